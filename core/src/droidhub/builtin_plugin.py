@@ -1,0 +1,20 @@
+"""droidhub's own contributions, made through the same hooks as any plugin."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from droidhub import agents, evaluators
+from droidhub.hookspecs import hookimpl
+
+
+@hookimpl
+def droidhub_evaluators() -> Sequence[evaluators.Evaluator]:
+    """The generic evaluators (settings, files, SQLite rows, foreground app, answers)."""
+    return evaluators.BUILTIN
+
+
+@hookimpl
+def droidhub_agents() -> Sequence[agents.AgentFactory]:
+    """The built-in agents: noop, random, oracle."""
+    return agents.BUILTIN

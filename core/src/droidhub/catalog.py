@@ -1,0 +1,75 @@
+"""What the installed plugins contribute, gathered once per process.
+
+The registry of task families, the evaluators, the app specs and the agents all come
+from the plugin manager's hooks; a plugin whose hook fails is reported (see
+``droidhub plugins``) and left out, and everything else stays usable.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from droidhub.agents import AgentFactory
+from droidhub.apps import AppSpec
+from droidhub.evaluators import Evaluator
+from droidhub.plugins import get_plugin_manager
+from droidhub.registry import Registry, UnknownTaskError, _suggest
+
+
+@functools.cache
+def registry() -> Registry:
+    """Every task family the installed plugins contribute."""
+    pm = get_plugin_manager()
+    reg = Registry()
+    for plugin, family in pm.collect("droidhub_task_families"):
+        family.plugin = pm.plugins[plugin].distribution if plugin in pm.plugins else plugin
+        try:
+            reg.add(family)
+        except ValueError as exc:
+            pm._fail(plugin, "hook droidhub_task_families", exc)
+            continue
+        if plugin in pm.plugins:
+            pm.plugins[plugin].families.append(family.name)
+    return reg
+
+
+@functools.cache
+def _evaluators() -> dict[str, Evaluator]:
+    found: dict[str, Evaluator] = {}
+    for _plugin, ev in get_plugin_manager().collect("droidhub_evaluators"):
+        found.setdefault(ev.name, ev)
+    return found
+
+
+def evaluator(name: str) -> Evaluator:
+    """The evaluator called ``name``."""
+    found = _evaluators()
+    if name not in found:
+        raise UnknownTaskError(f"unknown evaluator {name!r}{_suggest(name, found)}")
+    return found[name]
+
+
+def evaluators() -> dict[str, Evaluator]:
+    """All evaluators by name."""
+    return dict(_evaluators())
+
+
+@functools.cache
+def apps() -> tuple[AppSpec, ...]:
+    """All app specs, in plugin order."""
+    return tuple(spec for _plugin, spec in get_plugin_manager().collect("droidhub_apps"))
+
+
+@functools.cache
+def agents() -> dict[str, AgentFactory]:
+    """All named agents."""
+    found: dict[str, AgentFactory] = {}
+    for _plugin, factory in get_plugin_manager().collect("droidhub_agents"):
+        found.setdefault(factory.name, factory)
+    return found
+
+
+def clear_caches() -> None:
+    """Forget gathered contributions (after plugins were added or removed)."""
+    for fn in (registry, _evaluators, apps, agents):
+        fn.cache_clear()

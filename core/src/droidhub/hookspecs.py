@@ -1,0 +1,120 @@
+"""The droidhub plugin contract: every hook a plugin may implement, on one page.
+
+A plugin is a module (or object) registered under the ``droidhub`` entry point group.
+It implements any of the hooks below with ``@droidhub.hookimpl``; a hook it does not
+implement is simply not called on it. Hooks that return collections are called on every
+plugin and their answers are concatenated, in plugin registration order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pluggy
+
+if TYPE_CHECKING:
+    import click
+
+    from droidhub.agents import AgentFactory
+    from droidhub.apps import AppSpec
+    from droidhub.evaluators import Evaluator
+    from droidhub.registry import TaskFamily
+    from droidhub.results import EpisodeResult
+    from droidhub.runner import EpisodeContext, StepRecord
+    from droidhub.virtual.app import VirtualApp
+
+PROJECT = "droidhub"
+
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+@hookspec
+def droidhub_task_families() -> Sequence[TaskFamily]:
+    """Return the task families this plugin contributes.
+
+    Called once, when the registry is first built (``droidhub list``, ``run``, ``check``).
+    Each :class:`droidhub.TaskFamily` has a unique name (``android_world``,
+    ``miniwob``...), a one-line description and its task classes. A family name
+    claimed by two plugins is reported as a load error of the second plugin.
+    """
+
+
+@hookspec
+def droidhub_evaluators() -> Sequence[Evaluator]:
+    """Return named, reusable evaluators: checks of device state that yield a reward.
+
+    Called once when the evaluator registry is built. Task classes and data-defined
+    task specs refer to evaluators by name (``droidhub.evaluators.get("sms_sent")``),
+    so a check written once serves every task that needs it.
+    """
+
+
+@hookspec
+def droidhub_apps() -> Sequence[AppSpec]:
+    """Return the apps this plugin knows: package, launch activity, ``open_app`` names.
+
+    Called when an environment is created. The environment resolves an agent's
+    ``open_app`` action by matching the app name against every spec's names
+    (case-insensitive), and resets apps through the spec (data paths, how to clear).
+    """
+
+
+@hookspec
+def droidhub_virtual_apps() -> Sequence[VirtualApp]:
+    """Return app models for the virtual phone to host.
+
+    Called once per virtual phone when it is created; each call must return fresh
+    model instances (models keep per-phone state such as a browser). A model installs
+    its package's data (databases with the real schemas, files, preferences) and may
+    render a screen and receive input and intents. See :mod:`droidhub.virtual.app`.
+    """
+
+
+@hookspec
+def droidhub_agents() -> Sequence[AgentFactory]:
+    """Return named agent factories (``--agent NAME`` on the command line).
+
+    Called when the CLI resolves an agent name. Built-in agents (``noop``, ``random``,
+    ``oracle``) come from droidhub itself through this same hook. A ``module:Class``
+    agent needs no hook at all.
+    """
+
+
+@hookspec
+def droidhub_cli_commands() -> Sequence[click.Command]:
+    """Return extra ``click`` commands to add to the ``droidhub`` command line.
+
+    Called once when the CLI starts. A command whose name is already taken is
+    reported as a load error of the plugin that contributed it.
+    """
+
+
+@hookspec
+def droidhub_episode_start(context: EpisodeContext) -> None:
+    """Called after a task is initialised, before the agent's first step.
+
+    ``context`` carries the task, its instance seed, the goal and the episode's output
+    folder. Observers (recorders, reporters, judges) may keep per-episode state keyed
+    by ``context.episode_id``. An observer that raises is reported and ignored.
+    """
+
+
+@hookspec
+def droidhub_step(context: EpisodeContext, step: StepRecord) -> None:
+    """Called after each agent step has been executed on the device.
+
+    ``step`` holds the step index, the action, the UI elements seen before it and the
+    path of its screenshot (when the agent observes pixels).
+    """
+
+
+@hookspec
+def droidhub_episode_end(context: EpisodeContext, result: EpisodeResult) -> None:
+    """Called once per episode, after scoring and tear-down, with the final result.
+
+    Called for failed episodes too (``result.error`` is set). The result has already
+    been appended to ``results.jsonl`` when this runs, so an observer cannot lose it.
+    """
+

@@ -1,0 +1,124 @@
+"""Task families and the registry that finds tasks by name."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from droidhub.task import TaskEval
+
+
+class UnknownTaskError(LookupError):
+    """Raised for a family or task name that is not registered."""
+
+
+@dataclass
+class TaskFamily:
+    """A named group of tasks contributed by one plugin.
+
+    ``unavailable`` lists task names that belong to the family but cannot run, each
+    with the reason (``{"drag-item": "not shipped by the miniwob package"}``): they
+    are shown by ``droidhub list`` and never silently dropped.
+    """
+
+    name: str
+    description: str
+    tasks: Sequence[type[TaskEval]] = ()
+    unavailable: Mapping[str, str] = field(default_factory=dict)
+    #: The distribution that contributed it; filled in by the plugin manager.
+    plugin: str = ""
+
+    def __post_init__(self) -> None:
+        seen: dict[str, type[TaskEval]] = {}
+        for task in self.tasks:
+            if task.name in seen and seen[task.name] is not task:
+                raise ValueError(f"family {self.name} has two tasks named {task.name!r}")
+            seen[task.name] = task
+            if not task.__dict__.get("family"):
+                task.family = self.name
+        self._by_name = seen
+
+    def task_names(self) -> list[str]:
+        """Names of the family's runnable tasks, in registration order."""
+        return list(self._by_name)
+
+    def get(self, name: str) -> type[TaskEval]:
+        """Return the task class called ``name`` or raise with a suggestion."""
+        try:
+            return self._by_name[name]
+        except KeyError:
+            pass
+        if name in self.unavailable:
+            raise UnknownTaskError(
+                f"task {name!r} in family {self.name} is unavailable: {self.unavailable[name]}"
+            )
+        raise UnknownTaskError(
+            f"unknown task {name!r} in family {self.name}{_suggest(name, self._by_name)}"
+        )
+
+
+def _suggest(name: str, choices: Iterable[str]) -> str:
+    choices = list(choices)
+    lowered = {c.lower(): c for c in choices}
+    if name.lower() in lowered:
+        return f"; did you mean {lowered[name.lower()]}?"
+    close = difflib.get_close_matches(name, choices, n=3, cutoff=0.6)
+    if close:
+        return "; did you mean " + " or ".join(close) + "?"
+    return ""
+
+
+class Registry:
+    """All task families known in this process, keyed by family name."""
+
+    def __init__(self, families: Iterable[TaskFamily] = ()) -> None:
+        self._families: dict[str, TaskFamily] = {}
+        for family in families:
+            self.add(family)
+
+    def add(self, family: TaskFamily) -> None:
+        """Register ``family``; a second family with the same name is an error."""
+        if family.name in self._families:
+            other = self._families[family.name]
+            raise ValueError(
+                f"task family {family.name!r} is registered twice "
+                f"(by {other.plugin or '?'} and {family.plugin or '?'})"
+            )
+        self._families[family.name] = family
+
+    @property
+    def families(self) -> list[TaskFamily]:
+        """All families, in registration order."""
+        return list(self._families.values())
+
+    def family(self, name: str) -> TaskFamily:
+        """Return the family called ``name`` or raise with a suggestion."""
+        try:
+            return self._families[name]
+        except KeyError:
+            known = ", ".join(self._families) or "none (is a plugin installed?)"
+            raise UnknownTaskError(
+                f"unknown task family {name!r}{_suggest(name, self._families)} "
+                f"Known families: {known}."
+            ) from None
+
+    def task(self, name: str, family: str | None = None) -> type[TaskEval]:
+        """Find a task by name, in one family or, if ``family`` is None, in all of them.
+
+        ``FAMILY/NAME`` is accepted too.
+        """
+        if family is None and "/" in name:
+            family, name = name.split("/", 1)
+        if family is not None:
+            return self.family(family).get(name)
+        for fam in self._families.values():
+            if name in fam.task_names():
+                return fam.get(name)
+        every = [t for fam in self._families.values() for t in fam.task_names()]
+        raise UnknownTaskError(f"unknown task {name!r}{_suggest(name, every)}")
+
+    def tasks(self, family: str | None = None) -> list[type[TaskEval]]:
+        """All task classes of one family, or of every family."""
+        fams = [self.family(family)] if family else self.families
+        return [fam.get(n) for fam in fams for n in fam.task_names()]

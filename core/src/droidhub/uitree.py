@@ -1,0 +1,114 @@
+"""UI elements parsed from a ``uiautomator dump`` hierarchy."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import asdict, dataclass
+from typing import Any
+
+_BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
+
+
+@dataclass(frozen=True)
+class BoundingBox:
+    """Pixel bounds on the device screen: left, top, right, bottom."""
+
+    left: int
+    top: int
+    right: int
+    bottom: int
+
+    @property
+    def center(self) -> tuple[int, int]:
+        """The middle point, where a tap on the element lands."""
+        return (self.left + self.right) // 2, (self.top + self.bottom) // 2
+
+    @property
+    def area(self) -> int:
+        """Width x height (0 for an empty box)."""
+        return max(0, self.right - self.left) * max(0, self.bottom - self.top)
+
+
+@dataclass(frozen=True)
+class UIElement:
+    """One node of the UI hierarchy, with the attributes agents use."""
+
+    text: str = ""
+    content_description: str = ""
+    class_name: str = ""
+    resource_id: str = ""
+    package: str = ""
+    bounds: BoundingBox | None = None
+    clickable: bool = False
+    long_clickable: bool = False
+    checkable: bool = False
+    checked: bool = False
+    enabled: bool = True
+    focusable: bool = False
+    focused: bool = False
+    scrollable: bool = False
+    selected: bool = False
+    editable: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict (bounds as ``[left, top, right, bottom]``)."""
+        data = asdict(self)
+        box = self.bounds
+        data["bounds"] = [box.left, box.top, box.right, box.bottom] if box else None
+        return data
+
+
+def parse_bounds(text: str) -> BoundingBox | None:
+    """Parse ``[l,t][r,b]``; None if the attribute is missing or malformed."""
+    match = _BOUNDS.fullmatch(text.strip()) if text else None
+    if not match:
+        return None
+    left, top, right, bottom = (int(g) for g in match.groups())
+    return BoundingBox(left, top, right, bottom)
+
+
+def _flag(node: ET.Element, name: str) -> bool:
+    return node.get(name, "false") == "true"
+
+
+def parse_hierarchy(xml_text: str) -> list[UIElement]:
+    """Parse a ``uiautomator dump`` XML document into its nodes, in document order.
+
+    Raises ``ValueError`` naming the problem when the text is not such a document.
+    """
+    start = xml_text.find("<?xml")
+    if start < 0:
+        start = xml_text.find("<hierarchy")
+    if start < 0:
+        raise ValueError(f"not a UI hierarchy dump: {xml_text[:80]!r}")
+    end = xml_text.rfind("</hierarchy>")
+    body = xml_text[start : end + len("</hierarchy>")] if end >= 0 else xml_text[start:]
+    try:
+        root = ET.fromstring(body.encode("utf-8"))
+    except ET.ParseError as exc:
+        raise ValueError(f"malformed UI hierarchy dump: {exc}") from exc
+    elements = []
+    for node in root.iter("node"):
+        class_name = node.get("class", "")
+        elements.append(
+            UIElement(
+                text=node.get("text", ""),
+                content_description=node.get("content-desc", ""),
+                class_name=class_name,
+                resource_id=node.get("resource-id", ""),
+                package=node.get("package", ""),
+                bounds=parse_bounds(node.get("bounds", "")),
+                clickable=_flag(node, "clickable"),
+                long_clickable=_flag(node, "long-clickable"),
+                checkable=_flag(node, "checkable"),
+                checked=_flag(node, "checked"),
+                enabled=node.get("enabled", "true") == "true",
+                focusable=_flag(node, "focusable"),
+                focused=_flag(node, "focused"),
+                scrollable=_flag(node, "scrollable"),
+                selected=_flag(node, "selected"),
+                editable=class_name.endswith("EditText"),
+            )
+        )
+    return elements

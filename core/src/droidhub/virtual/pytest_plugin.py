@@ -1,0 +1,1 @@
+"""pytest fixtures for plugin authors (a virtual phone per test); see droidhub.virtual."""
