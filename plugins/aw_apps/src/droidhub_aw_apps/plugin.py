@@ -1,13 +1,54 @@
-"""The droidhub plugin of droidhub-aw-apps: its hook implementations."""
+"""The droidhub plugin of droidhub-aw-apps: AndroidWorld's app tasks.
+
+Each app group lives in its own module exposing ``TASKS`` (task classes), ``APPS``
+(:class:`droidhub.AppSpec`), ``EVALUATORS`` (:class:`droidhub.Evaluator`) and
+``virtual_apps()`` (fresh :class:`droidhub.virtual.app.VirtualApp` models); this module
+only gathers them.
+"""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
+from types import ModuleType
 
-from droidhub import TaskFamily, hookimpl
+from droidhub import AppSpec, Evaluator, TaskFamily, hookimpl
+from droidhub.virtual.app import VirtualApp
+
+#: The modules of this package that contribute tasks, apps, evaluators and models.
+PARTS: tuple[str, ...] = ()
+
+
+def _parts() -> list[ModuleType]:
+    return [importlib.import_module(f"droidhub_aw_apps.{name}") for name in PARTS]
 
 
 @hookimpl
 def droidhub_task_families() -> Sequence[TaskFamily]:
-    """The android_world family."""
-    return [TaskFamily(name="android_world", description="AndroidWorld's app tasks for droidhub, scored from device state.", tasks=())]
+    """The ``android_world`` family."""
+    tasks = [task for part in _parts() for task in getattr(part, "TASKS", ())]
+    return [
+        TaskFamily(
+            name="android_world",
+            description="AndroidWorld's app tasks, scored from device state",
+            tasks=tasks,
+        )
+    ]
+
+
+@hookimpl
+def droidhub_apps() -> Sequence[AppSpec]:
+    """Specs of the apps AndroidWorld's tasks use."""
+    return [app for part in _parts() for app in getattr(part, "APPS", ())]
+
+
+@hookimpl
+def droidhub_evaluators() -> Sequence[Evaluator]:
+    """Evaluators shared by the app tasks."""
+    return [ev for part in _parts() for ev in getattr(part, "EVALUATORS", ())]
+
+
+@hookimpl
+def droidhub_virtual_apps() -> Sequence[VirtualApp]:
+    """Fresh virtual models of every app."""
+    return [model for part in _parts() for model in part.virtual_apps()]
