@@ -1,0 +1,318 @@
+"""The ``droidhub`` command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from droidhub import catalog
+from droidhub.plugins import get_plugin_manager
+from droidhub.registry import UnknownTaskError
+from droidhub.suite import DEFAULT_SEED
+
+
+def _warn_plugin_errors() -> None:
+    for err in get_plugin_manager().errors:
+        click.secho(f"warning: {err}", fg="yellow", err=True)
+
+
+def _split(values: tuple[str, ...]) -> list[str]:
+    return [v.strip() for value in values for v in value.split(",") if v.strip()]
+
+
+class _Main(click.Group):
+    """The root group; adds plugin commands on first use."""
+
+    _plugins_added = False
+
+    def _add_plugin_commands(self) -> None:
+        if self._plugins_added:
+            return
+        self._plugins_added = True
+        pm = get_plugin_manager()
+        for plugin, command in pm.collect("droidhub_cli_commands"):
+            if command.name in self.commands:
+                pm._fail(
+                    plugin,
+                    "hook droidhub_cli_commands",
+                    ValueError(f"command name {command.name!r} is already taken"),
+                )
+                continue
+            self.add_command(command)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        self._add_plugin_commands()
+        return super().list_commands(ctx)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        self._add_plugin_commands()
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="droidhub")
+def main() -> None:
+    """droidhub: benchmark agents that operate Android phones.
+
+    Task suites come from installed plugins (`droidhub plugins`). Everything runs on a
+    real phone or emulator (--device SERIAL) or on droidhub's virtual phone
+    (--device virtual, the default), which needs no emulator.
+    """
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per plugin.")
+def plugins(as_json: bool) -> None:
+    """List installed plugins: version, task families and any load error."""
+    pm = get_plugin_manager()
+    catalog.registry()  # gathers families, recording any failure
+    errors: dict[str, list[str]] = {}
+    for err in pm.errors:
+        errors.setdefault(err.plugin, []).append(f"{err.stage}: {err.cause}")
+    rows = [
+        {
+            "name": info.name,
+            "distribution": info.distribution,
+            "version": info.version,
+            "families": info.families,
+            "errors": errors.get(info.name, []),
+        }
+        for info in pm.plugins.values()
+    ]
+    if as_json:
+        for row in rows:
+            click.echo(json.dumps(row))
+        return
+    for row in rows:
+        fams = ", ".join(row["families"]) or "-"
+        click.echo(
+            f"{row['distribution']} {row['version']}  (plugin {row['name']}; families: {fams})"
+        )
+        for e in row["errors"]:
+            click.secho(f"    FAILED {e}", fg="red")
+
+
+def _task_row(task: Any) -> dict[str, Any]:
+    return {
+        "name": task.name,
+        "family": task.family,
+        "apps": list(task.app_names),
+        "difficulty": task.difficulty,
+        "complexity": task.complexity,
+        "tags": list(task.tags),
+        "template": task.template,
+        "has_oracle": task.has_oracle(),
+    }
+
+
+@main.command("list")
+@click.option(
+    "--suite",
+    "suites",
+    multiple=True,
+    metavar="FAMILY",
+    help="Only these task families (repeat or comma-separate).",
+)
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="One JSON object per task: name, family, apps, difficulty, complexity, tags.",
+)
+def list_tasks(suites: tuple[str, ...], as_json: bool) -> None:
+    """List task families and their tasks."""
+    _warn_plugin_errors()
+    reg = catalog.registry()
+    try:
+        families = [reg.family(f) for f in _split(suites)] if suites else reg.families
+    except UnknownTaskError as exc:
+        raise click.UsageError(str(exc)) from None
+    _warn_plugin_errors()
+    for fam in families:
+        tasks = [fam.get(n) for n in fam.task_names()]
+        if as_json:
+            for task in tasks:
+                click.echo(json.dumps(_task_row(task)))
+            for name, reason in fam.unavailable.items():
+                click.echo(json.dumps({"name": name, "family": fam.name, "unavailable": reason}))
+            continue
+        click.secho(
+            f"{fam.name} ({len(tasks)} tasks, from {fam.plugin}): {fam.description}", bold=True
+        )
+        for task in tasks:
+            apps = ",".join(task.app_names) or "-"
+            click.echo(f"  {task.name:<48} {apps:<28} {task.difficulty:<7} {task.complexity:g}")
+        for name, reason in fam.unavailable.items():
+            click.echo(f"  {name:<48} unavailable: {reason}")
+
+
+@main.command()
+@click.option(
+    "--suite",
+    "suites",
+    multiple=True,
+    required=True,
+    metavar="FAMILY",
+    help="Task family to run (repeat or comma-separate), e.g. android_world.",
+)
+@click.option(
+    "--tasks",
+    "tasks",
+    multiple=True,
+    metavar="A,B",
+    help="Only these tasks of the suite (comma-separated names).",
+)
+@click.option(
+    "--n-combinations",
+    default=1,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="Instances (parameter draws) per task.",
+)
+@click.option(
+    "--seed",
+    default=DEFAULT_SEED,
+    show_default=True,
+    type=int,
+    help="Suite seed; instance seeds follow AndroidWorld's formula.",
+)
+@click.option(
+    "--agent",
+    default="noop",
+    show_default=True,
+    help="A registered agent (noop, random, oracle, ...) or module:Class.",
+)
+@click.option(
+    "--device",
+    default="virtual",
+    show_default=True,
+    help="Serials (comma-separated) on the adb server, or virtual / virtual:N.",
+)
+@click.option("--adb-host", default="127.0.0.1", show_default=True, help="adb server host.")
+@click.option("--adb-port", default=5037, show_default=True, type=int, help="adb server port.")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Run folder; rerunning with the same folder resumes. [default: runs/SUITE-AGENT-seedSEED]",
+)
+@click.option(
+    "--max-steps",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Override every task's step budget (10 x complexity).",
+)
+def run(
+    suites: tuple[str, ...],
+    tasks: tuple[str, ...],
+    n_combinations: int,
+    seed: int,
+    agent: str,
+    device: str,
+    adb_host: str,
+    adb_port: int,
+    out: Path | None,
+    max_steps: int | None,
+) -> None:
+    """Run a suite with an agent and record every episode.
+
+    Results go to OUT/results.jsonl (one line per finished episode), OUT/run.json and
+    one folder per episode; a summary table is printed at the end and written to
+    OUT/summary.json. Stopping and rerunning with the same --out resumes the run.
+    """
+    from droidhub.agents import AgentLoadError, load_agent
+    from droidhub.connect import DeviceSpecError, open_devices
+    from droidhub.results import RunManifest
+    from droidhub.runner import RunConfigError, Runner, describe_environment, prepare_run_dir
+    from droidhub.suite import build_suite
+
+    pm = get_plugin_manager()
+    reg = catalog.registry()
+    _warn_plugin_errors()
+    families, task_names = _split(suites), _split(tasks) or None
+    try:
+        instances = build_suite(reg, families, task_names, n_combinations, seed)
+        factories = catalog.agents()
+        load_agent(agent, factories)  # fail before touching any device
+    except (UnknownTaskError, AgentLoadError, ValueError) as exc:
+        raise click.UsageError(str(exc)) from None
+    out = out or Path("runs") / f"{'+'.join(families)}-{agent.replace(':', '.')}-seed{seed}"
+    manifest = RunManifest(
+        suite=families,
+        tasks=task_names,
+        n_combinations=n_combinations,
+        seed=seed,
+        agent=agent,
+        devices=[device],
+        episodes_planned=len(instances),
+        **describe_environment(pm),
+    )
+    try:
+        already = prepare_run_dir(out, manifest)
+    except RunConfigError as exc:
+        raise click.UsageError(str(exc)) from None
+    planned = {i.episode_id for i in instances}
+    done = sum(1 for r in already if r.episode_id in planned)
+    verb = "Resuming" if done else "Running"
+    click.echo(
+        f"{verb} {len(instances)} episodes ({done} already recorded) of "
+        f"{', '.join(families)} with agent {agent} on {device}; results in {out}",
+        err=True,
+    )
+    try:
+        with open_devices(device, adb_host, adb_port) as devices:
+            runner = Runner(
+                out,
+                devices,
+                make_agent=lambda: load_agent(agent, factories),
+                apps=catalog.apps(),
+                notify=pm.notify,
+                agent_name=agent,
+                max_steps=max_steps,
+            )
+            runner.run(instances, already)
+    except (DeviceSpecError, RunConfigError) as exc:
+        raise click.UsageError(str(exc)) from None
+    except KeyboardInterrupt:
+        click.echo(f"\nStopped. Rerun the same command (--out {out}) to resume.", err=True)
+        sys.exit(130)
+    _print_report(out)
+
+
+def _print_report(run_dir: Path) -> None:
+    from droidhub.results import read_results
+    from droidhub.summary import format_summary, summarize
+
+    summary = summarize(read_results(run_dir))
+    (run_dir / "summary.json").write_text(summary.model_dump_json(indent=2), encoding="utf-8")
+    click.echo(format_summary(summary))
+    click.echo(f"\nSummary written to {run_dir / 'summary.json'}")
+
+
+@main.command()
+@click.argument("run_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
+def report(run_dir: Path) -> None:
+    """Print the summary of a run folder and write RUN_DIR/summary.json."""
+    if not (run_dir / "results.jsonl").exists():
+        raise click.UsageError(f"{run_dir} has no results.jsonl: is it a droidhub run folder?")
+    _print_report(run_dir)
+
+
+def _attach_core_groups() -> None:
+    """Sub-commands of the core that live in their own modules."""
+    try:
+        from droidhub.virtual.cli import device_group
+    except ImportError:  # the virtual device's CLI is optional while it is built
+        return
+    main.add_command(device_group)
+
+
+_attach_core_groups()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

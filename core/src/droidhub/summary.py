@@ -1,0 +1,185 @@
+"""Summaries of a run: the numbers a paper cites.
+
+Both headline numbers are means over *tasks* of each task's mean over its episodes, as
+AndroidWorld reports them, so a task with many instances weighs no more than one
+with few. ``success_rate`` counts an episode only when its reward is exactly 1, so
+partial credit (composites, MiniWoB partial rewards) never reads as success.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+
+from pydantic import BaseModel
+
+from droidhub.results import EpisodeResult
+
+
+class TaskStats(BaseModel):
+    """One task's episodes, summarised."""
+
+    task: str
+    family: str
+    apps: list[str]
+    difficulty: str
+    tags: list[str]
+    episodes: int
+    mean_reward: float
+    success_rate: float
+    reward_stdev: float
+    errors: int
+    mean_steps: float
+    mean_duration_s: float
+
+
+class GroupStats(BaseModel):
+    """A group of tasks (a family, an app, a difficulty, a tag), summarised over tasks."""
+
+    group: str
+    tasks: int
+    episodes: int
+    mean_reward: float
+    success_rate: float
+
+
+class Summary(BaseModel):
+    """A whole run, summarised; written to ``summary.json``."""
+
+    tasks: int
+    episodes: int
+    errors: int
+    mean_reward: float
+    success_rate: float
+    mean_steps: float
+    mean_duration_s: float
+    per_task: list[TaskStats]
+    by_family: list[GroupStats]
+    by_app: list[GroupStats]
+    by_difficulty: list[GroupStats]
+    by_tag: list[GroupStats]
+
+
+def _mean(values: Iterable[float]) -> float:
+    vals = list(values)
+    return sum(vals) / len(vals) if vals else 0.0
+
+
+def task_stats(results: Sequence[EpisodeResult]) -> list[TaskStats]:
+    """Per-task statistics, in order of first appearance."""
+    by_task: dict[tuple[str, str], list[EpisodeResult]] = defaultdict(list)
+    for r in results:
+        by_task[(r.family, r.task)].append(r)
+    stats = []
+    for (family, task), eps in by_task.items():
+        rewards = [e.reward for e in eps]
+        stats.append(
+            TaskStats(
+                task=task,
+                family=family,
+                apps=eps[0].apps,
+                difficulty=eps[0].difficulty,
+                tags=eps[0].tags,
+                episodes=len(eps),
+                mean_reward=_mean(rewards),
+                success_rate=_mean(1.0 if e.success else 0.0 for e in eps),
+                reward_stdev=statistics.pstdev(rewards) if len(rewards) > 1 else 0.0,
+                errors=sum(1 for e in eps if e.error),
+                mean_steps=_mean(e.steps for e in eps),
+                mean_duration_s=_mean(e.duration_s for e in eps),
+            )
+        )
+    return stats
+
+
+def _groups(
+    stats: Sequence[TaskStats], keys: Callable[[TaskStats], Iterable[str]]
+) -> list[GroupStats]:
+    grouped: dict[str, list[TaskStats]] = defaultdict(list)
+    for s in stats:
+        for key in keys(s):
+            grouped[key].append(s)
+    return [
+        GroupStats(
+            group=name,
+            tasks=len(members),
+            episodes=sum(m.episodes for m in members),
+            mean_reward=_mean(m.mean_reward for m in members),
+            success_rate=_mean(m.success_rate for m in members),
+        )
+        for name, members in sorted(grouped.items())
+    ]
+
+
+def summarize(results: Sequence[EpisodeResult]) -> Summary:
+    """Summarise a run's results."""
+    stats = task_stats(results)
+    return Summary(
+        tasks=len(stats),
+        episodes=len(results),
+        errors=sum(1 for r in results if r.error),
+        mean_reward=_mean(s.mean_reward for s in stats),
+        success_rate=_mean(s.success_rate for s in stats),
+        mean_steps=_mean(r.steps for r in results),
+        mean_duration_s=_mean(r.duration_s for r in results),
+        per_task=stats,
+        by_family=_groups(stats, lambda s: [s.family]),
+        by_app=_groups(stats, lambda s: s.apps or ["(none)"]),
+        by_difficulty=_groups(stats, lambda s: [s.difficulty or "(unset)"]),
+        by_tag=_groups(stats, lambda s: s.tags),
+    )
+
+
+def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    widths = [
+        max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)
+    ]
+    line = "  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True))
+    out = [line, "  ".join("-" * w for w in widths)]
+    out += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows]
+    return "\n".join(out)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def format_summary(summary: Summary, per_task: bool = True) -> str:
+    """The summary as plain-text tables for a terminal or a log."""
+    parts = [
+        f"Tasks: {summary.tasks}   Episodes: {summary.episodes}   Errors: {summary.errors}",
+        f"Success rate: {_pct(summary.success_rate)}   Mean reward: {summary.mean_reward:.3f}   "
+        f"Mean steps: {summary.mean_steps:.1f}   Mean time: {summary.mean_duration_s:.2f}s",
+        "(both are means over tasks of each task's mean over its episodes)",
+    ]
+    group_headers = ["group", "tasks", "episodes", "success", "mean reward"]
+    for title, groups in (
+        ("By family", summary.by_family),
+        ("By app", summary.by_app),
+        ("By difficulty", summary.by_difficulty),
+        ("By tag", summary.by_tag),
+    ):
+        if not groups:
+            continue
+        rows = [
+            [g.group, str(g.tasks), str(g.episodes), _pct(g.success_rate), f"{g.mean_reward:.3f}"]
+            for g in groups
+        ]
+        parts += ["", title, _table(group_headers, rows)]
+    if per_task and summary.per_task:
+        rows = [
+            [
+                f"{s.family}/{s.task}",
+                str(s.episodes),
+                _pct(s.success_rate),
+                f"{s.mean_reward:.3f}",
+                f"{s.reward_stdev:.3f}",
+                str(s.errors),
+                f"{s.mean_steps:.1f}",
+            ]
+            for s in summary.per_task
+        ]
+        headers = ["task", "episodes", "success", "mean reward", "stdev", "errors", "steps"]
+        parts += ["", "Per task", _table(headers, rows)]
+    return "\n".join(parts)
