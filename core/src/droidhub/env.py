@@ -171,9 +171,11 @@ class Env:
         width, height = self._screen_size or (1080, 2400)
         left, top, right, bottom = 0, 0, width, height
         if action.index is not None:
-            box = self._last_elements[action.index].bounds if action.index < len(
-                self._last_elements
-            ) else None
+            box = (
+                self._last_elements[action.index].bounds
+                if action.index < len(self._last_elements)
+                else None
+            )
             if box is None:
                 raise ActionError(f"field 'index' is {action.index}: no such scrollable element")
             left, top, right, bottom = box.left, box.top, box.right, box.bottom

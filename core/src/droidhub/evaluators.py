@@ -61,7 +61,12 @@ def file_absent(env: Env, path: str) -> float:
 
 
 def sqlite_rows_exist(
-    env: Env, db: str, table: str, where: str, params: tuple[Any, ...] = (), count: int | None = None
+    env: Env,
+    db: str,
+    table: str,
+    where: str,
+    params: tuple[Any, ...] = (),
+    count: int | None = None,
 ) -> float:
     """1.0 when ``table`` in database ``db`` has rows matching ``where`` (exactly
     ``count`` of them, if given)."""
@@ -70,7 +75,9 @@ def sqlite_rows_exist(
     return _as_reward(found == count if count is not None else found > 0)
 
 
-def sqlite_rows_absent(env: Env, db: str, table: str, where: str, params: tuple[Any, ...] = ()) -> float:
+def sqlite_rows_absent(
+    env: Env, db: str, table: str, where: str, params: tuple[Any, ...] = ()
+) -> float:
     """1.0 when no row of ``table`` in ``db`` matches ``where``."""
     return 1.0 - sqlite_rows_exist(env, db, table, where, params)
 
@@ -102,8 +109,12 @@ BUILTIN = (
     Evaluator("setting_equals", "a system/secure/global setting has a value", setting_equals),
     Evaluator("file_has_content", "a file exists (with exactly the given text)", file_has_content),
     Evaluator("file_absent", "a file does not exist", file_absent),
-    Evaluator("sqlite_rows_exist", "rows matching a condition exist in a SQLite table", sqlite_rows_exist),
-    Evaluator("sqlite_rows_absent", "no row matches a condition in a SQLite table", sqlite_rows_absent),
+    Evaluator(
+        "sqlite_rows_exist", "rows matching a condition exist in a SQLite table", sqlite_rows_exist
+    ),
+    Evaluator(
+        "sqlite_rows_absent", "no row matches a condition in a SQLite table", sqlite_rows_absent
+    ),
     Evaluator("app_in_foreground", "an app's activity is focused", app_in_foreground),
     Evaluator("answer_matches", "the agent's answer matches the truth", answer_matches),
 )

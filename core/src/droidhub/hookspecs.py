@@ -117,4 +117,3 @@ def droidhub_episode_end(context: EpisodeContext, result: EpisodeResult) -> None
     Called for failed episodes too (``result.error`` is set). The result has already
     been appended to ``results.jsonl`` when this runs, so an observer cannot lose it.
     """
-

@@ -88,7 +88,9 @@ class Footprint(BaseModel):
 
     def union(self, other: Footprint) -> Footprint:
         """Return the footprint of doing both tasks."""
-        return Footprint(writes=self.writes.union(other.writes), reads=self.reads.union(other.reads))
+        return Footprint(
+            writes=self.writes.union(other.writes), reads=self.reads.union(other.reads)
+        )
 
 
 class TaskParamsError(ValueError):
