@@ -1,0 +1,65 @@
+"""Task families, the registry and its suggestions."""
+
+from __future__ import annotations
+
+import pytest
+from droidhub import Registry, TaskEval, TaskFamily, UnknownTaskError
+
+
+class SimpleSmsSend(TaskEval):
+    template = "Send a message."
+
+    def is_successful(self, env):
+        return 0.0
+
+
+class SystemWifiTurnOn(TaskEval):
+    template = "Turn wifi on."
+
+    def is_successful(self, env):
+        return 0.0
+
+
+@pytest.fixture
+def registry() -> Registry:
+    fam = TaskFamily(
+        "android_world",
+        "test family",
+        tasks=[SimpleSmsSend, SystemWifiTurnOn],
+        unavailable={"DragItem": "not shipped"},
+    )
+    return Registry([fam])
+
+
+def test_lookup_by_name_and_by_family_slash_name(registry: Registry) -> None:
+    assert registry.task("SimpleSmsSend") is SimpleSmsSend
+    assert registry.task("android_world/SystemWifiTurnOn") is SystemWifiTurnOn
+    assert SimpleSmsSend.family == "android_world"
+
+
+def test_unknown_task_suggests_the_close_name(registry: Registry) -> None:
+    with pytest.raises(UnknownTaskError) as err:
+        registry.task("SimpleSmsSnd", family="android_world")
+    assert str(err.value) == (
+        "unknown task 'SimpleSmsSnd' in family android_world; did you mean SimpleSmsSend?"
+    )
+
+
+def test_wrong_case_is_suggested(registry: Registry) -> None:
+    with pytest.raises(UnknownTaskError, match="did you mean SystemWifiTurnOn"):
+        registry.task("systemwifiturnon")
+
+
+def test_unknown_family_lists_known_ones(registry: Registry) -> None:
+    with pytest.raises(UnknownTaskError, match=r"did you mean android_world.*Known families"):
+        registry.family("android_wrld")
+
+
+def test_unavailable_task_gives_its_reason(registry: Registry) -> None:
+    with pytest.raises(UnknownTaskError, match="unavailable: not shipped"):
+        registry.task("DragItem", family="android_world")
+
+
+def test_a_family_name_cannot_be_claimed_twice(registry: Registry) -> None:
+    with pytest.raises(ValueError, match="registered twice"):
+        registry.add(TaskFamily("android_world", "again"))
