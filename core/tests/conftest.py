@@ -118,7 +118,7 @@ def with_plugins(plugin_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator
         sys.modules.pop(mod, None)
 
 
-def run_cli(
+def _run_cli(
     *args: str, pythonpath: Path | None = None, timeout: float = 120
 ) -> subprocess.CompletedProcess[str]:
     """Run ``droidhub ARGS`` in a subprocess, as a user would."""
@@ -132,3 +132,9 @@ def run_cli(
         timeout=timeout,
         env=env,
     )
+
+
+@pytest.fixture
+def run_cli() -> object:
+    """``run_cli(*args, pythonpath=None)``: run ``droidhub ARGS`` in a subprocess."""
+    return _run_cli

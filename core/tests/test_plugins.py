@@ -6,7 +6,6 @@ import json
 import shutil
 from pathlib import Path
 
-from conftest import run_cli
 from droidhub import catalog
 from droidhub.plugins import PluginManager
 
@@ -42,7 +41,7 @@ def test_a_raising_hook_is_isolated(with_plugins: PluginManager) -> None:
     )
 
 
-def test_cli_plugins_lists_versions_and_failures(plugin_path: Path) -> None:
+def test_cli_plugins_lists_versions_and_failures(plugin_path: Path, run_cli) -> None:
     proc = run_cli("plugins", "--json", pythonpath=plugin_path)
     assert proc.returncode == 0, proc.stderr
     rows = {r["name"]: r for r in map(json.loads, proc.stdout.splitlines())}
@@ -51,7 +50,7 @@ def test_cli_plugins_lists_versions_and_failures(plugin_path: Path) -> None:
     assert rows["droidhub"]["errors"] == []
 
 
-def test_cli_list_shows_plugin_task_and_uninstall_removes_it(plugin_path: Path) -> None:
+def test_cli_list_shows_plugin_task_and_uninstall_removes_it(plugin_path: Path, run_cli) -> None:
     proc = run_cli("list", "--suite", "tiny", "--json", pythonpath=plugin_path)
     assert proc.returncode == 0, proc.stderr
     names = [json.loads(line)["name"] for line in proc.stdout.splitlines()]

@@ -1,0 +1,95 @@
+"""droidhub's sessions: `nox -l` lists them.
+
+- tests: every distribution installed together, every test.
+- aw_apps / miniwob / composite: only the core and that plugin (plus what its tests
+  need) installed, its tests, then `droidhub check` of its suite on the virtual phone;
+  this proves each plugin installs and works on its own.
+- lint: ruff check, ruff format --check, mypy.
+- demo: the main job, a suite run on the virtual phone ending in a results table.
+"""
+
+from __future__ import annotations
+
+import nox
+
+nox.options.sessions = ["tests", "lint"]
+nox.options.reuse_existing_virtualenvs = True
+
+CORE = "./core[test]"
+PLUGINS = {
+    "aw_apps": ["./plugins/aw_apps[test]"],
+    "miniwob": ["./plugins/miniwob[test]"],
+    "composite": ["./composite[test]", "./plugins/aw_apps", "./plugins/miniwob"],
+}
+SUITES = {
+    "aw_apps": ["android_world"],
+    "miniwob": ["miniwob_subset"],
+    "composite": ["composite"],
+}
+TEST_DIRS = {
+    "aw_apps": "plugins/aw_apps/tests",
+    "miniwob": "plugins/miniwob/tests",
+    "composite": "composite/tests",
+}
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """Install every distribution and run every test."""
+    session.install(CORE, *(p for paths in PLUGINS.values() for p in paths))
+    session.run("pytest", "core/tests", *TEST_DIRS.values(), *session.posargs)
+
+
+def _suite_session(session: nox.Session, name: str) -> None:
+    session.install(CORE, *PLUGINS[name])
+    session.run("pytest", TEST_DIRS[name], *session.posargs)
+    for suite in SUITES[name]:
+        session.run("droidhub", "check", "--suite", suite)
+
+
+@nox.session
+def aw_apps(session: nox.Session) -> None:
+    """Core + droidhub-aw-apps only: its tests and `droidhub check --suite android_world`."""
+    _suite_session(session, "aw_apps")
+
+
+@nox.session
+def miniwob(session: nox.Session) -> None:
+    """Core + droidhub-miniwob only: its tests and `droidhub check --suite miniwob_subset`."""
+    _suite_session(session, "miniwob")
+
+
+@nox.session
+def composite(session: nox.Session) -> None:
+    """Core + droidhub-composite + the plugins its tests compose: tests and check."""
+    _suite_session(session, "composite")
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """ruff check, ruff format --check and mypy over every distribution."""
+    session.install(
+        "ruff", "mypy", "types-requests", CORE, *(p for ps in PLUGINS.values() for p in ps)
+    )
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+    session.run("mypy")
+
+
+@nox.session
+def demo(session: nox.Session) -> None:
+    """The main job: AndroidWorld's tasks with the oracle agent on the virtual phone."""
+    session.install("./core", "./plugins/aw_apps", "./plugins/miniwob", "./composite")
+    session.run(
+        "droidhub",
+        "run",
+        "--suite",
+        "android_world",
+        "--agent",
+        "oracle",
+        "--device",
+        "virtual",
+        "--out",
+        "runs/demo",
+        *session.posargs,
+    )
