@@ -293,13 +293,81 @@ def _print_report(run_dir: Path) -> None:
     click.echo(f"\nSummary written to {run_dir / 'summary.json'}")
 
 
-@main.command()
-@click.argument("run_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
-def report(run_dir: Path) -> None:
-    """Print the summary of a run folder and write RUN_DIR/summary.json."""
+def _check_run_dir(run_dir: Path) -> None:
     if not (run_dir / "results.jsonl").exists():
         raise click.UsageError(f"{run_dir} has no results.jsonl: is it a droidhub run folder?")
-    _print_report(run_dir)
+
+
+@main.command()
+@click.argument(
+    "run_dirs",
+    nargs=-1,
+    required=True,
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+)
+@click.option(
+    "--html",
+    "html_out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write a self-contained HTML report (tables, episodes, annotated steps).",
+)
+@click.option("--no-steps", is_flag=True, help="Leave the step screenshots out of the HTML.")
+def report(run_dirs: tuple[Path, ...], html_out: Path | None, no_steps: bool) -> None:
+    """Summarise a run, or compare two: `droidhub report RUN_A RUN_B`.
+
+    One run: prints the summary (means over tasks, with 95% bootstrap intervals, and
+    per family/app/difficulty/tag tables) and writes RUN_DIR/summary.json. Two runs:
+    prints a per-task comparison with differences and the tasks that flipped.
+    """
+    from droidhub.results import read_results
+
+    for run_dir in run_dirs:
+        _check_run_dir(run_dir)
+    if len(run_dirs) == 2:
+        from droidhub.compare import compare, format_comparison
+
+        rows = compare(read_results(run_dirs[0]), read_results(run_dirs[1]))
+        click.echo(format_comparison(rows, str(run_dirs[0]), str(run_dirs[1])))
+        return
+    if len(run_dirs) > 2:
+        raise click.UsageError("give one run folder to summarise, or two to compare")
+    _print_report(run_dirs[0])
+    if html_out is not None:
+        from droidhub.report_html import render_html
+
+        html_out.parent.mkdir(parents=True, exist_ok=True)
+        html_out.write_text(render_html(run_dirs[0], with_steps=not no_steps), encoding="utf-8")
+        click.echo(f"HTML report written to {html_out}")
+
+
+@main.command()
+@click.argument("run_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["jsonl"]),
+    default="jsonl",
+    show_default=True,
+    help="Output format (see docs/trajectory-format.md).",
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Output file [default: standard output].",
+)
+def export(run_dir: Path, fmt: str, out: Path | None) -> None:
+    """Export a run's trajectories: one JSON line per agent step."""
+    from droidhub.export import export_jsonl
+
+    del fmt  # jsonl is the only format so far
+    _check_run_dir(run_dir)
+    if out is None:
+        export_jsonl(run_dir, sys.stdout)
+        return
+    with out.open("w", encoding="utf-8") as fh:
+        count = export_jsonl(run_dir, fh)
+    click.echo(f"{count} steps written to {out}", err=True)
 
 
 def _attach_core_groups() -> None:

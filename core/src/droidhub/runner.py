@@ -69,6 +69,7 @@ class StepRecord:
     action: dict[str, Any]
     ui_elements: list[dict[str, Any]] = field(default_factory=list)
     screenshot: str | None = None
+    ui_tree: str | None = None
     foreground: str = ""
     error: str | None = None
 
@@ -319,14 +320,18 @@ class Runner:
 
     @staticmethod
     def _record(index: int, action: Action, state: State, folder: Path) -> StepRecord:
-        shot = None
+        shot = tree = None
         if state.screenshot is not None:
             shot = f"step_{index:03d}.png"
             state.screenshot.save(folder / shot)
+        if state.ui_tree:
+            tree = f"step_{index:03d}.xml"
+            (folder / tree).write_text(state.ui_tree, encoding="utf-8")
         return StepRecord(
             index=index,
             action=action.to_json(),
             ui_elements=[e.to_json() for e in state.ui_elements],
             screenshot=shot,
+            ui_tree=tree,
             foreground=state.foreground,
         )

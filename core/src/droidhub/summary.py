@@ -8,6 +8,7 @@ partial credit (composites, MiniWoB partial rewards) never reads as success.
 
 from __future__ import annotations
 
+import random
 import statistics
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
@@ -54,6 +55,9 @@ class Summary(BaseModel):
     success_rate: float
     mean_steps: float
     mean_duration_s: float
+    #: 95% bootstrap intervals (resampling tasks) of the two headline numbers.
+    success_rate_ci95: tuple[float, float]
+    mean_reward_ci95: tuple[float, float]
     per_task: list[TaskStats]
     by_family: list[GroupStats]
     by_app: list[GroupStats]
@@ -112,10 +116,33 @@ def _groups(
     ]
 
 
+BOOTSTRAP_SAMPLES = 2000
+
+
+def bootstrap_ci95(
+    values: Sequence[float], samples: int = BOOTSTRAP_SAMPLES
+) -> tuple[float, float]:
+    """A 95% percentile-bootstrap interval of the mean of ``values``.
+
+    Resamples the values (one per task) with replacement; seeded, so the same run
+    always reports the same interval.
+    """
+    if not values:
+        return (0.0, 0.0)
+    if len(values) == 1:
+        return (values[0], values[0])
+    rng = random.Random(0)
+    n = len(values)
+    means = sorted(sum(rng.choices(values, k=n)) / n for _ in range(samples))
+    return (means[int(0.025 * samples)], means[int(0.975 * samples) - 1])
+
+
 def summarize(results: Sequence[EpisodeResult]) -> Summary:
     """Summarise a run's results."""
     stats = task_stats(results)
     return Summary(
+        success_rate_ci95=bootstrap_ci95([s.success_rate for s in stats]),
+        mean_reward_ci95=bootstrap_ci95([s.mean_reward for s in stats]),
         tasks=len(stats),
         episodes=len(results),
         errors=sum(1 for r in results if r.error),
@@ -149,7 +176,10 @@ def format_summary(summary: Summary, per_task: bool = True) -> str:
     """The summary as plain-text tables for a terminal or a log."""
     parts = [
         f"Tasks: {summary.tasks}   Episodes: {summary.episodes}   Errors: {summary.errors}",
-        f"Success rate: {_pct(summary.success_rate)}   Mean reward: {summary.mean_reward:.3f}   "
+        f"Success rate: {_pct(summary.success_rate)} "
+        f"(95% CI {_pct(summary.success_rate_ci95[0])}-{_pct(summary.success_rate_ci95[1])})   "
+        f"Mean reward: {summary.mean_reward:.3f} "
+        f"(95% CI {summary.mean_reward_ci95[0]:.3f}-{summary.mean_reward_ci95[1]:.3f})",
         f"Mean steps: {summary.mean_steps:.1f}   Mean time: {summary.mean_duration_s:.2f}s",
         "(both are means over tasks of each task's mean over its episodes)",
     ]

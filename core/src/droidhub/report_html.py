@@ -1,0 +1,245 @@
+"""A self-contained static HTML report of a run: tables, episodes, annotated steps.
+
+Screenshots are embedded as data URIs, annotated with the numbered boxes of the UI
+elements the agent saw and the point it tapped, so the file can be mailed or
+attached to a paper's supplementary material as is.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from droidhub.results import EPISODES_DIR, MANIFEST_FILE, EpisodeResult, read_results
+from droidhub.summary import GroupStats, Summary, summarize
+
+#: Width of the embedded screenshots (device pixels are scaled down to it).
+THUMB_WIDTH = 360
+
+_CSS = """
+body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1400px}
+table{border-collapse:collapse;margin:8px 0 20px}
+th,td{border:1px solid #ccc;padding:3px 8px;text-align:left;font-size:14px}
+th{background:#f1f1f1} td.num{text-align:right}
+.ok{color:#0a7a2f;font-weight:600}.bad{color:#b3261e;font-weight:600}
+details{border:1px solid #ddd;margin:6px 0;padding:6px 10px;border-radius:4px}
+summary{cursor:pointer}
+.steps{display:flex;flex-wrap:wrap;gap:12px}
+.step{width:370px;font-size:13px}.step img{width:360px;border:1px solid #bbb}
+pre{background:#f7f7f7;padding:8px;overflow-x:auto;font-size:12px}
+"""
+
+
+def _e(value: object) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], numeric: set[int]) -> str:
+    head = "".join(f"<th>{_e(h)}</th>" for h in headers)
+    body = "".join(
+        "<tr>"
+        + "".join(
+            f"<td class='num'>{_e(c)}</td>" if i in numeric else f"<td>{_e(c)}</td>"
+            for i, c in enumerate(row)
+        )
+        + "</tr>"
+        for row in rows
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _group_table(title: str, groups: Sequence[GroupStats]) -> str:
+    if not groups:
+        return ""
+    rows = [
+        [g.group, str(g.tasks), str(g.episodes), _pct(g.success_rate), f"{g.mean_reward:.3f}"]
+        for g in groups
+    ]
+    return f"<h3>{_e(title)}</h3>" + _table(
+        ["group", "tasks", "episodes", "success", "mean reward"], rows, {1, 2, 3, 4}
+    )
+
+
+def _tap_point(action: dict[str, Any], elements: list[dict[str, Any]]) -> tuple[int, int] | None:
+    if "x" in action and "y" in action:
+        return int(action["x"]), int(action["y"])
+    index = action.get("index")
+    if isinstance(index, int) and 0 <= index < len(elements):
+        box = elements[index].get("bounds")
+        if box:
+            return (box[0] + box[2]) // 2, (box[1] + box[3]) // 2
+    return None
+
+
+def annotate(png: Path, elements: list[dict[str, Any]], action: dict[str, Any]) -> str:
+    """The screenshot with numbered element boxes and the tap point, as a data URI."""
+    with Image.open(png) as img:
+        img = img.convert("RGB")
+        draw = ImageDraw.Draw(img)
+        line = max(2, img.width // 300)
+        for i, el in enumerate(elements):
+            box = el.get("bounds")
+            if not box or box[2] <= box[0] or box[3] <= box[1]:
+                continue
+            draw.rectangle(box, outline=(30, 110, 230), width=line)
+            draw.text((box[0] + 4, box[1] + 2), str(i), fill=(200, 30, 30))
+        point = _tap_point(action, elements)
+        if point is not None:
+            r = max(12, img.width // 40)
+            x, y = point
+            draw.ellipse((x - r, y - r, x + r, y + r), outline=(230, 0, 0), width=line * 2)
+        scale = THUMB_WIDTH / img.width
+        img = img.resize((THUMB_WIDTH, max(1, round(img.height * scale))))
+        buf = io.BytesIO()
+        img.save(buf, format="JPEG", quality=80)
+    return "data:image/jpeg;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def _episode_folder(run_dir: Path, r: EpisodeResult) -> Path:
+    return run_dir / EPISODES_DIR / r.family / r.task / str(r.instance)
+
+
+def _read_steps(folder: Path) -> list[dict[str, Any]]:
+    path = folder / "steps.jsonl"
+    if not path.exists():
+        return []
+    steps = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            steps.append(json.loads(line))
+        except json.JSONDecodeError:
+            continue  # a step cut off by a stopped run
+    return steps
+
+
+def _episode_html(run_dir: Path, r: EpisodeResult, with_steps: bool) -> str:
+    verdict = "ok" if r.success else "bad"
+    label = "success" if r.success else ("error" if r.error else "failure")
+    parts = [
+        f"<details><summary><span class='{verdict}'>{label}</span> "
+        f"{_e(r.episode_id)}: reward {r.reward:.3f}, {r.steps} steps, {r.duration_s:.1f}s"
+        "</summary>",
+        f"<p><b>Goal:</b> {_e(r.goal)}</p>",
+        f"<p><b>Params:</b> <code>{_e(json.dumps(r.params, ensure_ascii=False))}</code></p>",
+    ]
+    subs = r.details.get("sub_rewards")
+    if isinstance(subs, dict) and subs:
+        rows = [[str(k), f"{float(v):.3f}"] for k, v in subs.items()]
+        parts.append("<p><b>Sub-rewards</b></p>" + _table(["sub-task", "reward"], rows, {1}))
+    other = {k: v for k, v in r.details.items() if k != "sub_rewards"}
+    if other:
+        parts.append(f"<p><b>Details:</b> <code>{_e(json.dumps(other, default=str))}</code></p>")
+    if r.error:
+        parts.append(f"<p class='bad'>{_e(r.error)}</p><pre>{_e(r.traceback or '')}</pre>")
+    if with_steps:
+        folder = _episode_folder(run_dir, r)
+        cells = []
+        for step in _read_steps(folder):
+            action = step.get("action", {})
+            img = ""
+            shot = step.get("screenshot")
+            if shot and (folder / shot).exists():
+                uri = annotate(folder / shot, step.get("ui_elements", []), action)
+                img = f"<img alt='step {step.get('index')}' src='{uri}'>"
+            err = f"<div class='bad'>{_e(step['error'])}</div>" if step.get("error") else ""
+            cells.append(
+                f"<div class='step'><b>Step {step.get('index')}</b> "
+                f"<code>{_e(json.dumps(action, ensure_ascii=False))}</code>{err}{img}</div>"
+            )
+        if cells:
+            parts.append("<div class='steps'>" + "".join(cells) + "</div>")
+    parts.append("</details>")
+    return "".join(parts)
+
+
+def render_html(
+    run_dir: Path, results: Sequence[EpisodeResult] | None = None, with_steps: bool = True
+) -> str:
+    """The HTML report of ``run_dir`` as a string."""
+    results = list(results) if results is not None else read_results(run_dir)
+    summary: Summary = summarize(results)
+    manifest = {}
+    if (run_dir / MANIFEST_FILE).exists():
+        manifest = json.loads((run_dir / MANIFEST_FILE).read_text(encoding="utf-8"))
+    lo, hi = summary.success_rate_ci95
+    head = [
+        f"<h1>droidhub run: {_e(', '.join(manifest.get('suite', [])) or run_dir.name)}</h1>",
+        f"<p>Agent <b>{_e(manifest.get('agent', '?'))}</b>, seed {_e(manifest.get('seed', '?'))},"
+        f" devices {_e(', '.join(manifest.get('devices', [])))},"
+        f" droidhub {_e(manifest.get('droidhub_version', '?'))}.</p>",
+        "<h2>Summary</h2>",
+        _table(
+            [
+                "tasks",
+                "episodes",
+                "errors",
+                "success rate",
+                "95% CI",
+                "mean reward",
+                "mean steps",
+                "mean time (s)",
+            ],
+            [
+                [
+                    str(summary.tasks),
+                    str(summary.episodes),
+                    str(summary.errors),
+                    _pct(summary.success_rate),
+                    f"{_pct(lo)} - {_pct(hi)}",
+                    f"{summary.mean_reward:.3f}",
+                    f"{summary.mean_steps:.1f}",
+                    f"{summary.mean_duration_s:.2f}",
+                ]
+            ],
+            {0, 1, 2, 3, 5, 6, 7},
+        ),
+        "<p>Success rate and mean reward are means over tasks of each task's mean over its"
+        " episodes; an episode succeeds only with reward 1.</p>",
+        _group_table("By family", summary.by_family),
+        _group_table("By app", summary.by_app),
+        _group_table("By difficulty", summary.by_difficulty),
+        _group_table("By tag", summary.by_tag),
+        "<h2>Per task</h2>",
+        _table(
+            ["task", "family", "episodes", "success", "mean reward", "stdev", "errors", "steps"],
+            [
+                [
+                    s.task,
+                    s.family,
+                    str(s.episodes),
+                    _pct(s.success_rate),
+                    f"{s.mean_reward:.3f}",
+                    f"{s.reward_stdev:.3f}",
+                    str(s.errors),
+                    f"{s.mean_steps:.1f}",
+                ]
+                for s in summary.per_task
+            ],
+            {2, 3, 4, 5, 6, 7},
+        ),
+        "<h2>Episodes</h2>",
+    ]
+    episodes = [_episode_html(run_dir, r, with_steps) for r in results]
+    return (
+        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
+        f"<title>droidhub report: {_e(run_dir.name)}</title><style>{_CSS}</style></head>"
+        "<body>" + "".join(head) + "".join(episodes) + "</body></html>"
+    )
+
+
+def write_html(run_dir: Path, out: Path) -> Path:
+    """Write the HTML report of ``run_dir`` to ``out``."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(render_html(run_dir), encoding="utf-8")
+    return out
