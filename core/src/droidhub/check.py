@@ -1,0 +1,252 @@
+"""``droidhub check``: prove each task on a fresh virtual phone.
+
+For every task: its parameters are deterministic for a seed; its goal renders; doing
+nothing scores 0 (or, for a task declared ``met_at_start``, the wrong action scores 0);
+its oracle scores 1; tear-down returns the device to the state set-up found; and no
+state outside the task's declared footprint changes. A task without an oracle is
+reported as such, and its other checks still run.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from droidhub.env import Env
+from droidhub.suite import make_instance
+from droidhub.task import StateRefs, TaskEval
+
+if TYPE_CHECKING:
+    from droidhub.apps import AppSpec
+    from droidhub.virtual.phone import VirtualPhone
+
+PASS, FAIL, SKIP = "pass", "FAIL", "skip"
+
+#: Android's aliases of the shared storage root.
+_STORAGE_ALIASES = ("/sdcard", "/storage/self/primary", "/mnt/sdcard")
+_STORAGE = "/storage/emulated/0"
+
+
+@dataclass
+class TaskCheck:
+    """The outcome of checking one task: one verdict per aspect, with a note each."""
+
+    task: str
+    family: str
+    verdicts: dict[str, tuple[str, str]] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    def set(self, aspect: str, verdict: str, note: str = "") -> None:
+        """Record a verdict; a failure is never overwritten by a later pass."""
+        if self.verdicts.get(aspect, (PASS, ""))[0] == FAIL and verdict != FAIL:
+            return
+        self.verdicts[aspect] = (verdict, note)
+
+    @property
+    def ok(self) -> bool:
+        """Whether no aspect failed."""
+        return all(v != FAIL for v, _ in self.verdicts.values())
+
+
+def normalize_path(path: str) -> str:
+    """An Android path with the shared-storage aliases resolved (``/sdcard`` -> real)."""
+    for alias in _STORAGE_ALIASES:
+        if path == alias or path.startswith(alias + "/"):
+            return _STORAGE + path[len(alias) :]
+    if path.startswith("/data/user/0/"):
+        return "/data/data/" + path[len("/data/user/0/") :]
+    return path.rstrip("/") or "/"
+
+
+def _under(path: str, roots: Sequence[str]) -> bool:
+    # A database's -journal/-wal/-shm companions belong to it.
+    return any(
+        path == root or path.startswith(root + "/") or path.startswith(root + "-") for root in roots
+    )
+
+
+class FootprintMatcher:
+    """Decides whether a snapshot key (``setting:...``, ``file:...``) is in a footprint."""
+
+    def __init__(self, refs: StateRefs, uri_paths: Callable[[str], list[str]]) -> None:
+        self.settings = set(refs.settings)
+        self.packages = set(refs.packages)
+        roots = [normalize_path(p) for p in refs.paths]
+        for uri in refs.content_uris:
+            roots += [normalize_path(p) for p in uri_paths(uri)]
+        roots += [f"/data/data/{pkg}" for pkg in refs.packages]
+        self.roots = roots
+
+    def covers(self, key: str) -> bool:
+        """Whether the piece of state ``key`` names is declared."""
+        kind, _, name = key.partition(":")
+        if kind == "setting":
+            return name in self.settings
+        if kind == "package":
+            return name in self.packages
+        if kind == "file":
+            return _under(normalize_path(name), self.roots)
+        return False
+
+
+def diff(before: Mapping[str, str], after: Mapping[str, str]) -> list[str]:
+    """Keys whose value differs, appeared or disappeared, sorted."""
+    return sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
+
+
+def _short(keys: Sequence[str], limit: int = 4) -> str:
+    shown = ", ".join(keys[:limit])
+    return shown + (f" (+{len(keys) - limit} more)" if len(keys) > limit else "")
+
+
+@contextmanager
+def fresh_phone(apps: Sequence[AppSpec]) -> Iterator[tuple[Env, VirtualPhone]]:
+    """A brand-new virtual phone, reached through the adb protocol like any device."""
+    from droidhub.device import Device
+    from droidhub.virtual.server import VirtualDeviceServer
+
+    with VirtualDeviceServer(devices=1) as server:
+        serial = server.serials[0]
+        device = Device(serial, host="127.0.0.1", port=server.port)
+        yield Env(device, apps), server.phone(serial)
+
+
+def _phase(
+    check: TaskCheck,
+    task: TaskEval,
+    apps: Sequence[AppSpec],
+    act: Callable[[Env], None],
+    expect: float,
+    aspect: str,
+) -> None:
+    """Set up ``task`` on a fresh phone, ``act``, score, tear down; judge each part."""
+    from droidhub.virtual.snapshot import content_uri_paths, snapshot
+
+    with fresh_phone(apps) as (env, phone):
+        writes = FootprintMatcher(task.footprint.writes, lambda uri: content_uri_paths(phone, uri))
+        before = snapshot(phone)
+        set_up = False
+        try:
+            env.reset(go_home=task.start_on_home_screen)
+            set_up = True
+            task.initialize_task(env)
+            act(env)
+            reward = float(task.is_successful(env))
+            if reward == expect:
+                check.set(aspect, PASS, f"{reward:g}")
+            else:
+                check.set(aspect, FAIL, f"scored {reward:g}, expected {expect:g}")
+            during = diff(before, snapshot(phone))
+            outside = [k for k in during if not writes.covers(k)]
+            if outside:
+                check.set("footprint", FAIL, f"changed outside its footprint: {_short(outside)}")
+            else:
+                check.set("footprint", PASS)
+        except Exception as exc:
+            check.set(aspect, FAIL, f"{type(exc).__name__}: {exc}")
+            check.verdicts[aspect] = (
+                FAIL,
+                check.verdicts[aspect][1] + "\n" + traceback.format_exc(),
+            )
+        finally:
+            if set_up:
+                try:
+                    task.tear_down(env)
+                except Exception as exc:
+                    check.set("tear-down", FAIL, f"{type(exc).__name__}: {exc}")
+        left = diff(before, snapshot(phone))
+        if left:
+            check.set("tear-down", FAIL, f"not restored: {_short(left)}")
+        else:
+            check.set("tear-down", PASS)
+
+
+def check_task(task_cls: type[TaskEval], apps: Sequence[AppSpec], seed: int = 30) -> TaskCheck:
+    """Run every check on one task (instance 0 of ``seed``)."""
+    started = time.monotonic()
+    check = TaskCheck(task_cls.name, task_cls.family)
+    try:
+        first = make_instance(task_cls, 0, seed)
+        again = make_instance(task_cls, 0, seed)
+        if first.params != again.params:
+            check.set("params", FAIL, f"not deterministic: {first.params} vs {again.params}")
+        else:
+            check.set("params", PASS)
+        goal = first.create().goal
+        if not goal.strip():
+            check.set("goal", FAIL, "the goal is empty")
+        else:
+            check.set("goal", PASS)
+    except Exception as exc:
+        check.set("params", FAIL, f"{type(exc).__name__}: {exc}")
+        check.seconds = time.monotonic() - started
+        return check
+
+    def nothing(env: Env) -> None:
+        del env
+
+    if task_cls.met_at_start:
+        _phase(check, first.create(), apps, nothing, 1.0, "no-op")
+        if check.verdicts.get("no-op", (FAIL, ""))[0] == PASS:
+            check.set("no-op", PASS, "met at start")
+        wrong = first.create()
+        _phase(check, wrong, apps, wrong.wrong_action, 0.0, "wrong action")
+    else:
+        _phase(check, first.create(), apps, nothing, 0.0, "no-op")
+        if check.verdicts["no-op"][1].startswith("scored 1"):
+            check.verdicts["no-op"] = (
+                FAIL,
+                "scores 1 with no action but does not declare met_at_start",
+            )
+
+    if task_cls.has_oracle():
+        task = first.create()
+
+        def solve(env: Env) -> None:
+            answer = task.oracle(env)
+            if answer is not None:
+                env.answer = answer
+
+        _phase(check, task, apps, solve, 1.0, "oracle")
+    else:
+        check.set("oracle", SKIP, "no oracle")
+    check.seconds = time.monotonic() - started
+    return check
+
+
+ASPECTS = ("params", "goal", "no-op", "wrong action", "oracle", "tear-down", "footprint")
+
+
+def format_checks(checks: Sequence[TaskCheck]) -> str:
+    """A table of verdicts, then the notes of every failure."""
+    headers = ["task", *ASPECTS, "time"]
+    rows = [
+        [f"{c.family}/{c.task}"]
+        + [
+            (c.verdicts[a][0] + (" (met at start)" if c.verdicts[a][1] == "met at start" else ""))
+            if a in c.verdicts
+            else "-"
+            for a in ASPECTS
+        ]
+        + [f"{c.seconds:.2f}s"]
+        for c in checks
+    ]
+    widths = [
+        max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)
+    ]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True))]
+    lines.append("  ".join("-" * w for w in widths))
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows]
+    failures = [
+        f"{c.family}/{c.task} {aspect}: {note}"
+        for c in checks
+        for aspect, (verdict, note) in c.verdicts.items()
+        if verdict == FAIL
+    ]
+    if failures:
+        lines += ["", "Failures:", *failures]
+    return "\n".join(lines)
