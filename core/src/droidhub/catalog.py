@@ -12,8 +12,8 @@ import functools
 from droidhub.agents import AgentFactory
 from droidhub.apps import AppSpec
 from droidhub.evaluators import Evaluator
-from droidhub.plugins import get_plugin_manager
-from droidhub.registry import Registry, UnknownTaskError, _suggest
+from droidhub.plugins import PluginManager, get_plugin_manager
+from droidhub.registry import Registry, TaskFamily, UnknownTaskError, _suggest
 
 
 @functools.cache
@@ -22,15 +22,21 @@ def registry() -> Registry:
     pm = get_plugin_manager()
     reg = Registry()
     for plugin, family in pm.collect("droidhub_task_families"):
-        family.plugin = pm.plugins[plugin].distribution if plugin in pm.plugins else plugin
-        try:
-            reg.add(family)
-        except ValueError as exc:
-            pm._fail(plugin, "hook droidhub_task_families", exc)
-            continue
-        if plugin in pm.plugins:
-            pm.plugins[plugin].families.append(family.name)
+        _add_family(pm, reg, plugin, family)
+    for plugin, family in pm.collect("droidhub_derived_task_families", registry=reg):
+        _add_family(pm, reg, plugin, family)
     return reg
+
+
+def _add_family(pm: PluginManager, reg: Registry, plugin: str, family: TaskFamily) -> None:
+    family.plugin = pm.plugins[plugin].distribution if plugin in pm.plugins else plugin
+    try:
+        reg.add(family)
+    except ValueError as exc:
+        pm._fail(plugin, "task families", exc)
+        return
+    if plugin in pm.plugins:
+        pm.plugins[plugin].families.append(family.name)
 
 
 @functools.cache

@@ -14,12 +14,14 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     import click
 
     from droidhub.agents import AgentFactory
     from droidhub.apps import AppSpec
     from droidhub.evaluators import Evaluator
-    from droidhub.registry import TaskFamily
+    from droidhub.registry import Registry, TaskFamily
     from droidhub.results import EpisodeResult
     from droidhub.runner import EpisodeContext, StepRecord
     from droidhub.virtual.app import VirtualApp
@@ -38,6 +40,26 @@ def droidhub_task_families() -> Sequence[TaskFamily]:
     Each :class:`droidhub.TaskFamily` has a unique name (``android_world``,
     ``miniwob``...), a one-line description and its task classes. A family name
     claimed by two plugins is reported as a load error of the second plugin.
+    """
+
+
+@hookspec
+def droidhub_derived_task_families(registry: Registry) -> Sequence[TaskFamily]:
+    """Return task families built from other families' tasks (compositions, variants).
+
+    Called once, after every ``droidhub_task_families`` answer has been registered,
+    with that ``registry``; look tasks up in it by name, never by importing another
+    plugin. The families returned are added to the same registry.
+    """
+
+
+@hookspec
+def droidhub_composite_specs() -> Sequence[Path]:
+    """Return paths of TOML files that define composite tasks (see docs/composing-tasks.md).
+
+    Called by the ``composite`` family (distribution ``droidhub-composite``) when it
+    is built; a plugin ships composites of its own tasks this way without depending on
+    droidhub-composite.
     """
 
 
