@@ -214,6 +214,12 @@ def check_task(task_cls: type[TaskEval], apps: Sequence[AppSpec], seed: int = 30
         _phase(check, task, apps, solve, 1.0, "oracle")
     else:
         check.set("oracle", SKIP, "no oracle")
+    # Tasks may add cases of their own (a composite: each sub-oracle alone scores 1/N).
+    if callable(getattr(task_cls, "check_cases", None)):
+        for index, (label, _act, _expected) in enumerate(first.create().check_cases()):
+            task = first.create()
+            _label, act, expected = task.check_cases()[index]
+            _phase(check, task, apps, act, expected, label)
     check.seconds = time.monotonic() - started
     return check
 
@@ -223,14 +229,16 @@ ASPECTS = ("params", "goal", "no-op", "wrong action", "oracle", "tear-down", "fo
 
 def format_checks(checks: Sequence[TaskCheck]) -> str:
     """A table of verdicts, then the notes of every failure."""
-    headers = ["task", *ASPECTS, "time"]
+    extra = [a for c in checks for a in c.verdicts if a not in ASPECTS]
+    aspects = [*ASPECTS, *dict.fromkeys(extra)]
+    headers = ["task", *aspects, "time"]
     rows = [
         [f"{c.family}/{c.task}"]
         + [
             (c.verdicts[a][0] + (" (met at start)" if c.verdicts[a][1] == "met at start" else ""))
             if a in c.verdicts
             else "-"
-            for a in ASPECTS
+            for a in aspects
         ]
         + [f"{c.seconds:.2f}s"]
         for c in checks
