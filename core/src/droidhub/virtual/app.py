@@ -85,9 +85,13 @@ class VirtualApp:
         del phone, intent
         return None
 
-    def screen(self, phone: VirtualPhone) -> Screen | None:
-        """The app's current screen, or None for the phone's plain screen with its label."""
-        del phone
+    def screen(self, phone: VirtualPhone, pixels: bool = True) -> Screen | None:
+        """The app's current screen, or None for the phone's plain screen with its label.
+
+        ``pixels=False`` asks for the hierarchy only (``uiautomator dump``): a model
+        whose pixels are costly (a browser screenshot) may then leave ``png`` None.
+        """
+        del phone, pixels
         return None
 
     def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
