@@ -1,13 +1,61 @@
-"""The droidhub plugin of droidhub-composite: its hook implementations."""
+"""The droidhub plugin of droidhub-composite: the ``composite`` family and ``compose``."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+from pathlib import Path
 
-from droidhub import TaskFamily, hookimpl
+import click
+
+from droidhub import Registry, TaskFamily, hookimpl
+from droidhub.plugins import get_plugin_manager
+from droidhub_composite.spec import CompositeSpec, SpecFileError, build_all, load_specs
+
+#: The composites this plugin ships (AndroidWorld's multi-app tasks).
+BUILTIN_SPECS = Path(__file__).parent / "specs" / "android_world.toml"
+#: Extra spec files, separated like PATH (for composites saved with `droidhub compose --save`).
+ENV_VAR = "DROIDHUB_COMPOSITES"
+
+
+def spec_files() -> list[Path]:
+    """Every composite spec file: contributed by plugins, then from $DROIDHUB_COMPOSITES."""
+    files = [Path(p) for _plugin, p in get_plugin_manager().collect("droidhub_composite_specs")]
+    files += [Path(p) for p in os.environ.get(ENV_VAR, "").split(os.pathsep) if p]
+    return files
 
 
 @hookimpl
-def droidhub_task_families() -> Sequence[TaskFamily]:
-    """The composite family."""
-    return [TaskFamily(name="composite", description="Multi-app droidhub tasks composed from hermetic tasks, with averaged partial rewards.", tasks=())]
+def droidhub_composite_specs() -> Sequence[Path]:
+    """This plugin's own spec file."""
+    return [BUILTIN_SPECS]
+
+
+@hookimpl
+def droidhub_derived_task_families(registry: Registry) -> Sequence[TaskFamily]:
+    """The ``composite`` family: every spec file's composites, built from ``registry``."""
+    specs: list[CompositeSpec] = []
+    unavailable: dict[str, str] = {}
+    for path in spec_files():
+        try:
+            specs += load_specs(path)
+        except SpecFileError as exc:
+            unavailable[f"({path.name})"] = str(exc)
+    tasks, failed = build_all(specs, registry)
+    unavailable.update(failed)
+    return [
+        TaskFamily(
+            name="composite",
+            description="multi-app tasks composed from hermetic tasks; reward: mean of sub-rewards",
+            tasks=tasks,
+            unavailable=unavailable,
+        )
+    ]
+
+
+@hookimpl
+def droidhub_cli_commands() -> Sequence[click.Command]:
+    """``droidhub compose``."""
+    from droidhub_composite.cli import compose_command
+
+    return [compose_command]
