@@ -401,10 +401,16 @@ class Device:
         ready = [s for s, state in attached if state == "device"]
         listing = ", ".join(f"{s} ({state})" for s, state in attached) or "none"
         if serial is None:
-            if len(ready) != 1:
+            if not ready:
                 raise DeviceError(
-                    f"the adb server at {host}:{port} has {len(ready)} phones ready "
-                    f"(attached: {listing}); pass the serial of one"
+                    f"no phone is ready at the adb server {host}:{port} (attached: {listing}); "
+                    "start an emulator or plug in a phone, or use virtual phones "
+                    "(`droidhub device serve`)"
+                )
+            if len(ready) > 1:
+                raise DeviceError(
+                    f"{len(ready)} phones are ready at the adb server {host}:{port} "
+                    f"({listing}); pass the serial of one"
                 )
             serial = ready[0]
         elif serial not in ready:
