@@ -1,0 +1,227 @@
+"""Which MiniWoB++ tasks droidhub offers, and where their pages come from.
+
+The pages are the ones the ``miniwob`` package (PyPI, Farama Foundation) ships under
+``miniwob/html``: droidhub never keeps a copy. The Android app's assets are copied
+from the same folder by ``webview_app/copy_pages.py``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+# The 92 task names of MobileMiniWoB++ (AndroidWorld), in its order.
+MOBILE_MINIWOB_TASKS: tuple[str, ...] = (
+    "bisect-angle",
+    "book-flight",
+    "choose-date",
+    "choose-date-easy",
+    "choose-date-medium",
+    "choose-list",
+    "circle-center",
+    "click-button",
+    "click-button-sequence",
+    "click-checkboxes",
+    "click-checkboxes-large",
+    "click-checkboxes-soft",
+    "click-checkboxes-transfer",
+    "click-collapsible",
+    "click-collapsible-2",
+    "click-color",
+    "click-dialog",
+    "click-dialog-2",
+    "click-link",
+    "click-menu-2",
+    "click-option",
+    "click-pie",
+    "click-scroll-list",
+    "click-shades",
+    "click-shape",
+    "click-tab",
+    "click-tab-2",
+    "click-tab-2-easy",
+    "click-tab-2-hard",
+    "click-tab-2-medium",
+    "click-test",
+    "click-test-2",
+    "click-test-transfer",
+    "click-widget",
+    "copy-paste",
+    "copy-paste-2",
+    "count-shape",
+    "count-sides",
+    "drag-box",
+    "drag-item",
+    "email-inbox",
+    "email-inbox-delete",
+    "email-inbox-forward",
+    "email-inbox-forward-nl",
+    "email-inbox-forward-nl-turk",
+    "email-inbox-important",
+    "email-inbox-nl-turk",
+    "email-inbox-noscroll",
+    "email-inbox-reply",
+    "email-inbox-star-reply",
+    "enter-date",
+    "enter-password",
+    "enter-text",
+    "enter-text-2",
+    "enter-text-dynamic",
+    "enter-time",
+    "find-midpoint",
+    "find-word",
+    "focus-text",
+    "focus-text-2",
+    "grid-coordinate",
+    "guess-number",
+    "highlight-text",
+    "highlight-text-2",
+    "identify-shape",
+    "login-user",
+    "login-user-popup",
+    "multi-layouts",
+    "multi-orderings",
+    "navigate-tree",
+    "read-table",
+    "read-table-2",
+    "resize-textarea",
+    "right-angle",
+    "scroll-text",
+    "scroll-text-2",
+    "search-engine",
+    "simon-says",
+    "simple-algebra",
+    "simple-arithmetic",
+    "social-media",
+    "social-media-all",
+    "social-media-some",
+    "terminal",
+    "text-transform",
+    "tic-tac-toe",
+    "unicode-test",
+    "use-autocomplete",
+    "use-colorwheel",
+    "use-colorwheel-2",
+    "use-slider",
+    "visual-addition",
+)
+
+# The 64-name subset commonly reported for MobileMiniWoB++.
+SUBSET_TASKS: tuple[str, ...] = (
+    "book-flight",
+    "choose-date",
+    "choose-list",
+    "click-button",
+    "click-button-sequence",
+    "click-checkboxes",
+    "click-checkboxes-large",
+    "click-checkboxes-soft",
+    "click-checkboxes-transfer",
+    "click-collapsible",
+    "click-collapsible-2",
+    "click-color",
+    "click-dialog",
+    "click-dialog-2",
+    "click-link",
+    "click-menu",
+    "click-option",
+    "click-pie",
+    "click-scroll-list",
+    "click-shades",
+    "click-shape",
+    "click-tab",
+    "click-tab-2",
+    "click-tab-2-hard",
+    "click-test",
+    "click-test-2",
+    "click-widget",
+    "copy-paste",
+    "copy-paste-2",
+    "count-shape",
+    "email-inbox",
+    "email-inbox-forward-nl",
+    "email-inbox-forward-nl-turk",
+    "email-inbox-nl-turk",
+    "enter-date",
+    "enter-password",
+    "enter-text",
+    "enter-text-dynamic",
+    "enter-time",
+    "find-word",
+    "focus-text",
+    "focus-text-2",
+    "grid-coordinate",
+    "guess-number",
+    "identify-shape",
+    "login-user",
+    "login-user-popup",
+    "multi-layouts",
+    "multi-orderings",
+    "navigate-tree",
+    "read-table",
+    "search-engine",
+    "simple-algebra",
+    "simple-arithmetic",
+    "social-media",
+    "social-media-all",
+    "social-media-some",
+    "terminal",
+    "text-transform",
+    "tic-tac-toe",
+    "unicode-test",
+    "use-autocomplete",
+    "use-slider",
+    "use-spinner",
+)
+
+#: Names of the subset that are not among the 92, with why they do not run.
+SUBSET_EXCLUDED: dict[str, str] = {
+    "click-menu": "not among MobileMiniWoB++'s 92 tasks (AndroidWorld excludes it)",
+    "use-spinner": "not among MobileMiniWoB++'s 92 tasks (AndroidWorld excludes it)",
+}
+
+
+class PagesNotFoundError(FileNotFoundError):
+    """The ``miniwob`` package, or a task's page in it, cannot be found."""
+
+
+def pages_dir() -> Path:
+    """The folder of task pages (``<task>.html``) inside the installed ``miniwob`` package."""
+    try:
+        import miniwob
+    except ImportError as exc:
+        raise PagesNotFoundError(
+            "the 'miniwob' package is not installed; run: pip install miniwob"
+        ) from exc
+    folder = Path(miniwob.__file__).parent / "html" / "miniwob"
+    if not folder.is_dir():
+        raise PagesNotFoundError(
+            f"the installed miniwob package has no task pages at {folder}; "
+            "reinstall it: pip install --force-reinstall miniwob"
+        )
+    return folder
+
+
+def html_root() -> Path:
+    """The ``html`` folder: task pages plus the ``core``/``common`` scripts they load."""
+    return pages_dir().parent
+
+
+def page_path(task: str) -> Path:
+    """The page of ``task``; a clear error if the package does not ship it."""
+    path = pages_dir() / f"{task}.html"
+    if not path.is_file():
+        raise PagesNotFoundError(f"MiniWoB task {task!r} has no page {path.name} in {path.parent}")
+    return path
+
+
+def unavailable_reasons(names: tuple[str, ...]) -> dict[str, str]:
+    """For the names whose page the installed package lacks, why they cannot run."""
+    try:
+        folder = pages_dir()
+    except PagesNotFoundError as exc:
+        return {name: str(exc) for name in names}
+    return {
+        name: f"not shipped by the installed miniwob package (no {name}.html)"
+        for name in names
+        if not (folder / f"{name}.html").is_file()
+    }

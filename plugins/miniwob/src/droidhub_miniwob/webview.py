@@ -1,0 +1,426 @@
+"""The virtual twin of the MiniWoB++ WebView app: task pages in headless Chromium.
+
+:class:`MiniWobWebViewApp` is a UI app model for the virtual phone. It answers the
+same intents as the Android app (:mod:`droidhub_miniwob.contract`), and shows the
+page the way a Pixel 6 WebView would: 1080x2400 device pixels at density 2.625.
+Taps, swipes and long presses arrive as touch events, ``input text`` and key events
+as keyboard input; ``screencap`` is the page's screenshot and ``uiautomator dump``
+an Android UI hierarchy of the rendered page.
+
+One browser per model instance (that is, per virtual phone), started on first use and
+ended by :meth:`MiniWobWebViewApp.close`.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import threading
+import time
+from collections.abc import Sequence
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+from xml.sax.saxutils import quoteattr
+
+from droidhub.virtual.app import BroadcastReply, Intent, Screen, VirtualApp
+from droidhub_miniwob import contract
+from droidhub_miniwob.browser import CdpSession, Chromium
+from droidhub_miniwob.pages import PagesNotFoundError, page_path
+
+if TYPE_CHECKING:
+    from droidhub.virtual.phone import VirtualPhone
+
+#: The Pixel 6 the virtual phone models.
+SCREEN_WIDTH_PX = 1080
+SCREEN_HEIGHT_PX = 2400
+DENSITY = 2.625
+#: The CSS viewport: the screen in density-independent pixels, rounded up.
+VIEWPORT_WIDTH = 412
+VIEWPORT_HEIGHT = 915
+_CLIP = {
+    "x": 0,
+    "y": 0,
+    "width": SCREEN_WIDTH_PX / DENSITY,
+    "height": SCREEN_HEIGHT_PX / DENSITY,
+    "scale": 1,
+}
+
+#: ``input keyevent`` codes the page understands, as DevTools key events.
+_KEYS: dict[str, tuple[str, str, int, str]] = {
+    # keycode: (key, code, windowsVirtualKeyCode, text)
+    "KEYCODE_ENTER": ("Enter", "Enter", 13, "\r"),
+    "KEYCODE_NUMPAD_ENTER": ("Enter", "NumpadEnter", 13, "\r"),
+    "KEYCODE_DEL": ("Backspace", "Backspace", 8, ""),
+    "KEYCODE_FORWARD_DEL": ("Delete", "Delete", 46, ""),
+    "KEYCODE_TAB": ("Tab", "Tab", 9, ""),
+    "KEYCODE_SPACE": (" ", "Space", 32, " "),
+    "KEYCODE_ESCAPE": ("Escape", "Escape", 27, ""),
+    "KEYCODE_DPAD_UP": ("ArrowUp", "ArrowUp", 38, ""),
+    "KEYCODE_DPAD_DOWN": ("ArrowDown", "ArrowDown", 40, ""),
+    "KEYCODE_DPAD_LEFT": ("ArrowLeft", "ArrowLeft", 37, ""),
+    "KEYCODE_DPAD_RIGHT": ("ArrowRight", "ArrowRight", 39, ""),
+    "KEYCODE_MOVE_HOME": ("Home", "Home", 36, ""),
+    "KEYCODE_MOVE_END": ("End", "End", 35, ""),
+    "KEYCODE_PAGE_UP": ("PageUp", "PageUp", 33, ""),
+    "KEYCODE_PAGE_DOWN": ("PageDown", "PageDown", 34, ""),
+}
+_KEY_NUMBERS = {
+    "66": "KEYCODE_ENTER",
+    "67": "KEYCODE_DEL",
+    "61": "KEYCODE_TAB",
+    "62": "KEYCODE_SPACE",
+    "111": "KEYCODE_ESCAPE",
+    "19": "KEYCODE_DPAD_UP",
+    "20": "KEYCODE_DPAD_DOWN",
+    "21": "KEYCODE_DPAD_LEFT",
+    "22": "KEYCODE_DPAD_RIGHT",
+}
+
+#: A press at least this long on one spot is a long press (real time passes).
+_LONG_PRESS_MS = 400
+#: Interval between synthetic touch moves of a swipe (one frame).
+_MOVE_INTERVAL_MS = 16
+_PAGE_LOAD_TIMEOUT_S = 20.0
+
+#: Bits of the flags word the hierarchy script returns (see js/hierarchy.js).
+_FLAGS = {
+    "clickable": 1,
+    "checkable": 2,
+    "checked": 4,
+    "enabled": 8,
+    "focusable": 16,
+    "focused": 32,
+    "scrollable": 64,
+    "selected": 128,
+    "password": 256,
+    "long-clickable": 512,
+}
+_XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _script(name: str) -> str:
+    return resources.files("droidhub_miniwob").joinpath(f"js/{name}").read_text("utf-8")
+
+
+class MiniWobWebViewApp(VirtualApp):
+    """The MiniWoB++ WebView app, hosted in a headless Chromium on the host."""
+
+    package = contract.PACKAGE
+    label = "MiniWoB++"
+    activity = contract.ACTIVITY
+    version_name = "1.0"
+
+    def __init__(self, executable: str | None = None) -> None:
+        self._executable = executable
+        self._browser: Chromium | None = None
+        self._page: CdpSession | None = None
+        self._task: str | None = None
+        self._lock = threading.RLock()
+        self._hierarchy_js = _script("hierarchy.js")
+        self._bridge_js = contract.bridge_script()
+
+    # --- the browser -------------------------------------------------------------------
+    @property
+    def browser(self) -> Chromium | None:
+        """The browser, once started (None before the app's first launch)."""
+        return self._browser
+
+    @property
+    def task(self) -> str | None:
+        """The task whose page is loaded, if any."""
+        return self._task
+
+    def _session(self) -> CdpSession:
+        if self._page is not None and not self._page.closed:
+            return self._page
+        if self._browser is None or not self._browser.is_running():
+            self._browser = Chromium(self._executable).start()
+        page = self._browser.page()
+        page.call(
+            "Emulation.setDeviceMetricsOverride",
+            width=VIEWPORT_WIDTH,
+            height=VIEWPORT_HEIGHT,
+            deviceScaleFactor=DENSITY,
+            # A WebView lays pages out at the device width (no 980 px "desktop"
+            # viewport for pages without a viewport tag): that is mobile=False here.
+            mobile=False,
+        )
+        page.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=1)
+        self._page = page
+        return page
+
+    def close(self) -> None:
+        """End the browser and every process it started."""
+        with self._lock:
+            self._page = None
+            self._task = None
+            if self._browser is not None:
+                self._browser.close()
+                self._browser = None
+
+    # --- lifecycle and intents ---------------------------------------------------------
+    def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
+        """Load the task named by the ``task`` extra (unless already loaded) and start an
+        episode with the ``seed`` and ``no_timer`` extras."""
+        del phone
+        extras = intent.extras
+        task = extras.get(contract.EXTRA_TASK)
+        with self._lock:
+            if task is None:
+                return  # launched from the launcher: keep whatever is shown
+            self.load(str(task))
+            self.reset(extras.get(contract.EXTRA_SEED), _flag(extras.get(contract.EXTRA_NO_TIMER)))
+
+    def on_stop(self, phone: VirtualPhone) -> None:
+        """Force-stopped: unload the page; the browser stays up for the next launch."""
+        del phone
+        with self._lock:
+            if self._page is not None and not self._page.closed:
+                self._page.call("Page.navigate", url="about:blank")
+            self._task = None
+
+    def on_broadcast(self, phone: VirtualPhone, intent: Intent) -> BroadcastReply | None:
+        """Answer GET_UTTERANCE, GET_REWARD and RESET as the app's receiver does."""
+        del phone
+        action = intent.action
+        with self._lock:
+            if action not in (
+                contract.ACTION_GET_UTTERANCE,
+                contract.ACTION_GET_REWARD,
+                contract.ACTION_RESET,
+            ):
+                return None
+            if self._task is None:
+                return BroadcastReply(code=contract.RESULT_NO_TASK)
+            if action == contract.ACTION_RESET:
+                value = self.reset(
+                    intent.extras.get(contract.EXTRA_SEED),
+                    _flag(intent.extras.get(contract.EXTRA_NO_TIMER)),
+                )
+            elif action == contract.ACTION_GET_REWARD:
+                value = self._session().evaluate(contract.JS_REWARD)
+            else:
+                value = self._session().evaluate(contract.JS_UTTERANCE)
+            return BroadcastReply(code=contract.RESULT_OK, data=json.dumps(value))
+
+    def load(self, task: str) -> None:
+        """Show ``task``'s page (from the ``miniwob`` package) with the bridge injected."""
+        with self._lock:
+            if task == self._task:
+                return
+            try:
+                url = page_path(task).as_uri()
+            except PagesNotFoundError:
+                self._task = None
+                raise
+            page = self._session()
+            page.call("Page.navigate", url=url)
+            self._wait_loaded(page, url)
+            page.evaluate(self._bridge_js)
+            self._task = task
+
+    @staticmethod
+    def _wait_loaded(page: CdpSession, url: str) -> None:
+        # The load event has run (and with it the task's window.onload) once the new
+        # document reports "complete".
+        probe = f"location.href === {json.dumps(url)} && document.readyState === 'complete'"
+        deadline = time.monotonic() + _PAGE_LOAD_TIMEOUT_S
+        while time.monotonic() < deadline:
+            try:
+                if page.evaluate(probe):
+                    return
+            except Exception:  # the old document's context went away mid-navigation
+                pass
+            time.sleep(0.005)
+        raise TimeoutError(f"MiniWoB page {url} did not load within {_PAGE_LOAD_TIMEOUT_S} s")
+
+    def reset(self, seed: object, no_timer: bool) -> Any:
+        """Start a new episode in the loaded page; returns the bridge's utterance reply."""
+        with self._lock:
+            seed_text = None if seed is None else str(seed)
+            return self._session().evaluate(contract.js_reset(seed_text, no_timer))
+
+    # --- observation -------------------------------------------------------------------
+    def screen(self, phone: VirtualPhone, pixels: bool = True) -> Screen | None:
+        """The page as a UI hierarchy, plus a 1080x2400 PNG when ``pixels`` is true."""
+        del phone
+        with self._lock:
+            if self._page is None:
+                return Screen(hierarchy=_hierarchy_xml("", []), png=None)
+            page = self._page
+            # Pipelined: the browser renders the screenshot while the tree is walked.
+            shot_id = (
+                page.send(
+                    "Page.captureScreenshot", format="png", clip=_CLIP, captureBeyondViewport=False
+                )
+                if pixels
+                else None
+            )
+            title, nodes = page.evaluate(self._hierarchy_js, command_line_api=True)
+            png = None
+            if shot_id is not None:
+                data = page.result(shot_id, "Page.captureScreenshot")["data"]
+                png = base64.b64decode(data)
+            return Screen(hierarchy=_hierarchy_xml(title, nodes), png=png)
+
+    # --- input -------------------------------------------------------------------------
+    def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
+        """A tap: touch down and up on one point."""
+        del phone
+        with self._lock:
+            if self._page is None:
+                return
+            point = [{"x": x / DENSITY, "y": y / DENSITY}]
+            page = self._page
+            down = page.send("Input.dispatchTouchEvent", type="touchStart", touchPoints=point)
+            up = page.send("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+            page.result(down, "touchStart")
+            page.result(up, "touchEnd")
+
+    def on_swipe(
+        self, phone: VirtualPhone, x1: int, y1: int, x2: int, y2: int, duration_ms: int
+    ) -> None:
+        """A swipe as touch moves one frame apart; a long press on one spot waits for real."""
+        del phone
+        with self._lock:
+            if self._page is None:
+                return
+            page = self._page
+            start = {"x": x1 / DENSITY, "y": y1 / DENSITY}
+            if (x1, y1) == (x2, y2):
+                page.call("Input.dispatchTouchEvent", type="touchStart", touchPoints=[start])
+                if duration_ms >= _LONG_PRESS_MS:
+                    # The long-press detector runs on a real timer in the browser.
+                    time.sleep(duration_ms / 1000)
+                page.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+                return
+            steps = max(2, duration_ms // _MOVE_INTERVAL_MS)
+            t0 = time.time()
+            ids = [
+                page.send(
+                    "Input.dispatchTouchEvent",
+                    type="touchStart",
+                    touchPoints=[start],
+                    timestamp=t0,
+                )
+            ]
+            for i in range(1, steps + 1):
+                fx = x1 + (x2 - x1) * i / steps
+                fy = y1 + (y2 - y1) * i / steps
+                ids.append(
+                    page.send(
+                        "Input.dispatchTouchEvent",
+                        type="touchMove",
+                        touchPoints=[{"x": fx / DENSITY, "y": fy / DENSITY}],
+                        timestamp=t0 + i * _MOVE_INTERVAL_MS / 1000,
+                    )
+                )
+            ids.append(
+                page.send(
+                    "Input.dispatchTouchEvent",
+                    type="touchEnd",
+                    touchPoints=[],
+                    timestamp=t0 + (steps + 1) * _MOVE_INTERVAL_MS / 1000,
+                )
+            )
+            for command_id in ids:
+                page.result(command_id, "Input.dispatchTouchEvent")
+
+    def on_text(self, phone: VirtualPhone, text: str) -> None:
+        """``input text``: the text typed into the focused field."""
+        del phone
+        with self._lock:
+            if self._page is None or not text:
+                return
+            self._page.call("Input.insertText", text=text)
+
+    def on_key(self, phone: VirtualPhone, keycode: str) -> None:
+        """``input keyevent``: keys a web page reacts to (Enter, Del, Tab, arrows...)."""
+        del phone
+        name = _KEY_NUMBERS.get(keycode, keycode)
+        with self._lock:
+            if self._page is None:
+                return
+            if name not in _KEYS:
+                return  # HOME, BACK and friends are the phone's, not the page's
+            key, code, vk, text = _KEYS[name]
+            page = self._page
+            common = {"key": key, "code": code, "windowsVirtualKeyCode": vk}
+            ids = [
+                page.send(
+                    "Input.dispatchKeyEvent",
+                    type="keyDown" if text else "rawKeyDown",
+                    text=text,
+                    **common,
+                ),
+                page.send("Input.dispatchKeyEvent", type="keyUp", **common),
+            ]
+            for command_id in ids:
+                page.result(command_id, "Input.dispatchKeyEvent")
+
+
+def _flag(value: object) -> bool:
+    if isinstance(value, str):
+        return value.strip().lower() in ("true", "1", "yes")
+    return bool(value)
+
+
+def _px(css: float, limit: int) -> int:
+    return max(0, min(limit, round(css * DENSITY)))
+
+
+def _hierarchy_xml(title: str, nodes: Sequence[Sequence[Any]]) -> str:
+    """Android ``uiautomator dump`` XML: a window, its WebView, and the page's nodes."""
+    pkg = _attr(contract.PACKAGE)
+    full = f"[0,0][{SCREEN_WIDTH_PX},{SCREEN_HEIGHT_PX}]"
+    parts = [
+        "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>",
+        '<hierarchy rotation="0">',
+        _open_node(0, "android.widget.FrameLayout", "", "", "", pkg, full, 8),
+        _open_node(0, "android.webkit.WebView", title, "", "", pkg, full, 8 | 16 | 64),
+    ]
+    # Nodes arrive in document order with their depth below the WebView.
+    open_depths: list[int] = []
+    counters: list[int] = [0]
+    for depth, cls, text, desc, rid, left, top, right, bottom, flags in nodes:
+        while open_depths and open_depths[-1] >= depth:
+            open_depths.pop()
+            counters.pop()
+            parts.append("</node>")
+        index = counters[-1]
+        counters[-1] += 1
+        bounds = (
+            f"[{_px(left, SCREEN_WIDTH_PX)},{_px(top, SCREEN_HEIGHT_PX)}]"
+            f"[{_px(right, SCREEN_WIDTH_PX)},{_px(bottom, SCREEN_HEIGHT_PX)}]"
+        )
+        parts.append(_open_node(index, cls, text, desc, rid, pkg, bounds, flags))
+        open_depths.append(depth)
+        counters.append(0)
+    parts.extend("</node>" for _ in open_depths)
+    parts.append("</node></node></hierarchy>")
+    return "".join(parts)
+
+
+def _open_node(
+    index: int, cls: str, text: str, desc: str, rid: str, pkg: str, bounds: str, flags: int
+) -> str:
+    def flag(name: str) -> str:
+        return "true" if flags & _FLAGS[name] else "false"
+
+    # Attribute order as uiautomator writes it.
+    return (
+        f'<node index="{index}" text={_attr(text)} resource-id={_attr(rid)} '
+        f"class={_attr(cls)} package={pkg} content-desc={_attr(desc)} "
+        f'checkable="{flag("checkable")}" checked="{flag("checked")}" '
+        f'clickable="{flag("clickable")}" enabled="{flag("enabled")}" '
+        f'focusable="{flag("focusable")}" focused="{flag("focused")}" '
+        f'scrollable="{flag("scrollable")}" long-clickable="{flag("long-clickable")}" '
+        f'password="{flag("password")}" selected="{flag("selected")}" bounds="{bounds}">'
+    )
+
+
+def _attr(value: str) -> str:
+    # XML 1.0 forbids most control characters even when escaped; a page may hold them.
+    cleaned = _XML_INVALID.sub("", value)
+    return quoteattr(cleaned, {"\n": "&#10;", "\r": "&#13;", "\t": "&#9;"})
