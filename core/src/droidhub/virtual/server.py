@@ -1,0 +1,217 @@
+"""The virtual device server: virtual phones behind a real adb server on loopback.
+
+>>> with VirtualDeviceServer(devices=2) as server:
+...     Device(server.serials[0], port=server.port).shell("getprop ro.product.model")
+
+The server owns the phones, their sandbox folders (under a temporary folder unless
+``root`` is given) and the listening socket. It listens on 127.0.0.1 and, by
+default, on a free port chosen by the system, never 5037, so a real adb server is
+never disturbed. The protocol runs on an asyncio loop in a thread of its own;
+shell commands run on a small thread pool.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import shutil
+import tempfile
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, cast
+
+from droidhub.virtual.adb_server import AdbServer, Phone
+
+if TYPE_CHECKING:
+    from droidhub.virtual.app import VirtualApp
+    from droidhub.virtual.phone import VirtualPhone
+
+#: Builds a phone: ``(serial, sandbox folder, app models) -> phone``.
+PhoneFactory = Callable[[str, Path, "Sequence[VirtualApp]"], Phone]
+#: Returns fresh app models for one new phone.
+AppsFactory = Callable[[], "Sequence[VirtualApp]"]
+
+_START_TIMEOUT_S = 10.0
+
+
+def plugin_apps() -> list[VirtualApp]:
+    """Fresh app models from every installed plugin (the ``droidhub_virtual_apps`` hook)."""
+    from droidhub.plugins import get_plugin_manager
+
+    return [app for _, app in get_plugin_manager().collect("droidhub_virtual_apps")]
+
+
+def _virtual_phone(serial: str, root: Path, apps: Sequence[VirtualApp]) -> Phone:
+    from droidhub.virtual.phone import VirtualPhone
+
+    return cast(Phone, VirtualPhone(serial, root, apps))
+
+
+class VirtualDeviceServer:
+    """An adb server on ``host:port`` hosting ``devices`` virtual phones.
+
+    Serials are ``virtual-0``, ``virtual-1``, ...; :meth:`add_phone` adds more while it
+    runs (serials are never reused). ``apps`` makes each phone's app models (default:
+    the installed plugins'); ``phone_factory`` builds phones (default:
+    :class:`droidhub.virtual.phone.VirtualPhone`). Use it as a context manager, or call
+    :meth:`start` and :meth:`stop`.
+    """
+
+    def __init__(
+        self,
+        devices: int = 1,
+        port: int = 0,
+        host: str = "127.0.0.1",
+        root: Path | None = None,
+        apps: AppsFactory | None = None,
+        phone_factory: PhoneFactory | None = None,
+        shell_workers: int = 8,
+    ) -> None:
+        if devices < 0:
+            raise ValueError(f"devices={devices}: the number of phones cannot be negative")
+        self.host = host
+        self._requested_port = port
+        self._devices = devices
+        self._root_arg = root
+        self._apps = apps or plugin_apps
+        self._phone_factory = phone_factory or _virtual_phone
+        self._shell_workers = shell_workers
+        self._numbers = itertools.count()
+        self._lock = threading.Lock()
+        self._phones: dict[str, tuple[Phone, Path]] = {}
+        self._root: Path | None = None
+        self._owns_root = False
+        self._executor: ThreadPoolExecutor | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._adb: AdbServer | None = None
+
+    # --- lifecycle ---------------------------------------------------------------------
+    def start(self) -> VirtualDeviceServer:
+        """Create the phones and listen; clients may connect as soon as this returns."""
+        if self._adb is not None:
+            raise RuntimeError("the virtual device server is already running")
+        try:
+            if self._root_arg is None:
+                self._root = Path(tempfile.mkdtemp(prefix="droidhub-virtual-"))
+                self._owns_root = True
+            else:
+                self._root = Path(self._root_arg)
+                self._root.mkdir(parents=True, exist_ok=True)
+            self._executor = ThreadPoolExecutor(
+                self._shell_workers, thread_name_prefix="droidhub-virtual-shell"
+            )
+            self._adb = AdbServer(self._executor, self.host, self._requested_port)
+            for _ in range(self._devices):
+                self.add_phone()
+            self._loop = asyncio.new_event_loop()
+            self._thread = threading.Thread(
+                target=self._loop.run_forever, name="droidhub-virtual-adb", daemon=True
+            )
+            self._thread.start()
+            future = asyncio.run_coroutine_threadsafe(self._adb.start(), self._loop)
+            future.result(_START_TIMEOUT_S)
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def stop(self) -> None:
+        """Close every connection, stop the loop and the shell threads, close the phones
+        and delete their sandboxes. Safe to call twice."""
+        loop, thread, adb = self._loop, self._thread, self._adb
+        if loop is not None and adb is not None and thread is not None and thread.is_alive():
+            with contextlib.suppress(Exception):
+                asyncio.run_coroutine_threadsafe(adb.close(), loop).result(_START_TIMEOUT_S)
+            loop.call_soon_threadsafe(loop.stop)
+            thread.join(_START_TIMEOUT_S)
+        if loop is not None and not loop.is_running():
+            loop.close()
+        if self._executor is not None:
+            self._executor.shutdown(wait=True, cancel_futures=True)
+        for serial in list(self._phones):
+            self._drop(serial)
+        if self._owns_root and self._root is not None:
+            shutil.rmtree(self._root, ignore_errors=True)
+        self._loop = self._thread = self._adb = self._executor = None
+        self._root = None
+        self._owns_root = False
+
+    def __enter__(self) -> VirtualDeviceServer:
+        return self.start()
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+    # --- what it serves ------------------------------------------------------------------
+    @property
+    def port(self) -> int:
+        """The TCP port clients connect to (``adb -P PORT``)."""
+        return self._running().port
+
+    @property
+    def serials(self) -> list[str]:
+        """Serials of the phones now attached, oldest first."""
+        return self._running().serials()
+
+    def phone(self, serial: str) -> VirtualPhone:
+        """The phone behind ``serial`` (for tests and checks that look inside it)."""
+        with self._lock:
+            entry = self._phones.get(serial)
+        if entry is None:
+            raise KeyError(f"no virtual phone {serial!r}; serials: {self.serials}")
+        return cast("VirtualPhone", entry[0])
+
+    def add_phone(self) -> str:
+        """Create a fresh phone with an empty sandbox; return its new serial."""
+        adb = self._running()
+        assert self._root is not None
+        serial = f"virtual-{next(self._numbers)}"
+        sandbox = self._root / serial
+        sandbox.mkdir(parents=True, exist_ok=False)
+        try:
+            phone = self._phone_factory(serial, sandbox, list(self._apps()))
+        except BaseException:
+            shutil.rmtree(sandbox, ignore_errors=True)
+            raise
+        with self._lock:
+            self._phones[serial] = (phone, sandbox)
+        adb.attach(serial, phone)
+        return serial
+
+    def remove_phone(self, serial: str) -> None:
+        """Detach ``serial``, close its phone and delete its sandbox."""
+        if serial not in self._phones:
+            raise KeyError(f"no virtual phone {serial!r}; serials: {self.serials}")
+        self._drop(serial)
+
+    def _drop(self, serial: str) -> None:
+        if self._adb is not None:
+            with contextlib.suppress(KeyError):
+                self._adb.detach(serial)
+        with self._lock:
+            phone, sandbox = self._phones.pop(serial)
+        try:
+            close: Any = getattr(phone, "close", None)
+            if close is not None:
+                close()
+        finally:
+            shutil.rmtree(sandbox, ignore_errors=True)
+
+    def _running(self) -> AdbServer:
+        if self._adb is None:
+            raise RuntimeError("the virtual device server is not running; call start() first")
+        return self._adb
+
+    def __repr__(self) -> str:
+        state = f"port={self._adb.port}" if self._adb else "stopped"
+        return f"<VirtualDeviceServer {state} phones={list(self._phones)}>"
