@@ -16,7 +16,18 @@ from droidhub import AppSpec, Evaluator, TaskFamily, hookimpl
 from droidhub.virtual.app import VirtualApp
 
 #: The modules of this package that contribute tasks, apps, evaluators and models.
-PARTS: tuple[str, ...] = ()
+PARTS: tuple[str, ...] = (
+    "system",
+    "clipboard",
+    "clock",
+    "sms",
+    "contacts",
+    "files",
+    "camera",
+    "audio_recorder",
+    "simple_draw",
+    "gallery",
+)
 
 
 def _parts() -> list[ModuleType]:

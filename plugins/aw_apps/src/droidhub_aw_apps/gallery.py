@@ -1,0 +1,143 @@
+"""Simple Gallery Pro: save a copy of a receipt photo from DCIM into Download.
+
+Set-up draws a receipt (company, slogan, one purchase) into a JPEG in
+``/sdcard/DCIM``; AndroidWorld's check: ``Download/<file_name>`` exists. Set-up and
+tear-down empty DCIM and Download.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import random
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, ConfigDict
+
+from droidhub import AppSpec, Footprint, StateRefs, TaskEval
+from droidhub.virtual.app import VirtualApp
+from droidhub_aw_apps import fake_data, storage
+
+if TYPE_CHECKING:
+    from droidhub import Env
+
+PACKAGE = "com.simplemobiletools.gallery.pro"
+ACTIVITY = "com.simplemobiletools.gallery.pro.activities.MainActivity"
+DCIM = storage.under_sdcard("DCIM")
+DOWNLOAD = storage.under_sdcard("Download")
+
+APPS = (
+    AppSpec(PACKAGE, ACTIVITY, names=("simple gallery pro", "simple gallery"), label="Gallery"),
+)
+
+EVALUATORS = ()
+
+
+class SimpleGalleryApp(VirtualApp):
+    """Simple Gallery Pro: state-only; its media are the files on shared storage."""
+
+    package = PACKAGE
+    label = "Gallery"
+    activity = ACTIVITY
+    # AndroidWorld pins the APK with versionCode 396; the model reports that code.
+    version_name = "396"
+
+
+def virtual_apps() -> list[VirtualApp]:
+    """A fresh Simple Gallery Pro model."""
+    return [SimpleGalleryApp()]
+
+
+_COMPANIES = ("Tech Gadgets Inc.", "Innovate Solutions Ltd.", "Future Tech LLC", "Gadget Gurus Co.")
+_SLOGANS = (
+    "Innovating the Future", "Technology for Tomorrow", "Bringing Ideas to Life",
+    "Innovation and Excellence",
+)  # fmt: skip
+_ITEMS = (
+    ("USB-C Cable", 5, 20), ("Wireless Mouse", 10, 50), ("Bluetooth Keyboard", 30, 100),
+    ("External Hard Drive", 50, 150), ("Webcam", 20, 70), ("Monitor Stand", 15, 60),
+)  # fmt: skip
+
+
+def random_receipt(rng: random.Random) -> str:
+    """A receipt's text: company, slogan, header, one dated purchase."""
+    company, slogan = rng.choice(_COMPANIES), rng.choice(_SLOGANS)
+    first = dt.date(2023, 1, 1)
+    day = first + dt.timedelta(days=rng.randrange((dt.date(2023, 10, 15) - first).days))
+    item, low, high = rng.choice(_ITEMS)
+    return f"{company}\n{slogan}\nDate, Item, Amount\n{day}, {item}, ${rng.uniform(low, high):.2f}"
+
+
+def receipt_jpeg(text: str) -> bytes:
+    """The receipt drawn black on white."""
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGB", (500, 500), (255, 255, 255))
+    ImageDraw.Draw(image).multiline_text((10, 100), text, fill=(0, 0, 0), spacing=12)
+    out = io.BytesIO()
+    image.save(out, format="JPEG")
+    return out.getvalue()
+
+
+class ReceiptParams(BaseModel):
+    """The receipt's file name and the text drawn on it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    file_name: str
+    receipt_text: str
+
+
+class SaveCopyOfReceiptTaskEval(TaskEval):
+    """Copy a photo from DCIM into Download under the same name."""
+
+    template = "Copy {file_name} in DCIM and save a copy with the same name in Download"
+    app_names = ("simple gallery pro",)
+    complexity = 1.6
+    difficulty = "hard"
+    tags = ("parameterized", "complex_ui_understanding")
+    Params = ReceiptParams
+    params: ReceiptParams
+    footprint = Footprint(writes=StateRefs(paths=frozenset({DCIM, DOWNLOAD})))
+
+    @classmethod
+    def generate_random_params(cls, rng: random.Random) -> ReceiptParams:
+        """``receipt_<random file name>.jpg`` and a random receipt."""
+        text = random_receipt(rng)
+        return ReceiptParams(
+            file_name=f"receipt_{fake_data.random_file_name(rng)}.jpg", receipt_text=text
+        )
+
+    @property
+    def original(self) -> str:
+        """The receipt set-up puts in DCIM."""
+        return f"{DCIM}/{self.params.file_name}"
+
+    @property
+    def expected(self) -> str:
+        """Where the copy must be."""
+        return f"{DOWNLOAD}/{self.params.file_name}"
+
+    def initialize_task(self, env: Env) -> None:
+        """Empty DCIM and Download; put the receipt in DCIM."""
+        super().initialize_task(env)
+        for folder in (DCIM, DOWNLOAD):
+            storage.clear_folder(env.device, folder)
+        env.device.push(receipt_jpeg(self.params.receipt_text), self.original)
+
+    def is_successful(self, env: Env) -> float:
+        """Whether Download holds a file of that name."""
+        return storage.PATH_EXISTS(env, path=self.expected)
+
+    def oracle(self, env: Env) -> None:
+        """Copy the file."""
+        env.device.push(env.device.pull(self.original), self.expected)
+
+    def tear_down(self, env: Env) -> None:
+        """Empty DCIM and Download again."""
+        for folder in (DCIM, DOWNLOAD):
+            storage.clear_folder(env.device, folder)
+        super().tear_down(env)
+
+
+TASKS: tuple[type[TaskEval], ...] = (SaveCopyOfReceiptTaskEval,)

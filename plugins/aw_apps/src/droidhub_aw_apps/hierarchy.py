@@ -1,0 +1,99 @@
+"""Build ``uiautomator dump`` documents for the app models that draw a screen.
+
+A model describes its window as :class:`Node` objects; :func:`render` writes the XML
+an Android 13 ``uiautomator dump`` prints (``hint`` included), and :func:`hit` finds
+the node a tap lands on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from xml.sax.saxutils import quoteattr
+
+#: The Pixel 6 screen the phone models.
+SCREEN_WIDTH, SCREEN_HEIGHT = 1080, 2400
+
+
+@dataclass
+class Node:
+    """One view: its class, texts, bounds ``(left, top, right, bottom)`` and flags."""
+
+    class_name: str = "android.widget.FrameLayout"
+    text: str = ""
+    content_desc: str = ""
+    resource_id: str = ""
+    hint: str = ""
+    bounds: tuple[int, int, int, int] = (0, 0, SCREEN_WIDTH, SCREEN_HEIGHT)
+    clickable: bool = False
+    focused: bool = False
+    selected: bool = False
+    children: list[Node] = field(default_factory=list)
+
+    def walk(self) -> Iterator[Node]:
+        """This node and all below it, in document order."""
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+
+def _attrs(node: Node, index: int, package: str) -> str:
+    left, top, right, bottom = node.bounds
+    editable = node.class_name.endswith("EditText")
+    pairs = [
+        ("index", str(index)),
+        ("text", node.text),
+        ("resource-id", node.resource_id),
+        ("class", node.class_name),
+        ("package", package),
+        ("content-desc", node.content_desc),
+        ("checkable", "false"),
+        ("checked", "false"),
+        ("clickable", str(node.clickable or editable).lower()),
+        ("enabled", "true"),
+        ("focusable", str(node.clickable or editable).lower()),
+        ("focused", str(node.focused).lower()),
+        ("scrollable", "false"),
+        ("long-clickable", "false"),
+        ("password", "false"),
+        ("selected", str(node.selected).lower()),
+        ("bounds", f"[{left},{top}][{right},{bottom}]"),
+        ("hint", node.hint),
+    ]
+    return " ".join(f"{key}={quoteattr(value)}" for key, value in pairs)
+
+
+def _write(node: Node, index: int, package: str, out: list[str]) -> None:
+    if not node.children:
+        out.append(f"<node {_attrs(node, index, package)} />")
+        return
+    out.append(f"<node {_attrs(node, index, package)}>")
+    for i, child in enumerate(node.children):
+        _write(child, i, package, out)
+    out.append("</node>")
+
+
+def render(package: str, nodes: Sequence[Node]) -> str:
+    """The window holding ``nodes`` as a complete ``uiautomator dump`` document."""
+    root = Node(children=list(nodes))
+    out = ["<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>", '<hierarchy rotation="0">']
+    _write(root, 0, package, out)
+    out.append("</hierarchy>")
+    return "".join(out)
+
+
+def hit(nodes: Sequence[Node], x: int, y: int) -> Node | None:
+    """The innermost clickable node under ``(x, y)``, or None."""
+    found: Node | None = None
+    for top in nodes:
+        for node in top.walk():
+            left, upper, right, lower = node.bounds
+            editable = node.class_name.endswith("EditText")
+            if (node.clickable or editable) and left <= x < right and upper <= y < lower:
+                found = node
+    return found
+
+
+def row(index: int, height: int = 160, top: int = 300) -> tuple[int, int, int, int]:
+    """Bounds of the ``index``-th full-width row of a simple vertical layout."""
+    return (0, top + index * height, SCREEN_WIDTH, top + (index + 1) * height)
