@@ -69,6 +69,11 @@ _SHELL_EXIT = 3
 _SHELL_CLOSE_STDIN = 4
 _SHELL_HEADER = struct.Struct("<BI")
 
+#: Host services about one phone (the others are about the server).
+_PHONE_HOST_SERVICES = frozenset(
+    {"features", "get-state", "get-serialno", "get-devpath", "killforward-all"}
+)
+
 #: How long a finished connection waits for the client to close its side before
 #: closing anyway; waiting keeps unread client bytes from turning our close into a reset.
 _LINGER_S = 2.0
@@ -328,6 +333,9 @@ class AdbServer:
         if service == "host-features":
             writer.write(_OKAY + _block(",".join(FEATURES)))
             return None
+        if service == "list-forward":
+            writer.write(_OKAY + _block(""))  # nothing is ever forwarded
+            return None
         if service.startswith("connect:") or service.startswith("disconnect:"):
             target = service.partition(":")[2]
             writer.write(
@@ -344,6 +352,10 @@ class AdbServer:
             await self._wait_for(service, selector, current, writer)
             return None
 
+        if service not in _PHONE_HOST_SERVICES and not service.startswith(
+            ("forward:", "killforward:")
+        ):
+            raise _RequestError(f"unknown host service '{service}'")
         transport = self._select(selector, current)
         if service == "features":
             writer.write(_OKAY + _block(",".join(FEATURES)))
@@ -353,20 +365,16 @@ class AdbServer:
             writer.write(_OKAY + _block(transport.serial))
         elif service == "get-devpath":
             writer.write(_OKAY + _block("unknown"))
-        elif service == "list-forward":
-            writer.write(_OKAY + _block(""))
         elif service == "killforward-all":
             writer.write(_OKAY + _OKAY)  # the host's OKAY, then the status
         elif service.startswith("killforward:"):
             raise _RequestError(f"listener '{service.partition(':')[2]}' not found")
-        elif service.startswith("forward:"):
+        else:  # forward:[norebind:]LOCAL;REMOTE
             spec = service[len("forward:") :].removeprefix("norebind:")
             raise _RequestError(
                 f"cannot bind listener: the virtual phone {transport.serial} has no network "
                 f"services to forward to ({spec})"
             )
-        else:
-            raise _RequestError(f"unknown host service '{service}'")
         return None
 
     def _switch(

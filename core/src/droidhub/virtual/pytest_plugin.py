@@ -1,1 +1,73 @@
-"""pytest fixtures for plugin authors (a virtual phone per test); see droidhub.virtual."""
+"""pytest fixtures for plugin authors: a fresh virtual phone per test.
+
+droidhub registers this module as a ``pytest11`` plugin, so every test suite in an
+environment with droidhub installed can ask for the fixtures without importing
+anything::
+
+    def test_turns_wifi_off(virtual_env):
+        task = MyWifiTask(MyWifiTask.generate_random_params(random.Random(0)))
+        task.initialize_task(virtual_env)
+        virtual_env.device.put_setting("global", "wifi_on", "0")
+        assert task.is_successful(virtual_env) == 1.0
+
+- ``virtual_server``: one :class:`~droidhub.virtual.server.VirtualDeviceServer` for
+  the whole session (no phones of its own).
+- ``virtual_device``: a :class:`droidhub.device.Device` on a brand-new phone, removed
+  after the test; phones are cheap, so no test sees another's state.
+- ``virtual_phone``: the :class:`~droidhub.virtual.phone.VirtualPhone` behind
+  ``virtual_device``, to look inside it.
+- ``virtual_env``: a :class:`droidhub.env.Env` over ``virtual_device`` with every
+  installed plugin's apps.
+
+Imports happen inside the fixtures: pytest loads this module for every test run in
+the environment, and most of them never ask for a phone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from droidhub.device import Device
+    from droidhub.env import Env
+    from droidhub.virtual.phone import VirtualPhone
+    from droidhub.virtual.server import VirtualDeviceServer
+
+
+@pytest.fixture(scope="session")
+def virtual_server() -> Iterator[VirtualDeviceServer]:
+    """A running virtual device server shared by the session; it starts with no phones."""
+    from droidhub.virtual.server import VirtualDeviceServer
+
+    with VirtualDeviceServer(devices=0) as server:
+        yield server
+
+
+@pytest.fixture
+def virtual_device(virtual_server: VirtualDeviceServer) -> Iterator[Device]:
+    """A :class:`~droidhub.device.Device` on a fresh virtual phone, removed after the test."""
+    from droidhub.device import Device
+
+    serial = virtual_server.add_phone()
+    try:
+        yield Device(serial, host="127.0.0.1", port=virtual_server.port)
+    finally:
+        virtual_server.remove_phone(serial)
+
+
+@pytest.fixture
+def virtual_phone(virtual_server: VirtualDeviceServer, virtual_device: Device) -> VirtualPhone:
+    """The virtual phone behind ``virtual_device``."""
+    return virtual_server.phone(virtual_device.serial)
+
+
+@pytest.fixture
+def virtual_env(virtual_device: Device) -> Env:
+    """An :class:`~droidhub.env.Env` over ``virtual_device`` with every installed app."""
+    from droidhub import catalog
+    from droidhub.env import Env
+
+    return Env(virtual_device, apps=catalog.apps())

@@ -58,7 +58,8 @@ class VirtualDeviceServer:
     runs (serials are never reused). ``apps`` makes each phone's app models (default:
     the installed plugins'); ``phone_factory`` builds phones (default:
     :class:`droidhub.virtual.phone.VirtualPhone`). Use it as a context manager, or call
-    :meth:`start` and :meth:`stop`.
+    :meth:`start` and :meth:`stop`. At most ``max_connections`` clients are served at
+    once; more are answered FAIL and closed, so a flood cannot exhaust descriptors.
     """
 
     def __init__(
@@ -70,6 +71,7 @@ class VirtualDeviceServer:
         apps: AppsFactory | None = None,
         phone_factory: PhoneFactory | None = None,
         shell_workers: int = 8,
+        max_connections: int = 4096,
     ) -> None:
         if devices < 0:
             raise ValueError(f"devices={devices}: the number of phones cannot be negative")
@@ -80,6 +82,7 @@ class VirtualDeviceServer:
         self._apps = apps or plugin_apps
         self._phone_factory = phone_factory or _virtual_phone
         self._shell_workers = shell_workers
+        self._max_connections = max_connections
         self._numbers = itertools.count()
         self._lock = threading.Lock()
         self._phones: dict[str, tuple[Phone, Path]] = {}
@@ -105,7 +108,9 @@ class VirtualDeviceServer:
             self._executor = ThreadPoolExecutor(
                 self._shell_workers, thread_name_prefix="droidhub-virtual-shell"
             )
-            self._adb = AdbServer(self._executor, self.host, self._requested_port)
+            self._adb = AdbServer(
+                self._executor, self.host, self._requested_port, self._max_connections
+            )
             for _ in range(self._devices):
                 self.add_phone()
             self._loop = asyncio.new_event_loop()

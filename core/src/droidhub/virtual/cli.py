@@ -1,0 +1,66 @@
+"""``droidhub device``: run virtual phones behind an adb server on loopback."""
+
+from __future__ import annotations
+
+import signal
+import threading
+from types import FrameType
+
+import click
+
+from droidhub.virtual.server import VirtualDeviceServer
+
+
+@click.group("device")
+def device_group() -> None:
+    """Virtual phones: an adb server on 127.0.0.1 that adbutils and `adb` talk to."""
+
+
+@device_group.command("serve")
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=0,
+    show_default=True,
+    help="TCP port on 127.0.0.1; 0 picks a free one. 5037 would stand in for a real adb server.",
+)
+@click.option(
+    "--devices",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="How many virtual phones (virtual-0, virtual-1, ...).",
+)
+def serve(port: int, devices: int) -> None:
+    """Serve virtual phones in the foreground until Ctrl-C.
+
+    Point any adb client at the printed port: `adb -P PORT devices`,
+    `adbutils.AdbClient(port=PORT)`, or `droidhub run --device SERIAL --adb-port PORT`.
+    """
+    server = VirtualDeviceServer(devices=devices, port=port)
+    try:
+        server.start()
+    except OSError as exc:
+        raise click.ClickException(
+            f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}; "
+            "pick another --port, or --port 0 for any free one"
+        ) from exc
+    stop = threading.Event()
+
+    def _on_signal(signum: int, frame: FrameType | None) -> None:
+        del signum, frame
+        stop.set()
+
+    previous = {sig: signal.signal(sig, _on_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        click.echo(f"virtual adb server listening on 127.0.0.1:{server.port}")
+        for serial in server.serials:
+            click.echo(f"  {serial}\tdevice")
+        click.echo(f"try: adb -P {server.port} devices    (Ctrl-C stops)", err=True)
+        while not stop.wait(0.5):
+            pass
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        server.stop()
+        click.echo("virtual adb server stopped", err=True)
