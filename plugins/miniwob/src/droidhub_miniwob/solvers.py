@@ -1,9 +1,21 @@
-"""Scripted solvers (oracles) for MiniWoB++ pages, acting only through droidhub actions."""
+"""Scripted solvers (the oracles) for MiniWoB++ pages.
+
+A solver reads the utterance and the UI tree the way an agent does, and acts only
+through droidhub :class:`~droidhub.Action` s executed by the :class:`~droidhub.Env`
+(taps at element centres, ``input_text``): it never evaluates page JavaScript, so
+an oracle's success shows that the task can be solved on the phone's own terms.
+A page without a solver here has no oracle.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import itertools
+import re
+import time
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
+
+from droidhub import Action, BoundingBox, Observe, UIElement
 
 if TYPE_CHECKING:
     from droidhub import Env
@@ -11,7 +23,345 @@ if TYPE_CHECKING:
 Solver = Callable[["Env", str], None]
 _SOLVERS: dict[str, Solver] = {}
 
+BUTTON = "android.widget.Button"
+EDIT_TEXT = "android.widget.EditText"
+CHECK_BOX = "android.widget.CheckBox"
+RADIO_BUTTON = "android.widget.RadioButton"
+TEXT_VIEW = "android.widget.TextView"
+LIST_VIEW = "android.widget.ListView"
+
+_WAIT_S = 3.0
+
+
+class SolverError(RuntimeError):
+    """The page did not show what the solver looked for."""
+
 
 def get(page: str) -> Solver | None:
     """The solver of ``page``, if one exists."""
     return _SOLVERS.get(page)
+
+
+def solved_pages() -> list[str]:
+    """Pages that have a solver."""
+    return sorted(_SOLVERS)
+
+
+def _solves(*pages: str) -> Callable[[Solver], Solver]:
+    def register(solver: Solver) -> Solver:
+        for page in pages:
+            _SOLVERS[page] = solver
+        return solver
+
+    return register
+
+
+# --- reading the screen and acting --------------------------------------------------------
+def elements(env: Env) -> list[UIElement]:
+    """The UI elements on screen now."""
+    return env.get_state(observe=Observe.UI_TREE).ui_elements
+
+
+def find(
+    env: Env,
+    match: Callable[[UIElement], bool],
+    what: str,
+    timeout: float = _WAIT_S,
+) -> UIElement:
+    """The first element ``match`` accepts, waiting up to ``timeout`` for it to appear
+    (pages animate); :class:`SolverError` naming ``what`` if it never does."""
+    deadline = time.monotonic() + timeout
+    while True:
+        for element in elements(env):
+            if element.bounds is not None and element.bounds.area > 0 and match(element):
+                return element
+        if time.monotonic() >= deadline:
+            raise SolverError(f"no {what} on screen after {timeout:.0f} s")
+        time.sleep(0.05)
+
+
+def by_text(cls: str, text: str) -> Callable[[UIElement], bool]:
+    """A matcher: an element of class ``cls`` whose text is ``text``."""
+    return lambda e: e.class_name == cls and e.text.strip() == text
+
+
+def tap(env: Env, element: UIElement, on_screen: list[UIElement] | None = None) -> None:
+    """Tap ``element`` where nothing drawn after it covers it (MiniWoB places buttons
+    that overlap); ``on_screen`` is the tree it came from, read again if None."""
+    x, y = clear_point(element, elements(env) if on_screen is None else on_screen)
+    env.execute_action(Action(action_type="click", x=x, y=y))
+
+
+def clear_point(element: UIElement, on_screen: list[UIElement]) -> tuple[int, int]:
+    """A point of ``element`` that no later clickable element covers (later in the tree
+    is drawn on top); its centre when every point is covered."""
+    box = element.bounds
+    assert box is not None
+    later = on_screen[on_screen.index(element) + 1 :] if element in on_screen else []
+    covers = [
+        e.bounds
+        for e in later
+        if e.clickable and e.bounds is not None and not _contains(e.bounds, box)
+    ]
+    steps = (0.5, 0.25, 0.75, 0.1, 0.9)
+    for fy in steps:
+        for fx in steps:
+            x = round(box.left + (box.right - box.left) * fx)
+            y = round(box.top + (box.bottom - box.top) * fy)
+            if not any(c.left <= x < c.right and c.top <= y < c.bottom for c in covers):
+                return x, y
+    return box.center
+
+
+def _contains(outer: BoundingBox, inner: BoundingBox) -> bool:
+    return (
+        outer.left <= inner.left
+        and outer.top <= inner.top
+        and outer.right >= inner.right
+        and outer.bottom >= inner.bottom
+    )
+
+
+def type_into(env: Env, element: UIElement, text: str) -> None:
+    """Tap ``element`` and type ``text`` into it (the ``input_text`` action)."""
+    assert element.bounds is not None
+    x, y = element.bounds.center
+    env.execute_action(Action(action_type="input_text", text=text, x=x, y=y))
+
+
+def quoted(utterance: str) -> list[str]:
+    """The double-quoted strings of an utterance, in order."""
+    return re.findall(r'"([^"]*)"', utterance)
+
+
+def _one_quoted(utterance: str) -> str:
+    found = quoted(utterance)
+    if not found:
+        raise SolverError(f"no quoted text in the utterance {utterance!r}")
+    return found[0]
+
+
+def submit(env: Env, label: str = "Submit") -> None:
+    """Tap the button labelled ``label``."""
+    tap(env, find(env, by_text(BUTTON, label), f"{label!r} button"))
+
+
+def edit_texts(env: Env) -> list[UIElement]:
+    """The text fields on screen, in document order."""
+    return [e for e in elements(env) if e.class_name == EDIT_TEXT]
+
+
+# --- the solvers --------------------------------------------------------------------------
+@_solves("click-button", "unicode-test", "click-test-2")
+def _click_named_button(env: Env, utterance: str) -> None:
+    # "Click on the "Yes" button." / "Click button ONE."
+    found = quoted(utterance)
+    name = found[0] if found else utterance.rstrip(".").rsplit(" ", 1)[-1]
+    tap(env, find(env, by_text(BUTTON, name), f"button {name!r}"))
+
+
+@_solves("click-test")
+def _click_the_button(env: Env, utterance: str) -> None:
+    del utterance
+    tap(env, find(env, lambda e: e.class_name == BUTTON, "button"))
+
+
+@_solves("click-button-sequence")
+def _click_sequence(env: Env, utterance: str) -> None:
+    # "Click button ONE, then click button TWO."
+    for name in re.findall(r"button (\w+)", utterance):
+        tap(env, find(env, by_text(BUTTON, name), f"button {name!r}"))
+
+
+@_solves("click-link")
+def _click_link(env: Env, utterance: str) -> None:
+    name = _one_quoted(utterance)
+    tap(env, find(env, lambda e: e.clickable and e.text == name, f"link {name!r}"))
+
+
+@_solves("click-option")
+def _click_option(env: Env, utterance: str) -> None:
+    # "Select S4 and click Submit."
+    name = re.fullmatch(r"Select (.*) and click Submit\.", utterance)
+    if name is None:
+        raise SolverError(f"unexpected utterance {utterance!r}")
+    tap(env, find(env, by_text(RADIO_BUTTON, name.group(1)), f"option {name.group(1)!r}"))
+    submit(env)
+
+
+@_solves("click-checkboxes", "click-checkboxes-transfer", "click-checkboxes-large")
+def _click_checkboxes(env: Env, utterance: str) -> None:
+    # "Select nothing and click Submit." / "Select 3hIU, Qqi and click Submit."
+    match = re.fullmatch(r"Select (.*) and click Submit\.", utterance)
+    if match is None:
+        raise SolverError(f"unexpected utterance {utterance!r}")
+    wanted = set() if match.group(1) == "nothing" else set(match.group(1).split(", "))
+    for box in [e for e in elements(env) if e.class_name == CHECK_BOX]:
+        if (box.text in wanted) != box.checked:
+            tap(env, box)
+    submit(env)
+
+
+@_solves("click-dialog", "click-dialog-2")
+def _click_dialog(env: Env, utterance: str) -> None:
+    # "Close the dialog box by clicking the "x"." / "... dialog box labeled "OK"."
+    label = _one_quoted(utterance)
+    if label.lower() == "x":
+        target = find(
+            env,
+            lambda e: e.class_name == BUTTON and "close" in (e.content_description.lower()),
+            "dialog close button",
+        )
+    else:
+        target = find(env, by_text(BUTTON, label), f"dialog button {label!r}")
+    tap(env, target)
+
+
+@_solves("click-tab")
+def _click_tab(env: Env, utterance: str) -> None:
+    tab = re.search(r"Tab #\d+", utterance)
+    if tab is None:
+        raise SolverError(f"no tab named in {utterance!r}")
+    tap(env, find(env, lambda e: e.clickable and e.text == tab.group(0), tab.group(0)))
+
+
+def _tabs(env: Env) -> list[UIElement]:
+    # The tabs are the clickable labels inside the tab bar (a list).
+    found = elements(env)
+    bars = [e.bounds for e in found if e.class_name == LIST_VIEW and e.bounds is not None]
+    if not bars:
+        raise SolverError("no tab bar on screen")
+    return [
+        e
+        for e in found
+        if e.clickable and e.class_name == TEXT_VIEW and e.bounds and _contains(bars[0], e.bounds)
+    ]
+
+
+@_solves("click-tab-2", "click-tab-2-hard")
+def _click_link_in_tabs(env: Env, utterance: str) -> None:
+    # "Switch between the tabs to find and click on the link "porttitor"."
+    name = _one_quoted(utterance)
+    for index in range(len(_tabs(env))):
+        tap(env, _tabs(env)[index])
+        links = [e for e in elements(env) if e.clickable and e.text == name]
+        if links:
+            tap(env, links[0])
+            return
+    raise SolverError(f"link {name!r} is in no tab")
+
+
+@_solves("click-collapsible")
+def _click_collapsible(env: Env, utterance: str) -> None:
+    del utterance
+    tap(env, find(env, lambda e: e.clickable and e.text.startswith("Section #"), "section"))
+    submit(env)
+
+
+@_solves("click-collapsible-2")
+def _click_link_in_sections(env: Env, utterance: str) -> None:
+    name = _one_quoted(utterance)
+    sections = [e.text for e in elements(env) if e.clickable and e.text.startswith("Section #")]
+    for section in sections:
+        tap(env, find(env, lambda e, s=section: e.clickable and e.text == s, section))
+        try:
+            link = find(env, lambda e: e.clickable and e.text == name, f"link {name!r}", 1.0)
+        except SolverError:
+            continue
+        tap(env, link)
+        return
+    raise SolverError(f"link {name!r} is in no section")
+
+
+@_solves("enter-text", "enter-text-dynamic")
+def _enter_text(env: Env, utterance: str) -> None:
+    text = _one_quoted(utterance)
+    type_into(env, find(env, lambda e: e.class_name == EDIT_TEXT, "text field"), text)
+    submit(env)
+
+
+@_solves("enter-password")
+def _enter_password(env: Env, utterance: str) -> None:
+    password = _one_quoted(utterance)
+    for field in edit_texts(env):
+        type_into(env, field, password)
+    submit(env)
+
+
+@_solves("login-user")
+def _login_user(env: Env, utterance: str) -> None:
+    username, password = quoted(utterance)[:2]
+    fields = {e.resource_id: e for e in edit_texts(env)}
+    type_into(env, fields["username"], username)
+    type_into(env, fields["password"], password)
+    submit(env, "Login")
+
+
+@_solves("focus-text")
+def _focus_text(env: Env, utterance: str) -> None:
+    del utterance
+    tap(env, find(env, lambda e: e.class_name == EDIT_TEXT, "text field"))
+
+
+@_solves("focus-text-2")
+def _focus_nth_text(env: Env, utterance: str) -> None:
+    # "Focus into the 3rd input textbox."
+    match = re.search(r"(\d+)(st|nd|rd|th) input", utterance)
+    if match is None:
+        raise SolverError(f"no position in {utterance!r}")
+    tap(env, edit_texts(env)[int(match.group(1)) - 1])
+
+
+@_solves("find-word")
+def _find_word(env: Env, utterance: str) -> None:
+    # "Find the 4th word in the paragraph, type that into the textbox and press "Submit"."
+    match = re.search(r"(\d+)(st|nd|rd|th) word", utterance)
+    if match is None:
+        raise SolverError(f"no position in {utterance!r}")
+    paragraph = _paragraph(elements(env))
+    words = paragraph.split()
+    word = re.sub(r"[^a-zA-Z0-9]", "", words[int(match.group(1)) - 1])
+    type_into(env, find(env, lambda e: e.class_name == EDIT_TEXT, "answer field"), word)
+    submit(env)
+
+
+def _paragraph(found: Iterable[UIElement]) -> str:
+    texts = [e.text for e in found if e.class_name == TEXT_VIEW and e.resource_id != "query"]
+    if not texts:
+        raise SolverError("no paragraph on screen")
+    return max(texts, key=len)
+
+
+@_solves("read-table")
+def _read_table(env: Env, utterance: str) -> None:
+    # "Enter the value of Gender into the text field and press Submit."
+    match = re.search(r"value of (.*) into the text field", utterance)
+    if match is None:
+        raise SolverError(f"no key in {utterance!r}")
+    cells = [e for e in elements(env) if e.class_name == TEXT_VIEW and e.resource_id != "query"]
+    for key, value in itertools.pairwise(cells):
+        if key.text == match.group(1):
+            type_into(env, find(env, lambda e: e.class_name == EDIT_TEXT, "text field"), value.text)
+            submit(env)
+            return
+    raise SolverError(f"no row {match.group(1)!r} in the table")
+
+
+_OPERATORS: dict[str, Callable[[int, int], int]] = {
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "x": lambda a, b: a * b,
+    "*": lambda a, b: a * b,
+}
+
+
+@_solves("simple-arithmetic")
+def _simple_arithmetic(env: Env, utterance: str) -> None:
+    del utterance
+    problem = find(env, lambda e: e.resource_id == "math-problem", "math problem")
+    match = re.fullmatch(r"\s*(-?\d+)\s*([-+x*])\s*(-?\d+)\s*=\s*", problem.text)
+    if match is None:
+        raise SolverError(f"cannot read the problem {problem.text!r}")
+    answer = _OPERATORS[match.group(2)](int(match.group(1)), int(match.group(3)))
+    type_into(env, find(env, lambda e: e.resource_id == "math-answer", "answer"), str(answer))
+    submit(env)

@@ -90,6 +90,15 @@
     return norm(parts.join(' '));
   }
 
+  // Whether an empty element draws anything (a colored square is a target; an empty
+  // layout div is not).
+  function paints(style) {
+    var bg = style.backgroundColor;
+    return bg !== 'transparent' && !/rgba\(.*, 0\)$/.test(bg) ||
+      style.backgroundImage !== 'none' || parseFloat(style.borderTopWidth) > 0 &&
+      style.borderTopStyle !== 'none';
+  }
+
   function clip(rect, box) {
     return {
       l: Math.max(rect.left, box.l), t: Math.max(rect.top, box.t),
@@ -119,8 +128,10 @@
     var scrollable = (/(auto|scroll)/.test(style.overflowY) &&
       el.scrollHeight > el.clientHeight + 1) ||
       (/(auto|scroll)/.test(style.overflowX) && el.scrollWidth > el.clientWidth + 1);
-    var leaf = kind === '' && !clickable && textLeaf(el) || kind === 'android.widget.Button' ||
-      tag === 'a' || tag === 'label' || tag === 'svg' && !el.querySelector('text');
+    var wrapsControl = tag === 'label' && el.querySelector('input, select, textarea, button');
+    var leaf = kind === '' && !clickable && !wrapsControl && textLeaf(el) ||
+      kind === 'android.widget.Button' || tag === 'a' || tag === 'label' && !wrapsControl ||
+      tag === 'svg' && !el.querySelector('text');
     var text = '';
     var desc = norm(el.getAttribute('aria-label') || el.getAttribute('alt') ||
       el.getAttribute('title') || '');
@@ -135,9 +146,16 @@
     } else if (kind === 'android.widget.Spinner') {
       text = el.selectedIndex >= 0 ? norm(el.options[el.selectedIndex].text) : '';
     } else if (tag === 'input') {
-      text = norm(el.value && BUTTON_INPUTS[el.type] ? el.value : '');
-      if (kind === 'android.widget.SeekBar') text = String(el.value);
-      if (el.labels && el.labels.length && !desc) desc = norm(el.labels[0].innerText);
+      if (kind === 'android.widget.SeekBar') {
+        text = String(el.value);
+      } else if (BUTTON_INPUTS[el.type]) {
+        text = norm(el.value);
+      } else if (el.labels && el.labels.length) {
+        // An Android CheckBox / RadioButton carries its label as its text.
+        text = norm(el.labels[0].innerText);
+      }
+    } else if (wrapsControl) {
+      text = '';  // the control inside carries the label's text
     } else if (leaf) {
       text = norm(el.innerText);
     } else {
@@ -148,7 +166,7 @@
     }
     var childElements = el.children.length;
     var worth = kind !== 'android.view.View' || clickable || scrollable || text || desc ||
-      childElements === 0 || leaf;
+      (childElements === 0 || leaf) && paints(style);
     var childDepth = depth;
     if (shown && worth) {
       if (clickable) flags |= F.clickable | F.focusable;
