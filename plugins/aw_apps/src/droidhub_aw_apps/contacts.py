@@ -32,7 +32,8 @@ PROVIDER_PACKAGE = "com.android.providers.contacts"
 AUTHORITY_URI = "content://com.android.contacts"
 RAW_CONTACTS_URI = f"{AUTHORITY_URI}/raw_contacts"
 DATA_URI = f"{AUTHORITY_URI}/data"
-PHONES_URI = f"{AUTHORITY_URI}/data/phones"
+#: The legacy phones table, as AndroidWorld lists contacts (name, number).
+PHONES_URI = "content://contacts/phones"
 CONTACTS_DIR_URI = f"{AUTHORITY_URI}/contacts"
 NAME_MIME = "vnd.android.cursor.item/name"
 PHONE_MIME = "vnd.android.cursor.item/phone_v2"
@@ -63,8 +64,8 @@ def digits(number: str) -> str:
 
 def list_contacts(device: Device) -> list[Contact]:
     """Every (display name, number) pair in the contacts provider."""
-    rows = device.content_query(PHONES_URI, projection=["display_name", "data1"])
-    return [Contact(r.get("display_name") or "", digits(r.get("data1") or "")) for r in rows]
+    rows = device.content_query(PHONES_URI, projection=["display_name", "number"])
+    return [Contact(r.get("display_name") or "", digits(r.get("number") or "")) for r in rows]
 
 
 def add_contact(device: Device, name: str, number: str, phone_type: int = 2) -> None:

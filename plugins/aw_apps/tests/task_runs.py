@@ -1,0 +1,29 @@
+"""Run one task episode on a virtual phone for the aw_apps tests: set up, act, score,
+tear down."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TypeVar
+
+from droidhub import Env, TaskEval
+
+T = TypeVar("T", bound=TaskEval)
+
+
+def make(cls: type[T], seed: int = 0) -> T:
+    """An instance of ``cls`` with parameters drawn from ``seed``."""
+    return cls(cls.generate_random_params(random.Random(seed)))
+
+
+def score(env: Env, task: TaskEval, act: Callable[[Env], object] | None = None) -> float:
+    """Set ``task`` up, let ``act`` change the phone, and return the reward; tears down."""
+    env.reset(go_home=task.start_on_home_screen)
+    task.initialize_task(env)
+    try:
+        if act is not None:
+            act(env)
+        return task.is_successful(env)
+    finally:
+        task.tear_down(env)

@@ -1,0 +1,73 @@
+"""Audio Recorder tasks on the virtual phone."""
+
+from __future__ import annotations
+
+import random
+
+from task_runs import make, score
+
+from droidhub import Action, Env, Observe
+from droidhub_aw_apps import audio_recorder as ar
+
+
+def test_record_audio(virtual_env: Env) -> None:
+    assert score(virtual_env, make(ar.AudioRecorderRecordAudio)) == 0.0
+    task = make(ar.AudioRecorderRecordAudio)
+    assert score(virtual_env, task, task.oracle) == 1.0
+
+
+def test_record_audio_near_miss_two_recordings(virtual_env: Env) -> None:
+    task = make(ar.AudioRecorderRecordAudio)
+
+    def act(env: Env) -> None:
+        env.device.push(ar.m4a_bytes(), f"{ar.RECORDS}/Record-1.m4a")
+        env.device.push(ar.m4a_bytes(2), f"{ar.RECORDS}/Record-2.m4a")
+
+    assert score(virtual_env, task, act) == 0.0
+
+
+def test_record_audio_near_miss_empty_file(virtual_env: Env) -> None:
+    task = make(ar.AudioRecorderRecordAudio)
+    act = lambda env: env.device.push(b"", f"{ar.RECORDS}/Record-1.m4a")  # noqa: E731
+    assert score(virtual_env, task, act) == 0.0
+
+
+def test_record_with_file_name(virtual_env: Env) -> None:
+    assert score(virtual_env, make(ar.AudioRecorderRecordAudioWithFileName)) == 0.0
+    task = make(ar.AudioRecorderRecordAudioWithFileName)
+    assert score(virtual_env, task, task.oracle) == 1.0
+
+
+def test_record_with_file_name_in_the_app(virtual_env: Env) -> None:
+    task = make(ar.AudioRecorderRecordAudioWithFileName)
+
+    def press(env: Env, **match: str) -> None:
+        elements = env.get_state(observe=Observe.UI_TREE).ui_elements
+        index = next(
+            i for i, e in enumerate(elements) if all(getattr(e, k) == v for k, v in match.items())
+        )
+        env.execute_action(Action(action_type="click", index=index))
+
+    def act(env: Env) -> None:
+        env.execute_action(Action(action_type="open_app", app_name="audio recorder"))
+        press(env, content_description="Record")
+        press(env, content_description="Stop recording")
+        for _ in range(len("Record-1")):
+            env.device.keyevent("KEYCODE_DEL")
+        env.execute_action(Action(action_type="input_text", text=task.params.file_name))
+        press(env, text="Save")
+
+    assert score(virtual_env, task, act) == 1.0
+
+
+def test_record_with_file_name_near_miss_other_name(virtual_env: Env) -> None:
+    task = make(ar.AudioRecorderRecordAudioWithFileName)
+    act = lambda env: env.device.push(ar.m4a_bytes(), f"{ar.RECORDS}/Record-1.m4a")  # noqa: E731
+    assert score(virtual_env, task, act) == 0.0
+
+
+def test_file_name_params() -> None:
+    params = ar.AudioRecorderRecordAudioWithFileName.generate_random_params(random.Random(9))
+    assert params.file_name.endswith(".m4a") and params.text == ""
+    stem = params.file_name.removesuffix(".m4a")
+    assert any(name in stem for name in ar.RECORDING_NAMES)

@@ -1,0 +1,125 @@
+"""Clock tasks on the virtual phone, scored from the UI hierarchy as AndroidWorld does."""
+
+from __future__ import annotations
+
+import random
+
+from task_runs import make, score
+
+from droidhub import Action, Env, Observe
+from droidhub_aw_apps import clock
+
+
+def _tap(env: Env, label: str) -> None:
+    """Tap the element labelled ``label`` the way an agent would: by its index."""
+    for index, element in enumerate(env.get_state(observe=Observe.UI_TREE).ui_elements):
+        if label in (element.text, element.content_description):
+            env.execute_action(Action(action_type="click", index=index))
+            return
+    raise AssertionError(f"no element labelled {label!r} on screen")
+
+
+def _open(env: Env, tab: str) -> None:
+    env.execute_action(Action(action_type="open_app", app_name="clock"))
+    _tap(env, tab)
+
+
+def test_timer_entry(virtual_env: Env) -> None:
+    assert score(virtual_env, make(clock.ClockTimerEntry)) == 0.0
+    task = make(clock.ClockTimerEntry)
+    assert score(virtual_env, task, task.oracle) == 1.0
+
+
+def test_timer_entry_by_tapping_the_keypad(virtual_env: Env) -> None:
+    task = clock.ClockTimerEntry({"hours": 1, "minutes": 2, "seconds": 3})
+
+    def act(env: Env) -> None:
+        _open(env, "Timer")
+        for digit in "10203":
+            _tap(env, digit)
+
+    assert score(virtual_env, task, act) == 1.0
+
+
+def test_timer_entry_near_miss_wrong_seconds(virtual_env: Env) -> None:
+    task = clock.ClockTimerEntry({"hours": 1, "minutes": 2, "seconds": 3})
+    wrong = clock.ClockTimerEntry({"hours": 1, "minutes": 2, "seconds": 4})
+    assert score(virtual_env, task, wrong.oracle) == 0.0
+
+
+def test_timer_entry_near_miss_timer_started(virtual_env: Env) -> None:
+    task = make(clock.ClockTimerEntry)
+
+    def act(env: Env) -> None:
+        task.oracle(env)
+        _tap(env, "Start")
+
+    assert score(virtual_env, task, act) == 0.0
+
+
+def test_stopwatch_running(virtual_env: Env) -> None:
+    assert score(virtual_env, make(clock.ClockStopWatchRunning)) == 0.0
+    task = make(clock.ClockStopWatchRunning)
+    assert score(virtual_env, task, task.oracle) == 1.0
+
+
+def test_stopwatch_running_near_miss_paused_again(virtual_env: Env) -> None:
+    task = make(clock.ClockStopWatchRunning)
+
+    def act(env: Env) -> None:
+        task.oracle(env)
+        _tap(env, "Pause")
+
+    assert score(virtual_env, task, act) == 0.0
+
+
+def test_stopwatch_running_near_miss_clock_left(virtual_env: Env) -> None:
+    task = make(clock.ClockStopWatchRunning)
+
+    def act(env: Env) -> None:
+        task.oracle(env)
+        env.execute_action(Action(action_type="navigate_home"))
+
+    assert score(virtual_env, task, act) == 0.0
+
+
+def test_stopwatch_paused(virtual_env: Env) -> None:
+    # Paused after set-up, but the check reads the screen: doing nothing scores 0.
+    assert score(virtual_env, make(clock.ClockStopWatchPausedVerify)) == 0.0
+    task = make(clock.ClockStopWatchPausedVerify)
+    assert score(virtual_env, task, task.oracle) == 1.0
+
+
+def test_stopwatch_paused_near_miss_started(virtual_env: Env) -> None:
+    task = make(clock.ClockStopWatchPausedVerify)
+
+    def act(env: Env) -> None:
+        task.oracle(env)
+        _tap(env, "Start")
+
+    assert score(virtual_env, task, act) == 0.0
+
+
+def test_stopwatch_paused_near_miss_other_tab(virtual_env: Env) -> None:
+    task = make(clock.ClockStopWatchPausedVerify)
+
+    def act(env: Env) -> None:
+        _open(env, "Timer")
+        _tap(env, "5")  # the timer's Start button shows, but this is not the stopwatch
+
+    assert score(virtual_env, task, act) == 0.0
+
+
+def test_tear_down_resets_the_stopwatch(virtual_env: Env) -> None:
+    task = make(clock.ClockStopWatchRunning)
+    score(virtual_env, task, task.oracle)
+    virtual_env.execute_action(Action(action_type="open_app", app_name="clock"))
+    _tap(virtual_env, "Stopwatch")
+    assert clock.stopwatch_paused(virtual_env) == 1.0
+
+
+def test_timer_params_are_deterministic_and_in_range() -> None:
+    for seed in range(30):
+        params = clock.ClockTimerEntry.generate_random_params(random.Random(seed))
+        assert params == clock.ClockTimerEntry.generate_random_params(random.Random(seed))
+        assert 0 <= params.hours <= 23 and 0 <= params.minutes <= 59 and 0 <= params.seconds <= 59

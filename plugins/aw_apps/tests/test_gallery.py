@@ -1,0 +1,46 @@
+"""Saving a copy of a receipt (Simple Gallery Pro) on the virtual phone."""
+
+from __future__ import annotations
+
+from task_runs import make, score
+
+from droidhub import Env
+from droidhub_aw_apps import gallery
+
+
+def test_save_copy_of_receipt(virtual_env: Env) -> None:
+    assert score(virtual_env, make(gallery.SaveCopyOfReceiptTaskEval)) == 0.0
+    task = make(gallery.SaveCopyOfReceiptTaskEval)
+    assert score(virtual_env, task, task.oracle) == 1.0
+
+
+def test_receipt_is_a_jpeg_in_dcim(virtual_env: Env) -> None:
+    task = make(gallery.SaveCopyOfReceiptTaskEval)
+    virtual_env.reset()
+    task.initialize_task(virtual_env)
+    try:
+        assert virtual_env.device.pull(task.original)[:2] == b"\xff\xd8"
+    finally:
+        task.tear_down(virtual_env)
+    assert virtual_env.device.listdir(gallery.DCIM) == []
+
+
+def test_near_miss_copy_with_another_name(virtual_env: Env) -> None:
+    task = make(gallery.SaveCopyOfReceiptTaskEval)
+
+    def act(env: Env) -> None:
+        data = env.device.pull(task.original)
+        env.device.push(data, f"{gallery.DOWNLOAD}/copy_{task.params.file_name}")
+
+    assert score(virtual_env, task, act) == 0.0
+
+
+def test_near_miss_moved_within_dcim(virtual_env: Env) -> None:
+    task = make(gallery.SaveCopyOfReceiptTaskEval)
+
+    def act(env: Env) -> None:
+        env.device.push(
+            env.device.pull(task.original), f"{gallery.DCIM}/Download/{task.params.file_name}"
+        )
+
+    assert score(virtual_env, task, act) == 0.0

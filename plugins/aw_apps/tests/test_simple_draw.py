@@ -1,0 +1,39 @@
+"""Simple Draw Pro on the virtual phone."""
+
+from __future__ import annotations
+
+import random
+
+from task_runs import make, score
+
+from droidhub import Env
+from droidhub_aw_apps import simple_draw, storage
+
+
+def test_create_drawing(virtual_env: Env) -> None:
+    assert score(virtual_env, make(simple_draw.SimpleDrawProCreateDrawing)) == 0.0
+    task = make(simple_draw.SimpleDrawProCreateDrawing)
+    assert score(virtual_env, task, task.oracle) == 1.0
+
+
+def test_create_drawing_near_miss_saved_in_download(virtual_env: Env) -> None:
+    task = make(simple_draw.SimpleDrawProCreateDrawing)
+    misplaced = storage.under_sdcard("Download", task.params.file_name)
+    act = lambda env: env.device.push(simple_draw.drawing_bytes(task.params.file_name), misplaced)  # noqa: E731
+    try:
+        assert score(virtual_env, task, act) == 0.0
+    finally:
+        virtual_env.device.remove(misplaced)
+
+
+def test_create_drawing_near_miss_other_extension(virtual_env: Env) -> None:
+    task = simple_draw.SimpleDrawProCreateDrawing({"file_name": "sit_calm_owl_copy.svg"})
+    act = lambda env: env.device.push(b"png", f"{simple_draw.PICTURES}/sit_calm_owl_copy.png")  # noqa: E731
+    assert score(virtual_env, task, act) == 0.0
+
+
+def test_drawing_params() -> None:
+    params = simple_draw.SimpleDrawProCreateDrawing.generate_random_params(random.Random(1))
+    stem, _, ext = params.file_name.rpartition(".")
+    assert "." + ext in simple_draw.DRAWING_EXTENSIONS
+    assert stem.split("_")[0] in simple_draw.DRAWING_WORDS

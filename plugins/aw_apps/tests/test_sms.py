@@ -1,0 +1,167 @@
+"""Simple SMS Messenger tasks on the virtual phone: the telephony provider is the truth."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from task_runs import make, score
+
+from droidhub import Env, TaskEval
+from droidhub_aw_apps import clipboard, contacts, fake_data, sms
+
+_OPEN_SMS = sms.PACKAGE + "/" + sms.ACTIVITY
+
+
+def _send(number: str, body: str, open_app: bool = True):
+    def act(env: Env) -> None:
+        sms.send(env.device, number, body)
+        if open_app:
+            env.device.start_activity(component=_OPEN_SMS)
+
+    return act
+
+
+@pytest.mark.parametrize("cls", sms.TASKS, ids=lambda c: c.name)
+def test_oracle_succeeds_and_doing_nothing_fails(virtual_env: Env, cls: type[TaskEval]) -> None:
+    assert score(virtual_env, make(cls)) == 0.0
+    task = make(cls)
+    assert score(virtual_env, task, task.oracle) == 1.0
+
+
+def _one_digit_off(number: str) -> str:
+    last = str((int(number[-1]) + 1) % 10)
+    return number[:-1] + last
+
+
+def test_send_near_miss_wrong_number(virtual_env: Env) -> None:
+    task = make(sms.SimpleSmsSend)
+    p = task.params
+    assert score(virtual_env, task, _send(_one_digit_off(p.number), p.message)) == 0.0
+
+
+def test_send_near_miss_app_not_in_front(virtual_env: Env) -> None:
+    task = make(sms.SimpleSmsSend)
+    assert score(virtual_env, task, _send(task.params.number, task.params.message, False)) == 0.0
+
+
+def test_send_tolerates_a_typo_and_dashes(virtual_env: Env) -> None:
+    task = sms.SimpleSmsSend({"number": "+15551234567", "message": "Winter is coming soon."})
+    assert score(virtual_env, task, _send("+1 555-123-4567", "Winter is coming son.")) == 1.0
+
+
+def test_send_near_miss_old_message(virtual_env: Env) -> None:
+    task = make(sms.SimpleSmsSend)
+
+    def act(env: Env) -> None:
+        ten_minutes_ago = int(env.device.now().timestamp() * 1000) - 10 * 60_000
+        sms.send(env.device, task.params.number, task.params.message, ten_minutes_ago)
+        env.device.start_activity(component=_OPEN_SMS)
+
+    assert score(virtual_env, task, act) == 0.0
+
+
+def test_reply_setup_has_the_number_among_strangers(virtual_env: Env) -> None:
+    task = make(sms.SimpleSmsReply, seed=5)
+    virtual_env.reset()
+    task.initialize_task(virtual_env)
+    try:
+        senders = [m["address"] for m in sms.received_messages(virtual_env.device)]
+        assert task.params.number in senders and len(senders) >= 2
+    finally:
+        task.tear_down(virtual_env)
+    assert sms.received_messages(virtual_env.device) == []
+
+
+def test_reply_near_miss_to_a_stranger(virtual_env: Env) -> None:
+    task = make(sms.SimpleSmsReply, seed=5)
+
+    def act(env: Env) -> None:
+        stranger = next(
+            m["address"]
+            for m in sms.received_messages(env.device)
+            if m["address"] != task.params.number
+        )
+        _send(stranger or "", task.params.message)(env)
+
+    assert score(virtual_env, task, act) == 0.0
+
+
+def test_reply_most_recent_near_miss_to_an_older_sender(virtual_env: Env) -> None:
+    seed = next(
+        s
+        for s in range(50)
+        if fake_data.setup_rng(make(sms.SimpleSmsReplyMostRecent, s)).randint(0, 5) > 0
+    )
+    task = make(sms.SimpleSmsReplyMostRecent, seed)
+
+    def act(env: Env) -> None:
+        newest, older = sms.received_messages(env.device)[:2]
+        assert newest["address"] == task.params.number
+        _send(older["address"] or "", task.params.message)(env)
+
+    assert score(virtual_env, task, act) == 0.0
+
+
+def test_resend_near_miss_sent_twice(virtual_env: Env) -> None:
+    task = make(sms.SimpleSmsResend)
+
+    def act(env: Env) -> None:
+        task.oracle(env)
+        task.oracle(env)
+
+    assert score(virtual_env, task, act) == 0.0
+
+
+def test_resend_near_miss_different_message(virtual_env: Env) -> None:
+    task = make(sms.SimpleSmsResend)
+    other = next(s for s in fake_data.SENTENCES if s != task.params.message)
+    assert score(virtual_env, task, _send(task.params.number, other)) == 0.0
+
+
+def test_clipboard_content_by_pasting(virtual_env: Env) -> None:
+    task = make(sms.SimpleSmsSendClipboardContent)
+
+    def act(env: Env) -> None:
+        _send(task.params.number, clipboard.read_clipboard(env.device))(env)
+
+    assert score(virtual_env, task, act) == 1.0
+
+
+def test_clipboard_content_near_miss_other_text(virtual_env: Env) -> None:
+    task = make(sms.SimpleSmsSendClipboardContent)
+    other = next(s for s in fake_data.SENTENCES if s != task.params.message)
+    assert score(virtual_env, task, _send(task.params.number, other)) == 0.0
+
+
+def test_received_address_setup_and_near_miss_back_to_the_sender(virtual_env: Env) -> None:
+    task = make(sms.SimpleSmsSendReceivedAddress)
+
+    def act(env: Env) -> None:
+        names = {c.name for c in contacts.list_contacts(env.device)}
+        assert names == {task.params.name1, task.params.name2}
+        (incoming,) = sms.received_messages(env.device)
+        assert incoming["body"] == task.params.message
+        _send(incoming["address"] or "", task.params.message)(env)
+
+    assert score(virtual_env, task, act) == 0.0
+    assert contacts.list_contacts(virtual_env.device) == []
+
+
+def test_tear_down_puts_back_earlier_messages(virtual_env: Env) -> None:
+    sms.receive(virtual_env.device, "+15550001111", "kept")
+    task = make(sms.SimpleSmsSend)
+    score(virtual_env, task, task.oracle)
+    kept = sms.received_messages(virtual_env.device)
+    assert [(m["address"], m["body"]) for m in kept] == [("+15550001111", "kept")]
+    assert sms.sent_messages(virtual_env.device) == []
+
+
+def test_params_are_deterministic() -> None:
+    for cls in sms.TASKS:
+        assert cls.generate_random_params(random.Random(2)) == cls.generate_random_params(
+            random.Random(2)
+        )
+    p = sms.SimpleSmsSendReceivedAddress.generate_random_params(random.Random(2))
+    assert p.name1 != p.name2 and p.message in fake_data.ADDRESSES
+    assert p.number.startswith("+1") and len(p.number) == 12
