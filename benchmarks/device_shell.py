@@ -1,0 +1,137 @@
+"""How fast droidhub reaches a virtual phone: shell round trips and file throughput.
+
+    python benchmarks/device_shell.py [--calls 300] [--megabytes 16]
+
+Starts a virtual device server in this process and prints, in one run:
+
+- the median (and 90th percentile) round trip of droidhub's ``Device.shell``;
+- the same for adbutils' plain ``device.shell`` (two connections per call, and a
+  10 ms sleep in each close), for comparison;
+- the floor: the same ``shell,v2`` exchange over a bare socket, with no client
+  library at all, and a bare ``host:version`` exchange;
+- push and pull throughput of ``Device.push`` / ``Device.pull`` in MB/s.
+
+Every shell call runs ``echo`` on the phone, so the phone's own work is included.
+The target is a ``Device.shell`` median under 3 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import statistics
+import struct
+import time
+from collections.abc import Callable
+
+import adbutils
+
+from droidhub.device import Device
+from droidhub.virtual.server import VirtualDeviceServer
+
+TARGET_MS = 3.0
+
+
+def _timed(call: Callable[[], object], calls: int) -> list[float]:
+    """Milliseconds per call, after a few warm-up calls."""
+    for _ in range(min(5, calls)):
+        call()
+    samples = []
+    for _ in range(calls):
+        started = time.perf_counter()
+        call()
+        samples.append((time.perf_counter() - started) * 1000)
+    return samples
+
+
+def _summary(samples: list[float]) -> str:
+    ordered = sorted(samples)
+    p90 = ordered[int(len(ordered) * 0.9) - 1]
+    return f"median {statistics.median(samples):6.2f} ms   p90 {p90:6.2f} ms   (n={len(samples)})"
+
+
+def _request(text: str) -> bytes:
+    data = text.encode()
+    return b"%04x" % len(data) + data
+
+
+def _recv_exact(sock: socket.socket, size: int) -> bytes:
+    data = b""
+    while len(data) < size:
+        chunk = sock.recv(size - len(data))
+        if not chunk:
+            raise EOFError("the server closed the connection early")
+        data += chunk
+    return data
+
+
+def _raw_shell(port: int, serial: str, command: str) -> bytes:
+    """One shell v2 exchange over a bare socket: the least any client can do."""
+    with socket.create_connection(("127.0.0.1", port)) as sock:
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        # Both requests in one packet: the transport switch, then the service.
+        sock.sendall(_request(f"host:transport:{serial}") + _request(f"shell,v2:{command}"))
+        if _recv_exact(sock, 8) != b"OKAYOKAY":
+            raise RuntimeError("the virtual phone refused the shell")
+        out = b""
+        while True:
+            kind, size = struct.unpack("<BI", _recv_exact(sock, 5))
+            data = _recv_exact(sock, size) if size else b""
+            if kind == 3:
+                return out
+            out += data
+
+
+def _raw_version(port: int) -> bytes:
+    with socket.create_connection(("127.0.0.1", port)) as sock:
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock.sendall(_request("host:version"))
+        return _recv_exact(sock, 12)
+
+
+def _throughput(call: Callable[[], object], megabytes: float, repeats: int = 3) -> float:
+    best = min(_timed(call, repeats))
+    return megabytes / (best / 1000)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--calls", type=int, default=300, help="shell calls per measurement")
+    parser.add_argument("--megabytes", type=int, default=16, help="file size for push/pull")
+    args = parser.parse_args()
+
+    with VirtualDeviceServer(devices=1) as server:
+        serial, port = server.serials[0], server.port
+        device = Device(serial, host="127.0.0.1", port=port)
+        plain = adbutils.AdbClient(host="127.0.0.1", port=port).device(serial)
+        assert device.shell("echo hi") == "hi\n"
+        assert plain.shell("echo hi") == "hi"
+        assert _raw_shell(port, serial, "echo hi") == b"hi\n"
+
+        device_ms = _timed(lambda: device.shell("echo hi"), args.calls)
+        plain_ms = _timed(lambda: plain.shell("echo hi"), max(20, args.calls // 6))
+        raw_ms = _timed(lambda: _raw_shell(port, serial, "echo hi"), args.calls)
+        version_ms = _timed(lambda: _raw_version(port), args.calls)
+
+        payload = os.urandom(args.megabytes * 1024 * 1024)
+        remote = "/sdcard/Download/droidhub-benchmark.bin"
+        push_mbs = _throughput(lambda: device.push(payload, remote), args.megabytes)
+        if device.pull(remote) != payload:
+            raise SystemExit("pull returned different bytes than were pushed")
+        pull_mbs = _throughput(lambda: device.pull(remote), args.megabytes)
+
+    median = statistics.median(device_ms)
+    verdict = "meets" if median < TARGET_MS else "MISSES"
+    print(f"virtual device server on 127.0.0.1:{port}, phone {serial}, `echo hi` per call")
+    print(f"droidhub Device.shell        {_summary(device_ms)}")
+    print(f"adbutils device.shell        {_summary(plain_ms)}")
+    print(f"raw socket shell,v2 (floor)  {_summary(raw_ms)}")
+    print(f"raw socket host:version      {_summary(version_ms)}")
+    print(f"Device.push  {args.megabytes} MB         {push_mbs:8.1f} MB/s")
+    print(f"Device.pull  {args.megabytes} MB         {pull_mbs:8.1f} MB/s")
+    print(f"target: Device.shell median < {TARGET_MS} ms: {verdict} ({median:.2f} ms)")
+
+
+if __name__ == "__main__":
+    main()
