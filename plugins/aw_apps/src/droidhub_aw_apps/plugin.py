@@ -27,6 +27,9 @@ PARTS: tuple[str, ...] = (
     "audio_recorder",
     "simple_draw",
     "gallery",
+    "calendar",
+    "expense",
+    "recipe",
 )
 
 
