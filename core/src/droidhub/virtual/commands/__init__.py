@@ -1,0 +1,26 @@
+"""The virtual phone's shell commands, each in Android 13's output format.
+
+A command is a function taking an :class:`~droidhub.virtual.commands.invocation.Invocation`
+and returning its exit status, registered by name with
+:func:`~droidhub.virtual.commands.invocation.command`. docs/device-contract.md lists them.
+"""
+
+from __future__ import annotations
+
+from droidhub.virtual.commands import activity, display, files, input, packages, settings, system
+from droidhub.virtual.commands.invocation import COMMANDS, Handler, Invocation, Sink, command
+
+__all__ = ["COMMANDS", "Handler", "Invocation", "Sink", "command", "lookup", "names"]
+
+# The modules register their commands when imported.
+_MODULES = (activity, display, files, input, packages, settings, system)
+
+
+def lookup(name: str) -> Handler | None:
+    """The handler of command ``name``, or None when the phone has no such command."""
+    return COMMANDS.get(name)
+
+
+def names() -> list[str]:
+    """Every command the virtual phone answers, sorted."""
+    return sorted(COMMANDS)

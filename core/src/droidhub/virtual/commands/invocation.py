@@ -1,0 +1,112 @@
+"""What a shell command receives (:class:`Invocation`), where it writes (:class:`Sink`),
+and the table of commands (:func:`command`)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from droidhub.virtual.phone import VirtualPhone
+    from droidhub.virtual.shell import Session
+
+Handler = Callable[["Invocation"], int]
+COMMANDS: dict[str, Handler] = {}
+
+
+def command(*names: str) -> Callable[[Handler], Handler]:
+    """Register a function as the shell command(s) ``names``."""
+
+    def register(handler: Handler) -> Handler:
+        for name in names:
+            COMMANDS[name] = handler
+        return handler
+
+    return register
+
+
+class Sink:
+    """An output stream: collected bytes, discarded, or a file written when it closes."""
+
+    def __init__(
+        self,
+        path: Path | None = None,
+        append: bool = False,
+        discard: bool = False,
+        phone: VirtualPhone | None = None,
+    ) -> None:
+        self.data = bytearray()
+        self.path = path
+        self.append = append
+        self.discard = discard
+        self.phone = phone
+
+    def write(self, data: bytes) -> None:
+        """Add ``data`` to the stream."""
+        if not self.discard:
+            self.data += data
+
+    def open(self) -> None:
+        """Create (``>``: truncate) the file now, as a shell does before the command runs."""
+        if self.path is not None:
+            with self.path.open("ab" if self.append else "wb"):
+                pass
+
+    def flush(self) -> None:
+        """Write what was collected to the file, stamped with the phone's clock."""
+        if self.path is None:
+            return
+        with self.path.open("ab" if self.append else "wb") as handle:
+            handle.write(self.data)
+        if self.phone is not None:
+            self.phone.stamp(self.path)
+
+
+class Invocation:
+    """One command being run: the phone, its arguments, stdin and the two output streams."""
+
+    def __init__(
+        self,
+        phone: VirtualPhone,
+        argv: list[str],
+        stdin: bytes,
+        out: Sink,
+        err: Sink,
+        session: Session,
+    ) -> None:
+        self.phone = phone
+        self.argv = argv
+        self.name = argv[0].rsplit("/", 1)[-1]
+        self.args = argv[1:]
+        self.stdin = stdin
+        self.out = out
+        self.err = err
+        self.session = session
+
+    def print(self, text: str = "", end: str = "\n") -> None:
+        """Write ``text`` and a newline to stdout (UTF-8)."""
+        self.out.write((text + end).encode("utf-8", "surrogateescape"))
+
+    def eprint(self, text: str) -> None:
+        """Write ``text`` and a newline to stderr."""
+        self.err.write((text + "\n").encode("utf-8", "surrogateescape"))
+
+    def fail(self, message: str, code: int = 1) -> int:
+        """Print ``NAME: message`` on stderr (toybox's form) and return ``code``."""
+        self.eprint(f"{self.name}: {message}")
+        return code
+
+    def path(self, path: str) -> str:
+        """``path`` as an absolute, normalised Android path."""
+        return self.session.resolve(path)
+
+    def host(self, path: str) -> Path:
+        """The sandbox location of Android path ``path`` (relative to the working folder)."""
+        return self.phone.host_path(self.session.resolve(path))
+
+    @staticmethod
+    def exists(host: Path) -> bool:
+        """Whether ``host`` exists (a dangling link counts, as lstat would)."""
+        return os.path.lexists(host)

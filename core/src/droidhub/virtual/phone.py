@@ -1,0 +1,479 @@
+"""A virtual Android 13 phone (a Pixel 6) whose filesystem is a sandbox folder.
+
+The phone holds what a real device's shell would show droidhub: files, settings
+(system/secure/global), installed packages with their data, content providers backed
+by real SQLite files at Android's paths, a clock, a launcher and an activity stack.
+App models (:class:`droidhub.virtual.app.VirtualApp`) own their package's state and
+receive input and intents while in the foreground. Everything is reached through
+:meth:`VirtualPhone.shell`, which answers like ``adb shell`` (see
+``docs/device-contract.md``); app models and the adb server also use the Python API.
+
+The clock starts at 2023-10-15 15:34:00 UTC (AndroidWorld's device date, its devices
+run in UTC) and then advances with real time, until ``date`` sets it again.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import posixpath
+import shutil
+import threading
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from droidhub.virtual.app import Intent, VirtualApp
+from droidhub.virtual.providers import ContentProvider, system_providers
+
+if TYPE_CHECKING:
+    from droidhub.virtual.shell import ShellOutcome
+
+#: When a new phone's clock starts (AndroidWorld's ``device_constants.DT``, in UTC).
+START_TIME = dt.datetime(2023, 10, 15, 15, 34, 0, tzinfo=dt.UTC)
+WIDTH, HEIGHT, DENSITY = 1080, 2400, 420
+LAUNCHER_PACKAGE = "com.google.android.apps.nexuslauncher"
+LAUNCHER_ACTIVITY = "com.google.android.apps.nexuslauncher.NexusLauncherActivity"
+EXTERNAL = "/storage/emulated/0"
+_STORAGE_ALIASES = ("/sdcard", "/storage/self/primary", "/mnt/sdcard", "/data/media/0")
+_SHARED_FOLDERS = (
+    "Alarms",
+    "Android/data",
+    "Android/media",
+    "Audiobooks",
+    "DCIM",
+    "Documents",
+    "Download",
+    "Movies",
+    "Music",
+    "Notifications",
+    "Pictures",
+    "Podcasts",
+    "Recordings",
+    "Ringtones",
+)
+_NAMESPACES = ("system", "secure", "global")
+
+#: Settings of a fresh Android 13 emulator image, the ones droidhub's tasks touch.
+DEFAULT_SETTINGS: Mapping[str, Mapping[str, str]] = {
+    "global": {
+        "adb_enabled": "1",
+        "airplane_mode_on": "0",
+        "animator_duration_scale": "1.0",
+        "auto_time": "1",
+        "auto_time_zone": "1",
+        "bluetooth_on": "0",
+        "data_roaming": "0",
+        "development_settings_enabled": "1",
+        "device_name": "Pixel 6",
+        "device_provisioned": "1",
+        "mobile_data": "1",
+        "stay_on_while_plugged_in": "0",
+        "transition_animation_scale": "1.0",
+        "wifi_on": "1",
+        "window_animation_scale": "1.0",
+    },
+    "secure": {
+        "android_id": "",  # filled per phone from its serial
+        "default_input_method": "com.google.android.inputmethod.latin/"
+        "com.android.inputmethod.latin.LatinIME",
+        "location_mode": "3",
+        "ui_night_mode": "1",
+        "user_setup_complete": "1",
+    },
+    "system": {
+        "accelerometer_rotation": "0",
+        "font_scale": "1.0",
+        "haptic_feedback_enabled": "1",
+        "screen_brightness": "102",
+        "screen_brightness_mode": "0",
+        "screen_off_timeout": "60000",
+        "sound_effects_enabled": "1",
+        "volume_music": "5",
+        "volume_ring": "5",
+    },
+}
+
+#: Packages of the system image itself (not app models): package -> launcher label ("" =
+#: not on the home screen).
+SYSTEM_PACKAGES: Mapping[str, str] = {
+    "android": "",
+    "com.android.phone": "",
+    "com.android.providers.contacts": "",
+    "com.android.providers.media": "",
+    "com.android.providers.settings": "",
+    "com.android.providers.telephony": "",
+    "com.android.settings": "Settings",
+    "com.android.shell": "",
+    "com.android.systemui": "",
+    "com.google.android.inputmethod.latin": "",
+    LAUNCHER_PACKAGE: "",
+}
+
+
+class Settings:
+    """The phone's ``settings`` tables (system, secure, global): names to string values."""
+
+    def __init__(self, defaults: Mapping[str, Mapping[str, str]] = DEFAULT_SETTINGS) -> None:
+        self._tables: dict[str, dict[str, str]] = {
+            ns: dict(defaults.get(ns, {})) for ns in _NAMESPACES
+        }
+        self._lock = threading.RLock()
+
+    def _table(self, namespace: str) -> dict[str, str]:
+        try:
+            return self._tables[namespace]
+        except KeyError:
+            raise ValueError(
+                f"unknown settings namespace {namespace!r}; use one of {', '.join(_NAMESPACES)}"
+            ) from None
+
+    def get(self, namespace: str, key: str) -> str | None:
+        """The value of ``key`` in ``namespace``, or None when it is not set."""
+        with self._lock:
+            return self._table(namespace).get(key)
+
+    def put(self, namespace: str, key: str, value: str) -> None:
+        """Set ``key`` in ``namespace`` to ``value``."""
+        with self._lock:
+            self._table(namespace)[key] = str(value)
+
+    def delete(self, namespace: str, key: str) -> bool:
+        """Remove ``key``; return whether it was there."""
+        with self._lock:
+            return self._table(namespace).pop(key, None) is not None
+
+    def items(self, namespace: str) -> list[tuple[str, str]]:
+        """All ``(key, value)`` pairs of ``namespace``, sorted by key."""
+        with self._lock:
+            return sorted(self._table(namespace).items())
+
+    def namespaces(self) -> tuple[str, ...]:
+        """``("system", "secure", "global")``."""
+        return _NAMESPACES
+
+
+@dataclass(frozen=True)
+class Activity:
+    """One entry of the activity stack: a package and its fully qualified activity class."""
+
+    package: str
+    activity: str
+
+    @property
+    def component(self) -> str:
+        """``package/.Short`` when the class lives in the package, else ``package/full``."""
+        if self.activity.startswith(self.package + "."):
+            return f"{self.package}/{self.activity[len(self.package) :]}"
+        return f"{self.package}/{self.activity}"
+
+
+def full_activity(package: str, activity: str) -> str:
+    """``.Main`` of ``com.foo`` -> ``com.foo.Main``; full names stay as they are."""
+    return package + activity if activity.startswith(".") else activity
+
+
+class VirtualPhone:
+    """A virtual phone whose filesystem is the folder ``root``.
+
+    ``apps`` are the app models it hosts; each is installed at creation (and again
+    after ``pm clear``). The phone is thread-safe: every shell command holds its lock.
+    """
+
+    def __init__(self, serial: str, root: Path, apps: Sequence[VirtualApp] = ()) -> None:
+        self.serial = serial
+        self.root = Path(root).absolute()
+        self.lock = threading.RLock()
+        self.settings = Settings()
+        self.settings.put("secure", "android_id", _android_id(serial))
+        self.properties: dict[str, str] = _properties(serial)
+        self.timezone = "UTC"
+        self._clock_base = START_TIME
+        self._clock_set_at = time.monotonic()
+        self._apps: dict[str, VirtualApp] = {}
+        self.granted: dict[str, set[str]] = {}
+        self.running: set[str] = set()
+        self.stack: list[Activity] = [Activity(LAUNCHER_PACKAGE, LAUNCHER_ACTIVITY)]
+        #: Android paths of transient outputs (UI dumps, screenshots) that ``snapshot`` skips.
+        self.transient_paths: set[str] = {EXTERNAL + "/window_dump.xml"}
+        self._layout()
+        self.providers: dict[str, ContentProvider] = dict(system_providers())
+        for app in apps:
+            if not app.package:
+                raise ValueError(f"app model {type(app).__name__} has no package name")
+            self._apps[app.package] = app
+            self.providers.update(app.providers())
+        for provider in self.providers.values():
+            provider.install(self)
+        for app in apps:
+            self._data_dir(app.package).mkdir(parents=True, exist_ok=True)
+            app.install(self)
+
+    # --- filesystem ----------------------------------------------------------------------
+    def _layout(self) -> None:
+        for folder in ("data/system", "data/local/tmp", "data/data", "system/bin", "proc"):
+            (self.root / folder).mkdir(parents=True, exist_ok=True)
+        external = self.root / EXTERNAL.lstrip("/")
+        for folder in _SHARED_FOLDERS:
+            (external / folder).mkdir(parents=True, exist_ok=True)
+        (self.root / "storage/self").mkdir(parents=True, exist_ok=True)
+        for link, target in (("sdcard", "storage/self/primary"), ("storage/self/primary", "../emulated/0")):
+            if not os.path.lexists(self.root / link):
+                os.symlink(target, self.root / link)
+        for package in SYSTEM_PACKAGES:
+            self._data_dir(package).mkdir(parents=True, exist_ok=True)
+
+    def _data_dir(self, package: str) -> Path:
+        return self.root / "data/data" / package
+
+    def host_path(self, android_path: str) -> Path:
+        """Where Android path ``android_path`` lives in the sandbox.
+
+        ``/sdcard``, ``/storage/self/primary`` (and ``/mnt/sdcard``, ``/data/media/0``)
+        are ``/storage/emulated/0``; ``/data/user/0`` is ``/data/data``. Raises
+        ``ValueError`` for a relative path or one that would leave the sandbox.
+        """
+        if not android_path.startswith("/"):
+            raise ValueError(f"not an absolute Android path: {android_path!r}")
+        if "\x00" in android_path:
+            raise ValueError(f"Android path contains a NUL byte: {android_path!r}")
+        path = canonical_path(android_path)
+        host = Path(os.path.normpath(os.path.join(self.root, path.lstrip("/"))))
+        if host != self.root and self.root not in host.parents:
+            raise ValueError(f"path {android_path!r} leaves the phone's filesystem")
+        return host
+
+    def android_path(self, host: Path) -> str:
+        """The Android path of sandbox location ``host`` (the inverse of :meth:`host_path`)."""
+        relative = Path(host).absolute().relative_to(self.root).as_posix()
+        return "/" + relative if relative != "." else "/"
+
+    def stamp(self, host: Path) -> None:
+        """Set ``host``'s modification time to the phone's clock (files the shell wrote)."""
+        seconds = self.now().timestamp()
+        try:
+            os.utime(host, (seconds, seconds), follow_symlinks=False)
+        except OSError:
+            pass
+
+    # --- clock ---------------------------------------------------------------------------
+    def now(self) -> dt.datetime:
+        """The phone's clock, timezone-aware (UTC unless ``persist.sys.timezone`` says else)."""
+        elapsed = time.monotonic() - self._clock_set_at
+        moment = self._clock_base + dt.timedelta(seconds=elapsed)
+        return moment.astimezone(self.tzinfo())
+
+    def tzinfo(self) -> dt.tzinfo:
+        """The phone's timezone."""
+        if self.timezone in ("UTC", "GMT", "Etc/UTC"):
+            return dt.UTC
+        try:
+            from zoneinfo import ZoneInfo
+
+            return ZoneInfo(self.timezone)
+        except Exception:  # an unknown zone name behaves as UTC, as Android does
+            return dt.UTC
+
+    def set_time(self, when: dt.datetime) -> None:
+        """Set the clock to ``when`` (naive values are in the phone's timezone)."""
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=self.tzinfo())
+        self._clock_base = when.astimezone(dt.UTC)
+        self._clock_set_at = time.monotonic()
+
+    # --- packages ------------------------------------------------------------------------
+    def app(self, package: str) -> VirtualApp | None:
+        """The app model of ``package``, or None."""
+        return self._apps.get(package)
+
+    @property
+    def apps(self) -> list[VirtualApp]:
+        """Every hosted app model."""
+        return list(self._apps.values())
+
+    def packages(self) -> list[str]:
+        """Every installed package: the system image's and the app models', sorted."""
+        return sorted(set(SYSTEM_PACKAGES) | set(self._apps))
+
+    def is_system_package(self, package: str) -> bool:
+        """Whether ``package`` is part of the system image (``pm list packages -s``).
+
+        App models of Google and AOSP apps (``com.google.android.*``, ``com.android.*``)
+        count as system apps, as they are preinstalled on the emulator image.
+        """
+        return package in SYSTEM_PACKAGES or package.startswith(("com.google.android.", "com.android."))
+
+    def label(self, package: str) -> str:
+        """The launcher label of ``package`` (the package name if it has none)."""
+        app = self._apps.get(package)
+        if app is not None and app.label:
+            return app.label
+        return SYSTEM_PACKAGES.get(package) or package
+
+    def launcher_apps(self) -> list[tuple[str, str]]:
+        """``(label, package)`` of every app on the home screen, sorted by label."""
+        entries = {p: label for p, label in SYSTEM_PACKAGES.items() if label}
+        entries.update({p: a.label for p, a in self._apps.items() if a.label})
+        return sorted(((label, package) for package, label in entries.items()), key=lambda e: e[0].lower())
+
+    def launch_activity(self, package: str) -> str:
+        """The fully qualified launch activity of ``package``."""
+        app = self._apps.get(package)
+        if app is not None:
+            return full_activity(package, app.activity)
+        if package == LAUNCHER_PACKAGE:
+            return LAUNCHER_ACTIVITY
+        if package == "com.android.settings":
+            return "com.android.settings.Settings"
+        return package + ".MainActivity"
+
+    def clear(self, package: str) -> None:
+        """``pm clear``: stop ``package``, wipe its data, and let it install afresh."""
+        self.force_stop(package)
+        for folder in (self._data_dir(package), self.host_path(f"{EXTERNAL}/Android/data/{package}")):
+            if folder.is_dir() and not folder.is_symlink():
+                shutil.rmtree(folder)
+        self._data_dir(package).mkdir(parents=True, exist_ok=True)
+        self.granted.pop(package, None)
+        for provider in self.providers.values():
+            if provider.package == package:
+                provider.install(self)
+        app = self._apps.get(package)
+        if app is not None:
+            app.install(self)
+
+    # --- activities ----------------------------------------------------------------------
+    @property
+    def foreground(self) -> Activity:
+        """The resumed activity (the launcher when no app is in front)."""
+        return self.stack[-1]
+
+    @property
+    def foreground_package(self) -> str:
+        """Package of the resumed activity."""
+        return self.stack[-1].package
+
+    @property
+    def foreground_activity(self) -> str:
+        """Fully qualified class name of the resumed activity."""
+        return self.stack[-1].activity
+
+    def start(self, package: str, activity: str, intent: Intent) -> str:
+        """Bring ``package/activity`` to the front and deliver ``intent``.
+
+        Returns the launch state ``am start -W`` reports: COLD, WARM or HOT.
+        """
+        record = Activity(package, full_activity(package, activity))
+        if package == LAUNCHER_PACKAGE:
+            self.home()
+            return "HOT"
+        state = "HOT" if self.foreground == record else ("WARM" if package in self.running else "COLD")
+        self.stack = [a for a in self.stack if a.package != package] + [record]
+        self.running.add(package)
+        app = self._apps.get(package)
+        if app is not None:
+            app.on_start(self, intent)
+        return state
+
+    def home(self) -> None:
+        """Press HOME: the launcher comes to the front; apps keep running behind it."""
+        self.stack = [a for a in self.stack if a.package != LAUNCHER_PACKAGE]
+        self.stack.append(Activity(LAUNCHER_PACKAGE, LAUNCHER_ACTIVITY))
+
+    def back(self) -> None:
+        """Press BACK: the front activity finishes and the one behind it returns."""
+        if self.foreground_package == LAUNCHER_PACKAGE:
+            return
+        self.stack.pop()
+        if not self.stack:
+            self.home()
+
+    def force_stop(self, package: str) -> None:
+        """``am force-stop``: end the app's activities; it hears ``on_stop``."""
+        was_running = package in self.running
+        self.running.discard(package)
+        self.stack = [a for a in self.stack if a.package != package] or [
+            Activity(LAUNCHER_PACKAGE, LAUNCHER_ACTIVITY)
+        ]
+        app = self._apps.get(package)
+        if app is not None and was_running:
+            app.on_stop(self)
+
+    # --- shell ---------------------------------------------------------------------------
+    def shell(self, command: str, stdin: bytes = b"") -> ShellOutcome:
+        """Run ``command`` as ``adb shell`` would run it on this phone."""
+        from droidhub.virtual.shell import run  # the commands import this module
+
+        with self.lock:
+            return run(self, command, stdin)
+
+    def provider(self, authority: str) -> ContentProvider | None:
+        """The content provider for ``authority``, or None."""
+        return self.providers.get(authority)
+
+    def walk(self) -> Iterator[Path]:
+        """Every regular file in the sandbox (symlinks are not followed)."""
+        for folder, dirs, files in os.walk(self.root):
+            dirs.sort()
+            for name in sorted(files):
+                path = Path(folder) / name
+                if path.is_file() and not path.is_symlink():
+                    yield path
+
+    def close(self) -> None:
+        """Stop the phone: every app model releases what it holds."""
+        for app in self._apps.values():
+            try:
+                app.close()
+            except Exception:  # one model failing to close must not keep the others open
+                pass
+
+
+def canonical_path(android_path: str) -> str:
+    """``android_path`` normalised, with the shared-storage aliases resolved."""
+    path = "/" + posixpath.normpath(android_path).lstrip("/")
+    for alias in _STORAGE_ALIASES:
+        if path == alias or path.startswith(alias + "/"):
+            return EXTERNAL + path[len(alias) :]
+    if path == "/data/user/0" or path.startswith("/data/user/0/"):
+        return "/data/data" + path[len("/data/user/0") :]
+    return path
+
+
+def _android_id(serial: str) -> str:
+    import hashlib
+
+    return hashlib.sha256(serial.encode()).hexdigest()[:16]
+
+
+def _properties(serial: str) -> dict[str, str]:
+    return {
+        "dev.bootcomplete": "1",
+        "init.svc.bootanim": "stopped",
+        "persist.sys.locale": "en-US",
+        "persist.sys.timezone": "UTC",
+        "ro.boot.serialno": serial,
+        "ro.build.characteristics": "nosdcard",
+        "ro.build.display.id": "TE1A.220922.034",
+        "ro.build.fingerprint": "google/oriole/oriole:13/TE1A.220922.034/10940250:user/release-keys",
+        "ro.build.id": "TE1A.220922.034",
+        "ro.build.type": "user",
+        "ro.build.version.codename": "REL",
+        "ro.build.version.release": "13",
+        "ro.build.version.sdk": "33",
+        "ro.build.version.security_patch": "2023-10-05",
+        "ro.droidhub.virtual": "1",
+        "ro.product.brand": "google",
+        "ro.product.cpu.abi": "arm64-v8a",
+        "ro.product.cpu.abilist": "arm64-v8a,armeabi-v7a,armeabi",
+        "ro.product.device": "oriole",
+        "ro.product.locale": "en-US",
+        "ro.product.manufacturer": "Google",
+        "ro.product.model": "Pixel 6",
+        "ro.product.name": "oriole",
+        "ro.serialno": serial,
+        "ro.sf.lcd_density": str(DENSITY),
+        "sys.boot_completed": "1",
+    }
