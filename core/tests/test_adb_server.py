@@ -503,3 +503,17 @@ def test_stop_leaves_nothing_behind() -> None:
 
 def test_default_port_is_never_5037(server: VirtualDeviceServer) -> None:
     assert server.port != 5037
+
+
+def test_shell_without_a_command_runs_each_line_of_input(server: VirtualDeviceServer) -> None:
+    with device_service(server.port, "virtual-0", "shell,v2,raw:") as sock:
+        lines = b"echo a\nfail 4\necho b\n"
+        sock.sendall(struct.pack("<BI", 0, len(lines)) + lines + struct.pack("<BI", 4, 0))
+        out, err = b"", b""
+        while True:
+            kind, length = struct.unpack("<BI", read_exact(sock, 5))
+            data = read_exact(sock, length)
+            if kind == 3:
+                break
+            out, err = (out + data, err) if kind == 1 else (out, err + data)
+    assert (out, err, data) == (b"a\nout\nb\n", b"err\n", b"\x00")

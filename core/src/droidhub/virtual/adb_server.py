@@ -474,7 +474,8 @@ class AdbServer:
         head, *options = name.split(",")
         phone = transport.phone
         if head == "shell" and "v2" in options:
-            await self._shell_v2(phone, transport.serial, argument, reader, writer)
+            pty = "raw" not in options  # adb asks for a pty unless told raw
+            await self._shell_v2(phone, transport.serial, argument, pty, reader, writer)
         elif head == "shell" or (head == "exec" and not options):
             await self._shell_raw(phone, transport.serial, argument, reader, writer)
         elif service == "sync:":
@@ -532,13 +533,14 @@ class AdbServer:
         phone: Phone,
         serial: str,
         command: str,
+        pty: bool,
         reader: asyncio.StreamReader,
         writer: asyncio.StreamWriter,
     ) -> None:
         """``shell,v2,...:CMD``: stdout, stderr and the exit code in shell-protocol packets."""
         writer.write(_OKAY)
         if not command.strip():
-            await self._shell_v2_interactive(phone, serial, reader, writer)
+            await self._shell_v2_interactive(phone, serial, pty, reader, writer)
             return
         # The client may send stdin packets (or just close stdin): commands here read
         # no input, so take them off the socket and drop them.
@@ -558,11 +560,15 @@ class AdbServer:
         self,
         phone: Phone,
         serial: str,
+        pty: bool,
         reader: asyncio.StreamReader,
         writer: asyncio.StreamWriter,
     ) -> None:
-        """``adb shell`` with no command: run each line of stdin, until ``exit`` or EOF."""
-        prompt = _shell_packets(_SHELL_STDOUT, f"{serial}:/ # ".encode())
+        """``adb shell`` with no command: run each line of stdin, until ``exit`` or EOF.
+
+        As sh does, a prompt is shown only on a terminal (pty), not for piped input.
+        """
+        prompt = _shell_packets(_SHELL_STDOUT, f"{serial}:/ # ".encode()) if pty else b""
         writer.write(prompt)
         pending = b""
         exit_code = 0
