@@ -30,6 +30,10 @@ PARTS: tuple[str, ...] = (
     "calendar",
     "expense",
     "recipe",
+    "markor",
+    "retro_music",
+    "vlc",
+    "osmand",
 )
 
 
