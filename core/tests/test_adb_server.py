@@ -1,74 +1,52 @@
 """The virtual device server speaks the adb host protocol: raw sockets and adbutils.
 
-The phones here are a tiny stand-in with the VirtualPhone surface the protocol uses
-(``shell`` and ``host_path``), so these tests pin the protocol itself; the phone's
-commands are tested with the phone.
+The phones are real virtual phones without app models (they start fastest); the
+protocol is observed byte for byte from a bare socket, and through adbutils.
 """
 
 from __future__ import annotations
 
 import errno
 import os
-import shlex
 import socket
 import struct
 import threading
 import time
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Iterator
+from typing import ClassVar
 
 import adbutils
 import pytest
 
 from droidhub.virtual.adb_server import ADB_SERVER_VERSION, FEATURES
+from droidhub.virtual.app import VirtualApp
 from droidhub.virtual.server import VirtualDeviceServer
 
-# --- a tiny phone: just enough shell to observe the protocol ----------------------------
 ALL_BYTES = bytes(range(256)) * 4
 
 
-@dataclass(frozen=True)
-class Outcome:
-    stdout: bytes
-    stderr: bytes
-    exit_code: int
+class TrackedApp(VirtualApp):
+    """An app model that remembers being closed (the phone closes its models)."""
 
+    package = "org.droidhub.tracked"
+    label = "Tracked"
+    instances: ClassVar[list[TrackedApp]] = []
 
-class TinyPhone:
-    """``echo``, ``bytes`` (every byte value, binary), ``fail CODE`` (stderr + code)."""
-
-    def __init__(self, serial: str, root: Path, apps: Sequence[object] = ()) -> None:
-        self.serial = serial
-        self.root = root
+    def __init__(self) -> None:
         self.closed = False
-
-    def shell(self, command: str) -> Outcome:
-        args = shlex.split(command)
-        if args[:1] == ["echo"]:
-            return Outcome((" ".join(args[1:]) + "\n").encode(), b"", 0)
-        if args[:1] == ["bytes"]:
-            return Outcome(ALL_BYTES, b"", 0)
-        if args[:1] == ["fail"]:
-            return Outcome(b"out\n", b"err\n", int(args[1]))
-        if args[:1] == ["serial"]:
-            return Outcome(self.serial.encode(), b"", 0)
-        return Outcome(b"", f"/system/bin/sh: {args[0]}: inaccessible or not found\n".encode(), 127)
-
-    def host_path(self, android_path: str) -> Path:
-        return self.root / android_path.lstrip("/")
+        TrackedApp.instances.append(self)
 
     def close(self) -> None:
         self.closed = True
 
 
-def _no_apps() -> list[object]:
+def _no_apps() -> list[VirtualApp]:
     return []
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[VirtualDeviceServer]:
-    with VirtualDeviceServer(devices=2, phone_factory=TinyPhone, apps=_no_apps) as srv:
+    with VirtualDeviceServer(devices=2, apps=_no_apps) as srv:
         yield srv
 
 
@@ -206,13 +184,13 @@ def test_tport_answers_the_transport_id(server: VirtualDeviceServer) -> None:
         send(sock, "host:tport:serial:virtual-1")
         expect_okay(sock)
         assert struct.unpack("<Q", read_exact(sock, 8)) == (2,)
-        send(sock, "shell:serial")
+        send(sock, "shell:getprop ro.serialno")
         expect_okay(sock)
-        assert read_all(sock) == b"virtual-1"
+        assert read_all(sock) == b"virtual-1\n"
 
 
 def test_transport_any_with_one_phone() -> None:
-    with VirtualDeviceServer(devices=1, phone_factory=TinyPhone, apps=_no_apps) as srv:
+    with VirtualDeviceServer(devices=1, apps=_no_apps) as srv:
         sock = connect(srv.port)
         send(sock, "host:tport:any")
         expect_okay(sock)
@@ -255,12 +233,18 @@ def test_shell_v1_passes_output_through_then_closes(server: VirtualDeviceServer)
 
 
 def test_exec_is_binary_safe(server: VirtualDeviceServer) -> None:
-    with device_service(server.port, "virtual-0", "exec:bytes") as sock:
+    server.phone("virtual-0").host_path("/sdcard/all.bin").write_bytes(ALL_BYTES)
+    with device_service(server.port, "virtual-0", "exec:cat /sdcard/all.bin") as sock:
         assert read_all(sock) == ALL_BYTES
 
 
 def test_shell_v2_separates_streams_and_gives_the_exit_code(server: VirtualDeviceServer) -> None:
-    assert shell_v2(server.port, "virtual-0", "fail 3") == (b"out\n", b"err\n", 3)
+    out, err, code = shell_v2(server.port, "virtual-0", "ls /sdcard/Music /nonexistent")
+    assert (out, err, code) == (
+        b"/sdcard/Music:\n",
+        b"ls: /nonexistent: No such file or directory\n",
+        1,
+    )
     assert shell_v2(server.port, "virtual-0", "echo ok") == (b"ok\n", b"", 0)
     out, err, code = shell_v2(server.port, "virtual-0", "whatever")
     assert (out, code) == (b"", 127) and b"whatever: inaccessible or not found" in err
@@ -362,7 +346,8 @@ def test_adbutils_api_works_unchanged(server: VirtualDeviceServer) -> None:
     assert [d.serial for d in client.device_list()] == ["virtual-0", "virtual-1"]
     device = client.device("virtual-1")
     assert device.shell("echo from adbutils") == "from adbutils"
-    assert device.shell(["bytes"], encoding=None) == ALL_BYTES
+    device.sync.push(ALL_BYTES, "/sdcard/all.bin")
+    assert device.shell(["cat", "/sdcard/all.bin"], encoding=None) == ALL_BYTES
     assert device.get_state() == "device"
     payload = os.urandom(300_000)
     device.sync.push(payload, "/sdcard/Pictures/p.bin")
@@ -448,9 +433,7 @@ def test_a_thousand_concurrent_connections(server: VirtualDeviceServer) -> None:
 
 
 def test_connections_beyond_the_limit_are_refused_politely() -> None:
-    with VirtualDeviceServer(
-        devices=1, phone_factory=TinyPhone, apps=_no_apps, max_connections=5
-    ) as srv:
+    with VirtualDeviceServer(devices=1, apps=_no_apps, max_connections=5) as srv:
         held = [connect(srv.port) for _ in range(5)]
         time.sleep(0.1)
         try:
@@ -472,30 +455,36 @@ def test_connections_beyond_the_limit_are_refused_politely() -> None:
 
 
 # --- lifecycle ---------------------------------------------------------------------------
-def test_fresh_phones_are_added_and_removed_while_running(server: VirtualDeviceServer) -> None:
-    serial = server.add_phone()
-    assert serial not in ("virtual-0", "virtual-1") and serial in server.serials
-    phone = server.phone(serial)
-    sandbox = phone.host_path("/")
-    assert shell_v2(server.port, serial, "serial")[0] == serial.encode()
-    server.remove_phone(serial)
-    assert phone.closed and not sandbox.exists()
-    assert serial not in host_query(server.port, "host:devices")
-    with pytest.raises(KeyError, match=serial):
-        server.phone(serial)
+def test_fresh_phones_are_added_and_removed_while_running() -> None:
+    TrackedApp.instances.clear()
+    with VirtualDeviceServer(devices=1, apps=lambda: [TrackedApp()]) as server:
+        serial = server.add_phone()
+        assert serial == "virtual-1" and server.serials == ["virtual-0", serial]
+        assert len(TrackedApp.instances) == 2  # fresh models for each phone
+        sandbox = server.phone(serial).host_path("/")
+        assert shell_v2(server.port, serial, "getprop ro.serialno")[0] == b"virtual-1\n"
+        assert b"org.droidhub.tracked" in shell_v2(server.port, serial, "pm list packages")[0]
+        server.remove_phone(serial)
+        assert TrackedApp.instances[1].closed and not TrackedApp.instances[0].closed
+        assert not sandbox.exists()
+        assert serial not in host_query(server.port, "host:devices")
+        with pytest.raises(KeyError, match=serial):
+            server.phone(serial)
 
 
 def test_stop_leaves_nothing_behind() -> None:
     before = set(threading.enumerate())
-    srv = VirtualDeviceServer(devices=2, phone_factory=TinyPhone, apps=_no_apps).start()
-    port, phones = srv.port, [srv.phone(s) for s in srv.serials]
-    root = phones[0].host_path("/").parent
+    TrackedApp.instances.clear()
+    srv = VirtualDeviceServer(devices=2, apps=lambda: [TrackedApp()]).start()
+    port = srv.port
+    root = srv.phone("virtual-0").host_path("/").parent
     idle = connect(port)  # a client that never sends anything must not block stop()
     assert shell_v2(port, "virtual-1", "echo x")[2] == 0
     srv.stop()
     idle.close()
     assert set(threading.enumerate()) <= before
-    assert all(p.closed for p in phones) and not root.exists()
+    assert [app.closed for app in TrackedApp.instances] == [True, True]
+    assert not root.exists()
     with pytest.raises(ConnectionRefusedError):
         socket.create_connection(("127.0.0.1", port), timeout=1)
     srv.stop()  # twice is harmless
@@ -507,7 +496,7 @@ def test_default_port_is_never_5037(server: VirtualDeviceServer) -> None:
 
 def test_shell_without_a_command_runs_each_line_of_input(server: VirtualDeviceServer) -> None:
     with device_service(server.port, "virtual-0", "shell,v2,raw:") as sock:
-        lines = b"echo a\nfail 4\necho b\n"
+        lines = b"echo a\nls /nonexistent\necho b\n"
         sock.sendall(struct.pack("<BI", 0, len(lines)) + lines + struct.pack("<BI", 4, 0))
         out, err = b"", b""
         while True:
@@ -516,4 +505,5 @@ def test_shell_without_a_command_runs_each_line_of_input(server: VirtualDeviceSe
             if kind == 3:
                 break
             out, err = (out + data, err) if kind == 1 else (out, err + data)
-    assert (out, err, data) == (b"a\nout\nb\n", b"err\n", b"\x00")
+    assert (out, data) == (b"a\nb\n", b"\x00")
+    assert err == b"ls: /nonexistent: No such file or directory\n"
