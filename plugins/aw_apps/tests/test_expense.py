@@ -1,0 +1,132 @@
+"""Pro Expense: its database and the nine expense tasks."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from row_scenarios import (
+    add_altered,
+    add_targets_and_one_noise_row,
+    check_task,
+    delete_all_but_one_target,
+    delete_both_copies,
+    delete_one_noise_row_too,
+    edit_instead_of_delete,
+    instance,
+)
+
+from droidhub import Env
+from droidhub_aw_apps import expense, source_material
+from droidhub_aw_apps.sqlite_rows import RowsTask
+
+
+def one_cent_more(row: Any) -> dict[str, Any]:
+    return {**row, "amount": row["amount"] + 1}
+
+
+def other_category(row: Any) -> dict[str, Any]:
+    return {**row, "category": row["category"] % 11 + 1}
+
+
+def delete_duplicate_and_a_variant(env: Env, task: RowsTask) -> None:
+    """Delete one copy, and also one of the near-copies (same name, other amount)."""
+    task.oracle(env)
+    variant = task.noise_rows(env)[-1:]
+    task.table.change(env.device, lambda conn: task.table.delete_matching(conn, variant))
+
+
+NEAR_MISSES = {
+    "ExpenseAddMultiple": add_altered(one_cent_more),
+    "ExpenseAddMultipleFromGallery": add_altered(other_category),
+    "ExpenseAddMultipleFromMarkor": add_targets_and_one_noise_row,
+    "ExpenseAddSingle": add_altered(one_cent_more),
+    "ExpenseDeleteDuplicates": delete_both_copies,
+    "ExpenseDeleteDuplicates2": delete_duplicate_and_a_variant,
+    "ExpenseDeleteMultiple": delete_all_but_one_target,
+    "ExpenseDeleteMultiple2": delete_one_noise_row_too,
+    "ExpenseDeleteSingle": edit_instead_of_delete("amount", 1),
+}
+
+
+def test_every_task_has_a_near_miss() -> None:
+    assert sorted(NEAR_MISSES) == sorted(t.name for t in expense.TASKS)
+    assert len(expense.TASKS) == 9
+
+
+@pytest.mark.parametrize("task_cls", expense.TASKS, ids=lambda t: t.name)
+def test_params_are_deterministic_and_in_androidworlds_value_space(task_cls: Any) -> None:
+    for seed in range(5):
+        params = task_cls.generate_random_params(random.Random(seed))
+        assert params == task_cls.generate_random_params(random.Random(seed))
+        for row in [*params.row_objects, *params.noise_row_objects]:
+            assert row.name in expense.NAMES[expense.CATEGORIES[row.category]]
+            assert row.note in expense.NOTES
+        targets = params.row_objects
+        assert len(targets) == (2 if "Duplicates" in task_cls.name else task_cls.n_rows)
+        assert len(params.noise_row_objects) == task_cls.n_rows_noise
+        assert "{" not in task_cls(params).goal
+
+
+def test_goal_lists_the_expenses_to_add() -> None:
+    task = instance(expense.ExpenseAddMultiple)
+    for row in task.params.row_objects:  # type: ignore[attr-defined]
+        assert row.name in task.goal
+        assert f"${row.amount / 100:.2f}" in task.goal
+    delete = instance(expense.ExpenseDeleteMultiple)
+    names = ", ".join(r.name for r in delete.params.row_objects)  # type: ignore[attr-defined]
+    assert delete.goal == f"Delete the following expenses from arduia pro expense: {names}."
+
+
+def test_duplicates2_noise_holds_three_near_copies() -> None:
+    params = expense.ExpenseDeleteDuplicates2.generate_random_params(random.Random(3))
+    target = params.row_objects[0]
+    near = [r for r in params.noise_row_objects if r.name == target.name and r != target]
+    assert len(near) >= 3 and all(50 <= r.amount - target.amount < 1000 for r in near[-3:])
+
+
+def test_the_model_creates_the_apps_schema(virtual_env: Env) -> None:
+    device = virtual_env.device
+    rows = device.query_db(expense.DB_PATH, "PRAGMA table_info(expense)")
+    assert [(r["name"], r["type"]) for r in rows] == [
+        ("expense_id", "INTEGER"), ("name", "TEXT"), ("amount", "INTEGER"),
+        ("category", "INTEGER"), ("note", "TEXT"), ("created_date", "INTEGER"),
+        ("modified_date", "INTEGER"),
+    ]  # fmt: skip
+    assert device.query_db(expense.DB_PATH, "PRAGMA user_version")[0]["user_version"] == 6
+    assert expense.list_expenses(device) == []
+
+
+@pytest.mark.parametrize("task_cls", expense.TASKS, ids=lambda t: t.name)
+def test_noop_oracle_near_miss_and_tear_down(virtual_env: Env, task_cls: Any) -> None:
+    check_task(virtual_env, task_cls, NEAR_MISSES[task_cls.name])
+
+
+def test_markor_note_lists_reimbursable_targets_among_noise(virtual_env: Env) -> None:
+    task = instance(expense.ExpenseAddMultipleFromMarkor)
+    task.initialize_task(virtual_env)
+    text = virtual_env.device.read_text(source_material.markor_path(expense.MARKOR_NOTE))
+    lines = text.splitlines()
+    assert lines[0] == "name|amount_dollars|category_name|note"
+    assert len(lines) == 1 + 2 + 100
+    assert sum(line.endswith("Reimbursable.") for line in lines) == 2
+    assert len(expense.list_expenses(virtual_env.device)) == 100
+    task.tear_down(virtual_env)
+    assert not virtual_env.device.exists(source_material.markor_path(expense.MARKOR_NOTE))
+
+
+def test_gallery_pictures_are_real_jpegs(virtual_env: Env) -> None:
+    from io import BytesIO
+
+    from PIL import Image
+
+    task = instance(expense.ExpenseAddMultipleFromGallery)
+    task.initialize_task(virtual_env)
+    data = virtual_env.device.pull(source_material.gallery_path(expense.GALLERY_IMAGE))
+    image = Image.open(BytesIO(data))
+    assert image.format == "JPEG" and image.width > 200 and image.height > 100
+    for name in expense.OLD_IMAGES:
+        assert virtual_env.device.exists(source_material.gallery_path(name))
+    task.tear_down(virtual_env)
+    assert not virtual_env.device.exists(source_material.gallery_path(expense.GALLERY_IMAGE))

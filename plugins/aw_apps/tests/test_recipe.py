@@ -1,0 +1,125 @@
+"""Broccoli: its database and the thirteen recipe tasks."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from row_scenarios import (
+    add_altered,
+    add_targets_and_one_noise_row,
+    check_task,
+    delete_all_but_one_target,
+    delete_both_copies,
+    delete_one_noise_row_too,
+    edit_instead_of_delete,
+    instance,
+)
+
+from droidhub import Env
+from droidhub_aw_apps import recipe, source_material
+
+
+def other_prep_time(row: Any) -> dict[str, Any]:
+    return {**row, "preparationTime": "99 hrs"}
+
+
+def other_title(row: Any) -> dict[str, Any]:
+    return {**row, "title": "Something Else Entirely"}
+
+
+def favorite(row: Any) -> dict[str, Any]:
+    return {**row, "favorite": 1}
+
+
+def other_directions(row: Any) -> dict[str, Any]:
+    return {**row, "directions": "Boil water. Add pasta. Drain after nine minutes."}
+
+
+NEAR_MISSES = {
+    "RecipeAddMultipleRecipes": add_altered(other_prep_time),
+    "RecipeAddMultipleRecipesFromImage": add_altered(favorite),
+    "RecipeAddMultipleRecipesFromMarkor": add_altered(other_directions),
+    "RecipeAddMultipleRecipesFromMarkor2": add_targets_and_one_noise_row,
+    "RecipeAddSingleRecipe": add_altered(other_title),
+    "RecipeDeleteDuplicateRecipes": delete_both_copies,
+    "RecipeDeleteDuplicateRecipes2": delete_both_copies,
+    "RecipeDeleteDuplicateRecipes3": delete_one_noise_row_too,
+    "RecipeDeleteMultipleRecipes": delete_all_but_one_target,
+    "RecipeDeleteMultipleRecipesWithConstraint": delete_one_noise_row_too,
+    "RecipeDeleteMultipleRecipesWithNoise": delete_one_noise_row_too,
+    "RecipeDeleteSingleRecipe": edit_instead_of_delete("favorite", 1),
+    "RecipeDeleteSingleWithRecipeWithNoise": delete_one_noise_row_too,
+}
+
+
+def test_every_task_has_a_near_miss() -> None:
+    assert sorted(NEAR_MISSES) == sorted(t.name for t in recipe.TASKS)
+    assert len(recipe.TASKS) == 13
+
+
+@pytest.mark.parametrize("task_cls", recipe.TASKS, ids=lambda t: t.name)
+def test_params_are_deterministic_and_in_androidworlds_value_space(task_cls: Any) -> None:
+    titles = {title for title, _ in recipe.DISHES}
+    for seed in range(5):
+        params = task_cls.generate_random_params(random.Random(seed))
+        assert params == task_cls.generate_random_params(random.Random(seed))
+        for row in [*params.row_objects, *params.noise_row_objects]:
+            assert row.title in titles
+            assert row.preparationTime in recipe.PREP_TIMES
+            assert row.servings in recipe.SERVINGS
+        assert params.row_objects, "a task with nothing to do would score 1 doing nothing"
+        assert "{" not in task_cls(params).goal
+
+
+def test_constraint_targets_use_the_ingredient_and_noise_does_not() -> None:
+    for seed in range(30):
+        params = recipe.RecipeDeleteMultipleRecipesWithConstraint.generate_random_params(
+            random.Random(seed)
+        )
+        assert 1 <= len(params.row_objects) <= 3
+        assert all(recipe.uses(r, params.ingredient) for r in params.row_objects)
+        assert not any(recipe.uses(r, params.ingredient) for r in params.noise_row_objects)
+
+
+def test_prep_time_targets_take_that_time() -> None:
+    params = recipe.RecipeAddMultipleRecipesFromMarkor2.generate_random_params(random.Random(1))
+    assert all(r.preparationTime == params.prep_time for r in params.row_objects)
+    assert all(r.preparationTime != params.prep_time for r in params.noise_row_objects)
+    task = recipe.RecipeAddMultipleRecipesFromMarkor2(params)
+    assert f"that take {params.prep_time} to prepare" in task.goal
+
+
+def test_the_model_creates_the_apps_schema_with_search(virtual_env: Env) -> None:
+    device = virtual_env.device
+    rows = device.query_db(recipe.DB_PATH, "PRAGMA table_info(recipes)")
+    assert [r["name"] for r in rows] == [
+        "recipeId", "title", "imageName", "description", "servings", "preparationTime",
+        "source", "ingredients", "directions", "favorite",
+    ]  # fmt: skip
+    recipe.RECIPES.add_rows(device, [recipe.Recipe(title="Lentil Soup").row()])
+    found = device.query_db(
+        recipe.DB_PATH, "SELECT docid FROM recipes_fts WHERE recipes_fts MATCH 'lentil'"
+    )
+    assert len(found) == 1  # the app's search triggers keep the FTS index in step
+    assert [r.title for r in recipe.list_recipes(device)] == ["Lentil Soup"]
+
+
+@pytest.mark.parametrize("task_cls", recipe.TASKS, ids=lambda t: t.name)
+def test_noop_oracle_near_miss_and_tear_down(virtual_env: Env, task_cls: Any) -> None:
+    check_task(virtual_env, task_cls, NEAR_MISSES[task_cls.name])
+
+
+def test_markor_note_and_picture_hold_the_recipes(virtual_env: Env) -> None:
+    task = instance(recipe.RecipeAddMultipleRecipesFromMarkor)
+    task.initialize_task(virtual_env)
+    text = virtual_env.device.read_text(source_material.markor_path(recipe.MARKOR_NOTE))
+    for row in task.params.row_objects:  # type: ignore[attr-defined]
+        assert row.title in text and row.directions in text.replace("\n", " ")
+    task.tear_down(virtual_env)
+    picture = instance(recipe.RecipeAddMultipleRecipesFromImage)
+    picture.initialize_task(virtual_env)
+    data = virtual_env.device.pull(source_material.gallery_path(recipe.GALLERY_IMAGE))
+    assert data[:3] == b"\xff\xd8\xff"  # JPEG
+    picture.tear_down(virtual_env)
