@@ -85,14 +85,18 @@ class VirtualApp:
         del phone, intent
         return None
 
-    def screen(self, phone: VirtualPhone, pixels: bool = True) -> Screen | None:
-        """The app's current screen, or None for the phone's plain screen with its label.
-
-        ``pixels=False`` asks for the hierarchy only (``uiautomator dump``): a model
-        whose pixels are costly (a browser screenshot) may then leave ``png`` None.
-        """
-        del phone, pixels
+    def screen(self, phone: VirtualPhone) -> Screen | None:
+        """The app's current screen, or None for the phone's plain screen with its label."""
+        del phone
         return None
+
+    def screen_without_pixels(self, phone: VirtualPhone) -> Screen | None:
+        """The screen for ``uiautomator dump``, where only the hierarchy is used.
+
+        Defaults to :meth:`screen`; a model whose pixels are costly (a browser
+        screenshot) overrides it to return the hierarchy with ``png`` None.
+        """
+        return self.screen(phone)
 
     def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
         """A tap while in the foreground (device pixels)."""

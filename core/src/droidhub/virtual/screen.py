@@ -177,13 +177,18 @@ def launcher_hierarchy(icons: Sequence[LauncherIcon]) -> str:
     return hierarchy(root)
 
 
-def current_screen(phone: VirtualPhone) -> Screen:
-    """What ``phone`` shows now: the launcher, the app model's screen, or the plain one."""
+def current_screen(phone: VirtualPhone, pixels: bool = True) -> Screen:
+    """What ``phone`` shows now: the launcher, the app model's screen, or the plain one.
+
+    ``pixels=False`` (``uiautomator dump``) lets a model skip rendering its pixels.
+    """
     package = phone.foreground_package
     if package == "com.google.android.apps.nexuslauncher":
         return Screen(launcher_hierarchy(launcher_icons(phone.launcher_apps())))
     app = phone.app(package)
-    screen = app.screen(phone) if app is not None else None
+    screen = None
+    if app is not None:
+        screen = app.screen(phone) if pixels else app.screen_without_pixels(phone)
     if screen is not None:
         return screen
     return Screen(plain_hierarchy(package, phone.label(package)))

@@ -55,7 +55,7 @@ def uiautomator(inv: Invocation) -> int:
         inv.eprint("Usage: uiautomator <subcommand> [options]")
         return 1
     target = args[1] if len(args) > 1 else "/sdcard/window_dump.xml"
-    xml = current_screen(inv.phone).hierarchy
+    xml = current_screen(inv.phone, pixels=False).hierarchy
     if target in ("/dev/tty", "/dev/stdout"):
         inv.out.write(xml.encode("utf-8"))
         inv.print("UI hierchary dumped to: /dev/tty")
