@@ -85,6 +85,11 @@ def by_text(cls: str, text: str) -> Callable[[UIElement], bool]:
     return lambda e: e.class_name == cls and e.text.strip() == text
 
 
+def clickable_text(text: str) -> Callable[[UIElement], bool]:
+    """A matcher: a clickable element whose text is ``text``."""
+    return lambda e: e.clickable and e.text == text
+
+
 def tap(env: Env, element: UIElement, on_screen: list[UIElement] | None = None) -> None:
     """Tap ``element`` where nothing drawn after it covers it (MiniWoB places buttons
     that overlap); ``on_screen`` is the tree it came from, read again if None."""
@@ -263,7 +268,7 @@ def _click_link_in_sections(env: Env, utterance: str) -> None:
     name = _one_quoted(utterance)
     sections = [e.text for e in elements(env) if e.clickable and e.text.startswith("Section #")]
     for section in sections:
-        tap(env, find(env, lambda e, s=section: e.clickable and e.text == s, section))
+        tap(env, find(env, clickable_text(section), section))
         try:
             link = find(env, lambda e: e.clickable and e.text == name, f"link {name!r}", 1.0)
         except SolverError:

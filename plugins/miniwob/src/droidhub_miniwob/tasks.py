@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -87,9 +87,14 @@ class MiniWobTask(TaskEval):
         return MiniWobParams(seed=rng.randrange(SEED_LIMIT))
 
     @property
+    def instance(self) -> MiniWobParams:
+        """The parameters, typed."""
+        return cast(MiniWobParams, self.params)
+
+    @property
     def seed(self) -> int:
         """The instance's seed."""
-        return int(self.params.seed)
+        return self.instance.seed
 
     @property
     def goal(self) -> str:
@@ -101,7 +106,7 @@ class MiniWobTask(TaskEval):
     def initialize_task(self, env: Env) -> None:
         """Start (or restart) the page with this instance's seed; wait for its utterance."""
         super().initialize_task(env)
-        no_timer = bool(self.params.no_timer)
+        no_timer = self.instance.no_timer
         env.device.start_activity(
             component=contract.ACTIVITY_COMPONENT,
             extras={

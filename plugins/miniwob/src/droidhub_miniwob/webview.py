@@ -242,9 +242,18 @@ class MiniWobWebViewApp(VirtualApp):
             return self._session().evaluate(contract.js_reset(seed_text, no_timer))
 
     # --- observation -------------------------------------------------------------------
-    def screen(self, phone: VirtualPhone, pixels: bool = True) -> Screen | None:
-        """The page as a UI hierarchy, plus a 1080x2400 PNG when ``pixels`` is true."""
+    def screen(self, phone: VirtualPhone) -> Screen | None:
+        """The page as a UI hierarchy and a 1080x2400 PNG (``screencap``)."""
         del phone
+        return self.observe(pixels=True)
+
+    def screen_without_pixels(self, phone: VirtualPhone) -> Screen | None:
+        """The page as a UI hierarchy only (``uiautomator dump``): no screenshot cost."""
+        del phone
+        return self.observe(pixels=False)
+
+    def observe(self, pixels: bool) -> Screen:
+        """The page's UI hierarchy, plus its screenshot when ``pixels`` is true."""
         with self._lock:
             if self._page is None:
                 return Screen(hierarchy=_hierarchy_xml("", []), png=None)
