@@ -16,14 +16,14 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from droidhub_aw_apps import calendar
-from droidhub_aw_apps.ir_spec import resolve_moment
-from droidhub_aw_apps.ir_task import (
+from droidhub_aw_apps.ir_app import (
     IRApp,
     Record,
     parse_duration_minutes,
     parse_time,
     parse_value,
 )
+from droidhub_aw_apps.ir_spec import resolve_moment
 
 if TYPE_CHECKING:
     from droidhub import Device

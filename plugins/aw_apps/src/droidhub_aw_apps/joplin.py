@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from droidhub import AppSpec
 from droidhub.virtual.app import VirtualApp
-from droidhub_aw_apps.ir_task import IRApp, Record, parse_bool
+from droidhub_aw_apps.ir_app import IRApp, Record, parse_bool
 from droidhub_aw_apps.sqlite_rows import Table
 
 if TYPE_CHECKING:

@@ -34,6 +34,10 @@ PARTS: tuple[str, ...] = (
     "retro_music",
     "vlc",
     "osmand",
+    "tasks_app",
+    "sports_tracker",
+    "joplin",
+    "ir_task",
 )
 
 
