@@ -1,0 +1,159 @@
+"""The stock ``adb`` client (Debian's ``adb`` package) against ``droidhub device serve``.
+
+The server runs as a user starts it, in a subprocess; every ``adb`` call names its
+port (``-P``, and ``ADB_SERVER_SOCKET`` to the same place), so the client never
+touches a real adb server on 5037, and never starts a daemon of its own: the server is
+listening before the first call.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import adbutils
+import pytest
+from PIL import Image
+
+pytestmark = [
+    pytest.mark.adb,
+    pytest.mark.skipif(
+        shutil.which("adb") is None,
+        reason="the stock adb client is not on PATH (Debian/Ubuntu: apt-get install adb)",
+    ),
+]
+
+
+def start_serve(*args: str) -> tuple[subprocess.Popen[str], int, list[str]]:
+    """Run ``droidhub device serve ARGS``; return the process, its port and serials."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "droidhub", "device", "serve", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+    )
+    assert proc.stdout is not None
+    header = proc.stdout.readline()
+    if "listening on 127.0.0.1:" not in header:
+        proc.kill()
+        _, err = proc.communicate(timeout=10)
+        raise AssertionError(f"`droidhub device serve` did not start: {header!r} {err}")
+    port = int(header.rsplit(":", 1)[1])
+    count = int(args[args.index("--devices") + 1]) if "--devices" in args else 1
+    serials = [proc.stdout.readline().split()[0] for _ in range(count)]
+    return proc, port, serials
+
+
+def stop_serve(proc: subprocess.Popen[str]) -> tuple[int, str]:
+    """Ctrl-C the server; return its exit code and what it printed on stderr."""
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=20)
+    return proc.returncode, err
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[int]:
+    proc, port, serials = start_serve("--devices", "2")
+    assert serials == ["virtual-0", "virtual-1"]
+    try:
+        yield port
+    finally:
+        if proc.poll() is None:
+            stop_serve(proc)
+
+
+def adb(
+    port: int, *args: str, stdin: bytes | None = None, check: bool = True
+) -> subprocess.CompletedProcess[bytes]:
+    env = {k: v for k, v in os.environ.items() if k != "ANDROID_SERIAL"}
+    env["ADB_SERVER_SOCKET"] = f"tcp:127.0.0.1:{port}"
+    result = subprocess.run(
+        ["adb", "-P", str(port), *args],
+        input=stdin,
+        stdin=subprocess.DEVNULL if stdin is None else None,
+        capture_output=True,
+        timeout=60,
+        env=env,
+    )
+    if check and result.returncode != 0:
+        raise AssertionError(f"adb {' '.join(args)} failed: {result.stderr.decode()}")
+    return result
+
+
+def test_devices_lists_the_virtual_phones(served: int) -> None:
+    out = adb(served, "devices").stdout.decode()
+    assert out.splitlines()[1:3] == ["virtual-0\tdevice", "virtual-1\tdevice"]
+    long = adb(served, "devices", "-l").stdout.decode()
+    assert "model:Pixel_6" in long and "transport_id:2" in long
+
+
+def test_shell_answers_settings(served: int) -> None:
+    result = adb(served, "-s", "virtual-0", "shell", "settings", "get", "global", "wifi_on")
+    assert result.stdout == b"1\n"
+
+
+def test_shell_gives_exit_codes_and_separate_stderr(served: int) -> None:
+    result = adb(served, "-s", "virtual-1", "shell", "no_such_command", check=False)
+    assert result.returncode == 127
+    assert result.stdout == b""
+    assert b"no_such_command: inaccessible or not found" in result.stderr
+
+
+def test_push_then_pull_of_5_mb_is_byte_identical(served: int, tmp_path: Path) -> None:
+    original = tmp_path / "random.bin"
+    original.write_bytes(os.urandom(5 * 1024 * 1024))
+    pushed = adb(served, "-s", "virtual-0", "push", str(original), "/sdcard/Download/new/r.bin")
+    assert b"1 file pushed" in pushed.stdout
+    back = tmp_path / "back.bin"
+    adb(served, "-s", "virtual-0", "pull", "/sdcard/Download/new/r.bin", str(back))
+    assert back.read_bytes() == original.read_bytes()
+    listing = adb(served, "-s", "virtual-0", "shell", "ls", "/sdcard/Download/new").stdout
+    assert listing == b"r.bin\n"
+    # The other phone has its own storage.
+    other = adb(served, "-s", "virtual-1", "shell", "ls", "/sdcard/Download/new", check=False)
+    assert other.returncode != 0
+
+
+def test_pull_of_a_missing_file_says_so(served: int, tmp_path: Path) -> None:
+    failed = adb(
+        served, "-s", "virtual-0", "pull", "/sdcard/nothing.txt", str(tmp_path / "x"), check=False
+    )
+    assert failed.returncode == 1
+    assert b"No such file or directory" in failed.stdout + failed.stderr
+
+
+def test_exec_out_screencap_is_a_png(served: int) -> None:
+    png = adb(served, "-s", "virtual-1", "exec-out", "screencap", "-p").stdout
+    assert Image.open(io.BytesIO(png)).size == (1080, 2400)
+
+
+def test_piped_shell_session(served: int) -> None:
+    result = adb(served, "-s", "virtual-0", "shell", stdin=b"getprop ro.serialno\nexit\n")
+    assert result.stdout == b"virtual-0\n"
+
+
+def test_kill_server_does_not_stop_it(served: int) -> None:
+    adb(served, "kill-server", check=False)
+    assert adb(served, "devices").stdout.decode().count("\tdevice") == 2
+    client = adbutils.AdbClient(host="127.0.0.1", port=served)
+    assert client.device("virtual-0").shell("echo still ours") == "still ours"
+
+
+def test_serve_stops_cleanly_on_ctrl_c() -> None:
+    proc, port, serials = start_serve("--devices", "1")
+    assert serials == ["virtual-0"]
+    assert adb(port, "-s", "virtual-0", "shell", "echo", "up").stdout == b"up\n"
+    code, err = stop_serve(proc)
+    assert code == 0 and "stopped" in err
+    # Nothing listens any more. (Not asked with `adb`: finding no server, it would
+    # start a real daemon on the port.)
+    with pytest.raises(ConnectionRefusedError):
+        socket.create_connection(("127.0.0.1", port), timeout=2)
