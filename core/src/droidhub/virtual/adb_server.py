@@ -508,13 +508,14 @@ class AdbServer:
     ) -> None:
         """``shell:CMD`` / ``exec:CMD``: output bytes unaltered, then close.
 
-        Without the shell protocol stdout and stderr share the stream, as on a device.
-        An empty command is an interactive session: each line of input is a command.
+        Without the shell protocol stdout and stderr share the stream, as on a device
+        (see :func:`_merged`). An empty command is an interactive session: each line of
+        input is a command.
         """
         writer.write(_OKAY)
         if command.strip():
             outcome = await self._run(phone, command)
-            writer.write(outcome.stdout + outcome.stderr)
+            writer.write(_merged(outcome))
             return
         prompt = f"{serial}:/ # ".encode()
         writer.write(prompt)
@@ -524,7 +525,7 @@ class AdbServer:
                 return
             if text:
                 outcome = await self._run(phone, text)
-                writer.write(outcome.stdout + outcome.stderr)
+                writer.write(_merged(outcome))
             writer.write(prompt)
             await writer.drain()
 
@@ -802,6 +803,19 @@ def _block(text: str) -> bytes:
     """A length-prefixed string: four hex digits, then the bytes."""
     data = text.encode()
     return f"{len(data):04x}".encode() + data
+
+
+def _merged(outcome: ShellOutcome) -> bytes:
+    """Both streams as one, for services without the shell protocol.
+
+    A phone that knows the order its command wrote in gives it as ``output``. Otherwise
+    stderr goes first: clients of plain ``shell:`` append ``; echo MARKER$?`` to learn
+    the exit code (adbutils' ``shell2``), and the marker must stay last to be found.
+    """
+    output = getattr(outcome, "output", None)
+    if isinstance(output, bytes):
+        return output
+    return outcome.stderr + outcome.stdout
 
 
 def _send_fail(writer: asyncio.StreamWriter, message: str) -> None:
