@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-import sqlite3
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
 from droidhub import AppSpec
 from droidhub.virtual.app import VirtualApp
-from droidhub_aw_apps import relative_dates
+from droidhub_aw_apps import relative_dates, sqlite_rows
 from droidhub_aw_apps.relative_dates import REFERENCE_NOW
 from droidhub_aw_apps.sqlite_rows import (
     ROWS_MATCH,
@@ -283,17 +283,9 @@ class SimpleCalendarApp(VirtualApp):
         create_database(phone.host_path(DB_PATH))
 
 
-def create_database(path: Any) -> None:
+def create_database(path: Path) -> None:
     """Create an empty ``events.db`` at the local ``path`` (parents made)."""
-    from pathlib import Path
-
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.unlink(missing_ok=True)
-    with sqlite3.connect(target) as conn:
-        for statement in _SCHEMA:
-            conn.execute(statement)
-    conn.close()
+    sqlite_rows.create_database(path, _SCHEMA)
 
 
 def virtual_apps() -> list[VirtualApp]:

@@ -9,7 +9,6 @@ through triggers, plus categories.
 from __future__ import annotations
 
 import random
-import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal
 
@@ -17,7 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from droidhub import AppSpec
 from droidhub.virtual.app import VirtualApp
-from droidhub_aw_apps import fake_data, source_material
+from droidhub_aw_apps import fake_data, source_material, sqlite_rows
 from droidhub_aw_apps.sqlite_rows import (
     AddRowsTask,
     DeleteDuplicatesTask,
@@ -477,15 +476,7 @@ EVALUATORS = ()
 
 def create_database(path: Path) -> None:
     """Create an empty Broccoli database at the local ``path`` (parents made)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.unlink(missing_ok=True)
-    conn = sqlite3.connect(path)
-    try:
-        for statement in _SCHEMA:
-            conn.execute(statement)
-        conn.commit()
-    finally:
-        conn.close()
+    sqlite_rows.create_database(path, _SCHEMA)
 
 
 class BroccoliApp(VirtualApp):
