@@ -34,6 +34,7 @@ PARTS: tuple[str, ...] = (
     "retro_music",
     "vlc",
     "osmand",
+    "browser",
     "tasks_app",
     "sports_tracker",
     "joplin",
