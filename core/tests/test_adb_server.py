@@ -507,3 +507,17 @@ def test_shell_without_a_command_runs_each_line_of_input(server: VirtualDeviceSe
             out, err = (out + data, err) if kind == 1 else (out, err + data)
     assert (out, data) == (b"a\nb\n", b"\x00")
     assert err == b"ls: /nonexistent: No such file or directory\n"
+
+
+def test_serve_on_a_busy_port_says_what_to_do() -> None:
+    from click.testing import CliRunner
+    from droidhub.virtual.cli import device_group
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = CliRunner().invoke(device_group, ["serve", "--port", str(port)])
+    assert result.exit_code == 1
+    assert f"cannot listen on 127.0.0.1:{port}" in result.output
+    assert "--port 0" in result.output
