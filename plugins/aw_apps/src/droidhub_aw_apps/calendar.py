@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -247,12 +248,16 @@ def random_event(rng: random.Random, start_ts: int) -> CalendarEvent:
 
 
 def random_noise_events(
-    rng: random.Random, n: int, avoid: Any = None, targets: list[CalendarEvent] | None = None
+    rng: random.Random,
+    n: int,
+    keep: Callable[[CalendarEvent], bool] | None = None,
+    targets: list[CalendarEvent] | None = None,
 ) -> list[CalendarEvent]:
-    """``n`` different events in October 2023; by default none shares a target's title."""
+    """``n`` different events in October 2023 passing ``keep``; by default, events
+    sharing no target's title."""
     titles = {t.title for t in targets or []}
-    keep = avoid or (lambda e: e.title not in titles)
-    return random_items(rng, n, lambda: random_event(rng, random_october_ts(rng, 1)), keep)
+    accept = keep or (lambda e: e.title not in titles)
+    return random_items(rng, n, lambda: random_event(rng, random_october_ts(rng, 1)), accept)
 
 
 # --- the app ---------------------------------------------------------------------------
@@ -536,7 +541,7 @@ class SimpleCalendarDeleteEvents(_CalendarTask, DeleteRowsTask):
         day_event = random_event(rng, random_october_ts(rng, cls.first_day, cls.last_day))
         day = day_event.start().day
         events = [random_event(rng, random_october_ts(rng, day, day)) for _ in range(cls.n_rows)]
-        noise = random_noise_events(rng, cls.n_rows_noise, avoid=lambda e: e.start().day != day)
+        noise = random_noise_events(rng, cls.n_rows_noise, keep=lambda e: e.start().day != day)
         extra = {"year": 2023, "month": 10, "day": day, **cls.extra_params(day_event)}
         return cls.Params(row_objects=events, noise_row_objects=noise, **extra)
 
@@ -589,7 +594,7 @@ class SimpleCalendarDeleteOneEvent(SimpleCalendarDeleteEvents):
         noise = random_noise_events(
             rng,
             cls.n_rows_noise,
-            avoid=lambda e: e.start_ts != event.start_ts and e.title != event.title,
+            keep=lambda e: e.start_ts != event.start_ts and e.title != event.title,
         )
         return cls.Params(**_event_params(event, noise))
 
