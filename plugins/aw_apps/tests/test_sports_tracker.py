@@ -1,0 +1,63 @@
+"""The OpenTracks model: the tracks table at the real path, and its helpers."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from droidhub import Device
+from droidhub.virtual.phone import VirtualPhone
+from droidhub_aw_apps import sports_tracker
+from droidhub_aw_apps.sports_tracker import DB_PATH, make_track
+
+START = dt.datetime(2023, 10, 12, 7, 30, tzinfo=dt.UTC)
+
+
+def test_the_phone_has_an_empty_tracks_table_with_the_apps_columns(
+    virtual_device: Device, virtual_phone: VirtualPhone
+) -> None:
+    assert virtual_phone.host_path(DB_PATH).is_file()
+    columns = [r["name"] for r in virtual_device.query_db(DB_PATH, "PRAGMA table_info(tracks)")]
+    assert columns[:5] == ["_id", "name", "description", "category", "starttime"]
+    assert {"totaldistance", "totaltime", "movingtime", "avgspeed", "elevationgain", "uuid"} <= set(
+        columns
+    )
+    assert sports_tracker.list_tracks(virtual_device) == []
+
+
+def test_a_track_is_consistent_like_the_app_records_it() -> None:
+    track = make_track("Morning run", "running", START, minutes=25, meters=5000, gain=40)
+    assert track.stoptime - track.starttime == track.totaltime == 25 * 60_000
+    assert track.avgspeed == pytest.approx(5000 / 1500)
+    assert track.activity_type == track.icon == "running"
+    assert len(track.uuid) == 16
+
+
+def test_add_list_and_clear_tracks_through_the_device(virtual_device: Device) -> None:
+    tracks = [
+        make_track("Morning run", "running", START, 25, 5000),
+        make_track("Lake swim", "swimming", START + dt.timedelta(days=1), 40, 1200),
+    ]
+    sports_tracker.add_tracks(virtual_device, tracks)
+    back = sports_tracker.list_tracks(virtual_device)
+    assert [(t.name, t.category, t.totaldistance, t.starttime) for t in back] == [
+        ("Morning run", "running", 5000.0, tracks[0].starttime),
+        ("Lake swim", "swimming", 1200.0, tracks[1].starttime),
+    ]
+    sports_tracker.clear_tracks(virtual_device)
+    assert sports_tracker.list_tracks(virtual_device) == []
+
+
+def test_question_records_round_trip_through_the_phone(virtual_device: Device) -> None:
+    app = sports_tracker.IR_APP
+    now = virtual_device.now()
+    values = {"category": "hiking", "start_date": "today-2", "start_time": "2:15pm"}
+    record = app.record({**values, "duration": "105", "distance": "8000"}, now)
+    image = app.write(virtual_device, [record])
+    [back] = app.read(virtual_device)
+    assert back["start_date"] == now.date() - dt.timedelta(days=2)
+    assert back["start_time"] == dt.time(14, 15)
+    assert (back["duration"], back["distance"], back["category"]) == (105, 8000, "hiking")
+    app.restore(virtual_device, image)
+    assert virtual_device.pull(DB_PATH) == image
