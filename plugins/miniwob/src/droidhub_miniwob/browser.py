@@ -234,9 +234,11 @@ class CdpSession:
     def __init__(self, ws_url: str, timeout: float = 30.0) -> None:
         self.url = ws_url
         self.timeout = timeout
+        # Entered by hand: the session outlives any one ``with`` block, and close()
+        # closes it (websockets >= 17.1 warns about a connection never entered).
         self._ws: ClientConnection = connect(
             ws_url, max_size=None, open_timeout=timeout, compression=None
-        )
+        ).__enter__()
         self._next_id = 0
         self._results: dict[int, dict[str, Any]] = {}
         self.lock = threading.RLock()

@@ -68,16 +68,24 @@ def find(
     what: str,
     timeout: float = _WAIT_S,
 ) -> UIElement:
-    """The first element ``match`` accepts, waiting up to ``timeout`` for it to appear
-    (pages animate); :class:`SolverError` naming ``what`` if it never does."""
+    """The first element ``match`` accepts, once it has stopped moving: pages animate
+    (an accordion slides open), and a tap aimed at a moving target misses. Waits up to
+    ``timeout``; :class:`SolverError` naming ``what`` if it never shows up."""
     deadline = time.monotonic() + timeout
+    previous: UIElement | None = None
     while True:
-        for element in elements(env):
-            if element.bounds is not None and element.bounds.area > 0 and match(element):
-                return element
+        found = next(
+            (e for e in elements(env) if e.bounds is not None and e.bounds.area > 0 and match(e)),
+            None,
+        )
+        if found is not None and found == previous:
+            return found
         if time.monotonic() >= deadline:
+            if found is not None:
+                return found
             raise SolverError(f"no {what} on screen after {timeout:.0f} s")
-        time.sleep(0.05)
+        previous = found
+        time.sleep(0.03)
 
 
 def by_text(cls: str, text: str) -> Callable[[UIElement], bool]:

@@ -1,0 +1,68 @@
+"""Finding and ending the browser: a clear error without one; no process outlives it."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from droidhub_miniwob import browser
+from droidhub_miniwob.browser import BrowserNotFoundError, Chromium, find_chromium
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # A zombie is dead for our purposes, and reaped by its parent.
+    stat = Path(f"/proc/{pid}/stat")
+    return not (stat.exists() and stat.read_text().split(") ", 1)[1].startswith("Z"))
+
+
+def test_no_browser_anywhere_is_a_clear_error_saying_how_to_install_one(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv(browser.CHROMIUM_ENV, raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(BrowserNotFoundError) as err:
+        find_chromium()
+    assert "apt-get install chromium" in str(err.value)
+    assert browser.CHROMIUM_ENV in str(err.value)
+
+
+def test_the_environment_variable_wins_and_a_bad_one_is_named(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    fake = tmp_path / "my-chrome"
+    fake.write_text("#!/bin/sh\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv(browser.CHROMIUM_ENV, str(fake))
+    assert find_chromium() == str(fake)
+    monkeypatch.setenv(browser.CHROMIUM_ENV, str(tmp_path / "nope"))
+    with pytest.raises(BrowserNotFoundError, match="nope"):
+        find_chromium()
+
+
+@pytest.mark.browser
+def test_close_ends_every_browser_process_and_deletes_the_profile() -> None:
+    chromium = Chromium().start()
+    pid = chromium.pid
+    assert pid is not None and _alive(pid)
+    page = chromium.page()
+    assert page.evaluate("1 + 1") == 2
+    group = [p for p in os.listdir("/proc") if p.isdigit() and _in_group(int(p), pid)]
+    assert len(group) > 1  # the browser forks helpers: they must all go
+    profile_root = Path(chromium._workdir or "")
+    chromium.close()
+    assert not _alive(pid)
+    assert not [p for p in group if _alive(int(p))]
+    assert not profile_root.exists()
+
+
+def _in_group(pid: int, pgid: int) -> bool:
+    try:
+        return os.getpgid(pid) == pgid
+    except ProcessLookupError:
+        return False

@@ -1,0 +1,84 @@
+"""The miniwob and miniwob_subset families: names, counts, unavailable tasks, params."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from droidhub import TaskParamsError, catalog
+from droidhub_miniwob import plugin, solvers
+from droidhub_miniwob.pages import MOBILE_MINIWOB_TASKS, SUBSET_TASKS, pages_dir
+from droidhub_miniwob.tasks import MiniWobTask
+
+
+def test_miniwob_family_has_91_runnable_tasks_and_drag_item_unavailable() -> None:
+    family = plugin.miniwob_family()
+    assert len(MOBILE_MINIWOB_TASKS) == 92
+    assert len(family.task_names()) == 91
+    assert set(family.unavailable) == {"drag-item"}
+    assert "not shipped" in family.unavailable["drag-item"]
+    assert set(family.task_names()) | set(family.unavailable) == set(MOBILE_MINIWOB_TASKS)
+
+
+def test_subset_family_runs_62_of_64_and_says_why_two_do_not() -> None:
+    family = plugin.miniwob_subset_family()
+    assert len(SUBSET_TASKS) == 64
+    assert len(family.task_names()) == 62
+    assert set(family.unavailable) == {"click-menu", "use-spinner"}
+    assert all("92" in reason for reason in family.unavailable.values())
+    assert set(family.task_names()) <= set(MOBILE_MINIWOB_TASKS)
+
+
+def test_every_runnable_task_has_its_page_in_the_miniwob_package() -> None:
+    for name in plugin.miniwob_family().task_names():
+        assert (pages_dir() / f"{name}.html").is_file(), name
+
+
+def test_families_have_distinct_classes_named_after_the_pages() -> None:
+    full, subset = plugin.miniwob_family(), plugin.miniwob_subset_family()
+    a, b = full.get("click-button"), subset.get("click-button")
+    assert a is not b
+    assert (a.name, a.family, b.name, b.family) == (
+        "click-button",
+        "miniwob",
+        "click-button",
+        "miniwob_subset",
+    )
+    assert issubclass(a, MiniWobTask) and a.page == "click-button"
+
+
+def test_the_catalog_finds_both_families_through_the_entry_point() -> None:
+    registry = catalog.registry()
+    assert len(registry.family("miniwob").task_names()) == 91
+    assert len(registry.family("miniwob_subset").task_names()) == 62
+    assert registry.task("click-button", family="miniwob_subset").family == "miniwob_subset"
+
+
+def test_params_are_deterministic_for_an_rng_and_validated() -> None:
+    cls = plugin.miniwob_subset_family().get("enter-text")
+    first = cls.generate_random_params(random.Random(7))
+    assert first == cls.generate_random_params(random.Random(7))
+    assert first != cls.generate_random_params(random.Random(8))
+    assert first.model_dump() == {"seed": first.model_dump()["seed"], "no_timer": True}
+    with pytest.raises(TaskParamsError, match="seed"):
+        cls({"seed": 2**31})
+    with pytest.raises(TaskParamsError, match="colour: Extra inputs"):
+        cls({"seed": 1, "colour": "red"})
+
+
+def test_goal_before_set_up_names_the_task_and_seed() -> None:
+    cls = plugin.miniwob_subset_family().get("click-tab")
+    task = cls({"seed": 42})
+    assert task.goal == "Complete the MiniWoB++ task click-tab (seed 42)."
+
+
+def test_at_least_15_subset_tasks_have_an_oracle_and_the_others_say_they_do_not() -> None:
+    family = plugin.miniwob_subset_family()
+    with_oracle = [n for n in family.task_names() if family.get(n).has_oracle()]
+    assert len(with_oracle) >= 15, with_oracle
+    assert set(with_oracle) <= set(solvers.solved_pages())
+    no_oracle = family.get("book-flight")
+    assert not no_oracle.has_oracle()
+    with pytest.raises(NotImplementedError, match="book-flight"):
+        no_oracle({"seed": 1}).oracle(None)  # type: ignore[arg-type]
