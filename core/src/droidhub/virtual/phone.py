@@ -14,6 +14,7 @@ run in UTC) and then advances with real time, until ``date`` sets it again.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import os
 import posixpath
@@ -219,7 +220,10 @@ class VirtualPhone:
         for folder in _SHARED_FOLDERS:
             (external / folder).mkdir(parents=True, exist_ok=True)
         (self.root / "storage/self").mkdir(parents=True, exist_ok=True)
-        for link, target in (("sdcard", "storage/self/primary"), ("storage/self/primary", "../emulated/0")):
+        for link, target in (
+            ("sdcard", "storage/self/primary"),
+            ("storage/self/primary", "../emulated/0"),
+        ):
             if not os.path.lexists(self.root / link):
                 os.symlink(target, self.root / link)
         for package in SYSTEM_PACKAGES:
@@ -253,10 +257,8 @@ class VirtualPhone:
     def stamp(self, host: Path) -> None:
         """Set ``host``'s modification time to the phone's clock (files the shell wrote)."""
         seconds = self.now().timestamp()
-        try:
+        with contextlib.suppress(OSError):
             os.utime(host, (seconds, seconds), follow_symlinks=False)
-        except OSError:
-            pass
 
     # --- clock ---------------------------------------------------------------------------
     def now(self) -> dt.datetime:
@@ -303,7 +305,9 @@ class VirtualPhone:
         App models of Google and AOSP apps (``com.google.android.*``, ``com.android.*``)
         count as system apps, as they are preinstalled on the emulator image.
         """
-        return package in SYSTEM_PACKAGES or package.startswith(("com.google.android.", "com.android."))
+        return package in SYSTEM_PACKAGES or package.startswith(
+            ("com.google.android.", "com.android.")
+        )
 
     def label(self, package: str) -> str:
         """The launcher label of ``package`` (the package name if it has none)."""
@@ -316,7 +320,9 @@ class VirtualPhone:
         """``(label, package)`` of every app on the home screen, sorted by label."""
         entries = {p: label for p, label in SYSTEM_PACKAGES.items() if label}
         entries.update({p: a.label for p, a in self._apps.items() if a.label})
-        return sorted(((label, package) for package, label in entries.items()), key=lambda e: e[0].lower())
+        return sorted(
+            ((label, package) for package, label in entries.items()), key=lambda e: e[0].lower()
+        )
 
     def launch_activity(self, package: str) -> str:
         """The fully qualified launch activity of ``package``."""
@@ -332,7 +338,10 @@ class VirtualPhone:
     def clear(self, package: str) -> None:
         """``pm clear``: stop ``package``, wipe its data, and let it install afresh."""
         self.force_stop(package)
-        for folder in (self._data_dir(package), self.host_path(f"{EXTERNAL}/Android/data/{package}")):
+        for folder in (
+            self._data_dir(package),
+            self.host_path(f"{EXTERNAL}/Android/data/{package}"),
+        ):
             if folder.is_dir() and not folder.is_symlink():
                 shutil.rmtree(folder)
         self._data_dir(package).mkdir(parents=True, exist_ok=True)
@@ -369,7 +378,9 @@ class VirtualPhone:
         if package == LAUNCHER_PACKAGE:
             self.home()
             return "HOT"
-        state = "HOT" if self.foreground == record else ("WARM" if package in self.running else "COLD")
+        state = (
+            "HOT" if self.foreground == record else ("WARM" if package in self.running else "COLD")
+        )
         self.stack = [a for a in self.stack if a.package != package] + [record]
         self.running.add(package)
         app = self._apps.get(package)
@@ -425,10 +436,9 @@ class VirtualPhone:
     def close(self) -> None:
         """Stop the phone: every app model releases what it holds."""
         for app in self._apps.values():
-            try:
+            # One model failing to close must not keep the others open.
+            with contextlib.suppress(Exception):
                 app.close()
-            except Exception:  # one model failing to close must not keep the others open
-                pass
 
 
 def canonical_path(android_path: str) -> str:
@@ -457,7 +467,9 @@ def _properties(serial: str) -> dict[str, str]:
         "ro.boot.serialno": serial,
         "ro.build.characteristics": "nosdcard",
         "ro.build.display.id": "TE1A.220922.034",
-        "ro.build.fingerprint": "google/oriole/oriole:13/TE1A.220922.034/10940250:user/release-keys",
+        "ro.build.fingerprint": (
+            "google/oriole/oriole:13/TE1A.220922.034/10940250:user/release-keys"
+        ),
         "ro.build.id": "TE1A.220922.034",
         "ro.build.type": "user",
         "ro.build.version.codename": "REL",

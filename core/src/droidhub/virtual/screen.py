@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 WIDTH, HEIGHT = 1080, 2400
 STATUS_BAR = 118  # Pixel 6 status bar height at 420 dpi (44dp)
 NAVIGATION_BAR = 63  # gesture navigation handle (24dp)
-HEADER = '<?xml version=\'1.0\' encoding=\'UTF-8\' standalone=\'yes\' ?>'
+HEADER = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>"
 LAUNCHER_COLUMNS = 4
 _ATTRIBUTE_ESCAPES = {'"': "&quot;", "'": "&apos;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
 
@@ -111,7 +111,12 @@ def plain_hierarchy(package: str, label: str) -> str:
         resource_id="android:id/content",
         children=[toolbar],
     )
-    return hierarchy(Node(package=package, children=[Node("android.widget.LinearLayout", package, children=[content])]))
+    return hierarchy(
+        Node(
+            package=package,
+            children=[Node("android.widget.LinearLayout", package, children=[content])],
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -133,7 +138,9 @@ def launcher_icons(apps: Sequence[tuple[str, str]]) -> list[LauncherIcon]:
     for index, (label, package) in enumerate(apps):
         row, col = divmod(index, LAUNCHER_COLUMNS)
         left, upper = col * cell_w, top + row * cell_h
-        icons.append(LauncherIcon(label, package, (left + 8, upper, left + cell_w - 8, upper + cell_h - 8)))
+        icons.append(
+            LauncherIcon(label, package, (left + 8, upper, left + cell_w - 8, upper + cell_h - 8))
+        )
     return icons
 
 
@@ -172,7 +179,14 @@ def launcher_hierarchy(icons: Sequence[LauncherIcon]) -> str:
     )
     root = Node(
         package=pkg,
-        children=[Node("android.widget.FrameLayout", pkg, resource_id=f"{pkg}:id/launcher", children=[workspace, search])],
+        children=[
+            Node(
+                "android.widget.FrameLayout",
+                pkg,
+                resource_id=f"{pkg}:id/launcher",
+                children=[workspace, search],
+            )
+        ],
     )
     return hierarchy(root)
 
@@ -230,11 +244,23 @@ def render(hierarchy_xml: str) -> bytes:
         if cls.endswith("EditText"):
             draw.rectangle(rect, outline=(120, 120, 200), width=3)
         elif node.get("clickable") == "true":
-            draw.rounded_rectangle(rect, radius=24, fill=(236, 239, 247), outline=(180, 186, 200), width=2)
+            draw.rounded_rectangle(
+                rect, radius=24, fill=(236, 239, 247), outline=(180, 186, 200), width=2
+            )
         if node.get("checkable") == "true":
             size = min(56, box.bottom - box.top - 8)
-            check = (box.right - size - 24, box.center[1] - size // 2, box.right - 24, box.center[1] + size // 2)
-            draw.rectangle(check, outline=(60, 60, 60), width=4, fill=(70, 110, 220) if node.get("checked") == "true" else None)
+            check = (
+                box.right - size - 24,
+                box.center[1] - size // 2,
+                box.right - 24,
+                box.center[1] + size // 2,
+            )
+            draw.rectangle(
+                check,
+                outline=(60, 60, 60),
+                width=4,
+                fill=(70, 110, 220) if node.get("checked") == "true" else None,
+            )
         text = node.get("text") or node.get("content-desc") or ""
         if text:
             size = 44 if box.bottom - box.top >= 60 else max(16, (box.bottom - box.top) * 3 // 4)
@@ -245,7 +271,9 @@ def render(hierarchy_xml: str) -> bytes:
                 draw.text((box.left + 20, y), line, fill=(20, 20, 20), font=font)
                 y += size + 8
     draw.rectangle((0, HEIGHT - NAVIGATION_BAR, WIDTH, HEIGHT), fill=(240, 240, 240))
-    draw.rounded_rectangle((WIDTH // 2 - 110, HEIGHT - 40, WIDTH // 2 + 110, HEIGHT - 28), radius=6, fill=(60, 60, 60))
+    draw.rounded_rectangle(
+        (WIDTH // 2 - 110, HEIGHT - 40, WIDTH // 2 + 110, HEIGHT - 28), radius=6, fill=(60, 60, 60)
+    )
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", compress_level=1)
     return buffer.getvalue()

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from droidhub.virtual.phone import VirtualPhone
 
 SHELL = "/system/bin/sh"
-_OPERATORS = ("&&", "||", ";", "|", "&")
+_OPERATORS = ("&&", "||", ";;", ";", "|", "&")
 _WORD_END = set(" \t\n;&|<>()")
 _GLOB_CHARS = set("*?[")
 
@@ -104,6 +104,8 @@ def _lex(line: str) -> list[str | _Word | _Redirect]:
             raise ShellSyntaxError(f"syntax error: '{c}' unexpected")
         elif any(line.startswith(op, i) for op in _OPERATORS):
             op = next(op for op in _OPERATORS if line.startswith(op, i))
+            if op == ";;":
+                raise ShellSyntaxError("syntax error: ';;' unexpected")
             tokens.append(";" if op == "&" else op)
             i += len(op)
         else:

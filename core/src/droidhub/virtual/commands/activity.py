@@ -28,9 +28,21 @@ _EXTRA_TYPES = {
 _IMPLICIT = (
     ("android.intent.action.VIEW", "http", ("com.android.chrome",)),
     ("android.intent.action.VIEW", "https", ("com.android.chrome",)),
-    ("android.intent.action.SENDTO", "sms", ("com.simplemobiletools.smsmessenger", "com.google.android.apps.messaging")),
-    ("android.intent.action.SENDTO", "smsto", ("com.simplemobiletools.smsmessenger", "com.google.android.apps.messaging")),
-    ("android.intent.action.VIEW", "sms", ("com.simplemobiletools.smsmessenger", "com.google.android.apps.messaging")),
+    (
+        "android.intent.action.SENDTO",
+        "sms",
+        ("com.simplemobiletools.smsmessenger", "com.google.android.apps.messaging"),
+    ),
+    (
+        "android.intent.action.SENDTO",
+        "smsto",
+        ("com.simplemobiletools.smsmessenger", "com.google.android.apps.messaging"),
+    ),
+    (
+        "android.intent.action.VIEW",
+        "sms",
+        ("com.simplemobiletools.smsmessenger", "com.google.android.apps.messaging"),
+    ),
     ("android.intent.action.DIAL", "tel", ("com.google.android.dialer",)),
     ("android.intent.action.CALL", "tel", ("com.google.android.dialer",)),
     ("android.intent.action.INSERT", "contact", ("com.google.android.contacts",)),
@@ -96,14 +108,14 @@ def _parse_intent(inv: Invocation, args: list[str]) -> _IntentSpec | str:
     spec = _IntentSpec()
     intent = spec.intent
     categories: list[str] = []
+
+    def value() -> str:
+        if not args:
+            raise IndexError
+        return args.pop(0)
+
     while args:
         arg = args.pop(0)
-
-        def value() -> str:
-            if not args:
-                raise IndexError(arg)
-            return args.pop(0)
-
         try:
             if arg == "-a":
                 intent.action = value()
@@ -127,7 +139,18 @@ def _parse_intent(inv: Invocation, args: list[str]) -> _IntentSpec | str:
                 spec.extras[key] = value().lower() in ("true", "t", "1")
             elif arg == "--esn":
                 spec.extras[value()] = ""
-            elif arg in ("--user", "--receiver-permission", "--display", "--windowingMode", "--activityType", "-P", "--start-profiler", "--sampling", "--attach-agent", "-R"):
+            elif arg in (
+                "--user",
+                "--receiver-permission",
+                "--display",
+                "--windowingMode",
+                "--activityType",
+                "-P",
+                "--start-profiler",
+                "--sampling",
+                "--attach-agent",
+                "-R",
+            ):
                 value()
             elif arg == "-W":
                 spec.wait = True
@@ -302,7 +325,9 @@ def monkey(inv: Invocation) -> int:
     args = list(inv.args)
     for arg in args:
         inv.print(f"  bash arg: {arg}")
-    package = args[args.index("-p") + 1] if "-p" in args and args.index("-p") + 1 < len(args) else None
+    package = (
+        args[args.index("-p") + 1] if "-p" in args and args.index("-p") + 1 < len(args) else None
+    )
     if package is None or package not in inv.phone.packages() or not inv.phone.label(package):
         inv.print("** No activities found to run, monkey aborted.")
         return 252
@@ -344,5 +369,7 @@ def ps(inv: Invocation) -> int:
     names = ["system_server", "com.android.systemui", LAUNCHER_PACKAGE, *sorted(inv.phone.running)]
     for name in names:
         user = "system" if name == "system_server" else "u0_a150"
-        inv.print(f"{user:<10} {pid_of(name):>7}   368 14952832 180000 do_epoll_wait       0 S {name}")
+        inv.print(
+            f"{user:<10} {pid_of(name):>7}   368 14952832 180000 do_epoll_wait       0 S {name}"
+        )
     return 0

@@ -100,7 +100,7 @@ def _window(inv: Invocation) -> None:
     inv.print(f"  Window #0 Window{{{_token(name)} u0 {name}}}:")
     inv.print("    mDisplayId=0 rootTaskId=1 mSession=Session{...} mClient=android.os.BinderProxy")
     inv.print(f"    mOwnerUid=10150 showForAllUsers=false package={front.package} appop=NONE")
-    inv.print(f"    mAttrs={{(0,0)(fillxfill) sim={{adjust=pan}} ty=BASE_APPLICATION fmt=TRANSLUCENT}}")
+    inv.print("    mAttrs={(0,0)(fillxfill) sim={adjust=pan} ty=BASE_APPLICATION fmt=TRANSLUCENT}")
     inv.print(f"    Requested w={WIDTH} h={HEIGHT} mLayoutSeq=1")
     inv.print("")
     inv.print(f"  mCurrentFocus=Window{{{_token(name)} u0 {name}}}")
@@ -124,13 +124,26 @@ def _package(inv: Invocation, package: str) -> None:
     inv.print(f"    codePath={apk_path(inv, package).rsplit('/', 1)[0]}")
     inv.print("    versionCode=1 minSdk=24 targetSdk=33")
     inv.print(f"    versionName={version}")
-    inv.print("    signatures=PackageSignatures{" + token + " version:2, signatures:[" + _token(package + "sig") + "], past signatures:[]}")
-    flags = "SYSTEM HAS_CODE ALLOW_CLEAR_USER_DATA" if phone.is_system_package(package) else "HAS_CODE ALLOW_CLEAR_USER_DATA"
+    inv.print(
+        "    signatures=PackageSignatures{"
+        + token
+        + " version:2, signatures:["
+        + _token(package + "sig")
+        + "], past signatures:[]}"
+    )
+    flags = (
+        "SYSTEM HAS_CODE ALLOW_CLEAR_USER_DATA"
+        if phone.is_system_package(package)
+        else "HAS_CODE ALLOW_CLEAR_USER_DATA"
+    )
     inv.print(f"    pkgFlags=[ {flags} ]")
     inv.print(f"    dataDir=/data/user/0/{package}")
     inv.print(f"    firstInstallTime={installed}")
     inv.print(f"    lastUpdateTime={installed}")
-    inv.print("    User 0: ceDataInode=0 installed=true hidden=false suspended=false distractionFlags=0 stopped=false notLaunched=false enabled=0 instant=false virtual=false")
+    inv.print(
+        "    User 0: ceDataInode=0 installed=true hidden=false suspended=false "
+        "distractionFlags=0 stopped=false notLaunched=false enabled=0 instant=false virtual=false"
+    )
     granted = sorted(phone.granted.get(package, set()))
     if granted:
         inv.print("      runtime permissions:")
@@ -154,12 +167,18 @@ def dumpsys(inv: Invocation) -> int:
         record = f"ActivityRecord{{{_token(front.component + 'r')} u0 {front.component} t{task}}}"
         if rest[:1] == ["top"]:
             inv.print("TASK 10150:" + front.package + " id=" + str(task) + " userId=0")
-            inv.print(f"  ACTIVITY {front.component} {_token(front.component)} pid={pid_of(front.package)}")
+            inv.print(
+                f"  ACTIVITY {front.component} {_token(front.component)} "
+                f"pid={pid_of(front.package)}"
+            )
         else:
             inv.print("ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)")
             inv.print("Display #0 (activities from top to bottom):")
             for entry in reversed(phone.stack):
-                inv.print(f"  * Hist  #0: ActivityRecord{{{_token(entry.component + 'r')} u0 {entry.component}}}")
+                inv.print(
+                    f"  * Hist  #0: ActivityRecord{{{_token(entry.component + 'r')} u0 "
+                    f"{entry.component}}}"
+                )
             inv.print(f"  mResumedActivity: {record}")
             inv.print(f"  topResumedActivity={record}")
     elif service == "package":
@@ -168,24 +187,44 @@ def dumpsys(inv: Invocation) -> int:
     elif service == "display":
         inv.print("DISPLAY MANAGER (dumpsys display)")
         inv.print(
-            f"  mBaseDisplayInfo=DisplayInfo{{\"Built-in Screen\", displayId 0, real {WIDTH} x {HEIGHT},"
+            f'  mBaseDisplayInfo=DisplayInfo{{"Built-in Screen", displayId 0, real {WIDTH} x '
+            f"{HEIGHT},"
             f" largest app {WIDTH} x {HEIGHT}, smallest app {WIDTH} x {HEIGHT}, rotation 0,"
             f" density {DENSITY} ({DENSITY}.0 x {DENSITY}.0) dpi}}"
         )
-        inv.print(f"  mOverrideDisplayInfo=DisplayInfo{{\"Built-in Screen\", displayId 0, orientation=0, real {WIDTH} x {HEIGHT}}}")
+        inv.print(
+            f'  mOverrideDisplayInfo=DisplayInfo{{"Built-in Screen", displayId 0, orientation=0, '
+            f"real {WIDTH} x {HEIGHT}}}"
+        )
     elif service == "power":
         inv.print("POWER MANAGER (dumpsys power)")
         inv.print("  mWakefulness=Awake")
         inv.print("  mHoldingDisplaySuspendBlocker=true")
     elif service == "battery":
         inv.print("Current Battery Service state:")
-        for line in ("AC powered: true", "USB powered: false", "status: 2", "health: 2", "present: true",
-                     "level: 100", "scale: 100", "voltage: 5000", "temperature: 250", "technology: Li-ion"):
+        for line in (
+            "AC powered: true",
+            "USB powered: false",
+            "status: 2",
+            "health: 2",
+            "present: true",
+            "level: 100",
+            "scale: 100",
+            "voltage: 5000",
+            "temperature: 250",
+            "technology: Li-ion",
+        ):
             inv.print("  " + line)
     elif service == "wifi":
-        inv.print("Wi-Fi is " + ("enabled" if phone.settings.get("global", "wifi_on") == "1" else "disabled"))
+        inv.print(
+            "Wi-Fi is "
+            + ("enabled" if phone.settings.get("global", "wifi_on") == "1" else "disabled")
+        )
     elif service == "SurfaceFlinger":
-        inv.print('Display 4619827259835644672 (HWC display 0): port=0 pnpId=GGL displayName="EMU_display_0"')
+        inv.print(
+            "Display 4619827259835644672 (HWC display 0): port=0 pnpId=GGL "
+            'displayName="EMU_display_0"'
+        )
     else:
         inv.eprint(f"Can't find service: {service}")
     return 0

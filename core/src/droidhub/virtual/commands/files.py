@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import os
+import re
 import shutil
 import stat as statmod
 from pathlib import Path
@@ -348,12 +349,13 @@ def _stat_field(inv: Invocation, letter: str, name: str, path: str, info: os.sta
         "B": lambda: "512",
         "o": lambda: "4096",
         "d": lambda: str(info.st_dev),
+        "D": lambda: f"{info.st_dev:x}",
         "X": lambda: str(int(info.st_atime)),
         "Y": lambda: str(int(info.st_mtime)),
-        "Z": lambda: str(int(info.st_ctime)),
+        "Z": lambda: str(int(info.st_mtime)),
         "x": lambda: _stat_time(inv, info.st_atime),
         "y": lambda: _stat_time(inv, info.st_mtime),
-        "z": lambda: _stat_time(inv, info.st_ctime),
+        "z": lambda: _stat_time(inv, info.st_mtime),
     }
     if letter not in fields:
         raise ValueError(letter)
@@ -366,9 +368,19 @@ def _stat_format(inv: Invocation, fmt: str, name: str, path: str, info: os.stat_
     while i < len(fmt):
         ch = fmt[i]
         if ch == "%" and i + 1 < len(fmt):
-            letter = fmt[i + 1]
-            out.append("%" if letter == "%" else _stat_field(inv, letter, name, path, info))
-            i += 2
+            width = re.match(r"-?\d*", fmt[i + 1 :])
+            spec = width.group(0) if width else ""
+            letter = fmt[i + 1 + len(spec) : i + 2 + len(spec)]
+            if letter == "%":
+                out.append("%")
+            else:
+                text = _stat_field(inv, letter, name, path, info)
+                out.append(
+                    f"{text:{'<' if spec.startswith('-') else '>'}{spec.lstrip('-')}}"
+                    if spec
+                    else text
+                )
+            i += 2 + len(spec)
         elif ch == "\\" and i + 1 < len(fmt) and fmt[i + 1] in "nt\\":
             out.append({"n": "\n", "t": "\t", "\\": "\\"}[fmt[i + 1]])
             i += 2
@@ -380,7 +392,7 @@ def _stat_format(inv: Invocation, fmt: str, name: str, path: str, info: os.stat_
 
 _DEFAULT_STAT = (
     "  File: %N\n  Size: %s\t Blocks: %b\t IO Blocks: %o\t%F\n"
-    "Device: %dh/%dd\t Inode: %i\t Links: %h\n"
+    "Device: %Dh/%dd\t Inode: %i\t Links: %h\n"
     "Access: (0%a/%A)\tUid: (%5u/%8U)\tGid: (%5g/%8G)\n"
     "Access: %x\nModify: %y\nChange: %z"
 )

@@ -10,19 +10,59 @@ from droidhub.virtual.screen import launcher_icons
 
 #: Key codes by number (android.view.KeyEvent), the ones agents and droidhub send.
 KEYCODES = {
-    0: "KEYCODE_UNKNOWN", 3: "KEYCODE_HOME", 4: "KEYCODE_BACK", 5: "KEYCODE_CALL",
-    6: "KEYCODE_ENDCALL", 7: "KEYCODE_0", 8: "KEYCODE_1", 9: "KEYCODE_2", 10: "KEYCODE_3",
-    11: "KEYCODE_4", 12: "KEYCODE_5", 13: "KEYCODE_6", 14: "KEYCODE_7", 15: "KEYCODE_8",
-    16: "KEYCODE_9", 19: "KEYCODE_DPAD_UP", 20: "KEYCODE_DPAD_DOWN", 21: "KEYCODE_DPAD_LEFT",
-    22: "KEYCODE_DPAD_RIGHT", 23: "KEYCODE_DPAD_CENTER", 24: "KEYCODE_VOLUME_UP",
-    25: "KEYCODE_VOLUME_DOWN", 26: "KEYCODE_POWER", 27: "KEYCODE_CAMERA", 61: "KEYCODE_TAB",
-    62: "KEYCODE_SPACE", 66: "KEYCODE_ENTER", 67: "KEYCODE_DEL", 82: "KEYCODE_MENU",
-    84: "KEYCODE_SEARCH", 111: "KEYCODE_ESCAPE", 112: "KEYCODE_FORWARD_DEL",
-    122: "KEYCODE_MOVE_HOME", 123: "KEYCODE_MOVE_END", 164: "KEYCODE_VOLUME_MUTE",
-    187: "KEYCODE_APP_SWITCH", 224: "KEYCODE_WAKEUP", 223: "KEYCODE_SLEEP",
+    0: "KEYCODE_UNKNOWN",
+    3: "KEYCODE_HOME",
+    4: "KEYCODE_BACK",
+    5: "KEYCODE_CALL",
+    6: "KEYCODE_ENDCALL",
+    7: "KEYCODE_0",
+    8: "KEYCODE_1",
+    9: "KEYCODE_2",
+    10: "KEYCODE_3",
+    11: "KEYCODE_4",
+    12: "KEYCODE_5",
+    13: "KEYCODE_6",
+    14: "KEYCODE_7",
+    15: "KEYCODE_8",
+    16: "KEYCODE_9",
+    19: "KEYCODE_DPAD_UP",
+    20: "KEYCODE_DPAD_DOWN",
+    21: "KEYCODE_DPAD_LEFT",
+    22: "KEYCODE_DPAD_RIGHT",
+    23: "KEYCODE_DPAD_CENTER",
+    24: "KEYCODE_VOLUME_UP",
+    25: "KEYCODE_VOLUME_DOWN",
+    26: "KEYCODE_POWER",
+    27: "KEYCODE_CAMERA",
+    61: "KEYCODE_TAB",
+    62: "KEYCODE_SPACE",
+    66: "KEYCODE_ENTER",
+    67: "KEYCODE_DEL",
+    82: "KEYCODE_MENU",
+    84: "KEYCODE_SEARCH",
+    111: "KEYCODE_ESCAPE",
+    112: "KEYCODE_FORWARD_DEL",
+    122: "KEYCODE_MOVE_HOME",
+    123: "KEYCODE_MOVE_END",
+    164: "KEYCODE_VOLUME_MUTE",
+    187: "KEYCODE_APP_SWITCH",
+    224: "KEYCODE_WAKEUP",
+    223: "KEYCODE_SLEEP",
 }
 _BY_NAME = {name: code for code, name in KEYCODES.items()}
-_SOURCES = {"keyboard", "touchscreen", "mouse", "touchpad", "trackball", "stylus", "dpad", "gamepad", "joystick", "touchnavigation", "rotaryencoder"}
+_SOURCES = {
+    "keyboard",
+    "touchscreen",
+    "mouse",
+    "touchpad",
+    "trackball",
+    "stylus",
+    "dpad",
+    "gamepad",
+    "joystick",
+    "touchnavigation",
+    "rotaryencoder",
+}
 
 
 def key_name(text: str) -> str | None:
@@ -89,7 +129,7 @@ def _numbers(inv: Invocation, values: list[str], count: int) -> list[int] | None
 
 @command("input")
 def input_(inv: Invocation) -> int:
-    """``input [SOURCE] tap X Y | swipe X1 Y1 X2 Y2 [MS] | text TEXT | keyevent [--longpress] KEY...``."""
+    """``input [SOURCE] tap X Y | swipe X1 Y1 X2 Y2 [MS] | text TEXT | keyevent KEY...``."""
     args = list(inv.args)
     if args and args[0] in _SOURCES:
         args.pop(0)

@@ -79,13 +79,22 @@ def pm(inv: Invocation) -> int:
         inv.print(f"Package {rest[-1]} new state: {state}")
         return 0
     if verb == "install" or verb == "uninstall":
-        inv.print("Failure [INSTALL_FAILED_INTERNAL_ERROR: the virtual phone installs apps only as models]")
+        inv.print(
+            "Failure [INSTALL_FAILED_INTERNAL_ERROR: the virtual phone installs apps only as "
+            "models]"
+        )
         return 1
     inv.eprint(f"Unknown command: {verb}")
     return 255
 
 
-_CMD_SERVICES = {"package": "pm", "activity": "am", "settings": "settings", "input": "input", "window": "wm"}
+_CMD_SERVICES = {
+    "package": "pm",
+    "activity": "am",
+    "settings": "settings",
+    "input": "input",
+    "window": "wm",
+}
 
 
 @command("cmd")
@@ -93,15 +102,24 @@ def cmd(inv: Invocation) -> int:
     """``cmd SERVICE ARGS...`` for package/activity/settings/input/window, plus
     ``cmd wifi set-wifi-enabled`` and ``cmd bluetooth_manager enable|disable``."""
     if not inv.args:
-        inv.eprint("cmd: No service specified; use -l to list all running services. Use -w to start and wait for a service.")
+        inv.eprint(
+            "cmd: No service specified; use -l to list all running services. Use -w to start and "
+            "wait for a service."
+        )
         return 20
     service, rest = inv.args[0], inv.args[1:]
     settings = inv.phone.settings
-    if service == "wifi" and rest[:1] == ["set-wifi-enabled"] and rest[1:2] in (["enabled"], ["disabled"]):
+    if (
+        service == "wifi"
+        and rest[:1] == ["set-wifi-enabled"]
+        and rest[1:2] in (["enabled"], ["disabled"])
+    ):
         settings.put("global", "wifi_on", "1" if rest[1] == "enabled" else "0")
         return 0
     if service == "wifi" and rest[:1] == ["status"]:
-        inv.print("Wifi is " + ("enabled" if settings.get("global", "wifi_on") == "1" else "disabled"))
+        inv.print(
+            "Wifi is " + ("enabled" if settings.get("global", "wifi_on") == "1" else "disabled")
+        )
         return 0
     if service == "bluetooth_manager" and rest[:1] in (["enable"], ["disable"]):
         settings.put("global", "bluetooth_on", "1" if rest[0] == "enable" else "0")

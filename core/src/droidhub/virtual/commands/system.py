@@ -71,35 +71,47 @@ def printf(inv: Invocation) -> int:
     """``printf FORMAT [ARG...]`` with %s, %d, %i, %x, %o, %c, %% and backslash escapes."""
     if not inv.args:
         return inv.fail("Needs 1 argument")
-    fmt, args = inv.args[0], list(inv.args[1:])
-    spec = re.compile(r"%([-+ 0#]*\d*(?:\.\d+)?)([sdiouxXcfeEgGb%])")
+    fmt, args = _escapes(inv.args[0])[0], list(inv.args[1:])
     output: list[str] = []
     while True:
-        used = 0
-
-        def one(match: re.Match[str]) -> str:
-            nonlocal used
-            flags, kind = match.groups()
-            if kind == "%":
-                return "%"
-            value = args[used] if used < len(args) else ""
-            used += 1
-            if kind in "sb":
-                return ("%" + flags + "s") % (_escapes(value)[0] if kind == "b" else value)
-            if kind == "c":
-                return value[:1]
-            try:
-                number: float = float(value or 0) if kind in "feEgG" else int(value or 0, 0)
-            except ValueError:
-                number = 0
-            return ("%" + flags + kind) % number
-
-        output.append(spec.sub(one, _escapes(fmt)[0]))
+        text, used = _printf_once(fmt, args)
+        output.append(text)
         args = args[used:]
         if not args or not used:
             break
     inv.out.write("".join(output).encode("utf-8", "surrogateescape"))
     return 0
+
+
+_PRINTF_SPEC = re.compile(r"%([-+ 0#]*\d*(?:\.\d+)?)([sdiouxXcfeEgGb%])")
+
+
+def _printf_once(fmt: str, args: list[str]) -> tuple[str, int]:
+    """Format once, consuming arguments; return the text and how many were used."""
+    out: list[str] = []
+    used = 0
+    position = 0
+    for match in _PRINTF_SPEC.finditer(fmt):
+        out.append(fmt[position : match.start()])
+        position = match.end()
+        flags, kind = match.groups()
+        if kind == "%":
+            out.append("%")
+            continue
+        value = args[used] if used < len(args) else ""
+        used += 1
+        if kind in "sb":
+            out.append(("%" + flags + "s") % (_escapes(value)[0] if kind == "b" else value))
+        elif kind == "c":
+            out.append(value[:1])
+        else:
+            try:
+                number: float = float(value or 0) if kind in "feEgG" else int(value or "0", 0)
+            except ValueError:
+                number = 0
+            out.append(("%" + flags + kind) % number)
+    out.append(fmt[position:])
+    return "".join(out), used
 
 
 def _test(inv: Invocation, args: list[str]) -> bool:
@@ -110,8 +122,8 @@ def _test(inv: Invocation, args: list[str]) -> bool:
     for joiner in ("-o", "-a"):
         if joiner in args[1:-1]:
             at = args.index(joiner, 1)
-            left, right = _test(inv, args[:at]), _test(inv, args[at + 1 :])
-            return (left or right) if joiner == "-o" else (left and right)
+            first, second = _test(inv, args[:at]), _test(inv, args[at + 1 :])
+            return (first or second) if joiner == "-o" else (first and second)
     if len(args) == 1:
         return args[0] != ""
     if len(args) == 2:
@@ -148,9 +160,7 @@ def _test(inv: Invocation, args: list[str]) -> bool:
             try:
                 a, b = int(left), int(right)
             except ValueError:
-                raise ValueError(
-                    f"{left if not left.lstrip('-').isdigit() else right}: bad number"
-                ) from None
+                raise ValueError(f"{left} {op} {right}: bad number") from None
             return {"==": a == b, "!=": a != b, "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[
                 numeric[op]
             ]
@@ -256,10 +266,7 @@ def su(inv: Invocation) -> int:
     args = list(inv.args)
     if args and args[0] in ("0", "root", "-"):
         args.pop(0)
-    if args and args[0] == "-c":
-        line = " ".join(args[1:])
-    else:
-        line = shlex.join(args)
+    line = " ".join(args[1:]) if args and args[0] == "-c" else shlex.join(args)
     if not line:
         return 0
     return Session(inv.phone, inv.session.cwd).run(line, inv.stdin, inv.out, inv.err)
@@ -292,7 +299,8 @@ def uname(inv: Invocation) -> int:
     """``uname [-a|-r|-m|-s]``."""
     if "-a" in inv.args:
         inv.print(
-            "Linux localhost 5.10.157-android13-4 #1 SMP PREEMPT Fri Sep 1 00:00:00 UTC 2023 aarch64 Toybox"
+            "Linux localhost 5.10.157-android13-4 #1 SMP PREEMPT Fri Sep 1 00:00:00 UTC 2023 "
+            "aarch64 Toybox"
         )
     elif "-r" in inv.args:
         inv.print("5.10.157-android13-4")
@@ -583,7 +591,7 @@ def head(inv: Invocation) -> int:
         return inputs
     for _name, data in inputs:
         lines = data.split(b"\n")
-        kept = lines[:count] if count >= 0 else lines[:count]
+        kept = lines[:count]
         text = b"\n".join(kept)
         inv.out.write(text + (b"\n" if len(lines) > len(kept) else b""))
     return 0
@@ -646,7 +654,10 @@ def sort(inv: Invocation) -> int:
         match = re.match(r"\s*-?\d+(\.\d+)?", line)
         return float(match.group(0)) if match else 0.0
 
-    lines.sort(key=numeric if "n" in flags else None, reverse="r" in flags)  # type: ignore[arg-type]
+    if "n" in flags:
+        lines.sort(key=numeric, reverse="r" in flags)
+    else:
+        lines.sort(reverse="r" in flags)
     if "u" in flags:
         lines = list(dict.fromkeys(lines))
     for line in lines:

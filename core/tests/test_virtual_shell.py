@@ -1,0 +1,266 @@
+"""The virtual phone's command line: quoting, operators, redirections, expansion, and the
+file commands, checked through ``VirtualPhone.shell`` against the sandbox folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from droidhub.device import join, quote
+from droidhub.virtual.phone import VirtualPhone
+
+
+@pytest.fixture
+def phone(tmp_path: Path) -> VirtualPhone:
+    return VirtualPhone("virtual-0", tmp_path / "phone")
+
+
+def sh(phone: VirtualPhone, line: str) -> tuple[str, str, int]:
+    outcome = phone.shell(line)
+    return outcome.stdout.decode(), outcome.stderr.decode(), outcome.exit_code
+
+
+# --- quoting ---------------------------------------------------------------------------
+_TEXT = st.text(
+    alphabet=st.characters(min_codepoint=1).filter(lambda c: not 0xD800 <= ord(c) <= 0xDFFF),
+    max_size=40,
+)
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(args=st.lists(_TEXT, min_size=1, max_size=4))
+def test_quoted_arguments_arrive_unchanged(phone: VirtualPhone, args: list[str]) -> None:
+    # printf '%s\n' prints each argument on its own line, byte for byte.
+    out = phone.shell(join(["printf", "%s\\n", *args]))
+    assert out.exit_code == 0
+    assert out.stdout.decode() == "".join(a + "\n" for a in args)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "it's",
+        "a;b && c || d",
+        "$HOME $? `id` $(id)",
+        "tab\there",
+        "line1\nline2",
+        "日本語 ✓ émoji 🎉",
+        "back\\slash",
+        "'",
+        '"',
+        "*",
+        "> /sdcard/x",
+        "#not a comment",
+        "",
+    ],
+)
+def test_metacharacters_inside_quotes_are_plain_text(phone: VirtualPhone, text: str) -> None:
+    out, err, code = sh(phone, f"echo -E {quote(text)}")
+    assert (out, err, code) == (text + "\n", "", 0)
+
+
+def test_quote_forms_and_escapes(phone: VirtualPhone) -> None:
+    assert sh(phone, "echo 'a b'  \"c  d\" e\\ f g\\'h")[0] == "a b c  d e f g'h\n"
+    assert sh(phone, 'echo "x\\"y\\$z\\\\w"')[0] == 'x"y$z\\w\n'
+    assert sh(phone, "echo ab''cd\"\"ef")[0] == "abcdef\n"
+    assert sh(phone, "printf '[%s]' '' x")[0] == "[][x]"
+
+
+def test_unterminated_quote_is_a_syntax_error(phone: VirtualPhone) -> None:
+    out, err, code = sh(phone, "echo 'oops")
+    assert code == 1 and out == ""
+    assert err == "/system/bin/sh: syntax error: unterminated quoted string\n"
+
+
+@pytest.mark.parametrize(
+    "line", ["&& echo x", "echo a ;; echo b", "echo a |", "echo $(id)", "(echo a)"]
+)
+def test_malformed_lines_are_refused(phone: VirtualPhone, line: str) -> None:
+    out, err, code = sh(phone, line)
+    assert code != 0 and out == "" and "syntax error" in err
+
+
+# --- operators and status ----------------------------------------------------------------
+def test_sequences_and_conditionals(phone: VirtualPhone) -> None:
+    assert sh(phone, "echo a; echo b")[0] == "a\nb\n"
+    assert sh(phone, "true && echo yes || echo no")[0] == "yes\n"
+    assert sh(phone, "false && echo yes || echo no")[0] == "no\n"
+    assert sh(phone, "false; echo $?")[0] == "1\n"
+    assert sh(phone, 'nosuch; echo "status $?"')[0] == "status 127\n"
+    assert sh(phone, "! false")[2] == 0
+    assert sh(phone, "echo a\necho b")[0] == "a\nb\n"
+    assert sh(phone, "exit 3; echo never") == ("", "", 3)
+
+
+def test_unknown_command_answers_like_android(phone: VirtualPhone) -> None:
+    assert sh(phone, "sqlite3 /data/x.db") == (
+        "",
+        "/system/bin/sh: sqlite3: inaccessible or not found\n",
+        127,
+    )
+    assert sh(phone, "/system/bin/nosuch")[2] == 127
+
+
+def test_pipes_feed_the_next_command(phone: VirtualPhone) -> None:
+    assert sh(phone, "printf 'b\\na\\nc\\n' | sort | head -n 2")[0] == "a\nb\n"
+    assert sh(phone, "getprop | grep -c ro.product.model")[0] == "1\n"
+    assert sh(phone, "echo hello | grep -q nothing")[2] == 1
+
+
+def test_variables_and_assignments(phone: VirtualPhone) -> None:
+    assert sh(phone, "X=5; echo $X ${X}x \"$X\" '$X'")[0] == "5 5x 5 $X\n"
+    assert sh(phone, "echo $UNSET end")[0] == "end\n"
+
+
+# --- redirections ----------------------------------------------------------------------
+def test_output_redirections_write_the_sandbox(phone: VirtualPhone) -> None:
+    assert sh(phone, "echo one > /sdcard/f.txt; echo two >> /sdcard/f.txt")[2] == 0
+    assert (phone.host_path("/storage/emulated/0/f.txt")).read_text() == "one\ntwo\n"
+    assert sh(phone, "cat < /sdcard/f.txt")[0] == "one\ntwo\n"
+    assert sh(phone, "cat /nope 2>/dev/null; echo $?") == ("1\n", "", 0)
+    out, err, _ = sh(phone, "cat /nope 2>&1")
+    assert out == "cat: /nope: No such file or directory\n" and err == ""
+    out, err, code = sh(phone, "echo x > /no/dir/f")
+    assert (
+        code == 1 and err == "/system/bin/sh: can't create /no/dir/f: No such file or directory\n"
+    )
+
+
+def test_redirected_file_gets_the_phone_clock(phone: VirtualPhone) -> None:
+    sh(phone, "echo x > /sdcard/t")
+    out, _, _ = sh(phone, "stat -c %Y /sdcard/t")
+    assert abs(int(out) - int(phone.now().timestamp())) <= 2
+
+
+# --- globs -----------------------------------------------------------------------------
+def test_globs_expand_unquoted_only(phone: VirtualPhone) -> None:
+    sh(phone, "touch /sdcard/Download/a.txt /sdcard/Download/b.txt /sdcard/Download/c.jpg")
+    assert (
+        sh(phone, "echo /sdcard/Download/*.txt")[0]
+        == "/sdcard/Download/a.txt /sdcard/Download/b.txt\n"
+    )
+    assert sh(phone, "echo '/sdcard/Download/*.txt'")[0] == "/sdcard/Download/*.txt\n"
+    assert sh(phone, "echo /sdcard/Download/*.png")[0] == "/sdcard/Download/*.png\n"
+    assert sh(phone, "rm /sdcard/Download/*; ls /sdcard/Download")[0] == ""
+
+
+# --- files -----------------------------------------------------------------------------
+def test_sdcard_aliases_share_one_folder(phone: VirtualPhone) -> None:
+    sh(phone, "echo hi > /sdcard/Documents/n.txt")
+    for alias in ("/storage/emulated/0", "/storage/self/primary", "/sdcard"):
+        assert sh(phone, f"cat {alias}/Documents/n.txt")[0] == "hi\n"
+    assert phone.host_path("/sdcard/Documents/n.txt") == phone.host_path(
+        "/storage/emulated/0/Documents/n.txt"
+    )
+
+
+def test_host_path_refuses_escapes(phone: VirtualPhone) -> None:
+    assert phone.host_path("/../../etc/passwd") == phone.root / "etc/passwd"
+    with pytest.raises(ValueError, match="absolute"):
+        phone.host_path("relative/path")
+
+
+def test_standard_folders_exist(phone: VirtualPhone) -> None:
+    listing = sh(phone, "ls /sdcard")[0].split()
+    for folder in ("DCIM", "Pictures", "Download", "Documents", "Music", "Movies", "Recordings"):
+        assert folder in listing
+    for folder in ("/data/system", "/data/local/tmp", "/data/data/com.android.providers.telephony"):
+        assert sh(phone, f"test -d {folder}")[2] == 0
+
+
+def test_ls_forms(phone: VirtualPhone) -> None:
+    sh(phone, "mkdir /sdcard/L && touch /sdcard/L/b /sdcard/L/.hidden /sdcard/L/a")
+    assert sh(phone, "ls /sdcard/L")[0] == "a\nb\n"
+    assert sh(phone, "ls -1 /sdcard/L")[0] == "a\nb\n"
+    assert sh(phone, "ls -a /sdcard/L")[0] == ".\n..\n.hidden\na\nb\n"
+    long = sh(phone, "ls -l /sdcard/L")[0].splitlines()
+    assert long[0].startswith("total ")
+    assert long[1].startswith("-rw") and long[1].endswith(" 2023-10-15 15:34 a")
+    assert sh(phone, "ls /sdcard/L/a")[0] == "/sdcard/L/a\n"
+    assert sh(phone, "ls /nope") == ("", "ls: /nope: No such file or directory\n", 1)
+
+
+def test_mkdir_rm_mv_cp_touch(phone: VirtualPhone) -> None:
+    assert sh(phone, "mkdir /sdcard/A") == ("", "", 0)
+    assert sh(phone, "mkdir /sdcard/A") == ("", "mkdir: '/sdcard/A': File exists\n", 1)
+    assert sh(phone, "mkdir /sdcard/X/Y")[2] == 1
+    assert sh(phone, "mkdir -p /sdcard/X/Y/Z && test -d /sdcard/X/Y/Z")[2] == 0
+    sh(phone, "echo data > /sdcard/A/f")
+    assert sh(phone, "cp /sdcard/A/f /sdcard/A/g && cat /sdcard/A/g")[0] == "data\n"
+    assert sh(phone, "cp /sdcard/A /sdcard/B")[2] == 1
+    assert sh(phone, "cp -r /sdcard/A /sdcard/B && cat /sdcard/B/f")[0] == "data\n"
+    assert sh(phone, "mv /sdcard/B/f /sdcard/moved && test -e /sdcard/B/f")[2] == 1
+    assert sh(phone, "cat /sdcard/moved")[0] == "data\n"
+    assert sh(phone, "mv /sdcard/none /sdcard/x") == (
+        "",
+        "mv: bad '/sdcard/none': No such file or directory\n",
+        1,
+    )
+    assert sh(phone, "rm /sdcard/A") == ("", "rm: /sdcard/A: Is a directory\n", 1)
+    assert sh(phone, "rm -r /sdcard/A && test -e /sdcard/A")[2] == 1
+    assert sh(phone, "rm /sdcard/none")[2] == 1
+    assert sh(phone, "rm -f /sdcard/none")[2] == 0
+    assert sh(phone, "touch /sdcard/new && test -f /sdcard/new")[2] == 0
+    assert sh(phone, "touch /no/dir/x")[2] == 1
+
+
+def test_stat_formats(phone: VirtualPhone) -> None:
+    sh(phone, "printf abc > /sdcard/s")
+    assert sh(phone, "stat -c '%n %s %F' /sdcard/s")[0] == "/sdcard/s 3 regular file\n"
+    assert sh(phone, "stat -c %F /sdcard/Download")[0] == "directory\n"
+    assert sh(phone, "touch /sdcard/e; stat -c %F /sdcard/e")[0] == "regular empty file\n"
+    assert "2023-10-15 15:34:" in sh(phone, "stat -c %y /sdcard/s")[0]
+    assert sh(phone, "stat /nope") == ("", "stat: '/nope': No such file or directory\n", 1)
+    assert "  File: '/sdcard/s'" in sh(phone, "stat /sdcard/s")[0]
+
+
+def test_test_and_digests(phone: VirtualPhone) -> None:
+    sh(phone, "printf abc > /sdcard/h")
+    assert sh(phone, "[ -f /sdcard/h ] && [ ! -d /sdcard/h ] && [ -s /sdcard/h ]")[2] == 0
+    assert sh(phone, "test -e /sdcard/nope")[2] == 1
+    assert sh(phone, "[ 3 -gt 2 -a abc = abc ]")[2] == 0
+    assert sh(phone, "[ -f /sdcard/h")[2] == 2
+    assert sh(phone, "sha256sum /sdcard/h")[0] == (
+        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad  /sdcard/h\n"
+    )
+    assert sh(phone, "md5sum /sdcard/h")[0] == "900150983cd24fb0d6963f7d28e17f72  /sdcard/h\n"
+
+
+def test_chmod_succeeds_only_on_existing_paths(phone: VirtualPhone) -> None:
+    sh(phone, "touch /sdcard/c")
+    assert sh(phone, "chmod 644 /sdcard/c")[2] == 0
+    assert sh(phone, "chown root:root /sdcard/c")[2] == 0
+    assert sh(phone, "chmod 644 /sdcard/none")[2] == 1
+
+
+def test_identity_and_helpers(phone: VirtualPhone) -> None:
+    assert sh(phone, "whoami")[0] == "root\n"
+    assert sh(phone, "id")[0].startswith("uid=0(root) gid=0(root)")
+    assert sh(phone, "which ls")[0] == "/system/bin/ls\n"
+    assert sh(phone, "which sqlite3") == ("", "", 1)
+    assert sh(phone, "sleep 0.01")[2] == 0
+    assert sh(phone, "cd /sdcard/Download && pwd && touch rel && ls /sdcard/Download")[0] == (
+        "/sdcard/Download\nrel\n"
+    )
+    assert sh(phone, "sh -c 'echo inner; exit 4'; echo $?")[0] == "inner\n4\n"
+    assert sh(phone, "su 0 settings get global wifi_on")[0] == "1\n"
+
+
+def test_text_filters(phone: VirtualPhone) -> None:
+    sh(phone, "printf 'alpha\\nbeta\\ngamma\\n' > /sdcard/w")
+    assert sh(phone, "grep -n a /sdcard/w")[0] == "1:alpha\n2:beta\n3:gamma\n"
+    assert sh(phone, "grep -E '^(al|ga)' /sdcard/w")[0] == "alpha\ngamma\n"
+    assert sh(phone, "grep -v a /sdcard/w; echo $?")[0] == "1\n"
+    assert sh(phone, "tail -n 1 /sdcard/w")[0] == "gamma\n"
+    assert sh(phone, "wc -l /sdcard/w")[0] == "3 /sdcard/w\n"
+
+
+def test_echo_interprets_escapes_like_mksh(phone: VirtualPhone) -> None:
+    assert sh(phone, "echo 'a\\tb'")[0] == "a\tb\n"
+    assert sh(phone, "echo -n x")[0] == "x"
+    assert sh(phone, "echo -E 'a\\tb'")[0] == "a\\tb\n"
