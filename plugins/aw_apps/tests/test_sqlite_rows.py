@@ -53,3 +53,19 @@ def test_each_added_row_needs_its_own_match() -> None:
         "id",
         compare,
     )
+
+
+def test_rows_match_is_a_registered_evaluator(virtual_env) -> None:  # type: ignore[no-untyped-def]
+    from droidhub import evaluators
+    from droidhub_aw_apps import expense
+
+    check = evaluators.get("rows_match")
+    where = {"db": expense.DB_PATH, "table": "expense", "key": "expense_id"}
+    assert check(virtual_env, keep=[], **where) == 1.0
+    row = expense.EXPENSES.full_row({"name": "Coffee", "amount": 350, "note": "Urgent"})
+    expense.EXPENSES.add_rows(virtual_env.device, [row])
+    assert check(virtual_env, keep=[], **where) == 0.0
+    assert check(virtual_env, keep=[row], **where) == 1.0
+    wanted = {"name": "coffee", "amount": 350}
+    added = {"keep": [], "add": [wanted], "compare": ["name", "amount"], "free_text": ["name"]}
+    assert check(virtual_env, **added, **where) == 1.0
