@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 PACKAGE = "com.google.android.contacts"
 ACTIVITY = "com.android.contacts.activities.PeopleActivity"
+#: The editor that handles ``INSERT``; named so the intent needs no MIME type to resolve.
+EDITOR_ACTIVITY = "com.android.contacts.activities.ContactEditorActivity"
 PROVIDER_PACKAGE = "com.android.providers.contacts"
 AUTHORITY_URI = "content://com.android.contacts"
 RAW_CONTACTS_URI = f"{AUTHORITY_URI}/raw_contacts"
@@ -38,8 +40,9 @@ CONTACTS_DIR_URI = f"{AUTHORITY_URI}/contacts"
 NAME_MIME = "vnd.android.cursor.item/name"
 PHONE_MIME = "vnd.android.cursor.item/phone_v2"
 INSERT_ACTION = "android.intent.action.INSERT"
-#: ``ContactsContract.CommonDataKinds.Phone`` types, by the label the editor shows.
-PHONE_TYPES = {"Home": 1, "Mobile": 2, "Work": 3, "Other": 7}
+#: ``ContactsContract.CommonDataKinds.Phone`` types, by the label the editor shows, in
+#: the order its label menu lists them.
+PHONE_TYPES = {"Mobile": 2, "Work": 3, "Home": 1, "Other": 7}
 
 APPS = (AppSpec(PACKAGE, ACTIVITY, names=("contacts",), label="Contacts"),)
 
@@ -166,8 +169,8 @@ _FORM_FIELDS = ("First name", "Last name", "Phone")
 
 class ContactsApp(VirtualApp):
     """Google Contacts: the contact list is the provider's; the model draws the
-    new-contact editor (opened by an ``INSERT`` intent or the add button) from state.
-    Saving is left to the provider-backed list: the editor only holds the draft.
+    new-contact editor (opened by an ``INSERT`` intent or the add button) from state;
+    Save stores the draft in the contacts provider.
     """
 
     package = PACKAGE
@@ -243,11 +246,33 @@ class ContactsApp(VirtualApp):
             return
         if node.content_desc == "Create contact":
             self.on_start(phone, Intent(action=INSERT_ACTION))
+        elif node.text == "Save":
+            self._save(phone)
         elif node.hint in _FORM_FIELDS:
             self.focus = node.hint
         elif node.class_name.endswith("Spinner"):
             labels = list(PHONE_TYPES)
             self.phone_label = labels[(labels.index(self.phone_label) + 1) % len(labels)]
+
+    def _save(self, phone: VirtualPhone) -> None:
+        """Store the draft as a device-local contact, as the editor's Save does."""
+        provider = phone.provider("com.android.contacts")
+        name = " ".join(v for v in (self.values["First name"], self.values["Last name"]) if v)
+        if provider is not None and name:
+            row = provider.insert(phone, RAW_CONTACTS_URI, {"starred": 0})
+            raw_id = int(row.rsplit("/", 1)[1])
+            provider.insert(
+                phone, DATA_URI, {"raw_contact_id": raw_id, "mimetype": NAME_MIME, "data1": name}
+            )
+            if self.values["Phone"]:
+                phone_row = {
+                    "raw_contact_id": raw_id,
+                    "mimetype": PHONE_MIME,
+                    "data1": self.values["Phone"],
+                    "data2": PHONE_TYPES[self.phone_label],
+                }
+                provider.insert(phone, DATA_URI, phone_row)
+        self.editing = False
 
     def on_text(self, phone: VirtualPhone, text: str) -> None:
         """Typing goes to the focused field."""
@@ -390,6 +415,7 @@ class ContactsNewContactDraft(TaskEval):
         """Open the editor with an ``INSERT`` intent carrying the details."""
         p = self.params
         env.device.start_activity(
+            component=f"{PACKAGE}/{EDITOR_ACTIVITY}",
             action=INSERT_ACTION,
             data=CONTACTS_DIR_URI,
             extras={

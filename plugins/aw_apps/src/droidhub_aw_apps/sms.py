@@ -10,6 +10,7 @@ provider and adds the task's incoming messages; tear-down puts back what was the
 from __future__ import annotations
 
 import random
+import sqlite3
 from typing import TYPE_CHECKING, ClassVar
 
 from pydantic import BaseModel, ConfigDict
@@ -30,7 +31,6 @@ SENT_URI = "content://sms/sent"
 INBOX, SENT = 1, 2
 #: How recent a sent message must be to count (AndroidWorld's window).
 RECENT_MINUTES = 5
-_COLUMNS = ["address", "body", "date", "type", "read"]
 
 APPS = (
     AppSpec(
@@ -43,6 +43,34 @@ APPS = (
 )
 
 SMS_STATE = StateRefs(content_uris=frozenset({SMS_URI}))
+
+#: The telephony provider's database; tear-down writes it back as set-up found it (as
+#: AndroidWorld edits it: directly, which needs root on an emulator).
+MMSSMS_DB = "/data/data/com.android.providers.telephony/databases/mmssms.db"
+TELEPHONY_PACKAGE = "com.android.providers.telephony"
+#: Tables the SMS tasks change: messages, their threads, and the addresses threads name.
+_SMS_TABLES = ("sms", "threads", "canonical_addresses")
+
+SavedTables = dict[str, list[dict[str, object]]]
+
+
+def save_sms_tables(device: Device) -> SavedTables:
+    """Every row of the SMS tables, to put back with :func:`restore_sms_tables`."""
+    return {table: device.query_db(MMSSMS_DB, f"SELECT * FROM {table}") for table in _SMS_TABLES}
+
+
+def restore_sms_tables(device: Device, saved: SavedTables) -> None:
+    """Make the SMS tables hold exactly the saved rows again (ids included)."""
+
+    def change(db: sqlite3.Connection) -> None:
+        for table, rows in saved.items():
+            db.execute(f"DELETE FROM {table}")
+            for row in rows:
+                columns = ", ".join(row)
+                marks = ", ".join("?" for _ in row)
+                db.execute(f"INSERT INTO {table} ({columns}) VALUES ({marks})", list(row.values()))
+
+    device.write_db(MMSSMS_DB, TELEPHONY_PACKAGE, change)
 
 
 def _now_ms(device: Device) -> int:
@@ -153,7 +181,7 @@ class _SmsTask(TaskEval):
     def initialize_task(self, env: Env) -> None:
         """Keep the messages aside and start from an empty provider."""
         super().initialize_task(env)
-        self._saved = env.device.content_query(SMS_URI, projection=_COLUMNS, sort="date ASC")
+        self._saved = save_sms_tables(env.device)
         clear_messages(env.device)
 
     def is_successful(self, env: Env) -> float:
@@ -170,14 +198,7 @@ class _SmsTask(TaskEval):
     def tear_down(self, env: Env) -> None:
         """Put back the messages set-up found."""
         if hasattr(self, "_saved"):
-            clear_messages(env.device)
-            for row in self._saved:
-                values: dict[str, str | int] = {
-                    key: (int(value) if key != "address" and key != "body" else value)
-                    for key, value in row.items()
-                    if value is not None and key in _COLUMNS
-                }
-                env.device.content_insert(SMS_URI, values)
+            restore_sms_tables(env.device, self._saved)
         super().tear_down(env)
 
 
