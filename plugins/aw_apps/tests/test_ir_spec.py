@@ -63,6 +63,8 @@ def test_all_25_shipped_specs_load_with_androidworld_names() -> None:
         assert names <= set(known)
         for spec in specs:
             assert spec.difficulty == known[spec.name]["difficulty"], spec.name
+            assert spec.tags == known[spec.name]["tags"], spec.name
+            assert spec.template.split("?")[0] == known[spec.name]["task_template"].split("?")[0]
 
 
 @pytest.mark.parametrize(

@@ -38,15 +38,6 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 #: The apps an IR spec may ask about, by the key a spec uses in ``app``.
 APPS = ("calendar", "tasks", "sports", "notes")
 
-#: How the agent's answer is matched against the truth (names of evaluators).
-MATCHES = ("list", "text", "number", "datetime", "bool")
-
-#: What is computed from the answering rows.
-OPS = ("identity", "count", "sum", "max", "first", "extract")
-
-#: Comparison operators of ``where`` and ``exclude`` conditions.
-CONDITION_OPS = ("eq", "ne", "lt", "le", "gt", "ge", "contains")
-
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _ANCHOR = re.compile(r"^(today|monday|now)\s*(?:([+-])\s*(\d+)\s*([dhm]?))?$")
 

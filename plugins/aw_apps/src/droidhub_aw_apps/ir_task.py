@@ -324,8 +324,7 @@ class _Pools:
     def draw(self, name: str) -> str:
         left = self.unused[name] or list(self.space[name])  # reuse once every value is used
         value = self.rng.choice(left)
-        if value in left:
-            left.remove(value)
+        left.remove(value)
         self.unused[name] = left
         return value
 
@@ -378,7 +377,6 @@ class IRTask(TaskEval):
     """Base of the tasks built from IR specs; see :func:`build_task`."""
 
     spec: ClassVar[IRSpec]
-    tags: ClassVar[tuple[str, ...]] = ("information_retrieval",)
 
     def __init__(self, params: BaseModel | Mapping[str, Any] | None = None) -> None:
         super().__init__(params)
@@ -444,7 +442,6 @@ def build_task(spec: IRSpec) -> type[IRTask]:
     params_model = create_model(
         f"{spec.name}Params", __config__=ConfigDict(extra="forbid", frozen=True), **fields
     )
-    tags = tuple(dict.fromkeys(("information_retrieval", *spec.tags)))
     attrs = {
         "spec": spec,
         "name": spec.name,
@@ -452,7 +449,7 @@ def build_task(spec: IRSpec) -> type[IRTask]:
         "app_names": app.app_names[:1],
         "complexity": spec.complexity,
         "difficulty": spec.difficulty,
-        "tags": tags,
+        "tags": tuple(spec.tags),
         "Params": params_model,
         "footprint": Footprint(
             writes=StateRefs(paths=frozenset({app.table.db_path})),
