@@ -254,3 +254,16 @@ def test_questions_on_a_phone_set_to_another_day(virtual_env: Env) -> None:
     assert task.is_successful(virtual_env) == 1.0
     assert re.fullmatch(r"\d+", virtual_env.answer)
     task.tear_down(virtual_env)
+
+
+def test_a_fresh_task_object_scores_from_the_rows_on_the_phone(virtual_env: Env) -> None:
+    cls = TASKS["TasksDueOnDate"]
+    task = instance(cls, 5)
+    task.initialize_task(virtual_env)
+    assert task.state is not None
+    fresh = cls(task.params)
+    virtual_env.answer = task.state.truth.text
+    assert fresh.is_successful(virtual_env) == 1.0
+    virtual_env.answer = "Water the plants"
+    assert fresh.is_successful(virtual_env) == 0.0
+    task.tear_down(virtual_env)

@@ -4,7 +4,7 @@
 :class:`droidhub.TaskEval` subclass:
 
 - ``generate_random_params(rng)`` draws every question param from its value space;
-  date params become phrases relative to the device's clock ("this coming Friday");
+  date params become phrases relative to the device's clock ("this Friday");
 - ``initialize_task`` resolves the phrases against ``env.device.now()``, renders the
   spec's rows, draws noise rows from the app's generator, drops every noise row that
   meets all ``exclude`` conditions or that would change the truth, writes the rows
@@ -13,9 +13,8 @@
 - ``oracle`` reads the rows back from the device and computes the answer from them;
 - ``tear_down`` puts the app's database back as set-up found it.
 
-Each app the specs may ask about is an :class:`IRApp` (``calendar``, ``tasks``,
-``sports``, ``notes``): its fields and their kinds, how a spec row becomes a record,
-how noise is drawn, and how records are written to and read from the device.
+Each app the specs may ask about is an :class:`~droidhub_aw_apps.ir_app.IRApp`
+(``calendar``, ``tasks``, ``sports``, ``notes``), defined by the app's module.
 """
 
 from __future__ import annotations
@@ -403,28 +402,30 @@ class IRTask(TaskEval):
     def initialize_task(self, env: Env) -> None:
         """Write the relevant rows and noise into the app's database; keep the truth."""
         super().initialize_task(env)
-        state = create_state(self.spec, self.params.model_dump(), env.device.now(), setup_rng(self))
+        rng = setup_rng(self)
+        state = create_state(self.spec, self.params.model_dump(), env.device.now(), rng)
         rows = state.records
-        # The apps list rows in insertion order: mix the answer in with the noise.
-        random.Random(len(rows)).shuffle(rows)
+        rng.shuffle(rows)  # the apps list rows in insertion order: hide the answer in the noise
         self._saved = self.app.write(env.device, rows)
         self.state = state
         self.details["truth"] = self.state.truth.text
 
     def is_successful(self, env: Env) -> float:
-        """1.0 when the agent's answer matches the truth computed at set-up."""
-        if self.state is None:
-            return 0.0
-        truth = self.state.truth
+        """1.0 when the agent's answer matches the truth computed at set-up (a task
+        object that did not set up, such as a fresh one, uses the rows on the device)."""
+        truth = self.state.truth if self.state is not None else self._device_truth(env)
         return 1.0 if answer_matches(env.answer, truth.text, truth.match, truth.tolerance) else 0.0
 
     def oracle(self, env: Env) -> str:
         """The answer computed from the app's rows as they are on the device."""
+        return self._device_truth(env).text
+
+    def _device_truth(self, env: Env) -> Truth:
         now = env.device.now()
         ctx = Context(now=now, params=resolve_params(self.spec, self.params.model_dump(), now))
         if self.state is not None:
             ctx.shared = dict(self.state.ctx.shared)
-        return compute_truth(self.spec.answer, self.app.read(env.device), self.app, ctx).text
+        return compute_truth(self.spec.answer, self.app.read(env.device), self.app, ctx)
 
     def tear_down(self, env: Env) -> None:
         """Restore the app's database files as set-up found them."""
