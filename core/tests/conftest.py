@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
 from droidhub.plugins import PluginManager, reset_plugin_manager
 
 
@@ -85,6 +86,21 @@ class TinyExplodes(TaskEval):
 
     def is_successful(self, env):
         return 0.0
+
+
+class SlowAgent:
+    """Waits a little, then says it is done: gives a test time to kill the run."""
+
+    def reset(self, goal, task, env, rng):
+        pass
+
+    def step(self, state):
+        import time
+
+        from droidhub import Action
+
+        time.sleep(0.4)
+        return Action(action_type="status", goal_status="complete")
 
 
 @hookimpl

@@ -225,7 +225,7 @@ def run(
     OUT/summary.json. Stopping and rerunning with the same --out resumes the run.
     """
     from droidhub.agents import AgentLoadError, load_agent
-    from droidhub.connect import DeviceSpecError, open_devices
+    from droidhub.connect import DeviceSpecError, open_devices, parse_device_spec
     from droidhub.results import RunManifest
     from droidhub.runner import RunConfigError, Runner, describe_environment, prepare_run_dir
     from droidhub.suite import build_suite
@@ -238,6 +238,7 @@ def run(
         instances = build_suite(reg, families, task_names, n_combinations, seed)
         factories = catalog.agents()
         load_agent(agent, factories)  # fail before touching any device
+        parse_device_spec(device)
     except (UnknownTaskError, AgentLoadError, ValueError) as exc:
         raise click.UsageError(str(exc)) from None
     out = out or Path("runs") / f"{'+'.join(families)}-{agent.replace(':', '.')}-seed{seed}"

@@ -1,0 +1,178 @@
+"""The runner end to end on the virtual phone, through the CLI as a user runs it."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from droidhub.results import read_results
+
+
+def _lines(run_dir: Path) -> list[dict]:
+    path = run_dir / "results.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def test_oracle_run_records_every_episode_and_goes_on_after_an_error(
+    plugin_path: Path, run_cli, tmp_path: Path
+) -> None:
+    out = tmp_path / "run"
+    proc = run_cli(
+        "run",
+        "--suite",
+        "tiny",
+        "--agent",
+        "oracle",
+        "--device",
+        "virtual",
+        "--n-combinations",
+        "2",
+        "--out",
+        str(out),
+        pythonpath=plugin_path,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "plugin broken failed" in proc.stderr  # the broken plugin is named, the run goes on
+    rows = {r["episode_id"]: r for r in _lines(out)}
+    assert set(rows) == {f"tiny/{t}/{i}" for t in ("TinyWriteWord", "TinyExplodes") for i in (0, 1)}
+    for i in (0, 1):
+        ok = rows[f"tiny/TinyWriteWord/{i}"]
+        assert (ok["reward"], ok["success"], ok["error"]) == (1.0, True, None)
+        assert ok["steps"] == 1 and ok["device"] == "virtual-0"
+        assert ok["params"]["word"] in ok["goal"]
+        bad = rows[f"tiny/TinyExplodes/{i}"]
+        assert bad["reward"] == 0.0 and not bad["success"]
+        assert bad["error"] == "RuntimeError: set-up exploded on purpose"
+        assert "initialize_task" in bad["traceback"]
+    # Summary: 2 tasks, one always solved, one never: 50%.
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["success_rate"] == 0.5 and summary["errors"] == 2
+    assert "Success rate: 50.0%" in proc.stdout
+    manifest = json.loads((out / "run.json").read_text())
+    assert manifest["plugins"]["droidhub-tiny"] == "1.2.3" and manifest["seed"] == 30
+    # The step record holds the UI tree the agent saw.
+    step = json.loads((out / "episodes/tiny/TinyWriteWord/0/steps.jsonl").read_text())
+    assert step["action"] == {"action_type": "status", "goal_status": "complete"}
+    assert (out / "episodes/tiny/TinyWriteWord/0" / step["ui_tree"]).read_text().startswith("<?xml")
+
+
+def test_killed_run_resumes_with_every_episode_exactly_once(
+    plugin_path: Path, run_cli, tmp_path: Path
+) -> None:
+    out = tmp_path / "run"
+    args = [
+        "run",
+        "--suite",
+        "tiny",
+        "--tasks",
+        "TinyWriteWord",
+        "--agent",
+        "droidhub_tiny:SlowAgent",
+        "--n-combinations",
+        "8",
+        "--out",
+        str(out),
+    ]
+    env = dict(os.environ, PYTHONPATH=str(plugin_path))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "droidhub", *args],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if (out / "results.jsonl").exists() and len(_lines(out)) >= 3:
+            break
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    first = len(_lines(out))
+    assert 3 <= first < 8, f"the kill came too late to test resuming ({first} episodes done)"
+
+    again = run_cli(*args, pythonpath=plugin_path)
+    assert again.returncode == 0, again.stderr
+    assert f"({first} already recorded)" in again.stderr
+    counts = Counter(r["episode_id"] for r in _lines(out))
+    assert counts == Counter({f"tiny/TinyWriteWord/{i}": 1 for i in range(8)})
+    assert all(r.reward == 0.0 for r in read_results(out))  # the slow agent does nothing
+
+
+def test_resume_into_a_different_run_is_refused(plugin_path: Path, run_cli, tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    first = run_cli(
+        "run",
+        "--suite",
+        "tiny",
+        "--tasks",
+        "TinyWriteWord",
+        "--out",
+        str(out),
+        pythonpath=plugin_path,
+    )
+    assert first.returncode == 0, first.stderr
+    other = run_cli(
+        "run",
+        "--suite",
+        "tiny",
+        "--tasks",
+        "TinyWriteWord",
+        "--seed",
+        "7",
+        "--out",
+        str(out),
+        pythonpath=plugin_path,
+    )
+    assert other.returncode == 2
+    assert "seed: 30 there vs 7 now" in other.stderr
+
+
+def test_episodes_spread_over_parallel_virtual_phones(
+    plugin_path: Path, run_cli, tmp_path: Path
+) -> None:
+    out = tmp_path / "run"
+    proc = run_cli(
+        "run",
+        "--suite",
+        "tiny",
+        "--tasks",
+        "TinyWriteWord",
+        "--agent",
+        "oracle",
+        "--device",
+        "virtual:2",
+        "--n-combinations",
+        "6",
+        "--out",
+        str(out),
+        pythonpath=plugin_path,
+    )
+    assert proc.returncode == 0, proc.stderr
+    rows = _lines(out)
+    assert len(rows) == 6 and all(r["reward"] == 1.0 for r in rows)
+    assert {r["device"] for r in rows} == {"virtual-0", "virtual-1"}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--suite", "tiny", "--tasks", "TinyWriteWrd"], "did you mean TinyWriteWord"),
+        (["--suite", "tiny", "--agent", "clever"], "unknown agent 'clever'"),
+        (["--suite", "tiny", "--device", "virtual:0"], "must be 1..64"),
+        (["--suite", "tinny"], "did you mean tiny"),
+    ],
+)
+def test_bad_options_are_explained(
+    plugin_path: Path, run_cli, tmp_path: Path, args, message
+) -> None:
+    proc = run_cli("run", *args, "--out", str(tmp_path / "r"), pythonpath=plugin_path)
+    assert proc.returncode == 2
+    assert message in proc.stderr
