@@ -17,9 +17,11 @@ from typing import ClassVar
 
 import adbutils
 import pytest
+from click.testing import CliRunner
 
 from droidhub.virtual.adb_server import ADB_SERVER_VERSION, FEATURES
 from droidhub.virtual.app import VirtualApp
+from droidhub.virtual.cli import device_group
 from droidhub.virtual.server import VirtualDeviceServer
 
 ALL_BYTES = bytes(range(256)) * 4
@@ -510,9 +512,6 @@ def test_shell_without_a_command_runs_each_line_of_input(server: VirtualDeviceSe
 
 
 def test_serve_on_a_busy_port_says_what_to_do() -> None:
-    from click.testing import CliRunner
-    from droidhub.virtual.cli import device_group
-
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
@@ -521,3 +520,22 @@ def test_serve_on_a_busy_port_says_what_to_do() -> None:
     assert result.exit_code == 1
     assert f"cannot listen on 127.0.0.1:{port}" in result.output
     assert "--port 0" in result.output
+
+
+class ExplodingApp(VirtualApp):
+    """An app model whose broadcast receiver has a bug."""
+
+    package = "org.droidhub.exploding"
+    label = "Exploding"
+
+    def on_broadcast(self, phone: object, intent: object) -> None:
+        raise RuntimeError("bug in the model")
+
+
+def test_a_phone_that_raises_answers_with_an_error_not_silence() -> None:
+    with VirtualDeviceServer(devices=1, apps=lambda: [ExplodingApp()]) as srv:
+        out, err, code = shell_v2(
+            srv.port, "virtual-0", "am broadcast -a boom -n org.droidhub.exploding/.R"
+        )
+        assert (out, code) == (b"", 255) and b"RuntimeError('bug in the model')" in err
+        assert shell_v2(srv.port, "virtual-0", "echo fine") == (b"fine\n", b"", 0)

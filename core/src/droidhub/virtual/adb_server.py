@@ -496,7 +496,7 @@ class AdbServer:
 
     async def _run(self, phone: Phone, command: str) -> ShellOutcome:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, phone.shell, command)
+        return await loop.run_in_executor(self._executor, _shell_or_report, phone, command)
 
     async def _shell_raw(
         self,
@@ -803,6 +803,29 @@ def _block(text: str) -> bytes:
     """A length-prefixed string: four hex digits, then the bytes."""
     data = text.encode()
     return f"{len(data):04x}".encode() + data
+
+
+@dataclass(frozen=True)
+class _Failure:
+    """The outcome reported when the phone itself raised while running a command."""
+
+    stdout: bytes
+    stderr: bytes
+    exit_code: int
+
+
+def _shell_or_report(phone: Phone, command: str) -> ShellOutcome:
+    """Run ``command``; a phone that raises answers on stderr with exit status 255.
+
+    The client then sees what went wrong instead of a connection that just ends, and
+    the server log has the traceback.
+    """
+    try:
+        return phone.shell(command)
+    except Exception as exc:
+        log.exception("virtual phone failed on %r", command)
+        message = f"droidhub virtual phone: internal error on {command!r}: {exc!r}\n"
+        return _Failure(b"", message.encode("utf-8", "replace"), 255)
 
 
 def _merged(outcome: ShellOutcome) -> bytes:
