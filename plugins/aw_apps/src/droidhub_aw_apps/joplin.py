@@ -163,7 +163,7 @@ class JoplinApp(VirtualApp):
     package = PACKAGE
     label = "Joplin"
     activity = ACTIVITY
-    version_name = "2.14.22"
+    version_name = "2097740"  # AndroidWorld pins it by versionCode
 
     def install(self, phone: VirtualPhone) -> None:
         """Create the empty database at its Android path."""

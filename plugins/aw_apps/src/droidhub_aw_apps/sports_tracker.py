@@ -161,7 +161,7 @@ class OpenTracksApp(VirtualApp):
     package = PACKAGE
     label = "OpenTracks"
     activity = ACTIVITY
-    version_name = "v4.10.0"
+    version_name = "5705"  # AndroidWorld pins it by versionCode
 
     def install(self, phone: VirtualPhone) -> None:
         """Create the empty database at its Android path."""

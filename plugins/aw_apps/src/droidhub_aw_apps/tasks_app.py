@@ -1,4 +1,4 @@
-"""The Tasks app (``org.tasks``, version 13.6.5 as AndroidWorld pins it).
+"""The Tasks app (``org.tasks``, versionCode 130605 — 13.6.5 — as AndroidWorld pins it).
 
 Tasks keeps its to-dos in a Room database, ``/data/data/org.tasks/databases/database``,
 table ``tasks``. Times are epoch milliseconds. ``importance`` is the priority: 0 high,
