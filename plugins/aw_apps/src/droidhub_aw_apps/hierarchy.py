@@ -26,6 +26,7 @@ class Node:
     hint: str = ""
     bounds: tuple[int, int, int, int] = (0, 0, SCREEN_WIDTH, SCREEN_HEIGHT)
     clickable: bool = False
+    checked: bool = False
     focused: bool = False
     selected: bool = False
     children: list[Node] = field(default_factory=list)
@@ -47,8 +48,8 @@ def _attrs(node: Node, index: int, package: str) -> str:
         ("class", node.class_name),
         ("package", package),
         ("content-desc", node.content_desc),
-        ("checkable", "false"),
-        ("checked", "false"),
+        ("checkable", str(node.class_name.endswith("Switch")).lower()),
+        ("checked", str(node.checked).lower()),
         ("clickable", str(node.clickable or editable).lower()),
         ("enabled", "true"),
         ("focusable", str(node.clickable or editable).lower()),
