@@ -1,5 +1,8 @@
 """The stock ``adb`` client (Debian's ``adb`` package) against ``droidhub device serve``.
 
+Each test runs with every client at hand: ``adb`` on PATH (Debian ships 29), and the
+newer one adbutils bundles (36), when it is there.
+
 The server runs as a user starts it, in a subprocess; every ``adb`` call names its
 port (``-P``, and ``ADB_SERVER_SOCKET`` to the same place), so the client never
 touches a real adb server on 5037, and never starts a daemon of its own: the server is
@@ -29,6 +32,18 @@ pytestmark = [
         reason="the stock adb client is not on PATH (Debian/Ubuntu: apt-get install adb)",
     ),
 ]
+
+_BUNDLED = Path(adbutils.__file__).parent / "binaries" / "adb"
+
+
+@pytest.fixture(scope="module", params=["path", "adbutils-bundled"])
+def client(request: pytest.FixtureRequest) -> str:
+    """The adb client binary a test runs with."""
+    if request.param == "path":
+        return shutil.which("adb") or "adb"
+    if not os.access(_BUNDLED, os.X_OK):
+        pytest.skip(f"adbutils bundles no adb client here ({_BUNDLED})")
+    return str(_BUNDLED)
 
 
 def start_serve(*args: str) -> tuple[subprocess.Popen[str], int, list[str]]:
@@ -71,12 +86,12 @@ def served() -> Iterator[int]:
 
 
 def adb(
-    port: int, *args: str, stdin: bytes | None = None, check: bool = True
+    client: str, port: int, *args: str, stdin: bytes | None = None, check: bool = True
 ) -> subprocess.CompletedProcess[bytes]:
     env = {k: v for k, v in os.environ.items() if k != "ANDROID_SERIAL"}
     env["ADB_SERVER_SOCKET"] = f"tcp:127.0.0.1:{port}"
     result = subprocess.run(
-        ["adb", "-P", str(port), *args],
+        [client, "-P", str(port), *args],
         input=stdin,
         stdin=subprocess.DEVNULL if stdin is None else None,
         capture_output=True,
@@ -88,69 +103,80 @@ def adb(
     return result
 
 
-def test_devices_lists_the_virtual_phones(served: int) -> None:
-    out = adb(served, "devices").stdout.decode()
+def test_devices_lists_the_virtual_phones(client: str, served: int) -> None:
+    out = adb(client, served, "devices").stdout.decode()
     assert out.splitlines()[1:3] == ["virtual-0\tdevice", "virtual-1\tdevice"]
-    long = adb(served, "devices", "-l").stdout.decode()
+    long = adb(client, served, "devices", "-l").stdout.decode()
     assert "model:Pixel_6" in long and "transport_id:2" in long
 
 
-def test_shell_answers_settings(served: int) -> None:
-    result = adb(served, "-s", "virtual-0", "shell", "settings", "get", "global", "wifi_on")
+def test_shell_answers_settings(client: str, served: int) -> None:
+    result = adb(client, served, "-s", "virtual-0", "shell", "settings", "get", "global", "wifi_on")
     assert result.stdout == b"1\n"
 
 
-def test_shell_gives_exit_codes_and_separate_stderr(served: int) -> None:
-    result = adb(served, "-s", "virtual-1", "shell", "no_such_command", check=False)
+def test_shell_gives_exit_codes_and_separate_stderr(client: str, served: int) -> None:
+    result = adb(client, served, "-s", "virtual-1", "shell", "no_such_command", check=False)
     assert result.returncode == 127
     assert result.stdout == b""
     assert b"no_such_command: inaccessible or not found" in result.stderr
 
 
-def test_push_then_pull_of_5_mb_is_byte_identical(served: int, tmp_path: Path) -> None:
+def test_push_then_pull_of_5_mb_is_byte_identical(client: str, served: int, tmp_path: Path) -> None:
     original = tmp_path / "random.bin"
     original.write_bytes(os.urandom(5 * 1024 * 1024))
-    pushed = adb(served, "-s", "virtual-0", "push", str(original), "/sdcard/Download/new/r.bin")
-    assert b"1 file pushed" in pushed.stdout
+    pushed = adb(
+        client, served, "-s", "virtual-0", "push", str(original), "/sdcard/Download/new/r.bin"
+    )
+    assert b"1 file pushed" in pushed.stdout + pushed.stderr  # adb 36 reports on stderr
     back = tmp_path / "back.bin"
-    adb(served, "-s", "virtual-0", "pull", "/sdcard/Download/new/r.bin", str(back))
+    adb(client, served, "-s", "virtual-0", "pull", "/sdcard/Download/new/r.bin", str(back))
     assert back.read_bytes() == original.read_bytes()
-    listing = adb(served, "-s", "virtual-0", "shell", "ls", "/sdcard/Download/new").stdout
+    listing = adb(client, served, "-s", "virtual-0", "shell", "ls", "/sdcard/Download/new").stdout
     assert listing == b"r.bin\n"
     # The other phone has its own storage.
-    other = adb(served, "-s", "virtual-1", "shell", "ls", "/sdcard/Download/new", check=False)
+    other = adb(
+        client, served, "-s", "virtual-1", "shell", "ls", "/sdcard/Download/new", check=False
+    )
     assert other.returncode != 0
 
 
-def test_pull_of_a_missing_file_says_so(served: int, tmp_path: Path) -> None:
+def test_pull_of_a_missing_file_says_so(client: str, served: int, tmp_path: Path) -> None:
     failed = adb(
-        served, "-s", "virtual-0", "pull", "/sdcard/nothing.txt", str(tmp_path / "x"), check=False
+        client,
+        served,
+        "-s",
+        "virtual-0",
+        "pull",
+        "/sdcard/nothing.txt",
+        str(tmp_path / "x"),
+        check=False,
     )
     assert failed.returncode == 1
     assert b"No such file or directory" in failed.stdout + failed.stderr
 
 
-def test_exec_out_screencap_is_a_png(served: int) -> None:
-    png = adb(served, "-s", "virtual-1", "exec-out", "screencap", "-p").stdout
+def test_exec_out_screencap_is_a_png(client: str, served: int) -> None:
+    png = adb(client, served, "-s", "virtual-1", "exec-out", "screencap", "-p").stdout
     assert Image.open(io.BytesIO(png)).size == (1080, 2400)
 
 
-def test_piped_shell_session(served: int) -> None:
-    result = adb(served, "-s", "virtual-0", "shell", stdin=b"getprop ro.serialno\nexit\n")
+def test_piped_shell_session(client: str, served: int) -> None:
+    result = adb(client, served, "-s", "virtual-0", "shell", stdin=b"getprop ro.serialno\nexit\n")
     assert result.stdout == b"virtual-0\n"
 
 
-def test_kill_server_does_not_stop_it(served: int) -> None:
-    adb(served, "kill-server", check=False)
-    assert adb(served, "devices").stdout.decode().count("\tdevice") == 2
-    client = adbutils.AdbClient(host="127.0.0.1", port=served)
-    assert client.device("virtual-0").shell("echo still ours") == "still ours"
+def test_kill_server_does_not_stop_it(client: str, served: int) -> None:
+    adb(client, served, "kill-server", check=False)
+    assert adb(client, served, "devices").stdout.decode().count("\tdevice") == 2
+    plain = adbutils.AdbClient(host="127.0.0.1", port=served)
+    assert plain.device("virtual-0").shell("echo still ours") == "still ours"
 
 
-def test_serve_stops_cleanly_on_ctrl_c() -> None:
+def test_serve_stops_cleanly_on_ctrl_c(client: str) -> None:
     proc, port, serials = start_serve("--devices", "1")
     assert serials == ["virtual-0"]
-    assert adb(port, "-s", "virtual-0", "shell", "echo", "up").stdout == b"up\n"
+    assert adb(client, port, "-s", "virtual-0", "shell", "echo", "up").stdout == b"up\n"
     code, err = stop_serve(proc)
     assert code == 0 and "stopped" in err
     # Nothing listens any more. (Not asked with `adb`: finding no server, it would
