@@ -313,9 +313,17 @@ class _Connection(adbutils.AdbConnection):
       read its whole answer before closing, so the socket closes at once.
     """
 
+    def __init__(self, host: str, port: int):
+        self._address = (host, port)
+        super().__init__(host, port)
+
     def _safe_connect(self) -> socket.socket:
-        sock = self._create_socket()
+        try:
+            sock = socket.create_connection(self._address, timeout=3)
+        except OSError as exc:
+            raise adbutils.AdbError(f"connect to adb server failed: {exc}") from None
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock.settimeout(None)
         return sock
 
     def close(self) -> None:
@@ -445,8 +453,8 @@ class Device:
 
     def _host_query(self, request: str, timeout: float = 10) -> str:
         conn = self._connect(timeout)
+        reader = conn.conn.makefile("rb")
         try:
-            reader = conn.conn.makefile("rb")
             conn.conn.sendall(_request(request))
             _expect_okay(reader, request)
             return _read_block(reader, request)
@@ -455,7 +463,12 @@ class Device:
                 f"{request}: the adb server at {self.host}:{self.port} did not answer in "
                 f"{timeout} s"
             ) from None
+        except OSError as exc:
+            raise DeviceError(
+                f"{request}: connection to {self.host}:{self.port} failed: {exc}"
+            ) from None
         finally:
+            reader.close()
             conn.close()
 
     def _attached(self) -> list[tuple[str, str]]:
