@@ -7,7 +7,7 @@ import random
 import pytest
 from task_runs import make, score
 
-from droidhub import Env, TaskEval
+from droidhub import Action, Env, Observe, TaskEval
 from droidhub_aw_apps import clipboard, contacts, fake_data, sms
 
 _OPEN_SMS = sms.PACKAGE + "/" + sms.ACTIVITY
@@ -165,3 +165,39 @@ def test_params_are_deterministic() -> None:
     p = sms.SimpleSmsSendReceivedAddress.generate_random_params(random.Random(2))
     assert p.name1 != p.name2 and p.message in fake_data.ADDRESSES
     assert p.number.startswith("+1") and len(p.number) == 12
+
+
+def _click(env: Env, **match: str) -> None:
+    elements = env.get_state(observe=Observe.UI_TREE).ui_elements
+    index = next(
+        i for i, e in enumerate(elements) if all(getattr(e, k) == v for k, v in match.items())
+    )
+    env.execute_action(Action(action_type="click", index=index))
+
+
+def test_reply_through_the_app(virtual_env: Env) -> None:
+    task = make(sms.SimpleSmsReply, seed=5)
+
+    def act(env: Env) -> None:
+        env.execute_action(Action(action_type="open_app", app_name="simple sms messenger"))
+        _click(env, content_description=task.params.number)
+        env.execute_action(Action(action_type="input_text", text=task.params.message))
+        _click(env, content_description="Send")
+
+    assert score(virtual_env, task, act) == 1.0
+
+
+def test_new_conversation_through_the_app_shows_contact_names(virtual_env: Env) -> None:
+    task = make(sms.SimpleSmsSendReceivedAddress)
+
+    def act(env: Env) -> None:
+        env.execute_action(Action(action_type="open_app", app_name="simple sms messenger"))
+        texts = [e.text for e in env.get_state(observe=Observe.UI_TREE).ui_elements]
+        assert task.params.name2 in texts and task.params.message in texts
+        _click(env, content_description="New conversation")
+        env.execute_action(Action(action_type="input_text", text=task.params.number))
+        _click(env, text="OK")
+        env.execute_action(Action(action_type="input_text", text=task.params.message))
+        _click(env, content_description="Send")
+
+    assert score(virtual_env, task, act) == 1.0

@@ -17,11 +17,13 @@ from pydantic import BaseModel, ConfigDict
 
 from droidhub import AppSpec, Evaluator, Footprint, StateRefs, TaskEval
 from droidhub import evaluators as core_evaluators
-from droidhub.virtual.app import VirtualApp
+from droidhub.virtual.app import Intent, Screen, VirtualApp
 from droidhub_aw_apps import clipboard, contacts, fake_data, fuzzy
+from droidhub_aw_apps.hierarchy import Node, hit, render, row
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
+    from droidhub.virtual.phone import VirtualPhone
 
 PACKAGE = "com.simplemobiletools.smsmessenger"
 ACTIVITY = "com.simplemobiletools.smsmessenger.activities.MainActivity"
@@ -65,10 +67,12 @@ def restore_sms_tables(device: Device, saved: SavedTables) -> None:
     def change(db: sqlite3.Connection) -> None:
         for table, rows in saved.items():
             db.execute(f"DELETE FROM {table}")
-            for row in rows:
-                columns = ", ".join(row)
-                marks = ", ".join("?" for _ in row)
-                db.execute(f"INSERT INTO {table} ({columns}) VALUES ({marks})", list(row.values()))
+            for record in rows:
+                columns = ", ".join(record)
+                marks = ", ".join("?" for _ in record)
+                db.execute(
+                    f"INSERT INTO {table} ({columns}) VALUES ({marks})", list(record.values())
+                )
 
     device.write_db(MMSSMS_DB, TELEPHONY_PACKAGE, change)
 
@@ -133,14 +137,186 @@ EVALUATORS = (SMS_SENT,)
 
 
 class SmsMessengerApp(VirtualApp):
-    """Simple SMS Messenger: its messages are the telephony provider's, so the model
-    only makes the app installed and launchable."""
+    """Simple SMS Messenger, drawn from the telephony provider.
+
+    Three screens: the conversation list (a row per address, newest first, and a
+    ``New conversation`` button), a conversation (its messages, a ``Type a message…``
+    field and ``Send``), and the new-conversation screen (a number field and ``OK``).
+    Sending inserts the message into ``content://sms/sent``, as the app does once the
+    radio accepted it. Names come from the contacts provider when a number matches.
+    """
 
     package = PACKAGE
     label = "SMS Messenger"
     activity = ACTIVITY
     # AndroidWorld pins the APK with versionCode 85; the model reports that code.
     version_name = "85"
+
+    def __init__(self) -> None:
+        self.page = "list"
+        self.address = ""
+        self.draft = ""
+        self.recipient = ""
+
+    def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
+        """A launch shows the conversation list; ``sms:NUMBER`` opens that conversation."""
+        data = intent.data or ""
+        if data.startswith(("sms:", "smsto:")):
+            self.page, self.address, self.draft = "thread", data.partition(":")[2], ""
+        elif intent.action in (None, "android.intent.action.MAIN"):
+            self.page, self.draft = "list", ""
+
+    # reading the providers
+    @staticmethod
+    def _messages(phone: VirtualPhone, where: str | None = None) -> list[tuple[str, str, int]]:
+        provider = phone.provider("sms")
+        if provider is None:
+            return []
+        _, rows = provider.query(phone, SMS_URI, ["address", "body", "type"], where, "date ASC")
+        return [(str(a or ""), str(b or ""), int(t or 0)) for a, b, t in rows]
+
+    @staticmethod
+    def _name(phone: VirtualPhone, address: str) -> str:
+        provider = phone.provider("com.android.contacts")
+        if provider is None or not address:
+            return address
+        wanted = contacts.digits(address)
+        _, rows = provider.query(phone, contacts.PHONES_URI, ["display_name", "number"], None, None)
+        for name, number in rows:
+            if name and contacts.digits(str(number or "")) == wanted:
+                return str(name)
+        return address
+
+    # drawing
+    def _nodes(self, phone: VirtualPhone) -> list[Node]:
+        if self.page == "thread":
+            return self._thread_nodes(phone)
+        if self.page == "new":
+            return [
+                Node(
+                    "android.widget.TextView", text="New conversation", bounds=(48, 120, 900, 240)
+                ),
+                Node(
+                    "android.widget.EditText",
+                    text=self.recipient,
+                    hint="Add Contact or Number…",
+                    bounds=row(0),
+                    focused=True,
+                ),
+                Node(
+                    "android.widget.Button", text="OK", bounds=(840, 500, 1040, 620), clickable=True
+                ),
+            ]
+        latest: dict[str, str] = {}
+        for address, body, _kind in self._messages(phone):
+            latest.pop(address, None)
+            latest[address] = body
+        nodes = [Node("android.widget.TextView", text="SMS Messenger", bounds=(48, 120, 900, 240))]
+        for i, (address, body) in enumerate(reversed(latest.items())):
+            top = 300 + i * 200
+            nodes.append(
+                Node(
+                    "android.widget.LinearLayout",
+                    resource_id=f"{PACKAGE}:id/conversation_frame",
+                    bounds=(0, top, 1080, top + 200),
+                    clickable=True,
+                    content_desc=address,
+                    children=[
+                        Node(
+                            "android.widget.TextView",
+                            text=self._name(phone, address),
+                            bounds=(48, top + 20, 1000, top + 100),
+                        ),
+                        Node(
+                            "android.widget.TextView",
+                            text=body,
+                            bounds=(48, top + 100, 1000, top + 180),
+                        ),
+                    ],
+                )
+            )
+        nodes.append(
+            Node(
+                "android.widget.ImageButton",
+                content_desc="New conversation",
+                bounds=(820, 2000, 1000, 2180),
+                clickable=True,
+            )
+        )
+        return nodes
+
+    def _thread_nodes(self, phone: VirtualPhone) -> list[Node]:
+        nodes = [
+            Node(
+                "android.widget.TextView",
+                text=self._name(phone, self.address),
+                bounds=(48, 120, 900, 240),
+            )
+        ]
+        mine = [m for m in self._messages(phone) if _address(m[0]) == _address(self.address)]
+        for i, (_, body, _) in enumerate(mine[-12:]):
+            top = 300 + i * 130
+            nodes.append(
+                Node("android.widget.TextView", text=body, bounds=(48, top, 1032, top + 120))
+            )
+        nodes.append(
+            Node(
+                "android.widget.EditText",
+                text=self.draft,
+                hint="Type a message…",
+                bounds=(0, 2000, 880, 2160),
+                focused=True,
+            )
+        )
+        nodes.append(
+            Node(
+                "android.widget.ImageButton",
+                content_desc="Send",
+                bounds=(900, 2000, 1060, 2160),
+                clickable=True,
+            )
+        )
+        return nodes
+
+    def screen(self, phone: VirtualPhone) -> Screen:
+        """The current screen, drawn from the providers."""
+        return Screen(hierarchy=render(PACKAGE, self._nodes(phone)))
+
+    # input
+    def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
+        """Open a conversation, start one, confirm a number, or send."""
+        node = hit(self._nodes(phone), x, y)
+        if node is None:
+            return
+        if node.resource_id.endswith("conversation_frame"):
+            self.page, self.address, self.draft = "thread", node.content_desc, ""
+        elif node.content_desc == "New conversation":
+            self.page, self.recipient = "new", ""
+        elif node.text == "OK" and self.recipient.strip():
+            self.page, self.address, self.draft = "thread", self.recipient.strip(), ""
+        elif node.content_desc == "Send" and self.draft.strip():
+            provider = phone.provider("sms")
+            if provider is not None:
+                values = {"address": self.address, "body": self.draft, "type": SENT, "read": 1}
+                provider.insert(phone, SENT_URI, values)
+            self.draft = ""
+
+    def on_text(self, phone: VirtualPhone, text: str) -> None:
+        """Typing goes to the number field or the message field."""
+        if self.page == "new":
+            self.recipient += text
+        elif self.page == "thread":
+            self.draft += text
+
+    def on_key(self, phone: VirtualPhone, keycode: str) -> None:
+        """Delete erases; back returns to the conversation list."""
+        if keycode in ("KEYCODE_DEL", "67"):
+            if self.page == "new":
+                self.recipient = self.recipient[:-1]
+            elif self.page == "thread":
+                self.draft = self.draft[:-1]
+        elif keycode in ("KEYCODE_BACK", "4") and self.page != "list":
+            self.page = "list"
 
 
 def virtual_apps() -> list[VirtualApp]:
