@@ -539,3 +539,37 @@ def test_a_phone_that_raises_answers_with_an_error_not_silence() -> None:
         )
         assert (out, code) == (b"", 255) and b"RuntimeError('bug in the model')" in err
         assert shell_v2(srv.port, "virtual-0", "echo fine") == (b"fine\n", b"", 0)
+
+
+def _session(port: int, service: str, keys: list[bytes]) -> tuple[bytes, bytes, int]:
+    with device_service(port, "virtual-0", service) as sock:
+        for chunk in keys:
+            sock.sendall(struct.pack("<BI", 0, len(chunk)) + chunk)
+        sock.sendall(struct.pack("<BI", 4, 0))  # close stdin: the input ends
+        out, err = b"", b""
+        while True:
+            kind, length = struct.unpack("<BI", read_exact(sock, 5))
+            data = read_exact(sock, length)
+            if kind == 3:
+                return out, err, data[0]
+            out, err = (out + data, err) if kind == 1 else (out, err + data)
+
+
+def test_terminal_session_echoes_edits_and_ends_on_ctrl_d(server: VirtualDeviceServer) -> None:
+    out, err, code = _session(
+        server.port, "shell,v2,pty:", [b"echo hx", b"\x7fi\r", b"ls /nope\r", b"\x04"]
+    )
+    prompt = b"virtual-0:/ # "
+    assert out == (
+        prompt
+        + b"echo hx\b \bi\r\nhi\r\n"
+        + prompt
+        + b"ls /nope\r\nls: /nope: No such file or directory\r\n"
+        + prompt
+    )
+    assert (err, code) == (b"", 1)
+
+
+def test_piped_session_runs_a_last_line_without_newline(server: VirtualDeviceServer) -> None:
+    out, err, code = _session(server.port, "shell,v2,raw:", [b"echo a\necho b"])
+    assert (out, err, code) == (b"a\nb\n", b"", 0)

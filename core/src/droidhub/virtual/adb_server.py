@@ -567,11 +567,14 @@ class AdbServer:
     ) -> None:
         """``adb shell`` with no command: run each line of stdin, until ``exit`` or EOF.
 
-        As sh does, a prompt is shown only on a terminal (pty), not for piped input.
+        On a terminal (pty) the session behaves like one: a prompt, typed keys echoed,
+        backspace, Ctrl-C drops the line, Ctrl-D on an empty line ends, and both
+        streams arrive as terminal output with CR LF line ends. Piped input (raw) gets
+        no prompt and no echo, as sh gives.
         """
-        prompt = _shell_packets(_SHELL_STDOUT, f"{serial}:/ # ".encode()) if pty else b""
-        writer.write(prompt)
-        pending = b""
+        editor = _LineEditor(pty)
+        prompt = f"{serial}:/ # ".encode() if pty else b""
+        writer.write(_shell_packets(_SHELL_STDOUT, prompt))
         exit_code = 0
         while True:
             try:
@@ -583,24 +586,72 @@ class AdbServer:
                 break
             if kind != _SHELL_STDIN:
                 continue  # window size changes and the like mean nothing here
-            pending += data
-            while b"\n" in pending or b"\r" in pending:
-                cut = min(i for i in (pending.find(b"\n"), pending.find(b"\r")) if i >= 0)
-                line, pending = pending[:cut], pending[cut + 1 :]
+            echo, lines, ended = editor.feed(data)
+            writer.write(_shell_packets(_SHELL_STDOUT, echo))
+            for line in lines:
                 text = line.decode("utf-8", "replace").strip()
                 if text == "exit":
-                    writer.write(_SHELL_HEADER.pack(_SHELL_EXIT, 1) + bytes([exit_code]))
-                    return
+                    ended = True
+                    break
                 if text:
                     outcome = await self._run(phone, text)
                     exit_code = outcome.exit_code & 0xFF
-                    writer.write(
-                        _shell_packets(_SHELL_STDOUT, outcome.stdout)
-                        + _shell_packets(_SHELL_STDERR, outcome.stderr)
-                    )
-                writer.write(prompt)
-                await writer.drain()
+                    if pty:  # one terminal: both streams are its output
+                        shown = _merged(outcome).replace(b"\n", b"\r\n")
+                        writer.write(_shell_packets(_SHELL_STDOUT, shown))
+                    else:
+                        writer.write(
+                            _shell_packets(_SHELL_STDOUT, outcome.stdout)
+                            + _shell_packets(_SHELL_STDERR, outcome.stderr)
+                        )
+                writer.write(_shell_packets(_SHELL_STDOUT, prompt))
+            await writer.drain()
+            if ended:
+                break
+        last = editor.pending.decode("utf-8", "replace").strip()
+        if last and not pty and last != "exit":  # a last line without newline
+            outcome = await self._run(phone, last)
+            exit_code = outcome.exit_code & 0xFF
+            writer.write(
+                _shell_packets(_SHELL_STDOUT, outcome.stdout)
+                + _shell_packets(_SHELL_STDERR, outcome.stderr)
+            )
         writer.write(_SHELL_HEADER.pack(_SHELL_EXIT, 1) + bytes([exit_code]))
+
+
+class _LineEditor:
+    """Turns typed bytes into command lines, as a terminal's line discipline would."""
+
+    def __init__(self, pty: bool) -> None:
+        self.pty = pty
+        self.pending = bytearray()
+
+    def feed(self, data: bytes) -> tuple[bytes, list[bytes], bool]:
+        """Return what to echo, the lines completed, and whether input ended (Ctrl-D)."""
+        echo = bytearray()
+        lines: list[bytes] = []
+        for byte in data:
+            char = bytes([byte])
+            if char in (b"\r", b"\n"):
+                lines.append(bytes(self.pending))
+                self.pending.clear()
+                echo += b"\r\n"
+            elif not self.pty:
+                self.pending += char
+            elif char in (b"\x7f", b"\x08"):
+                if self.pending:
+                    del self.pending[-1]
+                    echo += b"\b \b"
+            elif char == b"\x03":  # Ctrl-C: forget the line, prompt again
+                self.pending.clear()
+                lines.append(b"")
+                echo += b"^C\r\n"
+            elif char == b"\x04" and not self.pending:  # Ctrl-D on an empty line
+                return bytes(echo), lines, True
+            else:
+                self.pending += char
+                echo += char
+        return (bytes(echo) if self.pty else b""), lines, False
 
 
 # --- sync ---------------------------------------------------------------------------------
