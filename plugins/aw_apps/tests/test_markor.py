@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from episodes import noop_fails_and_oracle_succeeds
 from task_runs import make, score
 
 from droidhub import Env, TaskEval
@@ -16,13 +17,6 @@ MARKOR = markor.MARKOR_DATA
 
 def _notes(env: Env) -> list[str]:
     return [p.rsplit("/", 1)[1] for p in markor.storage_files(env.device, MARKOR)]
-
-
-@pytest.mark.parametrize("cls", markor.TASKS, ids=lambda c: c.__name__)
-def test_oracle_succeeds_and_doing_nothing_fails(virtual_env: Env, cls: type[TaskEval]) -> None:
-    assert score(virtual_env, make(cls, seed=1)) == 0.0
-    task = make(cls, seed=1)
-    assert score(virtual_env, task, task.oracle) == 1.0
 
 
 @pytest.mark.parametrize("cls", markor.TASKS, ids=lambda c: c.__name__)
@@ -56,6 +50,7 @@ def test_add_header_near_miss_no_blank_line(virtual_env: Env) -> None:
         env.device.remove(f"{MARKOR}/{p.original_name}")
 
     assert score(virtual_env, task, act) == 0.0
+    noop_fails_and_oracle_succeeds(virtual_env, task)
 
 
 def test_add_header_near_miss_copied_not_renamed(virtual_env: Env) -> None:
@@ -76,6 +71,7 @@ def test_change_content_near_miss_old_note_kept(virtual_env: Env) -> None:
         markor.write_note(env.device, p.new_name, p.updated_content)
 
     assert score(virtual_env, task, act) == 0.0
+    noop_fails_and_oracle_succeeds(virtual_env, task)
 
 
 def test_create_folder_near_miss_outside_markor(virtual_env: Env) -> None:
@@ -86,6 +82,7 @@ def test_create_folder_near_miss_outside_markor(virtual_env: Env) -> None:
 
     assert score(virtual_env, task, act) == 0.0
     virtual_env.device.remove(f"/storage/emulated/0/Documents/{task.params.folder_name}")
+    noop_fails_and_oracle_succeeds(virtual_env, task)
 
 
 def test_create_note_tolerates_a_typo_but_not_another_text(virtual_env: Env) -> None:
@@ -107,6 +104,7 @@ def test_create_note_near_miss_wrong_extension(virtual_env: Env) -> None:
     stem, _, ext = p.file_name.rpartition(".")
     wrong = f"{stem}.{'txt' if ext == 'md' else 'md'}"
     assert score(virtual_env, task, lambda env: markor.write_note(env.device, wrong, p.text)) == 0.0
+    noop_fails_and_oracle_succeeds(virtual_env, task)
 
 
 def test_note_from_clipboard_reads_the_clipboard_set_up_left(virtual_env: Env) -> None:
@@ -125,6 +123,7 @@ def test_note_from_clipboard_near_miss_typed_the_file_name(virtual_env: Env) -> 
     task = make(markor.MarkorCreateNoteFromClipboard)
     name = task.params.file_name
     assert score(virtual_env, task, lambda env: markor.write_note(env.device, name, name)) == 0.0
+    noop_fails_and_oracle_succeeds(virtual_env, task)
 
 
 def test_delete_all_near_miss_one_left(virtual_env: Env) -> None:
@@ -135,6 +134,7 @@ def test_delete_all_near_miss_one_left(virtual_env: Env) -> None:
             env.device.remove(path)
 
     assert score(virtual_env, task, act) == 0.0
+    noop_fails_and_oracle_succeeds(virtual_env, task)
 
 
 def test_delete_newest_notes_have_distinct_times_and_clock_is_back(virtual_env: Env) -> None:
@@ -158,6 +158,7 @@ def test_delete_newest_near_miss_oldest_deleted(virtual_env: Env) -> None:
         env.device.remove(f"{MARKOR}/{oldest}")
 
     assert score(virtual_env, task, act) == 0.0
+    noop_fails_and_oracle_succeeds(virtual_env, task)
 
 
 def test_delete_note_near_miss_look_alike_deleted(virtual_env: Env) -> None:
@@ -168,6 +169,7 @@ def test_delete_note_near_miss_look_alike_deleted(virtual_env: Env) -> None:
         env.device.remove(f"{MARKOR}/{other}")
 
     assert score(virtual_env, task, act) == 0.0
+    noop_fails_and_oracle_succeeds(virtual_env, task)
 
 
 def _edit_task(kind: str) -> markor.MarkorEditNote:
@@ -192,6 +194,7 @@ def test_edit_note_near_miss_header_put_at_the_bottom(virtual_env: Env) -> None:
         score(virtual_env, task, lambda env: markor.write_note(env.device, p.file_name, wrong))
         == 0.0
     )
+    noop_fails_and_oracle_succeeds(virtual_env, task)
 
 
 def test_merge_near_miss_no_blank_lines(virtual_env: Env) -> None:
@@ -202,6 +205,7 @@ def test_merge_near_miss_no_blank_lines(virtual_env: Env) -> None:
         score(virtual_env, task, lambda env: markor.write_note(env.device, p.new_file_name, merged))
         == 0.0
     )
+    noop_fails_and_oracle_succeeds(virtual_env, task)
 
 
 def test_move_near_miss_copied_not_moved(virtual_env: Env) -> None:
@@ -213,6 +217,7 @@ def test_move_near_miss_copied_not_moved(virtual_env: Env) -> None:
         env.device.push(env.device.pull(source), f"{MARKOR}/{p.destination_folder}/{p.file_name}")
 
     assert score(virtual_env, task, act) == 0.0
+    noop_fails_and_oracle_succeeds(virtual_env, task)
 
 
 def test_transcribe_receipt_puts_the_picture_in_the_gallery(virtual_env: Env) -> None:
@@ -239,6 +244,7 @@ def test_transcribe_receipt_near_miss_transaction_left_out(virtual_env: Env) -> 
         score(virtual_env, task, lambda env: markor.write_note(env.device, "receipt.md", partial))
         == 0.0
     )
+    noop_fails_and_oracle_succeeds(virtual_env, task)
 
 
 def test_transcribe_video_near_miss_a_name_missing(virtual_env: Env) -> None:
@@ -249,6 +255,7 @@ def test_transcribe_video_near_miss_a_name_missing(virtual_env: Env) -> None:
         score(virtual_env, task, lambda env: markor.write_note(env.device, p.file_name, partial))
         == 0.0
     )
+    noop_fails_and_oracle_succeeds(virtual_env, task)
 
 
 def test_transcribe_video_writes_the_videos_to_download(virtual_env: Env) -> None:

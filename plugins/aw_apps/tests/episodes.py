@@ -1,0 +1,17 @@
+"""Episode checks shared by the app tests of Markor, Retro Music, VLC, OsmAnd and Chrome."""
+
+from __future__ import annotations
+
+from task_runs import score
+
+from droidhub import Env, TaskEval
+
+
+def noop_fails_and_oracle_succeeds(env: Env, task: TaskEval) -> None:
+    """Run two episodes of ``task``'s instance on ``env``'s phone: doing nothing scores
+    0.0 and the oracle scores 1.0. Each episode tears down, so a test can run them on
+    the same phone as its near miss."""
+    fresh = type(task)(task.params)
+    assert score(env, fresh) == 0.0
+    fresh = type(task)(task.params)
+    assert score(env, fresh, fresh.oracle) == 1.0

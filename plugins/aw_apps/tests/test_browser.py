@@ -1,0 +1,189 @@
+"""Browser tasks: the game pages, Chrome on the virtual phone, and the rewards read
+from its screen."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import shutil
+import subprocess
+
+import pytest
+from episodes import noop_fails_and_oracle_succeeds
+from task_runs import make, score
+
+from droidhub import Env, TaskEval
+from droidhub_aw_apps import browser, browser_games, browser_pages
+
+
+@pytest.mark.parametrize("cls", browser.TASKS, ids=lambda c: c.__name__)
+def test_params_are_deterministic(cls: type[TaskEval]) -> None:
+    one = cls.generate_random_params(random.Random(8))
+    assert one == cls.generate_random_params(random.Random(8))
+    assert cls(one).goal.startswith("Open the file task.html in Downloads")
+
+
+def test_set_up_writes_the_page_and_tear_down_removes_it(virtual_env: Env) -> None:
+    task = make(browser.BrowserMaze)
+    virtual_env.reset()
+    task.initialize_task(virtual_env)
+    try:
+        html = virtual_env.device.read_text(browser.TASK_PAGE)
+        assert browser_pages.page_game(html) == ("maze", task.params.browser_task_seed)
+    finally:
+        task.tear_down(virtual_env)
+    assert not virtual_env.device.exists(browser.TASK_PAGE)
+
+
+def test_maze_near_miss_one_step_short(virtual_env: Env) -> None:
+    task = make(browser.BrowserMaze)
+
+    def act(env: Env) -> None:
+        env.device.start_activity(
+            component=browser.COMPONENT, action="android.intent.action.VIEW", data=browser.TASK_URL
+        )
+        moves = browser_games.Maze(task.params.browser_task_seed).solution()[:-1]
+        for move in moves:
+            button = next(e for e in env.device.ui_elements() if e.text == move.capitalize())
+            assert button.bounds is not None
+            env.device.tap(*button.bounds.center)
+
+    assert score(virtual_env, task, act) == 0.0
+    noop_fails_and_oracle_succeeds(virtual_env, task)
+
+
+def test_won_but_chrome_left_scores_zero(virtual_env: Env) -> None:
+    task = make(browser.BrowserMaze)
+
+    def act(env: Env) -> None:
+        task.oracle(env)
+        env.device.go_home()
+
+    assert score(virtual_env, task, act) == 0.0
+
+
+def test_multiply_near_miss_product_off_by_one(virtual_env: Env) -> None:
+    task = make(browser.BrowserMultiply)
+    game = browser_games.Multiply(task.params.browser_task_seed)
+    for _ in range(browser_games.MULTIPLY_CLICKS):
+        game.click()
+
+    def act(env: Env) -> None:
+        env.device.start_activity(
+            component=browser.COMPONENT, action="android.intent.action.VIEW", data=browser.TASK_URL
+        )
+        for _ in range(browser_games.MULTIPLY_CLICKS):
+            button = next(e for e in env.device.ui_elements() if e.text == "Click Me")
+            assert button.bounds is not None
+            env.device.tap(*button.bounds.center)
+        field = next(
+            e
+            for e in env.device.ui_elements()
+            if e.class_name.endswith("EditText") and not e.resource_id.endswith("url_bar")
+        )
+        assert field.bounds is not None
+        env.device.tap(*field.bounds.center)
+        env.device.input_text(str(game.product() + 1))
+        submit = next(e for e in env.device.ui_elements() if e.text == "Submit")
+        assert submit.bounds is not None
+        env.device.tap(*submit.bounds.center)
+
+    assert score(virtual_env, task, act) == 0.0
+    noop_fails_and_oracle_succeeds(virtual_env, task)
+
+
+def test_draw_near_miss_two_of_three_colours(virtual_env: Env) -> None:
+    task = make(browser.BrowserDraw)
+    seed = task.params.browser_task_seed
+
+    def act(env: Env) -> None:
+        elements = task.open_page(env)
+        swatches = [e for e in elements if e.class_name.endswith("Button") and not e.text]
+        canvas = next(e for e in elements if e.content_description == "drawing canvas")
+        assert canvas.bounds is not None
+        for colour in browser_games.task_colors(seed)[:2]:
+            swatch = swatches[browser_games.PALETTE.index(colour)]
+            assert swatch.bounds is not None
+            env.device.tap(*swatch.bounds.center)
+            mid = canvas.bounds.center[1]
+            env.device.swipe(canvas.bounds.left + 20, mid, canvas.bounds.right - 20, mid, 300)
+        submit = next(e for e in env.device.ui_elements() if e.text == "Submit")
+        assert submit.bounds is not None
+        env.device.tap(*submit.bounds.center)
+
+    assert score(virtual_env, task, act) == 0.0
+    noop_fails_and_oracle_succeeds(virtual_env, task)
+
+
+def test_typing_the_file_url_in_chrome_opens_the_page(virtual_env: Env) -> None:
+    task = make(browser.BrowserMaze)
+    virtual_env.reset()
+    task.initialize_task(virtual_env)
+    try:
+        virtual_env.open_app("chrome")
+        bar = next(e for e in virtual_env.device.ui_elements() if e.resource_id.endswith("url_bar"))
+        assert bar.bounds is not None
+        virtual_env.device.tap(*bar.bounds.center)
+        virtual_env.device.input_text(browser.TASK_PAGE)
+        virtual_env.device.keyevent("KEYCODE_ENTER")
+        texts = [e.text for e in virtual_env.device.ui_elements()]
+        assert {"Up", "Down", "Left", "Right"} <= set(texts)
+    finally:
+        task.tear_down(virtual_env)
+
+
+# --- the pages run the same games as the Python that scores them -----------------------
+
+_DOM_STUB = """
+function el(id) {
+  return { id, children: [], style: {}, className: '', textContent: '', innerHTML: '',
+    value: '', appendChild(c) { this.children.push(c); }, addEventListener() {},
+    getContext() { return { clearRect() {}, getImageData() { return { data: [] }; } }; } };
+}
+const byId = {};
+const document = { body: el('body'), createElement: () => el(''),
+  getElementById: id => (byId[id] = byId[id] || el(id)) };
+"""
+
+
+def _run_page(html: str, after: str) -> dict[str, object]:
+    script = re.search(r"<script>(.*)</script>", html, re.S)
+    assert script is not None
+    program = _DOM_STUB + script.group(1) + after
+    out = subprocess.run(
+        ["node", "-e", program], capture_output=True, text=True, timeout=30, check=True
+    )
+    return json.loads(out.stdout)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node to run the pages' scripts")
+@pytest.mark.parametrize("seed", [0, 7, 123456789, 2**32 - 1])
+def test_pages_and_python_games_agree(seed: int) -> None:
+    maze = browser_games.Maze(seed)
+    presses = json.dumps(maze.solution())
+    steps = "{'up': [-1, 0], 'down': [1, 0], 'left': [0, -1], 'right': [0, 1]}"
+    got = _run_page(
+        browser_pages.page_html("maze", seed),
+        f"; const cellsSeen = cells.map(r => r.join(''));"
+        f" for (const p of {presses}) step(...{steps}[p]);"
+        " console.log(JSON.stringify({cells: cellsSeen, body: document.body.innerHTML}));",
+    )
+    assert got["cells"] == ["".join(row) for row in maze.grid]
+    assert "Success!" in str(got["body"])
+
+    game = browser_games.Multiply(seed)
+    for _ in range(browser_games.MULTIPLY_CLICKS):
+        game.click()
+    got = _run_page(
+        browser_pages.page_html("multiply", seed),
+        "; for (let i = 0; i < 5; i++) more();"
+        f" document.getElementById('answer').value = '{game.product()}'; check();"
+        " console.log(JSON.stringify({seen, result: byId['result'].innerHTML}));",
+    )
+    assert got == {"seen": game.numbers, "result": "<h2>Success!</h2>"}
+
+    got = _run_page(
+        browser_pages.page_html("draw", seed), "; console.log(JSON.stringify({wanted}));"
+    )
+    assert got == {"wanted": browser_games.task_colors(seed)}
