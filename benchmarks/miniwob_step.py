@@ -1,0 +1,158 @@
+"""How fast a MiniWoB++ episode runs on the virtual phone, against the raw CDP floor.
+
+    python benchmarks/miniwob_step.py [--steps 30] [--task click-checkboxes-large]
+
+Starts a virtual device server in this process, and prints, in one run:
+
+- reset latency: ``initialize_task`` of a task whose page is already loaded (``am
+  start`` with a new seed, then the utterance broadcast), all through the Device;
+- step latency, UI tree only: one tap (``Env.execute_action``) plus one observation
+  (``Env.get_state`` with ``Observe.UI_TREE``: ``uiautomator dump`` and the
+  foreground activity), as the runner does each step;
+- step latency, UI tree + screenshot: the same with ``Observe.BOTH`` (a 1080x2400
+  ``screencap`` decoded by the Device);
+- the raw CDP floor: on a bare Chromium page of the same task and size, one touch tap
+  and one 1080x2400 PNG screenshot over the DevTools socket, with no adb, no
+  hierarchy and no decoding; and the screenshot alone.
+
+Goals: tree-only step <= 30 ms, full step <= 1.2 x the floor, reset <= 150 ms.
+Each step taps a checkbox (a tap that never ends the episode).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from droidhub import Action, Device, Env, Observe, catalog
+from droidhub.virtual.server import VirtualDeviceServer
+
+from droidhub_miniwob import plugin
+from droidhub_miniwob.browser import Chromium
+from droidhub_miniwob.pages import page_path
+from droidhub_miniwob.webview import _CLIP, DENSITY, VIEWPORT_HEIGHT, VIEWPORT_WIDTH
+
+TREE_GOAL_MS = 30.0
+FLOOR_FACTOR_GOAL = 1.2
+RESET_GOAL_MS = 150.0
+
+
+def timed(call: Callable[[int], object], runs: int, warmup: int = 3) -> list[float]:
+    """Milliseconds of each of ``runs`` calls (``call`` gets the run index)."""
+    for i in range(warmup):
+        call(i)
+    samples = []
+    for i in range(runs):
+        started = time.perf_counter()
+        call(i)
+        samples.append((time.perf_counter() - started) * 1000)
+    return samples
+
+
+def line(label: str, samples: list[float], extra: str = "") -> float:
+    """Print the median and 90th percentile; return the median."""
+    median = statistics.median(samples)
+    p90 = sorted(samples)[int(0.9 * (len(samples) - 1))]
+    print(f"{label:<44} median {median:7.1f} ms   p90 {p90:7.1f} ms   {extra}")
+    return median
+
+
+def checkbox_points(env: Env) -> list[tuple[int, int]]:
+    """Centres of the page's checkboxes, from the UI tree."""
+    found = env.get_state(observe=Observe.UI_TREE).ui_elements
+    points = [e.bounds.center for e in found if e.class_name.endswith("CheckBox") and e.bounds]
+    if not points:
+        raise SystemExit("the page shows no checkbox to tap; pick another --task")
+    return points
+
+
+def on_the_phone(task_name: str, steps: int) -> tuple[float, float, float]:
+    """Reset, tree-only step and full step medians through the virtual phone."""
+    family = plugin.miniwob_family()
+    cls = family.get(task_name)
+    with VirtualDeviceServer(devices=0) as server:
+        serial = server.add_phone()
+        env = Env(Device(serial, host="127.0.0.1", port=server.port), apps=catalog.apps())
+        rng = random.Random(0)
+        cls(cls.generate_random_params(rng)).initialize_task(env)  # starts the browser
+
+        def reset(_: int) -> None:
+            cls(cls.generate_random_params(rng)).initialize_task(env)
+
+        reset_ms = line("reset (page already loaded)", timed(reset, steps))
+        points = checkbox_points(env)
+
+        def step(observe: Observe) -> Callable[[int], object]:
+            def one(i: int) -> object:
+                x, y = points[i % len(points)]
+                env.execute_action(Action(action_type="click", x=x, y=y))
+                return env.get_state(observe=observe)
+
+            return one
+
+        tree_ms = line(
+            "step: tap + UI tree",
+            timed(step(Observe.UI_TREE), steps),
+            f"(goal <= {TREE_GOAL_MS:.0f} ms)",
+        )
+        full_ms = line("step: tap + UI tree + 1080x2400 screenshot", timed(step(Observe.BOTH), steps))
+        state = env.get_state(observe=Observe.BOTH)
+        assert state.screenshot is not None and state.screenshot.size == (1080, 2400)
+    return reset_ms, tree_ms, full_ms
+
+
+def raw_floor(task_name: str, steps: int, point: tuple[int, int]) -> tuple[float, float]:
+    """Tap + screenshot, and screenshot alone, over a bare DevTools socket."""
+    with Chromium() as chromium:
+        page = chromium.page()
+        page.call(
+            "Emulation.setDeviceMetricsOverride",
+            width=VIEWPORT_WIDTH,
+            height=VIEWPORT_HEIGHT,
+            deviceScaleFactor=DENSITY,
+            mobile=False,
+        )
+        page.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=1)
+        url = page_path(task_name).as_uri()
+        page.call("Page.navigate", url=url)
+        while page.evaluate("document.readyState") != "complete":
+            time.sleep(0.01)
+        page.evaluate("Math.seedrandom('0'); core.startEpisodeReal(); 0")
+        css = [{"x": point[0] / DENSITY, "y": point[1] / DENSITY}]
+
+        def shot() -> None:
+            page.call("Page.captureScreenshot", format="png", clip=_CLIP)
+
+        def tap_and_shot(_: int) -> None:
+            page.call("Input.dispatchTouchEvent", type="touchStart", touchPoints=css)
+            page.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+            shot()
+
+        floor_ms = line("raw CDP floor: touch tap + 1080x2400 PNG", timed(tap_and_shot, steps))
+        shot_ms = line("raw CDP: 1080x2400 PNG screenshot alone", timed(lambda _: shot(), steps))
+    return floor_ms, shot_ms
+
+
+def main() -> None:
+    """Measure and print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=30, help="timed repetitions of each")
+    parser.add_argument("--task", default="click-checkboxes-large", help="a page with checkboxes")
+    args = parser.parse_args()
+    print(f"MiniWoB++ on the virtual phone: task {args.task}, {args.steps} runs each\n")
+    reset_ms, tree_ms, full_ms = on_the_phone(args.task, args.steps)
+    floor_ms, _ = raw_floor(args.task, args.steps, (60, 420))
+    print()
+    print(
+        f"reset {reset_ms:.1f} ms (goal <= {RESET_GOAL_MS:.0f}); "
+        f"tree-only step {tree_ms:.1f} ms (goal <= {TREE_GOAL_MS:.0f}); "
+        f"full step {full_ms:.1f} ms = {full_ms / floor_ms:.2f} x the floor "
+        f"{floor_ms:.1f} ms (goal <= {FLOOR_FACTOR_GOAL})"
+    )
+
+
+if __name__ == "__main__":
+    main()
