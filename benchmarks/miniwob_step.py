@@ -29,11 +29,10 @@ from collections.abc import Callable
 
 from droidhub import Action, Device, Env, Observe, catalog
 from droidhub.virtual.server import VirtualDeviceServer
-
 from droidhub_miniwob import plugin
 from droidhub_miniwob.browser import Chromium
 from droidhub_miniwob.pages import page_path
-from droidhub_miniwob.webview import _CLIP, DENSITY, VIEWPORT_HEIGHT, VIEWPORT_WIDTH
+from droidhub_miniwob.webview import DENSITY, SCREENSHOT_CLIP, VIEWPORT_HEIGHT, VIEWPORT_WIDTH
 
 TREE_GOAL_MS = 30.0
 FLOOR_FACTOR_GOAL = 1.2
@@ -98,7 +97,9 @@ def on_the_phone(task_name: str, steps: int) -> tuple[float, float, float]:
             timed(step(Observe.UI_TREE), steps),
             f"(goal <= {TREE_GOAL_MS:.0f} ms)",
         )
-        full_ms = line("step: tap + UI tree + 1080x2400 screenshot", timed(step(Observe.BOTH), steps))
+        full_ms = line(
+            "step: tap + UI tree + 1080x2400 screenshot", timed(step(Observe.BOTH), steps)
+        )
         state = env.get_state(observe=Observe.BOTH)
         assert state.screenshot is not None and state.screenshot.size == (1080, 2400)
     return reset_ms, tree_ms, full_ms
@@ -124,7 +125,7 @@ def raw_floor(task_name: str, steps: int, point: tuple[int, int]) -> tuple[float
         css = [{"x": point[0] / DENSITY, "y": point[1] / DENSITY}]
 
         def shot() -> None:
-            page.call("Page.captureScreenshot", format="png", clip=_CLIP)
+            page.call("Page.captureScreenshot", format="png", clip=SCREENSHOT_CLIP)
 
         def tap_and_shot(_: int) -> None:
             page.call("Input.dispatchTouchEvent", type="touchStart", touchPoints=css)

@@ -38,7 +38,8 @@ DENSITY = 2.625
 #: The CSS viewport: the screen in density-independent pixels, rounded up.
 VIEWPORT_WIDTH = 412
 VIEWPORT_HEIGHT = 915
-_CLIP = {
+#: The screen in CSS pixels: a screenshot of it at density 2.625 is exactly 1080x2400.
+SCREENSHOT_CLIP = {
     "x": 0,
     "y": 0,
     "width": SCREEN_WIDTH_PX / DENSITY,
@@ -259,13 +260,9 @@ class MiniWobWebViewApp(VirtualApp):
                 return Screen(hierarchy=_hierarchy_xml("", []), png=None)
             page = self._page
             # Pipelined: the browser renders the screenshot while the tree is walked.
-            shot_id = (
-                page.send(
-                    "Page.captureScreenshot", format="png", clip=_CLIP, captureBeyondViewport=False
-                )
-                if pixels
-                else None
-            )
+            shot_id = None
+            if pixels:
+                shot_id = page.send("Page.captureScreenshot", format="png", clip=SCREENSHOT_CLIP)
             title, nodes = page.evaluate(self._hierarchy_js, command_line_api=True)
             png = None
             if shot_id is not None:
