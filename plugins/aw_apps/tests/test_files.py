@@ -6,7 +6,7 @@ import random
 
 from task_runs import make, score
 
-from droidhub import Env
+from droidhub import Action, Env, Observe
 from droidhub_aw_apps import fake_data, files, storage
 
 
@@ -84,3 +84,54 @@ def test_params_follow_androidworld() -> None:
         ext = fake_data.STORAGE_FOLDERS[delete.subfolder][0].rpartition(".")[2]
         assert delete.file_name.endswith("." + ext)
         assert delete == files.FilesDeleteFile.generate_random_params(random.Random(seed))
+
+
+def _find(env: Env, text: str) -> int:
+    """Index of the element showing ``text``, scrolling down the list until it shows."""
+    for _ in range(5):
+        elements = env.get_state(observe=Observe.UI_TREE).ui_elements
+        for index, element in enumerate(elements):
+            if element.text == text:
+                return index
+        env.execute_action(Action(action_type="scroll", direction="down"))
+    raise AssertionError(f"{text!r} is not in the list")
+
+
+def _open_folder(env: Env, name: str) -> None:
+    env.execute_action(Action(action_type="click", index=_find(env, name)))
+
+
+def test_delete_in_the_files_app(virtual_env: Env) -> None:
+    task = make(files.FilesDeleteFile, seed=7)
+
+    def act(env: Env) -> None:
+        env.execute_action(Action(action_type="open_app", app_name="files"))
+        _open_folder(env, task.params.subfolder)
+        env.execute_action(
+            Action(action_type="long_press", index=_find(env, task.params.file_name))
+        )
+        env.execute_action(Action(action_type="click", index=_find(env, "Delete")))
+
+    assert score(virtual_env, task, act) == 1.0
+
+
+def test_move_in_the_files_app(virtual_env: Env) -> None:
+    task = make(files.FilesMoveFile, seed=3)
+
+    def act(env: Env) -> None:
+        env.execute_action(Action(action_type="open_app", app_name="files"))
+        _open_folder(env, task.params.source_folder)
+        env.execute_action(
+            Action(action_type="long_press", index=_find(env, task.params.file_name))
+        )
+        env.execute_action(Action(action_type="click", index=_find(env, "Move to")))
+        up = next(
+            i
+            for i, e in enumerate(env.get_state(observe=Observe.UI_TREE).ui_elements)
+            if e.content_description == "Navigate up"
+        )
+        env.execute_action(Action(action_type="click", index=up))
+        _open_folder(env, task.params.destination_folder)
+        env.execute_action(Action(action_type="click", index=_find(env, "Move")))
+
+    assert score(virtual_env, task, act) == 1.0

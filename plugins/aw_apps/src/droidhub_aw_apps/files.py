@@ -10,17 +10,20 @@ AndroidWorld empties the whole storage; a folder set-up had to create is removed
 from __future__ import annotations
 
 import random
+import shutil
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from droidhub import AppSpec, Footprint, StateRefs, TaskEval
 from droidhub import evaluators as core_evaluators
-from droidhub.virtual.app import VirtualApp
+from droidhub.virtual.app import Intent, Screen, VirtualApp
 from droidhub_aw_apps import fake_data, storage
+from droidhub_aw_apps.hierarchy import Node, hit, render
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
+    from droidhub.virtual.phone import VirtualPhone
 
 PACKAGE = "com.google.android.documentsui"
 ACTIVITY = "com.android.documentsui.files.FilesActivity"
@@ -34,12 +37,166 @@ EVALUATORS = storage.EVALUATORS
 STORAGE_STATE = StateRefs(paths=frozenset(storage.under_sdcard(f) for f in FOLDERS))
 
 
+#: What the Files app calls shared storage on AndroidWorld's emulator.
+STORAGE_LABEL = "sdk_gphone_x86_64"
+_ROWS = 12
+_ROW_HEIGHT = 140
+_LONG_PRESS_MS = 500
+
+
 class FilesApp(VirtualApp):
-    """The Files app (DocumentsUI): its state is the shared storage itself."""
+    """The Files app (DocumentsUI) over the phone's shared storage.
+
+    It lists a folder (folders first, 12 rows; swipe to scroll); a tap opens a folder,
+    a long press selects an item, and taps then add or remove items. With a selection,
+    ``Delete`` removes it and ``Move to`` lets the user open the destination folder
+    and press ``Move``. ``Navigate up`` goes to the parent folder. Back drops the
+    selection or goes up a folder, but the phone then also closes the app (its BACK
+    always finishes the front activity), so agents use ``Navigate up``.
+    """
 
     package = PACKAGE
     label = "Files"
     activity = ACTIVITY
+
+    def __init__(self) -> None:
+        self.folder = storage.SDCARD
+        self.offset = 0
+        self.selected: set[str] = set()
+        self.moving: list[str] = []
+
+    def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
+        """A launch shows the storage root."""
+        self.folder, self.offset, self.selected, self.moving = storage.SDCARD, 0, set(), []
+
+    def _entries(self, phone: VirtualPhone) -> list[tuple[str, bool]]:
+        host = phone.host_path(self.folder)
+        if not host.is_dir():
+            return []
+        items = [(p.name, p.is_dir()) for p in host.iterdir()]
+        return sorted(items, key=lambda item: (not item[1], item[0].lower()))
+
+    def _nodes(self, phone: VirtualPhone) -> list[Node]:
+        title = STORAGE_LABEL if self.folder == storage.SDCARD else self.folder.rsplit("/", 1)[1]
+        if self.selected:
+            title = f"{len(self.selected)} selected"
+        nodes = [Node("android.widget.TextView", text=title, bounds=(160, 120, 1000, 240))]
+        if self.folder != storage.SDCARD:
+            nodes.append(
+                Node(
+                    "android.widget.ImageButton",
+                    content_desc="Navigate up",
+                    bounds=(20, 120, 140, 240),
+                    clickable=True,
+                )
+            )
+        entries = self._entries(phone)[self.offset : self.offset + _ROWS]
+        for i, (name, is_dir) in enumerate(entries):
+            top = 300 + i * _ROW_HEIGHT
+            nodes.append(
+                Node(
+                    "android.widget.LinearLayout",
+                    resource_id=f"{PACKAGE}:id/item_root",
+                    content_desc="Folder" if is_dir else "",
+                    bounds=(0, top, 1080, top + _ROW_HEIGHT),
+                    clickable=True,
+                    selected=name in self.selected,
+                    children=[
+                        Node(
+                            "android.widget.TextView",
+                            text=name,
+                            resource_id="android:id/title",
+                            bounds=(160, top + 30, 1040, top + 110),
+                        )
+                    ],
+                )
+            )
+        actions = (
+            ["Delete", "Move to"] if self.selected else (["Move", "Cancel"] if self.moving else [])
+        )
+        for i, action in enumerate(actions):
+            nodes.append(
+                Node(
+                    "android.widget.Button",
+                    text=action,
+                    bounds=(60 + i * 500, 2200, 500 + i * 500, 2340),
+                    clickable=True,
+                )
+            )
+        return nodes
+
+    def screen(self, phone: VirtualPhone) -> Screen:
+        """The folder listing."""
+        return Screen(hierarchy=render(PACKAGE, self._nodes(phone)))
+
+    def _item_at(self, phone: VirtualPhone, x: int, y: int) -> tuple[str, bool] | None:
+        node = hit(self._nodes(phone), x, y)
+        if node is None or not node.resource_id.endswith("item_root"):
+            return None
+        name = node.children[0].text
+        return name, node.content_desc == "Folder"
+
+    def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
+        """Open a folder, change the selection, or run an action."""
+        node = hit(self._nodes(phone), x, y)
+        if node is None:
+            return
+        if node.content_desc == "Navigate up":
+            self.folder, self.offset, self.selected = self.folder.rsplit("/", 1)[0], 0, set()
+            return
+        if node.text in ("Delete", "Move to", "Move", "Cancel"):
+            self._action(phone, node.text)
+            return
+        item = self._item_at(phone, x, y)
+        if item is None:
+            return
+        name, is_dir = item
+        if self.selected:
+            self.selected ^= {name}
+        elif is_dir:
+            self.folder, self.offset = f"{self.folder}/{name}", 0
+
+    def _action(self, phone: VirtualPhone, action: str) -> None:
+        if action == "Delete":
+            for name in self.selected:
+                target = phone.host_path(f"{self.folder}/{name}")
+                if target.is_dir():
+                    shutil.rmtree(target)
+                else:
+                    target.unlink(missing_ok=True)
+            self.selected = set()
+        elif action == "Move to":
+            self.moving = [f"{self.folder}/{name}" for name in sorted(self.selected)]
+            self.selected = set()
+        elif action == "Move":
+            for source in self.moving:
+                destination = phone.host_path(f"{self.folder}/{source.rsplit('/', 1)[1]}")
+                shutil.move(phone.host_path(source), destination)
+            self.moving = []
+        elif action == "Cancel":
+            self.moving = []
+
+    def on_swipe(
+        self, phone: VirtualPhone, x1: int, y1: int, x2: int, y2: int, duration_ms: int
+    ) -> None:
+        """A long press selects an item; a vertical swipe scrolls."""
+        if (x1, y1) == (x2, y2) and duration_ms >= _LONG_PRESS_MS:
+            item = self._item_at(phone, x1, y1)
+            if item is not None and not self.moving:
+                self.selected.add(item[0])
+        elif abs(y2 - y1) > abs(x2 - x1):
+            step = (y1 - y2) // _ROW_HEIGHT
+            most = max(0, len(self._entries(phone)) - _ROWS)
+            self.offset = min(most, max(0, self.offset + step))
+
+    def on_key(self, phone: VirtualPhone, keycode: str) -> None:
+        """Back drops the selection or goes up a folder."""
+        if keycode not in ("KEYCODE_BACK", "4"):
+            return
+        if self.selected:
+            self.selected = set()
+        elif self.folder != storage.SDCARD:
+            self.folder, self.offset = self.folder.rsplit("/", 1)[0], 0
 
 
 def virtual_apps() -> list[VirtualApp]:
