@@ -25,6 +25,9 @@ TASKS = {cls.name: cls for cls in ir_task.TASKS}
 #: AndroidWorld's phone clock, and another one on a different weekday and month.
 NOW = dt.datetime(2023, 10, 15, 15, 34, tzinfo=dt.UTC)
 OTHER_NOW = dt.datetime(2024, 2, 28, 9, 5, tzinfo=dt.timezone(dt.timedelta(hours=-5)))
+#: Phone clocks the property tests cycle through: a Sunday afternoon, a Wednesday
+#: morning west of UTC, a Monday just after midnight east of UTC.
+CLOCKS = (NOW, OTHER_NOW, dt.datetime(2025, 6, 2, 0, 30, tzinfo=dt.timezone(dt.timedelta(hours=9))))
 SEEDS = range(50)
 
 
@@ -76,7 +79,8 @@ def test_truth_comes_from_the_answer_rows_and_noise_never_changes_it(name: str) 
     app = ir_task.ir_app(cls.spec.app)
     for seed in SEEDS:
         task = instance(cls, seed)
-        state = create_state(cls.spec, task.params.model_dump(), NOW, random.Random(seed))
+        now = CLOCKS[seed % len(CLOCKS)]
+        state = create_state(cls.spec, task.params.model_dump(), now, random.Random(seed))
         # The truth over everything created equals the truth over the answer rows alone,
         # with the noise removed, and the noise is really there.
         alone = compute_truth(cls.spec.answer, state.relevant, app, state.ctx)
