@@ -573,3 +573,12 @@ def test_terminal_session_echoes_edits_and_ends_on_ctrl_d(server: VirtualDeviceS
 def test_piped_session_runs_a_last_line_without_newline(server: VirtualDeviceServer) -> None:
     out, err, code = _session(server.port, "shell,v2,raw:", [b"echo a\necho b"])
     assert (out, err, code) == (b"a\nb\n", b"", 0)
+
+
+def test_sync_paths_cannot_leave_the_sandbox(server: VirtualDeviceServer) -> None:
+    name = f"droidhub-escape-{os.getpid()}-{time.monotonic_ns()}.txt"
+    with device_service(server.port, "virtual-0", "sync:") as sock:
+        push(sock, f"/sdcard/../../../../../../tmp/{name}", b"contained")
+        assert read_exact(sock, 8)[:4] == b"OKAY"
+    assert not os.path.exists(f"/tmp/{name}")
+    assert server.phone("virtual-0").host_path(f"/tmp/{name}").read_bytes() == b"contained"

@@ -194,7 +194,7 @@ class AdbServer:
             self._accept,
             self.host,
             self.port,
-            backlog=min(self.max_connections, socket.SOMAXCONN * 4),
+            backlog=self.max_connections,  # the kernel caps it at net.core.somaxconn
             reuse_address=True,
         )
         self.port = self._server.sockets[0].getsockname()[1]
