@@ -206,7 +206,7 @@ class VirtualPhone:
                 raise ValueError(f"app model {type(app).__name__} has no package name")
             self._apps[app.package] = app
             self.providers.update(app.providers())
-        for provider in self.providers.values():
+        for provider in {id(p): p for p in self.providers.values()}.values():
             provider.install(self)
         for app in apps:
             self._data_dir(app.package).mkdir(parents=True, exist_ok=True)
@@ -346,7 +346,7 @@ class VirtualPhone:
                 shutil.rmtree(folder)
         self._data_dir(package).mkdir(parents=True, exist_ok=True)
         self.granted.pop(package, None)
-        for provider in self.providers.values():
+        for provider in {id(p): p for p in self.providers.values()}.values():
             if provider.package == package:
                 provider.install(self)
         app = self._apps.get(package)

@@ -166,7 +166,8 @@ class SqliteProvider(ContentProvider):
         """Create the database and its tables unless they exist."""
         if self.schema:
             with open_database(phone, self.database) as db:
-                db.executescript(self.schema)
+                # One transaction: executescript would otherwise commit every statement.
+                db.executescript(f"BEGIN;\n{self.schema}\nCOMMIT;")
 
     def paths(self, phone: VirtualPhone, uri: str) -> list[str]:
         """The database file."""
@@ -926,10 +927,11 @@ class SettingsProvider(ContentProvider):
 
 def system_providers() -> dict[str, ContentProvider]:
     """Fresh instances of the providers of the Android system image, by authority."""
+    # One provider answers both authorities (the legacy one is routed by the URI).
     contacts = ContactsProvider()
     return {
         "sms": SmsProvider(),
         "com.android.contacts": contacts,
-        "contacts": ContactsProvider("contacts"),
+        "contacts": contacts,
         "settings": SettingsProvider(),
     }
