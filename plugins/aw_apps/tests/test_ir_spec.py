@@ -76,7 +76,7 @@ def test_all_25_shipped_specs_load_with_androidworld_names() -> None:
         ({"template": "What is due {date} for {person}?"}, "no param 'person' is defined"),
         ({"template": "What is due in Tasks app?"}, "param 'date' is not used in the template"),
         ({"app": "todoist"}, "unknown app 'todoist'"),
-        ({"answer__match": "fuzzy"}, "answer.match"),
+        ({"answer__match": "fuzzy"}, "unknown match 'fuzzy': the ir_answer evaluator matches"),
         ({"answer__op": "average"}, "answer.op"),
         ({"rows": [{"title": "{titel}", "due_date": "{date}"}]}, "rows[0].title uses {titel}"),
         ({"pools__notes": {"values": ["x"]}}, "pool 'notes' is never used"),

@@ -38,6 +38,9 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 #: The apps an IR spec may ask about, by the key a spec uses in ``app``.
 APPS = ("calendar", "tasks", "sports", "notes")
 
+#: How the ``ir_answer`` evaluator can match a reply with the truth (``answer.match``).
+MATCHES = ("list", "text", "number", "datetime", "bool")
+
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _ANCHOR = re.compile(r"^(today|monday|now)\s*(?:([+-])\s*(\d+)\s*([dhm]?))?$")
 
@@ -134,12 +137,17 @@ class AnswerSpec(_Strict):
     field: str | None = None
     order_by: str | None = None
     pattern: str | None = None
-    match: Literal["list", "text", "number", "datetime", "bool"]
+    match: str
     #: For ``number``: the largest accepted absolute difference.
     tolerance: float = 0.0
 
     @model_validator(mode="after")
     def _check_op(self) -> AnswerSpec:
+        if self.match not in MATCHES:
+            raise ValueError(
+                f"unknown match {self.match!r}: the ir_answer evaluator matches "
+                f"{', '.join(MATCHES)}"
+            )
         if self.op != "count" and not self.field:
             raise ValueError(f"op {self.op!r} needs 'field'")
         if self.op == "first" and not self.order_by:
@@ -263,13 +271,13 @@ def resolve_moment(expr: str, now: dt.datetime) -> dt.datetime | None:
 def _describe(exc: ValidationError) -> str:
     problems = []
     for err in exc.errors():
-        where = ".".join(str(p) for p in err["loc"]) or "(spec)"
+        where = ".".join(str(p) for p in err["loc"])
         msg = err["msg"].removeprefix("Value error, ")
         if err["type"] == "extra_forbidden":
             msg = "unknown field"
         elif err["type"] == "missing":
             msg = "missing field"
-        problems.append(f"{where}: {msg}")
+        problems.append(f"{where}: {msg}" if where else msg)
     return "; ".join(problems)
 
 
