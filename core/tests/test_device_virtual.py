@@ -159,6 +159,14 @@ def test_shell_raises_naming_the_command_and_its_output(device: Device) -> None:
     assert "No such file or directory" in message
 
 
+def test_a_command_that_outlives_its_timeout(device: Device) -> None:
+    start = time.perf_counter()
+    with pytest.raises(DeviceError, match=r"`sleep 1` on virtual-\d+: no answer within 0.2 s"):
+        device.run("sleep 1", timeout=0.2)
+    assert time.perf_counter() - start < 0.9
+    assert device.shell("echo still fine") == "still fine\n"
+
+
 def test_plain_shell_without_v2_gives_the_same_results(device: Device) -> None:
     assert "shell_v2" in device.features
     commands: list[str | list[str]] = [

@@ -481,9 +481,11 @@ class Device:
 
     @contextlib.contextmanager
     def _service(
-        self, service: str, timeout: float | None
+        self, service: str, timeout: float | None, label: str | None = None
     ) -> Iterator[tuple[socket.socket, BinaryIO]]:
-        """A connection switched to this phone and opened on ``service``."""
+        """A connection switched to this phone and opened on ``service``; errors name
+        ``label`` (the command or file operation) or else the service."""
+        what = f"`{label}`" if label is not None else repr(service)
         conn = self._connect(timeout)
         sock = conn.conn
         reader = sock.makefile("rb")
@@ -498,14 +500,15 @@ class Device:
                 sock.sendall(_request(f"host:transport:{self.serial}"))
                 _expect_okay(reader, f"phone {self.serial}")
             sock.sendall(_request(service))
-            _expect_okay(reader, service)
+            _expect_okay(reader, what)
             yield sock, reader
         except TimeoutError:
             raise DeviceError(
-                f"{service!r} on {self.serial}: no answer within {timeout} s"
+                f"{what} on {self.serial}: no answer within {timeout} s "
+                "(pass a larger timeout for slow commands)"
             ) from None
         except OSError as exc:
-            raise DeviceError(f"{service!r} on {self.serial}: connection failed: {exc}") from None
+            raise DeviceError(f"{what} on {self.serial}: connection failed: {exc}") from None
         finally:
             reader.close()
             conn.close()
@@ -525,7 +528,7 @@ class Device:
 
     def _run_v2(self, command: str, timeout: float | None) -> ShellResult:
         output = bytearray()
-        with self._service(f"shell,v2:{command}", timeout) as (_, reader):
+        with self._service(f"shell,v2:{command}", timeout, command) as (_, reader):
             while True:
                 header = reader.read(5)
                 if not header or len(header) < 5:
@@ -539,7 +542,8 @@ class Device:
                     return ShellResult(output.decode("utf-8", errors="replace"), code)
 
     def _run_v1(self, command: str, timeout: float | None) -> ShellResult:
-        with self._service(f"shell:{_with_exit_marker(command)}", timeout) as (_, reader):
+        service = f"shell:{_with_exit_marker(command)}"
+        with self._service(service, timeout, command) as (_, reader):
             raw = reader.read()
         marker = _EXIT_MARKER.encode()
         at = raw.rfind(marker)
@@ -564,7 +568,8 @@ class Device:
 
     def exec_out(self, args: Sequence[str], timeout: float | None = 60) -> bytes:
         """Run a command and return its raw stdout bytes (``screencap -p``)."""
-        with self._service(f"exec:{join(args)}", timeout) as (_, reader):
+        command = join(args)
+        with self._service(f"exec:{command}", timeout, command) as (_, reader):
             return reader.read()
 
     # --- files (adb sync protocol, v1: STAT / LIST / SEND / RECV) -----------------------
@@ -575,7 +580,8 @@ class Device:
         encoded = path.encode("utf-8")
         if len(encoded) > 1024:
             raise DeviceError(f"path too long for adb sync ({len(encoded)} bytes): {path!r}")
-        with self._service("sync:", timeout) as (sock, reader):
+        label = f"sync {verb.decode()} {path}"
+        with self._service("sync:", timeout, label) as (sock, reader):
             sock.sendall(verb + struct.pack("<I", len(encoded)) + encoded)
             yield sock, reader
 
