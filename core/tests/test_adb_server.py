@@ -22,6 +22,7 @@ from click.testing import CliRunner
 from droidhub.virtual.adb_server import ADB_SERVER_VERSION, FEATURES
 from droidhub.virtual.app import VirtualApp
 from droidhub.virtual.cli import device_group
+from droidhub.virtual.phone import VirtualPhone
 from droidhub.virtual.server import VirtualDeviceServer
 
 ALL_BYTES = bytes(range(256)) * 4
@@ -582,3 +583,22 @@ def test_sync_paths_cannot_leave_the_sandbox(server: VirtualDeviceServer) -> Non
         assert read_exact(sock, 8)[:4] == b"OKAY"
     assert not os.path.exists(f"/tmp/{name}")
     assert server.phone("virtual-0").host_path(f"/tmp/{name}").read_bytes() == b"contained"
+
+
+class FragilePhone(VirtualPhone):
+    """A phone whose close fails."""
+
+    def close(self) -> None:
+        super().close()
+        raise RuntimeError("close failed on purpose")
+
+
+def test_stop_goes_on_when_a_phone_fails_to_close() -> None:
+    TrackedApp.instances.clear()
+    srv = VirtualDeviceServer(
+        devices=2, phone_factory=FragilePhone, apps=lambda: [TrackedApp()]
+    ).start()
+    root = srv.phone("virtual-0").host_path("/").parent
+    srv.stop()
+    assert [app.closed for app in TrackedApp.instances] == [True, True]
+    assert not root.exists()

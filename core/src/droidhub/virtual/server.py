@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import logging
 import shutil
 import tempfile
 import threading
@@ -36,6 +37,8 @@ PhoneFactory = Callable[[str, Path, "Sequence[VirtualApp]"], Phone]
 AppsFactory = Callable[[], "Sequence[VirtualApp]"]
 
 _START_TIMEOUT_S = 10.0
+
+log = logging.getLogger(__name__)
 
 
 def plugin_apps() -> list[VirtualApp]:
@@ -139,7 +142,10 @@ class VirtualDeviceServer:
         if self._executor is not None:
             self._executor.shutdown(wait=True, cancel_futures=True)
         for serial in list(self._phones):
-            self._drop(serial)
+            try:
+                self._drop(serial)
+            except Exception:  # one phone failing to close must not keep the rest open
+                log.exception("virtual phone %s failed to close", serial)
         if self._owns_root and self._root is not None:
             shutil.rmtree(self._root, ignore_errors=True)
         self._loop = self._thread = self._adb = self._executor = None
