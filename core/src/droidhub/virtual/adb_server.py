@@ -228,8 +228,8 @@ class AdbServer:
             else:
                 await self._serve(reader, writer)
             await _finish(reader, writer)
-        except (ConnectionError, asyncio.IncompleteReadError, TimeoutError):
-            pass  # the client went away: nothing to answer
+        except (OSError, asyncio.IncompleteReadError):
+            pass  # the client went away (reset, timed out, half-gone): nothing to answer
         except asyncio.CancelledError:
             pass  # the server is stopping
         except Exception:
