@@ -464,12 +464,13 @@ def test_tap_swipe_keyevent_reach_the_app(device: Device, pad: Notepad) -> None:
     ],
 )
 def test_input_text_arrives_literally(device: Device, pad: Notepad, text: str) -> None:
+    device.write_text("/sdcard/Download/keep.txt", "keep")
     device.start_activity(PAD_ACTIVITY)
     device.input_text(text)
     assert pad.text == text
     assert editor_text(device) == text
-    assert device.exists("/sdcard/Download")
-    assert device.is_booted()
+    assert device.read_text("/sdcard/Download/keep.txt") == "keep"
+    assert device.foreground_activity() == PAD_ACTIVITY
 
 
 @settings(
@@ -526,7 +527,8 @@ def median_ms(call: Callable[[], object], runs: int) -> float:
 def test_shell_round_trip_is_fast(device: Device, server: VirtualDeviceServer) -> None:
     # The best of three medians: other processes on a shared machine only add noise.
     ours = min(median_ms(lambda: device.shell("getprop sys.boot_completed"), 200) for _ in "123")
-    plain = adbutils.AdbClient(port=server.port).device(device.serial)
+    plain = device.adb  # adbutils' own AdbDevice on the same phone
+    assert isinstance(plain, adbutils.AdbDevice) and plain.serial == device.serial
     theirs = median_ms(lambda: plain.shell("getprop sys.boot_completed"), 20)
     print(f"median shell round trip: Device {ours:.2f} ms, plain adbutils {theirs:.2f} ms")
     assert ours < 3.0

@@ -771,7 +771,12 @@ class Device:
         where: str | None = None,
         sort: str | None = None,
     ) -> list[dict[str, str | None]]:
-        """``content query``, parsed into one dict per row (``NULL`` becomes None)."""
+        """``content query``, parsed into one dict per row (``NULL`` becomes None).
+
+        Pass ``projection`` when values may hold text like ``", name="``: with the
+        column names known each value is cut exactly; without them the columns are
+        inferred from the rows, which one row alone cannot always settle.
+        """
         args = ["query", "--uri", uri]
         if projection:
             args += ["--projection", ":".join(projection)]
