@@ -8,7 +8,7 @@ import pytest
 from task_runs import make, score
 
 from droidhub import Action, Env, Observe, TaskEval
-from droidhub_aw_apps import clipboard, contacts, fake_data, sms
+from droidhub_aw_apps import clipboard, contacts, fake_data, sms, system
 
 _OPEN_SMS = sms.PACKAGE + "/" + sms.ACTIVITY
 
@@ -199,5 +199,39 @@ def test_new_conversation_through_the_app_shows_contact_names(virtual_env: Env) 
         _click(env, text="OK")
         env.execute_action(Action(action_type="input_text", text=task.params.message))
         _click(env, content_description="Send")
+
+    assert score(virtual_env, task, act) == 1.0
+
+
+def _long_press_field(env: Env) -> None:
+    elements = env.get_state(observe=Observe.UI_TREE).ui_elements
+    index = next(i for i, e in enumerate(elements) if e.editable)
+    env.execute_action(Action(action_type="long_press", index=index))
+
+
+def test_clipboard_content_pasted_in_the_app(virtual_env: Env) -> None:
+    task = make(sms.SimpleSmsSendClipboardContent)
+
+    def act(env: Env) -> None:
+        env.execute_action(Action(action_type="open_app", app_name="simple sms messenger"))
+        _click(env, content_description="New conversation")
+        env.execute_action(Action(action_type="input_text", text=task.params.number))
+        _click(env, text="OK")
+        _long_press_field(env)
+        _click(env, text="Paste")
+        _click(env, content_description="Send")
+
+    assert score(virtual_env, task, act) == 1.0
+
+
+def test_copy_to_clipboard_from_a_message_field(virtual_env: Env) -> None:
+    task = make(system.SystemCopyToClipboard)
+
+    def act(env: Env) -> None:
+        env.execute_action(Action(action_type="open_app", app_name="simple sms messenger"))
+        _click(env, content_description="New conversation")
+        env.execute_action(Action(action_type="input_text", text=task.params.clipboard_content))
+        _long_press_field(env)
+        _click(env, text="Copy")
 
     assert score(virtual_env, task, act) == 1.0

@@ -143,7 +143,8 @@ class SmsMessengerApp(VirtualApp):
     ``New conversation`` button), a conversation (its messages, a ``Type a message…``
     field and ``Send``), and the new-conversation screen (a number field and ``OK``).
     Sending inserts the message into ``content://sms/sent``, as the app does once the
-    radio accepted it. Names come from the contacts provider when a number matches.
+    radio accepted it. Names come from the contacts provider when a number matches. A
+    long press on a field opens Android's Copy / Paste menu (the clipboard is Clipper's).
     """
 
     package = PACKAGE
@@ -157,6 +158,8 @@ class SmsMessengerApp(VirtualApp):
         self.address = ""
         self.draft = ""
         self.recipient = ""
+        #: The text-selection menu (Copy / Paste) a long press on a field opens.
+        self.text_menu = False
 
     def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
         """A launch shows the conversation list; ``sms:NUMBER`` opens that conversation."""
@@ -278,17 +281,47 @@ class SmsMessengerApp(VirtualApp):
         )
         return nodes
 
+    def _all_nodes(self, phone: VirtualPhone) -> list[Node]:
+        nodes = self._nodes(phone)
+        if self.text_menu and self.page in ("thread", "new"):
+            items = ["Copy", "Paste"] if self._field() else ["Paste"]
+            for i, item in enumerate(items):
+                nodes.append(
+                    Node(
+                        "android.widget.Button",
+                        text=item,
+                        bounds=(100 + i * 260, 1860, 340 + i * 260, 1960),
+                        clickable=True,
+                    )
+                )
+        return nodes
+
+    def _field(self) -> str:
+        return self.recipient if self.page == "new" else self.draft
+
+    def _set_field(self, text: str) -> None:
+        if self.page == "new":
+            self.recipient = text
+        else:
+            self.draft = text
+
     def screen(self, phone: VirtualPhone) -> Screen:
         """The current screen, drawn from the providers."""
-        return Screen(hierarchy=render(PACKAGE, self._nodes(phone)))
+        return Screen(hierarchy=render(PACKAGE, self._all_nodes(phone)))
 
     # input
     def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
-        """Open a conversation, start one, confirm a number, or send."""
-        node = hit(self._nodes(phone), x, y)
+        """Open a conversation, start one, confirm a number, send, copy or paste."""
+        node = hit(self._all_nodes(phone), x, y)
+        menu, self.text_menu = self.text_menu, False
         if node is None:
             return
-        if node.resource_id.endswith("conversation_frame"):
+        board = clipboard.clipper_model(phone)
+        if menu and node.text == "Copy" and board is not None:
+            board.text = self._field()
+        elif menu and node.text == "Paste" and board is not None:
+            self._set_field(self._field() + board.text)
+        elif node.resource_id.endswith("conversation_frame"):
             self.page, self.address, self.draft = "thread", node.content_desc, ""
         elif node.content_desc == "New conversation":
             self.page, self.recipient = "new", ""
@@ -300,6 +333,14 @@ class SmsMessengerApp(VirtualApp):
                 values = {"address": self.address, "body": self.draft, "type": SENT, "read": 1}
                 provider.insert(phone, SENT_URI, values)
             self.draft = ""
+
+    def on_swipe(
+        self, phone: VirtualPhone, x1: int, y1: int, x2: int, y2: int, duration_ms: int
+    ) -> None:
+        """A long press on a text field opens its Copy / Paste menu."""
+        if (x1, y1) == (x2, y2) and duration_ms >= 500:
+            node = hit(self._nodes(phone), x1, y1)
+            self.text_menu = node is not None and node.class_name.endswith("EditText")
 
     def on_text(self, phone: VirtualPhone, text: str) -> None:
         """Typing goes to the number field or the message field."""
