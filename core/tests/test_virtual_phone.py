@@ -440,3 +440,35 @@ def test_shell_is_thread_safe(phone: VirtualPhone) -> None:
     for t in threads:
         t.join()
     assert len(phone.host_path("/sdcard/log.txt").read_text().splitlines()) == 40
+
+
+class BrokenApp(VirtualApp):
+    """A model with a bug in its screen."""
+
+    package = "com.example.broken"
+    label = "Broken"
+
+    def screen(self, phone: VirtualPhone) -> Screen | None:
+        raise RuntimeError("model bug")
+
+
+def test_a_model_bug_is_reported_not_fatal(tmp_path: Path) -> None:
+    phone = VirtualPhone("virtual-1", tmp_path / "p", [BrokenApp()])
+    sh(phone, "am start -n com.example.broken/.MainActivity")
+    out, err, code = sh(phone, "uiautomator dump")
+    assert code == 1 and out == ""
+    assert "uiautomator: internal error" in err and "RuntimeError: model bug" in err
+    assert sh(phone, "echo still here")[0] == "still here\n"
+
+
+def test_a_model_screen_png_is_passed_through(tmp_path: Path) -> None:
+    class Pixels(VirtualApp):
+        package = "com.example.pixels"
+        label = "Pixels"
+
+        def screen(self, phone: VirtualPhone) -> Screen | None:
+            return Screen(hierarchy(Node(package=self.package)), png=b"\x89PNG-model")
+
+    phone = VirtualPhone("virtual-2", tmp_path / "p", [Pixels()])
+    sh(phone, "am start -n com.example.pixels/.MainActivity")
+    assert phone.shell("screencap -p").stdout == b"\x89PNG-model"

@@ -264,3 +264,22 @@ def test_echo_interprets_escapes_like_mksh(phone: VirtualPhone) -> None:
     assert sh(phone, "echo 'a\\tb'")[0] == "a\tb\n"
     assert sh(phone, "echo -n x")[0] == "x"
     assert sh(phone, "echo -E 'a\\tb'")[0] == "a\\tb\n"
+
+
+def test_touch_sets_given_times(phone: VirtualPhone) -> None:
+    sh(phone, "touch -d '2023-10-01 12:00:00' /sdcard/a.txt")
+    assert sh(phone, "stat -c %y /sdcard/a.txt")[0] == "2023-10-01 12:00:00.000000000 +0000\n"
+    sh(phone, "touch -t 202310021230.15 /sdcard/b.txt")
+    assert sh(phone, "stat -c %Y /sdcard/b.txt")[0] == "1696249815\n"
+    assert sh(phone, "touch -d yesterday /sdcard/c")[2] == 1
+
+
+def test_find(phone: VirtualPhone) -> None:
+    sh(phone, "mkdir -p /sdcard/F/sub && touch /sdcard/F/a.txt /sdcard/F/sub/b.TXT /sdcard/F/c.jpg")
+    assert sh(phone, "find /sdcard/F -name '*.txt'")[0] == "/sdcard/F/a.txt\n"
+    assert sh(phone, "find /sdcard/F -iname '*.txt'")[0] == "/sdcard/F/a.txt\n/sdcard/F/sub/b.TXT\n"
+    assert sh(phone, "find /sdcard/F -type d")[0] == "/sdcard/F\n/sdcard/F/sub\n"
+    assert (
+        sh(phone, "find /sdcard/F -maxdepth 1 -type f")[0] == "/sdcard/F/a.txt\n/sdcard/F/c.jpg\n"
+    )
+    assert sh(phone, "find /sdcard/none")[2] == 1

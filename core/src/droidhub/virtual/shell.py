@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import fnmatch
 import posixpath
+import traceback
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -352,8 +353,12 @@ class Session:
         invocation = Invocation(self.phone, argv, stdin, out, err, self)
         try:
             return handler(invocation)
-        except BrokenPipeError:
-            return 141
+        except Exception:
+            # A bug in a command or an app model must not take the adb connection down:
+            # it is reported like a crashed Android tool, with the traceback to debug it.
+            err.write(f"{name}: internal error in the virtual phone\n".encode())
+            err.write(traceback.format_exc().encode("utf-8", "replace"))
+            return 1
 
     # --- expansion -----------------------------------------------------------------------
     def _value(self, name: str) -> str:

@@ -15,7 +15,7 @@ import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from droidhub.virtual.providers import ContentUri
+from droidhub.virtual.providers import ContentUri, ProviderError
 
 if TYPE_CHECKING:
     from droidhub.virtual.phone import VirtualPhone
@@ -85,9 +85,7 @@ def content_uri_paths(phone: VirtualPhone, uri: str) -> list[str]:
     """Android paths of the files behind content URI ``uri`` (empty if unknown)."""
     try:
         authority = ContentUri.parse(uri).authority
-    except ValueError:
-        return []
-    except Exception:
+    except ProviderError:
         return []
     provider = phone.provider(authority)
     return provider.paths(phone, uri) if provider is not None else []

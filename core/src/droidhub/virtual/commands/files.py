@@ -4,11 +4,13 @@ stat, rmdir, sha256sum/md5sum, chmod/chown (no-ops on existing paths)."""
 from __future__ import annotations
 
 import datetime as dt
+import fnmatch
 import hashlib
 import os
 import re
 import shutil
 import stat as statmod
+from collections.abc import Iterator
 from pathlib import Path
 
 from droidhub.virtual.commands.invocation import Invocation, command
@@ -230,10 +232,25 @@ def rm(inv: Invocation) -> int:
 
 @command("touch")
 def touch(inv: Invocation) -> int:
-    """``touch [-c] FILE...``: create empty files, or set their time to the phone's clock."""
-    flags, operands, bad = split_options(inv.args, "acmh")
+    """``touch [-c] [-d DATE | -t [[CC]YY]MMDDhhmm[.ss]] FILE...``: create empty files, or set
+    their time (the phone's clock unless ``-d``/``-t`` says otherwise)."""
+    args = list(inv.args)
+    when: float | None = None
+    for option in ("-d", "-t"):
+        if option in args:
+            at = args.index(option)
+            if at + 1 >= len(args):
+                return inv.fail(f"Missing argument to {option}")
+            moment = _touch_time(inv, option, args[at + 1])
+            if moment is None:
+                return inv.fail(f"bad date '{args[at + 1]}'")
+            when = moment.timestamp()
+            del args[at : at + 2]
+    flags, operands, bad = split_options(args, "acmh")
     if bad:
         return _unknown(inv, bad)
+    if not operands:
+        return inv.fail("Needs 1 argument")
     status = 0
     for target in operands:
         host = inv.host(target)
@@ -245,8 +262,70 @@ def touch(inv: Invocation) -> int:
                 status = 1
                 continue
             host.touch()
-        inv.phone.stamp(host)
+        if when is None:
+            inv.phone.stamp(host)
+        else:
+            os.utime(host, (when, when), follow_symlinks=False)
     return status
+
+
+def _touch_time(inv: Invocation, option: str, value: str) -> dt.datetime | None:
+    from droidhub.virtual.commands.system import parse_date
+
+    now = inv.phone.now()
+    if option == "-d":
+        return parse_date(value.replace("T", " ").split(".")[0], now)
+    match = re.fullmatch(r"(\d{2}|\d{4})?(\d{8})(?:\.(\d{2}))?", value)
+    if not match:
+        return None
+    year, rest, seconds = match.groups()
+    # -t is [[CC]YY]MMDDhhmm[.ss]; date's SET form puts the year after the minutes.
+    return parse_date(rest + (year or "") + (f".{seconds}" if seconds else ""), now)
+
+
+@command("find")
+def find(inv: Invocation) -> int:
+    """``find [PATH...] [-name PAT] [-iname PAT] [-type f|d] [-maxdepth N] [-mindepth N]``."""
+    args = list(inv.args)
+    roots: list[str] = []
+    while args and not args[0].startswith("-"):
+        roots.append(args.pop(0))
+    tests: list[tuple[str, str]] = []
+    while args:
+        option = args.pop(0)
+        if option not in ("-name", "-iname", "-type", "-maxdepth", "-mindepth") or not args:
+            return inv.fail(f"bad arg '{option}'")
+        tests.append((option, args.pop(0)))
+    limits = {o: int(v) for o, v in tests if o in ("-maxdepth", "-mindepth") and v.isdigit()}
+    status = 0
+    for root in roots or ["."]:
+        host = inv.host(root)
+        if not inv.exists(host):
+            inv.eprint(f"find: '{root}': No such file or directory")
+            status = 1
+            continue
+        for shown, path, depth in _walk(root, host, 0, limits.get("-maxdepth", 1 << 30)):
+            if depth >= limits.get("-mindepth", 0) and _find_matches(path, tests):
+                inv.print(shown)
+    return status
+
+
+def _walk(shown: str, host: Path, depth: int, max_depth: int) -> Iterator[tuple[str, Path, int]]:
+    yield shown, host, depth
+    if depth < max_depth and host.is_dir() and not host.is_symlink():
+        for name in sorted(os.listdir(host)):
+            yield from _walk(f"{shown.rstrip('/')}/{name}", host / name, depth + 1, max_depth)
+
+
+def _find_matches(host: Path, tests: list[tuple[str, str]]) -> bool:
+    for option, value in tests:
+        if option == "-name" and not fnmatch.fnmatchcase(host.name, value):
+            return False
+        if option == "-iname" and not fnmatch.fnmatch(host.name.lower(), value.lower()):
+            return False
+        if option == "-type" and (value == "d") != (host.is_dir() and not host.is_symlink()):
+            return False
+    return True
 
 
 def _copy_or_move(inv: Invocation, move: bool) -> int:

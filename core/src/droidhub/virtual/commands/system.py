@@ -374,7 +374,7 @@ def _strftime(moment: dt.datetime, fmt: str) -> str:
     return text.replace("UTC+00:00", "UTC")
 
 
-def _parse_set(value: str, now: dt.datetime) -> dt.datetime | None:
+def parse_date(value: str, now: dt.datetime) -> dt.datetime | None:
     """toybox ``date`` SET forms: ``MMDDhhmm[[CC]YY][.ss]``, ``@EPOCH``, ISO-like text."""
     tz = now.tzinfo
     if value.startswith("@"):
@@ -431,7 +431,7 @@ def date(inv: Invocation) -> int:
             if arg == "-s":
                 setting = value
             elif arg == "-d":
-                shown = _parse_set(value, now)
+                shown = parse_date(value, now)
                 if shown is None:
                     return inv.fail(f"bad date '{value}'")
             elif arg == "-r":
@@ -446,7 +446,7 @@ def date(inv: Invocation) -> int:
         else:
             setting = arg
     if setting is not None:
-        moment = _parse_set(setting, now)
+        moment = parse_date(setting, now)
         if moment is None:
             return inv.fail(f"bad date '{setting}'")
         inv.phone.set_time(moment)
