@@ -24,6 +24,7 @@ from droidhub.virtual.app import VirtualApp
 from droidhub.virtual.cli import device_group
 from droidhub.virtual.phone import VirtualPhone
 from droidhub.virtual.server import VirtualDeviceServer
+from droidhub.virtual.shell import ShellOutcome
 
 ALL_BYTES = bytes(range(256)) * 4
 
@@ -523,22 +524,19 @@ def test_serve_on_a_busy_port_says_what_to_do() -> None:
     assert "--port 0" in result.output
 
 
-class ExplodingApp(VirtualApp):
-    """An app model whose broadcast receiver has a bug."""
+class ExplodingPhone(VirtualPhone):
+    """A phone with a bug: ``explode`` raises out of ``shell``."""
 
-    package = "org.droidhub.exploding"
-    label = "Exploding"
-
-    def on_broadcast(self, phone: object, intent: object) -> None:
-        raise RuntimeError("bug in the model")
+    def shell(self, command: str, stdin: bytes = b"") -> ShellOutcome:
+        if command == "explode":
+            raise RuntimeError("bug in the phone")
+        return super().shell(command, stdin)
 
 
 def test_a_phone_that_raises_answers_with_an_error_not_silence() -> None:
-    with VirtualDeviceServer(devices=1, apps=lambda: [ExplodingApp()]) as srv:
-        out, err, code = shell_v2(
-            srv.port, "virtual-0", "am broadcast -a boom -n org.droidhub.exploding/.R"
-        )
-        assert (out, code) == (b"", 255) and b"RuntimeError('bug in the model')" in err
+    with VirtualDeviceServer(devices=1, phone_factory=ExplodingPhone, apps=_no_apps) as srv:
+        out, err, code = shell_v2(srv.port, "virtual-0", "explode")
+        assert (out, code) == (b"", 255) and b"RuntimeError('bug in the phone')" in err
         assert shell_v2(srv.port, "virtual-0", "echo fine") == (b"fine\n", b"", 0)
 
 
