@@ -187,3 +187,20 @@ def test_pages_and_python_games_agree(seed: int) -> None:
         browser_pages.page_html("draw", seed), "; console.log(JSON.stringify({wanted}));"
     )
     assert got == {"wanted": browser_games.task_colors(seed)}
+
+
+def test_the_page_opens_in_chrome_from_the_files_app(virtual_env: Env) -> None:
+    task = make(browser.BrowserMaze)
+    virtual_env.reset()
+    task.initialize_task(virtual_env)
+    dev = virtual_env.device
+    try:
+        virtual_env.open_app("files")
+        for name in ("Download", "task.html"):
+            row = next(e for e in dev.ui_elements() if e.text == name)
+            assert row.bounds is not None
+            dev.tap(*row.bounds.center)
+        assert dev.foreground_activity().startswith(browser.PACKAGE + "/")
+        assert {"Up", "Down", "Left", "Right"} <= {e.text for e in dev.ui_elements()}
+    finally:
+        task.tear_down(virtual_env)

@@ -42,6 +42,8 @@ STORAGE_LABEL = "sdk_gphone_x86_64"
 _ROWS = 12
 _ROW_HEIGHT = 140
 _LONG_PRESS_MS = 500
+#: The browser web pages open in (package, activity).
+_CHROME = ("com.android.chrome", "com.google.android.apps.chrome.Main")
 
 
 class FilesApp(VirtualApp):
@@ -155,6 +157,10 @@ class FilesApp(VirtualApp):
             self.selected ^= {name}
         elif is_dir:
             self.folder, self.offset = f"{self.folder}/{name}", 0
+        elif name.endswith((".html", ".htm")) and _CHROME[0] in phone.packages():
+            # Opening a web page hands it to Chrome, as "open with Chrome" does.
+            view = Intent(action="android.intent.action.VIEW", data=f"file://{self.folder}/{name}")
+            phone.start(*_CHROME, view)
 
     def _action(self, phone: VirtualPhone, action: str) -> None:
         if action == "Delete":
