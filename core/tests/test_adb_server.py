@@ -600,3 +600,27 @@ def test_stop_goes_on_when_a_phone_fails_to_close() -> None:
     srv.stop()
     assert [app.closed for app in TrackedApp.instances] == [True, True]
     assert not root.exists()
+
+
+def test_wait_for_device_answers_once_a_phone_is_attached() -> None:
+    with VirtualDeviceServer(devices=0, apps=_no_apps) as srv:
+        assert host_query(srv.port, "host:devices") == ""
+        with connect(srv.port) as sock:
+            send(sock, "host:wait-for-any-device")
+            adder = threading.Timer(0.2, srv.add_phone)
+            adder.start()
+            started = time.perf_counter()
+            assert read_all(sock) == b"OKAYOKAY"
+            assert time.perf_counter() - started >= 0.15
+            adder.join()
+        assert srv.serials == ["virtual-0"]
+
+
+def test_kill_is_acknowledged_but_the_server_keeps_serving(server: VirtualDeviceServer) -> None:
+    with connect(server.port) as sock:
+        send(sock, "host:kill")
+        assert read_all(sock) == b"OKAY"
+    assert server_alive(server.port)
+    client = adbutils.AdbClient(host="127.0.0.1", port=server.port)
+    client.server_kill()  # adbutils expects the OKAY
+    assert client.device("virtual-0").shell("echo alive") == "alive"
