@@ -28,18 +28,17 @@ if TYPE_CHECKING:
 
 PACKAGE = "com.google.android.contacts"
 ACTIVITY = "com.android.contacts.activities.PeopleActivity"
-#: The editor that handles ``INSERT``; named so the intent needs no MIME type to resolve.
-EDITOR_ACTIVITY = "com.android.contacts.activities.ContactEditorActivity"
 PROVIDER_PACKAGE = "com.android.providers.contacts"
 AUTHORITY_URI = "content://com.android.contacts"
 RAW_CONTACTS_URI = f"{AUTHORITY_URI}/raw_contacts"
 DATA_URI = f"{AUTHORITY_URI}/data"
 #: The legacy phones table, as AndroidWorld lists contacts (name, number).
 PHONES_URI = "content://contacts/phones"
-CONTACTS_DIR_URI = f"{AUTHORITY_URI}/contacts"
 NAME_MIME = "vnd.android.cursor.item/name"
 PHONE_MIME = "vnd.android.cursor.item/phone_v2"
 INSERT_ACTION = "android.intent.action.INSERT"
+#: The MIME type an ``INSERT`` of a new contact names (``am start -t``).
+CONTACT_DIR_MIME = "vnd.android.cursor.dir/contact"
 #: ``ContactsContract.CommonDataKinds.Phone`` types, by the label the editor shows, in
 #: the order its label menu lists them.
 PHONE_TYPES = {"Mobile": 2, "Work": 3, "Home": 1, "Other": 7}
@@ -412,18 +411,12 @@ class ContactsNewContactDraft(TaskEval):
         )
 
     def oracle(self, env: Env) -> None:
-        """Open the editor with an ``INSERT`` intent carrying the details."""
+        """Open the editor with the ``INSERT`` intent AndroidWorld uses, carrying the details."""
         p = self.params
-        env.device.start_activity(
-            component=f"{PACKAGE}/{EDITOR_ACTIVITY}",
-            action=INSERT_ACTION,
-            data=CONTACTS_DIR_URI,
-            extras={
-                "name": f"{p.first} {p.last}",
-                "phone": p.phone,
-                "phone_type": PHONE_TYPES[p.phone_label],
-            },
-        )
+        command = ["am", "start", "-W", "-a", INSERT_ACTION, "-t", CONTACT_DIR_MIME]
+        command += ["-e", "name", f"{p.first} {p.last}", "-e", "phone", p.phone]
+        command += ["--ei", "phone_type", str(PHONE_TYPES[p.phone_label])]
+        env.device.shell(command)
 
     def tear_down(self, env: Env) -> None:
         """Close Contacts, dropping the draft."""
