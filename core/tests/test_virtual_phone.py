@@ -273,6 +273,9 @@ def test_am_broadcast_ordered_result(phone: VirtualPhone) -> None:
         "cmp=com.example.notes/.Receiver }\n"
         'Broadcast completed: result=-1, data="1 note", extras: Bundle[{count=1, ok=true}]\n'
     )
+    # Components print in their short form, as ComponentName.flattenToShortString does.
+    out = sh(phone, "am broadcast -n com.example.notes/com.example.notes.Receiver")[0]
+    assert out.startswith("Broadcasting: Intent { flg=0x400000 cmp=com.example.notes/.Receiver }")
     out = sh(phone, "am broadcast -a com.example.notes.COUNT")[0]
     assert out.endswith('result=-1, data="1 note", extras: Bundle[{count=1, ok=true}]\n')
     out = sh(phone, "am broadcast -a android.intent.action.UNHEARD --es k v")[0]

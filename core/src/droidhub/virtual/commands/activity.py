@@ -84,10 +84,18 @@ class _IntentSpec:
         if intent.package:
             parts.append(f"pkg={intent.package}")
         if intent.component:
-            parts.append(f"cmp={intent.component}")
+            parts.append(f"cmp={_short_component(intent.component)}")
         if self.extras:
             parts.append("(has extras)")
         return "Intent { " + " ".join(parts) + " }"
+
+
+def _short_component(component: str) -> str:
+    """ComponentName.flattenToShortString(): ``pkg/pkg.Cls`` -> ``pkg/.Cls``."""
+    package, _, cls = component.partition("/")
+    if cls.startswith(package + "."):
+        cls = cls[len(package) :]
+    return f"{package}/{cls}"
 
 
 def _safe_uri(uri: str) -> str:
