@@ -122,6 +122,7 @@ def _phase(
     act: Callable[[Env], None],
     expect: float,
     aspect: str,
+    note: str = "",
 ) -> None:
     """Set up ``task`` on a fresh phone, ``act``, score, tear down; judge each part."""
     from droidhub.virtual.snapshot import content_uri_paths, snapshot
@@ -136,10 +137,11 @@ def _phase(
             task.initialize_task(env)
             act(env)
             reward = float(task.is_successful(env))
+            prefix = f"{note}: " if note else ""
             if reward == expect:
                 check.set(aspect, PASS, f"{reward:g}")
             else:
-                check.set(aspect, FAIL, f"scored {reward:g}, expected {expect:g}")
+                check.set(aspect, FAIL, f"{prefix}scored {reward:g}, expected {expect:g}")
             during = diff(before, snapshot(phone))
             outside = [k for k in during if not writes.covers(k)]
             if outside:
@@ -147,7 +149,7 @@ def _phase(
             else:
                 check.set("footprint", PASS)
         except Exception as exc:
-            check.set(aspect, FAIL, f"{type(exc).__name__}: {exc}")
+            check.set(aspect, FAIL, f"{note + ': ' if note else ''}{type(exc).__name__}: {exc}")
             check.verdicts[aspect] = (
                 FAIL,
                 check.verdicts[aspect][1] + "\n" + traceback.format_exc(),
@@ -219,7 +221,8 @@ def check_task(task_cls: type[TaskEval], apps: Sequence[AppSpec], seed: int = 30
         for index, (label, _act, _expected) in enumerate(first.create().check_cases()):
             task = first.create()
             _label, act, expected = task.check_cases()[index]
-            _phase(check, task, apps, act, expected, label)
+            # One column per kind of case ("sub-oracle 2 (sms)" -> "sub-oracle").
+            _phase(check, task, apps, act, expected, label.split(" ")[0], note=label)
     check.seconds = time.monotonic() - started
     return check
 
