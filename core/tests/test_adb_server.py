@@ -624,3 +624,15 @@ def test_kill_is_acknowledged_but_the_server_keeps_serving(server: VirtualDevice
     client = adbutils.AdbClient(host="127.0.0.1", port=server.port)
     client.server_kill()  # adbutils expects the OKAY
     assert client.device("virtual-0").shell("echo alive") == "alive"
+
+
+def test_a_client_that_stops_waiting_is_let_go() -> None:
+    with VirtualDeviceServer(devices=0, apps=_no_apps) as srv:
+        with connect(srv.port) as sock:
+            send(sock, "host:wait-for-any-device")
+            time.sleep(0.1)
+            assert srv.connection_count == 1
+        deadline = time.monotonic() + 5
+        while srv.connection_count and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert srv.connection_count == 0

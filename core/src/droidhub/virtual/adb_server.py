@@ -175,6 +175,11 @@ class AdbServer:
         with self._lock:
             return list(self._transports.values())
 
+    @property
+    def connection_count(self) -> int:
+        """Clients connected right now."""
+        return len(self._connections)
+
     def _devices_changed(self) -> None:
         loop = self._loop
         if loop is None or loop.is_closed():
@@ -349,7 +354,7 @@ class AdbServer:
         if service.startswith(("transport", "tport:")):
             return self._switch(service, selector, current, writer)
         if service.startswith("wait-for-"):
-            await self._wait_for(service, selector, current, writer)
+            await self._wait_for(service, selector, current, reader, writer)
             return None
 
         if service not in _PHONE_HOST_SERVICES and not service.startswith(
@@ -408,6 +413,7 @@ class AdbServer:
         service: str,
         selector: str | int | None,
         current: Transport | None,
+        reader: asyncio.StreamReader,
         writer: asyncio.StreamWriter,
     ) -> None:
         """``wait-for-TRANSPORT-STATE``: OKAY when a phone is there (it is always ready)."""
@@ -416,16 +422,21 @@ class AdbServer:
             raise _RequestError(f"a virtual phone never reaches state '{state}'")
         queue: asyncio.Queue[None] = asyncio.Queue()
         self._trackers.add(queue)
+        gone = asyncio.ensure_future(_drain_input(reader))  # a client may give up waiting
         try:
-            while True:
+            while not gone.done():
                 try:
                     self._select(selector, current)
-                    break
                 except _RequestError:
-                    await queue.get()
+                    waiter = asyncio.ensure_future(queue.get())
+                    await asyncio.wait({waiter, gone}, return_when=asyncio.FIRST_COMPLETED)
+                    waiter.cancel()
+                    continue
+                writer.write(_OKAY + _OKAY)
+                return
         finally:
             self._trackers.discard(queue)
-        writer.write(_OKAY + _OKAY)
+            gone.cancel()
 
     def _device_list(self, long: bool) -> str:
         lines = []

@@ -193,6 +193,11 @@ class VirtualDeviceServer:
         """Serials of the phones now attached, oldest first."""
         return self._running().serials()
 
+    @property
+    def connection_count(self) -> int:
+        """Clients connected right now (each adb operation is one connection)."""
+        return self._running().connection_count
+
     def phone(self, serial: str) -> VirtualPhone:
         """The phone behind ``serial`` (for tests and checks that look inside it)."""
         with self._lock:
