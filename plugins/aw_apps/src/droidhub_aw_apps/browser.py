@@ -314,13 +314,22 @@ class ChromeApp(VirtualApp):
         font = ImageFont.load_default(size=40)
         for top in nodes:
             for node in top.walk():
-                left, upper, _, lower = node.bounds
+                left, upper, right, lower = node.bounds
                 if node.class_name.endswith(("Button", "EditText")):
                     draw.rectangle(node.bounds, outline="#5f6368", width=3)
-                label = node.text or (node.hint if node.class_name.endswith("EditText") else "")
-                if label and not node.class_name.endswith("WebView"):
-                    fill = "#202124" if node.text else "#80868b"
-                    draw.text((left + 16, (upper + lower) // 2 - 22), label, fill=fill, font=font)
+                editable = node.class_name.endswith("EditText")
+                label = node.text or (node.hint if editable else "")
+                if not label or node.class_name.endswith("WebView"):
+                    continue
+                fill = "#202124" if node.text else "#80868b"
+                middle = ((left + right) // 2, (upper + lower) // 2)
+                if editable:  # text fields align left, everything else is centred
+                    draw.text((left + 16, middle[1]), label, fill=fill, font=font, anchor="lm")
+                elif node.class_name.endswith("Button"):
+                    draw.text(middle, label, fill=fill, font=font, anchor="mm")
+                else:  # page text (the X, the number, Success!) is large, as on the pages
+                    big = ImageFont.load_default(size=max(40, (lower - upper) // 2))
+                    draw.text(middle, label, fill=fill, font=big, anchor="mm")
         out = io.BytesIO()
         image.save(out, format="PNG")
         return Screen(hierarchy=render(PACKAGE, nodes), png=out.getvalue())
