@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from droidhub import Action, Observe
+from droidhub import Action, Observe, UIElement
 from droidhub_miniwob import contract, plugin
 from droidhub_miniwob.tasks import MiniWobTask
 from droidhub_miniwob.webview import MiniWobWebViewApp
@@ -194,3 +194,44 @@ def test_no_browser_outlives_its_phone(virtual_server: VirtualDeviceServer) -> N
     virtual_server.remove_phone(serial)
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
+
+
+def test_a_select_opens_the_phones_option_dialog(miniwob_env: Env) -> None:
+    task("choose-list", 6).initialize_task(miniwob_env)
+
+    def shown() -> list[UIElement]:
+        return miniwob_env.get_state(observe=Observe.UI_TREE).ui_elements
+
+    spinner = next(e for e in shown() if e.class_name == "android.widget.Spinner")
+    assert spinner.clickable and spinner.text
+
+    def tap(x: int, y: int) -> None:
+        miniwob_env.execute_action(Action(action_type="click", x=x, y=y))
+
+    tap(*spinner.bounds.center)  # type: ignore[union-attr]
+    rows = [e for e in shown() if e.class_name == "android.widget.CheckedTextView"]
+    assert len(rows) > 3 and all(r.checkable and r.clickable for r in rows)
+    assert [r.text for r in rows if r.checked] == [spinner.text]
+    tap(540, 2350)  # outside the dialog: cancel
+    assert not [e for e in shown() if e.class_name == "android.widget.CheckedTextView"]
+    tap(*spinner.bounds.center)  # type: ignore[union-attr]
+    choice = next(
+        e
+        for e in shown()
+        if e.class_name == "android.widget.CheckedTextView" and e.text != spinner.text
+    )
+    tap(*choice.bounds.center)  # type: ignore[union-attr]
+    after = next(e for e in shown() if e.class_name == "android.widget.Spinner")
+    assert after.text == choice.text
+
+
+def test_utterances_that_tasks_return_as_objects_become_plain_text(miniwob_env: Env) -> None:
+    t = task("email-inbox-nl-turk", 2)
+    t.initialize_task(miniwob_env)
+    assert t.goal and not t.goal.startswith("{")
+    query = next(
+        e
+        for e in miniwob_env.get_state(observe=Observe.UI_TREE).ui_elements
+        if e.resource_id == "query"
+    )
+    assert query.text == t.goal

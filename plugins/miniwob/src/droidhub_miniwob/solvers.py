@@ -378,3 +378,78 @@ def _simple_arithmetic(env: Env, utterance: str) -> None:
     answer = _OPERATORS[match.group(2)](int(match.group(1)), int(match.group(3)))
     type_into(env, find(env, lambda e: e.resource_id == "math-answer", "answer"), str(answer))
     submit(env)
+
+
+SPINNER = "android.widget.Spinner"
+CHECKED_TEXT_VIEW = "android.widget.CheckedTextView"
+
+
+def pick_options(env: Env, names: list[str]) -> None:
+    """Open the drop-down and pick ``names`` in the phone's select dialog (check each
+    row and confirm with OK when the list takes several)."""
+    tap(env, find(env, lambda e: e.class_name == SPINNER, "drop-down list"))
+    for name in names:
+        row = find(env, by_text(CHECKED_TEXT_VIEW, name), name)
+        tap(env, row)
+    if len(names) > 1 or any(e.text == "OK" for e in elements(env)):
+        submit(env, "OK")
+
+
+@_solves("choose-list")
+def _choose_list(env: Env, utterance: str) -> None:
+    # "Select Niue from the list and click Submit."
+    match = re.fullmatch(r"Select (.*) from the list and click Submit\.", utterance)
+    if match is None:
+        raise SolverError(f"unexpected utterance {utterance!r}")
+    pick_options(env, [match.group(1)])
+    submit(env)
+
+
+@_solves("click-scroll-list")
+def _click_scroll_list(env: Env, utterance: str) -> None:
+    # "Select Cuba, Bermuda from the scroll list and click Submit."
+    match = re.fullmatch(r"Select (.*) from the scroll list and click Submit\.", utterance)
+    if match is None:
+        raise SolverError(f"unexpected utterance {utterance!r}")
+    pick_options(env, match.group(1).split(", "))
+    submit(env)
+
+
+_MOVIE_FIELDS = {"genre": ("genre",), "director": ("director",), "year": ("year", "date")}
+
+
+@_solves("multi-layouts", "multi-orderings")
+def _movie_search(env: Env, utterance: str) -> None:
+    # "Search for drama movies directed by Holloway from year 2011."
+    match = re.fullmatch(r"Search for (.+) movies directed by (.+) from year (\d+)\.", utterance)
+    if match is None:
+        raise SolverError(f"unexpected utterance {utterance!r}")
+    values = {"genre": match.group(1), "director": match.group(2), "year": match.group(3)}
+    found = elements(env)
+    fields = [e for e in found if e.class_name == EDIT_TEXT and e.bounds is not None]
+    labels = [e for e in found if e.class_name == TEXT_VIEW and e.bounds and not e.clickable]
+    for key, words in _MOVIE_FIELDS.items():
+        label = next((e for e in labels if any(w in (e.text or "").lower() for w in words)), None)
+        hints = [f for f in fields if any(w in f.content_description.lower() for w in words)]
+        if hints:
+            field = hints[0]
+        elif label is not None and fields:
+            field = _nearest(fields, label)
+        else:
+            raise SolverError(f"no field for {key} on screen")
+        fields.remove(field)
+        type_into(env, field, values[key])
+    button = [e for e in elements(env) if e.clickable and e.text and e.class_name != EDIT_TEXT]
+    if not button:
+        raise SolverError("no button to send the search")
+    tap(env, button[-1])
+
+
+def _nearest(candidates: list[UIElement], anchor: UIElement) -> UIElement:
+    return min(candidates, key=lambda c: _distance(c, anchor))
+
+
+def _distance(a: UIElement, b: UIElement) -> float:
+    assert a.bounds is not None and b.bounds is not None
+    (ax, ay), (bx, by) = a.bounds.center, b.bounds.center
+    return ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5

@@ -120,6 +120,8 @@ class MiniWobWebViewApp(VirtualApp):
         self._lock = threading.RLock()
         self._hierarchy_js = _script("hierarchy.js")
         self._bridge_js = contract.bridge_script()
+        # Android's native <select> dialog, which a desktop browser does not have.
+        self._picker_js = _script("select_picker.js")
 
     # --- the browser -------------------------------------------------------------------
     @property
@@ -219,6 +221,7 @@ class MiniWobWebViewApp(VirtualApp):
             page.call("Page.navigate", url=url)
             self._wait_loaded(page, url)
             page.evaluate(self._bridge_js)
+            page.evaluate(self._picker_js)
             self._task = task
 
     @staticmethod

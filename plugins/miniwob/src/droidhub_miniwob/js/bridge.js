@@ -19,6 +19,16 @@
     return file.replace(/\.html$/, '');
   }
 
+  // A few tasks (email-inbox-*-nl*) override getUtterance to return
+  // {utterance, fields}; the instruction is the text either way.
+  function utteranceText() {
+    var said = core.getUtterance();
+    if (said !== null && typeof said === 'object') {
+      said = said.utterance;
+    }
+    return String(said || '');
+  }
+
   function ready() {
     return current.starts > 0 && WOB_TASK_READY !== false;
   }
@@ -35,9 +45,13 @@
       current.seed = (seed === null || seed === undefined) ? null : String(seed);
       current.starts += 1;
       core.startEpisodeReal();
-      // The score board beside the task is for humans at a desktop; on a phone it
-      // only leaks the reward and the countdown to the agent.
+      // The score board and the click visualiser beside the task are for humans at a
+      // desktop; on a phone they only leak the reward and the countdown to the agent.
       core.hideDisplay();
+      var canvas = document.getElementById('click-canvas');
+      if (canvas) {
+        canvas.style.display = 'none';
+      }
       return this.utterance();
     },
     utterance: function () {
@@ -45,7 +59,7 @@
         task: taskName(),
         seed: current.seed,
         ready: ready(),
-        utterance: ready() ? core.getUtterance() : ''
+        utterance: ready() ? utteranceText() : ''
       };
     },
     reward: function () {

@@ -35,6 +35,9 @@
   }
 
   function kindOf(el, tag) {
+    // Platform UI the virtual WebView draws in the page (the <select> dialog).
+    var declared = el.getAttribute('data-droidhub-class');
+    if (declared) return declared;
     var role = el.getAttribute('role');
     if (tag === 'input') {
       var type = (el.type || 'text').toLowerCase();
@@ -173,7 +176,8 @@
       if (el.tabIndex >= 0 && tag !== 'a' && (interactive || el.hasAttribute('tabindex'))) {
         flags |= F.focusable;
       }
-      if (kind === 'android.widget.CheckBox' || kind === 'android.widget.RadioButton') {
+      if (kind === 'android.widget.CheckBox' || kind === 'android.widget.RadioButton' ||
+          kind === 'android.widget.CheckedTextView') {
         flags |= F.checkable;
         var on = tag === 'input' ? el.checked : el.getAttribute('aria-checked') === 'true';
         if (on) flags |= F.checked;
