@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable
 from typing import TypeVar
 
-from droidhub import Env, TaskEval
+from droidhub import Action, Env, Observe, TaskEval
 
 T = TypeVar("T", bound=TaskEval)
 
@@ -27,3 +27,15 @@ def score(env: Env, task: TaskEval, act: Callable[[Env], object] | None = None) 
         return task.is_successful(env)
     finally:
         task.tear_down(env)
+
+
+def click(env: Env, **match: str) -> None:
+    """Tap the first element whose attributes equal ``match`` (``text="OK"``,
+    ``content_description="Send"``), by its index, as an agent would."""
+    elements = env.get_state(observe=Observe.UI_TREE).ui_elements
+    for index, element in enumerate(elements):
+        if all(getattr(element, key) == value for key, value in match.items()):
+            env.execute_action(Action(action_type="click", index=index))
+            return
+    shown = [e.text or e.content_description for e in elements]
+    raise AssertionError(f"nothing on screen matches {match}; shown: {shown}")

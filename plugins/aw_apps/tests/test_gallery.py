@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from task_runs import make, score
+from task_runs import click, make, score
 
-from droidhub import Action, Env, Observe
+from droidhub import Action, Env
 from droidhub_aw_apps import gallery
 
 
@@ -46,24 +46,16 @@ def test_near_miss_moved_within_dcim(virtual_env: Env) -> None:
     assert score(virtual_env, task, act) == 0.0
 
 
-def _click(env: Env, **match: str) -> None:
-    elements = env.get_state(observe=Observe.UI_TREE).ui_elements
-    index = next(
-        i for i, e in enumerate(elements) if all(getattr(e, k) == v for k, v in match.items())
-    )
-    env.execute_action(Action(action_type="click", index=index))
-
-
 def test_copy_in_the_gallery_app(virtual_env: Env) -> None:
     task = make(gallery.SaveCopyOfReceiptTaskEval)
 
     def act(env: Env) -> None:
         env.execute_action(Action(action_type="open_app", app_name="simple gallery pro"))
-        _click(env, text="DCIM")
-        _click(env, content_description=task.params.file_name)
-        _click(env, content_description="More options")
-        _click(env, text="Copy to")
-        _click(env, text="Download")
+        click(env, text="DCIM")
+        click(env, content_description=task.params.file_name)
+        click(env, content_description="More options")
+        click(env, text="Copy to")
+        click(env, text="Download")
 
     assert score(virtual_env, task, act) == 1.0
 
@@ -76,11 +68,11 @@ def test_moving_the_receipt_also_counts_as_in_androidworld(
 
     def act(env: Env) -> None:
         env.execute_action(Action(action_type="open_app", app_name="simple gallery pro"))
-        _click(env, text="DCIM")
-        _click(env, content_description=task.params.file_name)
-        _click(env, content_description="More options")
-        _click(env, text="Move to")
-        _click(env, text="Download")
+        click(env, text="DCIM")
+        click(env, content_description=task.params.file_name)
+        click(env, content_description="More options")
+        click(env, text="Move to")
+        click(env, text="Download")
         assert not env.device.exists(task.original)
 
     assert score(virtual_env, task, act) == 1.0

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from task_runs import make, score
+from task_runs import click, make, score
 
-from droidhub import Action, Env, Observe
+from droidhub import Action, Env
 from droidhub_aw_apps import simple_draw, storage
 
 
@@ -39,25 +39,17 @@ def test_drawing_params() -> None:
     assert stem.split("_")[0] in simple_draw.DRAWING_WORDS
 
 
-def _click(env: Env, **match: str) -> None:
-    elements = env.get_state(observe=Observe.UI_TREE).ui_elements
-    index = next(
-        i for i, e in enumerate(elements) if all(getattr(e, k) == v for k, v in match.items())
-    )
-    env.execute_action(Action(action_type="click", index=index))
-
-
 def test_create_drawing_in_the_app(virtual_env: Env) -> None:
     task = simple_draw.SimpleDrawProCreateDrawing({"file_name": "sit_calm_owl_copy.svg"})
 
     def act(env: Env) -> None:
         env.execute_action(Action(action_type="open_app", app_name="simple draw pro"))
         env.execute_action(Action(action_type="swipe", direction="right"))
-        _click(env, content_description="Save")
+        click(env, content_description="Save")
         for _ in range(40):
             env.device.keyevent("KEYCODE_DEL")
         env.execute_action(Action(action_type="input_text", text="sit_calm_owl_copy"))
-        _click(env, text="SVG")
-        _click(env, text="OK")
+        click(env, text="SVG")
+        click(env, text="OK")
 
     assert score(virtual_env, task, act) == 1.0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from task_runs import make, score
+from task_runs import click, make, score
 
 from droidhub import Action, Env, Observe, TaskEval
 from droidhub_aw_apps import clipboard, contacts, fake_data, sms, system
@@ -167,22 +167,14 @@ def test_params_are_deterministic() -> None:
     assert p.number.startswith("+1") and len(p.number) == 12
 
 
-def _click(env: Env, **match: str) -> None:
-    elements = env.get_state(observe=Observe.UI_TREE).ui_elements
-    index = next(
-        i for i, e in enumerate(elements) if all(getattr(e, k) == v for k, v in match.items())
-    )
-    env.execute_action(Action(action_type="click", index=index))
-
-
 def test_reply_through_the_app(virtual_env: Env) -> None:
     task = make(sms.SimpleSmsReply, seed=5)
 
     def act(env: Env) -> None:
         env.execute_action(Action(action_type="open_app", app_name="simple sms messenger"))
-        _click(env, content_description=task.params.number)
+        click(env, content_description=task.params.number)
         env.execute_action(Action(action_type="input_text", text=task.params.message))
-        _click(env, content_description="Send")
+        click(env, content_description="Send")
 
     assert score(virtual_env, task, act) == 1.0
 
@@ -194,11 +186,11 @@ def test_new_conversation_through_the_app_shows_contact_names(virtual_env: Env) 
         env.execute_action(Action(action_type="open_app", app_name="simple sms messenger"))
         texts = [e.text for e in env.get_state(observe=Observe.UI_TREE).ui_elements]
         assert task.params.name2 in texts and task.params.message in texts
-        _click(env, content_description="New conversation")
+        click(env, content_description="New conversation")
         env.execute_action(Action(action_type="input_text", text=task.params.number))
-        _click(env, text="OK")
+        click(env, text="OK")
         env.execute_action(Action(action_type="input_text", text=task.params.message))
-        _click(env, content_description="Send")
+        click(env, content_description="Send")
 
     assert score(virtual_env, task, act) == 1.0
 
@@ -214,12 +206,12 @@ def test_clipboard_content_pasted_in_the_app(virtual_env: Env) -> None:
 
     def act(env: Env) -> None:
         env.execute_action(Action(action_type="open_app", app_name="simple sms messenger"))
-        _click(env, content_description="New conversation")
+        click(env, content_description="New conversation")
         env.execute_action(Action(action_type="input_text", text=task.params.number))
-        _click(env, text="OK")
+        click(env, text="OK")
         _long_press_field(env)
-        _click(env, text="Paste")
-        _click(env, content_description="Send")
+        click(env, text="Paste")
+        click(env, content_description="Send")
 
     assert score(virtual_env, task, act) == 1.0
 
@@ -229,9 +221,9 @@ def test_copy_to_clipboard_from_a_message_field(virtual_env: Env) -> None:
 
     def act(env: Env) -> None:
         env.execute_action(Action(action_type="open_app", app_name="simple sms messenger"))
-        _click(env, content_description="New conversation")
+        click(env, content_description="New conversation")
         env.execute_action(Action(action_type="input_text", text=task.params.clipboard_content))
         _long_press_field(env)
-        _click(env, text="Copy")
+        click(env, text="Copy")
 
     assert score(virtual_env, task, act) == 1.0
