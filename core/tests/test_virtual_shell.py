@@ -283,3 +283,13 @@ def test_find(phone: VirtualPhone) -> None:
         sh(phone, "find /sdcard/F -maxdepth 1 -type f")[0] == "/sdcard/F/a.txt\n/sdcard/F/c.jpg\n"
     )
     assert sh(phone, "find /sdcard/none")[2] == 1
+
+
+def test_symlinks_cannot_lead_out_of_the_sandbox(phone: VirtualPhone, tmp_path: Path) -> None:
+    outside = tmp_path / "secret.txt"
+    outside.write_text("host file")
+    (phone.host_path("/sdcard/Download") / "link").symlink_to(outside)
+    with pytest.raises(ValueError, match="symlink"):
+        phone.host_path("/sdcard/Download/link")
+    out, err, code = sh(phone, "cat /sdcard/Download/link")
+    assert (out, err, code) == ("", "cat: /sdcard/Download/link: Permission denied\n", 1)

@@ -114,6 +114,14 @@ SYSTEM_PACKAGES: Mapping[str, str] = {
 }
 
 
+class SandboxPathError(ValueError):
+    """An Android path that would lead out of the phone's sandbox folder."""
+
+    def __init__(self, android_path: str, message: str) -> None:
+        super().__init__(message)
+        self.android_path = android_path
+
+
 class Settings:
     """The phone's ``settings`` tables (system, secure, global): names to string values."""
 
@@ -186,6 +194,8 @@ class VirtualPhone:
     def __init__(self, serial: str, root: Path, apps: Sequence[VirtualApp] = ()) -> None:
         self.serial = serial
         self.root = Path(root).absolute()
+        self.root.mkdir(parents=True, exist_ok=True)
+        self._real_root = os.path.realpath(self.root)
         self.lock = threading.RLock()
         self.settings = Settings()
         self.settings.put("secure", "android_id", _android_id(serial))
@@ -228,6 +238,11 @@ class VirtualPhone:
                 os.symlink(target, self.root / link)
         for package in SYSTEM_PACKAGES:
             self._data_dir(package).mkdir(parents=True, exist_ok=True)
+        # The image's folders date from the phone's clock, not from the host's.
+        stamp = START_TIME.timestamp()
+        for folder, dirs, _files in os.walk(self.root):
+            for name in dirs:
+                os.utime(os.path.join(folder, name), (stamp, stamp), follow_symlinks=False)
 
     def _data_dir(self, package: str) -> Path:
         return self.root / "data/data" / package
@@ -246,7 +261,16 @@ class VirtualPhone:
         path = canonical_path(android_path)
         host = Path(os.path.normpath(os.path.join(self.root, path.lstrip("/"))))
         if host != self.root and self.root not in host.parents:
-            raise ValueError(f"path {android_path!r} leaves the phone's filesystem")
+            raise SandboxPathError(
+                android_path, f"path {android_path!r} leaves the phone's filesystem"
+            )
+        # A symlink inside the sandbox (an app model's, a pushed one) must not lead out.
+        real = os.path.realpath(host)
+        if real != self._real_root and not real.startswith(self._real_root + os.sep):
+            raise SandboxPathError(
+                android_path,
+                f"path {android_path!r} leads out of the phone's filesystem through a symlink",
+            )
         return host
 
     def android_path(self, host: Path) -> str:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from droidhub.virtual.commands import lookup
 from droidhub.virtual.commands.invocation import Invocation, Sink
+from droidhub.virtual.phone import SandboxPathError
 
 if TYPE_CHECKING:
     from droidhub.virtual.phone import VirtualPhone
@@ -353,6 +354,9 @@ class Session:
         invocation = Invocation(self.phone, argv, stdin, out, err, self)
         try:
             return handler(invocation)
+        except SandboxPathError as exc:
+            err.write(f"{name}: {exc.android_path}: Permission denied\n".encode())
+            return 1
         except Exception:
             # A bug in a command or an app model must not take the adb connection down:
             # it is reported like a crashed Android tool, with the traceback to debug it.

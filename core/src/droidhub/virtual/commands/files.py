@@ -7,6 +7,7 @@ import datetime as dt
 import fnmatch
 import hashlib
 import os
+import posixpath
 import re
 import shutil
 import stat as statmod
@@ -39,7 +40,7 @@ def _unknown(inv: Invocation, letter: str) -> int:
 
 
 def _owner(inv: Invocation, android_path: str) -> tuple[str, str]:
-    if android_path.startswith("/storage/") or android_path.startswith("/sdcard"):
+    if android_path.startswith(("/storage/emulated/", "/sdcard/")):
         return "u0_a196", "media_rw"
     if android_path.startswith("/data/data/"):
         return "u0_a150", "u0_a150"
@@ -105,7 +106,9 @@ def _list(
         )
         shown = name
         if statmod.S_ISLNK(info.st_mode):
-            shown += " -> " + os.readlink(host)
+            # The sandbox's links are relative; Android shows where they point absolutely.
+            target = os.readlink(host)
+            shown += " -> " + posixpath.normpath(posixpath.join(posixpath.dirname(path), target))
         rows.append(
             (
                 _mode_string(info.st_mode),
