@@ -235,3 +235,20 @@ def test_utterances_that_tasks_return_as_objects_become_plain_text(miniwob_env: 
         if e.resource_id == "query"
     )
     assert query.text == t.goal
+
+
+def test_no_browser_outlives_its_server() -> None:
+    from droidhub import Device, Env
+    from droidhub.virtual.server import VirtualDeviceServer
+
+    with VirtualDeviceServer(devices=0) as server:
+        serial = server.add_phone()
+        env = Env(Device(serial, host="127.0.0.1", port=server.port))
+        task("click-test", 0).initialize_task(env)
+        app = server.phone(serial).app(contract.PACKAGE)
+        assert isinstance(app, MiniWobWebViewApp) and app.browser is not None
+        pid = app.browser.pid
+        assert pid is not None
+        os.kill(pid, 0)  # running while the server runs
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
