@@ -11,6 +11,7 @@ import sqlite3
 import statistics
 import time
 from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import adbutils
@@ -157,6 +158,21 @@ def test_shell_raises_naming_the_command_and_its_output(device: Device) -> None:
     message = str(info.value)
     assert "ls '/no/such dir'" in message and "exit 1" in message
     assert "No such file or directory" in message
+
+
+def test_exec_out_is_binary_exact(device: Device) -> None:
+    data = bytes(range(256)) * 64 + b"\r\n\n\r" + os.urandom(4096)
+    device.push(data, "/sdcard/Download/all-bytes.bin")
+    assert device.exec_out(["cat", "/sdcard/Download/all-bytes.bin"]) == data
+
+
+def test_one_device_shared_by_threads(device: Device) -> None:
+    def worker(n: int) -> list[str]:
+        return [device.shell(["echo", f"{n}-{i}"]) for i in range(40)]
+
+    with ThreadPoolExecutor(8) as pool:
+        results = list(pool.map(worker, range(8)))
+    assert results == [[f"{n}-{i}\n" for i in range(40)] for n in range(8)]
 
 
 def test_a_command_that_outlives_its_timeout(device: Device) -> None:
