@@ -133,7 +133,7 @@ def launcher_icons(apps: Sequence[tuple[str, str]]) -> list[LauncherIcon]:
     top = STATUS_BAR + 200
     rows = max(1, math.ceil(len(apps) / LAUNCHER_COLUMNS))
     cell_w = WIDTH // LAUNCHER_COLUMNS
-    cell_h = min(320, (HEIGHT - NAVIGATION_BAR - 80 - top) // rows)
+    cell_h = min(320, (HEIGHT - NAVIGATION_BAR - 230 - top) // rows)
     icons = []
     for index, (label, package) in enumerate(apps):
         row, col = divmod(index, LAUNCHER_COLUMNS)
@@ -226,13 +226,40 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
         return ImageFont.load_default()
 
 
+def _wrap(
+    draw: ImageDraw.ImageDraw,
+    text: str,
+    font: ImageFont.FreeTypeFont | ImageFont.ImageFont,
+    width: int,
+) -> list[str]:
+    """Break ``text`` into lines that fit ``width`` pixels (long words are cut)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if draw.textlength(candidate, font=font) <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            while draw.textlength(word, font=font) > width and len(word) > 1:
+                cut = len(word) - 1
+                while cut > 1 and draw.textlength(word[:cut], font=font) > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines
+
+
 @functools.lru_cache(maxsize=64)
 def render(hierarchy_xml: str) -> bytes:
     """Draw a hierarchy: a box per clickable or editable node and every text, as PNG."""
     image = Image.new("RGB", (WIDTH, HEIGHT), (250, 250, 250))
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH, STATUS_BAR), fill=(230, 230, 235))
-    draw.text((42, 34), "15:34", fill=(30, 30, 30), font=_font(40))
     start = hierarchy_xml.find("<hierarchy")
     root = ET.fromstring(hierarchy_xml[start:] if start >= 0 else hierarchy_xml)
     for node in root.iter("node"):
@@ -263,9 +290,10 @@ def render(hierarchy_xml: str) -> bytes:
             )
         text = node.get("text") or node.get("content-desc") or ""
         if text:
-            size = 44 if box.bottom - box.top >= 60 else max(16, (box.bottom - box.top) * 3 // 4)
+            size = 40 if box.bottom - box.top >= 60 else max(16, (box.bottom - box.top) * 3 // 4)
             font = _font(size)
-            lines = text.split("\n")[: max(1, (box.bottom - box.top) // (size + 8))]
+            width = max(1, box.right - box.left - 40)
+            lines = _wrap(draw, text, font, width)[: max(1, (box.bottom - box.top) // (size + 8))]
             y = box.center[1] - (len(lines) * (size + 8)) // 2
             for line in lines:
                 draw.text((box.left + 20, y), line, fill=(20, 20, 20), font=font)
