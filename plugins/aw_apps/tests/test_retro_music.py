@@ -155,3 +155,13 @@ def test_mp3_duration_tag_round_trips() -> None:
     frame = data.index(b"\xff\xfb")
     assert data[frame + 21 : frame + 25] == b"Xing"
     assert int.from_bytes(data[frame + 29 : frame + 33], "big") == round(201.234 * 44100 / 1152)
+
+
+def test_queue_database_is_made_when_the_app_never_played(virtual_env: Env) -> None:
+    dev = virtual_env.device
+    dev.remove(retro_music.PLAYBACK_DB)
+    task = make(retro_music.RetroPlayingQueue)
+    assert score(virtual_env, task) == 0.0
+    task = make(retro_music.RetroPlayingQueue)
+    assert score(virtual_env, task, task.oracle) == 1.0
+    assert not dev.exists(retro_music.PLAYBACK_DB)

@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict
 from droidhub import AppSpec, Evaluator, Footprint, StateRefs, TaskEval
 from droidhub.virtual.app import VirtualApp
 from droidhub_aw_apps import fake_data, storage
+from droidhub_aw_apps.sqlite_files import ensure_database
 from droidhub_aw_apps.storage_backup import FileSnapshot, FolderSnapshot, find
 
 if TYPE_CHECKING:
@@ -396,6 +397,7 @@ class OsmAndMarker(TaskEval):
         """Save the markers database; empty it (as AndroidWorld), then mark other places."""
         super().initialize_task(env)
         self._db = FileSnapshot.take(env.device, MARKERS_DB)
+        ensure_database(env.device, MARKERS_DB, MARKERS_SCHEMA)
         env.device.write_db(MARKERS_DB, PACKAGE, lambda c: c.execute("DELETE FROM map_markers"))
         rng = fake_data.setup_rng(self)
         for i, place in enumerate(_other_places(rng, self.params.location)):

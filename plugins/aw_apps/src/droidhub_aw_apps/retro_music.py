@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict
 from droidhub import AppSpec, Evaluator, Footprint, StateRefs, TaskEval
 from droidhub.virtual.app import VirtualApp
 from droidhub_aw_apps import fake_data, media_files, playlists, storage
+from droidhub_aw_apps.sqlite_files import ensure_database
 from droidhub_aw_apps.storage_backup import FileSnapshot, FolderSnapshot
 
 if TYPE_CHECKING:
@@ -124,7 +125,9 @@ def playlist_rows(device: Device) -> list[playlists.PlaylistRow]:
 
 
 def playing_queue(device: Device) -> list[str]:
-    """The titles in the playing queue, in order."""
+    """The titles in the playing queue, in order (none before the app first played)."""
+    if not device.exists(PLAYBACK_DB):
+        return []
     return [r["title"] for r in device.query_db(PLAYBACK_DB, "SELECT title FROM playing_queue")]
 
 
@@ -276,6 +279,7 @@ def set_queue(device: Device, songs: list[Song]) -> None:
                     (song.media_id, song.title, song.duration_ms, song.path, song.artist),
                 )
 
+    ensure_database(device, PLAYBACK_DB, PLAYBACK_SCHEMA)
     device.write_db(PLAYBACK_DB, PACKAGE, change)
 
 
@@ -357,6 +361,7 @@ class RetroCreatePlaylist(TaskEval):
         dev = env.device
         self._files = [FileSnapshot.take(dev, PLAYLIST_DB), FileSnapshot.take(dev, PLAYBACK_DB)]
         self._music = FolderSnapshot.take(dev, MUSIC_DATA)
+        ensure_database(dev, PLAYLIST_DB, PLAYLIST_SCHEMA)
         dev.write_db(PLAYLIST_DB, PACKAGE, _clear_playlists)
         storage.clear_folder(dev, MUSIC_DATA)
         rng = fake_data.setup_rng(self)

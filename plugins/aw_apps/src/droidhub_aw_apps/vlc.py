@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 from droidhub import AppSpec, Evaluator, Footprint, StateRefs, TaskEval
 from droidhub.virtual.app import VirtualApp
 from droidhub_aw_apps import fake_data, media_files, playlists, storage
+from droidhub_aw_apps.sqlite_files import ensure_database
 from droidhub_aw_apps.storage_backup import FileSnapshot, FolderSnapshot
 
 if TYPE_CHECKING:
@@ -223,6 +224,7 @@ class _VlcTask(TaskEval):
         super().initialize_task(env)
         self._db = FileSnapshot.take(env.device, MEDIA_DB)
         self._videos = FolderSnapshot.take(env.device, VIDEOS_DATA)
+        ensure_database(env.device, MEDIA_DB, MEDIA_SCHEMA)
         env.device.write_db(MEDIA_DB, PACKAGE, clear_library)
         storage.clear_folder(env.device, VIDEOS_DATA)
         self.rng = fake_data.setup_rng(self)
