@@ -242,6 +242,13 @@ def test_push_pull_round_trip_binary(device: Device, tmp_path: Path) -> None:
     assert device.pull("/sdcard/Download/new/folder/local.bin") == data[:1000]
 
 
+def test_push_that_the_phone_refuses(device: Device) -> None:
+    device.write_text("/sdcard/Download/plain.txt", "x")
+    with pytest.raises(DeviceError, match=r"push to /sdcard/Download/plain\.txt/child .*failed"):
+        device.push(b"data", "/sdcard/Download/plain.txt/child")
+    assert device.read_text("/sdcard/Download/plain.txt") == "x"
+
+
 def test_pull_of_a_missing_file(device: Device) -> None:
     with pytest.raises(DeviceError, match=r"cannot read /sdcard/nope.txt .*No such file"):
         device.pull("/sdcard/nope.txt")

@@ -614,10 +614,13 @@ class Device:
         """One SEND; the device's error message, or None when it succeeded."""
         with self._sync(b"SEND", f"{remote},{stat_mode.S_IFREG | mode}") as (sock, reader):
             view = memoryview(payload)
-            for start in range(0, len(payload), _SYNC_CHUNK):
-                chunk = view[start : start + _SYNC_CHUNK]
-                sock.sendall(b"DATA" + struct.pack("<I", len(chunk)) + chunk)
-            sock.sendall(b"DONE" + struct.pack("<I", int(time.time())))
+            try:
+                for start in range(0, len(payload), _SYNC_CHUNK):
+                    chunk = view[start : start + _SYNC_CHUNK]
+                    sock.sendall(b"DATA" + struct.pack("<I", len(chunk)) + chunk)
+                sock.sendall(b"DONE" + struct.pack("<I", int(time.time())))
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # refused before the end: its FAIL message is waiting to be read
             answer = _read_exact(reader, 8, f"push {remote}")
             if answer[:4] == b"OKAY":
                 return None
