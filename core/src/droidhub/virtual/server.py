@@ -79,7 +79,8 @@ class VirtualDeviceServer:
     Serials are ``virtual-0``, ``virtual-1``, ...; :meth:`add_phone` adds more while it
     runs (serials are never reused). ``apps`` makes each phone's app models (default:
     the installed plugins'); ``phone_factory`` builds phones (default:
-    :class:`droidhub.virtual.phone.VirtualPhone`). Use it as a context manager, or call
+    :class:`droidhub.virtual.phone.VirtualPhone`); ``shell_workers`` bounds the threads
+    that run shell commands. Use it as a context manager, or call
     :meth:`start` and :meth:`stop`. At most ``max_connections`` clients are served at
     once; more are answered FAIL and closed, so a flood cannot exhaust descriptors.
     """
@@ -92,7 +93,7 @@ class VirtualDeviceServer:
         root: Path | None = None,
         apps: AppsFactory | None = None,
         phone_factory: PhoneFactory | None = None,
-        shell_workers: int = 8,
+        shell_workers: int = 32,
         max_connections: int = 4096,
     ) -> None:
         if devices < 0:
@@ -127,6 +128,8 @@ class VirtualDeviceServer:
             else:
                 self._root = Path(self._root_arg)
                 self._root.mkdir(parents=True, exist_ok=True)
+            # Threads start only as commands need them; enough that phones whose apps
+            # block (a browser taking a screenshot) do not queue behind one another.
             self._executor = ThreadPoolExecutor(
                 self._shell_workers, thread_name_prefix="droidhub-virtual-shell"
             )
