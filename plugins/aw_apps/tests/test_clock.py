@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 
 from task_runs import make, score
@@ -123,3 +124,15 @@ def test_timer_params_are_deterministic_and_in_range() -> None:
         params = clock.ClockTimerEntry.generate_random_params(random.Random(seed))
         assert params == clock.ClockTimerEntry.generate_random_params(random.Random(seed))
         assert 0 <= params.hours <= 23 and 0 <= params.minutes <= 59 and 0 <= params.seconds <= 59
+
+
+def test_stopwatch_counts_the_phone_time(virtual_env: Env) -> None:
+    task = make(clock.ClockStopWatchRunning)
+
+    def act(env: Env) -> None:
+        task.oracle(env)
+        env.device.set_time(env.device.now() + dt.timedelta(seconds=65))
+        texts = [e.text for e in env.get_state(observe=Observe.UI_TREE).ui_elements]
+        assert any(t in ("01:04", "01:05", "01:06") for t in texts), texts
+
+    assert score(virtual_env, task, act) == 1.0

@@ -11,6 +11,7 @@ app's data, which resets and pauses the stopwatch.
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -108,7 +109,7 @@ class ClockApp(VirtualApp):
     """Google's Clock: tabs, the stopwatch, and the timer keypad, drawn from state.
 
     Taps on tabs and buttons, digit keys and typed digits drive it as the real app;
-    the stopwatch's elapsed time is not modelled (it shows 00:00 while it runs).
+    the stopwatch counts the phone's time while it runs.
     """
 
     package = PACKAGE
@@ -122,6 +123,9 @@ class ClockApp(VirtualApp):
         self.tab = "Alarm"
         self.stopwatch_running = False
         self.stopwatch_started = False
+        #: Seconds counted before the current run, and when the current run began.
+        self.elapsed = 0.0
+        self.since: dt.datetime | None = None
         self.laps = 0
         self.digits = ""
         self.timers: list[_Timer] = []
@@ -134,7 +138,8 @@ class ClockApp(VirtualApp):
     def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
         """The stopwatch shortcut starts it; the timer intent opens the keypad."""
         if intent.action == "com.android.deskclock.action.START_STOPWATCH":
-            self.tab, self.stopwatch_running, self.stopwatch_started = "Stopwatch", True, True
+            self.tab = "Stopwatch"
+            self._stopwatch_button("Start", phone.now())
         elif intent.action == "android.intent.action.SET_TIMER":
             self.tab, self.timer_setup, self.digits = "Timer", True, ""
 
@@ -143,10 +148,10 @@ class ClockApp(VirtualApp):
         padded = self.digits.rjust(6, "0")
         return int(padded[0:2]), int(padded[2:4]), int(padded[4:6])
 
-    def _nodes(self) -> list[Node]:
+    def _nodes(self, now: dt.datetime) -> list[Node]:
         nodes = [Node("android.widget.TextView", text=self.tab, bounds=(48, 120, 700, 240))]
         if self.tab == "Stopwatch":
-            nodes += self._stopwatch_nodes()
+            nodes += self._stopwatch_nodes(now)
         elif self.tab == "Timer":
             nodes += self._timer_nodes()
         for i, name in enumerate(TABS):
@@ -162,9 +167,15 @@ class ClockApp(VirtualApp):
             )
         return nodes
 
-    def _stopwatch_nodes(self) -> list[Node]:
+    def _stopwatch_nodes(self, now: dt.datetime) -> list[Node]:
+        seconds = self.elapsed + ((now - self.since).total_seconds() if self.since else 0.0)
+        minutes, rest = divmod(int(seconds), 60)
         nodes = [
-            Node("android.widget.TextView", text="00:00", bounds=(240, 700, 840, 900)),
+            Node(
+                "android.widget.TextView",
+                text=f"{minutes:02d}:{rest:02d}",
+                bounds=(240, 700, 840, 900),
+            ),
             Node(
                 "android.widget.ImageButton",
                 content_desc="Pause" if self.stopwatch_running else "Start",
@@ -227,31 +238,34 @@ class ClockApp(VirtualApp):
 
     def screen(self, phone: VirtualPhone) -> Screen:
         """The current tab, drawn from state."""
-        return Screen(hierarchy=render(PACKAGE, self._nodes()))
+        return Screen(hierarchy=render(PACKAGE, self._nodes(phone.now())))
 
     # input
     def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
         """Tabs, stopwatch buttons, and the timer keypad."""
-        node = hit(self._nodes(), x, y)
+        now = phone.now()
+        node = hit(self._nodes(now), x, y)
         if node is None:
             return
         label = node.text or node.content_desc
         if node.text in TABS:
             self.tab = node.text
         elif self.tab == "Stopwatch":
-            self._stopwatch_button(label)
+            self._stopwatch_button(label, now)
         elif self.tab == "Timer":
             self._timer_button(label)
 
-    def _stopwatch_button(self, label: str) -> None:
-        if label == "Start":
+    def _stopwatch_button(self, label: str, now: dt.datetime) -> None:
+        if label == "Start" and not self.stopwatch_running:
             self.stopwatch_running = self.stopwatch_started = True
-        elif label == "Pause":
-            self.stopwatch_running = False
+            self.since = now
+        elif label == "Pause" and self.stopwatch_running and self.since is not None:
+            self.elapsed += (now - self.since).total_seconds()
+            self.stopwatch_running, self.since = False, None
         elif label == "Lap":
             self.laps += 1
         elif label == "Reset":
-            self.stopwatch_started, self.laps = False, 0
+            self.stopwatch_started, self.laps, self.elapsed = False, 0, 0.0
 
     def _timer_button(self, label: str) -> None:
         if not self.timer_setup:
