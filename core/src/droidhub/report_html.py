@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from droidhub.results import EPISODES_DIR, MANIFEST_FILE, EpisodeResult, read_results
 from droidhub.summary import GroupStats, Summary, summarize
@@ -82,27 +82,48 @@ def _tap_point(action: dict[str, Any], elements: list[dict[str, Any]]) -> tuple[
     return None
 
 
+def _label_font(size: int) -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
+    try:
+        return ImageFont.load_default(size=size)
+    except TypeError:  # Pillow < 10.1 has only the fixed-size bitmap font
+        return ImageFont.load_default()
+
+
 def annotate(png: Path, elements: list[dict[str, Any]], action: dict[str, Any]) -> str:
-    """The screenshot with numbered element boxes and the tap point, as a data URI."""
-    with Image.open(png) as img:
-        img = img.convert("RGB")
-        draw = ImageDraw.Draw(img)
-        line = max(2, img.width // 300)
-        for i, el in enumerate(elements):
-            box = el.get("bounds")
-            if not box or box[2] <= box[0] or box[3] <= box[1]:
-                continue
-            draw.rectangle(box, outline=(30, 110, 230), width=line)
-            draw.text((box[0] + 4, box[1] + 2), str(i), fill=(200, 30, 30))
-        point = _tap_point(action, elements)
-        if point is not None:
-            r = max(12, img.width // 40)
-            x, y = point
-            draw.ellipse((x - r, y - r, x + r, y + r), outline=(230, 0, 0), width=line * 2)
-        scale = THUMB_WIDTH / img.width
-        img = img.resize((THUMB_WIDTH, max(1, round(img.height * scale))))
-        buf = io.BytesIO()
-        img.save(buf, format="JPEG", quality=80)
+    """The screenshot with numbered element boxes and the tap point, as a data URI.
+
+    The image is scaled down to :data:`THUMB_WIDTH` first and annotated at that size:
+    drawn on the full-size screen, the numbers would shrink to a few unreadable pixels.
+    """
+    with Image.open(png) as src:
+        scale = THUMB_WIDTH / src.width
+        size = (THUMB_WIDTH, max(1, round(src.height * scale)))
+        # reducing_gap: shrink by whole factors first, much faster than one big resample.
+        img = src.convert("RGB").resize(size, Image.Resampling.BICUBIC, reducing_gap=2.0)
+    draw = ImageDraw.Draw(img)
+    font = _label_font(11)
+    labels = []
+    for i, el in enumerate(elements):
+        box = el.get("bounds")
+        if not box or box[2] <= box[0] or box[3] <= box[1]:
+            continue
+        left, top, right, bottom = (round(v * scale) for v in box)
+        draw.rectangle((left, top, right, bottom), outline=(30, 110, 230), width=1)
+        labels.append((i, left, top))
+    # Labels after all boxes, so no box is drawn over a number.
+    for i, left, top in labels:
+        text = str(i)
+        x0, y0, x1, y1 = draw.textbbox((left + 1, top + 1), text, font=font)
+        draw.rectangle((x0 - 1, y0 - 1, x1 + 1, y1 + 1), fill=(30, 110, 230))
+        draw.text((left + 1, top + 1), text, fill=(255, 255, 255), font=font)
+    point = _tap_point(action, elements)
+    if point is not None:
+        x, y = round(point[0] * scale), round(point[1] * scale)
+        r = max(6, THUMB_WIDTH // 30)
+        draw.ellipse((x - r, y - r, x + r, y + r), outline=(230, 0, 0), width=3)
+        draw.ellipse((x - 2, y - 2, x + 2, y + 2), fill=(230, 0, 0))
+    buf = io.BytesIO()
+    img.save(buf, format="JPEG", quality=80)
     return "data:image/jpeg;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
 
 
