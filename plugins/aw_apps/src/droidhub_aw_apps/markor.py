@@ -27,11 +27,11 @@ from pydantic import BaseModel, ConfigDict, model_validator
 from droidhub import AppSpec, Evaluator, Footprint, StateRefs, TaskEval
 from droidhub.virtual.app import VirtualApp
 from droidhub_aw_apps import clipboard, fake_data, fuzzy, media_files, storage
+from droidhub_aw_apps.markor_app import MarkorScreens
 from droidhub_aw_apps.storage_backup import FolderSnapshot, entries
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
-    from droidhub.virtual.phone import VirtualPhone
 
 PACKAGE = "net.gsantner.markor"
 ACTIVITY = "net.gsantner.markor.activity.MainActivity"
@@ -156,17 +156,14 @@ EVALUATORS = (FILE_TEXT_SIMILAR, FILE_TEXT_EXACT, FOLDER_FILES_ARE, FOLDER_HAS_N
 APPS = (AppSpec(PACKAGE, ACTIVITY, names=("markor",), label="Markor", data_paths=(MARKOR_DATA,)),)
 
 
-class MarkorApp(VirtualApp):
-    """Markor on the virtual phone: its state is the notes folder on shared storage."""
+class MarkorApp(MarkorScreens):
+    """Markor on the virtual phone: the notes folder, and the screens to work on it."""
 
     package = PACKAGE
     label = "Markor"
     activity = ACTIVITY
     version_name = "2.11.1"
-
-    def install(self, phone: VirtualPhone) -> None:
-        """Create the notes folder, as Markor does on its first start."""
-        phone.host_path(MARKOR_DATA).mkdir(parents=True, exist_ok=True)
+    root = MARKOR_DATA
 
 
 def virtual_apps() -> list[VirtualApp]:

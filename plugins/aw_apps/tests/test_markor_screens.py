@@ -1,0 +1,172 @@
+"""Markor tasks done as an agent does them: AndroidWorld actions on Markor's screens."""
+
+from __future__ import annotations
+
+from task_runs import click, make, score
+
+from droidhub import Action, Env, Observe
+from droidhub_aw_apps import markor
+
+
+def _act(env: Env, **fields: object) -> None:
+    env.execute_action(Action.model_validate(fields))
+
+
+def _index(env: Env, **match: str) -> int:
+    elements = env.get_state(observe=Observe.UI_TREE).ui_elements
+    for i, element in enumerate(elements):
+        if all(getattr(element, key) == value for key, value in match.items()):
+            return i
+    shown = [e.text or e.content_description for e in elements]
+    raise AssertionError(f"nothing on screen matches {match}; shown: {shown}")
+
+
+def _field(env: Env, suffix: str) -> int:
+    """The index of the text field whose resource id ends with ``suffix``."""
+    elements = env.get_state(observe=Observe.UI_TREE).ui_elements
+    return next(i for i, e in enumerate(elements) if e.resource_id.endswith(suffix))
+
+
+def _scroll_to(env: Env, text: str) -> None:
+    for _ in range(5):
+        texts = [e.text for e in env.get_state(observe=Observe.UI_TREE).ui_elements]
+        if text in texts:
+            return
+        _act(env, action_type="scroll", direction="down")
+    raise AssertionError(f"{text!r} never came into view")
+
+
+def _new_note(env: Env, name: str) -> None:
+    click(env, content_description="Create a new file or folder")
+    _act(env, action_type="input_text", text=name, index=_field(env, "__name"))
+    click(env, text="OK")
+
+
+def test_create_note_by_typing(virtual_env: Env) -> None:
+    task = make(markor.MarkorCreateNote, seed=3)
+    p = task.params
+
+    def act(env: Env) -> None:
+        _act(env, action_type="open_app", app_name="markor")
+        _new_note(env, p.file_name)
+        _act(env, action_type="input_text", text=p.text, index=_field(env, "highlighting_editor"))
+        click(env, content_description="Navigate up")
+
+    assert score(virtual_env, task, act) == 1.0
+
+
+def test_create_note_from_clipboard_by_pasting(virtual_env: Env) -> None:
+    task = make(markor.MarkorCreateNoteFromClipboard)
+
+    def act(env: Env) -> None:
+        _act(env, action_type="open_app", app_name="markor")
+        _new_note(env, task.params.file_name)
+        _act(env, action_type="long_press", index=_field(env, "highlighting_editor"))
+        click(env, text="Paste")
+
+    assert score(virtual_env, task, act) == 1.0
+
+
+def test_create_folder_from_the_new_file_dialog(virtual_env: Env) -> None:
+    task = make(markor.MarkorCreateFolder)
+
+    def act(env: Env) -> None:
+        _act(env, action_type="open_app", app_name="markor")
+        click(env, content_description="Create a new file or folder")
+        name = task.params.folder_name
+        _act(env, action_type="input_text", text=name, index=_field(env, "__name"))
+        click(env, text="Folder")
+
+    assert score(virtual_env, task, act) == 1.0
+
+
+def test_delete_note_with_a_long_press(virtual_env: Env) -> None:
+    task = make(markor.MarkorDeleteNote, seed=2)
+
+    def act(env: Env) -> None:
+        _act(env, action_type="open_app", app_name="markor")
+        _scroll_to(env, task.params.file_name)
+        _act(env, action_type="long_press", index=_index(env, text=task.params.file_name))
+        click(env, content_description="Delete")
+        click(env, text="OK")
+
+    assert score(virtual_env, task, act) == 1.0
+
+
+def test_delete_all_notes_with_select_all(virtual_env: Env) -> None:
+    task = make(markor.MarkorDeleteAllNotes)
+
+    def act(env: Env) -> None:
+        _act(env, action_type="open_app", app_name="markor")
+        first = next(e for e in env.device.ui_elements() if e.resource_id.endswith("item__title"))
+        _act(env, action_type="long_press", index=_index(env, text=first.text))
+        click(env, content_description="Select all")
+        click(env, content_description="Delete")
+        click(env, text="OK")
+
+    assert score(virtual_env, task, act) == 1.0
+
+
+def test_move_note_between_folders(virtual_env: Env) -> None:
+    task = make(markor.MarkorMoveNote)
+    p = task.params
+
+    def act(env: Env) -> None:
+        _act(env, action_type="open_app", app_name="markor")
+        click(env, text=p.source_folder)
+        _scroll_to(env, p.file_name)
+        _act(env, action_type="long_press", index=_index(env, text=p.file_name))
+        click(env, content_description="Move")
+        click(env, content_description="Navigate up")
+        _scroll_to(env, p.destination_folder)
+        click(env, text=p.destination_folder)
+        click(env, text="Move here")
+
+    assert score(virtual_env, task, act) == 1.0
+
+
+def test_add_header_and_rename(virtual_env: Env) -> None:
+    task = make(markor.MarkorAddNoteHeader, seed=4)
+    p = task.params
+
+    def act(env: Env) -> None:
+        _act(env, action_type="open_app", app_name="markor")
+        _scroll_to(env, p.original_name)
+        click(env, text=p.original_name)
+        _act(env, action_type="long_press", index=_field(env, "highlighting_editor"))
+        click(env, text="Select all")
+        _act(env, action_type="input_text", text=p.header)
+        _act(env, action_type="keyboard_enter")
+        _act(env, action_type="keyboard_enter")
+        _act(env, action_type="input_text", text=p.original_content)
+        _act(env, action_type="keyboard_enter")
+        click(env, content_description="Navigate up")
+        _scroll_to(env, p.original_name)
+        _act(env, action_type="long_press", index=_index(env, text=p.original_name))
+        click(env, content_description="Rename")
+        name = _field(env, "__name")
+        for _ in p.original_name:
+            env.device.keyevent("KEYCODE_DEL")
+        _act(env, action_type="input_text", text=p.new_name, index=name)
+        click(env, text="OK")
+
+    assert score(virtual_env, task, act) == 1.0
+
+
+def test_edit_note_forgetting_the_newline_is_a_near_miss(virtual_env: Env) -> None:
+    task = make(markor.MarkorAddNoteHeader, seed=4)
+    p = task.params
+
+    def act(env: Env) -> None:
+        _act(env, action_type="open_app", app_name="markor")
+        _scroll_to(env, p.original_name)
+        click(env, text=p.original_name)
+        _act(env, action_type="long_press", index=_field(env, "highlighting_editor"))
+        click(env, text="Select all")
+        _act(env, action_type="input_text", text=p.header)
+        _act(env, action_type="keyboard_enter")
+        _act(env, action_type="input_text", text=p.original_content)
+        _act(env, action_type="keyboard_enter")
+        click(env, content_description="Navigate up")
+
+    assert score(virtual_env, task, act) == 0.0
