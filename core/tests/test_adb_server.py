@@ -636,3 +636,20 @@ def test_a_client_that_stops_waiting_is_let_go() -> None:
         while srv.connection_count and time.monotonic() < deadline:
             time.sleep(0.02)
         assert srv.connection_count == 0
+
+
+def _broken_phone(serial: str, root: object, apps: object) -> VirtualPhone:
+    raise RuntimeError(f"cannot make {serial}")
+
+
+def test_a_failed_start_leaves_nothing_behind() -> None:
+    before = set(threading.enumerate())
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = VirtualDeviceServer(devices=1, port=port, phone_factory=_broken_phone, apps=_no_apps)
+    with pytest.raises(RuntimeError, match="cannot make virtual-0"):
+        server.start()
+    assert set(threading.enumerate()) <= before
+    with socket.socket() as again:  # the port was let go
+        again.bind(("127.0.0.1", port))

@@ -192,17 +192,26 @@ class AdbServer:
             queue.put_nowait(None)
 
     # --- lifecycle (on the loop) -----------------------------------------------------
-    async def start(self) -> int:
-        """Listen; return the port. Clients may connect as soon as this returns."""
-        self._loop = asyncio.get_running_loop()
-        self._server = await asyncio.start_server(
-            self._accept,
-            self.host,
-            self.port,
-            backlog=self.max_connections,  # the kernel caps it at net.core.somaxconn
-            reuse_address=True,
+    def bind(self) -> socket.socket:
+        """Bind and listen now, without serving yet; return the listening socket.
+
+        Clients that connect before :meth:`start` wait in the backlog (they are not
+        refused, so no stock client concludes that no server runs and starts one).
+        """
+        sock = socket.create_server(
+            (self.host, self.port),
+            backlog=self.max_connections,  # capped by somaxconn
         )
-        self.port = self._server.sockets[0].getsockname()[1]
+        self.port = sock.getsockname()[1]
+        return sock
+
+    async def start(self, sock: socket.socket | None = None) -> int:
+        """Serve on ``sock`` (from :meth:`bind`; None: bind now); return the port."""
+        self._loop = asyncio.get_running_loop()
+        # asyncio listens on the socket again: give it the same backlog.
+        self._server = await asyncio.start_server(
+            self._accept, sock=sock or self.bind(), backlog=self.max_connections
+        )
         return self.port
 
     async def close(self) -> None:

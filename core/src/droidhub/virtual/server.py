@@ -18,6 +18,7 @@ import itertools
 import logging
 import os
 import shutil
+import socket
 import tempfile
 import threading
 from collections.abc import Callable, Sequence
@@ -115,6 +116,7 @@ class VirtualDeviceServer:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._adb: AdbServer | None = None
+        self._listener: socket.socket | None = None
 
     # --- lifecycle ---------------------------------------------------------------------
     def start(self) -> VirtualDeviceServer:
@@ -136,6 +138,9 @@ class VirtualDeviceServer:
             self._adb = AdbServer(
                 self._executor, self.host, self._requested_port, self._max_connections
             )
+            # Listen before making the phones: a busy port fails at once, and a client
+            # that connects meanwhile waits instead of finding nothing there.
+            self._listener = listener = self._adb.bind()
             for _ in range(self._devices):
                 self.add_phone()
             self._loop = asyncio.new_event_loop()
@@ -143,7 +148,7 @@ class VirtualDeviceServer:
                 target=self._loop.run_forever, name="droidhub-virtual-adb", daemon=True
             )
             self._thread.start()
-            future = asyncio.run_coroutine_threadsafe(self._adb.start(), self._loop)
+            future = asyncio.run_coroutine_threadsafe(self._adb.start(listener), self._loop)
             future.result(_START_TIMEOUT_S)
         except BaseException:
             self.stop()
@@ -161,6 +166,9 @@ class VirtualDeviceServer:
             thread.join(_START_TIMEOUT_S)
         if loop is not None and not loop.is_running():
             loop.close()
+        if self._listener is not None:
+            self._listener.close()  # bound but never served when start() failed midway
+            self._listener = None
         if self._executor is not None:
             self._executor.shutdown(wait=True, cancel_futures=True)
         for serial in list(self._phones):
