@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -96,7 +97,7 @@ def test_java_sources_compile_against_the_android_stubs(tmp_path: Path) -> None:
 
 def test_copy_pages_fills_the_assets_from_the_installed_packages(tmp_path: Path) -> None:
     result = subprocess.run(
-        ["python", str(WEBVIEW_APP / "copy_pages.py"), "--assets", str(tmp_path)],
+        [sys.executable, str(WEBVIEW_APP / "copy_pages.py"), "--assets", str(tmp_path)],
         capture_output=True,
         text=True,
         timeout=120,
