@@ -20,60 +20,28 @@ from pydantic import BaseModel, ConfigDict
 from droidhub import AppSpec, Evaluator, Footprint, StateRefs, TaskEval
 from droidhub.virtual.app import VirtualApp
 from droidhub_aw_apps import fake_data, media_files, playlists, storage
+from droidhub_aw_apps.retro_music_app import RetroMusicApp
+from droidhub_aw_apps.retro_music_db import (
+    ACTIVITY,
+    DOWNLOAD_DATA,
+    MUSIC_DATA,
+    PACKAGE,
+    PLAYBACK_DB,
+    PLAYBACK_SCHEMA,
+    PLAYLIST_DB,
+    PLAYLIST_SCHEMA,
+    Song,
+    insert_playlist,
+    m3u_text,
+    replace_queue,
+    song_from_file,
+    song_title,
+)
 from droidhub_aw_apps.sqlite_files import ensure_database
 from droidhub_aw_apps.storage_backup import FileSnapshot, FolderSnapshot
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
-    from droidhub.virtual.phone import VirtualPhone
-
-PACKAGE = "code.name.monkey.retromusic"
-ACTIVITY = ".activities.MainActivity"
-PLAYLIST_DB = f"/data/data/{PACKAGE}/databases/playlist.db"
-PLAYBACK_DB = f"/data/data/{PACKAGE}/databases/music_playback_state.db"
-MUSIC_DATA = storage.under_sdcard("Music")
-DOWNLOAD_DATA = storage.under_sdcard("Download")
-
-#: Room's schema of ``playlist.db`` (the tables the tasks use, and Room's bookkeeping).
-PLAYLIST_SCHEMA = """
-CREATE TABLE IF NOT EXISTS PlaylistEntity (
-    playlist_id INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL,
-    playlist_name TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS SongEntity (
-    song_key INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL,
-    playlist_creator_id INTEGER NOT NULL, id INTEGER NOT NULL, title TEXT NOT NULL,
-    track_number INTEGER NOT NULL, year INTEGER NOT NULL, duration INTEGER NOT NULL,
-    data TEXT NOT NULL, date_modified INTEGER NOT NULL, album_id INTEGER NOT NULL,
-    album_name TEXT NOT NULL, artist_id INTEGER NOT NULL, artist_name TEXT NOT NULL,
-    composer TEXT, album_artist TEXT);
-CREATE UNIQUE INDEX IF NOT EXISTS index_SongEntity_playlist_creator_id_id
-    ON SongEntity (playlist_creator_id, id);
-CREATE TABLE IF NOT EXISTS HistoryEntity (
-    id INTEGER PRIMARY KEY NOT NULL, title TEXT NOT NULL, track_number INTEGER NOT NULL,
-    year INTEGER NOT NULL, duration INTEGER NOT NULL, data TEXT NOT NULL,
-    date_modified INTEGER NOT NULL, album_id INTEGER NOT NULL, album_name TEXT NOT NULL,
-    artist_id INTEGER NOT NULL, artist_name TEXT NOT NULL, composer TEXT,
-    album_artist TEXT, time_played INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS PlayCountEntity (
-    id INTEGER PRIMARY KEY NOT NULL, title TEXT NOT NULL, track_number INTEGER NOT NULL,
-    year INTEGER NOT NULL, duration INTEGER NOT NULL, data TEXT NOT NULL,
-    date_modified INTEGER NOT NULL, album_id INTEGER NOT NULL, album_name TEXT NOT NULL,
-    artist_id INTEGER NOT NULL, artist_name TEXT NOT NULL, composer TEXT,
-    album_artist TEXT, time_played INTEGER NOT NULL, play_count INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS room_master_table (id INTEGER PRIMARY KEY, identity_hash TEXT);
-"""
-
-_QUEUE_COLUMNS = """(
-    _id INT NOT NULL, title STRING NOT NULL, track INT NOT NULL, year INT NOT NULL,
-    duration LONG NOT NULL, _data STRING NOT NULL, date_modified LONG NOT NULL,
-    album_id INT NOT NULL, album STRING NOT NULL, artist_id INT NOT NULL,
-    artist STRING NOT NULL, composer STRING, album_artist STRING)"""
-
-#: ``music_playback_state.db``: the queue as playing and as it was before shuffling.
-PLAYBACK_SCHEMA = f"""
-CREATE TABLE IF NOT EXISTS playing_queue {_QUEUE_COLUMNS};
-CREATE TABLE IF NOT EXISTS original_playing_queue {_QUEUE_COLUMNS};
-"""
 
 #: Song names AndroidWorld draws from.
 SONGS: tuple[str, ...] = (
@@ -177,28 +145,6 @@ APPS = (
 )
 
 
-def _create_db(phone: VirtualPhone, path: str, schema: str) -> None:
-    host = phone.host_path(path)
-    host.parent.mkdir(parents=True, exist_ok=True)
-    with sqlite3.connect(host) as conn:
-        conn.executescript(schema)
-    conn.close()
-
-
-class RetroMusicApp(VirtualApp):
-    """Retro Music on the virtual phone: its two databases with the app's schemas."""
-
-    package = PACKAGE
-    label = "Retro Music"
-    activity = ACTIVITY
-    version_name = "6.0.3"
-
-    def install(self, phone: VirtualPhone) -> None:
-        """Create ``playlist.db`` and ``music_playback_state.db``, empty."""
-        _create_db(phone, PLAYLIST_DB, PLAYLIST_SCHEMA)
-        _create_db(phone, PLAYBACK_DB, PLAYBACK_SCHEMA)
-
-
 def virtual_apps() -> list[VirtualApp]:
     """A fresh Retro Music model."""
     return [RetroMusicApp()]
@@ -207,89 +153,21 @@ def virtual_apps() -> list[VirtualApp]:
 # --- songs on the device ----------------------------------------------------------------
 
 
-class Song(BaseModel):
-    """A song file as the oracle reads it back from the device."""
-
-    model_config = ConfigDict(frozen=True)
-
-    media_id: int
-    title: str
-    artist: str
-    duration_ms: int
-    path: str
-
-
-def song_title(file_name: str) -> str:
-    """The title AndroidWorld tags a song file with: its name up to the first dot."""
-    return file_name.split(".")[0]
-
-
-def read_song(device: Device, file_name: str, media_id: int) -> Song:
+def read_song(device: Device, file_name: str, media_id: int | None = None) -> Song:
     """The tags of ``Music/file_name``."""
-    path = f"{MUSIC_DATA}/{file_name}"
-    tags = media_files.mp3_tags(device.pull(path))
-    return Song(
-        media_id=media_id,
-        title=tags.get("TIT2", song_title(file_name)),
-        artist=tags.get("TPE1", ""),
-        duration_ms=int(tags.get("TLEN", "0")),
-        path=path,
-    )
-
-
-def _media_id(file_name: str) -> int:
-    # MediaStore ids are the scanner's; a stable number per file stands in for them.
-    return 1000 + sum(ord(c) * (i + 1) for i, c in enumerate(file_name)) % 100000
+    song = song_from_file(file_name, device.pull(f"{MUSIC_DATA}/{file_name}"))
+    return song if media_id is None else song.model_copy(update={"media_id": media_id})
 
 
 def add_playlist(device: Device, name: str, songs: list[Song]) -> None:
     """Insert a playlist with ``songs`` in order, as Retro Music stores one."""
-
-    def change(conn: sqlite3.Connection) -> None:
-        cur = conn.execute("INSERT INTO PlaylistEntity (playlist_name) VALUES (?)", (name,))
-        for song in songs:
-            conn.execute(
-                "INSERT INTO SongEntity (playlist_creator_id, id, title, track_number, year, "
-                "duration, data, date_modified, album_id, album_name, artist_id, artist_name, "
-                "composer, album_artist) VALUES (?, ?, ?, 0, 0, ?, ?, 0, 0, 'Music', 0, ?, '', '')",
-                (
-                    cur.lastrowid,
-                    song.media_id,
-                    song.title,
-                    song.duration_ms,
-                    song.path,
-                    song.artist,
-                ),
-            )
-
-    device.write_db(PLAYLIST_DB, PACKAGE, change)
+    device.write_db(PLAYLIST_DB, PACKAGE, lambda conn: insert_playlist(conn, name, songs))
 
 
 def set_queue(device: Device, songs: list[Song]) -> None:
     """Make ``songs`` the playing queue (and the unshuffled queue)."""
-
-    def change(conn: sqlite3.Connection) -> None:
-        for table in ("playing_queue", "original_playing_queue"):
-            conn.execute(f"DELETE FROM {table}")
-            for song in songs:
-                conn.execute(
-                    f"INSERT INTO {table} (_id, title, track, year, duration, _data, "
-                    "date_modified, album_id, album, artist_id, artist, composer, album_artist) "
-                    "VALUES (?, ?, 0, 0, ?, ?, 0, 0, 'Music', 0, ?, '', '')",
-                    (song.media_id, song.title, song.duration_ms, song.path, song.artist),
-                )
-
     ensure_database(device, PLAYBACK_DB, PLAYBACK_SCHEMA)
-    device.write_db(PLAYBACK_DB, PACKAGE, change)
-
-
-def m3u_text(songs: list[Song]) -> str:
-    """An extended M3U playlist, as Retro Music exports one."""
-    lines = ["#EXTM3U"]
-    for song in songs:
-        lines.append(f"#EXTINF:{song.duration_ms // 1000},{song.artist} - {song.title}")
-        lines.append(song.path)
-    return "\n".join(lines) + "\n"
+    device.write_db(PLAYBACK_DB, PACKAGE, lambda conn: replace_queue(conn, songs))
 
 
 # --- the tasks ------------------------------------------------------------------------
@@ -378,7 +256,7 @@ class RetroCreatePlaylist(TaskEval):
 
     def songs(self, env: Env, files: tuple[str, ...] | None = None) -> list[Song]:
         """The playlist's songs as the files on the device describe them."""
-        return [read_song(env.device, f, _media_id(f)) for f in files or self.params.files]
+        return [read_song(env.device, f) for f in files or self.params.files]
 
     def oracle(self, env: Env) -> None:
         """Insert the playlist rows."""
