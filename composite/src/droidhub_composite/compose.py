@@ -192,7 +192,7 @@ class CompositeTask(TaskEval):
     def check_cases(self) -> list[tuple[str, Callable[[Env], None], float]]:
         """Extra cases for ``droidhub check``: each sub-oracle alone scores exactly 1/N."""
         n = len(self.parts)
-        cases = []
+        cases: list[tuple[str, Callable[[Env], None], float]] = []
         for index, (alias, part) in enumerate(zip(self.aliases, self.parts, strict=True)):
             if part.met_at_start or not part.has_oracle():
                 continue

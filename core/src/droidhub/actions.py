@@ -85,10 +85,11 @@ class Action(BaseModel):
     def parse(cls, data: str | dict[str, Any]) -> Action:
         """Validate a JSON string or dict; raise :class:`ActionError` naming the problem."""
         if isinstance(data, str):
+            text = data
             try:
-                data = json.loads(data)
+                data = json.loads(text)
             except json.JSONDecodeError as exc:
-                raise ActionError(f"action is not valid JSON ({exc}): {data[:200]!r}") from None
+                raise ActionError(f"action is not valid JSON ({exc}): {text[:200]!r}") from None
         if not isinstance(data, dict):
             raise ActionError(f"action must be a JSON object, got {type(data).__name__}")
         try:

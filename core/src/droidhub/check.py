@@ -217,12 +217,11 @@ def check_task(task_cls: type[TaskEval], apps: Sequence[AppSpec], seed: int = 30
     else:
         check.set("oracle", SKIP, "no oracle")
     # Tasks may add cases of their own (a composite: each sub-oracle alone scores 1/N).
-    if callable(getattr(task_cls, "check_cases", None)):
-        for index, (label, _act, _expected) in enumerate(first.create().check_cases()):
-            task = first.create()
-            _label, act, expected = task.check_cases()[index]
-            # One column per kind of case ("sub-oracle 2 (sms)" -> "sub-oracle").
-            _phase(check, task, apps, act, expected, label.split(" ")[0], note=label)
+    for index, (label, _act, _expected) in enumerate(first.create().check_cases()):
+        task = first.create()
+        _label, act, expected = task.check_cases()[index]
+        # One column per kind of case ("sub-oracle 2 (sms)" -> "sub-oracle").
+        _phase(check, task, apps, act, expected, label.split(" ")[0], note=label)
     check.seconds = time.monotonic() - started
     return check
 

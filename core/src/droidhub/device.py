@@ -717,7 +717,7 @@ class Device:
                 conn.close()
 
     def write_db(
-        self, remote_db: str, package: str, change: Callable[[sqlite3.Connection], None]
+        self, remote_db: str, package: str, change: Callable[[sqlite3.Connection], object]
     ) -> None:
         """Stop ``package``, pull its database, apply ``change`` and push it back.
 

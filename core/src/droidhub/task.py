@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import abc
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -147,7 +147,9 @@ class TaskEval(abc.ABC):
             cls.name = cls.__name__
 
     def __init__(self, params: BaseModel | Mapping[str, Any] | None = None) -> None:
-        self.params: BaseModel = self.validate_params(params if params is not None else {})
+        # An instance of the task's own Params model; typed Any so a task reads its
+        # fields (self.params.number) without a cast.
+        self.params: Any = self.validate_params(params if params is not None else {})
         self.initialized = False
         #: Extra facts recorded with the episode result (raw rewards, sub-rewards...).
         self.details: dict[str, Any] = {}
@@ -225,3 +227,11 @@ class TaskEval(abc.ABC):
     def wrong_action(self, env: Env) -> None:
         """For :attr:`met_at_start` tasks: break the goal the way a careless agent would."""
         raise NotImplementedError(f"task {self.name} declares no wrong action")
+
+    def check_cases(self) -> list[tuple[str, Callable[[Env], None], float]]:
+        """Extra cases ``droidhub check`` proves: ``(label, act, expected reward)``.
+
+        Each case runs on a fresh phone: set up, ``act(env)``, score, tear down. A
+        composite uses it to prove that each sub-oracle alone scores exactly 1/N.
+        """
+        return []

@@ -264,7 +264,7 @@ class ContactsApp(VirtualApp):
                 phone, DATA_URI, {"raw_contact_id": raw_id, "mimetype": NAME_MIME, "data1": name}
             )
             if self.values["Phone"]:
-                phone_row = {
+                phone_row: dict[str, str | int | float | bool | None] = {
                     "raw_contact_id": raw_id,
                     "mimetype": PHONE_MIME,
                     "data1": self.values["Phone"],

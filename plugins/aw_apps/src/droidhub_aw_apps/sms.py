@@ -330,7 +330,12 @@ class SmsMessengerApp(VirtualApp):
         elif node.content_desc == "Send" and self.draft.strip():
             provider = phone.provider("sms")
             if provider is not None:
-                values = {"address": self.address, "body": self.draft, "type": SENT, "read": 1}
+                values: dict[str, str | int | float | bool | None] = {
+                    "address": self.address,
+                    "body": self.draft,
+                    "type": SENT,
+                    "read": 1,
+                }
                 provider.insert(phone, SENT_URI, values)
             self.draft = ""
 
