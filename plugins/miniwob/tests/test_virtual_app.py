@@ -4,6 +4,7 @@ rewards, and a browser that lives exactly as long as its phone."""
 from __future__ import annotations
 
 import os
+import signal
 import time
 from typing import TYPE_CHECKING
 
@@ -252,3 +253,27 @@ def test_no_browser_outlives_its_server() -> None:
         os.kill(pid, 0)  # running while the server runs
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
+
+
+def test_an_unknown_task_loads_nothing_and_the_receiver_says_so(miniwob_env: Env) -> None:
+    device = miniwob_env.device
+    device.start_activity(component=contract.ACTIVITY_COMPONENT, extras={"task": "no-such-task"})
+    reply = device.broadcast(contract.ACTION_GET_UTTERANCE, component=contract.RECEIVER_COMPONENT)
+    assert reply.code == contract.RESULT_NO_TASK
+
+
+def test_a_browser_that_died_is_replaced_on_the_next_launch(
+    miniwob_env: Env, phone_device: tuple[Device, VirtualPhone]
+) -> None:
+    app = phone_device[1].app(contract.PACKAGE)
+    assert isinstance(app, MiniWobWebViewApp)
+    task("click-test", 3).initialize_task(miniwob_env)
+    assert app.browser is not None and app.browser.pid is not None
+    os.killpg(app.browser.pid, signal.SIGKILL)
+    deadline = time.monotonic() + 10
+    while app.browser.is_running() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    t = task("click-test", 4)
+    t.initialize_task(miniwob_env)
+    assert t.oracle(miniwob_env) is None
+    assert t.is_successful(miniwob_env) == 1.0

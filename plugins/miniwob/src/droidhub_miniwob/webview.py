@@ -135,10 +135,16 @@ class MiniWobWebViewApp(VirtualApp):
         return self._task
 
     def _session(self) -> CdpSession:
-        if self._page is not None and not self._page.closed:
+        alive = self._browser is not None and self._browser.is_running()
+        if alive and self._page is not None and not self._page.closed:
             return self._page
-        if self._browser is None or not self._browser.is_running():
+        if self._browser is not None and not alive:
+            self._browser.close()  # it died: reap what is left, drop its profile
+        if not alive:
             self._browser = Chromium(self._executable).start()
+        assert self._browser is not None
+        # A new session (first use, or after the browser died) shows a blank tab.
+        self._task = None
         page = self._browser.page()
         page.call(
             "Emulation.setDeviceMetricsOverride",
@@ -172,7 +178,12 @@ class MiniWobWebViewApp(VirtualApp):
         with self._lock:
             if task is None:
                 return  # launched from the launcher: keep whatever is shown
-            self.load(str(task))
+            try:
+                self.load(str(task))
+            except PagesNotFoundError:
+                # As the app's WebView would: an error page, and no task to answer for.
+                self._session().call("Page.navigate", url="about:blank")
+                return
             self.reset(extras.get(contract.EXTRA_SEED), _flag(extras.get(contract.EXTRA_NO_TIMER)))
 
     def on_stop(self, phone: VirtualPhone) -> None:
@@ -208,16 +219,14 @@ class MiniWobWebViewApp(VirtualApp):
             return BroadcastReply(code=contract.RESULT_OK, data=json.dumps(value))
 
     def load(self, task: str) -> None:
-        """Show ``task``'s page (from the ``miniwob`` package) with the bridge injected."""
+        """Show ``task``'s page (from the ``miniwob`` package) with the bridge injected;
+        nothing to do when it is already shown."""
         with self._lock:
+            url = page_path(task).as_uri()  # PagesNotFoundError for an unknown task
+            page = self._session()  # forgets the task if the browser had to restart
             if task == self._task:
                 return
-            try:
-                url = page_path(task).as_uri()
-            except PagesNotFoundError:
-                self._task = None
-                raise
-            page = self._session()
+            self._task = None  # until the new page is up
             page.call("Page.navigate", url=url)
             self._wait_loaded(page, url)
             page.evaluate(self._bridge_js)
