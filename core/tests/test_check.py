@@ -1,0 +1,56 @@
+"""droidhub check catches each kind of broken task, and passes good ones."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest_shoddy import SHODDY_PLUGIN
+
+
+@pytest.fixture
+def shoddy_path(tmp_path: Path, plugin_path: Path) -> Path:
+    from conftest import write_distribution
+
+    write_distribution(plugin_path, "droidhub-shoddy", "droidhub_shoddy", SHODDY_PLUGIN, "shoddy")
+    return plugin_path
+
+
+def test_check_reports_each_broken_task_and_exits_non_zero(shoddy_path: Path, run_cli) -> None:
+    proc = run_cli("check", "--suite", "shoddy", pythonpath=shoddy_path)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    table = proc.stdout.replace("pass (met at start)", "met-at-start")
+    rows = {
+        line.split()[0]: line.split()[1:]
+        for line in table.splitlines()
+        if line.startswith("shoddy/")
+    }
+    failures = proc.stdout.split("Failures:")[1]
+    # A good task passes everything.
+    assert rows["shoddy/Good"][:7] == ["pass", "pass", "pass", "-", "pass", "pass", "pass"]
+    # Scores 1 with no action but does not say it is met at start.
+    assert (
+        "shoddy/AlreadyDone no-op: scores 1 with no action but does not declare met_at_start"
+        in failures
+    )
+    # Writes a file its footprint does not name.
+    assert (
+        "shoddy/Sprawling footprint: changed outside its footprint: "
+        "file:/storage/emulated/0/Download/stray.txt" in failures
+    )
+    # Leaves its set-up behind.
+    assert "shoddy/Leaky tear-down: not restored: setting:global/auto_time" in failures
+    # A Verify-style task: met at start, the wrong action scores 0.
+    assert rows["shoddy/WifiStaysOn"][2:4] == ["met-at-start", "pass"]
+    # No oracle: said so, not a failure.
+    assert rows["shoddy/NoOracle"][4] == "skip"
+    assert "shoddy/NoOracle" not in failures
+    assert "3 of 6 tasks pass (1 without an oracle)" in proc.stdout
+
+
+def test_check_of_a_good_suite_exits_zero(shoddy_path: Path, run_cli) -> None:
+    proc = run_cli(
+        "check", "--suite", "shoddy", "--tasks", "Good,WifiStaysOn,NoOracle", pythonpath=shoddy_path
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "3 of 3 tasks pass (1 without an oracle)" in proc.stdout
