@@ -181,6 +181,40 @@ def mp4_duration_ms(data: bytes) -> int:
     return duration * 1000 // timescale
 
 
+def _box_body(data: bytes, kind: bytes) -> bytes | None:
+    at = data.find(kind)
+    if at < 4:
+        return None
+    size = struct.unpack(">I", data[at - 4 : at])[0]
+    return data[at + 4 : at - 4 + size]
+
+
+def mp4_frame_at(data: bytes, ms: int) -> bytes | None:
+    """The JPEG picture an MP4 made by :func:`video_with_messages` shows at ``ms``
+    (the last one after the end), or None for any other kind of MP4."""
+    stts, stsz, stco = (_box_body(data, k) for k in (b"stts", b"stsz", b"stco"))
+    if stts is None or stsz is None or stco is None:
+        return None
+    if struct.unpack(">I", stco[4:8])[0] != 1 or data.find(b"jpeg") < 0:
+        return None  # not one chunk of Motion-JPEG pictures
+    offset = struct.unpack(">I", stco[8:12])[0]
+    count = struct.unpack(">I", stsz[8:12])[0]
+    sizes = struct.unpack(f">{count}I", stsz[12 : 12 + 4 * count])
+    durations: list[int] = []
+    for i in range(struct.unpack(">I", stts[4:8])[0]):
+        n, each = struct.unpack(">II", stts[8 + 8 * i : 16 + 8 * i])
+        durations += [each] * n
+    timescale = struct.unpack(">I", (_box_body(data, b"mdhd") or bytes(16))[12:16])[0] or 1000
+    index, elapsed = len(durations) - 1, 0
+    for i, duration in enumerate(durations):
+        elapsed += duration * 1000 // timescale
+        if ms < elapsed:
+            index = i
+            break
+    start = offset + sum(sizes[:index])
+    return data[start : start + sizes[index]]
+
+
 _VIDEO_PREFIXES = ("clip", "footage", "scene", "recording", "highlight", "moment", "episode")
 _VIDEO_SUFFIXES = ("", "HD", "4K", "raw", "export")
 

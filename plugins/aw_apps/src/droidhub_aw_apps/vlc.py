@@ -11,7 +11,6 @@ Set-up saves the database and the videos folder; tear-down puts them back.
 from __future__ import annotations
 
 import random
-import sqlite3
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
@@ -21,43 +20,19 @@ from droidhub.virtual.app import VirtualApp
 from droidhub_aw_apps import fake_data, media_files, playlists, storage
 from droidhub_aw_apps.sqlite_files import ensure_database
 from droidhub_aw_apps.storage_backup import FileSnapshot, FolderSnapshot
+from droidhub_aw_apps.vlc_app import VlcApp
+from droidhub_aw_apps.vlc_db import (
+    ACTIVITY,
+    MEDIA_DB,
+    MEDIA_SCHEMA,
+    PACKAGE,
+    VIDEOS_DATA,
+    clear_library,
+    insert_playlist,
+)
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
-    from droidhub.virtual.phone import VirtualPhone
-
-PACKAGE = "org.videolan.vlc"
-ACTIVITY = ".gui.MainActivity"
-MEDIA_DB = f"/data/data/{PACKAGE}/app_db/vlc_media.db"
-#: Where AndroidWorld puts the videos (``Internal Memory/VLCVideos`` in VLC's browser).
-VIDEOS_DATA = storage.under_sdcard("VLCVideos")
-
-#: The medialibrary tables the tasks use (a subset of their columns that VLC fills).
-MEDIA_SCHEMA = """
-CREATE TABLE IF NOT EXISTS Media (
-    id_media INTEGER PRIMARY KEY AUTOINCREMENT, type INTEGER, subtype INTEGER,
-    duration INTEGER DEFAULT -1, last_position REAL DEFAULT -1, last_time INTEGER DEFAULT -1,
-    play_count UNSIGNED INTEGER, last_played_date REAL, insertion_date INTEGER,
-    release_date INTEGER, title TEXT COLLATE NOCASE, filename TEXT COLLATE NOCASE,
-    is_favorite BOOLEAN NOT NULL DEFAULT 0, is_present BOOLEAN NOT NULL DEFAULT 1,
-    device_id INTEGER, nb_playlists UNSIGNED INTEGER NOT NULL DEFAULT 0,
-    folder_id UNSIGNED INTEGER, import_type UNSIGNED INTEGER NOT NULL DEFAULT 0,
-    group_id UNSIGNED INTEGER, forced_title BOOLEAN NOT NULL DEFAULT 0);
-CREATE TABLE IF NOT EXISTS Playlist (
-    id_playlist INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT COLLATE NOCASE,
-    file_id UNSIGNED INT DEFAULT NULL, creation_date UNSIGNED INT NOT NULL, artwork_mrl TEXT,
-    nb_video UNSIGNED INT NOT NULL DEFAULT 0, nb_audio UNSIGNED INT NOT NULL DEFAULT 0,
-    nb_unknown UNSIGNED INT NOT NULL DEFAULT 0, duration UNSIGNED INT NOT NULL DEFAULT 0,
-    is_favorite BOOLEAN NOT NULL DEFAULT 0);
-CREATE TABLE IF NOT EXISTS PlaylistMediaRelation (
-    media_id INTEGER, mrl STRING, playlist_id INTEGER, position INTEGER,
-    FOREIGN KEY(media_id) REFERENCES Media(id_media) ON DELETE SET NULL,
-    FOREIGN KEY(playlist_id) REFERENCES Playlist(id_playlist) ON DELETE CASCADE);
-CREATE INDEX IF NOT EXISTS playlist_position_pl_id_index
-    ON PlaylistMediaRelation(playlist_id, position);
-"""
-
-_MEDIA_TYPE_VIDEO = 1
 
 #: Playlist name parts AndroidWorld combines (``Theme Qualifier``).
 PLAYLIST_THEMES: tuple[str, ...] = (
@@ -112,24 +87,6 @@ APPS = (
 )
 
 
-class VlcApp(VirtualApp):
-    """VLC on the virtual phone: its media library database, and the videos folder."""
-
-    package = PACKAGE
-    label = "VLC"
-    activity = ACTIVITY
-    version_name = "3.5.4"
-
-    def install(self, phone: VirtualPhone) -> None:
-        """Create ``vlc_media.db`` (VLC makes it on its first launch) and VLCVideos."""
-        host = phone.host_path(MEDIA_DB)
-        host.parent.mkdir(parents=True, exist_ok=True)
-        with sqlite3.connect(host) as conn:
-            conn.executescript(MEDIA_SCHEMA)
-        conn.close()
-        phone.host_path(VIDEOS_DATA).mkdir(parents=True, exist_ok=True)
-
-
 def virtual_apps() -> list[VirtualApp]:
     """A fresh VLC model."""
     return [VlcApp()]
@@ -140,50 +97,13 @@ def random_playlist_name(rng: random.Random) -> str:
     return f"{rng.choice(PLAYLIST_THEMES)} {rng.choice(PLAYLIST_QUALIFIERS)}"
 
 
-def clear_library(conn: sqlite3.Connection) -> None:
-    """Empty the playlists and the media index (VLC re-indexes files when it starts)."""
-    for table in ("PlaylistMediaRelation", "Playlist", "Media"):
-        conn.execute(f"DELETE FROM {table}")
-
-
 def add_playlist(device: Device, name: str, files: list[str]) -> None:
     """Index ``files`` (in VLCVideos) where needed and add a playlist of them, in order."""
-    durations = {f: media_files.mp4_duration_ms(device.pull(f"{VIDEOS_DATA}/{f}")) for f in files}
-
-    def change(conn: sqlite3.Connection) -> None:
-        cur = conn.execute(
-            "INSERT INTO Playlist (name, creation_date, nb_video, duration) VALUES (?, ?, ?, ?)",
-            (name, 1697384040, len(files), sum(durations.values())),
-        )
-        playlist_id = cur.lastrowid
-        for position, file_name in enumerate(files):
-            row = conn.execute(
-                "SELECT id_media FROM Media WHERE filename = ?", (file_name,)
-            ).fetchone()
-            if row is None:
-                row = (
-                    conn.execute(
-                        "INSERT INTO Media (type, subtype, duration, title, filename, "
-                        "insertion_date) VALUES (?, 0, ?, ?, ?, ?)",
-                        (
-                            _MEDIA_TYPE_VIDEO,
-                            durations[file_name],
-                            file_name.rsplit(".", 1)[0],
-                            file_name,
-                            1697384040,
-                        ),
-                    ).lastrowid,
-                )
-            conn.execute(
-                "UPDATE Media SET nb_playlists = nb_playlists + 1 WHERE id_media = ?", (row[0],)
-            )
-            conn.execute(
-                "INSERT INTO PlaylistMediaRelation (media_id, mrl, playlist_id, position) "
-                "VALUES (?, ?, ?, ?)",
-                (row[0], f"file://{VIDEOS_DATA}/{file_name}", playlist_id, position),
-            )
-
-    device.write_db(MEDIA_DB, PACKAGE, change)
+    videos = [
+        (f, VIDEOS_DATA, media_files.mp4_duration_ms(device.pull(f"{VIDEOS_DATA}/{f}")))
+        for f in files
+    ]
+    device.write_db(MEDIA_DB, PACKAGE, lambda conn: insert_playlist(conn, name, videos))
 
 
 def write_videos(device: Device, rng: random.Random, files: tuple[str, ...]) -> None:
