@@ -257,6 +257,7 @@ def test_no_browser_outlives_its_server() -> None:
 
 def test_an_unknown_task_loads_nothing_and_the_receiver_says_so(miniwob_env: Env) -> None:
     device = miniwob_env.device
+    task("click-test", 1).initialize_task(miniwob_env)  # some page is up before
     device.start_activity(component=contract.ACTIVITY_COMPONENT, extras={"task": "no-such-task"})
     reply = device.broadcast(contract.ACTION_GET_UTTERANCE, component=contract.RECEIVER_COMPONENT)
     assert reply.code == contract.RESULT_NO_TASK

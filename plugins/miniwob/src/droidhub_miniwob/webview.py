@@ -183,6 +183,7 @@ class MiniWobWebViewApp(VirtualApp):
             except PagesNotFoundError:
                 # As the app's WebView would: an error page, and no task to answer for.
                 self._session().call("Page.navigate", url="about:blank")
+                self._task = None
                 return
             self.reset(extras.get(contract.EXTRA_SEED), _flag(extras.get(contract.EXTRA_NO_TIMER)))
 
