@@ -5,13 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest_shoddy import SHODDY_PLUGIN
+from plugin_dists import SHODDY_PLUGIN, write_distribution
 
 
 @pytest.fixture
 def shoddy_path(tmp_path: Path, plugin_path: Path) -> Path:
-    from conftest import write_distribution
-
     write_distribution(plugin_path, "droidhub-shoddy", "droidhub_shoddy", SHODDY_PLUGIN, "shoddy")
     return plugin_path
 

@@ -1,0 +1,205 @@
+"""Test plugin distributions, written to disk the way pip installs them.
+
+Kept in a module of its own (not conftest.py) so tests can import it by a name no
+other distribution's tests use.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+
+def write_distribution(
+    root: Path, dist: str, module: str, source: str, entry_name: str, version: str = "1.2.3"
+) -> Path:
+    """Write an installed distribution (module + .dist-info with a droidhub entry point)
+    into ``root``: exactly what pip leaves in site-packages, so importlib.metadata finds
+    it once ``root`` is on the path."""
+    root.mkdir(parents=True, exist_ok=True)
+    (root / f"{module}.py").write_text(textwrap.dedent(source), encoding="utf-8")
+    info = root / f"{dist.replace('-', '_')}-{version}.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        f"Metadata-Version: 2.1\nName: {dist}\nVersion: {version}\n", encoding="utf-8"
+    )
+    (info / "entry_points.txt").write_text(
+        f"[droidhub]\n{entry_name} = {module}\n", encoding="utf-8"
+    )
+    (info / "RECORD").write_text("", encoding="utf-8")
+    return root
+
+
+TINY_PLUGIN = '''
+from droidhub import TaskEval, TaskFamily, hookimpl, Footprint, StateRefs
+from pydantic import BaseModel
+
+
+class Params(BaseModel):
+    word: str
+
+
+MARK = "/sdcard/Download/tiny_mark.txt"
+
+
+class TinyWriteWord(TaskEval):
+    """Write a word to a file; the oracle writes it."""
+
+    template = "Write the word {word} into tiny_mark.txt in Downloads."
+    app_names = ("files",)
+    complexity = 0.2
+    Params = Params
+    footprint = Footprint(writes=StateRefs(paths=frozenset({MARK})))
+
+    @classmethod
+    def generate_random_params(cls, rng):
+        return Params(word=rng.choice(["apple", "pear", "plum", "fig", "kiwi"]))
+
+    def initialize_task(self, env):
+        super().initialize_task(env)
+        env.device.remove(MARK)
+
+    def is_successful(self, env):
+        if not env.device.exists(MARK):
+            return 0.0
+        return 1.0 if env.device.read_text(MARK) == self.params.word else 0.0
+
+    def oracle(self, env):
+        env.device.write_text(MARK, self.params.word)
+
+    def tear_down(self, env):
+        env.device.remove(MARK)
+        super().tear_down(env)
+
+
+class TinyExplodes(TaskEval):
+    """A task whose set-up fails, to prove the run goes on."""
+
+    template = "This task cannot be set up."
+
+    def initialize_task(self, env):
+        raise RuntimeError("set-up exploded on purpose")
+
+    def is_successful(self, env):
+        return 0.0
+
+
+class SlowAgent:
+    """Waits a little, then says it is done: gives a test time to kill the run."""
+
+    def reset(self, goal, task, env, rng):
+        pass
+
+    def step(self, state):
+        import time
+
+        from droidhub import Action
+
+        time.sleep(0.4)
+        return Action(action_type="status", goal_status="complete")
+
+
+@hookimpl
+def droidhub_task_families():
+    return [TaskFamily("tiny", "a tiny test family", tasks=[TinyWriteWord, TinyExplodes])]
+'''
+
+BROKEN_PLUGIN = """
+raise ImportError("the broken plugin cannot be imported (on purpose)")
+"""
+
+
+SHODDY_PLUGIN = """
+from droidhub import Footprint, StateRefs, TaskEval, TaskFamily, hookimpl
+
+FILE = "/sdcard/Download/shoddy.txt"
+STRAY = "/sdcard/Download/stray.txt"
+WRITES_FILE = Footprint(writes=StateRefs(paths=frozenset({FILE})))
+
+
+class Good(TaskEval):
+    template = "Write ok to shoddy.txt."
+    footprint = WRITES_FILE
+
+    def initialize_task(self, env):
+        super().initialize_task(env)
+        env.device.remove(FILE)
+
+    def is_successful(self, env):
+        return 1.0 if env.device.exists(FILE) and env.device.read_text(FILE) == "ok" else 0.0
+
+    def oracle(self, env):
+        env.device.write_text(FILE, "ok")
+
+    def tear_down(self, env):
+        env.device.remove(FILE)
+        super().tear_down(env)
+
+
+class AlreadyDone(Good):
+    template = "Nothing to do."
+
+    def initialize_task(self, env):
+        super().initialize_task(env)
+        env.device.write_text(FILE, "ok")
+
+
+class Sprawling(Good):
+    template = "Write ok, and a stray file too."
+
+    def oracle(self, env):
+        super().oracle(env)
+        env.device.write_text(STRAY, "oops")
+
+    def tear_down(self, env):
+        env.device.remove(STRAY)
+        super().tear_down(env)
+
+
+class Leaky(Good):
+    template = "Write ok; set-up changes a setting it never restores."
+    footprint = Footprint(
+        writes=StateRefs(paths=frozenset({FILE}), settings=frozenset({"global/auto_time"}))
+    )
+
+    def initialize_task(self, env):
+        super().initialize_task(env)
+        env.device.put_setting("global", "auto_time", "0")
+
+
+class WifiStaysOn(TaskEval):
+    template = "Make sure wifi is on."
+    met_at_start = True
+    footprint = Footprint(writes=StateRefs(settings=frozenset({"global/wifi_on"})))
+
+    def initialize_task(self, env):
+        super().initialize_task(env)
+        self.before = env.device.get_setting("global", "wifi_on")
+        env.device.put_setting("global", "wifi_on", "1")
+
+    def is_successful(self, env):
+        return 1.0 if env.device.get_setting("global", "wifi_on") == "1" else 0.0
+
+    def oracle(self, env):
+        return None
+
+    def wrong_action(self, env):
+        env.device.shell(["svc", "wifi", "disable"])
+
+    def tear_down(self, env):
+        env.device.put_setting("global", "wifi_on", self.before)
+        super().tear_down(env)
+
+
+class NoOracle(TaskEval):
+    template = "Do something no oracle can."
+
+    def is_successful(self, env):
+        return 0.0
+
+
+@hookimpl
+def droidhub_task_families():
+    return [TaskFamily("shoddy", "tasks broken on purpose",
+                       tasks=[Good, AlreadyDone, Sprawling, Leaky, WifiStaysOn, NoOracle])]
+"""
