@@ -78,7 +78,8 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def demo(session: nox.Session) -> None:
-    """The main job: AndroidWorld's tasks with the oracle agent on the virtual phone."""
+    """The main job: AndroidWorld's tasks with the oracle agent on the virtual phone,
+    ending in the results table and an HTML report (runs/demo/report.html)."""
     session.install("./core", "./plugins/aw_apps", "./plugins/miniwob", "./composite")
     session.run(
         "droidhub",
@@ -93,3 +94,4 @@ def demo(session: nox.Session) -> None:
         "runs/demo",
         *session.posargs,
     )
+    session.run("droidhub", "report", "runs/demo", "--html", "runs/demo/report.html")
