@@ -30,7 +30,6 @@ from droidhub_aw_apps.storage_backup import FileSnapshot, FolderSnapshot, find
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
-    from droidhub.virtual.phone import VirtualPhone
 
 PACKAGE = "net.osmand"
 ACTIVITY = "net.osmand.plus.activities.MapActivity"
@@ -71,7 +70,8 @@ CREATE TABLE IF NOT EXISTS map_markers_groups (
     group_categories TEXT, group_wpt_categories TEXT);
 """
 
-_EMPTY_GPX = (
+#: A GPX file with no waypoints or tracks, as OsmAnd starts one.
+EMPTY_GPX = (
     "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n"
     f'<gpx version="1.1" creator="OsmAnd~ 4.6.13" xmlns="{GPX_NS}">\n</gpx>\n'
 )
@@ -152,80 +152,92 @@ def favorites_gpx(device: Device) -> ElementTree.Element | None:
     return _gpx_root(device.read_text(FAVORITES))
 
 
-def _write_gpx(device: Device, path: str, root: ElementTree.Element) -> None:
+def gpx_text(root: ElementTree.Element) -> str:
+    """A GPX document as OsmAnd writes it (XML declaration, GPX 1.1 default namespace)."""
     ElementTree.register_namespace("", GPX_NS)
     body = ElementTree.tostring(root, encoding="unicode")
-    device.write_text(path, "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n" + body)
+    return "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n" + body
 
 
-def _waypoint(parent: ElementTree.Element, name: str, point: tuple[float, float]) -> None:
-    wpt = ElementTree.SubElement(
-        parent, f"{{{GPX_NS}}}wpt", lat=f"{point[0]:.7f}", lon=f"{point[1]:.7f}"
-    )
-    ElementTree.SubElement(wpt, f"{{{GPX_NS}}}time").text = "2023-10-15T15:34:00Z"
-    ElementTree.SubElement(wpt, f"{{{GPX_NS}}}name").text = name
-
-
-def set_favorites(device: Device, places: list[str]) -> None:
-    """Replace the favourites' waypoints by ``places`` (the file's other parts stay)."""
-    root = favorites_gpx(device)
-    if root is None:
-        root = _gpx_root(_EMPTY_GPX)
-    for wpt in root.findall("gpx:wpt", _NS):
-        root.remove(wpt)
-    for place in places:
-        point = coordinates(place)
-        if point is None:
-            raise ValueError(f"unknown place {place!r}; use one of {sorted(LOCATIONS)}")
-        _waypoint(root, _place_name(place).split(",")[0], point)
-    _write_gpx(device, FAVORITES, root)
-
-
-def add_favorite(device: Device, place: str) -> None:
-    """Add ``place`` to the favourites, keeping those already there."""
+def _point(place: str) -> tuple[float, float]:
     point = coordinates(place)
     if point is None:
         raise ValueError(f"unknown place {place!r}; use one of {sorted(LOCATIONS)}")
-    root = favorites_gpx(device)
-    if root is None:
-        root = _gpx_root(_EMPTY_GPX)
-    _waypoint(root, _place_name(place).split(",")[0], point)
-    _write_gpx(device, FAVORITES, root)
+    return point
 
 
-def save_track(device: Device, name: str, places: list[str]) -> None:
-    """Write a GPX track through ``places`` in order, as OsmAnd saves a planned route."""
-    root = _gpx_root(_EMPTY_GPX)
+def place_title(place: str) -> str:
+    """The short name OsmAnd gives a place: the town for a named or nearby place."""
+    return _place_name(place).split(",")[0]
+
+
+def with_favorites(text: str | None, places: list[str], replace: bool = False) -> str:
+    """The favourites file ``text`` (None: no file yet) with ``places`` added as
+    waypoints, or, with ``replace``, instead of the waypoints it had."""
+    root = _gpx_root(text if text is not None else EMPTY_GPX)
+    if replace:
+        for wpt in root.findall("gpx:wpt", _NS):
+            root.remove(wpt)
+    for place in places:
+        point = _point(place)
+        wpt = ElementTree.SubElement(
+            root, f"{{{GPX_NS}}}wpt", lat=f"{point[0]:.7f}", lon=f"{point[1]:.7f}"
+        )
+        ElementTree.SubElement(wpt, f"{{{GPX_NS}}}time").text = "2023-10-15T15:34:00Z"
+        ElementTree.SubElement(wpt, f"{{{GPX_NS}}}name").text = place_title(place)
+    return gpx_text(root)
+
+
+def track_gpx(name: str, places: list[str]) -> str:
+    """A GPX track named ``name`` through ``places`` in order, as OsmAnd saves a route."""
+    root = _gpx_root(EMPTY_GPX)
     trk = ElementTree.SubElement(root, f"{{{GPX_NS}}}trk")
     ElementTree.SubElement(trk, f"{{{GPX_NS}}}name").text = name
     seg = ElementTree.SubElement(trk, f"{{{GPX_NS}}}trkseg")
     for place in places:
-        point = coordinates(place)
-        if point is None:
-            raise ValueError(f"unknown place {place!r}; use one of {sorted(LOCATIONS)}")
+        point = _point(place)
         ElementTree.SubElement(
             seg, f"{{{GPX_NS}}}trkpt", lat=f"{point[0]:.7f}", lon=f"{point[1]:.7f}"
         )
-    _write_gpx(device, f"{TRACKS}/{name}.gpx", root)
+    return gpx_text(root)
+
+
+def insert_marker(conn: sqlite3.Connection, place: str, marker_id: str) -> None:
+    """Add an active map marker at ``place`` to ``map_markers``."""
+    point = _point(place)
+    title = place_title(place)
+    conn.execute(
+        "INSERT INTO map_markers (marker_id, marker_lat, marker_lon, marker_description, "
+        "marker_active, marker_added, marker_visited, group_name, group_key, marker_color, "
+        "marker_next_key, marker_disabled, marker_selected, marker_map_object_name, title) "
+        "VALUES (?, ?, ?, ?, 1, 1697384040000, 0, '', '', 0, '', 0, 0, '', ?)",
+        (marker_id, point[0], point[1], f"marker#{title}", title),
+    )
+
+
+def _favorites_text(device: Device) -> str | None:
+    return device.read_text(FAVORITES) if device.exists(FAVORITES) else None
+
+
+def set_favorites(device: Device, places: list[str]) -> None:
+    """Replace the favourites' waypoints by ``places`` (the file's other parts stay)."""
+    device.write_text(FAVORITES, with_favorites(_favorites_text(device), places, replace=True))
+
+
+def add_favorite(device: Device, place: str) -> None:
+    """Add ``place`` to the favourites, keeping those already there."""
+    device.write_text(FAVORITES, with_favorites(_favorites_text(device), [place]))
+
+
+def save_track(device: Device, name: str, places: list[str]) -> None:
+    """Write a GPX track through ``places`` in order, as OsmAnd saves a planned route."""
+    device.write_text(f"{TRACKS}/{name}.gpx", track_gpx(name, places))
 
 
 def add_marker(device: Device, place: str, marker_id: str) -> None:
     """Insert an active map marker at ``place``."""
-    point = coordinates(place)
-    if point is None:
-        raise ValueError(f"unknown place {place!r}; use one of {sorted(LOCATIONS)}")
-    title = _place_name(place).split(",")[0]
-
-    def change(conn: sqlite3.Connection) -> None:
-        conn.execute(
-            "INSERT INTO map_markers (marker_id, marker_lat, marker_lon, marker_description, "
-            "marker_active, marker_added, marker_visited, group_name, group_key, marker_color, "
-            "marker_next_key, marker_disabled, marker_selected, marker_map_object_name, title) "
-            "VALUES (?, ?, ?, ?, 1, 1697384040000, 0, '', '', 0, '', 0, 0, '', ?)",
-            (marker_id, point[0], point[1], f"marker#{title}", title),
-        )
-
-    device.write_db(MARKERS_DB, PACKAGE, change)
+    _point(place)
+    device.write_db(MARKERS_DB, PACKAGE, lambda conn: insert_marker(conn, place, marker_id))
 
 
 # --- evaluators -------------------------------------------------------------------------
@@ -291,30 +303,11 @@ APPS = (
 )
 
 
-class OsmAndApp(VirtualApp):
-    """OsmAnd on the virtual phone: favourites file, markers database, tracks folder."""
-
-    package = PACKAGE
-    label = "OsmAnd"
-    activity = ACTIVITY
-    version_name = "4.6.13"
-
-    def install(self, phone: VirtualPhone) -> None:
-        """Create what OsmAnd has after its first start with the map loaded."""
-        favorites = phone.host_path(FAVORITES)
-        favorites.parent.mkdir(parents=True, exist_ok=True)
-        if not favorites.exists():
-            favorites.write_text(_EMPTY_GPX, encoding="utf-8")
-        phone.host_path(TRACKS).mkdir(parents=True, exist_ok=True)
-        db = phone.host_path(MARKERS_DB)
-        db.parent.mkdir(parents=True, exist_ok=True)
-        with sqlite3.connect(db) as conn:
-            conn.executescript(MARKERS_SCHEMA)
-        conn.close()
-
-
 def virtual_apps() -> list[VirtualApp]:
     """A fresh OsmAnd model."""
+    # The screens use this module's places and GPX helpers, so they are imported here.
+    from droidhub_aw_apps.osmand_app import OsmAndApp
+
     return [OsmAndApp()]
 
 
