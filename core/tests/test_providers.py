@@ -142,6 +142,7 @@ def test_content_errors(phone: VirtualPhone) -> None:
     assert sh(phone, "content query")[2] == 1
     assert sh(phone, "content insert --uri content://sms")[2] == 1
     assert sh(phone, "content query --uri content://sms --where '1; DROP TABLE sms'")[2] == 1
+    assert sh(phone, "content delete --uri content://sms --where '1; DROP TABLE sms'")[2] == 1
     assert rows(phone, MMSSMS_DB, "SELECT COUNT(*) FROM sms") == [(0,)]
 
 
@@ -320,3 +321,23 @@ def test_content_uri_parsing() -> None:
     )
     with pytest.raises(ProviderError):
         ContentUri.parse("file:///sdcard/x")
+
+
+def test_where_values_may_hold_semicolons(phone: VirtualPhone) -> None:
+    body = "Meet at 5; bring snacks"
+    sh(
+        phone,
+        join(["content", "insert", "--uri", "content://sms/inbox", "--bind", f"body:s:{body}"]),
+    )
+    where = "body = 'Meet at 5; bring snacks'"
+    out = sh(
+        phone,
+        join(
+            ["content", "query", "--uri", "content://sms", "--where", where, "--projection", "body"]
+        ),
+    )
+    assert out == (f"Row: 0 body={body}\n", "", 0)
+    assert (
+        sh(phone, join(["content", "delete", "--uri", "content://sms", "--where", where]))[2] == 0
+    )
+    assert rows(phone, MMSSMS_DB, "SELECT COUNT(*) FROM sms") == [(0,)]
