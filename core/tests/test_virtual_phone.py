@@ -475,3 +475,16 @@ def test_a_model_screen_png_is_passed_through(tmp_path: Path) -> None:
     phone = VirtualPhone("virtual-2", tmp_path / "p", [Pixels()])
     sh(phone, "am start -n com.example.pixels/.MainActivity")
     assert phone.shell("screencap -p").stdout == b"\x89PNG-model"
+
+
+def test_sleep_does_not_block_other_callers(phone: VirtualPhone) -> None:
+    import threading
+    import time
+
+    sleeper = threading.Thread(target=phone.shell, args=("sleep 1",))
+    sleeper.start()
+    time.sleep(0.1)
+    started = time.monotonic()
+    assert phone.shell("echo quick").stdout == b"quick\n"
+    assert time.monotonic() - started < 0.8
+    sleeper.join()

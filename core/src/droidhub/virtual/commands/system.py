@@ -320,7 +320,17 @@ def sleep(inv: Invocation) -> int:
         seconds = float(inv.args[0].rstrip("s"))
     except ValueError:
         return inv.fail(f"Not a number: '{inv.args[0]}'")
-    time.sleep(max(0.0, seconds))
+    # Let other callers use the phone meanwhile, as a real phone's other shells could.
+    lock = inv.phone.lock
+    try:
+        lock.release()
+    except RuntimeError:  # not held by this thread (the phone driven directly)
+        time.sleep(max(0.0, seconds))
+        return 0
+    try:
+        time.sleep(max(0.0, seconds))
+    finally:
+        lock.acquire()
     return 0
 
 
