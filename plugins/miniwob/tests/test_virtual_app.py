@@ -278,3 +278,20 @@ def test_a_browser_that_died_is_replaced_on_the_next_launch(
     t.initialize_task(miniwob_env)
     assert t.oracle(miniwob_env) is None
     assert t.is_successful(miniwob_env) == 1.0
+
+
+def test_swipes_scroll_a_text_area_by_touch(miniwob_env: Env) -> None:
+    cls = plugin.miniwob_family().get("scroll-text-2")
+    solved = set()
+    for seed in range(10):  # until one "top" and one "bottom" instance are solved
+        t = cls({"seed": seed})
+        t.initialize_task(miniwob_env)
+        direction = "top" if "top" in t.goal else "bottom"
+        if direction in solved:
+            continue
+        t.oracle(miniwob_env)
+        assert t.is_successful(miniwob_env) == 1.0, (t.goal, t.details)
+        solved.add(direction)
+        if len(solved) == 2:
+            break
+    assert solved == {"top", "bottom"}

@@ -453,3 +453,19 @@ def _distance(a: UIElement, b: UIElement) -> float:
     assert a.bounds is not None and b.bounds is not None
     (ax, ay), (bx, by) = a.bounds.center, b.bounds.center
     return ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
+
+
+@_solves("scroll-text-2")
+def _scroll_text(env: Env, utterance: str) -> None:
+    # "Scroll the textarea to the top of the text hit submit." (or "to the bottom")
+    direction = "down" if "bottom" in utterance else "up"
+    area = find(env, lambda e: e.scrollable and e.class_name == EDIT_TEXT, "scrollable text")
+    box = area.bounds
+    assert box is not None
+    x, top, bottom = box.center[0], box.top + 10, box.bottom - 10
+    # Quick full-height flicks (the finger moves against the direction of reading).
+    start, end = (bottom, top) if direction == "down" else (top, bottom)
+    for _ in range(4):
+        env.device.swipe(x, start, x, end, 120)
+    env.execute_action(Action(action_type="wait"))  # let the last fling come to rest
+    submit(env)

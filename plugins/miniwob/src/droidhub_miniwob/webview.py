@@ -315,7 +315,10 @@ class MiniWobWebViewApp(VirtualApp):
                 page.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
                 return
             steps = max(2, duration_ms // _MOVE_INTERVAL_MS)
-            t0 = time.time()
+            # The moves carry the timing of the gesture (its speed decides whether it
+            # flings) in timestamps that end now: future ones are dropped by the
+            # browser, and real sleeps would make every swipe cost its duration.
+            t0 = time.time() - (steps + 1) * _MOVE_INTERVAL_MS / 1000
             ids = [
                 page.send(
                     "Input.dispatchTouchEvent",
