@@ -28,7 +28,8 @@ class TaskComparison:
 
     @property
     def flip(self) -> str:
-        """``gained`` / ``lost`` when the task went from never to always solved or back."""
+        """``gained`` when A never solved the task and B did at least once; ``lost`` the
+        other way round; ``""`` otherwise, or when a run lacks the task."""
         if self.success_a is None or self.success_b is None:
             return ""
         if self.success_a == 0 and self.success_b > 0:

@@ -1,0 +1,253 @@
+"""How long reporting a large run takes: 1,000 synthetic episodes, summarised and rendered.
+
+    python benchmarks/report_1000.py [--episodes 1000] [--keep DIR]
+
+Builds a run folder (``run.json`` + ``results.jsonl``, and step records with small
+screenshots for a few episodes) from a fixed rule, then times, in this process:
+
+- ``summarize`` (per-task and group statistics, two 2,000-sample bootstraps);
+- ``format_summary`` (the terminal tables);
+- ``render_html`` (the HTML report, annotating every recorded screenshot);
+
+and, end to end in a subprocess as a user runs it, ``droidhub report RUN --html OUT``
+(interpreter start, imports, reading the results, summary.json, the HTML file).
+The target is under 5 s for each.
+
+The rule behind the synthetic results is :func:`synthetic_outcome`; the tests derive the
+expected numbers from it by hand and check the report against them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+from PIL import Image, ImageDraw
+
+from droidhub.report_html import render_html
+from droidhub.results import EPISODES_DIR, RESULTS_FILE, EpisodeResult, RunManifest, read_results
+from droidhub.summary import format_summary, summarize
+
+TARGET_S = 5.0
+#: Episodes per task: 1,000 episodes are 100 tasks of 10 instances.
+INSTANCES = 10
+FAMILIES = ("bench_apps", "bench_web", "bench_mix")
+APPS = ("sms", "contacts", "files", "settings", "notes")
+DIFFICULTIES = ("easy", "medium", "hard")
+TAGS = ("data_entry", "information_retrieval", "navigation", "composite")
+#: Episodes (counted from the first) that get a step folder with screenshots.
+STEP_EPISODES = 5
+STEPS_PER_EPISODE = 3
+SCREEN = (540, 1200)
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the rule says one synthetic episode scored."""
+
+    reward: float
+    error: str | None
+    steps: int
+    duration_s: float
+
+
+def task_meta(task: int) -> tuple[str, list[str], str, list[str]]:
+    """Family, apps, difficulty and tags of synthetic task number ``task``."""
+    family = FAMILIES[task % len(FAMILIES)]
+    apps = [APPS[task % len(APPS)]] + ([APPS[(task + 1) % len(APPS)]] if task % 4 == 0 else [])
+    difficulty = DIFFICULTIES[task % len(DIFFICULTIES)]
+    tags = [TAGS[task % len(TAGS)]] if task % 7 else []
+    return family, apps, difficulty, tags
+
+
+def synthetic_outcome(task: int, instance: int) -> Outcome:
+    """The rule: task ``t`` solves its first ``t % 11`` instances (capped by the instance
+    count), scores 0.5 on the next one, and 0 after; every 13th task fails with an error
+    on instance 0."""
+    if task % 13 == 0 and instance == 0:
+        return Outcome(0.0, "RuntimeError: synthetic failure", 0, 0.5)
+    solved = task % 11
+    if instance < solved:
+        reward = 1.0
+    elif instance == solved:
+        reward = 0.5
+    else:
+        reward = 0.0
+    return Outcome(reward, None, 1 + (task + instance) % 9, 1.0 + (instance % 4) * 0.25)
+
+
+def _write_steps(folder: Path, episode: int) -> None:
+    """Step records as the runner writes them, each with a screenshot of six buttons."""
+    folder.mkdir(parents=True, exist_ok=True)
+    boxes = [(20, 100 + 150 * i, 520, 230 + 150 * i) for i in range(6)]
+    elements = [
+        {"text": f"item {i}", "bounds": list(box), "clickable": True} for i, box in enumerate(boxes)
+    ]
+    with (folder / "steps.jsonl").open("w", encoding="utf-8") as fh:
+        for step in range(STEPS_PER_EPISODE):
+            shot = f"step_{step:03d}.png"
+            img = Image.new("RGB", SCREEN, (250, 250, 250))
+            draw = ImageDraw.Draw(img)
+            for box in boxes:
+                draw.rectangle(box, fill=(200, 220, 180 + 10 * episode))
+            img.save(folder / shot)
+            record = {
+                "index": step,
+                "action": {"action_type": "click", "index": step % len(boxes)},
+                "ui_elements": elements,
+                "screenshot": shot,
+                "ui_tree": None,
+                "foreground": "com.example/.Main",
+                "error": None,
+            }
+            fh.write(json.dumps(record) + "\n")
+
+
+def build_run(folder: Path, episodes: int = 1000) -> Path:
+    """Write a synthetic run of ``episodes`` episodes (10 per task) into ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    tasks = -(-episodes // INSTANCES)
+    manifest = RunManifest(
+        suite=list(FAMILIES),
+        n_combinations=INSTANCES,
+        seed=30,
+        agent="synthetic",
+        devices=["none"],
+        episodes_planned=episodes,
+    )
+    (folder / "run.json").write_text(manifest.model_dump_json(indent=2), encoding="utf-8")
+    written = 0
+    # The lines are what ResultsWriter writes, without its fsync per line: that would
+    # time the disk, not the report.
+    with (folder / RESULTS_FILE).open("w", encoding="utf-8") as fh:
+        for task in range(tasks):
+            family, apps, difficulty, tags = task_meta(task)
+            name = f"BenchTask{task:03d}"
+            for instance in range(INSTANCES):
+                if written == episodes:
+                    break
+                out = synthetic_outcome(task, instance)
+                result = EpisodeResult(
+                    episode_id=f"{family}/{name}/{instance}",
+                    task=name,
+                    family=family,
+                    instance=instance,
+                    seed=1000 * task + instance,
+                    params={"n": instance},
+                    goal=f"Do synthetic thing {task} (instance {instance}).",
+                    apps=apps,
+                    difficulty=difficulty,
+                    tags=tags,
+                    reward=out.reward,
+                    success=out.error is None and out.reward == 1.0,
+                    steps=out.steps,
+                    max_steps=10,
+                    duration_s=out.duration_s,
+                    agent="synthetic",
+                    device="none",
+                    error=out.error,
+                    traceback="Traceback (most recent call last):\n  ...\n" + out.error
+                    if out.error
+                    else None,
+                )
+                if written < STEP_EPISODES:
+                    _write_steps(folder / EPISODES_DIR / family / name / str(instance), written)
+                fh.write(json.dumps(result.model_dump(mode="json")) + "\n")
+                written += 1
+    return folder
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Wall-clock and CPU seconds of one call (CPU includes waited-for child processes).
+
+    Both are printed: on a shared machine the wall clock also counts other people's
+    work, while CPU time is what the report itself cost.
+    """
+
+    wall_s: float
+    cpu_s: float
+
+    def __add__(self, other: Timing) -> Timing:
+        return Timing(self.wall_s + other.wall_s, self.cpu_s + other.cpu_s)
+
+    def __str__(self) -> str:
+        return f"{self.wall_s * 1000:8.1f} ms wall {self.cpu_s * 1000:8.1f} ms CPU"
+
+
+def _cpu_s() -> float:
+    me, children = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+    )
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _timed(call: Callable[[], T]) -> tuple[Timing, T]:
+    """How long ``call`` took, and what it returned."""
+    wall, cpu = time.perf_counter(), _cpu_s()
+    value = call()
+    return Timing(time.perf_counter() - wall, _cpu_s() - cpu), value
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--episodes", type=int, default=1000, help="synthetic episodes")
+    parser.add_argument("--keep", type=Path, default=None, help="build the run here and keep it")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as tmp:
+        run_dir = args.keep or Path(tmp) / "run"
+        build_s, _ = _timed(lambda: build_run(run_dir, args.episodes))
+        read_s, results = _timed(lambda: read_results(run_dir))
+        sum_s, summary = _timed(lambda: summarize(results))
+        fmt_s, text = _timed(lambda: format_summary(summary))
+        html_s, page = _timed(lambda: render_html(run_dir, results))
+        html_out = Path(tmp) / "report.html"
+        command = [
+            sys.executable,
+            "-m",
+            "droidhub",
+            "report",
+            str(run_dir),
+            "--html",
+            str(html_out),
+        ]
+        cli_s, proc = _timed(
+            lambda: subprocess.run(command, capture_output=True, text=True, timeout=120)
+        )
+        if proc.returncode != 0:
+            sys.exit(f"droidhub report failed:\n{proc.stderr}")
+        in_process = read_s + sum_s + fmt_s + html_s
+        shots = min(len(results), STEP_EPISODES) * STEPS_PER_EPISODE
+        print(
+            f"synthetic run: {len(results)} episodes, {summary.tasks} tasks, "
+            f"{shots} annotated screenshots (built in {build_s.wall_s:.2f}s)"
+        )
+        print(f"read_results                 {read_s}")
+        print(f"summarize                    {sum_s}")
+        print(f"format_summary               {fmt_s}   ({len(text)} chars)")
+        print(f"render_html                  {html_s}   ({len(page) // 1024} KiB)")
+        print(f"in process, total            {in_process}")
+        print(f"droidhub report --html (CLI) {cli_s}")
+        worst = max(in_process.wall_s, cli_s.wall_s)
+        verdict = "met" if worst < TARGET_S else "MISSED"
+        print(
+            f"target: report of {len(results)} episodes < {TARGET_S:.0f} s: {verdict} "
+            f"({worst:.2f} s wall, {max(in_process.cpu_s, cli_s.cpu_s):.2f} s CPU)"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,227 @@
+"""Comparing two runs (`droidhub report RUN_A RUN_B`) and exporting trajectories
+(`droidhub export RUN --format jsonl`), on a constructed pair and on the real two-seed
+runs of the ``report_runs`` fixture (tiny_report.py)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from PIL import Image
+
+from droidhub.compare import compare
+from droidhub.results import EpisodeResult, ResultsWriter, RunManifest, read_results
+
+REPO = Path(__file__).resolve().parents[2]
+
+# The `report_runs` fixture: two real runs, built once per session (see tiny_report.py).
+pytest_plugins = ["tiny_report"]
+
+if TYPE_CHECKING:  # imported by pytest_plugins above, as a plugin
+    from tiny_report import ReportRuns
+
+
+def _rows(run_dir: Path) -> list[dict[str, Any]]:
+    text = (run_dir / "results.jsonl").read_text(encoding="utf-8")
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def _write_run(folder: Path, rewards: dict[str, list[float]]) -> Path:
+    """A run folder holding episodes with the given rewards, per ``family/task``."""
+    folder.mkdir(parents=True)
+    manifest = RunManifest(suite=["f", "g"], agent="constructed")
+    (folder / "run.json").write_text(manifest.model_dump_json(), encoding="utf-8")
+    writer = ResultsWriter(folder)
+    for name, values in rewards.items():
+        family, task = name.split("/")
+        for i, reward in enumerate(values):
+            writer.append(
+                EpisodeResult(
+                    episode_id=f"{name}/{i}",
+                    task=task,
+                    family=family,
+                    instance=i,
+                    seed=i,
+                    reward=reward,
+                    success=reward == 1.0,
+                )
+            )
+    writer.close()
+    return folder
+
+
+def _comparison_table(stdout: str) -> dict[str, list[str]]:
+    """Rows of the printed comparison by task: reward A, B, B - A, success A, B, flip."""
+    lines = stdout.splitlines()
+    start = next(i for i, ln in enumerate(lines) if ln.startswith("task "))
+    table = {}
+    for line in lines[start + 2 :]:
+        if not line.strip():
+            break
+        cells = re.split(r"\s{2,}", line.strip())
+        table[cells[0]] = cells[1:] + [""] * (7 - len(cells))  # an empty flip is blank
+    return table
+
+
+def test_constructed_pair_shows_differences_and_flips(run_cli, tmp_path: Path) -> None:
+    run_a = _write_run(
+        tmp_path / "a",
+        {
+            "f/Flip": [0.0, 0.0],
+            "f/Lost": [1.0, 0.5],
+            "f/Dips": [1.0, 1.0],
+            "f/Partial": [0.5, 0.5],
+            "f/OnlyA": [1.0],
+        },
+    )
+    run_b = _write_run(
+        tmp_path / "b",
+        {
+            "f/Flip": [1.0, 1.0],
+            "f/Lost": [0.0, 0.0],
+            "f/Dips": [1.0, 0.0],
+            "f/Partial": [0.9, 0.9],
+            "g/OnlyB": [0.0],
+        },
+    )
+    proc = run_cli("report", str(run_a), str(run_b))
+    assert proc.returncode == 0, proc.stderr
+    table = _comparison_table(proc.stdout)
+    assert table == {
+        # task:      reward A, reward B, B - A,   success A, success B, flip
+        "f/Flip": ["0.000", "1.000", "+1.000", "0.000", "1.000", "gained"],
+        "f/Lost": ["0.750", "0.000", "-0.750", "0.500", "0.000", "lost"],
+        "f/Dips": ["1.000", "0.500", "-0.500", "1.000", "0.500", ""],
+        "f/Partial": ["0.500", "0.900", "+0.400", "0.000", "0.000", ""],
+        "f/OnlyA": ["1.000", "-", "-", "1.000", "-", ""],
+        "g/OnlyB": ["-", "0.000", "-", "-", "0.000", ""],
+    }
+    # Over the four tasks both runs have: A (0 + 0.75 + 1 + 0.5) / 4, B (1 + 0 + 0.5 + 0.9) / 4.
+    assert (
+        "On the 4 tasks both runs have: mean reward A 0.562, B 0.600, difference +0.037"
+        in proc.stdout
+    )
+    assert "Flipped to solved in B (1): f/Flip" in proc.stdout
+    assert "Flipped to unsolved in B (1): f/Lost" in proc.stdout
+    assert f"A = {run_a}" in proc.stdout and f"B = {run_b}" in proc.stdout
+
+    rows = {r.task: r for r in compare(read_results(run_a), read_results(run_b))}
+    assert rows["f/Partial"].difference == pytest.approx(0.4)
+    assert rows["f/OnlyA"].difference is None and rows["g/OnlyB"].reward_a is None
+    assert [t for t, r in rows.items() if r.flip] == ["f/Flip", "f/Lost"]
+
+
+def test_two_seeds_compared_task_by_task_as_computed_by_hand(
+    report_runs: ReportRuns, run_cli
+) -> None:
+    proc = run_cli("report", str(report_runs.run_a), str(report_runs.run_b))
+    assert proc.returncode == 0, proc.stderr
+    table = _comparison_table(proc.stdout)
+
+    def per_task(run_dir: Path) -> dict[str, tuple[float, float]]:
+        eps: dict[str, list[dict[str, Any]]] = {}
+        for r in _rows(run_dir):
+            eps.setdefault(f"{r['family']}/{r['task']}", []).append(r)
+        return {
+            name: (
+                sum(e["reward"] for e in es) / len(es),
+                sum(1 for e in es if e["reward"] == 1.0 and not e["error"]) / len(es),
+            )
+            for name, es in eps.items()
+        }
+
+    a, b = per_task(report_runs.run_a), per_task(report_runs.run_b)
+    assert list(a) == list(b) and len(a) == 5  # the same suite, two seeds
+    gained, lost = [], []
+    for name, (reward_a, success_a) in a.items():
+        reward_b, success_b = b[name]
+        flip = ""
+        if success_a == 0 and success_b > 0:
+            flip = "gained"
+            gained.append(name)
+        elif success_a > 0 and success_b == 0:
+            flip = "lost"
+            lost.append(name)
+        assert table[name] == [
+            f"{reward_a:.3f}",
+            f"{reward_b:.3f}",
+            f"{reward_b - reward_a:+.3f}",
+            f"{success_a:.3f}",
+            f"{success_b:.3f}",
+            flip,
+        ], name
+    # The seeds were chosen so the coin task draws differently: the pair is not trivial.
+    assert a["tinyreport/TinyCoin"] != b["tinyreport/TinyCoin"]
+    assert f"Flipped to solved in B ({len(gained)}): {', '.join(gained) or '-'}" in proc.stdout
+    assert f"Flipped to unsolved in B ({len(lost)}): {', '.join(lost) or '-'}" in proc.stdout
+    mean_a = sum(r for r, _ in a.values()) / 5
+    mean_b = sum(r for r, _ in b.values()) / 5
+    assert (
+        f"On the 5 tasks both runs have: mean reward A {mean_a:.3f}, B {mean_b:.3f}, "
+        f"difference {mean_b - mean_a:+.3f}" in proc.stdout
+    )
+
+
+def _documented_fields() -> set[str]:
+    """The field names in the table of docs/trajectory-format.md."""
+    doc = (REPO / "docs" / "trajectory-format.md").read_text(encoding="utf-8")
+    fields: set[str] = set()
+    for line in doc.splitlines():
+        if line.startswith("| `"):
+            fields.update(re.findall(r"`([a-z_]+)`", line.split("|")[1]))
+    return fields
+
+
+def test_export_writes_one_documented_line_per_step_with_existing_files(
+    report_runs: ReportRuns, run_cli, tmp_path: Path
+) -> None:
+    run = report_runs.run_a
+    out = tmp_path / "steps.jsonl"
+    proc = run_cli("export", str(run), "--format", "jsonl", "--out", str(out))
+    assert proc.returncode == 0, proc.stderr
+    lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    results = {r["episode_id"]: r for r in _rows(run)}
+    # One line per recorded step: every episode's `steps`, and every steps.jsonl line.
+    assert len(lines) == sum(r["steps"] for r in results.values()) == 20
+    recorded = sum(
+        len(p.read_text(encoding="utf-8").splitlines())
+        for p in run.glob("episodes/*/*/*/steps.jsonl")
+    )
+    assert len(lines) == recorded
+    assert f"{len(lines)} steps written to {out}" in proc.stderr
+
+    fields = _documented_fields()
+    assert {"episode_id", "step_id", "goal", "action", "ui_tree_file", "screenshot_file"} <= fields
+    by_episode: dict[str, list[dict[str, Any]]] = {}
+    for line in lines:
+        assert set(line) == fields, f"fields differ from docs/trajectory-format.md: {line}"
+        by_episode.setdefault(line["episode_id"], []).append(line)
+    assert set(by_episode) == set(results)
+    for episode_id, steps in by_episode.items():
+        result = results[episode_id]
+        assert [s["step_id"] for s in steps] == list(range(result["steps"]))
+        for s in steps:
+            assert s["schema_version"] == 1
+            assert (s["task"], s["family"], s["goal"]) == (
+                result["task"],
+                result["family"],
+                result["goal"],
+            )
+            assert s["episode_reward"] == result["reward"]
+            assert s["episode_success"] == result["success"]
+            assert s["episode_steps"] == result["steps"]
+            tree, shot = run / s["ui_tree_file"], run / s["screenshot_file"]
+            assert tree.read_text(encoding="utf-8").startswith("<?xml")
+            with Image.open(shot) as img:
+                assert img.format == "PNG" and img.size == (1080, 2400)
+            assert tree.parent == shot.parent == run / "episodes" / episode_id
+        assert steps[0]["action"]["action_type"] == "click"
+        assert isinstance(steps[0]["action"]["index"], int)
+        assert steps[-1]["action"] == {"action_type": "status", "goal_status": "complete"}
+    # Without --out the same lines go to standard output.
+    to_stdout = run_cli("export", str(run))
+    assert to_stdout.returncode == 0, to_stdout.stderr
+    assert [json.loads(x) for x in to_stdout.stdout.splitlines()] == lines
