@@ -8,6 +8,7 @@ import random
 import re
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 from episodes import noop_fails_and_oracle_succeeds
@@ -204,3 +205,71 @@ def test_the_page_opens_in_chrome_from_the_files_app(virtual_env: Env) -> None:
         assert {"Up", "Down", "Left", "Right"} <= {e.text for e in dev.ui_elements()}
     finally:
         task.tear_down(virtual_env)
+
+
+def _chromium() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def _dump_dom(page: str, folder: Path) -> str:
+    """Load ``page`` in headless Chromium and return the DOM once its scripts ran."""
+    html = folder / "task.html"
+    html.write_text(page, encoding="utf-8")
+    out = subprocess.run(
+        [
+            str(_chromium()),
+            "--headless",
+            "--disable-gpu",
+            "--no-sandbox",
+            f"--user-data-dir={folder / 'profile'}",
+            "--dump-dom",
+            html.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    return out.stdout
+
+
+_PLAY_DRAW = """<script>
+const box = canvas.getBoundingClientRect();
+const swatches = document.getElementById('palette').children;
+COLOURS.forEach((colour, i) => {
+  swatches[palette.indexOf(colour)].click();
+  const y = box.top + 40 + i * 60;
+  canvas.dispatchEvent(new MouseEvent('mousedown', {clientX: box.left + 20, clientY: y}));
+  canvas.dispatchEvent(new MouseEvent('mousemove', {clientX: box.left + 200, clientY: y + 7}));
+  canvas.dispatchEvent(new MouseEvent('mouseup', {}));
+});
+document.getElementById('submit').click();
+</script></body>"""
+
+
+@pytest.mark.skipif(_chromium() is None, reason="needs Chromium to run the pages")
+def test_pages_are_won_and_missed_in_real_chromium(tmp_path: Path) -> None:
+    seed = 987654321
+    maze = browser_games.Maze(seed)
+    steps = {"up": "-1, 0", "down": "1, 0", "left": "0, -1", "right": "0, 1"}
+    presses = "".join(f"step({steps[p]});" for p in maze.solution())
+    page = browser_pages.page_html("maze", seed).replace(
+        "</body>", f"<script>{presses}</script></body>"
+    )
+    assert "<h1>Success!</h1>" in _dump_dom(page, tmp_path)
+
+    game = browser_games.Multiply(seed)
+    for _ in range(browser_games.MULTIPLY_CLICKS):
+        game.click()
+    answer = "for (let i = 0; i < 5; i++) more();"
+    answer += f"document.getElementById('answer').value = '{game.product()}'; check();"
+    page = browser_pages.page_html("multiply", seed).replace(
+        "</body>", f"<script>{answer}</script></body>"
+    )
+    assert "<h2>Success!</h2>" in _dump_dom(page, tmp_path)
+
+    colours = browser_games.task_colors(seed)
+    for chosen, won in ((colours, True), (colours[:2], False)):
+        play = _PLAY_DRAW.replace("COLOURS", json.dumps(chosen))
+        dom = _dump_dom(browser_pages.page_html("draw", seed).replace("</body>", play), tmp_path)
+        assert ('<p id="result">Success!</p>' in dom) is won
