@@ -469,3 +469,47 @@ def _scroll_text(env: Env, utterance: str) -> None:
         env.device.swipe(x, start, x, end, 120)
     env.execute_action(Action(action_type="wait"))  # let the last fling come to rest
     submit(env)
+
+
+@_solves("use-autocomplete")
+def _use_autocomplete(env: Env, utterance: str) -> None:
+    # 'Enter an item that starts with "Bang" and ends with "desh".' (the end is optional)
+    parts = quoted(utterance)
+    if not parts:
+        raise SolverError(f"no quoted text in {utterance!r}")
+    start, end = parts[0], (parts[1] if len(parts) > 1 else "")
+    field = find(env, lambda e: e.class_name == EDIT_TEXT, "text field")
+    type_into(env, field, start)
+    suggestion = find(
+        env,
+        lambda e: (
+            e.clickable
+            and e.class_name == TEXT_VIEW
+            and e.text.startswith(start)
+            and e.text.endswith(end)
+        ),
+        f"suggestion {start}...{end}",
+    )
+    tap(env, suggestion)
+    submit(env)
+
+
+def _focus_past_popup(env: Env, field_id: str) -> None:
+    """Tap the field ``field_id``; if a popup shows up instead, cancel it and tap again."""
+    field = find(env, lambda e: e.resource_id == field_id, f"field {field_id}")
+    tap(env, field)
+    cancel = [e for e in elements(env) if e.class_name == BUTTON and e.text == "Cancel"]
+    if cancel:
+        tap(env, cancel[0])
+        tap(env, find(env, lambda e: e.resource_id == field_id and e.enabled, field_id))
+
+
+@_solves("login-user-popup")
+def _login_user_popup(env: Env, utterance: str) -> None:
+    # As login-user, but focusing a field may raise "Exit to home page? OK / Cancel".
+    username, password = quoted(utterance)[:2]
+    for field_id, text in (("username", username), ("password", password)):
+        _focus_past_popup(env, field_id)
+        env.execute_action(Action(action_type="input_text", text=text))
+    # The form's own button (labelled "OK" here, like the popup's: pick it by its id).
+    tap(env, find(env, lambda e: e.resource_id == "subbtn" and e.enabled, "login button"))
