@@ -72,6 +72,7 @@ _KEY_NUMBERS = {
     "61": "KEYCODE_TAB",
     "62": "KEYCODE_SPACE",
     "111": "KEYCODE_ESCAPE",
+    "4": "KEYCODE_BACK",
     "19": "KEYCODE_DPAD_UP",
     "20": "KEYCODE_DPAD_DOWN",
     "21": "KEYCODE_DPAD_LEFT",
@@ -359,8 +360,12 @@ class MiniWobWebViewApp(VirtualApp):
 
     def on_key(self, phone: VirtualPhone, keycode: str) -> None:
         """``input keyevent``: keys a web page reacts to (Enter, Del, Tab, arrows...)."""
-        del phone
         name = _KEY_NUMBERS.get(keycode, keycode)
+        if name == "KEYCODE_BACK":
+            # The activity does not handle BACK: Android finishes it, and the page with
+            # its episode goes (the next launch loads it afresh).
+            self.on_stop(phone)
+            return
         with self._lock:
             if self._page is None:
                 return
