@@ -6,9 +6,10 @@ import hashlib
 import random
 
 import pytest
+from pydantic import BaseModel
+
 from droidhub import Registry, TaskEval, TaskFamily, UnknownTaskError
 from droidhub.suite import build_suite, instance_seed
-from pydantic import BaseModel
 
 
 class P(BaseModel):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from droidhub import EpisodeResult
 from droidhub.summary import format_summary, summarize
 

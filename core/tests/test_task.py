@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from droidhub import Footprint, StateRefs, TaskEval, TaskParamsError
 from pydantic import BaseModel
+
+from droidhub import Footprint, StateRefs, TaskEval, TaskParamsError
 
 
 class Params(BaseModel):
