@@ -229,7 +229,7 @@ def test_summary_json_and_printed_tables_match_hand_computation(
         assert f"Tasks: 5   Episodes: 10   Errors: {hand.errors}" in head
         assert f"Success rate: {pct(hand.success)} (95% CI" in head
         assert f"Mean reward: {hand.reward:.3f} (95% CI" in head
-        assert f"Mean steps: {hand.steps:.1f}" in head
+        assert f"Mean steps: {hand.steps:.1f}   Mean time: {hand.duration:.2f}s" in head
         for kind, title in (
             ("family", "By family"),
             ("app", "By app"),
@@ -642,3 +642,17 @@ def test_benchmark_run_of_1000_episodes_reports_the_right_numbers(tmp_path: Path
     assert page.count("<details>") == 1000
     shots = bench.STEP_EPISODES * bench.STEPS_PER_EPISODE
     assert page.count("src='data:image/jpeg;base64,") == shots
+
+
+def test_benchmark_prints_its_figures() -> None:
+    proc = subprocess.run(
+        [sys.executable, str(REPO / "benchmarks" / "report_1000.py"), "--episodes", "200"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "synthetic run: 200 episodes, 20 tasks, 15 annotated screenshots" in proc.stdout
+    for step in ("summarize", "format_summary", "render_html", "droidhub report --html (CLI)"):
+        assert re.search(rf"^{re.escape(step)} +[\d.]+ ms wall +[\d.]+ ms CPU", proc.stdout, re.M)
+    assert re.search(r"^target: report of 200 episodes < 5 s: (met|MISSED)", proc.stdout, re.M)
