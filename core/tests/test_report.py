@@ -355,6 +355,18 @@ def test_steps_with_a_screenshot_embed_it_annotated(report_runs: ReportRuns, htm
     assert "Make both halves hold." in half
 
 
+def test_an_unreadable_screenshot_costs_only_its_own_image(
+    report_runs: ReportRuns, tmp_path: Path
+) -> None:
+    run = shutil.copytree(report_runs.run_a, tmp_path / "run")
+    (run / "episodes/tinyreport/TinyCoin/1/step_001.png").write_bytes(b"cut off by a kill")
+    page = render_html(run)
+    block = _episode_block(page, "tinyreport/TinyCoin/1")
+    assert "screenshot step_001.png unreadable" in block
+    assert block.count("<img ") == 1  # step 0 still shows
+    assert page.count("<img ") == sum(r["steps"] for r in _rows(run)) - 1
+
+
 # --- the HTML in headless Chromium ---------------------------------------------------
 
 
@@ -560,7 +572,11 @@ def test_html_report_opens_in_chromium_without_console_errors_and_shows_the_tabl
     header, row = summary_table["rows"]
     assert header[:4] == ["tasks", "episodes", "errors", "success rate"]
     assert row[:4] == ["5", "10", "2", pct(hand.success)]
-    assert row[5] == f"{hand.reward:.3f}" and row[6] == f"{hand.steps:.1f}"
+    js = json.loads((report_runs.run_a / "summary.json").read_text(encoding="utf-8"))
+    assert header[4:8] == ["95% CI", "mean reward", "95% CI", "mean steps"]
+    assert row[4] == "{} - {}".format(*map(pct, js["success_rate_ci95"]))
+    assert row[5] == f"{hand.reward:.3f}" and row[7] == f"{hand.steps:.1f}"
+    assert row[6] == "{:.3f} - {:.3f}".format(*js["mean_reward_ci95"])
     by_heading = {t["heading"]: t["rows"] for t in others if t["heading"]}
     assert sorted(by_heading["By family"][1:]) == sorted(
         [g, str(h.tasks), str(h.episodes), pct(h.success), f"{h.reward:.3f}"]

@@ -172,8 +172,13 @@ def _episode_html(run_dir: Path, r: EpisodeResult, with_steps: bool) -> str:
             img = ""
             shot = step.get("screenshot")
             if shot and (folder / shot).exists():
-                uri = annotate(folder / shot, step.get("ui_elements", []), action)
-                img = f"<img alt='step {step.get('index')}' src='{uri}'>"
+                try:
+                    uri = annotate(folder / shot, step.get("ui_elements", []), action)
+                    img = f"<img alt='step {step.get('index')}' src='{uri}'>"
+                except (OSError, ValueError) as exc:
+                    # One unreadable file (a run killed while writing it) must not cost
+                    # the whole report.
+                    img = f"<div class='bad'>screenshot {_e(shot)} unreadable: {_e(exc)}</div>"
             err = f"<div class='bad'>{_e(step['error'])}</div>" if step.get("error") else ""
             cells.append(
                 f"<div class='step'><b>Step {step.get('index')}</b> "
@@ -195,6 +200,7 @@ def render_html(
     if (run_dir / MANIFEST_FILE).exists():
         manifest = json.loads((run_dir / MANIFEST_FILE).read_text(encoding="utf-8"))
     lo, hi = summary.success_rate_ci95
+    reward_lo, reward_hi = summary.mean_reward_ci95
     head = [
         f"<h1>droidhub run: {_e(', '.join(manifest.get('suite', [])) or run_dir.name)}</h1>",
         f"<p>Agent <b>{_e(manifest.get('agent', '?'))}</b>, seed {_e(manifest.get('seed', '?'))},"
@@ -209,6 +215,7 @@ def render_html(
                 "success rate",
                 "95% CI",
                 "mean reward",
+                "95% CI",
                 "mean steps",
                 "mean time (s)",
             ],
@@ -220,14 +227,16 @@ def render_html(
                     _pct(summary.success_rate),
                     f"{_pct(lo)} - {_pct(hi)}",
                     f"{summary.mean_reward:.3f}",
+                    f"{reward_lo:.3f} - {reward_hi:.3f}",
                     f"{summary.mean_steps:.1f}",
                     f"{summary.mean_duration_s:.2f}",
                 ]
             ],
-            {0, 1, 2, 3, 5, 6, 7},
+            {0, 1, 2, 3, 5, 7, 8},
         ),
         "<p>Success rate and mean reward are means over tasks of each task's mean over its"
-        " episodes; an episode succeeds only with reward 1.</p>",
+        " episodes; an episode succeeds only with reward 1. The 95% intervals come from a"
+        " bootstrap over tasks.</p>",
         _group_table("By family", summary.by_family),
         _group_table("By app", summary.by_app),
         _group_table("By difficulty", summary.by_difficulty),
