@@ -350,6 +350,10 @@ def test_steps_with_a_screenshot_embed_it_annotated(report_runs: ReportRuns, htm
     assert "RuntimeError: evaluation exploded on purpose" in boom
     assert "Traceback (most recent call last)" in boom and "is_successful" in boom
     half = _episode_block(page, "tinyreport/TinyHalf/0")
+    assert half.startswith("<summary><span class='part'>partial</span>")
+    assert boom.startswith("<summary><span class='bad'>error</span>")
+    kept = _episode_block(page, "tinyreport/TinyWordKept/0")
+    assert kept.startswith("<summary><span class='ok'>success</span>")
     assert "<tr><td>file</td><td class='num'>1.000</td></tr>" in half
     assert "<tr><td>setting</td><td class='num'>0.000</td></tr>" in half
     assert "Make both halves hold." in half

@@ -29,6 +29,7 @@ table{border-collapse:collapse;margin:8px 0 20px}
 th,td{border:1px solid #ccc;padding:3px 8px;text-align:left;font-size:14px}
 th{background:#f1f1f1} td.num{text-align:right}
 .ok{color:#0a7a2f;font-weight:600}.bad{color:#b3261e;font-weight:600}
+.part{color:#a15c00;font-weight:600}
 details{border:1px solid #ddd;margin:6px 0;padding:6px 10px;border-radius:4px}
 summary{cursor:pointer}
 .steps{display:flex;flex-wrap:wrap;gap:12px}
@@ -146,8 +147,14 @@ def _read_steps(folder: Path) -> list[dict[str, Any]]:
 
 
 def _episode_html(run_dir: Path, r: EpisodeResult, with_steps: bool) -> str:
-    verdict = "ok" if r.success else "bad"
-    label = "success" if r.success else ("error" if r.error else "failure")
+    if r.success:
+        verdict, label = "ok", "success"
+    elif r.error:
+        verdict, label = "bad", "error"
+    elif r.reward > 0:
+        verdict, label = "part", "partial"  # credit, but not a success
+    else:
+        verdict, label = "bad", "failure"
     parts = [
         f"<details><summary><span class='{verdict}'>{label}</span> "
         f"{_e(r.episode_id)}: reward {r.reward:.3f}, {r.steps} steps, {r.duration_s:.1f}s"
