@@ -389,8 +389,8 @@ def test_snapshot_names_settings_files_and_packages(phone: VirtualPhone) -> None
     assert "file:/data/data/com.example.notes/databases/notes.db" in before
     sh(
         phone,
-        "uiautomator dump; screencap -p /data/local/tmp/s.png; am start -n "
-        "com.example.notes/.MainActivity",
+        "uiautomator dump; uiautomator dump /sdcard/Download/ui.xml; screencap -p "
+        "/data/local/tmp/s.png; am start -n com.example.notes/.MainActivity",
     )
     assert snapshot(phone) == before
     sh(phone, "echo x > /sdcard/Download/new.txt; settings put global wifi_on 0")

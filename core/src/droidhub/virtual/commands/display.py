@@ -12,7 +12,7 @@ from PIL import Image
 from droidhub.virtual.commands.activity import pid_of
 from droidhub.virtual.commands.invocation import Invocation, command
 from droidhub.virtual.commands.packages import apk_path
-from droidhub.virtual.phone import DENSITY, HEIGHT, START_TIME, WIDTH
+from droidhub.virtual.phone import DENSITY, HEIGHT, START_TIME, WIDTH, canonical_path
 from droidhub.virtual.screen import current_screen, screenshot
 
 
@@ -35,7 +35,7 @@ def screencap(inv: Invocation) -> int:
             data = _raw(data)
         host.write_bytes(data)
         inv.phone.stamp(host)
-        inv.phone.transient_paths.add(inv.path(targets[0]))
+        inv.phone.transient_paths.add(canonical_path(inv.path(targets[0])))
         return 0
     inv.out.write(data if png else _raw(data))
     return 0
@@ -66,7 +66,7 @@ def uiautomator(inv: Invocation) -> int:
         return 1
     host.write_text(xml, encoding="utf-8")
     inv.phone.stamp(host)
-    inv.phone.transient_paths.add(inv.path(target))
+    inv.phone.transient_paths.add(canonical_path(inv.path(target)))
     inv.print(f"UI hierchary dumped to: {target}")
     return 0
 
