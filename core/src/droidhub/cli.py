@@ -431,10 +431,8 @@ def check(suites: tuple[str, ...], tasks: tuple[str, ...], seed: int) -> None:
 
 def _attach_core_groups() -> None:
     """Sub-commands of the core that live in their own modules."""
-    try:
-        from droidhub.virtual.cli import device_group
-    except ImportError:  # the virtual device's CLI is optional while it is built
-        return
+    from droidhub.virtual.cli import device_group
+
     main.add_command(device_group)
 
 
