@@ -47,6 +47,15 @@ SCREENSHOT_CLIP = {
     "scale": 1,
 }
 
+#: How ``screencap`` captures: a lossless PNG of exactly the screen, encoded for speed
+#: (Chromium's fast zlib setting: ~40% less time to encode and half the time to
+#: decode, for a file about twice as large).
+SCREENSHOT_PARAMS: dict[str, Any] = {
+    "format": "png",
+    "clip": SCREENSHOT_CLIP,
+    "optimizeForSpeed": True,
+}
+
 #: ``input keyevent`` codes the page understands, as DevTools key events.
 _KEYS: dict[str, tuple[str, str, int, str]] = {
     # keycode: (key, code, windowsVirtualKeyCode, text)
@@ -273,14 +282,12 @@ class MiniWobWebViewApp(VirtualApp):
             if self._page is None:
                 return Screen(hierarchy=_hierarchy_xml("", []), png=None)
             page = self._page
-            # Pipelined: the browser renders the screenshot while the tree is walked.
-            shot_id = None
-            if pixels:
-                shot_id = page.send("Page.captureScreenshot", format="png", clip=SCREENSHOT_CLIP)
+            # One after the other: sent together, the tree walk delays the frame the
+            # screenshot waits for (measured: +25 ms), and the walk takes ~2 ms.
             title, nodes = page.evaluate(self._hierarchy_js, command_line_api=True)
             png = None
-            if shot_id is not None:
-                data = page.result(shot_id, "Page.captureScreenshot")["data"]
+            if pixels:
+                data = page.call("Page.captureScreenshot", **SCREENSHOT_PARAMS)["data"]
                 png = base64.b64decode(data)
             return Screen(hierarchy=_hierarchy_xml(title, nodes), png=png)
 
