@@ -225,3 +225,15 @@ def test_export_writes_one_documented_line_per_step_with_existing_files(
     to_stdout = run_cli("export", str(run))
     assert to_stdout.returncode == 0, to_stdout.stderr
     assert [json.loads(x) for x in to_stdout.stdout.splitlines()] == lines
+
+
+def test_html_with_two_runs_is_refused_not_ignored(tmp_path: Path, run_cli) -> None:
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "results.jsonl").write_text("", encoding="utf-8")
+    proc = run_cli(
+        "report", str(tmp_path / "a"), str(tmp_path / "b"), "--html", str(tmp_path / "r.html")
+    )
+    assert proc.returncode == 2
+    assert "--html writes the report of one run" in proc.stderr
+    assert not (tmp_path / "r.html").exists()

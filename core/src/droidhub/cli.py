@@ -324,14 +324,18 @@ def report(run_dirs: tuple[Path, ...], html_out: Path | None, no_steps: bool) ->
 
     for run_dir in run_dirs:
         _check_run_dir(run_dir)
+    if len(run_dirs) > 2:
+        raise click.UsageError("give one run folder to summarise, or two to compare")
     if len(run_dirs) == 2:
+        if html_out is not None:
+            raise click.UsageError(
+                "--html writes the report of one run; compare two runs without it"
+            )
         from droidhub.compare import compare, format_comparison
 
         rows = compare(read_results(run_dirs[0]), read_results(run_dirs[1]))
         click.echo(format_comparison(rows, str(run_dirs[0]), str(run_dirs[1])))
         return
-    if len(run_dirs) > 2:
-        raise click.UsageError("give one run folder to summarise, or two to compare")
     _print_report(run_dirs[0])
     if html_out is not None:
         from droidhub.report_html import render_html
