@@ -513,3 +513,66 @@ def _login_user_popup(env: Env, utterance: str) -> None:
         env.execute_action(Action(action_type="input_text", text=text))
     # The form's own button (labelled "OK" here, like the popup's: pick it by its id).
     tap(env, find(env, lambda e: e.resource_id == "subbtn" and e.enabled, "login button"))
+
+
+@_solves("guess-number")
+def _guess_number(env: Env, utterance: str) -> None:
+    # "Guess the number between 0-9 and press Submit. Use the feedback below ..."
+    del utterance
+    low, high = 0, 9
+    for _ in range(5):  # a binary search over ten numbers needs at most four guesses
+        guess = (low + high) // 2
+        field = find(env, lambda e: e.class_name == EDIT_TEXT, "guess field")
+        tap(env, field)
+        env.device.keyevent("KEYCODE_MOVE_END")
+        for _ in range(len(field.text)):
+            env.device.keyevent("KEYCODE_DEL")
+        env.execute_action(Action(action_type="input_text", text=str(guess)))
+        submit(env)
+        feedback = " ".join(e.text for e in elements(env) if e.class_name == TEXT_VIEW)
+        if f"higher than {guess}" in feedback:
+            low = guess + 1
+        elif f"lower than {guess}" in feedback:
+            high = guess - 1
+        else:
+            return  # no "higher"/"lower": the guess was right and the episode ended
+    raise SolverError("the number was not found in five guesses")
+
+
+def _expander(found: list[UIElement], index: int) -> UIElement | None:
+    """The folder's expand/collapse handle: a small clickable view just left of the
+    name at ``index``, on the same row (files have none)."""
+    name = found[index]
+    if index == 0 or name.bounds is None:
+        return None
+    handle = found[index - 1]
+    box = handle.bounds
+    if handle.class_name != "android.view.View" or not handle.clickable or box is None:
+        return None
+    same_row = abs(box.center[1] - name.bounds.center[1]) < (name.bounds.bottom - name.bounds.top)
+    left_of = box.right <= name.bounds.left + 2 and (box.right - box.left) < 200
+    return handle if same_row and left_of else None
+
+
+@_solves("navigate-tree")
+def _navigate_tree(env: Env, utterance: str) -> None:
+    # 'Navigate through the file tree. Find and click on the folder or file named "X".'
+    name = _one_quoted(utterance)
+    opened: set[str] = set()
+    for _ in range(12):
+        found = elements(env)
+        target = [e for e in found if e.clickable and e.class_name == TEXT_VIEW and e.text == name]
+        if target:
+            tap(env, target[0], found)
+            return
+        # Open one folder not opened yet (tapping a file that is not the target fails).
+        for index, element in enumerate(found):
+            handle = _expander(found, index)
+            if handle is not None and element.text not in opened:
+                opened.add(element.text)
+                tap(env, handle, found)
+                time.sleep(0.3)  # the tree slides open
+                break
+        else:
+            raise SolverError(f"{name!r} is in no folder")
+    raise SolverError(f"{name!r} not found after opening {len(opened)} folders")
