@@ -15,15 +15,15 @@ from __future__ import annotations
 import datetime as dt
 import random
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
 from droidhub import AppSpec
 from droidhub.virtual.app import VirtualApp
-from droidhub_aw_apps import relative_dates, sqlite_rows
+from droidhub_aw_apps import relative_dates
 from droidhub_aw_apps.relative_dates import REFERENCE_NOW
+from droidhub_aw_apps.sqlite_files import DatabaseApp
 from droidhub_aw_apps.sqlite_rows import (
     ROWS_MATCH,
     AddRowsTask,
@@ -37,7 +37,6 @@ from droidhub_aw_apps.sqlite_rows import (
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
-    from droidhub.virtual.phone import VirtualPhone
 
 PACKAGE = "com.simplemobiletools.calendar.pro"
 ACTIVITY = "com.simplemobiletools.calendar.pro.activities.MainActivity"
@@ -275,22 +274,16 @@ APPS = (
 EVALUATORS = (ROWS_MATCH,)
 
 
-class SimpleCalendarApp(VirtualApp):
-    """Simple Calendar Pro on the virtual phone: its events database, empty."""
+class SimpleCalendarApp(DatabaseApp):
+    """Simple Calendar Pro on the virtual phone: ``events.db`` with the app's schema and
+    its regular event type."""
 
     package = PACKAGE
     label = "Simple Calendar Pro"
     activity = ACTIVITY
     version_name = "6.22.2"
-
-    def install(self, phone: VirtualPhone) -> None:
-        """Create ``events.db`` with the app's schema and its regular event type."""
-        create_database(phone.host_path(DB_PATH))
-
-
-def create_database(path: Path) -> None:
-    """Create an empty ``events.db`` at the local ``path`` (parents made)."""
-    sqlite_rows.create_database(path, _SCHEMA)
+    db_path = DB_PATH
+    schema = ";\n".join(_SCHEMA)
 
 
 def virtual_apps() -> list[VirtualApp]:

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from droidhub import AppSpec
 from droidhub.virtual.app import VirtualApp
-from droidhub_aw_apps import fake_data, relative_dates, source_material, sqlite_rows
+from droidhub_aw_apps import fake_data, relative_dates, source_material
+from droidhub_aw_apps.sqlite_files import DatabaseApp
 from droidhub_aw_apps.sqlite_rows import (
     AddRowsTask,
     DeleteDuplicatesTask,
@@ -30,7 +30,6 @@ from droidhub_aw_apps.sqlite_rows import (
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
-    from droidhub.virtual.phone import VirtualPhone
 
 PACKAGE = "com.arduia.expense"
 ACTIVITY = "com.arduia.expense.ui.MainActivity"
@@ -218,22 +217,15 @@ APPS = (
 EVALUATORS = ()
 
 
-def create_database(path: Path) -> None:
-    """Create an empty ``accounting.db`` at the local ``path`` (parents made)."""
-    sqlite_rows.create_database(path, _SCHEMA)
-
-
-class ProExpenseApp(VirtualApp):
-    """Pro Expense on the virtual phone: its database, with no records."""
+class ProExpenseApp(DatabaseApp):
+    """Pro Expense on the virtual phone: ``accounting.db``, with no records."""
 
     package = PACKAGE
     label = "Pro Expense"
     activity = ACTIVITY
     version_name = "0.0.11"
-
-    def install(self, phone: VirtualPhone) -> None:
-        """Create ``accounting.db`` with the app's schema."""
-        create_database(phone.host_path(DB_PATH))
+    db_path = DB_PATH
+    schema = ";\n".join(_SCHEMA)
 
 
 def virtual_apps() -> list[VirtualApp]:

@@ -10,7 +10,6 @@ is found by the app's search too.
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import random
 import sqlite3
@@ -22,11 +21,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from droidhub import AppSpec
 from droidhub.virtual.app import VirtualApp
 from droidhub_aw_apps.ir_app import IRApp, Record, parse_bool
+from droidhub_aw_apps.sqlite_files import DatabaseApp
 from droidhub_aw_apps.sqlite_rows import Table
 
 if TYPE_CHECKING:
     from droidhub import Device
-    from droidhub.virtual.phone import VirtualPhone
 
 PACKAGE = "net.cozic.joplin"
 ACTIVITY = ".MainActivity"
@@ -157,21 +156,15 @@ def list_notes(device: Device) -> list[Note]:
     ]
 
 
-class JoplinApp(VirtualApp):
+class JoplinApp(DatabaseApp):
     """Joplin on the virtual phone: its database with the real tables, empty."""
 
     package = PACKAGE
     label = "Joplin"
     activity = ACTIVITY
     version_name = "2097740"  # AndroidWorld pins it by versionCode
-
-    def install(self, phone: VirtualPhone) -> None:
-        """Create the empty database at its Android path."""
-        path = phone.host_path(DB_PATH)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with contextlib.closing(sqlite3.connect(path)) as conn:
-            conn.executescript(SCHEMA)
-            conn.commit()
+    db_path = DB_PATH
+    schema = SCHEMA
 
 
 def virtual_apps() -> list[VirtualApp]:

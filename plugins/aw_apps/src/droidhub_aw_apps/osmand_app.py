@@ -38,6 +38,7 @@ from droidhub_aw_apps.osmand import (
     track_gpx,
     with_favorites,
 )
+from droidhub_aw_apps.sqlite_files import open_database
 
 if TYPE_CHECKING:
     from droidhub.virtual.phone import VirtualPhone
@@ -100,11 +101,7 @@ class OsmAndApp(VirtualApp):
         self.state = _State()
 
     def _markers(self, phone: VirtualPhone) -> sqlite3.Connection:
-        host = phone.host_path(MARKERS_DB)
-        host.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(host)
-        conn.executescript(MARKERS_SCHEMA)
-        return conn
+        return open_database(phone.host_path(MARKERS_DB), MARKERS_SCHEMA)
 
     # --- screens -------------------------------------------------------------------------
     @staticmethod

@@ -9,14 +9,14 @@ through triggers, plus categories.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from droidhub import AppSpec
 from droidhub.virtual.app import VirtualApp
-from droidhub_aw_apps import fake_data, source_material, sqlite_rows
+from droidhub_aw_apps import fake_data, source_material
+from droidhub_aw_apps.sqlite_files import DatabaseApp
 from droidhub_aw_apps.sqlite_rows import (
     AddRowsTask,
     DeleteDuplicatesTask,
@@ -30,7 +30,6 @@ from droidhub_aw_apps.sqlite_rows import (
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
-    from droidhub.virtual.phone import VirtualPhone
 
 PACKAGE = "com.flauschcode.broccoli"
 ACTIVITY = "com.flauschcode.broccoli.MainActivity"
@@ -474,22 +473,15 @@ APPS = (
 EVALUATORS = ()
 
 
-def create_database(path: Path) -> None:
-    """Create an empty Broccoli database at the local ``path`` (parents made)."""
-    sqlite_rows.create_database(path, _SCHEMA)
-
-
-class BroccoliApp(VirtualApp):
-    """Broccoli on the virtual phone: its database, with no recipes."""
+class BroccoliApp(DatabaseApp):
+    """Broccoli on the virtual phone: the ``broccoli`` database, with no recipes."""
 
     package = PACKAGE
     label = "Broccoli"
     activity = ACTIVITY
     version_name = "1.2.6"
-
-    def install(self, phone: VirtualPhone) -> None:
-        """Create the ``broccoli`` database with the app's schema."""
-        create_database(phone.host_path(DB_PATH))
+    db_path = DB_PATH
+    schema = ";\n".join(_SCHEMA)
 
 
 def virtual_apps() -> list[VirtualApp]:

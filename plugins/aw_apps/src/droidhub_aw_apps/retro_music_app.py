@@ -39,6 +39,7 @@ from droidhub_aw_apps.retro_music_db import (
     replace_queue,
     song_from_file,
 )
+from droidhub_aw_apps.sqlite_files import open_database
 
 if TYPE_CHECKING:
     from droidhub.virtual.phone import VirtualPhone
@@ -73,10 +74,7 @@ class RetroMusicApp(VirtualApp):
     def install(self, phone: VirtualPhone) -> None:
         """Create ``playlist.db`` and ``music_playback_state.db``, empty."""
         for path, schema in ((PLAYLIST_DB, PLAYLIST_SCHEMA), (PLAYBACK_DB, PLAYBACK_SCHEMA)):
-            host = phone.host_path(path)
-            host.parent.mkdir(parents=True, exist_ok=True)
-            with closing(sqlite3.connect(host)) as conn:
-                conn.executescript(schema)
+            with closing(self._db(phone, path, schema)) as conn:
                 conn.commit()
         self._reset()
 
@@ -101,11 +99,7 @@ class RetroMusicApp(VirtualApp):
         return sorted(found, key=lambda item: item[1].title.lower())
 
     def _db(self, phone: VirtualPhone, path: str, schema: str) -> sqlite3.Connection:
-        host = phone.host_path(path)
-        host.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(host)
-        conn.executescript(schema)
-        return conn
+        return open_database(phone.host_path(path), schema)
 
     def _playlists(self, phone: VirtualPhone) -> list[tuple[int, str]]:
         with closing(self._db(phone, PLAYLIST_DB, PLAYLIST_SCHEMA)) as conn:

@@ -14,7 +14,6 @@ with the app stopped).
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import random
 import sqlite3
@@ -26,11 +25,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from droidhub import AppSpec
 from droidhub.virtual.app import VirtualApp
 from droidhub_aw_apps.ir_app import IRApp, Record, parse_time, parse_value
+from droidhub_aw_apps.sqlite_files import DatabaseApp
 from droidhub_aw_apps.sqlite_rows import Table
 
 if TYPE_CHECKING:
     from droidhub import Device
-    from droidhub.virtual.phone import VirtualPhone
 
 PACKAGE = "de.dennisguse.opentracks"
 ACTIVITY = "de.dennisguse.opentracks.TrackListActivity"
@@ -155,21 +154,15 @@ def list_tracks(device: Device) -> list[TrackRow]:
     return [TrackRow(**row) for row in rows]
 
 
-class OpenTracksApp(VirtualApp):
+class OpenTracksApp(DatabaseApp):
     """OpenTracks on the virtual phone: its database with the real schema, empty."""
 
     package = PACKAGE
     label = "OpenTracks"
     activity = ACTIVITY
     version_name = "5705"  # AndroidWorld pins it by versionCode
-
-    def install(self, phone: VirtualPhone) -> None:
-        """Create the empty database at its Android path."""
-        path = phone.host_path(DB_PATH)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with contextlib.closing(sqlite3.connect(path)) as conn:
-            conn.executescript(SCHEMA)
-            conn.commit()
+    db_path = DB_PATH
+    schema = SCHEMA
 
 
 def virtual_apps() -> list[VirtualApp]:

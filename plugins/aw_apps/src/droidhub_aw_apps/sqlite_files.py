@@ -1,20 +1,26 @@
-"""App databases that may not exist yet on a phone.
+"""App databases: created with an app's schema, on the virtual phone or pushed to a device.
 
 An app creates its SQLite database on first launch, or (Retro Music's playing queue)
 only once it first plays. Tasks that write rows or read them call
 :func:`ensure_database` first, so a phone where the app never ran gets an empty
-database with the app's schema instead of a failed pull.
+database with the app's schema instead of a failed pull. On the virtual phone, an app
+model whose data is one database derives from :class:`DatabaseApp`, and models that
+read their own databases open them with :func:`open_database`.
 """
 
 from __future__ import annotations
 
 import sqlite3
 import tempfile
+from contextlib import closing
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
+
+from droidhub.virtual.app import VirtualApp
 
 if TYPE_CHECKING:
     from droidhub import Device
+    from droidhub.virtual.phone import VirtualPhone
 
 
 def empty_database(schema: str) -> bytes:
@@ -34,3 +40,40 @@ def ensure_database(device: Device, remote: str, schema: str) -> None:
     """Create the database ``remote`` with ``schema`` unless it already exists."""
     if not device.exists(remote):
         device.push(empty_database(schema), remote)
+
+
+def open_database(path: Path, schema: str) -> sqlite3.Connection:
+    """A connection to the local database file ``path``, its folder made and the tables
+    of ``schema`` (``CREATE ... IF NOT EXISTS`` statements) created where missing."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(path)
+    conn.executescript(schema)
+    return conn
+
+
+def create_database(path: Path, schema: str) -> None:
+    """Create a database file at the local ``path`` from the SQL script ``schema``,
+    replacing any file there (parents made).
+
+    One transaction for the lot: a phone is made for every check, and a commit per
+    ``CREATE`` would cost a sync each.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.unlink(missing_ok=True)
+    with closing(sqlite3.connect(path, isolation_level=None)) as conn:
+        conn.executescript(f"BEGIN;\n{schema};\nCOMMIT;")
+
+
+class DatabaseApp(VirtualApp):
+    """An app model whose data is one SQLite database, created empty on install.
+
+    A subclass names the database's Android path (``db_path``) and its ``schema`` (an
+    SQL script), beside the usual package, label, activity and version.
+    """
+
+    db_path: ClassVar[str] = ""
+    schema: ClassVar[str] = ""
+
+    def install(self, phone: VirtualPhone) -> None:
+        """Create the empty database, with the app's schema, at its Android path."""
+        create_database(phone.host_path(self.db_path), self.schema)

@@ -25,7 +25,6 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from droidhub import Evaluator, Footprint, StateRefs, TaskEval
@@ -157,24 +156,6 @@ class Table:
         if owner.exit_code == 0 and len(parts) == 3 and all(p.isdigit() for p in parts):
             device.shell(["chown", f"{parts[0]}:{parts[1]}", self.db_path])
             device.shell(["chmod", parts[2], self.db_path])
-
-
-def create_database(path: Path, statements: Sequence[str]) -> None:
-    """Create a database file at the local ``path`` from ``statements`` (parents made).
-
-    One transaction for the lot: a phone is made for every check, and a commit per
-    ``CREATE`` would cost a sync each.
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.unlink(missing_ok=True)
-    conn = sqlite3.connect(path, isolation_level=None)
-    try:
-        conn.execute("BEGIN")
-        for statement in statements:
-            conn.execute(statement)
-        conn.execute("COMMIT")
-    finally:
-        conn.close()
 
 
 def db_footprint(table: Table, *extra_paths: str) -> Footprint:

@@ -12,7 +12,6 @@ with the app stopped), so they work the same on the virtual phone and an emulato
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import random
 import sqlite3
@@ -24,11 +23,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from droidhub import AppSpec
 from droidhub.virtual.app import VirtualApp
 from droidhub_aw_apps.ir_app import IRApp, Record, parse_time, parse_value
+from droidhub_aw_apps.sqlite_files import DatabaseApp
 from droidhub_aw_apps.sqlite_rows import Table
 
 if TYPE_CHECKING:
     from droidhub import Device
-    from droidhub.virtual.phone import VirtualPhone
 
 PACKAGE = "org.tasks"
 ACTIVITY = "com.todoroo.astrid.activity.MainActivity"
@@ -132,21 +131,15 @@ def list_tasks(device: Device) -> list[TaskRow]:
     return [TaskRow(**row) for row in rows]
 
 
-class TasksApp(VirtualApp):
+class TasksApp(DatabaseApp):
     """The Tasks app on the virtual phone: its database with the real schema, empty."""
 
     package = PACKAGE
     label = "Tasks"
     activity = ACTIVITY
     version_name = "13.6.5"
-
-    def install(self, phone: VirtualPhone) -> None:
-        """Create the empty database at its Android path."""
-        path = phone.host_path(DB_PATH)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with contextlib.closing(sqlite3.connect(path)) as conn:
-            conn.executescript(SCHEMA)
-            conn.commit()
+    db_path = DB_PATH
+    schema = SCHEMA
 
 
 def virtual_apps() -> list[VirtualApp]:

@@ -27,6 +27,7 @@ from PIL import Image, ImageDraw
 from droidhub.virtual.app import Intent, Screen, VirtualApp
 from droidhub_aw_apps import media_files, storage
 from droidhub_aw_apps.hierarchy import SCREEN_HEIGHT, SCREEN_WIDTH, Node, hit, render
+from droidhub_aw_apps.sqlite_files import open_database
 from droidhub_aw_apps.vlc_db import (
     ACTIVITY,
     MEDIA_DB,
@@ -91,11 +92,7 @@ class VlcApp(VirtualApp):
 
     # --- data ----------------------------------------------------------------------------
     def _db(self, phone: VirtualPhone) -> sqlite3.Connection:
-        host = phone.host_path(MEDIA_DB)
-        host.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(host)
-        conn.executescript(MEDIA_SCHEMA)
-        return conn
+        return open_database(phone.host_path(MEDIA_DB), MEDIA_SCHEMA)
 
     def _videos(self, phone: VirtualPhone) -> list[str]:
         found = []
