@@ -576,3 +576,41 @@ def _navigate_tree(env: Env, utterance: str) -> None:
         else:
             raise SolverError(f"{name!r} is in no folder")
     raise SolverError(f"{name!r} not found after opening {len(opened)} folders")
+
+
+_RESULTS_PER_PAGE = 3
+
+
+@_solves("search-engine")
+def _search_engine(env: Env, utterance: str) -> None:
+    # 'Use the textbox to enter "Rex" and press "Search", then find and click the 2nd
+    # search result.' Results come three to a page, with page numbers below them.
+    query = _one_quoted(utterance)
+    match = re.search(r"(\d+)(st|nd|rd|th) search result", utterance)
+    if match is None:
+        raise SolverError(f"no result position in {utterance!r}")
+    position = int(match.group(1)) - 1
+    type_into(env, find(env, lambda e: e.class_name == EDIT_TEXT, "search box"), query)
+    submit(env, "Search")
+    page, index = divmod(position, _RESULTS_PER_PAGE)
+    if page > 0:
+        tap(env, find(env, _in_pagination(str(page + 1)), f"page {page + 1}"))
+    pager = find(env, lambda e: e.class_name == LIST_VIEW, "page numbers")
+    assert pager.bounds is not None
+    top = pager.bounds.top
+    links = [
+        e
+        for e in elements(env)
+        if e.clickable
+        and e.class_name == TEXT_VIEW
+        and e.bounds is not None
+        and e.bounds.bottom <= top
+        and e.resource_id != "query"
+    ]
+    if index >= len(links):
+        raise SolverError(f"page {page + 1} shows {len(links)} results, not {index + 1}")
+    tap(env, links[index])
+
+
+def _in_pagination(text: str) -> Callable[[UIElement], bool]:
+    return lambda e: e.clickable and e.class_name == TEXT_VIEW and e.text == text
