@@ -614,3 +614,35 @@ def _search_engine(env: Env, utterance: str) -> None:
 
 def _in_pagination(text: str) -> Callable[[UIElement], bool]:
     return lambda e: e.clickable and e.class_name == TEXT_VIEW and e.text == text
+
+
+@_solves("simple-algebra")
+def _simple_algebra(env: Env, utterance: str) -> None:
+    # "Solve for x ...": the problem reads "x + 5 = 67", "x - 3 = 7" or "4 - x = 1".
+    del utterance
+    problem = find(env, lambda e: e.resource_id == "math-problem", "equation").text
+    match = re.fullmatch(r"\s*(x|-?\d+)\s*([-+])\s*(x|-?\d+)\s*=\s*(-?\d+)\s*", problem)
+    if match is None or "x" not in (match.group(1), match.group(3)):
+        raise SolverError(f"cannot read the equation {problem!r}")
+    left, op, right, total = match.groups()
+    if op == "+":
+        answer = int(total) - int(right if left == "x" else left)
+    elif left == "x":  # x - d = t
+        answer = int(total) + int(right)
+    else:  # d - x = t
+        answer = int(left) - int(total)
+    type_into(env, find(env, lambda e: e.resource_id == "math-answer", "answer"), str(answer))
+    submit(env)
+
+
+@_solves("text-transform")
+def _text_transform(env: Env, utterance: str) -> None:
+    # "Type the text below into the text field": letters drawn one by one, skewed.
+    del utterance
+    found = elements(env)
+    field_at = next(i for i, e in enumerate(found) if e.class_name == EDIT_TEXT)
+    letters = [
+        e.text for e in found[:field_at] if e.class_name == TEXT_VIEW and e.resource_id != "query"
+    ]
+    type_into(env, found[field_at], "".join(letters))
+    submit(env)
