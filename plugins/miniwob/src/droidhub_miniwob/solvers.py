@@ -646,3 +646,46 @@ def _text_transform(env: Env, utterance: str) -> None:
     ]
     type_into(env, found[field_at], "".join(letters))
     submit(env)
+
+
+def _slider_value(env: Env) -> int:
+    return int(find(env, lambda e: e.resource_id == "val", "slider value").text)
+
+
+@_solves("use-slider")
+def _use_slider(env: Env, utterance: str) -> None:
+    # "Select 43 with the slider and hit Submit." The range is not shown: tap the track
+    # twice to learn where values lie, tap where the target should be, then step with
+    # the arrow keys (the tapped handle has the focus).
+    match = re.search(r"Select (-?\d+) with the slider", utterance)
+    if match is None:
+        raise SolverError(f"no value in {utterance!r}")
+    target = int(match.group(1))
+    track = find(env, lambda e: e.resource_id == "slider", "slider")
+    box = track.bounds
+    assert box is not None
+    vertical = (box.bottom - box.top) > (box.right - box.left)
+
+    def point(fraction: float) -> tuple[int, int]:
+        if vertical:  # the minimum is at the bottom
+            return box.center[0], round(box.bottom - (box.bottom - box.top) * fraction)
+        return round(box.left + (box.right - box.left) * fraction), box.center[1]
+
+    samples = []
+    for fraction in (0.25, 0.75):
+        x, y = point(fraction)
+        env.execute_action(Action(action_type="click", x=x, y=y))
+        samples.append((fraction, _slider_value(env)))
+    (f1, v1), (f2, v2) = samples
+    if v1 != v2:
+        fraction = min(1.0, max(0.0, f1 + (target - v1) * (f2 - f1) / (v2 - v1)))
+        x, y = point(fraction)
+        env.execute_action(Action(action_type="click", x=x, y=y))
+    for _ in range(10):
+        value = _slider_value(env)
+        if value == target:
+            break
+        up = "KEYCODE_DPAD_UP" if vertical else "KEYCODE_DPAD_RIGHT"
+        down = "KEYCODE_DPAD_DOWN" if vertical else "KEYCODE_DPAD_LEFT"
+        env.device.keyevent(up if value < target else down)
+    submit(env)
