@@ -689,3 +689,32 @@ def _use_slider(env: Env, utterance: str) -> None:
         down = "KEYCODE_DPAD_DOWN" if vertical else "KEYCODE_DPAD_LEFT"
         env.device.keyevent(up if value < target else down)
     submit(env)
+
+
+def _axis(found: list[UIElement], prefix: str, horizontal: bool) -> Callable[[float], float]:
+    """Device-pixel position of a value on one axis, fitted to its tick labels
+    (``x-n2`` ... ``x-p2``: each label sits at its value)."""
+    ticks = []
+    for e in found:
+        if e.resource_id.startswith(prefix) and e.bounds is not None:
+            try:
+                value = float(e.text)
+            except ValueError:
+                continue
+            ticks.append((value, e.bounds.center[0] if horizontal else e.bounds.center[1]))
+    if len(ticks) < 2:
+        raise SolverError(f"fewer than two {prefix} tick labels on screen")
+    (v1, p1), (v2, p2) = min(ticks), max(ticks)
+    return lambda value: p1 + (value - v1) * (p2 - p1) / (v2 - v1)
+
+
+@_solves("grid-coordinate")
+def _grid_coordinate(env: Env, utterance: str) -> None:
+    # "Click on the grid coordinate (-2,1)."
+    match = re.search(r"\((-?\d+),\s*(-?\d+)\)", utterance)
+    if match is None:
+        raise SolverError(f"no coordinate in {utterance!r}")
+    found = elements(env)
+    x = _axis(found, "x-", horizontal=True)(int(match.group(1)))
+    y = _axis(found, "y-", horizontal=False)(int(match.group(2)))
+    env.execute_action(Action(action_type="click", x=round(x), y=round(y)))
