@@ -35,7 +35,7 @@ PACKAGE = "de.dennisguse.opentracks"
 ACTIVITY = "de.dennisguse.opentracks.TrackListActivity"
 DB_PATH = "/data/data/de.dennisguse.opentracks/databases/database.db"
 
-#: Where the tracks live, for the shared SQLite helpers (launch, stop, restore).
+#: Where the tracks live, for the shared SQLite helpers (launch, stop, restore, insert).
 TABLE = Table(PACKAGE, DB_PATH, "tracks", "_id", f"{PACKAGE}/{ACTIVITY}")
 
 APPS = (
@@ -128,18 +128,9 @@ def make_track(
     )
 
 
-def _insert(conn: sqlite3.Connection, rows: Sequence[TrackRow]) -> None:
-    for row in rows:
-        values = {k: v for k, v in asdict(row).items() if k != "_id"}
-        conn.execute(
-            f"INSERT INTO tracks ({', '.join(values)}) VALUES ({', '.join('?' * len(values))})",
-            tuple(values.values()),
-        )
-
-
 def add_tracks(device: Device, rows: Sequence[TrackRow]) -> None:
     """Insert ``rows`` (the app is stopped first)."""
-    device.write_db(DB_PATH, PACKAGE, lambda conn: _insert(conn, rows))
+    TABLE.change(device, lambda conn: TABLE.insert(conn, map(asdict, rows)))
 
 
 def clear_tracks(device: Device) -> None:
@@ -243,7 +234,7 @@ class SportsIR(IRApp):
             )
             for r in records
         ]
-        _insert(conn, rows)
+        TABLE.insert(conn, map(asdict, rows))
 
     def read(self, device: Device) -> list[Record]:
         """Every track as a record."""

@@ -33,8 +33,16 @@ PACKAGE = "org.tasks"
 ACTIVITY = "com.todoroo.astrid.activity.MainActivity"
 DB_PATH = "/data/data/org.tasks/databases/database"
 
-#: Where the tasks live, for the shared SQLite helpers (launch, stop, restore).
-TABLE = Table(PACKAGE, DB_PATH, "tasks", "_id", f"{PACKAGE}/{ACTIVITY}")
+#: Columns without a default that droidhub's rows leave at 0.
+_ZERO_COLUMNS = (
+    "estimatedSeconds", "elapsedSeconds", "timerStart", "notificationFlags",
+    "lastNotified", "repeat_from", "collapsed", "parent", "read_only",
+)  # fmt: skip
+
+#: Where the tasks live, for the shared SQLite helpers (launch, stop, restore, insert).
+TABLE = Table(
+    PACKAGE, DB_PATH, "tasks", "_id", f"{PACKAGE}/{ACTIVITY}", dict.fromkeys(_ZERO_COLUMNS, 0)
+)
 
 APPS = (
     AppSpec(
@@ -83,12 +91,6 @@ class TaskRow:
     _id: int | None = None
 
 
-_ZERO_COLUMNS = (
-    "estimatedSeconds", "elapsedSeconds", "timerStart", "notificationFlags",
-    "lastNotified", "repeat_from", "collapsed", "parent", "read_only",
-)  # fmt: skip
-
-
 def due_millis(day: dt.date, at: dt.time | None, tz: dt.tzinfo | None) -> int:
     """``dueDate`` for a day (noon, no time) or a day and time (seconds set to 1)."""
     when = dt.datetime.combine(day, at or dt.time(12, 0), tzinfo=tz)
@@ -100,20 +102,9 @@ def has_due_time(due: int) -> bool:
     return due > 0 and due % 60000 > 0
 
 
-def _insert(conn: sqlite3.Connection, rows: Sequence[TaskRow]) -> None:
-    for row in rows:
-        values: dict[str, Any] = {k: v for k, v in asdict(row).items() if k != "_id"}
-        values.update(dict.fromkeys(_ZERO_COLUMNS, 0))
-        names = ", ".join(f"`{k}`" for k in values)
-        conn.execute(
-            f"INSERT INTO tasks ({names}) VALUES ({', '.join('?' * len(values))})",
-            tuple(values.values()),
-        )
-
-
 def add_tasks(device: Device, rows: Sequence[TaskRow]) -> None:
     """Insert ``rows`` into the app's database (the app is stopped first)."""
-    device.write_db(DB_PATH, PACKAGE, lambda conn: _insert(conn, rows))
+    TABLE.change(device, lambda conn: TABLE.insert(conn, map(asdict, rows)))
 
 
 def clear_tasks(device: Device) -> None:
@@ -245,7 +236,7 @@ class TasksIR(IRApp):
     ) -> None:
         """Replace every task with ``records``."""
         conn.execute("DELETE FROM tasks")
-        _insert(conn, [self._row(r, now.tzinfo) for r in records])
+        TABLE.insert(conn, (asdict(self._row(r, now.tzinfo)) for r in records))
 
     def read(self, device: Device) -> list[Record]:
         """Every visible task as a record."""
