@@ -358,12 +358,27 @@ class MiniWobWebViewApp(VirtualApp):
                 page.result(command_id, "Input.dispatchTouchEvent")
 
     def on_text(self, phone: VirtualPhone, text: str) -> None:
-        """``input text``: the text typed into the focused field."""
+        """``input text``: as on Android, each ASCII character arrives as a key press
+        (pages that listen for keys, like a terminal, see them), and the characters
+        land in the focused field. Other characters, which Android's ``input text``
+        cannot map to keys, are inserted as text."""
         del phone
         with self._lock:
             if self._page is None or not text:
                 return
-            self._page.call("Input.insertText", text=text)
+            page = self._page
+            ids = []
+            for char in text:
+                if " " <= char <= "~":
+                    key = {"key": char, "windowsVirtualKeyCode": _virtual_key(char)}
+                    ids.append(
+                        page.send("Input.dispatchKeyEvent", type="keyDown", text=char, **key)
+                    )
+                    ids.append(page.send("Input.dispatchKeyEvent", type="keyUp", **key))
+                else:
+                    ids.append(page.send("Input.insertText", text=char))
+            for command_id in ids:
+                page.result(command_id, "input text")
 
     def on_key(self, phone: VirtualPhone, keycode: str) -> None:
         """``input keyevent``: keys a web page reacts to (Enter, Del, Tab, arrows...)."""
@@ -392,6 +407,15 @@ class MiniWobWebViewApp(VirtualApp):
             ]
             for command_id in ids:
                 page.result(command_id, "Input.dispatchKeyEvent")
+
+
+def _virtual_key(char: str) -> int:
+    """The Windows virtual key code DevTools expects for a printable ASCII character."""
+    if char.isalpha():
+        return ord(char.upper())
+    if char.isdigit() or char == " ":
+        return ord(char)
+    return 0
 
 
 def _flag(value: object) -> bool:
