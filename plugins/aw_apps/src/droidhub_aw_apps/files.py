@@ -19,7 +19,15 @@ from droidhub import AppSpec, Footprint, StateRefs, TaskEval
 from droidhub import evaluators as core_evaluators
 from droidhub.virtual.app import Intent, Screen, VirtualApp
 from droidhub_aw_apps import fake_data, storage
-from droidhub_aw_apps.hierarchy import Node, hit, render
+from droidhub_aw_apps.hierarchy import (
+    Node,
+    bottom_buttons,
+    folder_entries,
+    hit,
+    list_item,
+    render,
+    toolbar,
+)
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
@@ -72,60 +80,30 @@ class FilesApp(VirtualApp):
         self.folder, self.offset, self.selected, self.moving = storage.SDCARD, 0, set(), []
 
     def _entries(self, phone: VirtualPhone) -> list[tuple[str, bool]]:
-        host = phone.host_path(self.folder)
-        if not host.is_dir():
-            return []
-        items = [(p.name, p.is_dir()) for p in host.iterdir()]
-        return sorted(items, key=lambda item: (not item[1], item[0].lower()))
+        return folder_entries(phone.host_path(self.folder))
 
     def _nodes(self, phone: VirtualPhone) -> list[Node]:
         title = STORAGE_LABEL if self.folder == storage.SDCARD else self.folder.rsplit("/", 1)[1]
         if self.selected:
             title = f"{len(self.selected)} selected"
-        nodes = [Node("android.widget.TextView", text=title, bounds=(160, 120, 1000, 240))]
-        if self.folder != storage.SDCARD:
-            nodes.append(
-                Node(
-                    "android.widget.ImageButton",
-                    content_desc="Navigate up",
-                    bounds=(20, 120, 140, 240),
-                    clickable=True,
-                )
-            )
+        nodes = toolbar(title, self.folder != storage.SDCARD)
         entries = self._entries(phone)[self.offset : self.offset + _ROWS]
         for i, (name, is_dir) in enumerate(entries):
-            top = 300 + i * _ROW_HEIGHT
             nodes.append(
-                Node(
-                    "android.widget.LinearLayout",
-                    resource_id=f"{PACKAGE}:id/item_root",
+                list_item(
+                    300 + i * _ROW_HEIGHT,
+                    _ROW_HEIGHT,
+                    name,
+                    f"{PACKAGE}:id/item_root",
+                    "android:id/title",
                     content_desc="Folder" if is_dir else "",
-                    bounds=(0, top, 1080, top + _ROW_HEIGHT),
-                    clickable=True,
                     selected=name in self.selected,
-                    children=[
-                        Node(
-                            "android.widget.TextView",
-                            text=name,
-                            resource_id="android:id/title",
-                            bounds=(160, top + 30, 1040, top + 110),
-                        )
-                    ],
                 )
             )
         actions = (
             ["Delete", "Move to"] if self.selected else (["Move", "Cancel"] if self.moving else [])
         )
-        for i, action in enumerate(actions):
-            nodes.append(
-                Node(
-                    "android.widget.Button",
-                    text=action,
-                    bounds=(60 + i * 500, 2200, 500 + i * 500, 2340),
-                    clickable=True,
-                )
-            )
-        return nodes
+        return nodes + bottom_buttons(actions)
 
     def screen(self, phone: VirtualPhone) -> Screen:
         """The folder listing."""

@@ -27,7 +27,16 @@ from typing import TYPE_CHECKING, ClassVar
 
 from droidhub.virtual.app import Intent, Screen, VirtualApp
 from droidhub_aw_apps import clipboard
-from droidhub_aw_apps.hierarchy import SCREEN_WIDTH, Node, hit, render
+from droidhub_aw_apps.hierarchy import (
+    SCREEN_WIDTH,
+    Node,
+    bottom_buttons,
+    folder_entries,
+    hit,
+    list_item,
+    render,
+    toolbar,
+)
 
 if TYPE_CHECKING:
     from droidhub.virtual.phone import VirtualPhone
@@ -35,6 +44,8 @@ if TYPE_CHECKING:
 _ROWS = 12
 _ROW_HEIGHT = 140
 _LIST_TOP = 300
+#: Where the toolbar's title ends (room for up to four action buttons).
+_TITLE_RIGHT = 700
 _LONG_PRESS_MS = 500
 _KEY_ENTER = ("KEYCODE_ENTER", "66")
 _KEY_DEL = ("KEYCODE_DEL", "67")
@@ -95,80 +106,38 @@ class MarkorScreens(VirtualApp):
 
     # --- the browser ---------------------------------------------------------------------
     def _entries(self, phone: VirtualPhone) -> list[tuple[str, bool]]:
-        host = phone.host_path(self.folder)
-        if not host.is_dir():
-            return []
-        items = [(p.name, p.is_dir()) for p in host.iterdir()]
-        return sorted(items, key=lambda item: (not item[1], item[0].lower()))
-
-    def _toolbar(self, title: str, up: bool, actions: list[str]) -> list[Node]:
-        nodes = [Node("android.widget.TextView", text=title, bounds=(160, 120, 700, 240))]
-        if up:
-            nodes.append(
-                Node(
-                    "android.widget.ImageButton",
-                    content_desc="Navigate up",
-                    bounds=(20, 120, 140, 240),
-                    clickable=True,
-                )
-            )
-        for i, action in enumerate(actions):
-            left = SCREEN_WIDTH - (len(actions) - i) * 130
-            nodes.append(
-                Node(
-                    "android.widget.ImageButton",
-                    content_desc=action,
-                    bounds=(left, 120, left + 120, 240),
-                    clickable=True,
-                )
-            )
-        return nodes
+        return folder_entries(phone.host_path(self.folder))
 
     def _browser_nodes(self, phone: VirtualPhone) -> list[Node]:
         name = self.folder.rsplit("/", 1)[1]
         if self.selected:
-            nodes = self._toolbar(
+            nodes = toolbar(
                 f"{len(self.selected)} selected",
                 False,
                 ["Delete", "Rename", "Move", "Select all"]
                 if len(self.selected) == 1
                 else ["Delete", "Move", "Select all"],
+                title_right=_TITLE_RIGHT,
             )
         else:
-            nodes = self._toolbar(name, self.folder != self.root, [])
+            nodes = toolbar(name, self.folder != self.root, title_right=_TITLE_RIGHT)
         entries = self._entries(phone)
         if self.moving:
             entries = [e for e in entries if e[1]]
         for i, (entry, is_dir) in enumerate(entries[self.offset : self.offset + _ROWS]):
-            top = _LIST_TOP + i * _ROW_HEIGHT
             nodes.append(
-                Node(
-                    "android.widget.LinearLayout",
-                    resource_id=f"{self.package}:id/ui__filesystem_item__root",
+                list_item(
+                    _LIST_TOP + i * _ROW_HEIGHT,
+                    _ROW_HEIGHT,
+                    entry,
+                    f"{self.package}:id/ui__filesystem_item__root",
+                    f"{self.package}:id/ui__filesystem_item__title",
                     content_desc="Folder" if is_dir else "",
-                    bounds=(0, top, SCREEN_WIDTH, top + _ROW_HEIGHT),
-                    clickable=True,
                     selected=entry in self.selected,
-                    children=[
-                        Node(
-                            "android.widget.TextView",
-                            text=entry,
-                            resource_id=f"{self.package}:id/ui__filesystem_item__title",
-                            bounds=(160, top + 30, 1040, top + 110),
-                        )
-                    ],
                 )
             )
         if self.moving:
-            for i, label in enumerate(("Cancel", "Move here")):
-                nodes.append(
-                    Node(
-                        "android.widget.Button",
-                        text=label,
-                        bounds=(60 + i * 500, 2200, 500 + i * 500, 2340),
-                        clickable=True,
-                    )
-                )
+            nodes.extend(bottom_buttons(("Cancel", "Move here")))
         elif not self.selected:
             nodes.append(
                 Node(
@@ -236,7 +205,7 @@ class MarkorScreens(VirtualApp):
     # --- the editor ----------------------------------------------------------------------
     def _editor_nodes(self) -> list[Node]:
         assert self.editing is not None
-        nodes = self._toolbar(self.editing.rsplit("/", 1)[1], True, [])
+        nodes = toolbar(self.editing.rsplit("/", 1)[1], True, title_right=_TITLE_RIGHT)
         nodes.append(
             Node(
                 "android.widget.EditText",

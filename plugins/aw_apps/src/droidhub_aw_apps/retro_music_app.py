@@ -22,7 +22,7 @@ from contextlib import closing
 from typing import TYPE_CHECKING
 
 from droidhub.virtual.app import Intent, Screen, VirtualApp
-from droidhub_aw_apps.hierarchy import Node, hit, render
+from droidhub_aw_apps.hierarchy import Node, hit, render, tab_bar, up_button
 from droidhub_aw_apps.retro_music_db import (
     ACTIVITY,
     DOWNLOAD_DATA,
@@ -170,28 +170,12 @@ class RetroMusicApp(VirtualApp):
         nodes: list[Node] = []
         if self.open_playlist is not None:
             title = dict(self._playlists(phone)).get(self.open_playlist, "Playlist")
-            nodes.append(
-                Node(
-                    "android.widget.ImageButton",
-                    content_desc="Navigate up",
-                    bounds=(20, 120, 140, 240),
-                    clickable=True,
-                )
-            )
+            nodes.append(up_button())
         nodes.append(Node("android.widget.TextView", text=title, bounds=(160, 120, 1000, 240)))
         rows = self._list(phone)[self.offset : self.offset + _ROWS]
         for i, (label, _) in enumerate(rows):
             nodes.extend(self._row(i, label, "item", menu=self.open_playlist is None))
-        for i, tab in enumerate(("Songs", "Playlists")):
-            nodes.append(
-                Node(
-                    "android.widget.Button",
-                    text=tab,
-                    selected=tab == self.tab,
-                    bounds=(i * 540, 2200, (i + 1) * 540, 2340),
-                    clickable=True,
-                )
-            )
+        nodes.extend(tab_bar(("Songs", "Playlists"), self.tab))
         nodes.extend(self._overlay(phone))
         return nodes
 

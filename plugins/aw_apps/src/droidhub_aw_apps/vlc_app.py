@@ -26,7 +26,16 @@ from PIL import Image, ImageDraw
 
 from droidhub.virtual.app import Intent, Screen, VirtualApp
 from droidhub_aw_apps import media_files, storage
-from droidhub_aw_apps.hierarchy import SCREEN_HEIGHT, SCREEN_WIDTH, Node, hit, render
+from droidhub_aw_apps.hierarchy import (
+    SCREEN_HEIGHT,
+    SCREEN_WIDTH,
+    Node,
+    hit,
+    list_item,
+    render,
+    tab_bar,
+    toolbar,
+)
 from droidhub_aw_apps.sqlite_files import open_database
 from droidhub_aw_apps.vlc_db import (
     ACTIVITY,
@@ -46,6 +55,8 @@ if TYPE_CHECKING:
 _ROWS = 12
 _ROW_HEIGHT = 140
 _LIST_TOP = 300
+#: Where the toolbar's title ends (room for one action button).
+_TITLE_RIGHT = 800
 _LONG_PRESS_MS = 500
 #: Folders whose videos VLC's video list shows.
 VIDEO_FOLDERS = (VIDEOS_DATA, storage.under_sdcard("Download"))
@@ -134,75 +145,40 @@ class VlcApp(VirtualApp):
         return [(name, pid) for pid, name in self._playlists(phone)]
 
     # --- screens -------------------------------------------------------------------------
-    def _toolbar(self, title: str, up: bool, actions: list[str]) -> list[Node]:
-        nodes = [Node("android.widget.TextView", text=title, bounds=(160, 120, 800, 240))]
-        if up:
-            nodes.append(
-                Node(
-                    "android.widget.ImageButton",
-                    content_desc="Navigate up",
-                    bounds=(20, 120, 140, 240),
-                    clickable=True,
-                )
-            )
-        for i, action in enumerate(actions):
-            left = SCREEN_WIDTH - (len(actions) - i) * 130
-            nodes.append(
-                Node(
-                    "android.widget.ImageButton",
-                    content_desc=action,
-                    bounds=(left, 120, left + 120, 240),
-                    clickable=True,
-                )
-            )
-        return nodes
-
     def _nodes(self, phone: VirtualPhone) -> list[Node]:
         if self.playing is not None:
             title = self.playing.rsplit("/", 1)[1]
             return [
-                *self._toolbar(title, True, []),
+                *toolbar(title, True, title_right=_TITLE_RIGHT),
                 Node("android.view.SurfaceView", resource_id=f"{PACKAGE}:id/player_surface",
                      bounds=VIDEO_BOX),
             ]  # fmt: skip
         if self.selected:
-            nodes = self._toolbar(f"{len(self.selected)} selected", False, ["Add to playlist"])
+            nodes = toolbar(
+                f"{len(self.selected)} selected",
+                False,
+                ["Add to playlist"],
+                title_right=_TITLE_RIGHT,
+            )
         elif self.open_playlist is not None:
             name = dict(self._playlists(phone)).get(self.open_playlist, "Playlist")
-            nodes = self._toolbar(name, True, [])
+            nodes = toolbar(name, True, title_right=_TITLE_RIGHT)
         else:
-            nodes = self._toolbar(self.tab, False, [])
+            nodes = toolbar(self.tab, False, title_right=_TITLE_RIGHT)
         chosen = {p.rsplit("/", 1)[1] for p in self.selected}
         for i, (label, _) in enumerate(self._list(phone)[self.offset : self.offset + _ROWS]):
-            top = _LIST_TOP + i * _ROW_HEIGHT
             nodes.append(
-                Node(
-                    "android.widget.LinearLayout",
-                    resource_id=f"{PACKAGE}:id/container_list_item",
-                    bounds=(0, top, SCREEN_WIDTH, top + _ROW_HEIGHT),
-                    clickable=True,
+                list_item(
+                    _LIST_TOP + i * _ROW_HEIGHT,
+                    _ROW_HEIGHT,
+                    label,
+                    f"{PACKAGE}:id/container_list_item",
+                    f"{PACKAGE}:id/ml_item_title",
+                    text_left=60,
                     selected=label in chosen,
-                    children=[
-                        Node(
-                            "android.widget.TextView",
-                            text=label,
-                            resource_id=f"{PACKAGE}:id/ml_item_title",
-                            bounds=(60, top + 30, 1040, top + 110),
-                        )
-                    ],
                 )
             )
-        for i, tab in enumerate(("Video", "Playlists")):
-            nodes.append(
-                Node(
-                    "android.widget.Button",
-                    text=tab,
-                    selected=tab == self.tab,
-                    bounds=(i * 540, 2200, (i + 1) * 540, 2340),
-                    clickable=True,
-                )
-            )
-        return nodes + self._dialog_nodes(phone)
+        return nodes + tab_bar(("Video", "Playlists"), self.tab) + self._dialog_nodes(phone)
 
     def _dialog_nodes(self, phone: VirtualPhone) -> list[Node]:
         if not self.dialog:
