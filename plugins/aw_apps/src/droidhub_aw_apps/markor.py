@@ -202,6 +202,27 @@ class _MarkorTask(TaskEval):
         super().tear_down(env)
 
 
+class NoteTextParams(_Params):
+    """A note's name and the text it must hold."""
+
+    file_name: str
+    text: str
+
+
+class _NoteTextTask(_MarkorTask):
+    """A task done when the note ``params.file_name`` holds ``params.text``."""
+
+    params: NoteTextParams
+
+    def is_successful(self, env: Env) -> float:
+        """The note exists and its text matches ``text`` up to small typos."""
+        return FILE_TEXT_SIMILAR(env, path=note_path(self.params.file_name), text=self.params.text)
+
+    def oracle(self, env: Env) -> None:
+        """Write the note."""
+        write_note(env.device, self.params.file_name, self.params.text)
+
+
 # MarkorMoveNote ----------------------------------------------------------------------
 
 
@@ -503,14 +524,11 @@ class MarkorDeleteAllNotes(_MarkorTask):
 # MarkorCreateNote --------------------------------------------------------------------
 
 
-class CreateNoteParams(_Params):
+class CreateNoteParams(NoteTextParams):
     """The note's name and text."""
 
-    file_name: str
-    text: str
 
-
-class MarkorCreateNote(_MarkorTask):
+class MarkorCreateNote(_NoteTextTask):
     """Create a note with a given text."""
 
     template = "Create a new note in Markor named {file_name} with the following text: {text}"
@@ -526,14 +544,6 @@ class MarkorCreateNote(_MarkorTask):
         return CreateNoteParams(
             file_name=random_note_name(rng), text=rng.choice(fake_data.SENTENCES)
         )
-
-    def is_successful(self, env: Env) -> float:
-        """The note exists and its text matches up to small typos."""
-        return FILE_TEXT_SIMILAR(env, path=note_path(self.params.file_name), text=self.params.text)
-
-    def oracle(self, env: Env) -> None:
-        """Write the note."""
-        write_note(env.device, self.params.file_name, self.params.text)
 
 
 # MarkorCreateNoteFromClipboard -------------------------------------------------------
@@ -786,14 +796,13 @@ class MarkorAddNoteHeader(_MarkorTask):
 RECEIPT_IMAGE = f"{GALLERY_DATA}/receipt.png"
 
 
-class TranscribeReceiptParams(_Params):
+class TranscribeReceiptParams(NoteTextParams):
     """The file to create and the receipt's lines (``Date, Item, Amount`` header first)."""
 
     file_name: str = "receipt.md"
-    text: str
 
 
-class MarkorTranscribeReceipt(_MarkorTask):
+class MarkorTranscribeReceipt(_NoteTextTask):
     """Copy a receipt image's transactions into a CSV note."""
 
     template = (
@@ -831,29 +840,19 @@ class MarkorTranscribeReceipt(_MarkorTask):
         image.save(buffer, format="PNG")
         env.device.push(buffer.getvalue(), RECEIPT_IMAGE)
 
-    def is_successful(self, env: Env) -> float:
-        """``receipt.md`` holds the transactions, up to small typos."""
-        return FILE_TEXT_SIMILAR(env, path=note_path(self.params.file_name), text=self.params.text)
-
-    def oracle(self, env: Env) -> None:
-        """Write the CSV note."""
-        write_note(env.device, self.params.file_name, self.params.text)
-
 
 # MarkorTranscribeVideo ---------------------------------------------------------------
 
 
-class TranscribeVideoParams(_Params):
+class TranscribeVideoParams(NoteTextParams):
     """The video, the names it shows, noise videos, and the note to write."""
 
-    file_name: str
-    text: str
     messages: tuple[str, ...]
     video_name: str
     noise_files: tuple[str, ...]
 
 
-class MarkorTranscribeVideo(_MarkorTask):
+class MarkorTranscribeVideo(_NoteTextTask):
     """Watch a video in VLC and write the names it shows into a note."""
 
     template = (
@@ -906,14 +905,6 @@ class MarkorTranscribeVideo(_MarkorTask):
                 [fake_data.random_string(self.rng, 10)], seconds_each=self.rng.randint(20, 180)
             )
             env.device.push(noise, f"{DOWNLOAD_DATA}/{name}")
-
-    def is_successful(self, env: Env) -> float:
-        """The note holds the names, comma separated, up to small typos."""
-        return FILE_TEXT_SIMILAR(env, path=note_path(self.params.file_name), text=self.params.text)
-
-    def oracle(self, env: Env) -> None:
-        """Write the names into the note."""
-        write_note(env.device, self.params.file_name, self.params.text)
 
 
 TASKS: tuple[type[TaskEval], ...] = (
