@@ -93,6 +93,11 @@ def by_text(cls: str, text: str) -> Callable[[UIElement], bool]:
     return lambda e: e.class_name == cls and e.text.strip() == text
 
 
+def described(description: str) -> Callable[[UIElement], bool]:
+    """A matcher: an element whose content description is ``description``."""
+    return lambda e: e.content_description == description
+
+
 def clickable_text(text: str) -> Callable[[UIElement], bool]:
     """A matcher: a clickable element whose text is ``text``."""
     return lambda e: e.clickable and e.text == text
@@ -747,3 +752,35 @@ def _terminal(env: Env, utterance: str) -> None:
         raise SolverError(f"no file to delete among {listing}")
     env.execute_action(Action(action_type="input_text", text=f"rm {targets[0]}"))
     env.execute_action(Action(action_type="keyboard_enter"))
+
+
+def _fill_picker(env: Env, values: dict[str, str]) -> None:
+    """Open the phone's date or time dialog from the page's field, type each value into
+    the picker field whose description is its key, and confirm."""
+    tap(env, find(env, lambda e: e.resource_id == "tt", "date or time field"))
+    for label, value in values.items():
+        field = find(env, described(label), f"{label} picker")
+        type_into(env, field, value)
+    submit(env, "OK")
+
+
+@_solves("enter-date")
+def _enter_date(env: Env, utterance: str) -> None:
+    # "Enter 10/12/2010 as the date and hit submit."
+    match = re.search(r"(\d{1,2})/(\d{1,2})/(\d{4})", utterance)
+    if match is None:
+        raise SolverError(f"no date in {utterance!r}")
+    month, day, year = match.groups()
+    _fill_picker(env, {"Month": month, "Day": day, "Year": year})
+    submit(env)
+
+
+@_solves("enter-time")
+def _enter_time(env: Env, utterance: str) -> None:
+    # "Enter 10:24 AM as the time and press submit."
+    match = re.search(r"(\d{1,2}):(\d{2})\s*([AP]M)", utterance)
+    if match is None:
+        raise SolverError(f"no time in {utterance!r}")
+    hour, minute, half = match.groups()
+    _fill_picker(env, {"Hour": hour, "Minute": minute, "AM/PM": half})
+    submit(env)

@@ -130,8 +130,8 @@ class MiniWobWebViewApp(VirtualApp):
         self._lock = threading.RLock()
         self._hierarchy_js = _script("hierarchy.js")
         self._bridge_js = contract.bridge_script()
-        # Android's native <select> dialog, which a desktop browser does not have.
-        self._picker_js = _script("select_picker.js")
+        # Android's native <select>, date and time dialogs, which a desktop browser lacks.
+        self._picker_js = _script("native_pickers.js")
 
     # --- the browser -------------------------------------------------------------------
     @property
@@ -182,7 +182,6 @@ class MiniWobWebViewApp(VirtualApp):
     def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
         """Load the task named by the ``task`` extra (unless already loaded) and start an
         episode with the ``seed`` and ``no_timer`` extras."""
-        del phone
         extras = intent.extras
         task = extras.get(contract.EXTRA_TASK)
         with self._lock:
@@ -196,6 +195,10 @@ class MiniWobWebViewApp(VirtualApp):
                 self._task = None
                 return
             self.reset(extras.get(contract.EXTRA_SEED), _flag(extras.get(contract.EXTRA_NO_TIMER)))
+            if phone is not None:
+                now = phone.now()
+                clock = [now.year, now.month, now.day, now.hour, now.minute]
+                self._session().evaluate(f"window.droidhubPhoneClock = {json.dumps(clock)}; 0")
 
     def on_stop(self, phone: VirtualPhone) -> None:
         """Force-stopped: unload the page; the browser stays up for the next launch."""
