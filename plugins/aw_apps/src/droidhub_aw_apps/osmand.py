@@ -17,7 +17,7 @@ import random
 import re
 import sqlite3
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 from xml.etree import ElementTree
 
 from pydantic import BaseModel, ConfigDict
@@ -328,17 +328,15 @@ def _other_places(rng: random.Random, location: str, most: int = 3) -> list[str]
     return rng.sample(others, rng.randint(1, most))
 
 
-class OsmAndFavorite(TaskEval):
-    """Save a place as a favourite."""
+class _PlaceTask(TaskEval):
+    """Mark a place in OsmAnd: set-up saves the one file the mark is kept in
+    (:attr:`saved_file`), tear-down puts it back."""
 
-    template = "Add a favorite location marker for {location} in the OsmAnd maps app."
     app_names = ("osmand",)
-    complexity = 1.3
-    difficulty = "medium"
-    tags = ("search", "complex_ui_understanding", "parameterized")
     Params = LocationParams
     params: LocationParams
-    footprint = Footprint(writes=StateRefs(paths=frozenset({FAVORITES})))
+    #: The file the task changes, saved at set-up and restored at tear-down.
+    saved_file: ClassVar[str] = ""
 
     @classmethod
     def generate_random_params(cls, rng: random.Random) -> LocationParams:
@@ -346,9 +344,30 @@ class OsmAndFavorite(TaskEval):
         return LocationParams(location=random_location(rng))
 
     def initialize_task(self, env: Env) -> None:
+        """Save :attr:`saved_file`."""
+        super().initialize_task(env)
+        self._saved = FileSnapshot.take(env.device, self.saved_file)
+
+    def tear_down(self, env: Env) -> None:
+        """Put :attr:`saved_file` back."""
+        if hasattr(self, "_saved"):
+            self._saved.restore(env.device, PACKAGE)
+        super().tear_down(env)
+
+
+class OsmAndFavorite(_PlaceTask):
+    """Save a place as a favourite."""
+
+    template = "Add a favorite location marker for {location} in the OsmAnd maps app."
+    complexity = 1.3
+    difficulty = "medium"
+    tags = ("search", "complex_ui_understanding", "parameterized")
+    footprint = Footprint(writes=StateRefs(paths=frozenset({FAVORITES})))
+    saved_file = FAVORITES
+
+    def initialize_task(self, env: Env) -> None:
         """Save the favourites; leave only a few other places in them."""
         super().initialize_task(env)
-        self._favorites = FileSnapshot.take(env.device, FAVORITES)
         env.device.force_stop(PACKAGE)
         others = _other_places(fake_data.setup_rng(self), self.params.location)
         set_favorites(env.device, others)
@@ -362,34 +381,20 @@ class OsmAndFavorite(TaskEval):
         env.device.force_stop(PACKAGE)
         add_favorite(env.device, self.params.location)
 
-    def tear_down(self, env: Env) -> None:
-        """Put the favourites file back."""
-        if hasattr(self, "_favorites"):
-            self._favorites.restore(env.device, PACKAGE)
-        super().tear_down(env)
 
-
-class OsmAndMarker(TaskEval):
+class OsmAndMarker(_PlaceTask):
     """Put a map marker on a place."""
 
     template = "Add a location marker for {location} in the OsmAnd maps app."
-    app_names = ("osmand",)
     complexity = 2.0
     difficulty = "hard"
     tags = ("complex_ui_understanding", "search", "parameterized")
-    Params = LocationParams
-    params: LocationParams
     footprint = Footprint(writes=StateRefs(paths=frozenset({MARKERS_DB})))
-
-    @classmethod
-    def generate_random_params(cls, rng: random.Random) -> LocationParams:
-        """A preloaded place, by name or by coordinates."""
-        return LocationParams(location=random_location(rng))
+    saved_file = MARKERS_DB
 
     def initialize_task(self, env: Env) -> None:
         """Save the markers database; empty it (as AndroidWorld), then mark other places."""
         super().initialize_task(env)
-        self._db = FileSnapshot.take(env.device, MARKERS_DB)
         ensure_database(env.device, MARKERS_DB, MARKERS_SCHEMA)
         env.device.write_db(MARKERS_DB, PACKAGE, lambda c: c.execute("DELETE FROM map_markers"))
         rng = fake_data.setup_rng(self)
@@ -403,12 +408,6 @@ class OsmAndMarker(TaskEval):
     def oracle(self, env: Env) -> None:
         """Insert a marker row at the place."""
         add_marker(env.device, self.params.location, "oracle")
-
-    def tear_down(self, env: Env) -> None:
-        """Put the markers database back."""
-        if hasattr(self, "_db"):
-            self._db.restore(env.device, PACKAGE)
-        super().tear_down(env)
 
 
 class TrackParams(BaseModel):
