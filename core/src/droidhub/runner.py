@@ -262,6 +262,8 @@ class Runner:
             env.reset(go_home=task.start_on_home_screen)
             setup_started = True
             task.initialize_task(env)
+            # Some goals are known only once set up (a MiniWoB page's utterance).
+            result.goal = task.goal
             context = EpisodeContext(inst.episode_id, inst, task, task.goal, device.serial, folder)
             self.notify("droidhub_episode_start", context=context)
             agent.reset(task.goal, task, env, random.Random(inst.seed))
