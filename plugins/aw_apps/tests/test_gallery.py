@@ -46,16 +46,21 @@ def test_near_miss_moved_within_dcim(virtual_env: Env) -> None:
     assert score(virtual_env, task, act) == 0.0
 
 
+def _receipt_to_download(env: Env, file_name: str, how: str) -> None:
+    """In the gallery app, open DCIM's ``file_name`` and ``Copy to`` / ``Move to`` Download."""
+    env.execute_action(Action(action_type="open_app", app_name="simple gallery pro"))
+    click(env, text="DCIM")
+    click(env, content_description=file_name)
+    click(env, content_description="More options")
+    click(env, text=how)
+    click(env, text="Download")
+
+
 def test_copy_in_the_gallery_app(virtual_env: Env) -> None:
     task = make(gallery.SaveCopyOfReceiptTaskEval)
 
     def act(env: Env) -> None:
-        env.execute_action(Action(action_type="open_app", app_name="simple gallery pro"))
-        click(env, text="DCIM")
-        click(env, content_description=task.params.file_name)
-        click(env, content_description="More options")
-        click(env, text="Copy to")
-        click(env, text="Download")
+        _receipt_to_download(env, task.params.file_name, "Copy to")
 
     assert score(virtual_env, task, act) == 1.0
 
@@ -67,12 +72,7 @@ def test_moving_the_receipt_also_counts_as_in_androidworld(
     task = make(gallery.SaveCopyOfReceiptTaskEval)
 
     def act(env: Env) -> None:
-        env.execute_action(Action(action_type="open_app", app_name="simple gallery pro"))
-        click(env, text="DCIM")
-        click(env, content_description=task.params.file_name)
-        click(env, content_description="More options")
-        click(env, text="Move to")
-        click(env, text="Download")
+        _receipt_to_download(env, task.params.file_name, "Move to")
         assert not env.device.exists(task.original)
 
     assert score(virtual_env, task, act) == 1.0

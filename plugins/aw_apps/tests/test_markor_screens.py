@@ -125,22 +125,27 @@ def test_move_note_between_folders(virtual_env: Env) -> None:
     assert score(virtual_env, task, act) == 1.0
 
 
+def _retype_note(env: Env, name: str, lines: list[str]) -> None:
+    """Open the note ``name``, select all its text and type ``lines`` over it, each
+    ended with Enter (an empty line is just Enter), then go back to the browser."""
+    _act(env, action_type="open_app", app_name="markor")
+    _scroll_to(env, name)
+    click(env, text=name)
+    _act(env, action_type="long_press", index=_field(env, "highlighting_editor"))
+    click(env, text="Select all")
+    for line in lines:
+        if line:
+            _act(env, action_type="input_text", text=line)
+        _act(env, action_type="keyboard_enter")
+    click(env, content_description="Navigate up")
+
+
 def test_add_header_and_rename(virtual_env: Env) -> None:
     task = make(markor.MarkorAddNoteHeader, seed=4)
     p = task.params
 
     def act(env: Env) -> None:
-        _act(env, action_type="open_app", app_name="markor")
-        _scroll_to(env, p.original_name)
-        click(env, text=p.original_name)
-        _act(env, action_type="long_press", index=_field(env, "highlighting_editor"))
-        click(env, text="Select all")
-        _act(env, action_type="input_text", text=p.header)
-        _act(env, action_type="keyboard_enter")
-        _act(env, action_type="keyboard_enter")
-        _act(env, action_type="input_text", text=p.original_content)
-        _act(env, action_type="keyboard_enter")
-        click(env, content_description="Navigate up")
+        _retype_note(env, p.original_name, [p.header, "", p.original_content])
         _scroll_to(env, p.original_name)
         _act(env, action_type="long_press", index=_index(env, text=p.original_name))
         click(env, content_description="Rename")
@@ -158,15 +163,6 @@ def test_edit_note_forgetting_the_newline_is_a_near_miss(virtual_env: Env) -> No
     p = task.params
 
     def act(env: Env) -> None:
-        _act(env, action_type="open_app", app_name="markor")
-        _scroll_to(env, p.original_name)
-        click(env, text=p.original_name)
-        _act(env, action_type="long_press", index=_field(env, "highlighting_editor"))
-        click(env, text="Select all")
-        _act(env, action_type="input_text", text=p.header)
-        _act(env, action_type="keyboard_enter")
-        _act(env, action_type="input_text", text=p.original_content)
-        _act(env, action_type="keyboard_enter")
-        click(env, content_description="Navigate up")
+        _retype_note(env, p.original_name, [p.header, p.original_content])
 
     assert score(virtual_env, task, act) == 0.0

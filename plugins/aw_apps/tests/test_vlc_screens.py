@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+from collections.abc import Callable, Sequence
 
 from PIL import Image
 from task_runs import click, make, score
@@ -32,13 +33,12 @@ def _to_top(env: Env) -> None:
         _act(env, action_type="scroll", direction="up")
 
 
-def test_create_playlist_by_selecting_videos_in_order(virtual_env: Env) -> None:
-    task = make(vlc.VlcCreatePlaylist, seed=3)
-    p = task.params
+def _make_playlist(files: Sequence[str], playlist_name: str) -> Callable[[Env], None]:
+    """Select ``files`` in this order (a long press, then taps) and save them as a playlist."""
 
     def act(env: Env) -> None:
         _act(env, action_type="open_app", app_name="vlc")
-        first, *rest = p.files
+        first, *rest = files
         _act(env, action_type="long_press", index=_row(env, first))
         for name in rest:
             _to_top(env)
@@ -46,30 +46,22 @@ def test_create_playlist_by_selecting_videos_in_order(virtual_env: Env) -> None:
         click(env, content_description="Add to playlist")
         elements = env.get_state(observe=Observe.UI_TREE).ui_elements
         field = next(i for i, e in enumerate(elements) if e.resource_id.endswith("playlist_name"))
-        _act(env, action_type="input_text", text=p.playlist_name, index=field)
+        _act(env, action_type="input_text", text=playlist_name, index=field)
         click(env, text="Create")
 
-    assert score(virtual_env, task, act) == 1.0
+    return act
+
+
+def test_create_playlist_by_selecting_videos_in_order(virtual_env: Env) -> None:
+    task = make(vlc.VlcCreatePlaylist, seed=3)
+    p = task.params
+    assert score(virtual_env, task, _make_playlist(p.files, p.playlist_name)) == 1.0
 
 
 def test_videos_selected_out_of_order_are_a_near_miss(virtual_env: Env) -> None:
     task = make(vlc.VlcCreatePlaylist, seed=3)
     p = task.params
-
-    def act(env: Env) -> None:
-        _act(env, action_type="open_app", app_name="vlc")
-        last, *others = p.files[::-1]
-        _act(env, action_type="long_press", index=_row(env, last))
-        for name in others:
-            _to_top(env)
-            _act(env, action_type="click", index=_row(env, name))
-        click(env, content_description="Add to playlist")
-        elements = env.get_state(observe=Observe.UI_TREE).ui_elements
-        field = next(i for i, e in enumerate(elements) if e.resource_id.endswith("playlist_name"))
-        _act(env, action_type="input_text", text=p.playlist_name, index=field)
-        click(env, text="Create")
-
-    assert score(virtual_env, task, act) == 0.0
+    assert score(virtual_env, task, _make_playlist(p.files[::-1], p.playlist_name)) == 0.0
 
 
 def _video_pixels(env: Env) -> Image.Image:
