@@ -17,6 +17,7 @@ from droidhub import AppSpec, Footprint, StateRefs, TaskEval
 from droidhub.virtual.app import Intent, Screen, VirtualApp
 from droidhub_aw_apps import fake_data, storage
 from droidhub_aw_apps.hierarchy import Node, hit, render
+from droidhub_aw_apps.keys import KEY_DEL
 
 if TYPE_CHECKING:
     from droidhub import Env
@@ -116,7 +117,7 @@ class AudioRecorderApp(VirtualApp):
 
     def on_key(self, phone: VirtualPhone, keycode: str) -> None:
         """Delete erases in the naming dialog."""
-        if self.naming and keycode in ("KEYCODE_DEL", "67"):
+        if self.naming and keycode in KEY_DEL:
             self.name = self.name[:-1]
 
 

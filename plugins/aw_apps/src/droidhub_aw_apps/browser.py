@@ -28,6 +28,7 @@ from droidhub import AppSpec, Evaluator, Footprint, StateRefs, TaskEval
 from droidhub.virtual.app import Intent, Screen, VirtualApp
 from droidhub_aw_apps import browser_games, browser_pages, storage
 from droidhub_aw_apps.hierarchy import SCREEN_HEIGHT, SCREEN_WIDTH, Node, hit, render
+from droidhub_aw_apps.keys import KEY_DEL, KEY_ENTER
 from droidhub_aw_apps.storage_backup import FolderSnapshot
 
 if TYPE_CHECKING:
@@ -356,10 +357,10 @@ class ChromeApp(VirtualApp):
 
     def on_key(self, phone: VirtualPhone, keycode: str) -> None:
         """Enter in the address bar opens what was typed."""
-        if keycode in ("KEYCODE_ENTER", "66") and self.url_focused:
+        if keycode in KEY_ENTER and self.url_focused:
             typed = self.typed.strip()
             self.load(phone, typed if "://" in typed else f"file://{typed}")
-        elif keycode in ("KEYCODE_DEL", "67") and self.url_focused:
+        elif keycode in KEY_DEL and self.url_focused:
             self.typed = self.typed[:-1]
 
     def on_swipe(

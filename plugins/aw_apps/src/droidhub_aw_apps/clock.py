@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from droidhub import AppSpec, DeviceError, Evaluator, Footprint, StateRefs, TaskEval
 from droidhub.virtual.app import Intent, Screen, VirtualApp
 from droidhub_aw_apps.hierarchy import Node, hit, render
+from droidhub_aw_apps.keys import KEY_DEL
 
 if TYPE_CHECKING:
     from droidhub import Device, Env, UIElement
@@ -293,7 +294,7 @@ class ClockApp(VirtualApp):
             return
         if keycode.startswith("KEYCODE_") and keycode[8:].isdigit():
             self._type_digit(keycode[8:])
-        elif keycode in ("KEYCODE_DEL", "67"):
+        elif keycode in KEY_DEL:
             self.digits = self.digits[:-1]
         elif keycode.isdigit() and 7 <= int(keycode) <= 16:
             self._type_digit(str(int(keycode) - 7))

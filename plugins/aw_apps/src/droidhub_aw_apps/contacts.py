@@ -21,6 +21,7 @@ from droidhub.uitree import BoundingBox, parse_bounds
 from droidhub.virtual.app import Intent, Screen, VirtualApp
 from droidhub_aw_apps import fake_data, fuzzy
 from droidhub_aw_apps.hierarchy import Node, hit, render, row
+from droidhub_aw_apps.keys import KEY_BACK, KEY_DEL
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
@@ -282,9 +283,9 @@ class ContactsApp(VirtualApp):
         """Delete erases in the focused field; back leaves the editor."""
         if not self.editing:
             return
-        if keycode in ("KEYCODE_DEL", "67"):
+        if keycode in KEY_DEL:
             self.values[self.focus] = self.values[self.focus][:-1]
-        elif keycode in ("KEYCODE_BACK", "4"):
+        elif keycode in KEY_BACK:
             self.editing = False
 
 

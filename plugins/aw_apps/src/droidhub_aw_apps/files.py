@@ -28,6 +28,7 @@ from droidhub_aw_apps.hierarchy import (
     render,
     toolbar,
 )
+from droidhub_aw_apps.keys import KEY_BACK
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
@@ -175,7 +176,7 @@ class FilesApp(VirtualApp):
 
     def on_key(self, phone: VirtualPhone, keycode: str) -> None:
         """Back drops the selection or goes up a folder."""
-        if keycode not in ("KEYCODE_BACK", "4"):
+        if keycode not in KEY_BACK:
             return
         if self.selected:
             self.selected = set()

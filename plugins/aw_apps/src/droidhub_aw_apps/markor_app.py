@@ -37,6 +37,7 @@ from droidhub_aw_apps.hierarchy import (
     render,
     toolbar,
 )
+from droidhub_aw_apps.keys import KEY_DEL, KEY_ENTER
 
 if TYPE_CHECKING:
     from droidhub.virtual.phone import VirtualPhone
@@ -47,8 +48,6 @@ _LIST_TOP = 300
 #: Where the toolbar's title ends (room for up to four action buttons).
 _TITLE_RIGHT = 700
 _LONG_PRESS_MS = 500
-_KEY_ENTER = ("KEYCODE_ENTER", "66")
-_KEY_DEL = ("KEYCODE_DEL", "67")
 
 
 @dataclass
@@ -400,12 +399,12 @@ class MarkorScreens(VirtualApp):
     def on_key(self, phone: VirtualPhone, keycode: str) -> None:
         """Enter: a new line in the editor. Delete: removes the last character."""
         if self.editing is not None:
-            if keycode in _KEY_ENTER:
+            if keycode in KEY_ENTER:
                 self._edit(phone, "\n")
-            elif keycode in _KEY_DEL:
+            elif keycode in KEY_DEL:
                 self.text = "" if self.all_selected else self.text[:-1]
                 self.all_selected = False
                 self._save(phone)
-        elif self.dialog is not None and keycode in _KEY_DEL:
+        elif self.dialog is not None and keycode in KEY_DEL:
             focused = self.dialog.extension if self.dialog.extension.focused else self.dialog.name
             focused.text = focused.text[:-1]

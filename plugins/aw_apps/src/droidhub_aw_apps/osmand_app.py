@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from droidhub.virtual.app import Intent, Screen, VirtualApp
 from droidhub_aw_apps.hierarchy import SCREEN_WIDTH, Node, hit, render
+from droidhub_aw_apps.keys import KEY_DEL
 from droidhub_aw_apps.osmand import (
     ACTIVITY,
     EMPTY_GPX,
@@ -291,7 +292,7 @@ class OsmAndApp(VirtualApp):
 
     def on_key(self, phone: VirtualPhone, keycode: str) -> None:
         """Delete removes the focused field's last character."""
-        if keycode not in ("KEYCODE_DEL", "67"):
+        if keycode not in KEY_DEL:
             return
         st = self.state
         if st.dialog is not None and st.name_focused:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from droidhub.virtual.app import Intent, Screen, VirtualApp
 from droidhub_aw_apps.hierarchy import Node, hit, render, tab_bar, up_button
+from droidhub_aw_apps.keys import KEY_DEL
 from droidhub_aw_apps.retro_music_db import (
     ACTIVITY,
     DOWNLOAD_DATA,
@@ -330,7 +331,7 @@ class RetroMusicApp(VirtualApp):
 
     def on_key(self, phone: VirtualPhone, keycode: str) -> None:
         """Delete removes the name's last character."""
-        if self.naming is not None and keycode in ("KEYCODE_DEL", "67"):
+        if self.naming is not None and keycode in KEY_DEL:
             self.naming = self.naming[:-1]
 
     def on_swipe(

@@ -15,6 +15,7 @@ from droidhub.virtual.app import Intent, Screen, VirtualApp
 from droidhub_aw_apps import fake_data, storage
 from droidhub_aw_apps.audio_recorder import NamedFileParams
 from droidhub_aw_apps.hierarchy import Node, hit, render
+from droidhub_aw_apps.keys import KEY_DEL
 
 if TYPE_CHECKING:
     from droidhub import Env
@@ -135,7 +136,7 @@ class SimpleDrawApp(VirtualApp):
 
     def on_key(self, phone: VirtualPhone, keycode: str) -> None:
         """Delete erases in the file name."""
-        if self.saving and keycode in ("KEYCODE_DEL", "67"):
+        if self.saving and keycode in KEY_DEL:
             self.name = self.name[:-1]
 
 

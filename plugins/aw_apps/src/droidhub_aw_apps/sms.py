@@ -20,6 +20,7 @@ from droidhub import evaluators as core_evaluators
 from droidhub.virtual.app import Intent, Screen, VirtualApp
 from droidhub_aw_apps import clipboard, contacts, fake_data, fuzzy
 from droidhub_aw_apps.hierarchy import Node, hit, render, row
+from droidhub_aw_apps.keys import KEY_BACK, KEY_DEL
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
@@ -356,12 +357,12 @@ class SmsMessengerApp(VirtualApp):
 
     def on_key(self, phone: VirtualPhone, keycode: str) -> None:
         """Delete erases; back returns to the conversation list."""
-        if keycode in ("KEYCODE_DEL", "67"):
+        if keycode in KEY_DEL:
             if self.page == "new":
                 self.recipient = self.recipient[:-1]
             elif self.page == "thread":
                 self.draft = self.draft[:-1]
-        elif keycode in ("KEYCODE_BACK", "4") and self.page != "list":
+        elif keycode in KEY_BACK and self.page != "list":
             self.page = "list"
 
 

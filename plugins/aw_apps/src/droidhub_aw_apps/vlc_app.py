@@ -36,6 +36,7 @@ from droidhub_aw_apps.hierarchy import (
     tab_bar,
     toolbar,
 )
+from droidhub_aw_apps.keys import KEY_DEL
 from droidhub_aw_apps.sqlite_files import open_database
 from droidhub_aw_apps.vlc_db import (
     ACTIVITY,
@@ -328,5 +329,5 @@ class VlcApp(VirtualApp):
 
     def on_key(self, phone: VirtualPhone, keycode: str) -> None:
         """Delete removes the name's last character."""
-        if self.dialog and keycode in ("KEYCODE_DEL", "67"):
+        if self.dialog and keycode in KEY_DEL:
             self.naming = self.naming[:-1]
