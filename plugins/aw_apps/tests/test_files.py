@@ -135,3 +135,17 @@ def test_move_in_the_files_app(virtual_env: Env) -> None:
         env.execute_action(Action(action_type="click", index=_find(env, "Move")))
 
     assert score(virtual_env, task, act) == 1.0
+
+
+def test_moving_a_folder_into_itself_leaves_it_in_place(virtual_env: Env) -> None:
+    device = virtual_env.device
+    device.write_text("/sdcard/Download/Keep/inner.txt", "kept")
+    virtual_env.execute_action(Action(action_type="open_app", app_name="files"))
+    _open_folder(virtual_env, "Download")
+    virtual_env.execute_action(Action(action_type="long_press", index=_find(virtual_env, "Keep")))
+    virtual_env.execute_action(Action(action_type="click", index=_find(virtual_env, "Move to")))
+    _open_folder(virtual_env, "Keep")
+    virtual_env.execute_action(Action(action_type="click", index=_find(virtual_env, "Move")))
+    assert device.read_text("/sdcard/Download/Keep/inner.txt") == "kept"
+    assert device.listdir("/sdcard/Download/Keep") == ["inner.txt"]
+    assert "com.google.android.documentsui" in device.foreground_activity()

@@ -155,7 +155,13 @@ class FilesApp(VirtualApp):
             self.selected = set()
         elif action == "Move":
             for source in self.moving:
+                # A folder cannot go into itself or below itself (the real app refuses
+                # too), and an item moved to where it already is stays put.
+                if self.folder == source or self.folder.startswith(source + "/"):
+                    continue
                 destination = phone.host_path(f"{self.folder}/{source.rsplit('/', 1)[1]}")
+                if destination == phone.host_path(source):
+                    continue
                 shutil.move(phone.host_path(source), destination)
             self.moving = []
         elif action == "Cancel":
