@@ -18,7 +18,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from droidhub.results import EPISODES_DIR, MANIFEST_FILE, EpisodeResult, read_results
-from droidhub.summary import GroupStats, Summary, summarize
+from droidhub.summary import TASK_COLUMNS, GroupStats, Summary, summarize, task_cells
 
 #: Width of the embedded screenshots (device pixels are scaled down to it).
 THUMB_WIDTH = 360
@@ -250,20 +250,8 @@ def render_html(
         _group_table("By tag", summary.by_tag),
         "<h2>Per task</h2>",
         _table(
-            ["task", "family", "episodes", "success", "mean reward", "stdev", "errors", "steps"],
-            [
-                [
-                    s.task,
-                    s.family,
-                    str(s.episodes),
-                    _pct(s.success_rate),
-                    f"{s.mean_reward:.3f}",
-                    f"{s.reward_stdev:.3f}",
-                    str(s.errors),
-                    f"{s.mean_steps:.1f}",
-                ]
-                for s in summary.per_task
-            ],
+            ["task", "family", *TASK_COLUMNS],
+            [[s.task, s.family, *task_cells(s)] for s in summary.per_task],
             {2, 3, 4, 5, 6, 7},
         ),
         "<h2>Episodes</h2>",

@@ -172,6 +172,22 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+#: Column headers of :func:`task_cells`.
+TASK_COLUMNS = ("episodes", "success", "mean reward", "stdev", "errors", "steps")
+
+
+def task_cells(s: TaskStats) -> list[str]:
+    """One task's statistics as the cells of a table row (see :data:`TASK_COLUMNS`)."""
+    return [
+        str(s.episodes),
+        _pct(s.success_rate),
+        f"{s.mean_reward:.3f}",
+        f"{s.reward_stdev:.3f}",
+        str(s.errors),
+        f"{s.mean_steps:.1f}",
+    ]
+
+
 def format_summary(summary: Summary, per_task: bool = True) -> str:
     """The summary as plain-text tables for a terminal or a log."""
     parts = [
@@ -198,18 +214,7 @@ def format_summary(summary: Summary, per_task: bool = True) -> str:
         ]
         parts += ["", title, _table(group_headers, rows)]
     if per_task and summary.per_task:
-        rows = [
-            [
-                f"{s.family}/{s.task}",
-                str(s.episodes),
-                _pct(s.success_rate),
-                f"{s.mean_reward:.3f}",
-                f"{s.reward_stdev:.3f}",
-                str(s.errors),
-                f"{s.mean_steps:.1f}",
-            ]
-            for s in summary.per_task
-        ]
-        headers = ["task", "episodes", "success", "mean reward", "stdev", "errors", "steps"]
+        rows = [[f"{s.family}/{s.task}", *task_cells(s)] for s in summary.per_task]
+        headers = ["task", *TASK_COLUMNS]
         parts += ["", "Per task", _table(headers, rows)]
     return "\n".join(parts)
