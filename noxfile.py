@@ -92,6 +92,7 @@ def demo(session: nox.Session) -> None:
         "virtual",
         "--out",
         "runs/demo",
+        "--html",
+        "runs/demo/report.html",
         *session.posargs,
     )
-    session.run("droidhub", "report", "runs/demo", "--html", "runs/demo/report.html")

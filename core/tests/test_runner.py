@@ -37,6 +37,8 @@ def test_oracle_run_records_every_episode_and_goes_on_after_an_error(
         "2",
         "--out",
         str(out),
+        "--html",
+        str(out / "report.html"),
         pythonpath=plugin_path,
     )
     assert proc.returncode == 0, proc.stderr
@@ -56,6 +58,8 @@ def test_oracle_run_records_every_episode_and_goes_on_after_an_error(
     summary = json.loads((out / "summary.json").read_text())
     assert summary["success_rate"] == 0.5 and summary["errors"] == 2
     assert "Success rate: 50.0%" in proc.stdout
+    html = (out / "report.html").read_text()
+    assert "set-up exploded on purpose" in html and "tiny/TinyWriteWord/1" in html
     manifest = json.loads((out / "run.json").read_text())
     assert manifest["plugins"]["droidhub-tiny"] == "1.2.3" and manifest["seed"] == 30
     # The step record holds the UI tree the agent saw.

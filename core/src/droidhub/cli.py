@@ -201,6 +201,13 @@ def list_tasks(suites: tuple[str, ...], as_json: bool) -> None:
     help="Run folder; rerunning with the same folder resumes. [default: runs/SUITE-AGENT-seedSEED]",
 )
 @click.option(
+    "--html",
+    "html_out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="When the run ends, also write its HTML report here (see `droidhub report`).",
+)
+@click.option(
     "--max-steps",
     type=click.IntRange(min=1),
     default=None,
@@ -216,6 +223,7 @@ def run(
     adb_host: str,
     adb_port: int,
     out: Path | None,
+    html_out: Path | None,
     max_steps: int | None,
 ) -> None:
     """Run a suite with an agent and record every episode.
@@ -282,6 +290,8 @@ def run(
         click.echo(f"\nStopped. Rerun the same command (--out {out}) to resume.", err=True)
         sys.exit(130)
     _print_report(out)
+    if html_out is not None:
+        _write_html(out, html_out)
 
 
 def _print_report(run_dir: Path) -> None:
@@ -338,11 +348,15 @@ def report(run_dirs: tuple[Path, ...], html_out: Path | None, no_steps: bool) ->
         return
     _print_report(run_dirs[0])
     if html_out is not None:
-        from droidhub.report_html import render_html
+        _write_html(run_dirs[0], html_out, with_steps=not no_steps)
 
-        html_out.parent.mkdir(parents=True, exist_ok=True)
-        html_out.write_text(render_html(run_dirs[0], with_steps=not no_steps), encoding="utf-8")
-        click.echo(f"HTML report written to {html_out}")
+
+def _write_html(run_dir: Path, html_out: Path, with_steps: bool = True) -> None:
+    from droidhub.report_html import render_html
+
+    html_out.parent.mkdir(parents=True, exist_ok=True)
+    html_out.write_text(render_html(run_dir, with_steps=with_steps), encoding="utf-8")
+    click.echo(f"HTML report written to {html_out}")
 
 
 @main.command()
