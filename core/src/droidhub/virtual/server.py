@@ -61,6 +61,40 @@ def sandbox_base() -> str | None:
     return shm if os.path.isdir(shm) and os.access(shm, os.W_OK) else None
 
 
+#: Sandbox folders are named with this prefix; each holds its owner's pid in OWNER_FILE.
+SANDBOX_PREFIX = "droidhub-virtual-"
+OWNER_FILE = ".droidhub-owner"
+
+
+def _process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # alive, but someone else's
+        return True
+    return True
+
+
+def sweep_orphaned_sandboxes(base: Path) -> list[Path]:
+    """Remove the sandboxes in ``base`` whose owning process is gone; return them.
+
+    A server stopped normally removes its sandbox; one killed outright (SIGKILL, a
+    crash) cannot, and on /dev/shm the leftovers would hold memory until reboot. A
+    folder without an owner file (being created, or not ours) is left alone.
+    """
+    removed = []
+    for folder in base.glob(SANDBOX_PREFIX + "*"):
+        try:
+            pid = int((folder / OWNER_FILE).read_text(encoding="ascii"))
+        except (OSError, ValueError):
+            continue
+        if not _process_alive(pid):
+            shutil.rmtree(folder, ignore_errors=True)
+            removed.append(folder)
+    return removed
+
+
 def plugin_apps() -> list[VirtualApp]:
     """Fresh app models from every installed plugin (the ``droidhub_virtual_apps`` hook)."""
     from droidhub.plugins import get_plugin_manager
@@ -125,7 +159,10 @@ class VirtualDeviceServer:
             raise RuntimeError("the virtual device server is already running")
         try:
             if self._root_arg is None:
-                self._root = Path(tempfile.mkdtemp(prefix="droidhub-virtual-", dir=sandbox_base()))
+                base = sandbox_base()
+                sweep_orphaned_sandboxes(Path(base or tempfile.gettempdir()))
+                self._root = Path(tempfile.mkdtemp(prefix=SANDBOX_PREFIX, dir=base))
+                (self._root / OWNER_FILE).write_text(str(os.getpid()), encoding="ascii")
                 self._owns_root = True
             else:
                 self._root = Path(self._root_arg)
