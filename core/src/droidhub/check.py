@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from droidhub.env import Env
 from droidhub.suite import make_instance
+from droidhub.summary import text_table
 from droidhub.task import StateRefs, TaskEval
 
 if TYPE_CHECKING:
@@ -245,12 +246,7 @@ def format_checks(checks: Sequence[TaskCheck]) -> str:
         + [f"{c.seconds:.2f}s"]
         for c in checks
     ]
-    widths = [
-        max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)
-    ]
-    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True))]
-    lines.append("  ".join("-" * w for w in widths))
-    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows]
+    lines = [text_table(headers, rows)]
     failures = [
         f"{c.family}/{c.task} {aspect}: {note}"
         for c in checks

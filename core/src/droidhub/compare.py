@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from droidhub.results import EpisodeResult
-from droidhub.summary import summarize
+from droidhub.summary import summarize, text_table
 
 
 @dataclass(frozen=True)
@@ -80,14 +80,7 @@ def format_comparison(rows: Sequence[TaskComparison], name_a: str, name_b: str) 
         ]
         for r in rows
     ]
-    widths = [
-        max(len(h), *(len(row[i]) for row in table)) if table else len(h)
-        for i, h in enumerate(headers)
-    ]
-    lines = [f"A = {name_a}", f"B = {name_b}", ""]
-    lines.append("  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)))
-    lines.append("  ".join("-" * w for w in widths))
-    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) for row in table]
+    lines = [f"A = {name_a}", f"B = {name_b}", "", text_table(headers, table)]
     both = [r for r in rows if r.difference is not None]
     if both:
         mean_a = sum(r.reward_a or 0.0 for r in both) / len(both)

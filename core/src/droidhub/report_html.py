@@ -18,7 +18,14 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from droidhub.results import EPISODES_DIR, MANIFEST_FILE, EpisodeResult, read_results
-from droidhub.summary import TASK_COLUMNS, GroupStats, Summary, summarize, task_cells
+from droidhub.summary import (
+    TASK_COLUMNS,
+    GroupStats,
+    Summary,
+    percent,
+    summarize,
+    task_cells,
+)
 
 #: Width of the embedded screenshots (device pixels are scaled down to it).
 THUMB_WIDTH = 360
@@ -42,10 +49,6 @@ def _e(value: object) -> str:
     return html.escape(str(value), quote=True)
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
 def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], numeric: set[int]) -> str:
     head = "".join(f"<th>{_e(h)}</th>" for h in headers)
     body = "".join(
@@ -64,7 +67,7 @@ def _group_table(title: str, groups: Sequence[GroupStats]) -> str:
     if not groups:
         return ""
     rows = [
-        [g.group, str(g.tasks), str(g.episodes), _pct(g.success_rate), f"{g.mean_reward:.3f}"]
+        [g.group, str(g.tasks), str(g.episodes), percent(g.success_rate), f"{g.mean_reward:.3f}"]
         for g in groups
     ]
     return f"<h3>{_e(title)}</h3>" + _table(
@@ -231,8 +234,8 @@ def render_html(
                     str(summary.tasks),
                     str(summary.episodes),
                     str(summary.errors),
-                    _pct(summary.success_rate),
-                    f"{_pct(lo)} - {_pct(hi)}",
+                    percent(summary.success_rate),
+                    f"{percent(lo)} - {percent(hi)}",
                     f"{summary.mean_reward:.3f}",
                     f"{reward_lo:.3f} - {reward_hi:.3f}",
                     f"{summary.mean_steps:.1f}",

@@ -158,7 +158,8 @@ def summarize(results: Sequence[EpisodeResult]) -> Summary:
     )
 
 
-def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+def text_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """Columns padded to their widest cell, under a header and a rule of dashes."""
     widths = [
         max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)
     ]
@@ -168,7 +169,8 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(out)
 
 
-def _pct(x: float) -> str:
+def percent(x: float) -> str:
+    """A rate in [0, 1] as ``"12.5%"``."""
     return f"{100 * x:.1f}%"
 
 
@@ -180,7 +182,7 @@ def task_cells(s: TaskStats) -> list[str]:
     """One task's statistics as the cells of a table row (see :data:`TASK_COLUMNS`)."""
     return [
         str(s.episodes),
-        _pct(s.success_rate),
+        percent(s.success_rate),
         f"{s.mean_reward:.3f}",
         f"{s.reward_stdev:.3f}",
         str(s.errors),
@@ -192,8 +194,8 @@ def format_summary(summary: Summary, per_task: bool = True) -> str:
     """The summary as plain-text tables for a terminal or a log."""
     parts = [
         f"Tasks: {summary.tasks}   Episodes: {summary.episodes}   Errors: {summary.errors}",
-        f"Success rate: {_pct(summary.success_rate)} "
-        f"(95% CI {_pct(summary.success_rate_ci95[0])}-{_pct(summary.success_rate_ci95[1])})   "
+        f"Success rate: {percent(summary.success_rate)} (95% CI "
+        f"{percent(summary.success_rate_ci95[0])}-{percent(summary.success_rate_ci95[1])})   "
         f"Mean reward: {summary.mean_reward:.3f} "
         f"(95% CI {summary.mean_reward_ci95[0]:.3f}-{summary.mean_reward_ci95[1]:.3f})",
         f"Mean steps: {summary.mean_steps:.1f}   Mean time: {summary.mean_duration_s:.2f}s",
@@ -209,12 +211,18 @@ def format_summary(summary: Summary, per_task: bool = True) -> str:
         if not groups:
             continue
         rows = [
-            [g.group, str(g.tasks), str(g.episodes), _pct(g.success_rate), f"{g.mean_reward:.3f}"]
+            [
+                g.group,
+                str(g.tasks),
+                str(g.episodes),
+                percent(g.success_rate),
+                f"{g.mean_reward:.3f}",
+            ]
             for g in groups
         ]
-        parts += ["", title, _table(group_headers, rows)]
+        parts += ["", title, text_table(group_headers, rows)]
     if per_task and summary.per_task:
         rows = [[f"{s.family}/{s.task}", *task_cells(s)] for s in summary.per_task]
         headers = ["task", *TASK_COLUMNS]
-        parts += ["", "Per task", _table(headers, rows)]
+        parts += ["", "Per task", text_table(headers, rows)]
     return "\n".join(parts)
