@@ -33,7 +33,7 @@ def _add_family(pm: PluginManager, reg: Registry, plugin: str, family: TaskFamil
     try:
         reg.add(family)
     except ValueError as exc:
-        pm._fail(plugin, "task families", exc)
+        pm.record_failure(plugin, "task families", exc)
         return
     if plugin in pm.plugins:
         pm.plugins[plugin].families.append(family.name)

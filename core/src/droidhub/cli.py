@@ -36,7 +36,7 @@ class _Main(click.Group):
         pm = get_plugin_manager()
         for plugin, command in pm.collect("droidhub_cli_commands"):
             if command.name in self.commands:
-                pm._fail(
+                pm.record_failure(
                     plugin,
                     "hook droidhub_cli_commands",
                     ValueError(f"command name {command.name!r} is already taken"),

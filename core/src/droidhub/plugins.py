@@ -69,7 +69,7 @@ class PluginManager:
         try:
             self.pm.register(plugin, name=name)
         except Exception as exc:  # pluggy validation errors name the bad hook
-            self._fail(name, "register", exc)
+            self.record_failure(name, "register", exc)
             return
         module = getattr(plugin, "__name__", type(plugin).__name__)
         self.plugins[name] = PluginInfo(name, distribution or name, version or "?", module)
@@ -84,13 +84,16 @@ class PluginManager:
             try:
                 plugin = ep.load()
             except Exception as exc:
-                self._fail(ep.name, f"import of {ep.value}", exc, dist=dist, version=version)
+                self.record_failure(
+                    ep.name, f"import of {ep.value}", exc, dist=dist, version=version
+                )
                 continue
             self.register(plugin, name=ep.name, distribution=dist, version=version)
 
-    def _fail(
+    def record_failure(
         self, name: str, stage: str, exc: BaseException, dist: str = "", version: str = ""
     ) -> None:
+        """Record that ``name`` failed at ``stage``; the plugin stays listed."""
         self.errors.append(
             PluginError(
                 plugin=name,
@@ -118,7 +121,7 @@ class PluginManager:
             try:
                 answer = impl.function(**{k: kwargs[k] for k in impl.argnames})
             except Exception as exc:
-                self._fail(name, f"hook {hook_name}", exc)
+                self.record_failure(name, f"hook {hook_name}", exc)
                 continue
             if answer is not None:
                 yield name, answer
