@@ -1,30 +1,30 @@
-"""A headless Chromium, and a Chrome DevTools Protocol session with its page.
+"""A headless Chromium, driven over a DevTools pipe.
 
 The virtual WebView app runs one :class:`Chromium` per virtual phone. The process is
-started in its own process group with a fresh profile and DevTools on 127.0.0.1
-only, and :meth:`Chromium.close` ends the whole group and deletes the profile. A
-finalizer does the same at interpreter exit, so no browser outlives a run.
+started in its own process group with a fresh profile and DevTools on a pipe
+(``--remote-debugging-pipe``, :mod:`droidhub_miniwob.cdp`): no port listens, so no
+other local user or process can drive the browser. :meth:`Chromium.close` ends the
+whole group and deletes the profile. A finalizer does the same at interpreter exit,
+so no browser outlives a run.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
+import fcntl
 import os
 import shutil
 import signal
 import subprocess
 import tempfile
-import threading
-import time
-import urllib.request
 import weakref
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from websockets.exceptions import WebSocketException
-from websockets.sync.client import ClientConnection, connect
+from droidhub_miniwob.cdp import CdpConnection, CdpError, CdpSession
+
+__all__ = ["BrowserNotFoundError", "CdpError", "CdpSession", "Chromium", "find_chromium"]
 
 #: Environment variable naming the browser binary; checked before PATH.
 CHROMIUM_ENV = "DROIDHUB_CHROMIUM"
@@ -61,10 +61,6 @@ class BrowserNotFoundError(RuntimeError):
     """No Chromium binary was found."""
 
 
-class CdpError(RuntimeError):
-    """A DevTools Protocol command failed or the browser went away."""
-
-
 def find_chromium() -> str:
     """The browser binary: ``$DROIDHUB_CHROMIUM``, else the first of
     :data:`CHROMIUM_NAMES` on PATH; a clear error saying how to get one otherwise."""
@@ -89,9 +85,10 @@ def find_chromium() -> str:
     )
 
 
-def _stop_group(proc: subprocess.Popen[bytes], workdir: str) -> None:
-    """End the browser's process group (it forks renderers and helpers) and delete its
-    profile. A plain function so that the finalizer holds no reference to the owner.
+def _stop_group(proc: subprocess.Popen[bytes], workdir: str, cdp: CdpConnection | None) -> None:
+    """End the browser's process group (it forks renderers and helpers), close the
+    pipe and delete its profile. A plain function so that the finalizer holds no
+    reference to the owner.
 
     SIGKILL at once: the profile is thrown away, so there is nothing for a graceful
     shutdown to save, and it takes half a second.
@@ -100,14 +97,24 @@ def _stop_group(proc: subprocess.Popen[bytes], workdir: str) -> None:
         os.killpg(proc.pid, signal.SIGKILL)
     with contextlib.suppress(subprocess.TimeoutExpired):
         proc.wait(timeout=5)
+    if cdp is not None:
+        cdp.close()
     shutil.rmtree(workdir, ignore_errors=True)
 
 
+def _high_fd(fd: int) -> int:
+    """``fd`` moved to a number of 10 or more (close-on-exec), so that the child's
+    ``dup2`` onto 3 and 4 cannot overwrite the other end it still needs."""
+    moved = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 10)
+    os.close(fd)
+    return moved
+
+
 class Chromium:
-    """One headless browser process with a fresh profile.
+    """One headless browser process with a fresh profile and a DevTools pipe.
 
     Start it with :meth:`start` (or use it as a context manager); :meth:`page` is the
-    DevTools session of its single tab.
+    DevTools session of its single tab; :attr:`cdp` the browser-wide connection.
     """
 
     def __init__(self, executable: str | None = None, extra_flags: Sequence[str] = ()) -> None:
@@ -117,19 +124,24 @@ class Chromium:
         self._workdir: str | None = None
         self._finalizer: weakref.finalize[Any, Any] | None = None
         self._page: CdpSession | None = None
-        self.port: int | None = None
+        self._cdp: CdpConnection | None = None
 
     @property
     def pid(self) -> int | None:
         """Process id of the browser (the leader of its process group), if running."""
         return self._proc.pid if self._proc is not None else None
 
+    @property
+    def cdp(self) -> CdpConnection | None:
+        """The browser-wide DevTools connection, while the browser runs."""
+        return self._cdp
+
     def is_running(self) -> bool:
         """Whether the browser process is alive."""
         return self._proc is not None and self._proc.poll() is None
 
     def start(self) -> Chromium:
-        """Launch the browser and wait until its DevTools endpoint is up."""
+        """Launch the browser and wait until it answers on its DevTools pipe."""
         if self.is_running():
             return self
         workdir = tempfile.mkdtemp(prefix="droidhub-chromium-")
@@ -140,65 +152,67 @@ class Chromium:
             self.executable,
             *BASE_FLAGS,
             f"--user-data-dir={profile}",
-            "--remote-debugging-address=127.0.0.1",
-            "--remote-debugging-port=0",
+            "--remote-debugging-pipe",
             *self.extra_flags,
             "about:blank",
         ]
-        with open(log_path, "wb") as log:
-            proc = subprocess.Popen(
-                args,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=log,
-                start_new_session=True,
-            )
-        self._proc, self._workdir = proc, workdir
-        self._finalizer = weakref.finalize(self, _stop_group, proc, workdir)
+        # Commands go down one pipe (the browser's fd 3), answers come up another (its fd 4).
+        browser_reads, we_write = os.pipe()
+        we_read, browser_writes = os.pipe()
+        browser_reads, browser_writes = _high_fd(browser_reads), _high_fd(browser_writes)
+
+        def child_fds() -> None:
+            os.dup2(browser_reads, 3)
+            os.dup2(browser_writes, 4)
+
         try:
-            self.port = self._wait_for_port(profile / "DevToolsActivePort", log_path)
+            with open(log_path, "wb") as log:
+                proc = subprocess.Popen(
+                    args,
+                    stdin=subprocess.DEVNULL,
+                    stdout=subprocess.DEVNULL,
+                    stderr=log,
+                    start_new_session=True,
+                    pass_fds=(3, 4),
+                    # Only dup2 runs in the child before exec: no lock a thread may hold.
+                    preexec_fn=child_fds,
+                )
         except BaseException:
+            for fd in (browser_reads, browser_writes, we_read, we_write):
+                os.close(fd)
+            shutil.rmtree(workdir, ignore_errors=True)
+            raise
+        os.close(browser_reads)
+        os.close(browser_writes)
+        cdp = CdpConnection(we_write, we_read)
+        self._proc, self._workdir, self._cdp = proc, workdir, cdp
+        self._finalizer = weakref.finalize(self, _stop_group, proc, workdir, cdp)
+        try:
+            cdp.result(cdp.send("Browser.getVersion", {}), "Browser.getVersion", _START_TIMEOUT_S)
+        except BaseException as exc:
+            tail = log_path.read_text(errors="replace")[-800:] if log_path.exists() else ""
             self.close()
+            if isinstance(exc, CdpError):
+                raise CdpError(
+                    f"{self.executable} did not answer on its DevTools pipe: {exc}; {tail}"
+                ) from exc
             raise
         return self
 
-    def _wait_for_port(self, port_file: Path, log_path: Path) -> int:
-        deadline = time.monotonic() + _START_TIMEOUT_S
-        assert self._proc is not None
-        while time.monotonic() < deadline:
-            if self._proc.poll() is not None:
-                tail = log_path.read_text(errors="replace")[-800:]
-                raise CdpError(
-                    f"{self.executable} exited with code {self._proc.returncode} "
-                    f"before DevTools came up: {tail}"
-                )
-            try:
-                first = port_file.read_text().split("\n", 1)[0].strip()
-            except FileNotFoundError:
-                first = ""
-            if first.isdigit():
-                return int(first)
-            time.sleep(0.02)
-        raise CdpError(
-            f"{self.executable} did not open DevTools within {_START_TIMEOUT_S:.0f} s "
-            f"(no port in {port_file})"
-        )
-
     def page(self) -> CdpSession:
-        """The DevTools session of the browser's tab (opened on first use)."""
+        """The DevTools session of the browser's tab (attached on first use)."""
         if self._page is not None and not self._page.closed:
             return self._page
         if not self.is_running():
             self.start()
-        base = f"http://127.0.0.1:{self.port}"
-        with urllib.request.urlopen(f"{base}/json/list", timeout=10) as resp:
-            targets = json.load(resp)
-        pages = [t for t in targets if t.get("type") == "page"]
+        cdp = self._cdp
+        assert cdp is not None
+        targets = cdp.call("Target.getTargets")["targetInfos"]
+        pages = [t["targetId"] for t in targets if t.get("type") == "page"]
         if not pages:
-            request = urllib.request.Request(f"{base}/json/new?about:blank", method="PUT")
-            with urllib.request.urlopen(request, timeout=10) as resp:
-                pages = [json.load(resp)]
-        self._page = CdpSession(pages[0]["webSocketDebuggerUrl"])
+            pages = [cdp.call("Target.createTarget", url="about:blank")["targetId"]]
+        attached = cdp.call("Target.attachToTarget", targetId=pages[0], flatten=True)
+        self._page = CdpSession(cdp, attached["sessionId"])
         return self._page
 
     def close(self) -> None:
@@ -211,94 +225,10 @@ class Chromium:
             self._finalizer = None
         self._proc = None
         self._workdir = None
+        self._cdp = None
 
     def __enter__(self) -> Chromium:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-class CdpSession:
-    """A DevTools Protocol connection to one target: commands in, results out.
-
-    Events are not subscribed to and are dropped. :meth:`send` and :meth:`result` let a
-    caller pipeline several commands (the browser works on them while Python waits).
-    Thread-safe: callers on several threads take turns.
-    """
-
-    def __init__(self, ws_url: str, timeout: float = 30.0) -> None:
-        self.url = ws_url
-        self.timeout = timeout
-        # Entered by hand: the session outlives any one ``with`` block, and close()
-        # closes it (websockets >= 17.1 warns about a connection never entered).
-        self._ws: ClientConnection = connect(
-            ws_url, max_size=None, open_timeout=timeout, compression=None
-        ).__enter__()
-        self._next_id = 0
-        self._results: dict[int, dict[str, Any]] = {}
-        self.lock = threading.RLock()
-        self.closed = False
-
-    def send(self, method: str, **params: Any) -> int:
-        """Send a command without waiting; return its id for :meth:`result`."""
-        with self.lock:
-            self._next_id += 1
-            message = {"id": self._next_id, "method": method, "params": params}
-            try:
-                self._ws.send(json.dumps(message))
-            except WebSocketException as exc:
-                self.closed = True
-                raise CdpError(f"DevTools connection lost sending {method}: {exc}") from exc
-            return self._next_id
-
-    def result(self, command_id: int, method: str = "command") -> dict[str, Any]:
-        """Wait for the answer to command ``command_id``; raise :class:`CdpError` on error."""
-        with self.lock:
-            while command_id not in self._results:
-                try:
-                    raw = self._ws.recv(timeout=self.timeout)
-                except TimeoutError:
-                    raise CdpError(
-                        f"no DevTools answer to {method} within {self.timeout:.0f} s"
-                    ) from None
-                except WebSocketException as exc:
-                    self.closed = True
-                    raise CdpError(f"DevTools connection lost waiting for {method}: {exc}") from exc
-                message = json.loads(raw)
-                if "id" in message:
-                    self._results[message["id"]] = message
-            answer = self._results.pop(command_id)
-        if "error" in answer:
-            error = answer["error"]
-            raise CdpError(f"{method} failed: {error.get('message')} {error.get('data', '')}")
-        result: dict[str, Any] = answer.get("result", {})
-        return result
-
-    def call(self, method: str, **params: Any) -> dict[str, Any]:
-        """Send a command and wait for its result."""
-        with self.lock:
-            return self.result(self.send(method, **params), method)
-
-    def evaluate(self, expression: str, command_line_api: bool = False) -> Any:
-        """Evaluate ``expression`` in the page and return its value (JSON-able).
-
-        A JavaScript exception is raised as :class:`CdpError` with its description.
-        """
-        answer = self.call(
-            "Runtime.evaluate",
-            expression=expression,
-            returnByValue=True,
-            includeCommandLineAPI=command_line_api,
-        )
-        if "exceptionDetails" in answer:
-            details = answer["exceptionDetails"]
-            text = details.get("exception", {}).get("description") or details.get("text")
-            raise CdpError(f"page script failed: {text}")
-        return answer.get("result", {}).get("value")
-
-    def close(self) -> None:
-        """Close the connection (the browser keeps running)."""
-        if not self.closed:
-            self.closed = True
-            self._ws.close()

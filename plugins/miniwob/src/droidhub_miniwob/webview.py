@@ -25,7 +25,8 @@ from xml.sax.saxutils import quoteattr
 
 from droidhub.virtual.app import BroadcastReply, Intent, Screen, VirtualApp
 from droidhub_miniwob import contract
-from droidhub_miniwob.browser import CdpSession, Chromium
+from droidhub_miniwob.browser import Chromium
+from droidhub_miniwob.cdp import CdpSession
 from droidhub_miniwob.pages import PagesNotFoundError, page_path
 
 if TYPE_CHECKING:
