@@ -203,3 +203,177 @@ def droidhub_task_families():
     return [TaskFamily("shoddy", "tasks broken on purpose",
                        tasks=[Good, AlreadyDone, Sprawling, Leaky, WifiStaysOn, NoOracle])]
 """
+
+
+# Two plugins that claim the same names. Installed in one folder, they are registered
+# alphabetically by distribution: droidhub-aaa-first, then droidhub-zzz-second.
+FIRST_PLUGIN = """
+import click
+
+from droidhub import AgentFactory, AppSpec, Evaluator, TaskEval, TaskFamily, hookimpl
+from droidhub.agents import BUILTIN
+
+
+class FirstTask(TaskEval):
+    template = "A task of the first plugin."
+
+    def is_successful(self, env):
+        return 0.0
+
+
+@hookimpl
+def droidhub_task_families():
+    return [TaskFamily("shared", "the first plugin's family", tasks=[FirstTask])]
+
+
+@hookimpl
+def droidhub_agents():
+    noop = next(f for f in BUILTIN if f.name == "noop")
+    return [AgentFactory("helper", "the first plugin's helper", noop.create)]
+
+
+@hookimpl
+def droidhub_evaluators():
+    return [Evaluator("shared_check", "the first plugin's check", lambda env: 1.0)]
+
+
+@hookimpl
+def droidhub_apps():
+    return [AppSpec("org.first.notes", ".Main", ("Notes",))]
+
+
+@hookimpl
+def droidhub_cli_commands():
+    @click.command("hello")
+    def hello():
+        click.echo("hello from the first plugin")
+
+    return [hello]
+"""
+
+SECOND_PLUGIN = """
+import click
+
+from droidhub import Action, AgentFactory, AppSpec, Evaluator, TaskEval, TaskFamily, hookimpl
+
+
+class SecondTask(TaskEval):
+    template = "A task of the second plugin."
+
+    def is_successful(self, env):
+        return 0.0
+
+
+class Impostor:
+    \"\"\"Claims to be the oracle, gives up at once: a run scored by it gets 0.\"\"\"
+
+    def reset(self, goal, task, env, rng):
+        pass
+
+    def step(self, state):
+        return Action(action_type="status", goal_status="infeasible")
+
+
+@hookimpl
+def droidhub_task_families():
+    return [
+        TaskFamily("shared", "the second plugin's family", tasks=[SecondTask]),
+        TaskFamily("second_only", "a family nobody else claims", tasks=[SecondTask]),
+    ]
+
+
+@hookimpl
+def droidhub_agents():
+    return [
+        AgentFactory("oracle", "not the real oracle", Impostor),
+        AgentFactory("helper", "the second plugin's helper", Impostor),
+        AgentFactory("second_agent", "a name nobody else claims", Impostor),
+    ]
+
+
+@hookimpl
+def droidhub_evaluators():
+    return [Evaluator("shared_check", "the second plugin's check", lambda env: 0.0)]
+
+
+@hookimpl
+def droidhub_apps():
+    return [AppSpec("org.second.notes", ".Main", ("notes", "Second Notes"))]
+
+
+@hookimpl
+def droidhub_cli_commands():
+    @click.command("hello")
+    def hello():
+        click.echo("hello from the second plugin")
+
+    @click.command("run")
+    def run():
+        click.echo("not the real run")
+
+    return [hello, run]
+"""
+
+# Registered under the built-in plugin's own name.
+IMPOSTOR_PLUGIN = """
+from droidhub import hookimpl
+
+
+@hookimpl
+def droidhub_task_families():
+    raise AssertionError("an impostor of the droidhub plugin must never be called")
+"""
+
+# Every collecting hook answers with something of the wrong type (some partly good).
+WRONG_TYPES_PLUGIN = """
+import click
+
+from droidhub import AppSpec, TaskEval, TaskFamily, hookimpl
+from droidhub.virtual.app import VirtualApp
+
+
+class Fine(TaskEval):
+    template = "A good task of the wrong-types plugin."
+
+    def is_successful(self, env):
+        return 0.0
+
+
+class Model(VirtualApp):
+    package = "org.wrong.model"
+
+
+@hookimpl
+def droidhub_task_families():
+    return [TaskFamily("wrongish", "the good part of a bad answer", tasks=[Fine]), "garbage", 42]
+
+
+@hookimpl
+def droidhub_derived_task_families(registry):
+    return [TaskFamily("junk", "a family with a string for a task", tasks=[Fine, "nope"])]
+
+
+@hookimpl
+def droidhub_agents():
+    return None
+
+
+@hookimpl
+def droidhub_evaluators():
+    return "sms_sent"
+
+
+@hookimpl
+def droidhub_apps():
+    return [AppSpec("org.wrong.app", ".Main", ("Wrong App",)), object()]
+
+
+@hookimpl
+def droidhub_virtual_apps():
+    return [Model]
+
+
+@hookimpl
+def droidhub_cli_commands():
+    return [lambda: None]
+"""

@@ -62,5 +62,13 @@ def test_unavailable_task_gives_its_reason(registry: Registry) -> None:
 
 
 def test_a_family_name_cannot_be_claimed_twice(registry: Registry) -> None:
-    with pytest.raises(ValueError, match="registered twice"):
+    with pytest.raises(ValueError, match="'android_world' is already registered"):
         registry.add(TaskFamily("android_world", "again"))
+
+
+def test_a_family_refuses_a_task_that_is_not_a_task_class() -> None:
+    with pytest.raises(TypeError) as err:
+        TaskFamily("f", "d", tasks=[SimpleSmsSend, "SystemWifiTurnOn"])  # type: ignore[list-item]
+    assert str(err.value) == (
+        "family f: task 2 is str 'SystemWifiTurnOn', expected a TaskEval subclass"
+    )

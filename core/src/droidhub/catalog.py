@@ -1,8 +1,10 @@
 """What the installed plugins contribute, gathered once per process.
 
 The registry of task families, the evaluators, the app specs and the agents all come
-from the plugin manager's hooks; a plugin whose hook fails is reported (see
-``droidhub plugins``) and left out, and everything else stays usable.
+from the plugin manager's hooks, in plugin registration order. A plugin whose hook
+fails, answers with the wrong type, or claims a name an earlier plugin registered is
+reported (see ``droidhub plugins``) and that contribution is left out; the first
+plugin keeps the name, and everything else stays usable.
 """
 
 from __future__ import annotations
@@ -42,8 +44,9 @@ def _add_family(pm: PluginManager, reg: Registry, plugin: str, family: TaskFamil
 @functools.cache
 def _evaluators() -> dict[str, Evaluator]:
     found: dict[str, Evaluator] = {}
+    # collect() already left out names an earlier plugin registered.
     for _plugin, ev in get_plugin_manager().collect("droidhub_evaluators"):
-        found.setdefault(ev.name, ev)
+        found[ev.name] = ev
     return found
 
 
@@ -71,8 +74,22 @@ def agents() -> dict[str, AgentFactory]:
     """All named agents."""
     found: dict[str, AgentFactory] = {}
     for _plugin, factory in get_plugin_manager().collect("droidhub_agents"):
-        found.setdefault(factory.name, factory)
+        found[factory.name] = factory
     return found
+
+
+def load_all(virtual_apps: bool = True) -> None:
+    """Gather every contribution once, so that every plugin's load errors are known.
+
+    ``droidhub plugins`` calls it before listing. With ``virtual_apps``, app models are
+    built (and dropped) to check them, as a virtual phone would.
+    """
+    registry()
+    _evaluators()
+    apps()
+    agents()
+    if virtual_apps:
+        get_plugin_manager().collect("droidhub_virtual_apps")
 
 
 def clear_caches() -> None:

@@ -4,20 +4,32 @@ from __future__ import annotations
 
 import json
 import sys
+import weakref
 from pathlib import Path
 from typing import Any
 
 import click
 
 from droidhub import catalog
-from droidhub.plugins import get_plugin_manager
+from droidhub.plugins import PluginManager, get_plugin_manager
 from droidhub.registry import UnknownTaskError
 from droidhub.suite import DEFAULT_SEED
 
+# How many of each manager's (append-only) errors were already printed.
+_warned: weakref.WeakKeyDictionary[PluginManager, int] = weakref.WeakKeyDictionary()
+
 
 def _warn_plugin_errors() -> None:
-    for err in get_plugin_manager().errors:
+    """Print each plugin load error once (commands call this before and after loading).
+
+    Every contribution but the virtual app models is gathered first, so that a plugin
+    which lost a name (``--agent oracle`` claimed twice) is named before the work starts.
+    """
+    pm = get_plugin_manager()
+    catalog.load_all(virtual_apps=False)
+    for err in pm.errors[_warned.get(pm, 0) :]:
         click.secho(f"warning: {err}", fg="yellow", err=True)
+    _warned[pm] = len(pm.errors)
 
 
 def _split(values: tuple[str, ...]) -> list[str]:
@@ -34,14 +46,10 @@ class _Main(click.Group):
             return
         self._plugins_added = True
         pm = get_plugin_manager()
-        for plugin, command in pm.collect("droidhub_cli_commands"):
-            if command.name in self.commands:
-                pm.record_failure(
-                    plugin,
-                    "hook droidhub_cli_commands",
-                    ValueError(f"command name {command.name!r} is already taken"),
-                )
-                continue
+        for name in self.commands:  # built-in commands belong to droidhub itself
+            pm.claim("command", name, "droidhub")
+        # collect() leaves out (and reports) a command name an earlier plugin took.
+        for _plugin, command in pm.collect("droidhub_cli_commands"):
             self.add_command(command)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -69,7 +77,7 @@ def main() -> None:
 def plugins(as_json: bool) -> None:
     """List installed plugins: version, task families and any load error."""
     pm = get_plugin_manager()
-    catalog.registry()  # gathers families, recording any failure
+    catalog.load_all()  # gathers every contribution, recording any failure
     errors: dict[str, list[str]] = {}
     for err in pm.errors:
         errors.setdefault(err.plugin, []).append(f"{err.stage}: {err.cause}")

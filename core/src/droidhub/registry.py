@@ -31,7 +31,10 @@ class TaskFamily:
 
     def __post_init__(self) -> None:
         seen: dict[str, type[TaskEval]] = {}
-        for task in self.tasks:
+        for i, task in enumerate(self.tasks, 1):
+            why = bad_task(task)
+            if why:
+                raise TypeError(f"family {self.name}: task {i} is {why}")
             if task.name in seen and seen[task.name] is not task:
                 raise ValueError(f"family {self.name} has two tasks named {task.name!r}")
             seen[task.name] = task
@@ -58,6 +61,15 @@ class TaskFamily:
         )
 
 
+def bad_task(task: object) -> str | None:
+    """Why ``task`` cannot be a family's task (it must be a TaskEval subclass), or None."""
+    if isinstance(task, type) and issubclass(task, TaskEval):
+        return None
+    from droidhub.plugins import describe_value
+
+    return f"{describe_value(task)}, expected a TaskEval subclass"
+
+
 def _suggest(name: str, choices: Iterable[str]) -> str:
     choices = list(choices)
     lowered = {c.lower(): c for c in choices}
@@ -81,10 +93,8 @@ class Registry:
         """Register ``family``; a second family with the same name is an error."""
         if family.name in self._families:
             other = self._families[family.name]
-            raise ValueError(
-                f"task family {family.name!r} is registered twice "
-                f"(by {other.plugin or '?'} and {family.plugin or '?'})"
-            )
+            by = f" by {other.plugin}" if other.plugin else ""
+            raise ValueError(f"task family {family.name!r} is already registered{by}")
         self._families[family.name] = family
 
     @property
