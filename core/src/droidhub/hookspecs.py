@@ -3,7 +3,15 @@
 A plugin is a module (or object) registered under the ``droidhub`` entry point group.
 It implements any of the hooks below with ``@droidhub.hookimpl``; a hook it does not
 implement is simply not called on it. Hooks that return collections are called on every
-plugin and their answers are concatenated, in plugin registration order.
+plugin and their answers are concatenated, in plugin registration order (droidhub's own
+plugin first, then entry points along ``sys.path``, by distribution name within a
+folder; ``tryfirst``/``trylast`` are ignored).
+
+Each such hook must return a list or tuple of the type it names. An answer of another
+type, or an item of another type, is a load error of that plugin (the good items are
+kept). Every name (family, agent, evaluator, app name, virtual app package, judge,
+command) belongs to the first plugin that registers it; a later claim is left out and
+reported as a load error of the later plugin, never a silent override.
 """
 
 from __future__ import annotations
@@ -99,8 +107,8 @@ def droidhub_agents() -> Sequence[AgentFactory]:
     """Return named agent factories (``--agent NAME`` on the command line).
 
     Called when the CLI resolves an agent name. Built-in agents (``noop``, ``random``,
-    ``oracle``) come from droidhub itself through this same hook. A ``module:Class``
-    agent needs no hook at all.
+    ``oracle``) come from droidhub itself through this same hook, first, so no plugin
+    can replace them. A ``module:Class`` agent needs no hook at all.
     """
 
 
@@ -119,7 +127,9 @@ def droidhub_episode_start(context: EpisodeContext) -> None:
 
     ``context`` carries the task, its instance seed, the goal and the episode's output
     folder. Observers (recorders, reporters, judges) may keep per-episode state keyed
-    by ``context.episode_id``. An observer that raises is reported and ignored.
+    by ``context.episode_id``. An observer that raises (this hook, ``droidhub_step`` or
+    ``droidhub_episode_end``) is recorded once per plugin and hook, with a count, and is
+    still called afterwards; the run goes on.
     """
 
 
