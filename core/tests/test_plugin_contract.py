@@ -231,3 +231,28 @@ def test_an_observer_that_always_raises_is_recorded_once_and_still_called() -> N
     # Load errors are not observer errors.
     pm.record_error("flaky", "hook droidhub_agents", "expected a list")
     assert [e.stage for e in pm.observer_errors()] == ["hook droidhub_step"]
+
+
+def test_items_whose_names_are_not_strings_are_left_out() -> None:
+    from droidhub import AgentFactory, AppSpec
+
+    class Sloppy:
+        @hookimpl
+        def droidhub_apps(self) -> list[AppSpec]:
+            return [
+                AppSpec("org.ok", ".Main", ("OK",)),
+                AppSpec("org.slip", ".Main", "Slip"),  # type: ignore[arg-type]
+            ]
+
+        @hookimpl
+        def droidhub_agents(self) -> list[AgentFactory]:
+            return [AgentFactory(None, "nameless", object)]  # type: ignore[arg-type]
+
+    pm = PluginManager(load_entry_points=False)
+    pm.register(Sloppy(), name="sloppy")
+    assert [a.package for _p, a in pm.collect("droidhub_apps")] == ["org.ok"]
+    assert [a for _p, a in pm.collect("droidhub_agents") if a.name is None] == []
+    causes = [e.cause for e in pm.errors]
+    assert causes[0].startswith("item 2 of 2: expected AppSpec with names that are non-empty")
+    assert "names must be a tuple of strings, not str 'Slip'" in causes[0]
+    assert "(a name is NoneType None); ignored" in causes[1]

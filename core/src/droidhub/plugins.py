@@ -119,6 +119,13 @@ def _path_problem(item: Any) -> str | None:
     return None if isinstance(item, str | os.PathLike) else describe_value(item)
 
 
+def _strings(names: Any) -> Sequence[str]:
+    """``names`` if it is a list or tuple of names; a lone string is a common slip."""
+    if not isinstance(names, list | tuple):
+        raise TypeError(f"names must be a tuple of strings, not {describe_value(names)}")
+    return names
+
+
 @functools.cache
 def _contracts() -> dict[str, _Contract]:
     # Imported here: these modules import the plugin manager themselves.
@@ -143,7 +150,7 @@ def _contracts() -> dict[str, _Contract]:
             "app name",
             "AppSpec",
             _is_instance(AppSpec),
-            lambda a: sorted({n.lower() for n in (a.package, *a.names)}),
+            lambda a: sorted({n.lower() for n in (a.package, *_strings(a.names))}),
         ),
         "droidhub_virtual_apps": _Contract(
             "virtual app package",
@@ -174,7 +181,8 @@ class PluginManager:
         self._order: dict[str, int] = {}
         self._claims: dict[tuple[str, str], str] = {}
         self._observer_failures: dict[tuple[str, str], PluginError] = {}
-        self._lock = threading.Lock()  # observers are notified from executor threads
+        # Observers are notified from executor threads, virtual phones start in parallel.
+        self._lock = threading.RLock()
         from droidhub import builtin_plugin
 
         self.register(builtin_plugin, name="droidhub", distribution="droidhub")
@@ -345,15 +353,29 @@ class PluginManager:
                 f"item {index} of {total}: expected {contract.expected}, got {wrong}; ignored",
             )
             return False
-        keys = [(contract.kind, name) for name in contract.names(item)]
-        for key in keys:
-            owner = self._claims.get(key, plugin)
-            if owner != plugin or key in seen:
-                self.record_error(plugin, stage, self._taken(key, owner))
-                return False
-        for key in keys:
-            self._claims[key] = plugin
-            seen.add(key)
+        try:
+            names = list(contract.names(item))
+            for name in names:
+                if not isinstance(name, str) or not name:
+                    raise TypeError(f"a name is {describe_value(name)}")
+        except Exception as exc:
+            self.record_error(
+                plugin,
+                stage,
+                f"item {index} of {total}: expected {contract.expected} with names that "
+                f"are non-empty strings, got {describe_value(item)} ({exc}); ignored",
+            )
+            return False
+        keys = [(contract.kind, name) for name in names]
+        with self._lock:  # check and take every name at once
+            for key in keys:
+                owner = self._claims.get(key, plugin)
+                if owner != plugin or key in seen:
+                    self.record_error(plugin, stage, self._taken(key, owner))
+                    return False
+            for key in keys:
+                self._claims[key] = plugin
+                seen.add(key)
         return True
 
     def _taken(self, key: tuple[str, str], owner: str) -> str:
@@ -368,7 +390,8 @@ class PluginManager:
         Returns None when ``plugin`` now owns it, else the message naming the owner.
         The CLI claims its built-in commands for ``droidhub`` this way.
         """
-        owner = self._claims.setdefault((kind, name), plugin)
+        with self._lock:
+            owner = self._claims.setdefault((kind, name), plugin)
         return None if owner == plugin else self._taken((kind, name), owner)
 
     def notify(self, hook_name: str, **kwargs: Any) -> None:
