@@ -8,6 +8,7 @@ from droidhub.agents import Agent, AgentFactory
 from droidhub.apps import AppSpec
 from droidhub.device import BroadcastResult, Device, DeviceError, ShellResult, quote
 from droidhub.env import Env, Observe, State
+from droidhub.episode import FatalAgentError
 from droidhub.evaluators import Evaluator
 from droidhub.hookspecs import hookimpl
 from droidhub.registry import Registry, TaskFamily, UnknownTaskError
@@ -30,6 +31,7 @@ __all__ = [
     "Env",
     "EpisodeResult",
     "Evaluator",
+    "FatalAgentError",
     "Footprint",
     "NoParams",
     "Observe",

@@ -23,6 +23,7 @@ import sqlite3
 import stat as stat_mode
 import struct
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -315,6 +316,7 @@ class _Connection(adbutils.AdbConnection):
 
     def __init__(self, host: str, port: int):
         self._address = (host, port)
+        self.on_close: Callable[[_Connection], None] | None = None
         super().__init__(host, port)
 
     def _safe_connect(self) -> socket.socket:
@@ -327,8 +329,15 @@ class _Connection(adbutils.AdbConnection):
         return sock
 
     def close(self) -> None:
+        if self.on_close is not None:
+            self.on_close(self)
         with contextlib.suppress(adbutils.AdbError, OSError):
             self.conn.close()
+
+    def cut(self) -> None:
+        """Shut the socket down from another thread: a read blocked on it returns."""
+        with contextlib.suppress(OSError):
+            self.conn.shutdown(socket.SHUT_RDWR)
 
 
 def _request(text: str) -> bytes:
@@ -396,6 +405,10 @@ class Device:
     The connection is checked when the object is made: a DeviceError says if no adb
     server answers, or which phones there are when ``serial`` is absent or ambiguous.
     A Device may be shared between threads: each command has its own connection.
+
+    :meth:`close` retires a Device for good (the runner does so to a device whose
+    episode it abandoned after a timeout): commands in flight are cut off and every
+    later command raises :class:`DeviceError`; :meth:`reopen` gives a fresh one.
     """
 
     serial: str
@@ -403,6 +416,9 @@ class Device:
     def __init__(self, serial: str | None = None, host: str = "127.0.0.1", port: int = 5037):
         self.host = host
         self.port = port
+        self.closed_because: str | None = None
+        self._open: set[_Connection] = set()
+        self._open_lock = threading.Lock()
         self.client = adbutils.AdbClient(host=host, port=port)
         self.server_version = int(self._host_query("host:version"), 16)
         attached = self._attached()
@@ -436,10 +452,39 @@ class Device:
     @property
     def adb(self) -> adbutils.AdbDevice:
         """adbutils' own device object, for what this class does not cover."""
+        self._refuse_if_closed()
         return self.client.device(self.serial)
+
+    def close(self, reason: str = "closed") -> None:
+        """Retire this Device: cut the commands in flight, refuse every later one.
+
+        Another thread still using it (an abandoned episode) gets a DeviceError
+        naming ``reason`` instead of touching the phone again.
+        """
+        with self._open_lock:
+            self.closed_because = reason
+            live = list(self._open)
+        for conn in live:
+            conn.cut()
+
+    def reopen(self) -> Device:
+        """A new Device for the same phone and adb server (checked as when made)."""
+        return Device(self.serial, host=self.host, port=self.port)
+
+    def _refuse_if_closed(self) -> None:
+        if self.closed_because is not None:
+            raise DeviceError(
+                f"this Device for {getattr(self, 'serial', '?')} was closed "
+                f"({self.closed_because}); no more commands go through it"
+            )
+
+    def _forget(self, conn: _Connection) -> None:
+        with self._open_lock:
+            self._open.discard(conn)
 
     # --- connections -------------------------------------------------------------------
     def _connect(self, timeout: float | None) -> _Connection:
+        self._refuse_if_closed()
         try:
             conn = _Connection(self.host, self.port)
         except adbutils.AdbError as exc:
@@ -449,6 +494,12 @@ class Device:
                 f"virtual phones run `droidhub device serve --port {self.port}`"
             ) from None
         conn.conn.settimeout(timeout)
+        with self._open_lock:
+            if self.closed_because is not None:
+                conn.close()
+                self._refuse_if_closed()
+            self._open.add(conn)
+        conn.on_close = self._forget
         return conn
 
     def _host_query(self, request: str, timeout: float = 10) -> str:

@@ -6,6 +6,7 @@ episode finishes, so a stopped run loses nothing and a resumed one adds no dupli
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Iterator
@@ -15,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 RESULTS_FILE = "results.jsonl"
+ATTEMPTS_FILE = "attempts.jsonl"
 MANIFEST_FILE = "run.json"
 EPISODES_DIR = "episodes"
 
@@ -25,6 +27,11 @@ class EpisodeResult(BaseModel):
     ``reward`` is in [0, 1]; ``success`` is true only when reward is exactly 1, so
     partial credit (composites, MiniWoB's partial rewards) is never counted as success.
     ``details`` holds task-specific facts: MiniWoB's raw reward, composite sub-rewards.
+    ``error_source`` says whose fault an error was: ``agent`` (its reset or step
+    raised), ``task`` (set-up, scoring or tear-down raised), ``device`` (the phone
+    went away) or ``timeout``. ``usage`` sums the numbers agents report per step
+    (tokens, cost, latency). ``attempt`` counts runs of this episode: earlier,
+    errored attempts are kept in ``attempts.jsonl`` (``droidhub run --retry-errors``).
     """
 
     model_config = ConfigDict(extra="allow")
@@ -48,8 +55,11 @@ class EpisodeResult(BaseModel):
     agent: str = ""
     device: str = ""
     error: str | None = None
+    error_source: str | None = None
     traceback: str | None = None
     details: dict[str, Any] = Field(default_factory=dict)
+    usage: dict[str, float] = Field(default_factory=dict)
+    attempt: int = 1
 
 
 class RunManifest(BaseModel):
@@ -86,9 +96,20 @@ def read_results(run_dir: Path) -> list[EpisodeResult]:
     return list(found.values())
 
 
+class RunFolderError(OSError):
+    """A run folder that cannot be read or written; the message names the path."""
+
+
+def _check_regular(path: Path) -> None:
+    # Reading a device file (/dev/zero, a FIFO) as results would never end.
+    if path.exists() and not path.is_file():
+        raise RunFolderError(f"{path} is not a regular file; move it away or pick another --out")
+
+
 def _read_lines(path: Path) -> Iterator[EpisodeResult]:
     if not path.exists():
         return
+    _check_regular(path)
     with path.open("r", encoding="utf-8") as fh:
         for line in fh:
             line = line.strip()
@@ -105,14 +126,18 @@ class ResultsWriter:
 
     def __init__(self, run_dir: Path) -> None:
         self.path = run_dir / RESULTS_FILE
-        self._repair_tail()
-        self._fh = self.path.open("a", encoding="utf-8")
+        try:
+            self._repair_tail()
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise write_error(self.path, exc) from None
 
     def _repair_tail(self) -> None:
         # A run killed mid-write can leave a partial last line; cut it so the next
         # append starts on a fresh line and the file stays one JSON object per line.
         if not self.path.exists():
             return
+        _check_regular(self.path)
         data = self.path.read_bytes()
         if data and not data.endswith(b"\n"):
             cut = data.rfind(b"\n") + 1
@@ -120,11 +145,74 @@ class ResultsWriter:
                 fh.truncate(cut)
 
     def append(self, result: EpisodeResult) -> None:
-        """Write one result and make it durable before returning."""
-        self._fh.write(json.dumps(result.model_dump(mode="json"), ensure_ascii=False) + "\n")
-        self._fh.flush()
-        os.fsync(self._fh.fileno())
+        """Write one result and make it durable before returning.
+
+        Raises :class:`RunFolderError` if the disk refuses (full, read-only); a line
+        that went out only in part is cut again, so the file never holds half a result.
+        """
+        line = json.dumps(result.model_dump(mode="json"), ensure_ascii=False) + "\n"
+        data = line.encode("utf-8")
+        start = os.lseek(self._fd, 0, os.SEEK_END)
+        try:
+            # Unbuffered: nothing of a refused line lingers to be written at close.
+            written = 0
+            while written < len(data):
+                written += os.write(self._fd, data[written:])
+            os.fsync(self._fd)
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                os.truncate(self.path, start)
+            raise write_error(self.path, exc) from None
 
     def close(self) -> None:
-        """Close the file."""
-        self._fh.close()
+        """Close the file (a write the disk refused is not raised again here)."""
+        with contextlib.suppress(OSError):
+            os.close(self._fd)
+
+
+def write_error(path: Path, exc: OSError) -> RunFolderError:
+    """A one-line :class:`RunFolderError` for a write to ``path`` that failed."""
+    error = RunFolderError(f"cannot write {path}: {exc.strerror or exc}")
+    error.errno = exc.errno
+    return error
+
+
+def read_attempts(run_dir: Path) -> list[EpisodeResult]:
+    """Earlier attempts of episodes that were run again (``attempts.jsonl``)."""
+    return list(_read_lines(run_dir / ATTEMPTS_FILE))
+
+
+def set_aside_errored(run_dir: Path) -> dict[str, int]:
+    """Move every errored result out of ``results.jsonl`` into ``attempts.jsonl``.
+
+    Returns, per moved episode, the attempt number its next run gets. Crash-safe in
+    both orders: the attempts are appended (fsynced, each at most once) before
+    ``results.jsonl`` is replaced atomically by its copy without them, so a kill at
+    any moment leaves every result in one file or the other, never in neither.
+    """
+    results_path = run_dir / RESULTS_FILE
+    final = read_results(run_dir)
+    errored = [r for r in final if r.error is not None]
+    if not errored:
+        return {}
+    attempts_path = run_dir / ATTEMPTS_FILE
+    kept = {(a.episode_id, a.attempt) for a in _read_lines(attempts_path)}
+    try:
+        with attempts_path.open("a", encoding="utf-8") as fh:
+            for r in errored:
+                if (r.episode_id, r.attempt) not in kept:
+                    fh.write(json.dumps(r.model_dump(mode="json"), ensure_ascii=False) + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        gone = {r.episode_id for r in errored}
+        tmp = results_path.with_name(RESULTS_FILE + ".tmp")
+        with tmp.open("w", encoding="utf-8") as fh:
+            for r in final:
+                if r.episode_id not in gone:
+                    fh.write(json.dumps(r.model_dump(mode="json"), ensure_ascii=False) + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, results_path)
+    except OSError as exc:
+        raise write_error(Path(exc.filename or run_dir), exc) from None
+    return {r.episode_id: r.attempt + 1 for r in errored}

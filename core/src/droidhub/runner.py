@@ -2,84 +2,77 @@
 
 Guarantees, each covered by tests:
 - every finished episode is appended to ``results.jsonl`` (flushed and fsynced) before
-  the next one starts, so stopping a run loses at most the episode in progress;
+  the next one starts, so stopping a run loses at most the episodes in progress;
 - a run restarted with the same output folder skips the episodes already recorded,
   so every episode appears exactly once;
 - tear-down always runs, also after an error; an error in one episode is recorded with
-  its cause and traceback and the run goes on.
+  its cause and traceback and the run goes on;
+- nothing hangs: an agent step, a set-up or a scoring past its time limit ends that
+  episode with a timeout error, the device is reopened and the run goes on;
+- a device that keeps failing is quarantined; its episodes go to the other devices.
+
+Each device has a worker thread; each episode runs on a thread of its own
+(:class:`droidhub.episode.Episode`) that the worker watches and, past a deadline,
+abandons: the old :class:`~droidhub.device.Device` is closed so the abandoned thread
+cannot touch the phone again, and a fresh one and a fresh agent take over.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-import json
-import platform
-import queue
-import random
+import contextlib
 import sys
 import threading
 import time
-import traceback
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from droidhub.actions import Action, ActionError
-from droidhub.env import Env, Observe, State
-from droidhub.results import (
-    EPISODES_DIR,
-    MANIFEST_FILE,
-    EpisodeResult,
-    ResultsWriter,
-    RunManifest,
-    read_results,
-)
+from droidhub.device import DeviceError
+from droidhub.env import Env, Observe
+from droidhub.episode import Episode, EpisodeContext, FatalAgentError, StepRecord
+from droidhub.results import EpisodeResult, ResultsWriter, RunFolderError
+from droidhub.run_folder import RunConfigError, describe_environment, prepare_run_dir
 from droidhub.suite import TaskInstance
 
 if TYPE_CHECKING:
     from droidhub.agents import Agent
     from droidhub.apps import AppSpec
     from droidhub.device import Device
-    from droidhub.plugins import PluginManager
-    from droidhub.task import TaskEval
 
+__all__ = [
+    "EpisodeContext",
+    "FatalAgentError",
+    "Progress",
+    "RunConfigError",
+    "RunOutcome",
+    "Runner",
+    "StepRecord",
+    "describe_environment",
+    "prepare_run_dir",
+]
 
-class RunConfigError(ValueError):
-    """A run folder that belongs to a different configuration, or a bad option."""
-
-
-@dataclass
-class EpisodeContext:
-    """What observers learn about an episode: passed to the episode hooks."""
-
-    episode_id: str
-    instance: TaskInstance
-    task: TaskEval
-    goal: str
-    device: str
-    folder: Path
-
-
-@dataclass
-class StepRecord:
-    """One agent step: the observation it saw and the action it took."""
-
-    index: int
-    action: dict[str, Any]
-    ui_elements: list[dict[str, Any]] = field(default_factory=list)
-    screenshot: str | None = None
-    ui_tree: str | None = None
-    foreground: str = ""
-    error: str | None = None
+#: Exit codes of ``droidhub run`` (also in its --help and docs/decisions.md).
+EXIT_OK = 0
+EXIT_FAILED = 1  # the run could not go on: output folder busy or unwritable
+EXIT_ERRORED = 3  # the run finished, but some episodes ended in an error
+EXIT_DEVICES_LOST = 4  # every device was quarantined; unrun episodes wait for a rerun
+EXIT_STOPPED = 5  # early stop (the same agent error K times) or a FatalAgentError
+EXIT_INTERRUPTED = 130  # Ctrl-C
 
 
 class Progress:
-    """Prints one line per finished episode, with counts and an estimate of time left."""
+    """Prints one line per finished episode: counts, errors, quarantined devices and an
+    estimate of the time left."""
 
-    def __init__(self, total: int, done_before: int, stream: TextIO | None = None) -> None:
+    def __init__(
+        self, total: int, done_before: int, stream: TextIO | None = None, errored: int = 0
+    ) -> None:
         self.total = total
         self.done = done_before
+        self.errored = errored
+        self.quarantined: list[str] = []
         self.started = time.monotonic()
         self.finished_here = 0
         self.stream = stream if stream is not None else sys.stderr
@@ -90,72 +83,147 @@ class Progress:
         with self.lock:
             self.done += 1
             self.finished_here += 1
+            self.errored += 1 if result.error else 0
             elapsed = time.monotonic() - self.started
             left = (self.total - self.done) * elapsed / self.finished_here
-            status = f"ERROR {result.error.splitlines()[0][:80]}" if result.error else ""
+            extra = f" errors={self.errored}" if self.errored else ""
+            if self.quarantined:
+                extra += f" quarantined={','.join(self.quarantined)}"
+            status = f" ERROR {result.error.splitlines()[0][:80]}" if result.error else ""
             self.stream.write(
                 f"[{self.done}/{self.total}] {result.episode_id} on {result.device}: "
                 f"reward={result.reward:.2f} steps={result.steps} {result.duration_s:.1f}s "
-                f"(~{left:.0f}s left) {status}\n"
+                f"(~{left:.0f}s left){extra}{status}\n"
             )
             self.stream.flush()
 
+    def note(self, line: str) -> None:
+        """Print one line between the episode lines."""
+        with self.lock:
+            self.stream.write(line + "\n")
+            self.stream.flush()
 
-def _manifest_key(m: RunManifest) -> dict[str, Any]:
-    return {
-        "suite": m.suite,
-        "tasks": m.tasks,
-        "n_combinations": m.n_combinations,
-        "seed": m.seed,
-        "agent": m.agent,
-    }
+    def quarantine(self, serial: str, why: str) -> None:
+        """Report a device taken out of the run."""
+        with self.lock:
+            self.quarantined.append(serial)
+        self.note(f"device {serial} quarantined: {why}")
 
 
-def prepare_run_dir(out: Path, manifest: RunManifest) -> list[EpisodeResult]:
-    """Create ``out`` with ``run.json``, or check that it belongs to the same run.
+@dataclass
+class RunOutcome:
+    """How a run ended; ``droidhub run`` turns it into its exit code."""
 
-    Returns the results already recorded there (empty for a new run).
+    recorded: int = 0
+    errored: int = 0
+    #: Quarantined devices, with the last device error of each.
+    quarantined: dict[str, str] = field(default_factory=dict)
+    #: Why the run stopped before its end: interrupted, early_stop, fatal_agent,
+    #: devices_lost or disk; None when it ran every episode it could.
+    stop: str | None = None
+    message: str = ""
+    #: Episodes cut off by the stop: not recorded, so a rerun runs them.
+    unfinished: list[str] = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> int:
+        """The exit code of ``droidhub run`` for this outcome."""
+        codes = {
+            "interrupted": EXIT_INTERRUPTED,
+            "early_stop": EXIT_STOPPED,
+            "fatal_agent": EXIT_STOPPED,
+            "devices_lost": EXIT_DEVICES_LOST,
+            "disk": EXIT_FAILED,
+        }
+        if self.stop is not None:
+            return codes.get(self.stop, EXIT_FAILED)
+        return EXIT_ERRORED if self.errored else EXIT_OK
+
+
+class _Schedule:
+    """The episodes left, shared by the device workers.
+
+    A worker leaves only when nothing is queued *and* no episode is in flight: an
+    episode in flight on a failing device may come back to the queue for another.
     """
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / MANIFEST_FILE
-    if path.exists():
+
+    def __init__(self, items: Sequence[TaskInstance]) -> None:
+        self._items: deque[TaskInstance] = deque(items)
+        self._busy = 0
+        self._stopped = False
+        self._cond = threading.Condition()
+
+    def take(self) -> TaskInstance | None:
+        with self._cond:
+            while True:
+                if self._stopped:
+                    return None
+                if self._items:
+                    self._busy += 1
+                    return self._items.popleft()
+                if self._busy == 0:
+                    return None
+                self._cond.wait(0.2)
+
+    def finish(self, requeue: TaskInstance | None) -> None:
+        with self._cond:
+            self._busy -= 1
+            if requeue is not None:
+                self._items.append(requeue)
+            self._cond.notify_all()
+
+    def stop(self) -> None:
+        with self._cond:
+            self._stopped = True
+            self._cond.notify_all()
+
+    def left(self) -> list[str]:
+        with self._cond:
+            return [i.episode_id for i in self._items]
+
+
+@dataclass
+class _Slot:
+    """One device as its worker sees it."""
+
+    serial: str
+    host: str
+    port: int
+    device: Device | None
+    agent: Agent | None = None
+    failures: int = 0
+    quarantined: bool = False
+
+
+def _in_thread(call: Callable[[], None], limit: float, name: str) -> str | None:
+    """Run ``call`` on a daemon thread for at most ``limit`` s: its error, or None."""
+    error: list[str] = []
+
+    def target() -> None:
         try:
-            old = RunManifest.model_validate_json(path.read_text(encoding="utf-8"))
-        except ValueError as exc:
-            raise RunConfigError(f"{path} is not a droidhub run manifest: {exc}") from exc
-        if _manifest_key(old) != _manifest_key(manifest):
-            diff = {
-                k: (v, _manifest_key(manifest)[k])
-                for k, v in _manifest_key(old).items()
-                if v != _manifest_key(manifest)[k]
-            }
-            shown = ", ".join(f"{k}: {a!r} there vs {b!r} now" for k, (a, b) in diff.items())
-            raise RunConfigError(
-                f"{out} holds a different run ({shown}); resume it with the same options "
-                "or pass a new --out folder"
-            )
-        return read_results(out)
-    path.write_text(manifest.model_dump_json(indent=2), encoding="utf-8")
-    return []
+            call()
+        except BaseException as exc:  # reported to the caller
+            error.append(f"{type(exc).__name__}: {exc}")
 
-
-def describe_environment(pm: PluginManager) -> dict[str, Any]:
-    """Versions for ``run.json``: droidhub, Python and every plugin."""
-    from droidhub import __version__
-
-    return {
-        "droidhub_version": __version__,
-        "python_version": platform.python_version(),
-        "plugins": {p.distribution: p.version for p in pm.plugins.values()},
-        "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-    }
+    thread = threading.Thread(target=target, name=name, daemon=True)
+    thread.start()
+    thread.join(limit)
+    if thread.is_alive():
+        return f"did not finish within {limit:g}s"
+    return error[0] if error else None
 
 
 class Runner:
     """Runs task instances with an agent on devices, recording every episode.
 
-    ``make_agent`` builds one agent per device (agents may keep state per episode).
+    ``make_agent`` builds one agent per device (agents may keep state per episode),
+    and a fresh one after an episode of that device timed out.
     ``notify(hook_name, **kwargs)`` reaches the episode observers (plugins).
+    ``step_timeout`` bounds the agent's reset and each step with its action;
+    ``episode_timeout`` a whole episode. A device failing ``quarantine_after``
+    episodes in a row with device errors gets no more episodes. ``early_stop``: when
+    the first K episodes recorded all fail with the same agent error, stop (0: never).
+    ``attempts`` gives the attempt number of episodes run again (``--retry-errors``).
     """
 
     def __init__(
@@ -168,6 +236,11 @@ class Runner:
         agent_name: str = "",
         max_steps: int | None = None,
         progress_stream: TextIO | None = None,
+        step_timeout: float | None = 300,
+        episode_timeout: float | None = 1800,
+        quarantine_after: int = 3,
+        early_stop: int = 3,
+        attempts: dict[str, int] | None = None,
     ) -> None:
         if not devices:
             raise RunConfigError("no device to run on")
@@ -179,161 +252,292 @@ class Runner:
         self.agent_name = agent_name
         self.max_steps = max_steps
         self.progress_stream = progress_stream
+        self.step_timeout = step_timeout
+        self.episode_timeout = episode_timeout
+        self.quarantine_after = max(1, quarantine_after)
+        self.early_stop = early_stop
+        self.attempts = dict(attempts or {})
+        #: How long a tear-down after a timeout (or a stop) may take.
+        self.teardown_timeout = min(step_timeout or 60.0, 60.0)
+        self.outcome = RunOutcome()
+        self._stopping = threading.Event()
+        self._lock = threading.Lock()
+        self._first: list[EpisodeResult] = []
 
-    def run(self, instances: Sequence[TaskInstance], already: Sequence[EpisodeResult]) -> None:
-        """Run every instance not in ``already``; append each result as it finishes."""
+    # --- the run ------------------------------------------------------------------------
+    def run(
+        self, instances: Sequence[TaskInstance], already: Sequence[EpisodeResult]
+    ) -> RunOutcome:
+        """Run every instance not in ``already``; append each result as it finishes.
+
+        Returns how the run ended. Ctrl-C (KeyboardInterrupt) stops it in order: the
+        episodes in flight are torn down and left unrecorded, so a rerun runs them.
+        """
+        self.outcome = RunOutcome()
+        self._stopping.clear()
+        self._first = []
+        planned = {i.episode_id for i in instances}
         done = {r.episode_id for r in already}
-        todo: queue.Queue[TaskInstance] = queue.Queue()
-        for inst in instances:
-            if inst.episode_id not in done:
-                todo.put(inst)
-        progress = Progress(
-            len(instances), len(done & {i.episode_id for i in instances}), self.progress_stream
-        )
-        writer = ResultsWriter(self.out)
-        write_lock = threading.Lock()
-
-        def record(result: EpisodeResult) -> None:
-            with write_lock:
-                writer.append(result)
-            progress.episode(result)
-
+        errored = sum(1 for r in already if r.error and r.episode_id in planned)
+        self._schedule = _Schedule([i for i in instances if i.episode_id not in done])
+        self.progress = Progress(len(instances), len(done & planned), self.progress_stream, errored)
+        self._writer = ResultsWriter(self.out)
+        slots = [_Slot(d.serial, d.host, d.port, d) for d in self.devices]
         workers = [
             threading.Thread(
-                target=self._worker, args=(device, todo, record), name=f"droidhub-{device.serial}"
+                target=self._worker, args=(slot,), name=f"droidhub-{slot.serial}", daemon=True
             )
-            for device in self.devices
+            for slot in slots
         ]
         try:
             for w in workers:
                 w.start()
-            for w in workers:
-                while w.is_alive():
-                    w.join(0.2)
+            self._join(workers, None)
+        except KeyboardInterrupt:
+            self._stop("interrupted", "stopped by Ctrl-C")
+            with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C: leave at once
+                self._join(workers, self.teardown_timeout + 10)
         finally:
-            writer.close()
+            self._writer.close()
+        left = self._schedule.left()
+        if self.outcome.stop is None and left:
+            lost = "; ".join(f"{s}: {e}" for s, e in self.outcome.quarantined.items())
+            self.outcome.stop = "devices_lost"
+            self.outcome.message = (
+                f"every device was quarantined ({lost}); {len(left)} episodes were not run. "
+                "Rerun the same command once a device is back to run them"
+            )
+        self.outcome.unfinished += left if self.outcome.stop else []
+        return self.outcome
 
-    def _worker(
-        self,
-        device: Device,
-        todo: queue.Queue[TaskInstance],
-        record: Callable[[EpisodeResult], None],
-    ) -> None:
-        agent = self.make_agent()
-        while True:
+    @staticmethod
+    def _join(workers: Sequence[threading.Thread], limit: float | None) -> None:
+        deadline = None if limit is None else time.monotonic() + limit
+        for w in workers:
+            while w.is_alive():
+                if deadline is not None and time.monotonic() > deadline:
+                    return
+                w.join(0.2)
+
+    def _stop(self, reason: str, message: str) -> None:
+        with self._lock:
+            if self.outcome.stop is None:
+                self.outcome.stop = reason
+                self.outcome.message = message
+        self._stopping.set()
+        self._schedule.stop()
+
+    def _worker(self, slot: _Slot) -> None:
+        try:
+            while True:
+                inst = self._schedule.take()
+                if inst is None:
+                    return
+                requeue: TaskInstance | None = None
+                try:
+                    requeue = self._attempt(slot, inst)
+                finally:
+                    self._schedule.finish(requeue)
+                if slot.quarantined:
+                    return
+        except BaseException as exc:  # a worker must not die silently
+            self._stop("crash", f"the worker of {slot.serial} failed: {type(exc).__name__}: {exc}")
+
+    # --- one episode on one device -------------------------------------------------------
+    def _attempt(self, slot: _Slot, inst: TaskInstance) -> TaskInstance | None:
+        """Run ``inst`` on ``slot``; return it when it must go back to the queue."""
+        if slot.device is None:
             try:
-                inst = todo.get_nowait()
-            except queue.Empty:
-                return
-            result, context = self.run_episode(inst, device, agent)
-            record(result)
-            if context is not None:
-                self.notify("droidhub_episode_end", context=context, result=result)
+                slot.device = self._open(slot)
+            except DeviceError as exc:
+                return self._device_failed(slot, inst, str(exc))
+        device = slot.device
+        if slot.agent is None:
+            try:
+                slot.agent = self.make_agent()
+            except Exception as exc:
+                self._stop("fatal_agent", f"cannot build the agent: {type(exc).__name__}: {exc}")
+                return inst
+        try:
+            episode = Episode(
+                inst,
+                device,
+                slot.agent,
+                self.out,
+                self.apps,
+                self.notify,
+                self.agent_name,
+                self.max_steps,
+                self.step_timeout,
+                self.episode_timeout,
+            )
+        except Exception as exc:  # the task could not even be made from its params
+            self._record(self._unplayable(inst, slot, exc), None)
+            return None
+        thread = threading.Thread(
+            target=episode.run, name=f"droidhub-episode-{slot.serial}", daemon=True
+        )
+        thread.start()
+        verdict: str | None = None
+        while not episode.finished.wait(0.1):
+            verdict = "interrupted" if self._stopping.is_set() else episode.overdue()
+            if verdict is not None and episode.abandon():
+                break
+            verdict = None
+        if verdict is None:
+            return self._finished(slot, inst, episode)
+        result = episode.result.model_copy(deep=True)
+        result.duration_s = episode.elapsed
+        teardown_error = self._retire(slot, episode, verdict)
+        if verdict == "interrupted":
+            with self._lock:
+                self.outcome.unfinished.append(inst.episode_id)
+            return None
+        result.reward, result.success = 0.0, False
+        result.error, result.error_source = verdict, "timeout"
+        result.traceback = None
+        if teardown_error:
+            result.error += f"; tear_down after the timeout failed: {teardown_error}"
+        if slot.device is None:
+            return self._device_failed(slot, inst, verdict)
+        slot.failures = 0
+        self._record(result, episode.context)
+        return None
 
-    def run_episode(
-        self, inst: TaskInstance, device: Device, agent: Agent
-    ) -> tuple[EpisodeResult, EpisodeContext | None]:
-        """Run one episode to its end; never raises for errors of the task or agent."""
-        started = time.monotonic()
-        observe: Observe = getattr(agent, "observes", Observe.UI_TREE)
-        env = Env(device, self.apps, observe=observe)
-        task = inst.create()
-        folder = self.out / EPISODES_DIR / inst.family / inst.name / str(inst.instance)
-        folder.mkdir(parents=True, exist_ok=True)
-        result = EpisodeResult(
+    def _finished(self, slot: _Slot, inst: TaskInstance, episode: Episode) -> TaskInstance | None:
+        result = episode.result
+        if episode.fatal is not None:
+            self._stop("fatal_agent", str(episode.fatal) or type(episode.fatal).__name__)
+            with self._lock:
+                self.outcome.unfinished.append(inst.episode_id)
+            return None
+        if result.error is not None and not self._reachable(slot):
+            # The phone went away: not the task's or the agent's doing, so the episode
+            # goes back to the queue for a device that works.
+            result.error_source = "device"
+            return self._device_failed(slot, inst, result.error)
+        slot.failures = 0
+        self._record(result, episode.context)
+        return None
+
+    def _open(self, slot: _Slot) -> Device:
+        from droidhub.device import Device
+
+        return Device(slot.serial, host=slot.host, port=slot.port)
+
+    def _reachable(self, slot: _Slot) -> bool:
+        try:
+            self._open(slot)
+        except DeviceError:
+            return False
+        return True
+
+    def _retire(self, slot: _Slot, episode: Episode, reason: str) -> str | None:
+        """Close the device an abandoned episode holds, open a fresh one and run the
+        episode's tear-down on it (bounded). Returns the tear-down's error, if any."""
+        assert slot.device is not None
+        slot.device.close(f"its episode was abandoned: {reason}")
+        slot.agent = None  # it may still be stuck inside the abandoned thread
+        try:
+            slot.device = self._open(slot)
+        except DeviceError:
+            slot.device = None
+            return None
+        if not episode.setup_started or episode.torn_down:
+            return None
+        observe: Observe = getattr(episode.agent, "observes", Observe.UI_TREE)
+        env = Env(slot.device, self.apps, observe=observe)
+        error = _in_thread(
+            lambda: episode.task.tear_down(env),
+            self.teardown_timeout,
+            f"droidhub-teardown-{slot.serial}",
+        )
+        if error is not None and error.startswith("did not finish"):
+            slot.device.close("its tear-down did not finish")
+            slot.device = None
+        return error
+
+    def _device_failed(self, slot: _Slot, inst: TaskInstance, error: str) -> TaskInstance:
+        slot.failures += 1
+        slot.device = None
+        if slot.failures >= self.quarantine_after:
+            slot.quarantined = True
+            first = error.splitlines()[0][:200]
+            with self._lock:
+                self.outcome.quarantined[slot.serial] = first
+            self.progress.quarantine(
+                slot.serial, f"{slot.failures} device errors in a row, the last: {first}"
+            )
+        return inst
+
+    def _unplayable(self, inst: TaskInstance, slot: _Slot, exc: Exception) -> EpisodeResult:
+        import traceback
+
+        return EpisodeResult(
             episode_id=inst.episode_id,
             task=inst.name,
             family=inst.family,
             instance=inst.instance,
             seed=inst.seed,
             params=inst.params,
-            apps=list(task.app_names),
-            difficulty=task.difficulty,
-            tags=list(task.tags),
-            complexity=task.complexity,
-            max_steps=self.max_steps or task.max_steps,
             agent=self.agent_name,
-            device=device.serial,
+            device=slot.serial,
+            error=f"{type(exc).__name__}: {exc}",
+            error_source="task",
+            traceback="".join(traceback.format_exception(exc)),
         )
-        context: EpisodeContext | None = None
-        setup_started = False
-        try:
-            result.goal = task.goal
-            env.reset(go_home=task.start_on_home_screen)
-            setup_started = True
-            task.initialize_task(env)
-            # Some goals are known only once set up (a MiniWoB page's utterance).
-            result.goal = task.goal
-            context = EpisodeContext(inst.episode_id, inst, task, task.goal, device.serial, folder)
-            self.notify("droidhub_episode_start", context=context)
-            agent.reset(task.goal, task, env, random.Random(inst.seed))
-            result.steps = self._steps(task, env, agent, observe, result.max_steps, context)
-            result.reward = float(task.is_successful(env))
-            if not 0.0 <= result.reward <= 1.0:
-                raise ValueError(f"task {inst.name} returned reward {result.reward}, not in [0, 1]")
-        except Exception as exc:
-            result.reward = 0.0
-            result.error = f"{type(exc).__name__}: {exc}"
-            result.traceback = traceback.format_exc()
-        finally:
-            # A set-up that failed half-way may have changed the device: undo it too.
-            if setup_started:
-                try:
-                    task.tear_down(env)
-                except Exception as exc:
-                    cause = f"tear_down failed: {type(exc).__name__}: {exc}"
-                    result.error = f"{result.error}; {cause}" if result.error else cause
-                    result.traceback = (result.traceback or "") + traceback.format_exc()
-        result.success = result.error is None and result.reward == 1.0
-        result.details = dict(task.details)
-        result.duration_s = round(time.monotonic() - started, 3)
-        return result, context
 
-    def _steps(
-        self,
-        task: TaskEval,
-        env: Env,
-        agent: Agent,
-        observe: Observe,
-        max_steps: int,
-        context: EpisodeContext,
-    ) -> int:
-        steps_file = context.folder / "steps.jsonl"
-        with steps_file.open("w", encoding="utf-8") as fh:
-            for index in range(max_steps):
-                state = env.get_state(observe=observe)
-                action = agent.step(state)
-                if isinstance(action, (dict, str)):
-                    action = Action.parse(action)
-                record = self._record(index, action, state, context.folder)
-                try:
-                    if not action.ends_episode:
-                        env.execute_action(action)
-                except ActionError as exc:
-                    # A bad action costs the agent a step, as on AndroidWorld; it does
-                    # not end the episode.
-                    record.error = str(exc)
-                fh.write(json.dumps(record.__dict__, ensure_ascii=False) + "\n")
-                fh.flush()
-                self.notify("droidhub_step", context=context, step=record)
-                if action.ends_episode or task.is_done(env):
-                    return index + 1
-        return max_steps
+    # --- recording ------------------------------------------------------------------------
+    def _record(self, result: EpisodeResult, context: EpisodeContext | None) -> None:
+        result.attempt = self.attempts.get(result.episode_id, 1)
+        with self._lock:
+            if self.outcome.stop == "disk":
+                self.outcome.unfinished.append(result.episode_id)
+                return
+            try:
+                self._writer.append(result)
+            except RunFolderError as exc:
+                self.outcome.unfinished.append(result.episode_id)
+                stop_now = True
+                message = str(exc)
+            else:
+                stop_now = False
+                self.outcome.recorded += 1
+                self.outcome.errored += 1 if result.error else 0
+                self._first.append(result)
+                message = self._early_stop_message()
+        if stop_now:
+            self._stop("disk", message)
+            return
+        self.progress.episode(result)
+        if context is not None:
+            self.notify("droidhub_episode_end", context=context, result=result)
+        if message:
+            self._stop("early_stop", message)
 
-    @staticmethod
-    def _record(index: int, action: Action, state: State, folder: Path) -> StepRecord:
-        shot = tree = None
-        if state.screenshot is not None:
-            shot = f"step_{index:03d}.png"
-            state.screenshot.save(folder / shot)
-        if state.ui_tree:
-            tree = f"step_{index:03d}.xml"
-            (folder / tree).write_text(state.ui_tree, encoding="utf-8")
-        return StepRecord(
-            index=index,
-            action=action.to_json(),
-            ui_elements=[e.to_json() for e in state.ui_elements],
-            screenshot=shot,
-            ui_tree=tree,
-            foreground=state.foreground,
+    def _early_stop_message(self) -> str:
+        k = self.early_stop
+        if not k or len(self._first) != k:
+            return ""
+        errors = {r.error for r in self._first}
+        if len(errors) != 1 or any(r.error_source != "agent" for r in self._first):
+            return ""
+        (error,) = errors
+        first_line = (error or "").splitlines()[0]
+        return (
+            f"stopped early: the first {k} episodes all failed with the same agent error: "
+            f"{first_line} (fix the agent, then rerun with --retry-errors; "
+            "--early-stop 0 turns this check off)"
         )
+
+    # --- one episode, in this thread (tests and embedders) ---------------------------------
+    def run_episode(
+        self, inst: TaskInstance, device: Device, agent: Agent
+    ) -> tuple[EpisodeResult, EpisodeContext | None]:
+        """Run one episode to its end here, without time limits; never raises for
+        errors of the task or agent."""
+        episode = Episode(
+            inst, device, agent, self.out, self.apps, self.notify, self.agent_name, self.max_steps
+        )
+        episode.run()
+        return episode.result, episode.context
