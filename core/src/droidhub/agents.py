@@ -3,15 +3,21 @@
 An agent is any class with ``reset(goal, task, env, rng)`` and ``step(state)``; it
 declares what it observes (:class:`droidhub.env.Observe`) so the env fetches only that.
 A user agent is named on the command line as ``module:Class``.
+
+Agents may take options (``--agent-option KEY=VALUE``): a factory's ``options`` model,
+or a ``module:Class`` agent's ``Options`` class attribute, is a pydantic model that
+validates them; the agent is then built with the validated model as its one argument.
 """
 
 from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
+
+from pydantic import BaseModel, ValidationError
 
 from droidhub.actions import Action
 from droidhub.env import Observe
@@ -38,11 +44,23 @@ class Agent:
 
 @dataclass(frozen=True)
 class AgentFactory:
-    """A named way to build an agent (``--agent NAME``)."""
+    """A named way to build an agent (``--agent NAME``).
+
+    Without ``options``, ``create()`` takes no argument. With an ``options`` model,
+    ``create(options)`` receives the validated model (defaults where no option was given).
+    """
 
     name: str
     description: str
-    create: Callable[[], Agent]
+    create: Callable[..., Agent]
+    options: type[BaseModel] | None = None
+
+    def build(self, options: Mapping[str, str] | None = None) -> Agent:
+        """Validate ``options`` against :attr:`options` and build one agent."""
+        if self.options is None:
+            _refuse_options(self.name, options)
+            return self.create()
+        return self.create(validate_options(self.name, self.options, options or {}))
 
 
 class NoopAgent(Agent):
@@ -104,10 +122,82 @@ class AgentLoadError(LookupError):
     """An agent name that names no registered agent and no importable class."""
 
 
-def load_agent(spec: str, factories: dict[str, AgentFactory]) -> Agent:
-    """Build the agent named ``spec``: a registered name, or ``module:Class``."""
+class AgentOptionsError(AgentLoadError):
+    """An ``--agent-option`` the agent does not take, or a value it does not accept."""
+
+
+def _refuse_options(name: str, options: Mapping[str, str] | None) -> None:
+    if options:
+        keys = ", ".join(sorted(options))
+        raise AgentOptionsError(f"agent {name} takes no options (got {keys})")
+
+
+def validate_options(name: str, model: type[BaseModel], options: Mapping[str, str]) -> BaseModel:
+    """Validate string ``options`` against an agent's options ``model``.
+
+    Unknown keys are an error naming the valid ones; a bad value names the option,
+    the value and what was expected.
+    """
+    valid = sorted(model.model_fields)
+    unknown = sorted(set(options) - set(valid))
+    if unknown:
+        raise AgentOptionsError(
+            f"unknown option {', '.join(map(repr, unknown))} for agent {name}; "
+            f"valid options: {', '.join(valid) or 'none'}"
+        )
+    try:
+        return model.model_validate(dict(options))
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            key = ".".join(str(p) for p in err["loc"]) or "options"
+            shown = f" (got {err['input']!r})" if key in options else ""
+            problems.append(f"option {key!r} of agent {name}: {err['msg']}{shown}")
+        raise AgentOptionsError("; ".join(problems)) from None
+
+
+def options_model(target: Any) -> type[BaseModel] | None:
+    """The options model a ``module:Class`` agent declares as ``Options``, if any."""
+    found = getattr(target, "Options", None)
+    if isinstance(found, type) and issubclass(found, BaseModel):
+        return found
+    return None
+
+
+def describe_options(model: type[BaseModel] | None) -> list[dict[str, str]]:
+    """Each option of ``model``: name, type, default and description (for listings)."""
+    if model is None:
+        return []
+    rows = []
+    for key, info in model.model_fields.items():
+        annotation = info.annotation
+        if isinstance(annotation, type):
+            kind = annotation.__name__
+        else:  # unions, Literal[...]: their repr reads well once the module prefix goes
+            kind = str(annotation).replace("typing.", "").replace("NoneType", "None")
+        default = "(required)" if info.is_required() else repr(info.get_default())
+        rows.append(
+            {"name": key, "type": kind, "default": default, "description": info.description or ""}
+        )
+    return rows
+
+
+#: The ``compat`` option of ``module:Class`` agents: which foreign agent interface the
+#: class follows, and the module:function that wraps such a class into a droidhub agent.
+COMPAT_ADAPTERS = {"android_world": "droidhub.compat.android_world:wrap_agent_class"}
+
+
+def load_agent(
+    spec: str, factories: dict[str, AgentFactory], options: Mapping[str, str] | None = None
+) -> Agent:
+    """Build the agent named ``spec``: a registered name, or ``module:Class``.
+
+    ``options`` are the ``--agent-option`` values, validated by the agent's options
+    model. A ``module:Class`` agent also takes ``compat=android_world``: the class is
+    an AndroidWorld agent, run through :mod:`droidhub.compat.android_world`.
+    """
     if spec in factories:
-        return factories[spec].create()
+        return factories[spec].build(options)
     if ":" not in spec:
         known = ", ".join(sorted(factories))
         raise AgentLoadError(
@@ -123,7 +213,22 @@ def load_agent(spec: str, factories: dict[str, AgentFactory]) -> Agent:
         target = getattr(target, part, None)
         if target is None:
             raise AgentLoadError(f"module {module_name!r} has no attribute {attr!r}")
-    agent = target()
+    options = dict(options or {})
+    compat = options.pop("compat", None)
+    if compat is not None:
+        if compat not in COMPAT_ADAPTERS:
+            raise AgentOptionsError(
+                f"unknown compat {compat!r} for agent {spec}; "
+                f"valid: {', '.join(sorted(COMPAT_ADAPTERS))}"
+            )
+        adapter_module, _, adapter = COMPAT_ADAPTERS[compat].partition(":")
+        target = getattr(importlib.import_module(adapter_module), adapter)(target)
+    model = options_model(target)
+    if model is None:
+        _refuse_options(spec, options)
+        agent = target()
+    else:
+        agent = target(validate_options(spec, model, options))
     if not callable(getattr(agent, "step", None)):
         raise AgentLoadError(f"{spec} is not an agent: it has no step(state) method")
     return agent

@@ -195,6 +195,13 @@ def list_tasks(suites: tuple[str, ...], as_json: bool) -> None:
     help="A registered agent (noop, random, oracle, ...) or module:Class.",
 )
 @click.option(
+    "--agent-option",
+    "agent_options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="An option of the agent (repeatable), e.g. model=NAME; `droidhub agents` lists them.",
+)
+@click.option(
     "--device",
     default="virtual",
     show_default=True,
@@ -227,6 +234,7 @@ def run(
     n_combinations: int,
     seed: int,
     agent: str,
+    agent_options: tuple[str, ...],
     device: str,
     adb_host: str,
     adb_port: int,
@@ -253,7 +261,8 @@ def run(
     try:
         instances = build_suite(reg, families, task_names, n_combinations, seed)
         factories = catalog.agents()
-        load_agent(agent, factories)  # fail before touching any device
+        agent_opts = _parse_agent_options(agent_options)
+        load_agent(agent, factories, agent_opts)  # fail before touching any device
         parse_device_spec(device)
     except (UnknownTaskError, AgentLoadError, ValueError) as exc:
         raise click.UsageError(str(exc)) from None
@@ -285,7 +294,7 @@ def run(
             runner = Runner(
                 out,
                 devices,
-                make_agent=lambda: load_agent(agent, factories),
+                make_agent=lambda: load_agent(agent, factories, agent_opts),
                 apps=catalog.apps(),
                 notify=pm.notify,
                 agent_name=agent,
@@ -300,6 +309,42 @@ def run(
     _print_report(out)
     if html_out is not None:
         _write_html(out, html_out)
+
+
+def _parse_agent_options(values: tuple[str, ...]) -> dict[str, str]:
+    """``KEY=VALUE`` strings into a dict; a value may itself hold ``=`` (URLs)."""
+    parsed: dict[str, str] = {}
+    for value in values:
+        key, sep, val = value.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"--agent-option {value!r} is not KEY=VALUE, e.g. model=gpt-4o")
+        parsed[key.strip()] = val
+    return parsed
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per agent.")
+def agents(as_json: bool) -> None:
+    """List every agent with its options (--agent-option KEY=VALUE), types and defaults."""
+    from droidhub.agents import describe_options
+
+    _warn_plugin_errors()
+    factories = catalog.agents()
+    for name in sorted(factories):
+        factory = factories[name]
+        options = describe_options(factory.options)
+        if as_json:
+            row = {"name": name, "description": factory.description, "options": options}
+            click.echo(json.dumps(row))
+            continue
+        click.secho(f"{name}: {factory.description}", bold=True)
+        for opt in options:
+            click.echo(
+                f"  {opt['name']:<17} {opt['type']:<13} {opt['default']:<14} {opt['description']}"
+            )
+    if not as_json:
+        click.echo("\nOwn agents: --agent module:Class (with an `Options` pydantic model to take")
+        click.echo("options); AndroidWorld agents: add --agent-option compat=android_world.")
 
 
 def _print_report(run_dir: Path) -> None:
