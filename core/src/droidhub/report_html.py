@@ -20,11 +20,14 @@ from PIL import Image, ImageDraw, ImageFont
 from droidhub.results import EPISODES_DIR, MANIFEST_FILE, EpisodeResult, read_results
 from droidhub.summary import (
     TASK_COLUMNS,
+    USAGE_COLUMNS,
     GroupStats,
     Summary,
+    has_usage,
     percent,
     summarize,
     task_cells,
+    usage_cells,
 )
 
 #: Width of the embedded screenshots (device pixels are scaled down to it).
@@ -149,6 +152,25 @@ def _read_steps(folder: Path) -> list[dict[str, Any]]:
     return steps
 
 
+def _agent_info_html(info: object) -> str:
+    """What a model-driven agent recorded for a step: tokens, latency, parse error, reply."""
+    if not isinstance(info, dict):
+        return ""
+    usage = info.get("usage") if isinstance(info.get("usage"), dict) else {}
+    facts = [str(info["model"])] if info.get("model") else []
+    if usage:
+        facts.append(
+            f"{usage.get('prompt_tokens', 0)} + {usage.get('completion_tokens', 0)} tokens, "
+            f"{float(usage.get('latency_s', 0.0)):.2f}s"
+        )
+    out = f"<div class='agent'>{_e(', '.join(facts))}</div>" if facts else ""
+    if info.get("parse_error"):
+        out += f"<div class='bad'>reply not understood: {_e(info['parse_error'])}</div>"
+    if info.get("reply"):
+        out += f"<details><summary>reply</summary><pre>{_e(info['reply'])}</pre></details>"
+    return out
+
+
 def _episode_html(run_dir: Path, r: EpisodeResult, with_steps: bool) -> str:
     if r.success:
         verdict, label = "ok", "success"
@@ -190,6 +212,7 @@ def _episode_html(run_dir: Path, r: EpisodeResult, with_steps: bool) -> str:
                     # the whole report.
                     img = f"<div class='bad'>screenshot {_e(shot)} unreadable: {_e(exc)}</div>"
             err = f"<div class='bad'>{_e(step['error'])}</div>" if step.get("error") else ""
+            err += _agent_info_html(step.get("agent_info"))
             cells.append(
                 f"<div class='step'><b>Step {step.get('index')}</b> "
                 f"<code>{_e(json.dumps(action, ensure_ascii=False))}</code>{err}{img}</div>"
@@ -198,6 +221,26 @@ def _episode_html(run_dir: Path, r: EpisodeResult, with_steps: bool) -> str:
             parts.append("<div class='steps'>" + "".join(cells) + "</div>")
     parts.append("</details>")
     return "".join(parts)
+
+
+def _usage_table(summary: Summary) -> str:
+    if not has_usage(summary):
+        return ""
+    return (
+        "<h3>Model usage</h3>"
+        + _table(list(USAGE_COLUMNS), [usage_cells(summary.usage)], {0, 1, 2, 3, 4})
+        + "<p>Tokens as the server reported them; cost from --agent-option price_in/price_out"
+        " (per million tokens); latency is the mean time of one model call.</p>"
+    )
+
+
+def _task_table(summary: Summary) -> str:
+    headers = ["task", "family", *TASK_COLUMNS]
+    rows = [[s.task, s.family, *task_cells(s)] for s in summary.per_task]
+    if has_usage(summary):
+        headers += USAGE_COLUMNS
+        rows = [[*r, *usage_cells(s.usage)] for r, s in zip(rows, summary.per_task, strict=True)]
+    return _table(headers, rows, set(range(2, len(headers))))
 
 
 def render_html(
@@ -247,16 +290,13 @@ def render_html(
         "<p>Success rate and mean reward are means over tasks of each task's mean over its"
         " episodes; an episode succeeds only with reward 1. The 95% intervals come from a"
         " bootstrap over tasks.</p>",
+        _usage_table(summary),
         _group_table("By family", summary.by_family),
         _group_table("By app", summary.by_app),
         _group_table("By difficulty", summary.by_difficulty),
         _group_table("By tag", summary.by_tag),
         "<h2>Per task</h2>",
-        _table(
-            ["task", "family", *TASK_COLUMNS],
-            [[s.task, s.family, *task_cells(s)] for s in summary.per_task],
-            {2, 3, 4, 5, 6, 7},
-        ),
+        _task_table(summary),
         "<h2>Episodes</h2>",
     ]
     episodes = [_episode_html(run_dir, r, with_steps) for r in results]

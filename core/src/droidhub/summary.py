@@ -11,11 +11,42 @@ from __future__ import annotations
 import random
 import statistics
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from droidhub.results import EpisodeResult
+
+
+class ModelUsage(BaseModel):
+    """Totals of the model calls agents reported in ``EpisodeResult.usage``.
+
+    ``cost`` is None when no price was configured; ``mean_latency_s`` is per call.
+    """
+
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost: float | None = None
+    latency_s: float = 0.0
+
+    @property
+    def mean_latency_s(self) -> float | None:
+        """Mean time of one model call, or None without calls."""
+        return self.latency_s / self.calls if self.calls else None
+
+    @classmethod
+    def total(cls, usages: Iterable[Mapping[str, float]]) -> ModelUsage:
+        """Sum episodes' ``usage`` dicts."""
+        out = cls()
+        for u in usages:
+            out.calls += int(u.get("calls", 0))
+            out.prompt_tokens += int(u.get("prompt_tokens", 0))
+            out.completion_tokens += int(u.get("completion_tokens", 0))
+            out.latency_s += float(u.get("latency_s", 0.0))
+            if "cost" in u:
+                out.cost = (out.cost or 0.0) + float(u["cost"])
+        return out
 
 
 class TaskStats(BaseModel):
@@ -33,6 +64,8 @@ class TaskStats(BaseModel):
     errors: int
     mean_steps: float
     mean_duration_s: float
+    #: Model usage that agents reported (see :class:`ModelUsage`); zero without a model.
+    usage: ModelUsage = Field(default_factory=lambda: ModelUsage())
 
 
 class GroupStats(BaseModel):
@@ -63,6 +96,8 @@ class Summary(BaseModel):
     by_app: list[GroupStats]
     by_difficulty: list[GroupStats]
     by_tag: list[GroupStats]
+    #: Model calls, tokens, cost and latency over the whole run.
+    usage: ModelUsage = Field(default_factory=lambda: ModelUsage())
 
 
 def _mean(values: Iterable[float]) -> float:
@@ -92,6 +127,7 @@ def task_stats(results: Sequence[EpisodeResult]) -> list[TaskStats]:
                 errors=sum(1 for e in eps if e.error),
                 mean_steps=_mean(e.steps for e in eps),
                 mean_duration_s=_mean(e.duration_s for e in eps),
+                usage=ModelUsage.total(e.usage for e in eps),
             )
         )
     return stats
@@ -155,6 +191,7 @@ def summarize(results: Sequence[EpisodeResult]) -> Summary:
         by_app=_groups(stats, lambda s: s.apps or ["(none)"]),
         by_difficulty=_groups(stats, lambda s: [s.difficulty or "(unset)"]),
         by_tag=_groups(stats, lambda s: s.tags),
+        usage=ModelUsage.total(r.usage for r in results),
     )
 
 
@@ -190,6 +227,39 @@ def task_cells(s: TaskStats) -> list[str]:
     ]
 
 
+#: Column headers of :func:`usage_cells`, shown when the agent reported model usage.
+USAGE_COLUMNS = ("calls", "tokens in", "tokens out", "cost", "latency")
+
+
+def has_usage(summary: Summary) -> bool:
+    """Whether the run's agent reported any model calls or tokens."""
+    u = summary.usage
+    return bool(u.calls or u.prompt_tokens or u.completion_tokens)
+
+
+def usage_cells(u: ModelUsage) -> list[str]:
+    """Model usage as table cells (see :data:`USAGE_COLUMNS`); ``-`` where unknown."""
+    latency = u.mean_latency_s
+    return [
+        str(u.calls),
+        str(u.prompt_tokens),
+        str(u.completion_tokens),
+        "-" if u.cost is None else f"{u.cost:.4f}",
+        "-" if latency is None else f"{latency:.2f}s",
+    ]
+
+
+def format_usage(u: ModelUsage) -> str:
+    """The run's model usage in one line."""
+    cost = "" if u.cost is None else f", cost {u.cost:.4f}"
+    latency = u.mean_latency_s
+    mean = "" if latency is None else f", mean latency {latency:.2f}s per call"
+    return (
+        f"Model: {u.calls} calls, tokens {u.prompt_tokens} in + {u.completion_tokens} out"
+        f"{cost}{mean}"
+    )
+
+
 def format_summary(summary: Summary, per_task: bool = True) -> str:
     """The summary as plain-text tables for a terminal or a log."""
     parts = [
@@ -201,6 +271,9 @@ def format_summary(summary: Summary, per_task: bool = True) -> str:
         f"Mean steps: {summary.mean_steps:.1f}   Mean time: {summary.mean_duration_s:.2f}s",
         "(both are means over tasks of each task's mean over its episodes)",
     ]
+    usage = has_usage(summary)
+    if usage:
+        parts.append(format_usage(summary.usage))
     group_headers = ["group", "tasks", "episodes", "success", "mean reward"]
     for title, groups in (
         ("By family", summary.by_family),
@@ -224,5 +297,10 @@ def format_summary(summary: Summary, per_task: bool = True) -> str:
     if per_task and summary.per_task:
         rows = [[f"{s.family}/{s.task}", *task_cells(s)] for s in summary.per_task]
         headers = ["task", *TASK_COLUMNS]
+        if usage:
+            rows = [
+                [*r, *usage_cells(s.usage)] for r, s in zip(rows, summary.per_task, strict=True)
+            ]
+            headers += USAGE_COLUMNS
         parts += ["", "Per task", text_table(headers, rows)]
     return "\n".join(parts)
