@@ -1,0 +1,108 @@
+"""t3a and m3a solve real tasks through the CLI on the virtual phone, against a real
+chat-completions server on loopback that answers like a model would."""
+
+from __future__ import annotations
+
+import base64
+import io
+from pathlib import Path
+
+import pytest
+from conftest import COMPLETION_TOKENS, PROMPT_TOKENS, ScriptedModel, results, run_cli, steps
+from PIL import Image
+
+from droidhub_agents.marks import MARK_COLOUR
+
+
+@pytest.mark.parametrize("agent", ["t3a", "m3a"])
+def test_solves_an_android_world_task(
+    agent: str, model: tuple[ScriptedModel, str], tmp_path: Path
+) -> None:
+    scripted, url = model
+    done = run_cli(
+        tmp_path,
+        "--suite", "android_world", "--tasks", "SystemWifiTurnOn",
+        "--agent", agent,
+        "--agent-option", "model=scripted-1",
+        "--agent-option", f"base_url={url}",
+        "--agent-option", "price_in=2", "--agent-option", "price_out=10",
+        "--max-steps", "6", "--html", str(tmp_path / "report.html"),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    (result,) = results(tmp_path)
+    assert result["reward"] == 1.0 and result["error"] is None
+    # open Settings, tap the switch, say complete
+    assert [s["action"]["action_type"] for s in steps(tmp_path)] == ["open_app", "click", "status"]
+    calls = 3 if agent == "t3a" else 5  # m3a reflects after each of the two actions
+    assert len(scripted.requests) == calls
+    usage = result["usage"]
+    assert usage["prompt_tokens"] == calls * PROMPT_TOKENS
+    assert usage["completion_tokens"] == calls * COMPLETION_TOKENS
+    assert usage["calls"] == calls
+    assert usage["cost"] == pytest.approx(
+        calls * (PROMPT_TOKENS * 2 + COMPLETION_TOKENS * 10) / 1e6
+    )
+    first = steps(tmp_path)[0]["agent_info"]
+    assert first["model"] == "scripted-1" and "open_app" in first["reply"]
+    assert first["action"] == {"action_type": "open_app", "app_name": "Settings"}
+    assert first["parse_error"] is None
+    line = (
+        f"Model: {calls} calls, tokens {calls * PROMPT_TOKENS} in + {calls * COMPLETION_TOKENS} out"
+    )
+    assert line in done.stdout
+    html = (tmp_path / "report.html").read_text()
+    assert "Model usage" in html and str(calls * PROMPT_TOKENS) in html
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("agent", ["t3a", "m3a"])
+def test_solves_a_miniwob_task(
+    agent: str, model: tuple[ScriptedModel, str], tmp_path: Path
+) -> None:
+    _scripted, url = model
+    done = run_cli(
+        tmp_path,
+        "--suite", "miniwob_subset", "--tasks", "click-test",
+        "--agent", agent, "--agent-option", f"base_url={url}", "--max-steps", "3",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    (result,) = results(tmp_path)
+    assert result["reward"] == 1.0 and result["error"] is None
+    assert steps(tmp_path)[0]["action"]["action_type"] == "click"
+
+
+def _decode(url: str) -> Image.Image:
+    assert url.startswith("data:image/jpeg;base64,")
+    return Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1])))
+
+
+def test_m3a_sends_the_marked_screenshot_at_the_configured_size(
+    model: tuple[ScriptedModel, str], tmp_path: Path
+) -> None:
+    scripted, url = model
+    done = run_cli(
+        tmp_path,
+        "--suite", "android_world", "--tasks", "SystemWifiTurnOn",
+        "--agent", "m3a", "--agent-option", f"base_url={url}",
+        "--agent-option", "image_width=360", "--agent-option", "jpeg_quality=90",
+        "--agent-option", "reflection=false", "--max-steps", "6",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert len(scripted.requests) == 3  # no reflection calls
+    # The second request sees Settings: its Wi-Fi switch [860,320][1040,440] on the
+    # 1080x2400 screen is boxed at a third of that on the 360x800 image.
+    parts = scripted.requests[1]["messages"][-1]["content"]
+    (image_url,) = [p["image_url"]["url"] for p in parts if p["type"] == "image_url"]
+    image = _decode(image_url).convert("RGB")
+    assert image.size == (360, 800)
+    text = next(p["text"] for p in parts if p["type"] == "text")
+    index = next(line.split(":")[0] for line in text.splitlines() if 'desc="Wi-Fi"' in line)
+    left, top, bottom = 860 // 3, 320 // 3, 440 // 3
+    edge = [image.getpixel((x, (top + bottom) // 2)) for x in range(left - 1, left + 3)]
+    assert any(all(abs(a - b) < 60 for a, b in zip(px, MARK_COLOUR, strict=True)) for px in edge), (
+        edge
+    )
+    # The label (white digits on the mark colour) sits in the box's top-left corner.
+    corner = image.crop((left, top, left + 12 * len(index), top + 12))
+    assert any(abs(px[1] - MARK_COLOUR[1]) < 60 and px[0] < 80 for px in corner.getdata())
+    assert any(min(px) > 200 for px in corner.getdata()), "no label digits"
