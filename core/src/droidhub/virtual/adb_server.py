@@ -888,15 +888,16 @@ class _Failure:
 def _shell_or_report(phone: Phone, command: str) -> ShellOutcome:
     """Run ``command``; a phone that raises answers on stderr with exit status 255.
 
-    The client then sees what went wrong instead of a connection that just ends, and
-    the server log has the traceback.
+    The client then sees that the phone failed instead of a connection that just ends;
+    the server log has the traceback. The client never gets the exception's text: it
+    may hold host paths (the sandbox folder) that are not the client's to see.
     """
     try:
         return phone.shell(command)
-    except Exception as exc:
+    except Exception:
         log.exception("virtual phone failed on %r", command)
-        message = f"droidhub virtual phone: internal error on {command!r}: {exc!r}\n"
-        return _Failure(b"", message.encode("utf-8", "replace"), 255)
+        message = "/system/bin/sh: internal error in the virtual phone (see the server log)\n"
+        return _Failure(b"", message.encode(), 255)
 
 
 def _merged(outcome: ShellOutcome) -> bytes:

@@ -13,8 +13,9 @@ never a silent success. Each command is looked up in
 from __future__ import annotations
 
 import fnmatch
+import logging
+import os
 import posixpath
-import traceback
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
     from droidhub.virtual.phone import VirtualPhone
 
 SHELL = "/system/bin/sh"
+
+log = logging.getLogger(__name__)
 _OPERATORS = ("&&", "||", ";;", ";", "|", "&")
 _WORD_END = set(" \t\n;&|<>()")
 _GLOB_CHARS = set("*?[")
@@ -357,11 +360,21 @@ class Session:
         except SandboxPathError as exc:
             err.write(f"{name}: {exc.android_path}: Permission denied\n".encode())
             return 1
+        except OSError as exc:
+            # A host error (a file vanished, a folder where a file should be) is answered
+            # as toybox reports errno: its text only, never the sandbox's host path.
+            log.debug("virtual phone %s: %r failed", self.phone.serial, argv, exc_info=True)
+            reason = os.strerror(exc.errno) if exc.errno else "I/O error"
+            err.write(f"{name}: {reason}\n".encode())
+            return 1
         except Exception:
-            # A bug in a command or an app model must not take the adb connection down:
-            # it is reported like a crashed Android tool, with the traceback to debug it.
-            err.write(f"{name}: internal error in the virtual phone\n".encode())
-            err.write(traceback.format_exc().encode("utf-8", "replace"))
+            # A bug in a command or an app model must not take the adb connection down,
+            # nor show the client a traceback full of host paths: the client gets the
+            # crashed tool's one line, the server log the traceback to debug it.
+            log.exception("virtual phone %s: command %r failed", self.phone.serial, argv)
+            err.write(
+                f"{name}: internal error in the virtual phone (see the server log)\n".encode()
+            )
             return 1
 
     # --- expansion -----------------------------------------------------------------------
