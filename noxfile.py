@@ -1,7 +1,7 @@
 """droidhub's sessions: `nox -l` lists them.
 
 - tests: every distribution installed together, every test.
-- aw_apps / miniwob / composite: only the core and that plugin (plus what its tests
+- aw_apps / miniwob / composite / agents: only the core and that plugin (plus what its tests
   need) installed, its tests, then `droidhub check` of its suite on the virtual phone;
   this proves each plugin installs and works on its own.
 - lint: ruff check, ruff format --check, mypy.
@@ -20,16 +20,19 @@ PLUGINS = {
     "aw_apps": ["./plugins/aw_apps[test]"],
     "miniwob": ["./plugins/miniwob[test]"],
     "composite": ["./composite[test]", "./plugins/aw_apps", "./plugins/miniwob"],
+    "agents": ["./plugins/agents[test]", "./plugins/aw_apps", "./plugins/miniwob"],
 }
 SUITES = {
     "aw_apps": ["android_world"],
     "miniwob": ["miniwob_subset"],
     "composite": ["composite"],
+    "agents": [],
 }
 TEST_DIRS = {
     "aw_apps": "plugins/aw_apps/tests",
     "miniwob": "plugins/miniwob/tests",
     "composite": "composite/tests",
+    "agents": "plugins/agents/tests",
 }
 
 
@@ -63,6 +66,13 @@ def miniwob(session: nox.Session) -> None:
 def composite(session: nox.Session) -> None:
     """Core + droidhub-composite + the plugins its tests compose: tests and check."""
     _suite_session(session, "composite")
+
+
+@nox.session
+def agents(session: nox.Session) -> None:
+    """Core + droidhub-agents + the suites its tests solve: t3a/m3a against a scripted
+    model on loopback (no check: the plugin contributes agents, not tasks)."""
+    _suite_session(session, "agents")
 
 
 @nox.session
