@@ -33,7 +33,7 @@ from droidhub import Action, Device, Env, Observe, catalog
 from droidhub.virtual.server import VirtualDeviceServer
 from droidhub_miniwob import plugin
 from droidhub_miniwob.browser import Chromium
-from droidhub_miniwob.pages import page_path
+from droidhub_miniwob.origin import PageOrigin
 from droidhub_miniwob.webview import (
     DENSITY,
     SCREENSHOT_CLIP,
@@ -115,7 +115,8 @@ def on_the_phone(task_name: str, steps: int) -> tuple[float, float, float]:
 
 def raw_floor(task_name: str, steps: int, point: tuple[int, int]) -> tuple[float, float]:
     """Tap + screenshot, and screenshot alone, over a bare DevTools socket."""
-    with Chromium() as chromium:
+    origin = PageOrigin()
+    with Chromium(origin=origin) as chromium:
         page = chromium.page()
         page.call(
             "Emulation.setDeviceMetricsOverride",
@@ -125,7 +126,7 @@ def raw_floor(task_name: str, steps: int, point: tuple[int, int]) -> tuple[float
             mobile=False,
         )
         page.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=1)
-        url = page_path(task_name).as_uri()
+        url = origin.task_url(task_name)
         page.call("Page.navigate", url=url)
         while page.evaluate("document.readyState") != "complete":
             time.sleep(0.01)

@@ -3,13 +3,20 @@ file, no debugging port."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
+import time
+import uuid
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
+from droidhub import DeviceError
 from droidhub_miniwob import contract, plugin
+from droidhub_miniwob.pages import html_root
 from droidhub_miniwob.webview import MiniWobWebViewApp
 
 if TYPE_CHECKING:
@@ -17,6 +24,118 @@ if TYPE_CHECKING:
     from droidhub.virtual.phone import VirtualPhone
 
 pytestmark = pytest.mark.browser
+
+#: The colour a host file paints the whole of any view that shows it.
+SECRET_RGB = (1, 254, 3)
+
+
+@pytest.fixture(scope="module")
+def secret(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """A host file outside every page folder: a unique text on a unique colour."""
+    text = f"SECRET-{uuid.uuid4().hex}"
+    path = tmp_path_factory.mktemp("host") / "secret.html"
+    path.write_text(
+        f"<html><body style='margin:0;background:rgb{SECRET_RGB}'>"
+        f"<h1 style='height:2000px'>{text}</h1></body></html>"
+    )
+    return path, text
+
+
+def _shows(device: Device, text: str) -> bool:
+    """Whether ``screencap`` or ``uiautomator dump`` shows the secret file."""
+    if text in device.ui_tree():
+        return True
+    image = device.screenshot().convert("RGB")
+    return SECRET_RGB in {color for _, color in image.getcolors(1 << 24) or []}
+
+
+def _launch(device: Device, task: str) -> None:
+    device.start_activity(
+        component=contract.ACTIVITY_COMPONENT, extras={"task": task, "seed": 1, "no_timer": True}
+    )
+
+
+def test_a_task_extra_that_is_a_path_shows_no_host_file(
+    miniwob_env: Env, secret: tuple[Path, str]
+) -> None:
+    device = miniwob_env.device
+    path, text = secret
+    stem = str(path.with_suffix(""))  # the app used to add ".html" to the name
+    for extra in ("../" * 16 + stem.lstrip("/"), stem, path.as_uri(), "/etc/passwd"):
+        _launch(device, "click-test")  # a page is up before
+        # Whether the app errs or shows its error page, what counts is what is shown.
+        with contextlib.suppress(DeviceError):
+            _launch(device, extra)
+        reply = device.broadcast(
+            contract.ACTION_GET_UTTERANCE, component=contract.RECEIVER_COMPONENT
+        )
+        assert reply.code == contract.RESULT_NO_TASK, extra  # the app's error page
+        assert not _shows(device, text), extra
+        assert "root:" not in device.ui_tree()
+
+
+@pytest.fixture(scope="module")
+def hostile_device(
+    tmp_path_factory: pytest.TempPathFactory, secret: tuple[Path, str]
+) -> Iterator[Device]:
+    """A phone whose app serves a copy of the pages in which some pages try to reach
+    the secret host file: by a symlink, an iframe, a script navigation."""
+    from droidhub import Device
+    from droidhub.virtual.server import VirtualDeviceServer
+
+    path, _ = secret
+    pages = tmp_path_factory.mktemp("pages") / "html"
+    shutil.copytree(html_root(), pages)
+    # A task page that is a symlink out of the folder.
+    (pages / "miniwob" / "click-test-2.html").unlink()
+    (pages / "miniwob" / "click-test-2.html").symlink_to(path)
+    # A file inside the folder that is a symlink out of it, for pages to frame.
+    (pages / "common" / "leak.html").symlink_to(path)
+    frames = "".join(
+        f"<iframe src='{src}' style='position:absolute;left:0;top:{300 + 150 * i}px;"
+        "width:400px;height:140px;border:0'></iframe>"
+        for i, src in enumerate(
+            (path.as_uri(), "../common/leak.html", "/common/leak.html", "http://example.com/")
+        )
+    )
+    _hostile(pages / "miniwob" / "click-test.html", frames)
+    navigate = f"<script>setTimeout(function () {{ location = '{path.as_uri()}'; }}, 200)</script>"
+    _hostile(pages / "miniwob" / "click-button.html", navigate)
+    opened = f"<script>setTimeout(function () {{ window.open('{path.as_uri()}'); }}, 200)</script>"
+    _hostile(pages / "miniwob" / "click-link.html", opened)
+    with VirtualDeviceServer(devices=0, apps=lambda: [MiniWobWebViewApp(pages=pages)]) as server:
+        serial = server.add_phone()
+        yield Device(serial, host="127.0.0.1", port=server.port)
+
+
+def _hostile(page: Path, html: str) -> None:
+    original = page.read_text()
+    page.write_text(original.replace("</body>", html + "</body>"))
+
+
+@pytest.mark.parametrize("task", ["click-test", "click-button", "click-link"])
+def test_a_page_cannot_frame_or_navigate_to_a_host_file(
+    hostile_device: Device, secret: tuple[Path, str], task: str
+) -> None:
+    _launch(hostile_device, task)
+    time.sleep(0.8)  # the page's timers have fired (a navigation would be done by now)
+    assert not _shows(hostile_device, secret[1])
+    # The page itself is still up and answering.
+    reply = hostile_device.broadcast(
+        contract.ACTION_GET_UTTERANCE, component=contract.RECEIVER_COMPONENT
+    )
+    assert reply.code == contract.RESULT_OK
+
+
+def test_a_task_page_that_is_a_symlink_out_of_the_folder_is_not_served(
+    hostile_device: Device, secret: tuple[Path, str]
+) -> None:
+    _launch(hostile_device, "click-test-2")
+    reply = hostile_device.broadcast(
+        contract.ACTION_GET_UTTERANCE, component=contract.RECEIVER_COMPONENT
+    )
+    assert reply.code == contract.RESULT_NO_TASK
+    assert not _shows(hostile_device, secret[1])
 
 
 def _group(pgid: int) -> list[int]:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from droidhub_miniwob.cdp import CdpConnection, CdpError, CdpSession
+from droidhub_miniwob.origin import PageOrigin, refuse_all
 
 __all__ = ["BrowserNotFoundError", "CdpError", "CdpSession", "Chromium", "find_chromium"]
 
@@ -52,6 +53,18 @@ BASE_FLAGS = (
     "--disable-background-timer-throttling",
     "--disable-renderer-backgrounding",
     "--disable-backgrounding-occluded-windows",
+)
+
+#: Flags that close what a page could reach besides its own origin. The structural
+#: guard is the request interception (:mod:`droidhub_miniwob.origin`); these are the
+#: second line: no name resolves (so no host is reachable by name even if a request
+#: escaped it), no proxy is consulted, no sandboxed file system API, and every
+#: permission prompt (camera, location, clipboard...) is answered no.
+ISOLATION_FLAGS = (
+    "--host-resolver-rules=MAP * ~NOTFOUND",
+    "--no-proxy-server",
+    "--disable-file-system",
+    "--deny-permission-prompts",
 )
 
 _START_TIMEOUT_S = 20.0
@@ -113,13 +126,22 @@ def _high_fd(fd: int) -> int:
 class Chromium:
     """One headless browser process with a fresh profile and a DevTools pipe.
 
-    Start it with :meth:`start` (or use it as a context manager); :meth:`page` is the
-    DevTools session of its single tab; :attr:`cdp` the browser-wide connection.
+    Every request the browser makes is intercepted: ``origin`` answers those for its
+    pages (:data:`droidhub_miniwob.origin.ORIGIN`), and all others fail; without an
+    origin every request fails. Start it with :meth:`start` (or use it as a context
+    manager); :meth:`page` is the DevTools session of its single tab; :attr:`cdp` the
+    browser-wide connection.
     """
 
-    def __init__(self, executable: str | None = None, extra_flags: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        executable: str | None = None,
+        extra_flags: Sequence[str] = (),
+        origin: PageOrigin | None = None,
+    ) -> None:
         self.executable = executable or find_chromium()
         self.extra_flags = tuple(extra_flags)
+        self.origin = origin
         self._proc: subprocess.Popen[bytes] | None = None
         self._workdir: str | None = None
         self._finalizer: weakref.finalize[Any, Any] | None = None
@@ -151,6 +173,7 @@ class Chromium:
         args = [
             self.executable,
             *BASE_FLAGS,
+            *ISOLATION_FLAGS,
             f"--user-data-dir={profile}",
             "--remote-debugging-pipe",
             *self.extra_flags,
@@ -184,11 +207,15 @@ class Chromium:
             raise
         os.close(browser_reads)
         os.close(browser_writes)
-        cdp = CdpConnection(we_write, we_read)
+        cdp = CdpConnection(
+            we_write, we_read, self.origin.on_event if self.origin is not None else refuse_all
+        )
         self._proc, self._workdir, self._cdp = proc, workdir, cdp
         self._finalizer = weakref.finalize(self, _stop_group, proc, workdir, cdp)
         try:
             cdp.result(cdp.send("Browser.getVersion", {}), "Browser.getVersion", _START_TIMEOUT_S)
+            # Browser-wide, so that every page, frame, popup and worker is covered.
+            cdp.call("Fetch.enable", patterns=[{"urlPattern": "*"}])
         except BaseException as exc:
             tail = log_path.read_text(errors="replace")[-800:] if log_path.exists() else ""
             self.close()

@@ -184,6 +184,21 @@ class PagesNotFoundError(FileNotFoundError):
     """The ``miniwob`` package, or a task's page in it, cannot be found."""
 
 
+class UnknownTaskError(PagesNotFoundError):
+    """A name that is not one of the MobileMiniWoB++ tasks (a path, a typo...)."""
+
+
+def check_task_name(task: str) -> str:
+    """``task`` itself when it is one of :data:`MOBILE_MINIWOB_TASKS`; otherwise
+    :class:`UnknownTaskError`. A name is never used as a path before this check."""
+    if task not in MOBILE_MINIWOB_TASKS:
+        raise UnknownTaskError(
+            f"unknown MiniWoB task {task[:80]!r}: the app shows only the "
+            f"{len(MOBILE_MINIWOB_TASKS)} MobileMiniWoB++ task names"
+        )
+    return task
+
+
 def pages_dir() -> Path:
     """The folder of task pages (``<task>.html``) inside the installed ``miniwob`` package."""
     try:
@@ -207,8 +222,8 @@ def html_root() -> Path:
 
 
 def page_path(task: str) -> Path:
-    """The page of ``task``; a clear error if the package does not ship it."""
-    path = pages_dir() / f"{task}.html"
+    """The page of catalogue task ``task``; a clear error if the package does not ship it."""
+    path = pages_dir() / f"{check_task_name(task)}.html"
     if not path.is_file():
         raise PagesNotFoundError(f"MiniWoB task {task!r} has no page {path.name} in {path.parent}")
     return path

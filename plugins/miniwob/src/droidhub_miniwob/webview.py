@@ -8,7 +8,9 @@ as keyboard input; ``screencap`` is the page's screenshot and ``uiautomator dump
 an Android UI hierarchy of the rendered page.
 
 One browser per model instance (that is, per virtual phone), started on first use and
-ended by :meth:`MiniWobWebViewApp.close`.
+ended by :meth:`MiniWobWebViewApp.close`. The ``task`` extra is a task name from the
+catalogue, never a path; pages come from a synthetic http origin that serves only the
+``miniwob`` package's html folder (:mod:`droidhub_miniwob.origin`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import threading
 import time
 from collections.abc import Sequence
 from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import quoteattr
 
@@ -27,7 +30,8 @@ from droidhub.virtual.app import BroadcastReply, Intent, Screen, VirtualApp
 from droidhub_miniwob import contract
 from droidhub_miniwob.browser import Chromium
 from droidhub_miniwob.cdp import CdpSession
-from droidhub_miniwob.pages import PagesNotFoundError, page_path
+from droidhub_miniwob.origin import PageOrigin
+from droidhub_miniwob.pages import PagesNotFoundError
 
 if TYPE_CHECKING:
     from droidhub.virtual.phone import VirtualPhone
@@ -116,15 +120,21 @@ def _script(name: str) -> str:
 
 
 class MiniWobWebViewApp(VirtualApp):
-    """The MiniWoB++ WebView app, hosted in a headless Chromium on the host."""
+    """The MiniWoB++ WebView app, hosted in a headless Chromium on the host.
+
+    ``pages`` is the html folder to serve (``miniwob/<task>.html`` beside the
+    ``core``/``common`` folders they load); by default the installed ``miniwob``
+    package's.
+    """
 
     package = contract.PACKAGE
     label = "MiniWoB++"
     activity = contract.ACTIVITY
     version_name = "1.0"
 
-    def __init__(self, executable: str | None = None) -> None:
+    def __init__(self, executable: str | None = None, pages: Path | None = None) -> None:
         self._executable = executable
+        self._origin = PageOrigin(pages)
         self._browser: Chromium | None = None
         self._page: CdpSession | None = None
         self._task: str | None = None
@@ -152,7 +162,7 @@ class MiniWobWebViewApp(VirtualApp):
         if self._browser is not None and not alive:
             self._browser.close()  # it died: reap what is left, drop its profile
         if not alive:
-            self._browser = Chromium(self._executable).start()
+            self._browser = Chromium(self._executable, origin=self._origin).start()
         assert self._browser is not None
         # A new session (first use, or after the browser died) shows a blank tab.
         self._task = None
@@ -235,9 +245,10 @@ class MiniWobWebViewApp(VirtualApp):
 
     def load(self, task: str) -> None:
         """Show ``task``'s page (from the ``miniwob`` package) with the bridge injected;
-        nothing to do when it is already shown."""
+        nothing to do when it is already shown. A name outside the catalogue raises
+        :class:`~droidhub_miniwob.pages.UnknownTaskError` (a PagesNotFoundError)."""
         with self._lock:
-            url = page_path(task).as_uri()  # PagesNotFoundError for an unknown task
+            url = self._origin.task_url(task)
             page = self._session()  # forgets the task if the browser had to restart
             if task == self._task:
                 return
