@@ -41,7 +41,8 @@ def test_oracle_run_records_every_episode_and_goes_on_after_an_error(
         str(out / "report.html"),
         pythonpath=plugin_path,
     )
-    assert proc.returncode == 0, proc.stderr
+    assert proc.returncode == 3, proc.stderr  # finished, with errored episodes
+    assert "2 of 4 episodes ended in an error" in proc.stdout
     assert "plugin broken failed" in proc.stderr  # the broken plugin is named, the run goes on
     rows = {r["episode_id"]: r for r in _lines(out)}
     assert set(rows) == {f"tiny/{t}/{i}" for t in ("TinyWriteWord", "TinyExplodes") for i in (0, 1)}
@@ -53,6 +54,7 @@ def test_oracle_run_records_every_episode_and_goes_on_after_an_error(
         bad = rows[f"tiny/TinyExplodes/{i}"]
         assert bad["reward"] == 0.0 and not bad["success"]
         assert bad["error"] == "RuntimeError: set-up exploded on purpose"
+        assert bad["error_source"] == "task" and bad["attempt"] == 1
         assert "initialize_task" in bad["traceback"]
     # Summary: 2 tasks, one always solved, one never: 50%.
     summary = json.loads((out / "summary.json").read_text())

@@ -241,7 +241,8 @@ def build_report_runs(root: Path) -> ReportRuns:
     try:
         for proc in procs:
             stdout, stderr = proc.communicate(timeout=180)
-            assert proc.returncode == 0, stderr
+            # 3: the run finished with errored episodes (one errors on purpose).
+            assert proc.returncode == 3, stderr
             outputs.append(stdout)
     finally:
         for proc in procs:

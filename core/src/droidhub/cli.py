@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import weakref
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -228,6 +231,46 @@ def list_tasks(suites: tuple[str, ...], as_json: bool) -> None:
     default=None,
     help="Override every task's step budget (10 x complexity).",
 )
+@click.option(
+    "--step-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=300,
+    show_default=True,
+    metavar="SECONDS",
+    help="Limit of the agent's reset and of each step with its action; past it the "
+    "episode ends with a timeout error and the run goes on.",
+)
+@click.option(
+    "--episode-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=1800,
+    show_default=True,
+    metavar="SECONDS",
+    help="Limit of a whole episode, set-up and scoring included.",
+)
+@click.option(
+    "--quarantine-after",
+    type=click.IntRange(min=1),
+    default=3,
+    show_default=True,
+    metavar="N",
+    help="Take a device out of the run after N episodes in a row failed on it with "
+    "device errors (its episodes go to the other devices).",
+)
+@click.option(
+    "--early-stop",
+    type=click.IntRange(min=0),
+    default=3,
+    show_default=True,
+    metavar="K",
+    help="Stop when the first K episodes all fail with the same agent error (0: never).",
+)
+@click.option(
+    "--retry-errors",
+    is_flag=True,
+    help="Run again the episodes of this --out that ended in an error (not those the "
+    "agent failed); earlier attempts move to OUT/attempts.jsonl.",
+)
 def run(
     suites: tuple[str, ...],
     tasks: tuple[str, ...],
@@ -241,17 +284,33 @@ def run(
     out: Path | None,
     html_out: Path | None,
     max_steps: int | None,
+    step_timeout: float,
+    episode_timeout: float,
+    quarantine_after: int,
+    early_stop: int,
+    retry_errors: bool,
 ) -> None:
     """Run a suite with an agent and record every episode.
 
     Results go to OUT/results.jsonl (one line per finished episode), OUT/run.json and
     one folder per episode; a summary table is printed at the end and written to
-    OUT/summary.json. Stopping and rerunning with the same --out resumes the run.
+    OUT/summary.json. Stopping and rerunning with the same --out resumes the run; one
+    run at a time may use an --out folder.
+
+    \b
+    Exit codes:
+      0    every episode ran without an error
+      1    the run could not go on (--out in use by another run, or unwritable)
+      2    a bad option
+      3    the run finished, but some episodes ended in an error
+      4    every device was quarantined (rerun to run the rest)
+      5    stopped early: the same agent error K times, or a FatalAgentError
+      130  stopped by Ctrl-C (rerun to resume)
     """
     from droidhub.agents import AgentLoadError, load_agent
-    from droidhub.connect import DeviceSpecError, open_devices, parse_device_spec
+    from droidhub.connect import parse_device_spec
     from droidhub.results import RunManifest
-    from droidhub.runner import RunConfigError, Runner, describe_environment, prepare_run_dir
+    from droidhub.runner import describe_environment
     from droidhub.suite import build_suite
 
     pm = get_plugin_manager()
@@ -277,38 +336,151 @@ def run(
         episodes_planned=len(instances),
         **describe_environment(pm),
     )
+    settings = _RunSettings(
+        out=out,
+        manifest=manifest,
+        device=device,
+        adb_host=adb_host,
+        adb_port=adb_port,
+        make_agent=lambda: load_agent(agent, factories, agent_opts),
+        max_steps=max_steps,
+        step_timeout=step_timeout,
+        episode_timeout=episode_timeout,
+        quarantine_after=quarantine_after,
+        early_stop=early_stop,
+        retry_errors=retry_errors,
+    )
+    code = _run_in_folder(instances, settings)
+    if html_out is not None and code in (0, 3):  # the run ran to its end
+        _write_html(out, html_out)
+    sys.exit(code)
+
+
+@dataclass
+class _RunSettings:
+    """What `droidhub run` hands from its options to the run itself."""
+
+    out: Path
+    manifest: Any
+    device: str
+    adb_host: str
+    adb_port: int
+    make_agent: Callable[[], Any]
+    max_steps: int | None
+    step_timeout: float
+    episode_timeout: float
+    quarantine_after: int
+    early_stop: int
+    retry_errors: bool
+
+
+def _fail(message: str, code: int) -> NoReturn:
+    click.secho(f"error: {message}", fg="red", err=True)
+    sys.exit(code)
+
+
+def _run_in_folder(instances: list[Any], s: _RunSettings) -> int:
+    """Hold the run folder's lock for the whole run; return the exit code."""
+    from droidhub.run_lock import RunFolderBusy, RunLock
+    from droidhub.runner import EXIT_FAILED
+
+    lock = RunLock(s.out)
     try:
-        already = prepare_run_dir(out, manifest)
+        lock.acquire()
+    except RunFolderBusy as exc:
+        _fail(str(exc), EXIT_FAILED)
+    except OSError as exc:
+        _fail(f"cannot write {exc.filename or s.out}: {exc.strerror or exc}", EXIT_FAILED)
+    try:
+        return _run_locked(instances, s)
+    finally:
+        lock.release()
+
+
+def _run_locked(instances: list[Any], s: _RunSettings) -> int:
+    from droidhub.connect import DeviceSpecError, open_devices
+    from droidhub.device import DeviceError
+    from droidhub.results import RunFolderError, read_results, set_aside_errored
+    from droidhub.run_folder import observer_errors, record_plugin_errors
+    from droidhub.runner import (
+        EXIT_DEVICES_LOST,
+        EXIT_FAILED,
+        EXIT_INTERRUPTED,
+        RunConfigError,
+        Runner,
+        prepare_run_dir,
+    )
+
+    out = s.out
+    try:
+        already = prepare_run_dir(out, s.manifest)
+        attempts = set_aside_errored(out) if s.retry_errors else {}
+        if attempts:
+            already = read_results(out)
     except RunConfigError as exc:
         raise click.UsageError(str(exc)) from None
+    except RunFolderError as exc:
+        _fail(str(exc), EXIT_FAILED)
+    except OSError as exc:
+        _fail(f"cannot write {exc.filename or out}: {exc.strerror or exc}", EXIT_FAILED)
     planned = {i.episode_id for i in instances}
     done = sum(1 for r in already if r.episode_id in planned)
     verb = "Resuming" if done else "Running"
+    if s.retry_errors:
+        click.echo(
+            f"Retrying {len(attempts)} errored episodes (earlier attempts kept in "
+            f"{out / 'attempts.jsonl'})",
+            err=True,
+        )
     click.echo(
         f"{verb} {len(instances)} episodes ({done} already recorded) of "
-        f"{', '.join(families)} with agent {agent} on {device}; results in {out}",
+        f"{', '.join(s.manifest.suite)} with agent {s.manifest.agent} on {s.device}; "
+        f"results in {out}",
         err=True,
     )
+    pm = get_plugin_manager()
     try:
-        with open_devices(device, adb_host, adb_port) as devices:
+        with open_devices(s.device, s.adb_host, s.adb_port) as devices:
             runner = Runner(
                 out,
                 devices,
-                make_agent=lambda: load_agent(agent, factories, agent_opts),
+                make_agent=s.make_agent,
                 apps=catalog.apps(),
                 notify=pm.notify,
-                agent_name=agent,
-                max_steps=max_steps,
+                agent_name=s.manifest.agent,
+                max_steps=s.max_steps,
+                step_timeout=s.step_timeout,
+                episode_timeout=s.episode_timeout,
+                quarantine_after=s.quarantine_after,
+                early_stop=s.early_stop,
+                attempts=attempts,
             )
-            runner.run(instances, already)
+            outcome = runner.run(instances, already)
     except (DeviceSpecError, RunConfigError) as exc:
         raise click.UsageError(str(exc)) from None
+    except DeviceError as exc:
+        _fail(str(exc), EXIT_DEVICES_LOST)
+    except RunFolderError as exc:
+        _fail(str(exc), EXIT_FAILED)
     except KeyboardInterrupt:
         click.echo(f"\nStopped. Rerun the same command (--out {out}) to resume.", err=True)
-        sys.exit(130)
-    _print_report(out)
-    if html_out is not None:
-        _write_html(out, html_out)
+        return EXIT_INTERRUPTED
+    plugin_errors = observer_errors(pm)
+    if plugin_errors:
+        with contextlib.suppress(OSError):
+            record_plugin_errors(out, plugin_errors)
+    if outcome.stop == "interrupted":
+        click.echo(
+            f"\nStopped by Ctrl-C: {len(outcome.unfinished)} episodes in flight were torn "
+            f"down and not recorded. Rerun the same command (--out {out}) to resume.",
+            err=True,
+        )
+        return outcome.exit_code
+    if outcome.stop is not None:
+        click.secho(f"error: {outcome.message}", fg="red", err=True)
+        return outcome.exit_code
+    _print_report(out, plugin_errors)
+    return outcome.exit_code
 
 
 def _parse_agent_options(values: tuple[str, ...]) -> dict[str, str]:
@@ -347,14 +519,22 @@ def agents(as_json: bool) -> None:
         click.echo("options); AndroidWorld agents: add --agent-option compat=android_world.")
 
 
-def _print_report(run_dir: Path) -> None:
+def _print_report(run_dir: Path, plugin_errors: Sequence[Mapping[str, Any]] = ()) -> None:
     from droidhub.results import read_results
-    from droidhub.summary import format_summary, summarize
+    from droidhub.summary import format_run_notes, format_summary, summarize
 
     summary = summarize(read_results(run_dir))
-    (run_dir / "summary.json").write_text(summary.model_dump_json(indent=2), encoding="utf-8")
     click.echo(format_summary(summary))
-    click.echo(f"\nSummary written to {run_dir / 'summary.json'}")
+    notes = format_run_notes(summary, plugin_errors)
+    if notes:
+        click.echo("\n" + notes)
+    path = run_dir / "summary.json"
+    try:
+        path.write_text(summary.model_dump_json(indent=2), encoding="utf-8")
+    except OSError as exc:
+        click.secho(f"error: cannot write {path}: {exc.strerror or exc}", fg="red", err=True)
+        return
+    click.echo(f"\nSummary written to {path}")
 
 
 def _check_run_dir(run_dir: Path) -> None:

@@ -114,7 +114,9 @@ class Progress:
 class RunOutcome:
     """How a run ended; ``droidhub run`` turns it into its exit code."""
 
+    #: Results written by this invocation.
     recorded: int = 0
+    #: Episodes of the run (recorded by any invocation) that ended in an error.
     errored: int = 0
     #: Quarantined devices, with the last device error of each.
     quarantined: dict[str, str] = field(default_factory=dict)
@@ -308,6 +310,8 @@ class Runner:
                 "Rerun the same command once a device is back to run them"
             )
         self.outcome.unfinished += left if self.outcome.stop else []
+        # Errors of the run as a whole: those recorded before a resume count too.
+        self.outcome.errored = self.progress.errored
         return self.outcome
 
     @staticmethod
@@ -503,7 +507,6 @@ class Runner:
             else:
                 stop_now = False
                 self.outcome.recorded += 1
-                self.outcome.errored += 1 if result.error else 0
                 self._first.append(result)
                 message = self._early_stop_message()
         if stop_now:

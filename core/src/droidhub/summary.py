@@ -12,6 +12,7 @@ import random
 import statistics
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -304,3 +305,20 @@ def format_summary(summary: Summary, per_task: bool = True) -> str:
             headers += USAGE_COLUMNS
         parts += ["", "Per task", text_table(headers, rows)]
     return "\n".join(parts)
+
+
+def format_run_notes(summary: Summary, plugin_errors: Sequence[Mapping[str, Any]] = ()) -> str:
+    """Lines after the tables: how many episodes errored, which observer hooks failed."""
+    lines = []
+    if summary.errors:
+        lines.append(
+            f"{summary.errors} of {summary.episodes} episodes ended in an error (scored 0; "
+            "see `error` in results.jsonl); `droidhub run --retry-errors` with the same "
+            "options runs only those again"
+        )
+    if plugin_errors:
+        lines.append("Plugin hooks that failed during the run (the run went on without them):")
+        for e in plugin_errors:
+            times = f" ({e['count']} times)" if e.get("count", 1) > 1 else ""
+            lines.append(f"  {e['plugin']} {e['hook']}{times}: {e['cause']}")
+    return "\n".join(lines)

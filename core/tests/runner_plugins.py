@@ -1,0 +1,223 @@
+"""Test tasks and agents for the runner's failure paths, installed like real plugins.
+
+The ``hang`` family has tasks that hang in set-up or scoring, one that errors until
+the ``HANG_FIXED`` environment variable says it is fixed, and quick ones; each task
+logs its set-up and tear-down to the file ``HANG_LOG`` names (when set) so a test can
+prove tear-down ran. ``hang_agents`` (no entry point: ``--agent hang_agents:Name``)
+holds agents that hang, raise, report usage or are just slow.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from plugin_dists import write_distribution
+
+HANG_PLUGIN = '''
+import os
+import threading
+
+from droidhub import TaskEval, TaskFamily, hookimpl
+
+FOREVER = threading.Event()
+
+
+def log(what, task):
+    path = os.environ.get("HANG_LOG")
+    if path:
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write(f"{what} {task.name}/{id(task)}\\n")
+
+
+class _Logged(TaskEval):
+    template = "Do nothing at all."
+
+    def initialize_task(self, env):
+        super().initialize_task(env)
+        log("setup", self)
+
+    def is_successful(self, env):
+        return 0.0
+
+    def tear_down(self, env):
+        log("teardown", self)
+        super().tear_down(env)
+
+
+class Quick(_Logged):
+    """Nothing to do; scores 0 (an honest failure, never an error)."""
+
+
+class Quick2(_Logged):
+    """Same again, under another name."""
+
+
+class Quick3(_Logged):
+    """And a third."""
+
+
+class SetUpHangs(_Logged):
+    """Set-up never returns."""
+
+    def initialize_task(self, env):
+        super().initialize_task(env)
+        FOREVER.wait()
+
+
+class ScoringHangs(_Logged):
+    """Scoring never returns."""
+
+    def is_successful(self, env):
+        FOREVER.wait()
+        return 0.0
+
+
+class BrokenUntilFixed(_Logged):
+    """Set-up fails until the environment variable HANG_FIXED is 1."""
+
+    def initialize_task(self, env):
+        super().initialize_task(env)
+        if os.environ.get("HANG_FIXED") != "1":
+            raise RuntimeError("not fixed yet")
+
+    def is_successful(self, env):
+        return 1.0
+
+
+class Explodes(TaskEval):
+    """Set-up fails at once: an errored episode with no step files."""
+
+    template = "Cannot be set up."
+
+    def initialize_task(self, env):
+        raise RuntimeError("set-up exploded")
+
+    def is_successful(self, env):
+        return 0.0
+
+
+@hookimpl
+def droidhub_task_families():
+    return [
+        TaskFamily(
+            "hang",
+            "runner failure-path tests",
+            tasks=[Quick, Quick2, Quick3, SetUpHangs, ScoringHangs, BrokenUntilFixed, Explodes],
+        )
+    ]
+'''
+
+HANG_AGENTS = '''
+import os
+import threading
+import time
+
+from droidhub import Action, FatalAgentError
+
+FOREVER = threading.Event()
+DONE = Action(action_type="status", goal_status="complete")
+
+
+class StepHangsOnQuick2:
+    """Hangs forever in step on task Quick2; elsewhere says it is done."""
+
+    def reset(self, goal, task, env, rng):
+        self.task = task.name
+
+    def step(self, state):
+        if self.task == "Quick2":
+            FOREVER.wait()
+        return DONE
+
+
+class Raises:
+    """Every step raises the same error."""
+
+    def reset(self, goal, task, env, rng):
+        pass
+
+    def step(self, state):
+        raise ValueError("the model said no")
+
+
+class RaisesFatal:
+    """Its first step says the API key is wrong."""
+
+    def reset(self, goal, task, env, rng):
+        pass
+
+    def step(self, state):
+        raise FatalAgentError("401 Unauthorized: the API key was rejected")
+
+
+class Reports:
+    """Waits twice, then is done; reports usage with every step."""
+
+    def reset(self, goal, task, env, rng):
+        self.n = 0
+        self.last_step_info = None
+
+    def step(self, state):
+        self.n += 1
+        self.last_step_info = {
+            "usage": {"prompt_tokens": 10, "cost": 0.25, "calls": 1},
+            "thought": f"step {self.n}",
+        }
+        if self.n < 3:
+            return Action(action_type="wait")
+        return DONE
+
+
+class Slow:
+    """Waits a little, then is done: gives a test time to act during a run."""
+
+    def reset(self, goal, task, env, rng):
+        pass
+
+    def step(self, state):
+        time.sleep(float(os.environ.get("HANG_SLOW", "0.4")))
+        return DONE
+'''
+
+NOISY_PLUGIN = """
+from droidhub import hookimpl
+
+
+@hookimpl
+def droidhub_step(context, step):
+    raise KeyError("no such column")
+"""
+
+
+def hang_site(root: Path, noisy: bool = False) -> Path:
+    """Install the ``hang`` family (and, if asked, a plugin whose step hook raises)
+    into ``root``; the agents go beside it as plain module ``hang_agents``."""
+    write_distribution(root, "droidhub-hang", "droidhub_hang", HANG_PLUGIN, "hang")
+    if noisy:
+        write_distribution(root, "droidhub-noisy", "droidhub_noisy", NOISY_PLUGIN, "noisy")
+    (root / "hang_agents.py").write_text(HANG_AGENTS, encoding="utf-8")
+    return root
+
+
+def droidhub_env(site: Path, **extra: str) -> dict[str, str]:
+    """The environment of a ``droidhub`` subprocess that sees ``site``."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(site), env.get("PYTHONPATH")]))
+    env.update(extra)
+    return env
+
+
+def droidhub(
+    site: Path, *args: str, timeout: float = 120, **extra: str
+) -> subprocess.CompletedProcess[str]:
+    """Run ``droidhub ARGS`` in a subprocess (hang guard: ``timeout``)."""
+    return subprocess.run(
+        [sys.executable, "-m", "droidhub", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=droidhub_env(site, **extra),
+    )
