@@ -1,0 +1,57 @@
+"""`droidhub run --retry-errors` runs again only the episodes that ended in an error."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from runner_plugins import droidhub, hang_site
+
+ARGS = ["run", "--suite", "hang", "--tasks", "Quick,BrokenUntilFixed", "--n-combinations", "2"]
+
+
+def _lines(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def test_retry_errors_reruns_the_errored_episodes_only_and_keeps_the_old_attempts(
+    tmp_path: Path,
+) -> None:
+    site = hang_site(tmp_path / "site")
+    out = tmp_path / "run"
+    first = droidhub(site, *ARGS, "--out", str(out))
+    assert first.returncode == 3, first.stderr
+    before = {r["episode_id"]: r for r in _lines(out / "results.jsonl")}
+    assert {k for k, r in before.items() if r["error"]} == {
+        "hang/BrokenUntilFixed/0",
+        "hang/BrokenUntilFixed/1",
+    }
+    # A plain rerun resumes: everything is recorded, nothing runs again.
+    same = droidhub(site, *ARGS, "--out", str(out), HANG_FIXED="1")
+    assert same.returncode == 3 and len(_lines(out / "results.jsonl")) == 4
+
+    retry = droidhub(site, *ARGS, "--retry-errors", "--out", str(out), HANG_FIXED="1")
+    assert retry.returncode == 0, retry.stderr
+    assert "Retrying 2 errored episodes" in retry.stderr
+    after = _lines(out / "results.jsonl")
+    assert sorted(r["episode_id"] for r in after) == sorted(before)  # one line each
+    rows = {r["episode_id"]: r for r in after}
+    for i in (0, 1):
+        fixed = rows[f"hang/BrokenUntilFixed/{i}"]
+        assert (fixed["error"], fixed["reward"], fixed["attempt"]) == (None, 1.0, 2)
+        # The honest failure (reward 0, no error) was not run again: the same line.
+        assert rows[f"hang/Quick/{i}"] == before[f"hang/Quick/{i}"]
+    attempts = _lines(out / "attempts.jsonl")
+    assert sorted((a["episode_id"], a["attempt"]) for a in attempts) == [
+        ("hang/BrokenUntilFixed/0", 1),
+        ("hang/BrokenUntilFixed/1", 1),
+    ]
+    assert all(a["error"] == "RuntimeError: not fixed yet" for a in attempts)
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["episodes"] == 4 and summary["errors"] == 0  # old attempts not counted
+
+    # Nothing errored is left: a second retry runs nothing and moves nothing.
+    again = droidhub(site, *ARGS, "--retry-errors", "--out", str(out), HANG_FIXED="1")
+    assert again.returncode == 0, again.stderr
+    assert len(_lines(out / "attempts.jsonl")) == 2
+    assert len(_lines(out / "results.jsonl")) == 4
