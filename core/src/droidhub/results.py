@@ -100,7 +100,8 @@ class RunFolderError(OSError):
     """A run folder that cannot be read or written; the message names the path."""
 
 
-def _check_regular(path: Path) -> None:
+def check_regular(path: Path) -> None:
+    """Raise :class:`RunFolderError` if ``path`` exists but is not a regular file."""
     # Reading a device file (/dev/zero, a FIFO) as results would never end.
     if path.exists() and not path.is_file():
         raise RunFolderError(f"{path} is not a regular file; move it away or pick another --out")
@@ -109,7 +110,7 @@ def _check_regular(path: Path) -> None:
 def _read_lines(path: Path) -> Iterator[EpisodeResult]:
     if not path.exists():
         return
-    _check_regular(path)
+    check_regular(path)
     with path.open("r", encoding="utf-8") as fh:
         for line in fh:
             line = line.strip()
@@ -126,6 +127,7 @@ class ResultsWriter:
 
     def __init__(self, run_dir: Path) -> None:
         self.path = run_dir / RESULTS_FILE
+        check_regular(self.path)
         try:
             self._repair_tail()
             self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
@@ -137,7 +139,6 @@ class ResultsWriter:
         # append starts on a fresh line and the file stays one JSON object per line.
         if not self.path.exists():
             return
-        _check_regular(self.path)
         data = self.path.read_bytes()
         if data and not data.endswith(b"\n"):
             cut = data.rfind(b"\n") + 1

@@ -11,7 +11,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from droidhub.results import MANIFEST_FILE, EpisodeResult, RunManifest, read_results, write_error
+from droidhub.results import (
+    MANIFEST_FILE,
+    RESULTS_FILE,
+    EpisodeResult,
+    RunManifest,
+    check_regular,
+    read_results,
+    write_error,
+)
 
 if TYPE_CHECKING:
     from droidhub.plugins import PluginManager
@@ -40,6 +48,7 @@ def prepare_run_dir(out: Path, manifest: RunManifest) -> list[EpisodeResult]:
     Returns the results already recorded there (empty for a new run).
     """
     out.mkdir(parents=True, exist_ok=True)
+    check_regular(out / RESULTS_FILE)
     path = out / MANIFEST_FILE
     if path.exists():
         try:
