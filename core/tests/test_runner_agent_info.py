@@ -1,0 +1,47 @@
+"""What agents and observer plugins leave in the run: step info, usage, hook failures."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from runner_plugins import droidhub, hang_site
+
+
+def test_agent_step_info_is_kept_per_step_and_usage_summed_per_episode(tmp_path: Path) -> None:
+    site = hang_site(tmp_path / "site")
+    out = tmp_path / "run"
+    proc = droidhub(
+        site, "run", "--suite", "hang", "--tasks", "Quick", "--agent", "hang_agents:Reports",
+        "--out", str(out),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    (row,) = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    assert row["steps"] == 3
+    assert row["usage"] == {"prompt_tokens": 30.0, "cost": 0.75, "calls": 3.0}
+    steps = (out / "episodes/hang/Quick/0/steps.jsonl").read_text().splitlines()
+    infos = [json.loads(line)["agent_info"] for line in steps]
+    assert [i["thought"] for i in infos] == ["step 1", "step 2", "step 3"]
+    assert infos[0]["usage"] == {"prompt_tokens": 10, "cost": 0.25, "calls": 1}
+
+
+def test_observer_hook_failures_go_to_run_json_and_under_the_summary(tmp_path: Path) -> None:
+    site = hang_site(tmp_path / "site", noisy=True)
+    out = tmp_path / "run"
+    proc = droidhub(
+        site, "run", "--suite", "hang", "--tasks", "Quick", "--n-combinations", "2",
+        "--out", str(out),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr  # a failing observer does not fail the run
+    manifest = json.loads((out / "run.json").read_text())
+    assert manifest["plugin_errors"] == [
+        {
+            "plugin": "noisy",
+            "hook": "droidhub_step",
+            "cause": "KeyError: 'no such column'",
+            "count": 2,
+        }
+    ]
+    assert "Plugin hooks that failed during the run" in proc.stdout
+    assert "  noisy droidhub_step (2 times): KeyError: 'no such column'" in proc.stdout
+    assert len((out / "results.jsonl").read_text().splitlines()) == 2
