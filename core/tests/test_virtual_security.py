@@ -13,9 +13,11 @@ import logging
 import os
 import shutil
 import subprocess
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
+import adbutils
 import pytest
 
 from droidhub.virtual.app import Intent, VirtualApp
@@ -115,3 +117,82 @@ def test_failing_commands_answer_like_android_and_keep_host_paths_in_the_log(
     # The server's log keeps what a developer needs to find the bug.
     assert "cannot open" in caplog.text and "bug in the phone" in caplog.text
     assert sh(port, "echo still serving") == ("still serving\n", "", 0)
+
+
+# --- 3: no path leads out of the sandbox ------------------------------------------------------
+def _outside(tmp_path: Path, sandbox: Path) -> set[Path]:
+    """Every file and folder under ``tmp_path`` but outside ``sandbox``."""
+    return {p for p in tmp_path.rglob("*") if sandbox not in (p, *p.parents)}
+
+
+def test_links_moves_copies_and_dotdot_never_reach_outside_the_sandbox(
+    served: VirtualDeviceServer, tmp_path: Path
+) -> None:
+    port = served.port
+    sandbox = served.phone("virtual-0").root
+    secret = f"marker-{uuid.uuid4().hex}"
+    for place in (tmp_path, tmp_path / "phones", sandbox.parent.parent):
+        (place / "marker.txt").write_text(secret)
+    before = _outside(tmp_path, sandbox)
+    host_dir = str(tmp_path)
+
+    # A link to / is the phone's root, as on Android.
+    out, _err, code = sh(port, "ln -s / /sdcard/x && ls /sdcard/x/")
+    assert code == 0 and "data" in out.split() and "marker.txt" not in out
+    # A relative link that climbs past / is refused with toybox's error and status.
+    out, err, code = sh(port, "cd /sdcard/Download && ln -s ../../../../.. up")
+    assert code == 1 and "Permission denied" in err
+    # Inside the sandbox it is fine; moved or copied to where it would lead out, refused.
+    assert sh(port, "ln -s ../../../.. /sdcard/Download/l && mkdir -p /sdcard/a/b")[2] == 0
+    assert sh(port, "ln -s ../../../../.. /sdcard/a/b/up")[2] == 0
+    for move in ("mv /sdcard/Download/l /data/", "mv /sdcard/Download/l /l"):
+        out, err, code = sh(port, move)
+        assert code == 1 and "Permission denied" in err, move
+    for copy in ("cp -r /sdcard/a /data/", "cp -r /sdcard/a/b /", "cp -a /sdcard/a/b/up /"):
+        out, err, code = sh(port, copy)
+        assert code == 1 and "Permission denied" in err, copy
+
+    attacks = [
+        "cat /sdcard/x/../marker.txt /sdcard/x/../../marker.txt",
+        f"ln -s {host_dir} /sdcard/t; cat /sdcard/t/marker.txt",
+        f"cat {host_dir}/marker.txt; cat ../../../../marker.txt; cat /../../marker.txt",
+        "cat /sdcard/Download/l/../marker.txt /sdcard/Download/l/../../marker.txt",
+        "cat /sdcard/a/b/up/../marker.txt; ls /sdcard/a/b/up/../ /l /b /data/up",
+        f"cp {host_dir}/marker.txt /sdcard/ ; cp ../../../../marker.txt /sdcard/m2",
+        "cat /sdcard/marker.txt /sdcard/m2; grep -r marker /sdcard/x/..",
+        "sh /sdcard/x/../../marker.txt; ls -la /../.. /sdcard/x/..",
+        f"echo pwned > {host_dir}/pwned.txt; echo pwned > ../../../../pwned.txt",
+        "echo pwned > /sdcard/x/../pwned.txt; touch /sdcard/a/b/up/../pwned2.txt",
+        "mkdir -p /sdcard/x/../../newdir; cp /sdcard/Download/l/../../x /sdcard/y",
+        "find / -name marker.txt; find /sdcard/x/.. -name 'marker*'",
+        f"ln {host_dir}/marker.txt /sdcard/hard; cat /sdcard/hard",
+    ]
+    answers = [sh(port, attack) for attack in attacks]
+    local = tmp_path / "pulled"
+    local.mkdir()
+    upload = tmp_path / "upload.txt"
+    upload.write_text("pushed")
+    for remote in (
+        "/sdcard/x/../marker.txt",
+        f"{host_dir}/marker.txt",
+        "/../../marker.txt",
+        "/sdcard/a/b/up/../marker.txt",
+    ):
+        answers.append(adb(port, "-s", "virtual-0", "pull", remote, str(local / "got")))
+    for remote in ("/../../pwned3.txt", f"{host_dir}/pwned3.txt", "/sdcard/x/../../pwned3"):
+        answers.append(adb(port, "-s", "virtual-0", "push", str(upload), remote))
+    device = adbutils.AdbClient(host="127.0.0.1", port=port).device("virtual-0")
+    for remote in ("/..", "/../..", "/sdcard/x/..", "/sdcard/a/b/up", host_dir):
+        names = [entry.path for entry in device.sync.list(remote)]
+        answers.append((" ".join(names), "", 0))
+        answers.append((repr(device.sync.stat(remote + "/marker.txt")), "", 0))
+    with pytest.raises(adbutils.AdbError):
+        device.sync.read_bytes("/../../marker.txt")
+
+    for out, err, _code in answers:
+        assert secret not in out + err
+        assert str(sandbox) not in out + err
+    pulled = [p.read_text(errors="replace") for p in local.rglob("*") if p.is_file()]
+    assert not any(secret in text for text in pulled)
+    # Nothing was written, made or linked outside the sandbox.
+    assert _outside(tmp_path, sandbox) - {local, upload} == before | {p for p in local.rglob("*")}

@@ -273,6 +273,52 @@ class VirtualPhone:
             )
         return host
 
+    def contains(self, host: str | os.PathLike[str]) -> bool:
+        """Whether host path ``host``, every symlink in it followed, is inside the sandbox."""
+        real = os.path.realpath(host)
+        return real == self._real_root or real.startswith(self._real_root + os.sep)
+
+    def escaping_links(self, host: Path) -> list[Path]:
+        """The symlinks at or under ``host`` (not followed) that lead out of the sandbox.
+
+        Links are the one way a path inside the sandbox can name a host file outside it;
+        commands that place links (``ln``, ``cp -r``, ``mv``) check what they placed.
+        """
+        found = []
+        candidates: list[str] = []
+        if os.path.islink(host):
+            candidates.append(str(host))
+        elif os.path.isdir(host):
+            for folder, dirs, files in os.walk(host):
+                for name in dirs + files:
+                    path = os.path.join(folder, name)
+                    if os.path.islink(path):
+                        candidates.append(path)
+        for path in candidates:
+            if not self.contains(path):
+                found.append(Path(path))
+        return found
+
+    def link_text(self, link_android_path: str, target: str) -> str | None:
+        """What the host symlink at ``link_android_path`` must hold to point at ``target``.
+
+        ``target`` is read as Android reads it: absolute from the phone's root, relative
+        from the link's folder. The answer is relative, so the sandbox can move, and
+        leads to the same place inside the sandbox; None when ``target`` climbs out of
+        the phone's root (``..`` past ``/``), which the sandbox refuses.
+        """
+        folder = posixpath.dirname(canonical_path(link_android_path))
+        if not target.startswith("/"):
+            climbed = posixpath.normpath(posixpath.join(folder.lstrip("/"), target))
+            if climbed == ".." or climbed.startswith("../"):
+                return None
+        where = canonical_path(target if target.startswith("/") else posixpath.join(folder, target))
+        host_target = os.path.join(self._real_root, where.lstrip("/"))
+        host_folder = os.path.realpath(os.path.join(self.root, folder.lstrip("/")))
+        if not self.contains(host_folder):
+            return None
+        return os.path.relpath(host_target, host_folder)
+
     def android_path(self, host: Path) -> str:
         """The Android path of sandbox location ``host`` (the inverse of :meth:`host_path`)."""
         relative = Path(host).absolute().relative_to(self.root).as_posix()

@@ -7,13 +7,22 @@ and returning its exit status, registered by name with
 
 from __future__ import annotations
 
-from droidhub.virtual.commands import activity, display, files, input, packages, settings, system
+from droidhub.virtual.commands import (
+    activity,
+    display,
+    files,
+    input,
+    links,
+    packages,
+    settings,
+    system,
+)
 from droidhub.virtual.commands.invocation import COMMANDS, Handler, Invocation, Sink, command
 
 __all__ = ["COMMANDS", "Handler", "Invocation", "Sink", "command", "lookup", "names"]
 
 # The modules register their commands when imported.
-_MODULES = (activity, display, files, input, packages, settings, system)
+_MODULES = (activity, display, files, input, links, packages, settings, system)
 
 
 def lookup(name: str) -> Handler | None:

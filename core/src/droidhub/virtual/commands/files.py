@@ -14,29 +14,8 @@ import stat as statmod
 from collections.abc import Iterator
 from pathlib import Path
 
-from droidhub.virtual.commands.invocation import Invocation, command
-
-
-def split_options(args: list[str], known: str) -> tuple[set[str], list[str], str | None]:
-    """Split toybox-style flags (``-rf``) from operands; return (flags, operands, bad flag)."""
-    flags: set[str] = set()
-    operands: list[str] = []
-    rest = False
-    for arg in args:
-        if rest or not arg.startswith("-") or arg == "-":
-            operands.append(arg)
-        elif arg == "--":
-            rest = True
-        else:
-            for letter in arg[1:]:
-                if letter not in known:
-                    return flags, operands, letter
-                flags.add(letter)
-    return flags, operands, None
-
-
-def _unknown(inv: Invocation, letter: str) -> int:
-    return inv.fail(f"Unknown option '{letter}' (see \"{inv.name} --help\")")
+from droidhub.virtual.commands.invocation import Invocation, command, split_options, unknown_option
+from droidhub.virtual.commands.links import link_target, links_would_escape
 
 
 def _owner(inv: Invocation, android_path: str) -> tuple[str, str]:
@@ -57,7 +36,7 @@ def ls(inv: Invocation) -> int:
     """``ls [-a] [-l] [-1] [-d] [PATH...]``: one name per line (stdout is not a tty)."""
     flags, operands, bad = split_options(inv.args, "al1dAhRst")
     if bad:
-        return _unknown(inv, bad)
+        return unknown_option(inv, bad)
     targets = operands or ["."]
     status = 0
     files: list[tuple[str, Path, str]] = []
@@ -83,7 +62,9 @@ def ls(inv: Invocation) -> int:
             names = [n for n in names if not n.startswith(".")]
         entries = [(n, host / n, f"{path.rstrip('/')}/{n}") for n in names]
         if "a" in flags:
-            entries = [(".", host, path), ("..", host.parent, path), *entries]
+            # The root's ".." is the root itself, never the host folder holding the sandbox.
+            parent = host if host == inv.phone.root else host.parent
+            entries = [(".", host, path), ("..", parent, path), *entries]
         _list(inv, entries, flags, total=True)
     return status
 
@@ -107,8 +88,7 @@ def _list(
         shown = name
         if statmod.S_ISLNK(info.st_mode):
             # The sandbox's links are relative; Android shows where they point absolutely.
-            target = os.readlink(host)
-            shown += " -> " + posixpath.normpath(posixpath.join(posixpath.dirname(path), target))
+            shown += " -> " + link_target(inv, host, path)
         rows.append(
             (
                 _mode_string(info.st_mode),
@@ -159,7 +139,7 @@ def mkdir(inv: Invocation) -> int:
         del args[at : at + 2]
     flags, operands, bad = split_options(args, "pv")
     if bad:
-        return _unknown(inv, bad)
+        return unknown_option(inv, bad)
     if not operands:
         return inv.fail("Needs 1 argument")
     status = 0
@@ -209,7 +189,7 @@ def rm(inv: Invocation) -> int:
     """``rm [-r] [-f] PATH...``."""
     flags, operands, bad = split_options(inv.args, "rRfvi")
     if bad:
-        return _unknown(inv, bad)
+        return unknown_option(inv, bad)
     if not operands and "f" not in flags:
         return inv.fail("Needs 1 argument")
     status = 0
@@ -251,7 +231,7 @@ def touch(inv: Invocation) -> int:
             del args[at : at + 2]
     flags, operands, bad = split_options(args, "acmh")
     if bad:
-        return _unknown(inv, bad)
+        return unknown_option(inv, bad)
     if not operands:
         return inv.fail("Needs 1 argument")
     status = 0
@@ -334,7 +314,7 @@ def _find_matches(host: Path, tests: list[tuple[str, str]]) -> bool:
 def _copy_or_move(inv: Invocation, move: bool) -> int:
     flags, operands, bad = split_options(inv.args, "rRfapvniLPdF")
     if bad:
-        return _unknown(inv, bad)
+        return unknown_option(inv, bad)
     if len(operands) < 2:
         return inv.fail("Needs 2 arguments")
     *sources, destination = operands
@@ -348,7 +328,13 @@ def _copy_or_move(inv: Invocation, move: bool) -> int:
             inv.eprint(f"{inv.name}: bad '{source}': No such file or directory")
             status = 1
             continue
-        target = dest_host / src.name if dest_host.is_dir() else dest_host
+        # The target is checked like any path the client names: it must not lead out of
+        # the sandbox through a link already there.
+        target = (
+            inv.host(posixpath.join(inv.path(destination), src.name))
+            if dest_host.is_dir()
+            else dest_host
+        )
         if not target.parent.is_dir():
             inv.eprint(f"{inv.name}: '{destination}': No such file or directory")
             status = 1
@@ -359,6 +345,12 @@ def _copy_or_move(inv: Invocation, move: bool) -> int:
                 if target == src
                 else f"{inv.name}: '{destination}' is inside '{source}'"
             )
+            status = 1
+            continue
+        if (move or src.is_dir() or src.is_symlink()) and links_would_escape(inv, src, target):
+            # A relative link means something else once moved: one that would then lead
+            # out of the sandbox is refused, as a path out of it is.
+            inv.eprint(f"{inv.name}: '{destination}': Permission denied")
             status = 1
             continue
         if move:
@@ -377,6 +369,10 @@ def _copy_or_move(inv: Invocation, move: bool) -> int:
                 inv.phone.stamp(target)
             else:
                 shutil.copystat(src, target)
+        for escaping in inv.phone.escaping_links(target):  # what the check above missed
+            escaping.unlink()
+            inv.eprint(f"{inv.name}: '{destination}': Permission denied")
+            status = 1
     return status
 
 
@@ -494,7 +490,7 @@ def stat(inv: Invocation) -> int:
             del args[at : at + 2]
     flags, operands, bad = split_options(args, "Lft")
     if bad:
-        return _unknown(inv, bad)
+        return unknown_option(inv, bad)
     if not operands:
         return inv.fail("Needs 1 argument")
     status = 0

@@ -1,4 +1,5 @@
 """What a shell command receives (:class:`Invocation`), where it writes (:class:`Sink`),
+how it reads toybox-style flags (:func:`split_options`),
 and the table of commands (:func:`command`)."""
 
 from __future__ import annotations
@@ -110,3 +111,26 @@ class Invocation:
     def exists(host: Path) -> bool:
         """Whether ``host`` exists (a dangling link counts, as lstat would)."""
         return os.path.lexists(host)
+
+
+def split_options(args: list[str], known: str) -> tuple[set[str], list[str], str | None]:
+    """Split toybox-style flags (``-rf``) from operands; return (flags, operands, bad flag)."""
+    flags: set[str] = set()
+    operands: list[str] = []
+    rest = False
+    for arg in args:
+        if rest or not arg.startswith("-") or arg == "-":
+            operands.append(arg)
+        elif arg == "--":
+            rest = True
+        else:
+            for letter in arg[1:]:
+                if letter not in known:
+                    return flags, operands, letter
+                flags.add(letter)
+    return flags, operands, None
+
+
+def unknown_option(inv: Invocation, letter: str) -> int:
+    """Fail as toybox does on an unknown flag ``letter``."""
+    return inv.fail(f"Unknown option '{letter}' (see \"{inv.name} --help\")")
