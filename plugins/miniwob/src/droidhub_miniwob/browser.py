@@ -4,8 +4,8 @@ The virtual WebView app runs one :class:`Chromium` per virtual phone. The proces
 started in its own process group with a fresh profile and DevTools on a pipe
 (``--remote-debugging-pipe``, :mod:`droidhub_miniwob.cdp`): no port listens, so no
 other local user or process can drive the browser. :meth:`Chromium.close` ends the
-whole group and deletes the profile. A finalizer does the same at interpreter exit,
-so no browser outlives a run.
+whole group and deletes the profile; a finalizer does the same at interpreter exit;
+and a process killed outright takes its browsers with it (:mod:`droidhub_miniwob.orphans`).
 """
 
 from __future__ import annotations
@@ -24,6 +24,13 @@ from typing import Any
 
 from droidhub_miniwob.cdp import CdpConnection, CdpError, CdpSession
 from droidhub_miniwob.origin import PageOrigin, refuse_all
+from droidhub_miniwob.orphans import (
+    WORKDIR_PREFIX,
+    browser_environment,
+    reap_orphans,
+    record_owner,
+    spawn,
+)
 
 __all__ = ["BrowserNotFoundError", "CdpError", "CdpSession", "Chromium", "find_chromium"]
 
@@ -166,7 +173,9 @@ class Chromium:
         """Launch the browser and wait until it answers on its DevTools pipe."""
         if self.is_running():
             return self
-        workdir = tempfile.mkdtemp(prefix="droidhub-chromium-")
+        reap_orphans()  # browsers of droidhub processes that were killed outright
+        workdir = tempfile.mkdtemp(prefix=WORKDIR_PREFIX)
+        record_owner(Path(workdir), None)
         profile = Path(workdir, "profile")
         profile.mkdir()
         log_path = Path(workdir, "stderr.log")
@@ -190,15 +199,15 @@ class Chromium:
 
         try:
             with open(log_path, "wb") as log:
-                proc = subprocess.Popen(
+                # Killed with this process (see orphans.spawn), in a session of its own.
+                proc = spawn(
                     args,
+                    child_setup=child_fds,
                     stdin=subprocess.DEVNULL,
                     stdout=subprocess.DEVNULL,
                     stderr=log,
-                    start_new_session=True,
                     pass_fds=(3, 4),
-                    # Only dup2 runs in the child before exec: no lock a thread may hold.
-                    preexec_fn=child_fds,
+                    env=browser_environment(Path(workdir)),
                 )
         except BaseException:
             for fd in (browser_reads, browser_writes, we_read, we_write):
@@ -207,6 +216,7 @@ class Chromium:
             raise
         os.close(browser_reads)
         os.close(browser_writes)
+        record_owner(Path(workdir), proc.pid)  # its process group: it leads a new session
         cdp = CdpConnection(
             we_write, we_read, self.origin.on_event if self.origin is not None else refuse_all
         )

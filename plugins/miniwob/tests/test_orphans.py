@@ -1,0 +1,160 @@
+"""A run killed outright leaves no browser behind, and the next run reaps what a dead
+owner left."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc"),
+]
+
+
+def _stat_fields(pid: int) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command name: state, ppid, pgrp, ..."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+
+
+def _living(pids: Iterator[int]) -> list[int]:
+    alive = []
+    for pid in pids:
+        fields = _stat_fields(pid)
+        if fields is not None and fields[0] not in ("Z", "X"):
+            alive.append(pid)
+    return alive
+
+
+def _all_pids() -> Iterator[int]:
+    return (int(p) for p in os.listdir("/proc") if p.isdigit())
+
+
+def _group(pgid: int) -> list[int]:
+    """Living processes of process group ``pgid``."""
+    return [p for p in _living(_all_pids()) if (_stat_fields(p) or ["", "", ""])[2] == str(pgid)]
+
+
+def _browser_child(parent: int) -> int | None:
+    """A browser the process ``parent`` started (a child with a browser profile)."""
+    for pid in _living(_all_pids()):
+        fields = _stat_fields(pid)
+        if fields is None or fields[1] != str(parent):
+            continue
+        with contextlib.suppress(OSError):
+            if b"--user-data-dir=" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                return pid
+    return None
+
+
+def _run_args(out: Path, instances: int) -> list[str]:
+    return [
+        sys.executable,
+        "-m",
+        "droidhub",
+        "run",
+        "--suite",
+        "miniwob_subset",
+        "--tasks",
+        "click-test",
+        "--n-combinations",
+        str(instances),
+        "--agent",
+        "noop",
+        "--device",
+        "virtual",
+        "--out",
+        str(out),
+    ]
+
+
+def _wait(condition: object, limit_s: float) -> bool:
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        if condition():  # type: ignore[operator]
+            return True
+        time.sleep(0.1)
+    return bool(condition())  # type: ignore[operator]
+
+
+def test_kill_9_of_a_run_takes_its_browser_with_it(tmp_path: Path) -> None:
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    run = subprocess.Popen(
+        _run_args(tmp_path / "run", 50),
+        env=env,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    group: int | None = None
+    try:
+        browser = None
+        deadline = time.monotonic() + 120
+        while browser is None and run.poll() is None and time.monotonic() < deadline:
+            browser = _browser_child(run.pid)
+            time.sleep(0.1)
+        assert browser is not None, "the run started no browser"
+        group = browser  # it leads a process group of its own
+        assert _group(group)
+        os.kill(run.pid, signal.SIGKILL)
+        run.wait(timeout=30)
+        # Generous: the browser goes at once, its helpers as they notice.
+        assert _wait(lambda: not _group(group), 30), _group(group)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(run.pid, signal.SIGKILL)
+        run.wait(timeout=30)
+        if group is not None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(group, signal.SIGKILL)
+
+
+def _sleeper(env: dict[str, str]) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(["sleep", "300"], env=env, start_new_session=True)
+
+
+def test_a_starting_run_reaps_the_browser_a_dead_owner_left(tmp_path: Path) -> None:
+    from droidhub_miniwob.orphans import MARKER_ENV, OWNER_FILE, WORKDIR_PREFIX
+
+    gone = subprocess.Popen(["true"])
+    gone.wait(timeout=10)  # its pid names an owner that is dead
+    left = tmp_path / f"{WORKDIR_PREFIX}left"
+    left.mkdir()
+    leftover = _sleeper({**os.environ, MARKER_ENV: str(left)})
+    # A recorded group whose process does not carry the folder's marker (the group
+    # number was reused, say) must survive.
+    other = tmp_path / f"{WORKDIR_PREFIX}other"
+    other.mkdir()
+    bystander = _sleeper(dict(os.environ))
+    for folder, pgid in ((left, leftover.pid), (other, bystander.pid)):
+        record = {"owner": gone.pid, "owner_start": None, "pgid": pgid}
+        (folder / OWNER_FILE).write_text(json.dumps(record))
+    try:
+        subprocess.run(
+            _run_args(tmp_path / "run", 1),
+            env={**os.environ, "TMPDIR": str(tmp_path)},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=300,
+            check=False,
+        )
+        assert leftover.wait(timeout=30) == -signal.SIGKILL
+        assert not left.exists()
+        assert bystander.poll() is None
+        assert not other.exists()  # the dead owner's folder goes; its stranger stays
+    finally:
+        for process in (leftover, bystander):
+            process.kill()
+            process.wait(timeout=10)
