@@ -7,6 +7,8 @@ from pathlib import Path
 
 from runner_plugins import droidhub, hang_site
 
+from droidhub.results import set_aside_errored
+
 ARGS = ["run", "--suite", "hang", "--tasks", "Quick,BrokenUntilFixed", "--n-combinations", "2"]
 
 
@@ -55,3 +57,24 @@ def test_retry_errors_reruns_the_errored_episodes_only_and_keeps_the_old_attempt
     assert again.returncode == 0, again.stderr
     assert len(_lines(out / "attempts.jsonl")) == 2
     assert len(_lines(out / "results.jsonl")) == 4
+
+
+def test_a_retry_killed_after_setting_aside_loses_nothing_and_numbers_attempts(
+    tmp_path: Path,
+) -> None:
+    site = hang_site(tmp_path / "site")
+    out = tmp_path / "run"
+    first = droidhub(site, *ARGS, "--out", str(out))
+    assert first.returncode == 3, first.stderr
+    # What a retry does first, then it is killed before running anything.
+    assert set_aside_errored(out) == {"hang/BrokenUntilFixed/0": 2, "hang/BrokenUntilFixed/1": 2}
+    kept = _lines(out / "results.jsonl") + _lines(out / "attempts.jsonl")
+    assert sorted(r["episode_id"] for r in kept) == sorted(
+        f"hang/{t}/{i}" for t in ("Quick", "BrokenUntilFixed") for i in (0, 1)
+    )
+    # Any rerun, retry or not, runs the set-aside episodes as their second attempt.
+    rerun = droidhub(site, *ARGS, "--out", str(out), HANG_FIXED="1")
+    assert rerun.returncode == 0, rerun.stderr
+    rows = {r["episode_id"]: r for r in _lines(out / "results.jsonl")}
+    assert len(rows) == 4 and len(_lines(out / "results.jsonl")) == 4
+    assert [rows[f"hang/BrokenUntilFixed/{i}"]["attempt"] for i in (0, 1)] == [2, 2]

@@ -400,7 +400,7 @@ def _run_in_folder(instances: list[Any], s: _RunSettings) -> int:
 def _run_locked(instances: list[Any], s: _RunSettings) -> int:
     from droidhub.connect import DeviceSpecError, open_devices
     from droidhub.device import DeviceError
-    from droidhub.results import RunFolderError, read_results, set_aside_errored
+    from droidhub.results import RunFolderError, next_attempts, read_results, set_aside_errored
     from droidhub.run_folder import observer_errors, record_plugin_errors
     from droidhub.runner import (
         EXIT_DEVICES_LOST,
@@ -414,9 +414,11 @@ def _run_locked(instances: list[Any], s: _RunSettings) -> int:
     out = s.out
     try:
         already = prepare_run_dir(out, s.manifest)
-        attempts = set_aside_errored(out) if s.retry_errors else {}
-        if attempts:
+        retried = set_aside_errored(out) if s.retry_errors else {}
+        if retried:
             already = read_results(out)
+        # Also right after a retry that was killed before it reran everything.
+        attempts = next_attempts(out)
     except RunConfigError as exc:
         raise click.UsageError(str(exc)) from None
     except RunFolderError as exc:
@@ -428,7 +430,7 @@ def _run_locked(instances: list[Any], s: _RunSettings) -> int:
     verb = "Resuming" if done else "Running"
     if s.retry_errors:
         click.echo(
-            f"Retrying {len(attempts)} errored episodes (earlier attempts kept in "
+            f"Retrying {len(retried)} errored episodes (earlier attempts kept in "
             f"{out / 'attempts.jsonl'})",
             err=True,
         )

@@ -280,6 +280,8 @@ class Episode:
                 self._enter(f"agent step {index + 1}", step_bound=True)
                 state = env.get_state(observe=observe)
                 action = self._agent_call(lambda s=state: self.agent.step(s))  # type: ignore[misc]
+                if self._abandoned:  # it came back too late: leave the folder alone
+                    raise EpisodeAbandoned(self._phase)
                 info = self._take_agent_info()
                 if isinstance(action, (dict, str)):
                     action = Action.parse(action)

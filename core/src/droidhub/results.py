@@ -183,6 +183,14 @@ def read_attempts(run_dir: Path) -> list[EpisodeResult]:
     return list(_read_lines(run_dir / ATTEMPTS_FILE))
 
 
+def next_attempts(run_dir: Path) -> dict[str, int]:
+    """The attempt number the next run of each episode in ``attempts.jsonl`` gets."""
+    found: dict[str, int] = {}
+    for a in _read_lines(run_dir / ATTEMPTS_FILE):
+        found[a.episode_id] = max(found.get(a.episode_id, 1), a.attempt + 1)
+    return found
+
+
 def set_aside_errored(run_dir: Path) -> dict[str, int]:
     """Move every errored result out of ``results.jsonl`` into ``attempts.jsonl``.
 
