@@ -332,6 +332,7 @@ def run(
         n_combinations=n_combinations,
         seed=seed,
         agent=agent,
+        **_recorded_options(agent_opts),
         devices=[device],
         episodes_planned=len(instances),
         **describe_environment(pm),
@@ -483,6 +484,17 @@ def _run_locked(instances: list[Any], s: _RunSettings) -> int:
         return outcome.exit_code
     _print_report(out, plugin_errors)
     return outcome.exit_code
+
+
+def _recorded_options(options: dict[str, str]) -> dict[str, Any]:
+    """``agent_options`` for run.json: which model and settings the numbers came from,
+    with the values of secrets (api_key, tokens, passwords) left out."""
+    secret = ("key", "token", "secret", "password")
+    return {
+        "agent_options": {
+            k: "(hidden)" if any(w in k.lower() for w in secret) else v for k, v in options.items()
+        }
+    }
 
 
 def _parse_agent_options(values: tuple[str, ...]) -> dict[str, str]:

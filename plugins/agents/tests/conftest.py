@@ -78,12 +78,14 @@ class ScriptedModel:
     """Answers chat-completions requests; ``before`` may answer instead (429s, 401s)."""
 
     requests: list[dict[str, Any]] = field(default_factory=list)
+    auth: list[str | None] = field(default_factory=list)
     before: Callable[[int], Response | None] | None = None
     garbage: bool = False
 
     def __call__(self, request: Request) -> Response:
         body = json.loads(request.get_data())
         self.requests.append(body)
+        self.auth.append(request.headers.get("Authorization"))
         if self.before is not None:
             early = self.before(len(self.requests))
             if early is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,7 @@ def test_solves_an_android_world_task(
         "--agent-option", "model=scripted-1",
         "--agent-option", f"base_url={url}",
         "--agent-option", "price_in=2", "--agent-option", "price_out=10",
+        "--agent-option", "api_key=sk-never-on-disk",
         "--max-steps", "6", "--html", str(tmp_path / "report.html"),
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
@@ -50,6 +52,13 @@ def test_solves_an_android_world_task(
         f"Model: {calls} calls, tokens {calls * PROMPT_TOKENS} in + {calls * COMPLETION_TOKENS} out"
     )
     assert line in done.stdout
+    manifest = json.loads((tmp_path / "run" / "run.json").read_text())
+    assert manifest["agent_options"]["model"] == "scripted-1"
+    assert manifest["agent_options"]["api_key"] == "(hidden)"
+    for path in [*(tmp_path / "run").rglob("*"), tmp_path / "report.html"]:
+        assert not path.is_file() or b"sk-never-on-disk" not in path.read_bytes(), path
+    assert set(scripted.auth) == {"Bearer sk-never-on-disk"}  # the option's key was used
+    assert "sk-never-on-disk" not in done.stdout + done.stderr
     html = (tmp_path / "report.html").read_text()
     assert "Model usage" in html and str(calls * PROMPT_TOKENS) in html
 
@@ -104,5 +113,6 @@ def test_m3a_sends_the_marked_screenshot_at_the_configured_size(
     )
     # The label (white digits on the mark colour) sits in the box's top-left corner.
     corner = image.crop((left, top, left + 12 * len(index), top + 12))
-    assert any(abs(px[1] - MARK_COLOUR[1]) < 60 and px[0] < 80 for px in corner.getdata())
-    assert any(min(px) > 200 for px in corner.getdata()), "no label digits"
+    pixels = [corner.getpixel((x, y)) for x in range(corner.width) for y in range(corner.height)]
+    assert any(abs(px[1] - MARK_COLOUR[1]) < 60 and px[0] < 80 for px in pixels)
+    assert any(min(px) > 200 for px in pixels), "no label digits"
