@@ -4,6 +4,8 @@ replies that do not parse cost their step and are recorded, and options are chec
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 from conftest import ScriptedModel, results, run_cli, steps
@@ -82,3 +84,21 @@ def test_unknown_option_is_one_line_naming_the_valid_ones(tmp_path: Path) -> Non
     assert done.returncode == 2
     assert "unknown option 'modle' for agent m3a; valid options: api_key, base_url" in done.stderr
     assert "image_width" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_agents_command_lists_t3a_and_m3a_options() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "droidhub", "agents", "--json"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    rows = {r["name"]: r for r in map(json.loads, done.stdout.splitlines())}
+    m3a = {o["name"]: o for o in rows["m3a"]["options"]}
+    assert m3a["image_width"]["default"] == "540" and m3a["image_width"]["type"] == "int"
+    assert (
+        m3a["base_url"]["type"] == "str | None"
+        and "OPENAI_BASE_URL" in m3a["base_url"]["description"]
+    )
+    t3a = {o["name"] for o in rows["t3a"]["options"]}
+    assert {"model", "timeout_s", "max_retries", "price_in", "max_concurrency"} <= t3a
+    assert "image_width" not in t3a
