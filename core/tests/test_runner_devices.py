@@ -1,4 +1,5 @@
-"""A phone that goes away mid-run is quarantined; its episodes go to the others.
+"""A phone that goes away or gets stuck mid-run is quarantined; its episodes go to the
+others.
 
 The phones are served by a VirtualDeviceServer in the test process, and the run (a
 subprocess) reaches them by serial with --adb-port, as it would real phones; the
@@ -7,9 +8,12 @@ test detaches one while the run is going.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import socket
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -138,3 +142,81 @@ def test_when_every_phone_is_lost_the_run_stops_and_a_rerun_resumes(
     assert f"({len(done)} already recorded)" in again.stderr
     counts = Counter(r["episode_id"] for r in _lines(out))
     assert counts == Counter({f"hang/Quick/{i}": 1 for i in range(8)})
+
+
+class StuckPhoneServer:
+    """An adb server whose one phone, ``stuck-1``, is listed but never answers a command:
+    host queries are answered, anything sent to the phone waits forever."""
+
+    def __init__(self) -> None:
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.clients: list[socket.socket] = []
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self.listener.accept()
+            except OSError:
+                return
+            self.clients.append(conn)
+            threading.Thread(target=self._answer, args=(conn,), daemon=True).start()
+
+    @staticmethod
+    def _answer(conn: socket.socket) -> None:
+        def block(text: str) -> bytes:
+            return b"OKAY" + b"%04x" % len(text) + text.encode()
+
+        replies = {
+            "host:version": block("0029"),
+            "host:devices": block("stuck-1\tdevice\n"),
+            "host-serial:stuck-1:features": block("shell_v2"),
+            "host:tport:serial:stuck-1": b"OKAY" + (1).to_bytes(8, "little"),
+        }
+        with contextlib.suppress(OSError, ValueError):
+            reader = conn.makefile("rb")
+            while True:
+                size = reader.read(4)
+                if len(size) < 4:
+                    return
+                request = reader.read(int(size, 16)).decode()
+                if request not in replies:
+                    reader.read()  # the phone is stuck: wait until the client hangs up
+                    return
+                conn.sendall(replies[request])
+
+    def close(self) -> None:
+        self.listener.close()
+        for conn in self.clients:
+            with contextlib.suppress(OSError):
+                conn.close()
+
+
+def test_a_stuck_phone_times_out_its_episodes_and_is_quarantined(tmp_path: Path) -> None:
+    site = hang_site(tmp_path / "site")
+    out = tmp_path / "run"
+    stuck = StuckPhoneServer()
+    try:
+        proc = subprocess.run(
+            [
+                sys.executable, "-m", "droidhub", "run", "--suite", "hang", "--tasks", "Quick",
+                "--n-combinations", "4", "--device", "stuck-1", "--adb-port", str(stuck.port),
+                "--step-timeout", "1", "--episode-timeout", "2", "--out", str(out),
+            ],
+            env=droidhub_env(site),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )  # fmt: skip
+    finally:
+        stuck.close()
+    assert proc.returncode == 4, proc.stderr
+    last = proc.stderr.strip().splitlines()[-1]
+    assert last.startswith(
+        "error: every device was quarantined (stuck-1: timeout: the episode was still in "
+        "env.reset at its limit (--episode-timeout 2s)); 4 episodes were not run."
+    ), proc.stderr
+    assert not (out / "results.jsonl").read_text()  # nothing recorded: a rerun runs all
+    assert "Traceback" not in proc.stderr

@@ -447,6 +447,11 @@ class Runner:
         except DeviceError:
             slot.device = None
             return None
+        if reason != "interrupted" and not self._answers(slot.device):
+            # The adb server still lists the phone but the phone itself is stuck.
+            slot.device.close("it did not answer after a timeout")
+            slot.device = None
+            return None
         if not episode.setup_started or episode.torn_down:
             return None
         observe: Observe = getattr(episode.agent, "observes", Observe.UI_TREE)
@@ -460,6 +465,16 @@ class Runner:
             slot.device.close("its tear-down did not finish")
             slot.device = None
         return error
+
+    def _answers(self, device: Device) -> bool:
+        """Whether the phone runs a trivial command within a short limit."""
+        limit = min(self.teardown_timeout, 10.0)
+        error = _in_thread(
+            lambda: device.shell(["echo", "ok"], timeout=limit),
+            limit + 1,
+            f"droidhub-probe-{device.serial}",
+        )
+        return error is None
 
     def _device_failed(self, slot: _Slot, inst: TaskInstance, error: str) -> TaskInstance:
         slot.failures += 1
