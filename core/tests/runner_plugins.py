@@ -153,6 +153,16 @@ class RaisesFatal:
         raise FatalAgentError("401 Unauthorized: the API key was rejected")
 
 
+class Babbles:
+    """Answers prose instead of an action."""
+
+    def reset(self, goal, task, env, rng):
+        pass
+
+    def step(self, state):
+        return "I think I should tap the button"
+
+
 class Reports:
     """Waits twice, then is done; reports usage with every step."""
 

@@ -45,3 +45,15 @@ def test_observer_hook_failures_go_to_run_json_and_under_the_summary(tmp_path: P
     assert "Plugin hooks that failed during the run" in proc.stdout
     assert "  noisy droidhub_step (2 times): KeyError: 'no such column'" in proc.stdout
     assert len((out / "results.jsonl").read_text().splitlines()) == 2
+
+
+def test_an_answer_that_is_no_action_is_the_agents_error(tmp_path: Path) -> None:
+    site = hang_site(tmp_path / "site")
+    out = tmp_path / "run"
+    proc = droidhub(
+        site, "run", "--suite", "hang", "--tasks", "Quick", "--agent", "hang_agents:Babbles",
+        "--out", str(out),
+    )  # fmt: skip
+    assert proc.returncode == 3, proc.stderr
+    (row,) = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    assert row["error_source"] == "agent" and row["error"].startswith("ActionError")

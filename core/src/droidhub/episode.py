@@ -8,6 +8,7 @@ episode the runner abandoned never records, notifies or writes again.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import threading
@@ -68,6 +69,11 @@ class StepRecord:
     foreground: str = ""
     error: str | None = None
     agent_info: dict[str, Any] | None = None
+
+
+def _as_action(answer: Any) -> Action:
+    """An agent's answer as an Action (agents may return its JSON as a dict or str)."""
+    return Action.parse(answer) if isinstance(answer, (dict, str)) else answer
 
 
 def _seconds(limit: float) -> str:
@@ -279,12 +285,11 @@ class Episode:
             for index in range(max_steps):
                 self._enter(f"agent step {index + 1}", step_bound=True)
                 state = env.get_state(observe=observe)
-                action = self._agent_call(lambda s=state: self.agent.step(s))  # type: ignore[misc]
+                # An answer that is no action at all is the agent's error too.
+                action = self._agent_call(functools.partial(self._ask, state))
                 if self._abandoned:  # it came back too late: leave the folder alone
                     raise EpisodeAbandoned(self._phase)
                 info = self._take_agent_info()
-                if isinstance(action, (dict, str)):
-                    action = Action.parse(action)
                 record = self._record(index, action, state)
                 record.agent_info = info
                 try:
@@ -302,6 +307,9 @@ class Episode:
                 if action.ends_episode or self.task.is_done(env):
                     return index + 1
         return max_steps
+
+    def _ask(self, state: State) -> Action:
+        return _as_action(self.agent.step(state))
 
     def _take_agent_info(self) -> dict[str, Any] | None:
         """The agent's ``last_step_info``; its ``usage`` numbers add up in the result."""

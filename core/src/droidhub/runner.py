@@ -197,7 +197,7 @@ class _Slot:
     quarantined: bool = False
 
 
-def _in_thread(call: Callable[[], None], limit: float, name: str) -> str | None:
+def _in_thread(call: Callable[[], object], limit: float, name: str) -> str | None:
     """Run ``call`` on a daemon thread for at most ``limit`` s: its error, or None."""
     error: list[str] = []
 
