@@ -4,6 +4,7 @@ up, the concurrency limit across agents, and the reply parser."""
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -13,6 +14,7 @@ from conftest import completion
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
+from droidhub import FatalAgentError
 from droidhub_agents.client import ChatClient, ModelCallError
 from droidhub_agents.options import T3AOptions
 from droidhub_agents.prompts import parse_reply
@@ -137,3 +139,22 @@ def test_parse_reply_finds_the_action(reply: str, action: dict[str, object]) -> 
 def test_parse_reply_names_what_is_wrong(reply: str, error: str) -> None:
     parsed = parse_reply(reply)
     assert parsed.action is None and parsed.error is not None and error in parsed.error
+
+
+@pytest.mark.parametrize(
+    ("status", "words"),
+    [(401, "refused the API key (HTTP 401"), (403, "refused the API key (HTTP 403"),
+     (404, "model 'gpt-4o-mini' or its endpoint not found")],
+)  # fmt: skip
+def test_refused_key_or_unknown_model_is_fatal_at_once(
+    threaded_server: HTTPServer, status: int, words: str
+) -> None:
+    body = json.dumps({"error": {"message": "nope"}})
+    threaded_server.expect_request("/v1/chat/completions").respond_with_data(
+        body, status=status, content_type="application/json"
+    )
+    client = ChatClient(_options(threaded_server))
+    client.sleep = lambda _s: pytest.fail("a fatal answer must not be retried")
+    with pytest.raises(FatalAgentError, match=re.escape(words)):
+        client.complete(MESSAGES)
+    assert len(threaded_server.log) == 1

@@ -18,11 +18,8 @@ from typing import Any
 
 import openai
 
-import droidhub
+from droidhub import FatalAgentError
 from droidhub_agents.options import LLMOptions
-
-#: The runner's early stop; droidhub versions without it end only the episode.
-FatalAgentError: type[Exception] = getattr(droidhub, "FatalAgentError", RuntimeError)
 
 _SEMAPHORES: dict[tuple[str, str, int], threading.BoundedSemaphore] = {}
 _SEMAPHORES_LOCK = threading.Lock()
