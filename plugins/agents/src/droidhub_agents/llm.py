@@ -111,12 +111,15 @@ class M3A(LLMAgent):
     observes = Observe.BOTH
     Options = M3AOptions
     options: M3AOptions
+    #: The marked screenshot the last action was chosen on, and that action with its reason.
+    _before: str | None = None
+    _last: tuple[Action, str] | None = None
 
     def reset(self, goal: str, task: TaskEval, env: Env, rng: random.Random) -> None:
         """Start an episode: forget the history and the last screen."""
         super().reset(goal, task, env, rng)
-        self._before: str | None = None
-        self._last: tuple[Action, str] | None = None
+        self._before = None
+        self._last = None
 
     def _messages(self, state: State, usage: Usage, info: dict[str, Any]) -> list[dict[str, Any]]:
         opts = self.options
