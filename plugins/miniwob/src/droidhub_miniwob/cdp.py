@@ -49,6 +49,9 @@ class CdpConnection:
         self._answers = threading.Condition()
         self._results: dict[int, dict[str, Any]] = {}
         self._detached: set[str] = set()
+        # Commands whose answers nobody will collect (replies to paused requests,
+        # commands given up on): dropped on arrival instead of kept forever.
+        self._unclaimed: set[int] = set()
         self._next_id = 0
         self._lost: str | None = None
         self._reader = threading.Thread(
@@ -61,13 +64,23 @@ class CdpConnection:
         """Whether the pipe is gone (closed here, or the browser exited)."""
         return self._lost is not None
 
-    def send(self, method: str, params: dict[str, Any], session_id: str | None = None) -> int:
+    def send(
+        self,
+        method: str,
+        params: dict[str, Any],
+        session_id: str | None = None,
+        answer_wanted: bool = True,
+    ) -> int:
         """Send a command (to ``session_id``'s target, else to the browser) without
-        waiting; return its id for :meth:`result`."""
+        waiting; return its id for :meth:`result`. With ``answer_wanted`` false the
+        answer is dropped when it comes."""
         with self._write_lock:
             if self._lost is not None:
                 raise CdpError(f"DevTools pipe closed before {method}: {self._lost}")
             self._next_id += 1
+            if not answer_wanted:
+                with self._answers:
+                    self._unclaimed.add(self._next_id)
             message: dict[str, Any] = {"id": self._next_id, "method": method, "params": params}
             if session_id is not None:
                 message["sessionId"] = session_id
@@ -101,6 +114,7 @@ class CdpConnection:
             if command_id in self._results:
                 answer = self._results.pop(command_id)
             elif not answered:
+                self._unclaimed.add(command_id)  # a late answer is not kept
                 raise CdpError(f"no DevTools answer to {method} within {timeout:.0f} s")
             elif self._lost is not None:
                 raise CdpError(f"DevTools pipe lost waiting for {method}: {self._lost}")
@@ -172,8 +186,11 @@ class CdpConnection:
     def _dispatch(self, message: dict[str, Any]) -> None:
         if "id" in message:
             with self._answers:
-                self._results[message["id"]] = message
-                self._answers.notify_all()
+                if message["id"] in self._unclaimed:
+                    self._unclaimed.discard(message["id"])
+                else:
+                    self._results[message["id"]] = message
+                    self._answers.notify_all()
             return
         if message.get("method") == "Target.detachedFromTarget":
             with self._answers:

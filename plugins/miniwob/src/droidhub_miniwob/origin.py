@@ -91,6 +91,7 @@ class PageOrigin:
                     "Fetch.failRequest",
                     {"requestId": request_id, "errorReason": "AccessDenied"},
                     session,
+                    answer_wanted=False,
                 )
             return
         try:
@@ -119,6 +120,7 @@ class PageOrigin:
                 "body": base64.b64encode(body).decode("ascii"),
             },
             session,
+            answer_wanted=False,
         )
 
 
@@ -129,4 +131,5 @@ def refuse_all(cdp: CdpConnection, message: dict[str, Any]) -> None:
             "Fetch.failRequest",
             {"requestId": message["params"]["requestId"], "errorReason": "AccessDenied"},
             message.get("sessionId"),
+            answer_wanted=False,
         )
