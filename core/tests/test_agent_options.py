@@ -109,3 +109,43 @@ def test_agents_command_lists_agents_with_options() -> None:
     assert rows["noop"]["options"] == []
     text = CliRunner().invoke(main, ["agents"]).output
     assert "noop: does nothing" in text
+
+
+def test_resume_with_other_agent_options_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """model= decides what a run's numbers mean: a folder of one model's results must not
+    be continued with another's, while a new secret (an API key) may resume it."""
+    (tmp_path / "resume_options_agent.py").write_text(
+        textwrap.dedent(
+            """
+            from pydantic import BaseModel
+            from droidhub import Action, Agent
+
+            class Opt(Agent):
+                class Options(BaseModel):
+                    model: str = "a"
+                    api_key: str = ""
+
+                def __init__(self, options):
+                    self.options = options
+
+                def step(self, state):
+                    return Action(action_type="status", goal_status="complete")
+            """
+        )
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    out = tmp_path / "run"
+    base = ["run", "--suite", "android_world", "--tasks", "SystemWifiTurnOn"]
+    base += ["--agent", "resume_options_agent:Opt", "--out", str(out)]
+    first = CliRunner().invoke(main, [*base, "--agent-option", "model=a"])
+    assert first.exit_code == 0, first.output
+    other = CliRunner().invoke(main, [*base, "--agent-option", "model=b"])
+    assert other.exit_code == 2
+    assert "agent_options" in other.output and "'b'" in other.output
+    same = CliRunner().invoke(
+        main, [*base, "--agent-option", "model=a", "--agent-option", "api_key=new"]
+    )
+    assert same.exit_code == 0, same.output
+    sys.modules.pop("resume_options_agent", None)

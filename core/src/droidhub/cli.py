@@ -489,10 +489,12 @@ def _run_locked(instances: list[Any], s: _RunSettings) -> int:
 def _recorded_options(options: dict[str, str]) -> dict[str, Any]:
     """``agent_options`` for run.json: which model and settings the numbers came from,
     with the values of secrets (api_key, tokens, passwords) left out."""
+    from droidhub.run_folder import HIDDEN
+
     secret = ("key", "token", "secret", "password")
     return {
         "agent_options": {
-            k: "(hidden)" if any(w in k.lower() for w in secret) else v for k, v in options.items()
+            k: HIDDEN if any(w in k.lower() for w in secret) else v for k, v in options.items()
         }
     }
 

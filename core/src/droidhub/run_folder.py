@@ -28,6 +28,10 @@ if TYPE_CHECKING:
 OBSERVER_HOOKS = ("droidhub_episode_start", "droidhub_step", "droidhub_episode_end")
 
 
+#: What run.json records instead of a secret option's value (an API key, a token).
+HIDDEN = "(hidden)"
+
+
 class RunConfigError(ValueError):
     """A run folder that belongs to a different configuration, or a bad option."""
 
@@ -39,6 +43,13 @@ def _manifest_key(m: RunManifest) -> dict[str, Any]:
         "n_combinations": m.n_combinations,
         "seed": m.seed,
         "agent": m.agent,
+        # Options such as model= decide what the numbers mean; secrets are recorded
+        # hidden, so a new API key does not stop a resume.
+        "agent_options": {
+            k: v
+            for k, v in ((m.model_extra or {}).get("agent_options") or {}).items()
+            if v != HIDDEN
+        },
     }
 
 
