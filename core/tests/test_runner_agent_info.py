@@ -23,6 +23,10 @@ def test_agent_step_info_is_kept_per_step_and_usage_summed_per_episode(tmp_path:
     infos = [json.loads(line)["agent_info"] for line in steps]
     assert [i["thought"] for i in infos] == ["step 1", "step 2", "step 3"]
     assert infos[0]["usage"] == {"prompt_tokens": 10, "cost": 0.25, "calls": 1}
+    exported = droidhub(site, "export", str(out))
+    assert exported.returncode == 0, exported.stderr
+    lines = [json.loads(line) for line in exported.stdout.splitlines()]
+    assert [line["agent_info"]["thought"] for line in lines] == ["step 1", "step 2", "step 3"]
 
 
 def test_observer_hook_failures_go_to_run_json_and_under_the_summary(tmp_path: Path) -> None:

@@ -41,6 +41,7 @@ def trajectory_steps(run_dir: Path) -> Iterator[dict[str, Any]]:
                 "action": step.get("action"),
                 "action_error": step.get("error"),
                 "foreground": step.get("foreground", ""),
+                "agent_info": step.get("agent_info"),
                 "ui_tree_file": str(rel / step["ui_tree"]) if step.get("ui_tree") else None,
                 "screenshot_file": (
                     str(rel / step["screenshot"]) if step.get("screenshot") else None
