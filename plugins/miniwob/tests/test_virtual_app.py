@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from droidhub import Action, Observe, UIElement
+from droidhub import Action, DeviceError, Observe, UIElement
 from droidhub_miniwob import contract, plugin
 from droidhub_miniwob.tasks import MiniWobTask
 from droidhub_miniwob.webview import MiniWobWebViewApp
@@ -278,6 +278,50 @@ def test_a_browser_that_died_is_replaced_on_the_next_launch(
     t.initialize_task(miniwob_env)
     assert t.oracle(miniwob_env) is None
     assert t.is_successful(miniwob_env) == 1.0
+
+
+def test_a_page_whose_renderer_crashed_errs_at_once_and_is_replaced(
+    miniwob_env: Env, phone_device: tuple[Device, VirtualPhone]
+) -> None:
+    app = phone_device[1].app(contract.PACKAGE)
+    assert isinstance(app, MiniWobWebViewApp)
+    t = task("click-test", 5)
+    t.initialize_task(miniwob_env)
+    assert app.browser is not None and app.browser.pid is not None
+    renderers = [
+        int(p)
+        for p in os.listdir("/proc")
+        if p.isdigit()
+        and _in_group(int(p), app.browser.pid)
+        and b"--type=renderer" in _cmdline(int(p))
+    ]
+    assert renderers
+    for pid in renderers:
+        os.kill(pid, signal.SIGKILL)
+    # The tap fails (the page is gone) instead of waiting out a timeout, and the episode
+    # scores 0; the next launch brings a working page back.
+    with pytest.raises(DeviceError):
+        miniwob_env.execute_action(Action(action_type="click", x=100, y=100))
+    assert t.is_successful(miniwob_env) == 0.0
+    t = task("click-test", 6)
+    t.initialize_task(miniwob_env)
+    assert t.oracle(miniwob_env) is None
+    assert t.is_successful(miniwob_env) == 1.0
+
+
+def _in_group(pid: int, pgid: int) -> bool:
+    try:
+        return os.getpgid(pid) == pgid
+    except ProcessLookupError:
+        return False
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read()
+    except OSError:
+        return b""
 
 
 def test_swipes_scroll_a_text_area_by_touch(miniwob_env: Env) -> None:

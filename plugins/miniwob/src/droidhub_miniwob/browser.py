@@ -249,8 +249,10 @@ class Chromium:
         if not pages:
             pages = [cdp.call("Target.createTarget", url="about:blank")["targetId"]]
         attached = cdp.call("Target.attachToTarget", targetId=pages[0], flatten=True)
-        self._page = CdpSession(cdp, attached["sessionId"])
-        return self._page
+        page = CdpSession(cdp, attached["sessionId"])
+        page.call("Inspector.enable")  # a renderer crash is then reported, not waited out
+        self._page = page
+        return page
 
     def close(self) -> None:
         """Close the session, end every process of the browser and delete the profile."""

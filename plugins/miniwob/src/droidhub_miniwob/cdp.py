@@ -119,7 +119,7 @@ class CdpConnection:
             elif self._lost is not None:
                 raise CdpError(f"DevTools pipe lost waiting for {method}: {self._lost}")
             else:
-                raise CdpError(f"the page went away while waiting for {method}")
+                raise CdpError(f"the page closed or crashed while waiting for {method}")
         if "error" in answer:
             error = answer["error"]
             raise CdpError(f"{method} failed: {error.get('message')} {error.get('data', '')}")
@@ -131,7 +131,7 @@ class CdpConnection:
         return self.result(self.send(method, params, session_id), method, session_id=session_id)
 
     def is_detached(self, session_id: str) -> bool:
-        """Whether the browser ended the session ``session_id`` (its page closed)."""
+        """Whether the session ``session_id`` ended: its page closed or crashed."""
         with self._answers:
             return session_id in self._detached
 
@@ -192,9 +192,12 @@ class CdpConnection:
                     self._results[message["id"]] = message
                     self._answers.notify_all()
             return
-        if message.get("method") == "Target.detachedFromTarget":
+        method = message.get("method")
+        if method in ("Target.detachedFromTarget", "Inspector.targetCrashed"):
+            # The page closed or its renderer died: nothing waiting on it will be answered.
+            gone = message.get("sessionId") or message.get("params", {}).get("sessionId", "")
             with self._answers:
-                self._detached.add(message.get("params", {}).get("sessionId", ""))
+                self._detached.add(gone)
                 self._answers.notify_all()
         if self._on_event is not None:
             # A handler's bug must not stop the reader, and with it every answer.

@@ -159,10 +159,11 @@ class MiniWobWebViewApp(VirtualApp):
         alive = self._browser is not None and self._browser.is_running()
         if alive and self._page is not None and not self._page.closed:
             return self._page
-        if self._browser is not None and not alive:
-            self._browser.close()  # it died: reap what is left, drop its profile
-        if not alive:
-            self._browser = Chromium(self._executable, origin=self._origin).start()
+        if self._browser is not None:
+            # It died, or its page crashed or closed: reap what is left, drop its
+            # profile, and start afresh rather than revive a broken tab.
+            self._browser.close()
+        self._browser = Chromium(self._executable, origin=self._origin).start()
         assert self._browser is not None
         # A new session (first use, or after the browser died) shows a blank tab.
         self._task = None
