@@ -6,6 +6,8 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import socket
+import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -74,9 +76,34 @@ def test_a_task_extra_that_is_a_path_shows_no_host_file(
         assert "root:" not in device.ui_tree()
 
 
+class _Listener:
+    """A local TCP port that records every connection made to it."""
+
+    def __init__(self) -> None:
+        self.socket = socket.create_server(("127.0.0.1", 0))
+        self.port = self.socket.getsockname()[1]
+        self.connections = 0
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                conn, _ = self.socket.accept()
+                self.connections += 1
+                conn.close()
+
+
+@pytest.fixture(scope="module")
+def listener() -> Iterator[_Listener]:
+    """A local service a page should not be able to reach."""
+    port = _Listener()
+    yield port
+    port.socket.close()
+
+
 @pytest.fixture(scope="module")
 def hostile_device(
-    tmp_path_factory: pytest.TempPathFactory, secret: tuple[Path, str]
+    tmp_path_factory: pytest.TempPathFactory, secret: tuple[Path, str], listener: _Listener
 ) -> Iterator[Device]:
     """A phone whose app serves a copy of the pages in which some pages try to reach
     the secret host file: by a symlink, an iframe, a script navigation."""
@@ -103,6 +130,14 @@ def hostile_device(
     _hostile(pages / "miniwob" / "click-button.html", navigate)
     opened = f"<script>setTimeout(function () {{ window.open('{path.as_uri()}'); }}, 200)</script>"
     _hostile(pages / "miniwob" / "click-link.html", opened)
+    local = [f"127.0.0.1:{listener.port}", f"localhost:{listener.port}"]
+    reach = "".join(
+        f"<img src='http://{host}/img'><iframe src='http://{host}/frame'></iframe>"
+        f"<script>try {{ new WebSocket('ws://{host}/ws'); }} catch (e) {{}}"
+        f"fetch('http://{host}/fetch').catch(function () {{}});</script>"
+        for host in local
+    )
+    _hostile(pages / "miniwob" / "click-dialog.html", reach)
     with VirtualDeviceServer(devices=0, apps=lambda: [MiniWobWebViewApp(pages=pages)]) as server:
         serial = server.add_phone()
         yield Device(serial, host="127.0.0.1", port=server.port)
@@ -121,6 +156,18 @@ def test_a_page_cannot_frame_or_navigate_to_a_host_file(
     time.sleep(0.8)  # the page's timers have fired (a navigation would be done by now)
     assert not _shows(hostile_device, secret[1])
     # The page itself is still up and answering.
+    reply = hostile_device.broadcast(
+        contract.ACTION_GET_UTTERANCE, component=contract.RECEIVER_COMPONENT
+    )
+    assert reply.code == contract.RESULT_OK
+
+
+def test_a_page_cannot_connect_to_a_local_port(hostile_device: Device, listener: _Listener) -> None:
+    # Requests (images, frames, fetch) are refused by the interception; WebSockets,
+    # which it does not see, find no address: no host name or IP resolves.
+    _launch(hostile_device, "click-dialog")
+    time.sleep(1.0)
+    assert listener.connections == 0
     reply = hostile_device.broadcast(
         contract.ACTION_GET_UTTERANCE, component=contract.RECEIVER_COMPONENT
     )

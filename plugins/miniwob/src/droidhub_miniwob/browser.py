@@ -63,10 +63,11 @@ BASE_FLAGS = (
 )
 
 #: Flags that close what a page could reach besides its own origin. The structural
-#: guard is the request interception (:mod:`droidhub_miniwob.origin`); these are the
-#: second line: no name resolves (so no host is reachable by name even if a request
-#: escaped it), no proxy is consulted, no sandboxed file system API, and every
-#: permission prompt (camera, location, clipboard...) is answered no.
+#: guard is the request interception (:mod:`droidhub_miniwob.origin`); these back it
+#: and cover what it does not see: no host name or IP address resolves (WebSockets,
+#: which the interception misses, reach no host, not even a local port), no proxy is
+#: consulted, no sandboxed file system API, and every permission prompt (camera,
+#: location, clipboard...) is answered no.
 ISOLATION_FLAGS = (
     "--host-resolver-rules=MAP * ~NOTFOUND",
     "--no-proxy-server",
