@@ -31,6 +31,7 @@ import os
 import queue
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -122,11 +123,10 @@ def _start_time(pid: int) -> str | None:
     """The process's start time (clock ticks since boot), which tells a pid reused by
     a new process from the one recorded; None where /proc cannot say."""
     try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
+        # Fields after the command name (which may hold spaces); starttime is field 22.
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
+    except (OSError, IndexError):
         return None
-    # Fields after the command name (which may hold spaces); starttime is field 22.
-    return stat.rsplit(")", 1)[1].split()[19]
 
 
 def record_owner(workdir: Path, pgid: int | None) -> None:
@@ -197,7 +197,8 @@ def reap_orphans(base: Path | None = None) -> list[Path]:
     reaped = []
     for folder in base.glob(WORKDIR_PREFIX + "*"):
         try:
-            if folder.lstat().st_uid != os.getuid() or not folder.is_dir():
+            info = folder.lstat()  # a symlink is not a work folder, whatever it points at
+            if info.st_uid != os.getuid() or not stat.S_ISDIR(info.st_mode):
                 continue
             record = json.loads(Path(folder, OWNER_FILE).read_text(encoding="ascii"))
         except (OSError, ValueError):
