@@ -1,0 +1,64 @@
+"""Facts of the phone droidhub models: Android 13 on a Pixel 6 emulator, as AndroidWorld
+pins it. Everything that needs the screen's size or Android's storage paths reads them
+here, so the virtual phone, the env, MiniWoB's WebView and the app screens agree.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ScreenGeometry:
+    """A phone screen in device pixels, with its density and system bars."""
+
+    width: int
+    height: int
+    #: Dots per inch (``wm density``); one dp is ``density / 160`` pixels.
+    density: int
+    #: Height of the status bar at the top.
+    status_bar: int
+    #: Height of the gesture navigation bar at the bottom.
+    navigation_bar: int
+
+    @property
+    def scale(self) -> float:
+        """Device pixels per CSS pixel / dp (2.625 on a Pixel 6)."""
+        return self.density / 160
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """``(width, height)``."""
+        return self.width, self.height
+
+    @property
+    def bounds(self) -> tuple[int, int, int, int]:
+        """The whole screen as ``(left, top, right, bottom)``."""
+        return 0, 0, self.width, self.height
+
+
+#: The Pixel 6: 1080x2400 at 420 dpi; status bar 44 dp, gesture handle 24 dp.
+PIXEL_6 = ScreenGeometry(width=1080, height=2400, density=420, status_bar=118, navigation_bar=63)
+
+#: Where shared storage really is on Android 13.
+EXTERNAL_STORAGE = "/storage/emulated/0"
+#: Other names Android gives the shared storage root (symlinks and bind mounts).
+STORAGE_ALIASES = ("/sdcard", "/storage/self/primary", "/mnt/sdcard", "/data/media/0")
+#: Apps' private data: ``/data/user/0`` is the same folder as ``/data/data``.
+APP_DATA = "/data/data"
+APP_DATA_ALIAS = "/data/user/0"
+
+
+def canonical_path(android_path: str) -> str:
+    """``android_path`` normalised, with storage and app-data aliases resolved
+    (``/sdcard/x`` -> ``/storage/emulated/0/x``, ``/data/user/0/p`` -> ``/data/data/p``)."""
+    path = "/" + posixpath.normpath(android_path).lstrip("/")
+    if path.startswith("//"):  # posixpath keeps a leading '//' as POSIX allows
+        path = "/" + path.lstrip("/")
+    for alias in STORAGE_ALIASES:
+        if path == alias or path.startswith(alias + "/"):
+            return EXTERNAL_STORAGE + path[len(alias) :]
+    if path == APP_DATA_ALIAS or path.startswith(APP_DATA_ALIAS + "/"):
+        return APP_DATA + path[len(APP_DATA_ALIAS) :]
+    return path
