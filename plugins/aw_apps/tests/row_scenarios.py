@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from droidhub import Env, TaskEval
-from droidhub_aw_apps.sqlite_rows import RowsTask
+from droidhub_aw_apps.common.sqlite_rows import RowsTask
 
 NearMiss = Callable[[Env, RowsTask], None]
 

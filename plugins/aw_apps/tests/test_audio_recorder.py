@@ -7,7 +7,7 @@ import random
 from task_runs import make, score
 
 from droidhub import Action, Env, Observe
-from droidhub_aw_apps import audio_recorder as ar
+from droidhub_aw_apps.audio_recorder import tasks as ar
 
 
 def test_record_audio(virtual_env: Env) -> None:

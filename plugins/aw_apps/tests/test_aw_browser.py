@@ -15,7 +15,9 @@ from episodes import noop_fails_and_oracle_succeeds
 from task_runs import make, score
 
 from droidhub import Env, TaskEval
-from droidhub_aw_apps import browser, browser_games, browser_pages
+from droidhub_aw_apps.browser import games as browser_games
+from droidhub_aw_apps.browser import pages as browser_pages
+from droidhub_aw_apps.browser import tasks as browser
 
 
 @pytest.mark.parametrize("cls", browser.TASKS, ids=lambda c: c.__name__)

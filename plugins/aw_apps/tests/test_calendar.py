@@ -16,8 +16,8 @@ from row_scenarios import (
 )
 
 from droidhub import Env
-from droidhub_aw_apps import calendar
-from droidhub_aw_apps.calendar import CalendarEvent
+from droidhub_aw_apps.calendar import tasks as calendar
+from droidhub_aw_apps.calendar.tasks import CalendarEvent
 
 DAY = 24 * 60 * 60
 

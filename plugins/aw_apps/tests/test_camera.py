@@ -5,7 +5,7 @@ from __future__ import annotations
 from task_runs import make, score
 
 from droidhub import Action, Env, Observe
-from droidhub_aw_apps import camera
+from droidhub_aw_apps.camera import tasks as camera
 
 
 def test_take_photo(virtual_env: Env) -> None:

@@ -8,7 +8,7 @@ import random
 from task_runs import make, score
 
 from droidhub import Action, Env, Observe
-from droidhub_aw_apps import clock
+from droidhub_aw_apps.clock import tasks as clock
 
 
 def _tap(env: Env, label: str) -> None:

@@ -7,7 +7,7 @@ import random
 from task_runs import make, score
 
 from droidhub import Action, Env, Observe
-from droidhub_aw_apps import contacts
+from droidhub_aw_apps.contacts import tasks as contacts
 
 
 def test_add_contact(virtual_env: Env) -> None:

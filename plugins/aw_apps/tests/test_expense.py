@@ -18,8 +18,9 @@ from row_scenarios import (
 )
 
 from droidhub import Env
-from droidhub_aw_apps import expense, source_material
-from droidhub_aw_apps.sqlite_rows import RowsTask
+from droidhub_aw_apps.common import source_material
+from droidhub_aw_apps.common.sqlite_rows import RowsTask
+from droidhub_aw_apps.expense import tasks as expense
 
 
 def one_cent_more(row: Any) -> dict[str, Any]:

@@ -9,19 +9,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from droidhub import TaskEval
-from droidhub_aw_apps import (
-    audio_recorder,
-    camera,
-    clock,
-    contacts,
-    fake_data,
-    files,
-    fuzzy,
-    gallery,
-    simple_draw,
-    sms,
-    system,
-)
+from droidhub_aw_apps.audio_recorder import tasks as audio_recorder
+from droidhub_aw_apps.camera import tasks as camera
+from droidhub_aw_apps.clock import tasks as clock
+from droidhub_aw_apps.common import fake_data, fuzzy
+from droidhub_aw_apps.contacts import tasks as contacts
+from droidhub_aw_apps.files import tasks as files
+from droidhub_aw_apps.gallery import tasks as gallery
+from droidhub_aw_apps.simple_draw import tasks as simple_draw
+from droidhub_aw_apps.sms import tasks as sms
+from droidhub_aw_apps.system import tasks as system
 
 TASKS: list[type[TaskEval]] = [
     task

@@ -7,7 +7,8 @@ import random
 from task_runs import make, score
 
 from droidhub import Action, Env, Observe
-from droidhub_aw_apps import fake_data, files, storage
+from droidhub_aw_apps.common import fake_data, storage
+from droidhub_aw_apps.files import tasks as files
 
 
 def test_delete_file(virtual_env: Env) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from task_runs import click, make, score
 
 from droidhub import Action, Env
-from droidhub_aw_apps import gallery
+from droidhub_aw_apps.gallery import tasks as gallery
 
 
 def test_save_copy_of_receipt(virtual_env: Env) -> None:

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from droidhub import Env
-from droidhub_aw_apps.ir_spec import load_spec
-from droidhub_aw_apps.ir_task import compute_truth, create_state, ir_app, tasks_from_specs
+from droidhub_aw_apps.common.ir_spec import load_spec
+from droidhub_aw_apps.common.ir_task import compute_truth, create_state, ir_app, tasks_from_specs
 
 DOC = Path(__file__).parents[3] / "docs" / "writing-ir-tasks.md"
 NOW = dt.datetime(2023, 10, 15, 15, 34, tzinfo=dt.UTC)

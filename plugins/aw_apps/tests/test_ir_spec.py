@@ -10,10 +10,16 @@ from typing import Any
 
 import pytest
 
-from droidhub_aw_apps.ir_spec import SpecError, builtin_specs, load_spec, parse_spec, resolve_day
-from droidhub_aw_apps.ir_task import tasks_from_specs
+from droidhub_aw_apps.common.ir_spec import (
+    SpecError,
+    builtin_specs,
+    load_spec,
+    parse_spec,
+    resolve_day,
+)
+from droidhub_aw_apps.common.ir_task import tasks_from_specs
 
-REFERENCE = Path("/work/shared/reference/android_world_task_metadata.json")
+REFERENCE = Path(__file__).resolve().parent / "data" / "android_world_task_metadata.json"
 
 #: A small valid spec each test breaks in one way.
 VALID: dict[str, Any] = {
@@ -58,13 +64,12 @@ def test_all_25_shipped_specs_load_with_androidworld_names() -> None:
     names = {s.name for s in specs}
     assert len(specs) == 25
     assert {s.app for s in specs} == {"calendar", "tasks", "sports", "notes"}
-    if REFERENCE.exists():
-        known = {t["task_name"]: t for t in json.loads(REFERENCE.read_text())}
-        assert names <= set(known)
-        for spec in specs:
-            assert spec.difficulty == known[spec.name]["difficulty"], spec.name
-            assert spec.tags == known[spec.name]["tags"], spec.name
-            assert spec.template.split("?")[0] == known[spec.name]["task_template"].split("?")[0]
+    known = {t["task_name"]: t for t in json.loads(REFERENCE.read_text())}
+    assert names <= set(known)
+    for spec in specs:
+        assert spec.difficulty == known[spec.name]["difficulty"], spec.name
+        assert spec.tags == known[spec.name]["tags"], spec.name
+        assert spec.template.split("?")[0] == known[spec.name]["task_template"].split("?")[0]
 
 
 @pytest.mark.parametrize(
@@ -130,8 +135,8 @@ def test_load_spec_reads_toml_and_checks_the_file_name(tmp_path: Path) -> None:
 
 
 def test_the_shipped_specs_are_toml_files_not_python() -> None:
-    folder = Path(__file__).parents[1] / "src" / "droidhub_aw_apps" / "ir_specs"
-    files = sorted(folder.iterdir())
+    src = Path(__file__).parents[1] / "src" / "droidhub_aw_apps"
+    files = sorted(src.glob("*/specs/*"))
     assert len(files) == 25 and all(f.suffix == ".toml" for f in files)
     for f in files:
         assert tomllib.loads(f.read_text())["name"] == f.stem

@@ -9,8 +9,8 @@ import re
 import pytest
 
 from droidhub import Env
-from droidhub_aw_apps import ir_task
-from droidhub_aw_apps.ir_task import (
+from droidhub_aw_apps.common import ir_task
+from droidhub_aw_apps.common.ir_task import (
     IRTask,
     Truth,
     answer_matches,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from droidhub import Device
 from droidhub.virtual.phone import VirtualPhone
-from droidhub_aw_apps import joplin
-from droidhub_aw_apps.joplin import DB_PATH, Note
+from droidhub_aw_apps.joplin import model as joplin
+from droidhub_aw_apps.joplin.model import DB_PATH, Note
 
 
 def test_the_phone_has_empty_joplin_tables(

@@ -10,7 +10,8 @@ from episodes import noop_fails_and_oracle_succeeds
 from task_runs import make, score
 
 from droidhub import Env, TaskEval
-from droidhub_aw_apps import clipboard, markor
+from droidhub_aw_apps.clipboard import tasks as clipboard
+from droidhub_aw_apps.markor import tasks as markor
 
 MARKOR = markor.MARKOR_DATA
 

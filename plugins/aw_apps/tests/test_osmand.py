@@ -9,7 +9,7 @@ from episodes import noop_fails_and_oracle_succeeds
 from task_runs import make, score
 
 from droidhub import Env, TaskEval
-from droidhub_aw_apps import osmand
+from droidhub_aw_apps.osmand import tasks as osmand
 
 
 def _elsewhere(location: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from task_runs import click, make, score
 
 from droidhub import Action, Env, Observe
-from droidhub_aw_apps import osmand
+from droidhub_aw_apps.osmand import tasks as osmand
 
 
 def _act(env: Env, **fields: object) -> None:

@@ -18,7 +18,8 @@ from row_scenarios import (
 )
 
 from droidhub import Env
-from droidhub_aw_apps import recipe, source_material
+from droidhub_aw_apps.common import source_material
+from droidhub_aw_apps.recipe import tasks as recipe
 
 
 def other_prep_time(row: Any) -> dict[str, Any]:

@@ -6,8 +6,8 @@ import datetime as dt
 
 import pytest
 
-from droidhub_aw_apps import relative_dates
-from droidhub_aw_apps.relative_dates import DatePhraseError, resolve
+from droidhub_aw_apps.common import relative_dates
+from droidhub_aw_apps.common.relative_dates import DatePhraseError, resolve
 
 SUNDAY = dt.date(2023, 10, 15)
 WEDNESDAY = dt.date(2023, 10, 18)

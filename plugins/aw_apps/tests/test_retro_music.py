@@ -9,7 +9,8 @@ from episodes import noop_fails_and_oracle_succeeds
 from task_runs import make, score
 
 from droidhub import Env, TaskEval
-from droidhub_aw_apps import media_files, retro_music
+from droidhub_aw_apps.common import media_files
+from droidhub_aw_apps.retro_music import tasks as retro_music
 
 TASKS = retro_music.TASKS
 

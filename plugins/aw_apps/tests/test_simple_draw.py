@@ -7,7 +7,8 @@ import random
 from task_runs import click, make, score
 
 from droidhub import Action, Env
-from droidhub_aw_apps import simple_draw, storage
+from droidhub_aw_apps.common import storage
+from droidhub_aw_apps.simple_draw import tasks as simple_draw
 
 
 def test_create_drawing(virtual_env: Env) -> None:

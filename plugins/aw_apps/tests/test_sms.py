@@ -8,7 +8,11 @@ import pytest
 from task_runs import click, make, score
 
 from droidhub import Action, Env, Observe, TaskEval
-from droidhub_aw_apps import clipboard, contacts, fake_data, sms, system
+from droidhub_aw_apps.clipboard import tasks as clipboard
+from droidhub_aw_apps.common import fake_data
+from droidhub_aw_apps.contacts import tasks as contacts
+from droidhub_aw_apps.sms import tasks as sms
+from droidhub_aw_apps.system import tasks as system
 
 _OPEN_SMS = sms.PACKAGE + "/" + sms.ACTIVITY
 

@@ -8,8 +8,8 @@ import pytest
 
 from droidhub import Device
 from droidhub.virtual.phone import VirtualPhone
-from droidhub_aw_apps import sports_tracker
-from droidhub_aw_apps.sports_tracker import DB_PATH, make_track
+from droidhub_aw_apps.sports_tracker import model as sports_tracker
+from droidhub_aw_apps.sports_tracker.model import DB_PATH, make_track
 
 START = dt.datetime(2023, 10, 12, 7, 30, tzinfo=dt.UTC)
 

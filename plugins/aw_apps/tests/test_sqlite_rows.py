@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from droidhub_aw_apps.sqlite_rows import compare_rows
+from droidhub_aw_apps.common.sqlite_rows import compare_rows
 
 A = {"name": "Coffee", "amount": 350, "note": "Urgent"}
 B = {"name": "Gas", "amount": 4000, "note": "A need"}
@@ -57,7 +57,7 @@ def test_each_added_row_needs_its_own_match() -> None:
 
 def test_rows_match_is_a_registered_evaluator(virtual_env) -> None:  # type: ignore[no-untyped-def]
     from droidhub import evaluators
-    from droidhub_aw_apps import expense
+    from droidhub_aw_apps.expense import tasks as expense
 
     check = evaluators.get("rows_match")
     where = {"db": expense.DB_PATH, "table": "expense", "key": "expense_id"}

@@ -6,8 +6,8 @@ import datetime as dt
 
 from droidhub import Device
 from droidhub.virtual.phone import VirtualPhone
-from droidhub_aw_apps import tasks_app
-from droidhub_aw_apps.tasks_app import DB_PATH, PACKAGE, TaskRow
+from droidhub_aw_apps.tasks_app import model as tasks_app
+from droidhub_aw_apps.tasks_app.model import DB_PATH, PACKAGE, TaskRow
 
 UTC = dt.UTC
 

@@ -1,9 +1,11 @@
 """The droidhub plugin of droidhub-aw-apps: AndroidWorld's app tasks.
 
-Each app group lives in its own module exposing ``TASKS`` (task classes), ``APPS``
-(:class:`droidhub.AppSpec`), ``EVALUATORS`` (:class:`droidhub.Evaluator`) and
-``virtual_apps()`` (fresh :class:`droidhub.virtual.app.VirtualApp` models); this module
-only gathers them.
+Each app lives in its own package (``droidhub_aw_apps.markor``, ...) whose
+``__init__`` exposes ``TASKS`` (task classes), ``APPS`` (:class:`droidhub.AppSpec`),
+``EVALUATORS`` (:class:`droidhub.Evaluator`) and ``virtual_apps()`` (fresh
+:class:`droidhub.virtual.appmodel.VirtualApp` models); the information-retrieval tasks
+built from the apps' spec files come from :mod:`droidhub_aw_apps.common.ir_task`. This
+module only gathers them.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from droidhub import AppSpec, Evaluator, TaskFamily, hookimpl
-from droidhub.virtual.app import VirtualApp
+from droidhub.virtual.appmodel import VirtualApp
 
-#: The modules of this package that contribute tasks, apps, evaluators and models.
+#: The packages and modules of this package that contribute tasks, apps, evaluators and
+#: models, in registration order.
 PARTS: tuple[str, ...] = (
     "system",
     "clipboard",
@@ -38,7 +41,7 @@ PARTS: tuple[str, ...] = (
     "tasks_app",
     "sports_tracker",
     "joplin",
-    "ir_task",
+    "common.ir_task",
 )
 
 

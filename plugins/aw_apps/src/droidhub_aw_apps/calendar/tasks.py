@@ -1,0 +1,627 @@
+"""Simple Calendar Pro (6.22.2, versionCode 238, as AndroidWorld pins it): model and tasks.
+
+The app keeps its events in the Room database ``events.db`` (schema version 8): the
+``events`` table holds one row per event, times as Unix seconds. State helpers
+(:func:`add_events`, :func:`list_events`, :func:`clear_events`) work through the Device
+only, so question tasks and other plugins use them on any phone.
+
+Dates relative to today ("tomorrow", "this Friday", "in two weeks") are resolved
+against the phone's clock (:mod:`droidhub_aw_apps.common.relative_dates`) when a task sets up
+and when it scores.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict
+
+from droidhub import AppSpec
+from droidhub.virtual.app import VirtualApp
+from droidhub_aw_apps.common import relative_dates
+from droidhub_aw_apps.common.relative_dates import REFERENCE_NOW
+from droidhub_aw_apps.common.sqlite_files import DatabaseApp
+from droidhub_aw_apps.common.sqlite_rows import (
+    ROWS_MATCH,
+    AddRowsTask,
+    DeleteRowsTask,
+    Row,
+    RowsTask,
+    Table,
+    db_footprint,
+    random_items,
+)
+
+if TYPE_CHECKING:
+    from droidhub import Device, Env
+
+PACKAGE = "com.simplemobiletools.calendar.pro"
+ACTIVITY = "com.simplemobiletools.calendar.pro.activities.MainActivity"
+DB_PATH = f"/data/data/{PACKAGE}/databases/events.db"
+EVENTS_TABLE = "events"
+#: Room schema version of events.db in 6.22.2.
+SCHEMA_VERSION = 8
+#: The timezone AndroidWorld's phones run in; stored with every event set up.
+TIMEZONE = "UTC"
+
+#: ``repeat_interval`` (seconds) of each recurrence the tasks name.
+REPEAT_INTERVALS: dict[str, int] = {"daily": 24 * 60 * 60, "weekly": 7 * 24 * 60 * 60}
+
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS `events` (`id` INTEGER PRIMARY KEY AUTOINCREMENT, "
+    "`start_ts` INTEGER NOT NULL, `end_ts` INTEGER NOT NULL, `title` TEXT NOT NULL, "
+    "`location` TEXT NOT NULL, `description` TEXT NOT NULL, "
+    "`reminder_1_minutes` INTEGER NOT NULL, `reminder_2_minutes` INTEGER NOT NULL, "
+    "`reminder_3_minutes` INTEGER NOT NULL, `reminder_1_type` INTEGER NOT NULL, "
+    "`reminder_2_type` INTEGER NOT NULL, `reminder_3_type` INTEGER NOT NULL, "
+    "`repeat_interval` INTEGER NOT NULL, `repeat_rule` INTEGER NOT NULL, "
+    "`repeat_limit` INTEGER NOT NULL, `repetition_exceptions` TEXT NOT NULL, "
+    "`attendees` TEXT NOT NULL, `import_id` TEXT NOT NULL, `time_zone` TEXT NOT NULL, "
+    "`flags` INTEGER NOT NULL, `event_type` INTEGER NOT NULL, `parent_id` INTEGER NOT NULL, "
+    "`last_updated` INTEGER NOT NULL, `source` TEXT NOT NULL, "
+    "`availability` INTEGER NOT NULL, `color` INTEGER NOT NULL, `type` INTEGER NOT NULL)",
+    "CREATE UNIQUE INDEX IF NOT EXISTS `index_events_id` ON `events` (`id`)",
+    "CREATE TABLE IF NOT EXISTS `event_types` (`id` INTEGER PRIMARY KEY AUTOINCREMENT, "
+    "`title` TEXT NOT NULL, `color` INTEGER NOT NULL, `caldav_calendar_id` INTEGER NOT NULL, "
+    "`caldav_display_name` TEXT NOT NULL, `caldav_email` TEXT NOT NULL, "
+    "`type` INTEGER NOT NULL)",
+    "CREATE UNIQUE INDEX IF NOT EXISTS `index_event_types_id` ON `event_types` (`id`)",
+    "CREATE TABLE IF NOT EXISTS `widgets` (`id` INTEGER PRIMARY KEY AUTOINCREMENT, "
+    "`widget_id` INTEGER NOT NULL, `period` INTEGER NOT NULL)",
+    "CREATE UNIQUE INDEX IF NOT EXISTS `index_widgets_widget_id` ON `widgets` (`widget_id`)",
+    "CREATE TABLE IF NOT EXISTS `tasks` (`id` INTEGER PRIMARY KEY AUTOINCREMENT, "
+    "`task_id` INTEGER NOT NULL, `start_ts` INTEGER NOT NULL, `flags` INTEGER NOT NULL)",
+    "CREATE UNIQUE INDEX IF NOT EXISTS `index_tasks_id_task_id` ON `tasks` (`id`, `task_id`)",
+    "CREATE TABLE IF NOT EXISTS android_metadata (locale TEXT)",
+    "INSERT INTO android_metadata VALUES ('en_US')",
+    # The app's first start adds the "Regular event" type (id 1) every event points at.
+    "INSERT INTO event_types (id, title, color, caldav_calendar_id, caldav_display_name, "
+    "caldav_email, type) VALUES (1, 'Regular event', -14983648, 0, '', '', 0)",
+    f"PRAGMA user_version = {SCHEMA_VERSION}",
+)
+
+
+class CalendarEvent(BaseModel):
+    """One row of the ``events`` table (``id`` is -1 until the database assigns one)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    start_ts: int
+    end_ts: int
+    title: str
+    location: str = ""
+    description: str = ""
+    repeat_interval: int = 0
+    repeat_rule: int = 0
+    id: int = -1
+
+    @property
+    def duration_mins(self) -> int:
+        """Length in whole minutes."""
+        return (self.end_ts - self.start_ts) // 60
+
+    def start(self, tz: dt.tzinfo = dt.UTC) -> dt.datetime:
+        """Start as an aware datetime in ``tz``."""
+        return relative_dates.local_datetime(self.start_ts, tz)
+
+    def row(self) -> Row:
+        """The columns this event sets (the rest take :data:`EVENT_DEFAULTS`)."""
+        return self.model_dump(exclude={"id"})
+
+    def on_day(self, day: dt.date, tz: dt.tzinfo = dt.UTC) -> CalendarEvent:
+        """The same event at the same time of day, moved to ``day``."""
+        start = self.start(tz)
+        new_start = relative_dates.at_hour(day, start.hour, tz, start.minute)
+        return self.model_copy(
+            update={"start_ts": new_start, "end_ts": new_start + self.end_ts - self.start_ts}
+        )
+
+
+#: Column values of an event set up by a task (AndroidWorld's, as an ICS import makes).
+EVENT_DEFAULTS: dict[str, Any] = {
+    "location": "",
+    "description": "",
+    "reminder_1_minutes": -1,
+    "reminder_2_minutes": -1,
+    "reminder_3_minutes": -1,
+    "reminder_1_type": 0,
+    "reminder_2_type": 0,
+    "reminder_3_type": 0,
+    "repeat_interval": 0,
+    "repeat_rule": 0,
+    "repeat_limit": 0,
+    "repetition_exceptions": "[]",
+    "attendees": "",
+    "import_id": "",
+    "time_zone": TIMEZONE,
+    "flags": 0,
+    "event_type": 1,
+    "parent_id": 0,
+    "last_updated": 0,
+    "source": "imported-ics",
+    "availability": 0,
+    "color": 0,
+    "type": 0,
+}
+
+EVENTS = Table(
+    package=PACKAGE,
+    db_path=DB_PATH,
+    name=EVENTS_TABLE,
+    key="id",
+    component=f"{PACKAGE}/{ACTIVITY}",
+    defaults=EVENT_DEFAULTS,
+)
+
+
+# --- state helpers (Device only) -------------------------------------------------------
+
+
+def list_events(device: Device) -> list[CalendarEvent]:
+    """Every event on the phone, in id order (one pull of the database)."""
+    fields = set(CalendarEvent.model_fields)
+    return [
+        CalendarEvent(**{k: v for k, v in row.items() if k in fields})
+        for row in EVENTS.read(device)
+    ]
+
+
+def add_events(device: Device, events: list[CalendarEvent]) -> None:
+    """Insert ``events`` (their ids are assigned by the database), app stopped."""
+    EVENTS.add_rows(device, [e.row() for e in events])
+
+
+def clear_events(device: Device) -> None:
+    """Delete every event, app stopped."""
+    EVENTS.clear(device)
+
+
+def weekly_repeat_rule(weekday: int) -> int:
+    """Simple Calendar's weekly ``repeat_rule``: bit ``weekday - 1``, Monday being 1."""
+    if not 1 <= weekday <= 7:
+        raise ValueError(f"weekday {weekday} out of range; use 1 (Monday) to 7 (Sunday)")
+    return 1 << (weekday - 1)
+
+
+# --- random events (AndroidWorld's value spaces) ---------------------------------------
+
+TITLE_PREFIXES = (
+    "Meeting with", "Call with", "Workshop on", "Appointment for", "Catch up on",
+    "Review session for",
+)  # fmt: skip
+TITLE_NAMES = ("Alice", "Bob", "the Team", "HR", "Dr. Smith", "Marketing")
+TITLE_SUBJECTS = ("Project X", "Annual Report", "Budget Planning", "Campaign")
+DESCRIPTION_ACTIONS = (
+    "discuss", "finalize", "plan", "celebrate", "prepare for", "review", "explore",
+    "understand", "organize", "strategize about",
+)  # fmt: skip
+DESCRIPTION_SUBJECTS = (
+    "upcoming project milestones", "marketing strategies", "annual budget", "product launch",
+    "team roles", "client feedback", "contract details", "software updates",
+    "business objectives",
+)  # fmt: skip
+DESCRIPTION_NOTES = (
+    "Please bring relevant documents.", "Remember to confirm attendance.",
+    "Let's be punctual.", "Looking forward to productive discussions.",
+    "Snacks will be provided.",
+)  # fmt: skip
+DURATIONS_MINS = (15, 30, 45, 60)
+
+
+def random_title(rng: random.Random) -> str:
+    """``Meeting with Alice``, ``Workshop on Budget Planning``..."""
+    prefix = rng.choice(TITLE_PREFIXES)
+    tail = rng.choice(TITLE_NAMES) if "with" in prefix else rng.choice(TITLE_SUBJECTS)
+    return f"{prefix} {tail}"
+
+
+def random_description(rng: random.Random) -> str:
+    """``We will plan annual budget.`` and sometimes a note after it."""
+    text = f"We will {rng.choice(DESCRIPTION_ACTIONS)} {rng.choice(DESCRIPTION_SUBJECTS)}."
+    if rng.choice([False, True]):
+        text += f" {rng.choice(DESCRIPTION_NOTES)}"
+    return text
+
+
+def random_october_ts(
+    rng: random.Random, first_day: int = REFERENCE_NOW.day, last_day: int = 31
+) -> int:
+    """A whole hour of a day between ``first_day`` and ``last_day`` of October 2023 (UTC)."""
+    day = rng.randint(first_day, last_day)
+    hour = rng.randint(0, 23)
+    return relative_dates.at_hour(dt.date(2023, 10, day), hour, dt.UTC)
+
+
+def random_event(rng: random.Random, start_ts: int) -> CalendarEvent:
+    """An event starting at ``start_ts`` lasting 15 to 60 minutes."""
+    end_ts = start_ts + rng.choice(DURATIONS_MINS) * 60
+    return CalendarEvent(
+        start_ts=start_ts,
+        end_ts=end_ts,
+        title=random_title(rng),
+        description=random_description(rng),
+    )
+
+
+def random_noise_events(
+    rng: random.Random,
+    n: int,
+    keep: Callable[[CalendarEvent], bool] | None = None,
+    targets: list[CalendarEvent] | None = None,
+) -> list[CalendarEvent]:
+    """``n`` different events in October 2023 passing ``keep``; by default, events
+    sharing no target's title."""
+    titles = {t.title for t in targets or []}
+    accept = keep or (lambda e: e.title not in titles)
+    return random_items(rng, n, lambda: random_event(rng, random_october_ts(rng, 1)), accept)
+
+
+# --- the app ---------------------------------------------------------------------------
+
+APPS = (
+    AppSpec(
+        PACKAGE,
+        ACTIVITY,
+        names=("simple calendar pro", "simple calendar"),
+        label="Simple Calendar Pro",
+        data_paths=(f"/data/data/{PACKAGE}",),
+    ),
+)
+
+EVALUATORS = (ROWS_MATCH,)
+
+
+class SimpleCalendarApp(DatabaseApp):
+    """Simple Calendar Pro on the virtual phone: ``events.db`` with the app's schema and
+    its regular event type."""
+
+    package = PACKAGE
+    label = "Simple Calendar Pro"
+    activity = ACTIVITY
+    version_name = "6.22.2"
+    db_path = DB_PATH
+    schema = ";\n".join(_SCHEMA)
+
+
+def virtual_apps() -> list[VirtualApp]:
+    """A fresh Simple Calendar Pro model."""
+    return [SimpleCalendarApp()]
+
+
+# --- tasks -----------------------------------------------------------------------------
+
+
+class EventParams(BaseModel):
+    """An event to create or delete, as AndroidWorld's calendar tasks describe it.
+
+    ``row_objects`` are the target events, ``noise_row_objects`` the others set up.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    year: int
+    month: int
+    day: int
+    hour: int
+    duration_mins: int
+    event_title: str
+    event_description: str
+    row_objects: list[CalendarEvent]
+    noise_row_objects: list[CalendarEvent]
+
+
+class RelativeEventParams(EventParams):
+    """An event on "this <day_of_week>"."""
+
+    day_of_week: str
+
+
+class RepeatingEventParams(EventParams):
+    """A recurring event: ``repeat_rule`` is ``daily`` or ``weekly``."""
+
+    repeat_rule: str
+
+
+class DayParams(BaseModel):
+    """Every event of one day is to be deleted."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    year: int
+    month: int
+    day: int
+    row_objects: list[CalendarEvent]
+    noise_row_objects: list[CalendarEvent]
+
+
+class RelativeDayParams(DayParams):
+    """Every event of "this <day_of_week>" is to be deleted."""
+
+    day_of_week: str
+
+
+#: Calendar tasks write the events database only.
+_FOOTPRINT = db_footprint(EVENTS)
+
+
+def _phone_tz(device: Device) -> dt.tzinfo:
+    return device.now().tzinfo or dt.UTC
+
+
+class _CalendarTask(RowsTask):
+    """What every calendar task shares: the table and the app."""
+
+    table: ClassVar[Table] = EVENTS
+    app_names: ClassVar[tuple[str, ...]] = ("simple calendar pro",)
+
+
+def _event_params(event: CalendarEvent, noise: list[CalendarEvent], **extra: Any) -> dict[str, Any]:
+    start = event.start()
+    return {
+        "year": start.year,
+        "month": start.month,
+        "day": start.day,
+        "hour": start.hour,
+        "duration_mins": event.duration_mins,
+        "event_title": event.title,
+        "event_description": event.description,
+        "row_objects": [event],
+        "noise_row_objects": noise,
+        **extra,
+    }
+
+
+class SimpleCalendarAddOneEvent(_CalendarTask, AddRowsTask):
+    """Create one event on an absolute date; the noise events stay."""
+
+    template = (
+        "In Simple Calendar Pro, create a calendar event on {year}-{month}-{day} at {hour}h "
+        "with the title '{event_title}' and the description '{event_description}'. "
+        "The event should last for {duration_mins} mins."
+    )
+    complexity = 3.4
+    difficulty = "hard"
+    tags: ClassVar[tuple[str, ...]] = ("data_entry", "complex_ui_understanding", "parameterized")
+    Params: ClassVar[type[BaseModel]] = EventParams
+    footprint = _FOOTPRINT
+    compare = (
+        "start_ts", "end_ts", "title", "location", "description", "repeat_rule",
+        "repeat_interval",
+    )  # fmt: skip
+    free_text = ("title", "location", "description")
+    #: Days of October 2023 the target may fall on (AndroidWorld: today to the 31st).
+    first_day: ClassVar[int] = REFERENCE_NOW.day
+    last_day: ClassVar[int] = 31
+    #: The date phrase of the goal, resolved against the phone's clock; None: absolute.
+    phrase: ClassVar[str | None] = None
+
+    @classmethod
+    def random_target(cls, rng: random.Random) -> CalendarEvent:
+        """The event to create."""
+        return random_event(rng, random_october_ts(rng, cls.first_day, cls.last_day))
+
+    @classmethod
+    def generate_random_params(cls, rng: random.Random) -> BaseModel:
+        """A target event and 0-20 noise events with other titles."""
+        event = cls.random_target(rng)
+        noise = random_noise_events(rng, rng.randint(0, 20), targets=[event])
+        return cls.Params(**_event_params(event, noise, **cls.extra_params(event)))
+
+    @classmethod
+    def extra_params(cls, event: CalendarEvent) -> dict[str, Any]:
+        """Parameters beyond :class:`EventParams` (the weekday...)."""
+        del event
+        return {}
+
+    def phrase_text(self) -> str | None:
+        """The relative date phrase of this instance, if any."""
+        return self.phrase
+
+    def target_rows(self, env: Env) -> list[Row]:
+        """The target event, moved to the day the phrase names on this phone."""
+        events: list[CalendarEvent] = list(self.params.row_objects)
+        phrase = self.phrase_text()
+        if phrase is not None:
+            tz = _phone_tz(env.device)
+            day = relative_dates.resolve(phrase, env.device.now().date())
+            events = [e.on_day(day, tz) for e in events]
+        return [e.row() for e in events]
+
+    def noise_rows(self, env: Env) -> list[Row]:
+        """The noise events as drawn."""
+        del env
+        return [e.row() for e in self.params.noise_row_objects]
+
+
+class SimpleCalendarAddOneEventRelativeDay(SimpleCalendarAddOneEvent):
+    """Create one event on "this <weekday>" (Monday to Saturday after Sunday the 15th)."""
+
+    template = (
+        "In Simple Calendar Pro, create a calendar event for this {day_of_week} at {hour}h "
+        "with the title '{event_title}' and the description '{event_description}'. "
+        "The event should last for {duration_mins} mins."
+    )
+    difficulty = "easy"
+    tags: ClassVar[tuple[str, ...]] = ("data_entry", "parameterized")
+    Params = RelativeEventParams
+    first_day = REFERENCE_NOW.day + 1
+    last_day = REFERENCE_NOW.day + 6
+
+    @classmethod
+    def extra_params(cls, event: CalendarEvent) -> dict[str, Any]:
+        """The weekday of the target."""
+        return {"day_of_week": relative_dates.weekday_name(event.start().date())}
+
+    def phrase_text(self) -> str | None:
+        """``this <weekday>``."""
+        return f"this {self.params.day_of_week}"
+
+
+class SimpleCalendarAddOneEventTomorrow(SimpleCalendarAddOneEvent):
+    """Create one event tomorrow."""
+
+    template = (
+        "In Simple Calendar Pro, create a calendar event for tomorrow at {hour}h with the "
+        "title '{event_title}' and the description '{event_description}'. The event should "
+        "last for {duration_mins} mins."
+    )
+    difficulty = "easy"
+    tags: ClassVar[tuple[str, ...]] = ("data_entry", "parameterized")
+    first_day = last_day = REFERENCE_NOW.day + 1
+    phrase = "tomorrow"
+
+
+class SimpleCalendarAddOneEventInTwoWeeks(SimpleCalendarAddOneEvent):
+    """Create one event two weeks from today."""
+
+    template = (
+        "In Simple Calendar Pro, create a calendar event in two weeks from today at {hour}h "
+        "with the title '{event_title}' and the description '{event_description}'. "
+        "The event should last for {duration_mins} mins."
+    )
+    difficulty = "medium"
+    tags: ClassVar[tuple[str, ...]] = ("data_entry", "math_counting", "parameterized")
+    first_day = last_day = REFERENCE_NOW.day + 14
+    phrase = "in two weeks"
+
+
+class SimpleCalendarAddRepeatingEvent(SimpleCalendarAddOneEvent):
+    """Create an event that recurs daily or weekly, forever."""
+
+    template = (
+        "In Simple Calendar Pro, create a recurring calendar event titled '{event_title}' "
+        "starting on {year}-{month}-{day} at {hour}h. The event recurs {repeat_rule}, "
+        "forever, and lasts for {duration_mins} minutes each occurrence. The event "
+        "description should be '{event_description}'."
+    )
+    difficulty = "easy"
+    tags: ClassVar[tuple[str, ...]] = ("data_entry", "complex_ui_understanding", "parameterized")
+    Params = RepeatingEventParams
+
+    @classmethod
+    def generate_random_params(cls, rng: random.Random) -> BaseModel:
+        """A daily or weekly event (weekly on its own weekday) and 0-20 noise events."""
+        plain = cls.random_target(rng)
+        interval = rng.choice(list(REPEAT_INTERVALS))
+        rule = weekly_repeat_rule(plain.start().isoweekday()) if interval == "weekly" else 0
+        event = plain.model_copy(
+            update={"repeat_interval": REPEAT_INTERVALS[interval], "repeat_rule": rule}
+        )
+        noise = random_noise_events(rng, rng.randint(0, 20), targets=[event])
+        return cls.Params(**_event_params(event, noise, repeat_rule=interval))
+
+
+class SimpleCalendarDeleteEvents(_CalendarTask, DeleteRowsTask):
+    """Delete every event of one day; twenty noise events on other days stay."""
+
+    template = "In Simple Calendar Pro, delete all the calendar events on {year}-{month}-{day}"
+    complexity = 1.4
+    difficulty = "easy"
+    tags: ClassVar[tuple[str, ...]] = ("parameterized", "data_edit")
+    Params: ClassVar[type[BaseModel]] = DayParams
+    footprint = _FOOTPRINT
+    n_rows: ClassVar[int] = 3
+    n_rows_noise: ClassVar[int] = 20
+    first_day: ClassVar[int] = REFERENCE_NOW.day
+    last_day: ClassVar[int] = 31
+
+    @classmethod
+    def generate_random_params(cls, rng: random.Random) -> BaseModel:
+        """``n_rows`` events on one day, noise on the other days."""
+        day_event = random_event(rng, random_october_ts(rng, cls.first_day, cls.last_day))
+        day = day_event.start().day
+        events = [random_event(rng, random_october_ts(rng, day, day)) for _ in range(cls.n_rows)]
+        noise = random_noise_events(rng, cls.n_rows_noise, keep=lambda e: e.start().day != day)
+        extra = {"year": 2023, "month": 10, "day": day, **cls.extra_params(day_event)}
+        return cls.Params(row_objects=events, noise_row_objects=noise, **extra)
+
+    @classmethod
+    def extra_params(cls, event: CalendarEvent) -> dict[str, Any]:
+        """Parameters beyond the date (the weekday...)."""
+        del event
+        return {}
+
+    def target_day(self, env: Env) -> dt.date | None:
+        """The day to clear as the phone reads a relative phrase; None: as drawn."""
+        del env
+        return None
+
+    def target_rows(self, env: Env) -> list[Row]:
+        """The events of the day (moved to the phone's day for relative phrases)."""
+        events: list[CalendarEvent] = list(self.params.row_objects)
+        day = self.target_day(env)
+        if day is not None:
+            tz = _phone_tz(env.device)
+            events = [e.on_day(day, tz) for e in events]
+        return [e.row() for e in events]
+
+    def noise_rows(self, env: Env) -> list[Row]:
+        """The noise events (any that a relative phrase lands on are left out)."""
+        noise: list[CalendarEvent] = list(self.params.noise_row_objects)
+        day = self.target_day(env)
+        if day is not None:
+            tz = _phone_tz(env.device)
+            noise = [e for e in noise if e.start(tz).date() != day]
+        return [e.row() for e in noise]
+
+
+class SimpleCalendarDeleteOneEvent(SimpleCalendarDeleteEvents):
+    """Delete one named event; twenty noise events at other times with other titles stay."""
+
+    template = (
+        "In Simple Calendar Pro, delete the calendar event on {year}-{month}-{day} at "
+        "{hour}h with the title '{event_title}'"
+    )
+    complexity = 1.2
+    difficulty = "easy"
+    tags: ClassVar[tuple[str, ...]] = ("data_edit", "complex_ui_understanding", "parameterized")
+    Params = EventParams
+
+    @classmethod
+    def generate_random_params(cls, rng: random.Random) -> BaseModel:
+        """One event anywhere from today to the 31st, and noise unlike it."""
+        event = random_event(rng, random_october_ts(rng))
+        noise = random_noise_events(
+            rng,
+            cls.n_rows_noise,
+            keep=lambda e: e.start_ts != event.start_ts and e.title != event.title,
+        )
+        return cls.Params(**_event_params(event, noise))
+
+
+class SimpleCalendarDeleteEventsOnRelativeDay(SimpleCalendarDeleteEvents):
+    """Delete every event of "this <weekday>"."""
+
+    template = "In Simple Calendar Pro, delete all events scheduled for this {day_of_week}."
+    complexity = 1.2
+    difficulty = "medium"
+    tags: ClassVar[tuple[str, ...]] = ("data_edit", "parameterized")
+    Params = RelativeDayParams
+    n_rows = 2
+    first_day = REFERENCE_NOW.day + 1
+    last_day = REFERENCE_NOW.day + 6
+
+    @classmethod
+    def extra_params(cls, event: CalendarEvent) -> dict[str, Any]:
+        """The weekday of the day to clear."""
+        return {"day_of_week": relative_dates.weekday_name(event.start().date())}
+
+    def target_day(self, env: Env) -> dt.date | None:
+        """``this <weekday>`` on the phone's clock."""
+        phrase = f"this {self.params.day_of_week}"
+        return relative_dates.resolve(phrase, env.device.now().date())
+
+
+TASKS = (
+    SimpleCalendarAddOneEvent,
+    SimpleCalendarAddOneEventInTwoWeeks,
+    SimpleCalendarAddOneEventRelativeDay,
+    SimpleCalendarAddOneEventTomorrow,
+    SimpleCalendarAddRepeatingEvent,
+    SimpleCalendarDeleteEvents,
+    SimpleCalendarDeleteEventsOnRelativeDay,
+    SimpleCalendarDeleteOneEvent,
+)

@@ -1,0 +1,272 @@
+"""Joplin (``net.cozic.joplin``, version code 2097740 as AndroidWorld pins it).
+
+Joplin keeps notes and notebooks in ``/data/data/net.cozic.joplin/databases/joplin.sqlite``:
+``folders`` (notebooks, a 32-hex ``id`` and a ``title``), ``notes`` (``parent_id`` is
+the folder's id; ``is_todo`` marks a to-do, ``todo_completed`` its completion time in
+epoch milliseconds, 0 while open) and ``notes_normalized``, the lower-cased copy of
+every note that the app's search reads. Helpers write all three, so a note added here
+is found by the app's search too.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import sqlite3
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from droidhub import AppSpec
+from droidhub.virtual.app import VirtualApp
+from droidhub_aw_apps.common.ir_app import IRApp, Record, parse_bool
+from droidhub_aw_apps.common.sqlite_files import DatabaseApp
+from droidhub_aw_apps.common.sqlite_rows import Table
+
+if TYPE_CHECKING:
+    from droidhub import Device
+
+PACKAGE = "net.cozic.joplin"
+ACTIVITY = ".MainActivity"
+DB_PATH = "/data/data/net.cozic.joplin/databases/joplin.sqlite"
+
+#: Where the notes live, for the shared SQLite helpers (launch, stop, restore).
+TABLE = Table(PACKAGE, DB_PATH, "notes", "id", f"{PACKAGE}/{ACTIVITY}")
+
+APPS = (
+    AppSpec(
+        PACKAGE,
+        ACTIVITY,
+        names=("joplin", "joplin app"),
+        label="Joplin",
+        data_paths=(f"/data/data/{PACKAGE}",),
+    ),
+)
+
+#: The tables the pinned version keeps notes in (columns as the app creates them).
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS folders (
+  id TEXT PRIMARY KEY, title TEXT NOT NULL DEFAULT "", created_time INT NOT NULL,
+  updated_time INT NOT NULL, user_created_time INT NOT NULL DEFAULT 0,
+  user_updated_time INT NOT NULL DEFAULT 0, encryption_cipher_text TEXT NOT NULL DEFAULT "",
+  encryption_applied INT NOT NULL DEFAULT 0, parent_id TEXT NOT NULL DEFAULT "",
+  is_shared INT NOT NULL DEFAULT 0, share_id TEXT NOT NULL DEFAULT "",
+  master_key_id TEXT NOT NULL DEFAULT "", icon TEXT NOT NULL DEFAULT "",
+  user_data TEXT NOT NULL DEFAULT "", deleted_time INT NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS notes (
+  id TEXT PRIMARY KEY, parent_id TEXT NOT NULL DEFAULT "", title TEXT NOT NULL DEFAULT "",
+  body TEXT NOT NULL DEFAULT "", created_time INT NOT NULL, updated_time INT NOT NULL,
+  is_conflict INT NOT NULL DEFAULT 0, latitude NUMERIC NOT NULL DEFAULT 0,
+  longitude NUMERIC NOT NULL DEFAULT 0, altitude NUMERIC NOT NULL DEFAULT 0,
+  author TEXT NOT NULL DEFAULT "", source_url TEXT NOT NULL DEFAULT "",
+  is_todo INT NOT NULL DEFAULT 0, todo_due INT NOT NULL DEFAULT 0,
+  todo_completed INT NOT NULL DEFAULT 0, source TEXT NOT NULL DEFAULT "",
+  source_application TEXT NOT NULL DEFAULT "", application_data TEXT NOT NULL DEFAULT "",
+  `order` NUMERIC NOT NULL DEFAULT 0, user_created_time INT NOT NULL DEFAULT 0,
+  user_updated_time INT NOT NULL DEFAULT 0, encryption_cipher_text TEXT NOT NULL DEFAULT "",
+  encryption_applied INT NOT NULL DEFAULT 0, markup_language INT NOT NULL DEFAULT 1,
+  is_shared INT NOT NULL DEFAULT 0, share_id TEXT NOT NULL DEFAULT "",
+  conflict_original_id TEXT DEFAULT NULL, master_key_id TEXT NOT NULL DEFAULT "",
+  user_data TEXT NOT NULL DEFAULT "", deleted_time INT NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS notes_normalized (
+  id TEXT NOT NULL, title TEXT NOT NULL DEFAULT "", body TEXT NOT NULL DEFAULT "",
+  user_created_time INT NOT NULL DEFAULT 0, user_updated_time INT NOT NULL DEFAULT 0,
+  is_todo INT NOT NULL DEFAULT 0, todo_completed INT NOT NULL DEFAULT 0,
+  parent_id TEXT NOT NULL DEFAULT "", latitude NUMERIC NOT NULL DEFAULT 0,
+  longitude NUMERIC NOT NULL DEFAULT 0, altitude NUMERIC NOT NULL DEFAULT 0,
+  source_url TEXT NOT NULL DEFAULT "", todo_due INT NOT NULL DEFAULT 0);
+CREATE INDEX IF NOT EXISTS notes_title ON notes (title);
+CREATE INDEX IF NOT EXISTS notes_updated_time ON notes (updated_time);
+CREATE INDEX IF NOT EXISTS folders_title ON folders (title);
+"""
+
+
+@dataclass
+class Note:
+    """A note (or to-do) and the title of the notebook it is in."""
+
+    folder: str
+    title: str
+    body: str = ""
+    is_todo: bool = False
+    todo_completed: int = 0
+    id: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+
+def _insert(conn: sqlite3.Connection, notes: Sequence[Note], millis: int) -> None:
+    folders = {row[1]: row[0] for row in conn.execute("SELECT id, title FROM folders")}
+    for note in notes:
+        if note.folder not in folders:
+            folders[note.folder] = uuid.uuid4().hex
+            conn.execute(
+                "INSERT INTO folders (id, title, created_time, updated_time, user_created_time, "
+                "user_updated_time) VALUES (?, ?, ?, ?, ?, ?)",
+                (folders[note.folder], note.folder, millis, millis, millis, millis),
+            )
+        parent = folders[note.folder]
+        conn.execute(
+            "INSERT INTO notes (id, parent_id, title, body, created_time, updated_time, is_todo, "
+            "todo_completed, user_created_time, user_updated_time) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            (note.id, parent, note.title, note.body, millis, millis, int(note.is_todo),
+             note.todo_completed, millis, millis),
+        )  # fmt: skip
+        conn.execute(
+            "INSERT INTO notes_normalized (id, parent_id, title, body, is_todo, todo_completed, "
+            "user_created_time, user_updated_time) VALUES (?,?,?,?,?,?,?,?)",
+            (note.id, parent, note.title.lower(), note.body.lower(), int(note.is_todo),
+             note.todo_completed, millis, millis),
+        )  # fmt: skip
+
+
+def _clear(conn: sqlite3.Connection) -> None:
+    for table in ("notes", "notes_normalized", "folders"):
+        conn.execute(f"DELETE FROM {table}")
+
+
+def add_notes(device: Device, notes: Sequence[Note]) -> None:
+    """Insert ``notes``, creating their notebooks as needed (app stopped first)."""
+    millis = int((device.now() - dt.timedelta(days=1)).timestamp() * 1000)
+    device.write_db(DB_PATH, PACKAGE, lambda conn: _insert(conn, notes, millis))
+
+
+def clear_notes(device: Device) -> None:
+    """Delete every note and notebook."""
+    device.write_db(DB_PATH, PACKAGE, _clear)
+
+
+def list_notes(device: Device) -> list[Note]:
+    """Every note that is not in the trash, with its notebook's title."""
+    rows = device.query_db(
+        DB_PATH,
+        "SELECT n.id, n.title, n.body, n.is_todo, n.todo_completed, "
+        "COALESCE(f.title, '') AS folder FROM notes n LEFT JOIN folders f ON f.id = n.parent_id "
+        "WHERE n.deleted_time = 0 ORDER BY n.rowid",
+    )
+    return [
+        Note(
+            folder=r["folder"],
+            title=r["title"],
+            body=r["body"],
+            is_todo=bool(r["is_todo"]),
+            todo_completed=int(r["todo_completed"]),
+            id=r["id"],
+        )
+        for r in rows
+    ]
+
+
+class JoplinApp(DatabaseApp):
+    """Joplin on the virtual phone: its database with the real tables, empty."""
+
+    package = PACKAGE
+    label = "Joplin"
+    activity = ACTIVITY
+    version_name = "2097740"  # AndroidWorld pins it by versionCode
+    db_path = DB_PATH
+    schema = SCHEMA
+
+
+def virtual_apps() -> list[VirtualApp]:
+    """A fresh Joplin model."""
+    return [JoplinApp()]
+
+
+# --- information retrieval -------------------------------------------------------------------
+#: Notebooks noise notes go into, with titles and bodies that fit each.
+NOISE_NOTES: Mapping[str, tuple[tuple[str, str], ...]] = {
+    "Personal": (("Birthday ideas", "Books, a plant, concert tickets."),
+                 ("Journal, Monday", "Slept well, long walk by the river.")),
+    "Work": (("Quarter plan", "Hiring, roadmap review, budget."),
+             ("Standup notes", "Blocked on the API review.")),
+    "School": (("Biology revision", "Cells, enzymes, photosynthesis."),
+               ("Essay outline", "Intro, three arguments, conclusion.")),
+    "Home": (("Paint colours", "Warm grey for the hall."),
+             ("Repairs", "Kitchen tap drips, door hinge squeaks.")),
+    "Projects": (("Garden shed", "Measure the corner, buy timber."),
+                 ("Photo book", "Pick 40 photos from the summer.")),
+    "Ideas": (("App idea", "Shared shopping list with reminders."),
+              ("Podcast topics", "Local history, old maps.")),
+    "Recipes": (("Lentil soup", "Lentils, carrots, cumin, stock."),
+                ("Overnight oats", "Oats, milk, yoghurt, berries.")),
+    "Finance": (("Savings goals", "Emergency fund, then the trip."),
+                ("Subscriptions", "Music, cloud storage, news.")),
+    "Health": (("Running plan", "Three runs a week, one long."),
+               ("Sleep log", "Bed by eleven, no screens.")),
+    "Travel": (("Lisbon list", "Tram 28, pasteis, the castle."),
+               ("Packing", "Adapter, charger, rain jacket.")),
+}  # fmt: skip
+
+
+class NotesIR(IRApp):
+    """Joplin as IR questions see it: one record per note."""
+
+    key = "notes"
+    table = TABLE
+    app_names = ("joplin", "joplin app")
+    fields: ClassVar[Mapping[str, str]] = {
+        "folder": "text",
+        "title": "text",
+        "body": "text",
+        "is_todo": "bool",
+        "todo_completed": "bool",
+    }
+
+    def record(self, values: Mapping[str, str], now: dt.datetime) -> Record:
+        """A note from spec text; ``is_todo`` / ``todo_completed`` are True or False."""
+        return {
+            "folder": values["folder"],
+            "title": values["title"],
+            "body": values.get("body", ""),
+            "is_todo": parse_bool(values.get("is_todo", "false")),
+            "todo_completed": parse_bool(values.get("todo_completed", "false")),
+        }
+
+    def noise(self, rng: random.Random, now: dt.datetime) -> Record:
+        """A note or to-do in one of the usual notebooks."""
+        folder = rng.choice(sorted(NOISE_NOTES))
+        title, body = rng.choice(NOISE_NOTES[folder])
+        is_todo = rng.random() < 0.4
+        return {
+            "folder": folder,
+            "title": title,
+            "body": body,
+            "is_todo": is_todo,
+            "todo_completed": is_todo and rng.random() < 0.5,
+        }
+
+    def rewrite(
+        self, conn: sqlite3.Connection, records: Sequence[Record], now: dt.datetime
+    ) -> None:
+        """Replace every note and notebook with ``records`` (notes dated yesterday)."""
+        millis = int((now - dt.timedelta(days=1)).timestamp() * 1000)
+        notes = [
+            Note(
+                folder=r["folder"],
+                title=r["title"],
+                body=r["body"],
+                is_todo=r["is_todo"],
+                todo_completed=millis if r["todo_completed"] else 0,
+            )
+            for r in records
+        ]
+        _clear(conn)
+        _insert(conn, notes, millis)
+
+    def read(self, device: Device) -> list[Record]:
+        """Every note as a record."""
+        return [
+            {
+                "folder": n.folder,
+                "title": n.title,
+                "body": n.body,
+                "is_todo": n.is_todo,
+                "todo_completed": n.todo_completed > 0,
+            }
+            for n in list_notes(device)
+        ]
+
+
+IR_APP = NotesIR()
+TASKS: tuple[type, ...] = ()
+EVALUATORS: tuple[Any, ...] = ()

@@ -1,0 +1,9 @@
+"""Retro Music: its data model, screens and tasks.
+
+The package's contribution to the plugin: ``TASKS``, ``APPS``, ``EVALUATORS`` and
+``virtual_apps()``, gathered by :mod:`droidhub_aw_apps.plugin`.
+"""
+
+from droidhub_aw_apps.retro_music.tasks import APPS, EVALUATORS, TASKS, virtual_apps
+
+__all__ = ["APPS", "EVALUATORS", "TASKS", "virtual_apps"]

@@ -1,0 +1,273 @@
+"""VLC for Android (``org.videolan.vlc``, 3.5.4 as AndroidWorld pins).
+
+VLC's media library lives in ``app_db/vlc_media.db``: ``Media`` (one row per file it
+indexed), ``Playlist`` and ``PlaylistMediaRelation`` (which media, at which position).
+Videos are MP4 files under ``/storage/emulated/0/VLCVideos``. Tasks are scored from
+the playlist rows joined with the media file names, as AndroidWorld does.
+
+Set-up saves the database and the videos folder; tear-down puts them back.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, ConfigDict
+
+from droidhub import AppSpec, Evaluator, Footprint, StateRefs, TaskEval
+from droidhub.virtual.app import VirtualApp
+from droidhub_aw_apps.common import fake_data, media_files, playlists, storage
+from droidhub_aw_apps.common.sqlite_files import ensure_database
+from droidhub_aw_apps.common.storage_backup import FileSnapshot, FolderSnapshot
+from droidhub_aw_apps.vlc.model import (
+    ACTIVITY,
+    MEDIA_DB,
+    MEDIA_SCHEMA,
+    PACKAGE,
+    VIDEOS_DATA,
+    clear_library,
+    insert_playlist,
+)
+from droidhub_aw_apps.vlc.screens import VlcApp
+
+if TYPE_CHECKING:
+    from droidhub import Device, Env
+
+#: Playlist name parts AndroidWorld combines (``Theme Qualifier``).
+PLAYLIST_THEMES: tuple[str, ...] = (
+    "Adventure", "Comedy", "Daily Routines", "Documentary Insights", "Epic Moments",
+    "Family Gatherings", "Fitness Challenges", "Gaming Sessions", "How To",
+    "Mystery and Thrills", "Recipe Collection", "Road Trips", "Summer Highlights",
+    "Tech Reviews", "Travel Guide", "Ultimate Fails",
+)  # fmt: skip
+PLAYLIST_QUALIFIERS: tuple[str, ...] = (
+    "Essentials", "Favorites", "Marathon", "Playlist", "Series", "Specials",
+    "Ultimate Collection",
+)  # fmt: skip
+
+_PLAYLIST_QUERY = """
+SELECT Playlist.name AS playlist_name, Media.filename AS filename,
+       PlaylistMediaRelation.position AS position
+FROM PlaylistMediaRelation
+JOIN Playlist ON Playlist.id_playlist = PlaylistMediaRelation.playlist_id
+JOIN Media ON Media.id_media = PlaylistMediaRelation.media_id
+ORDER BY Playlist.name, PlaylistMediaRelation.position
+"""
+
+
+def playlist_rows(device: Device) -> list[playlists.PlaylistRow]:
+    """Every item of every VLC playlist with its file name and position."""
+    return [
+        playlists.PlaylistRow(r["playlist_name"], r["filename"], int(r["position"]))
+        for r in device.query_db(MEDIA_DB, _PLAYLIST_QUERY)
+    ]
+
+
+def vlc_playlist_matches(env: Env, name: str, files: list[str]) -> float:
+    """1.0 when VLC's playlist ``name`` holds exactly ``files``, in order."""
+    return 1.0 if playlists.playlist_matches(playlist_rows(env.device), name, files) else 0.0
+
+
+VLC_PLAYLIST_MATCHES = Evaluator(
+    "vlc_playlist_matches",
+    "a VLC playlist holds exactly the given files in order",
+    vlc_playlist_matches,
+)
+EVALUATORS = (VLC_PLAYLIST_MATCHES,)
+
+APPS = (
+    AppSpec(
+        PACKAGE,
+        ACTIVITY,
+        names=("vlc", "vlc app", "vlc player"),
+        label="VLC",
+        data_paths=(MEDIA_DB, VIDEOS_DATA),
+    ),
+)
+
+
+def virtual_apps() -> list[VirtualApp]:
+    """A fresh VLC model."""
+    return [VlcApp()]
+
+
+def random_playlist_name(rng: random.Random) -> str:
+    """``Theme Qualifier``."""
+    return f"{rng.choice(PLAYLIST_THEMES)} {rng.choice(PLAYLIST_QUALIFIERS)}"
+
+
+def add_playlist(device: Device, name: str, files: list[str]) -> None:
+    """Index ``files`` (in VLCVideos) where needed and add a playlist of them, in order."""
+    videos = [
+        (f, VIDEOS_DATA, media_files.mp4_duration_ms(device.pull(f"{VIDEOS_DATA}/{f}")))
+        for f in files
+    ]
+    device.write_db(MEDIA_DB, PACKAGE, lambda conn: insert_playlist(conn, name, videos))
+
+
+def write_videos(device: Device, rng: random.Random, files: tuple[str, ...]) -> None:
+    """One video per file: a random 10-character text shown for 20..180 s."""
+    for name in files:
+        video = media_files.video_with_messages(
+            [fake_data.random_string(rng, 10)], seconds_each=rng.randint(20, 180)
+        )
+        device.push(video, f"{VIDEOS_DATA}/{name}")
+
+
+class PlaylistParams(BaseModel):
+    """The playlist's name, its files in order, and other videos."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    playlist_name: str
+    files: tuple[str, ...]
+    noise_files: tuple[str, ...]
+
+
+def _random_playlist(rng: random.Random) -> PlaylistParams:
+    name = random_playlist_name(rng)
+    count = rng.randint(2, 5)
+    files = tuple(media_files.random_video_name(rng) for _ in range(count))
+    noise = tuple(media_files.random_video_name(rng) for _ in range(count))
+    return PlaylistParams(playlist_name=name, files=files, noise_files=noise)
+
+
+class _VlcTask(TaskEval):
+    """Set-up saves VLC's database and VLCVideos, then empties both."""
+
+    app_names = ("vlc",)
+    footprint = Footprint(writes=StateRefs(paths=frozenset({MEDIA_DB, VIDEOS_DATA})))
+
+    def initialize_task(self, env: Env) -> None:
+        """Save and empty the media library and the videos folder."""
+        super().initialize_task(env)
+        self._db = FileSnapshot.take(env.device, MEDIA_DB)
+        self._videos = FolderSnapshot.take(env.device, VIDEOS_DATA)
+        ensure_database(env.device, MEDIA_DB, MEDIA_SCHEMA)
+        env.device.write_db(MEDIA_DB, PACKAGE, clear_library)
+        storage.clear_folder(env.device, VIDEOS_DATA)
+        self.rng = fake_data.setup_rng(self)
+
+    def tear_down(self, env: Env) -> None:
+        """Put back the database and the videos."""
+        if hasattr(self, "_db"):
+            self._db.restore(env.device, PACKAGE)
+            self._videos.restore(env.device)
+        super().tear_down(env)
+
+
+class VlcCreatePlaylist(_VlcTask):
+    """Create a playlist of given videos, in order."""
+
+    template = (
+        'Create a playlist titled "{playlist_name}" with the following files in VLC (located '
+        "in Internal Memory/VLCVideos), in order: {files}"
+    )
+    complexity = 2.8
+    difficulty = "medium"
+    tags = ("data_edit", "repetition", "parameterized")
+    Params = PlaylistParams
+    params: PlaylistParams
+
+    @classmethod
+    def generate_random_params(cls, rng: random.Random) -> PlaylistParams:
+        """2..5 videos for the playlist and as many noise videos."""
+        return _random_playlist(rng)
+
+    @property
+    def goal(self) -> str:
+        """The instruction with the files comma-separated."""
+        return self.template.format(
+            playlist_name=self.params.playlist_name, files=", ".join(self.params.files)
+        )
+
+    def initialize_task(self, env: Env) -> None:
+        """The videos and the noise videos."""
+        super().initialize_task(env)
+        write_videos(env.device, self.rng, self.params.files + self.params.noise_files)
+        media_files.scan_media(env.device, VIDEOS_DATA)
+
+    def is_successful(self, env: Env) -> float:
+        """The playlist holds exactly the files, in order."""
+        return VLC_PLAYLIST_MATCHES(
+            env, name=self.params.playlist_name, files=list(self.params.files)
+        )
+
+    def oracle(self, env: Env) -> None:
+        """Index the files and insert the playlist."""
+        add_playlist(env.device, self.params.playlist_name, list(self.params.files))
+
+
+class TwoPlaylistsParams(BaseModel):
+    """Two playlists: names, files in order, and noise videos of each."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    playlist_name1: str
+    files1: tuple[str, ...]
+    noise_files1: tuple[str, ...]
+    playlist_name2: str
+    files2: tuple[str, ...]
+    noise_files2: tuple[str, ...]
+
+
+class VlcCreateTwoPlaylists(_VlcTask):
+    """Create two playlists; each is half of the reward."""
+
+    template = (
+        'Create a playlist titled "{playlist_name1}" with the following files in VLC (located '
+        "in Internal Memory/VLCVideos), in order: {files1}. And then, create a playlist titled "
+        '"{playlist_name2}" with the following files in VLC, in order: {files2}.'
+    )
+    complexity = 4.8
+    difficulty = "medium"
+    tags = ("data_entry", "requires_setup", "parameterized")
+    Params = TwoPlaylistsParams
+    params: TwoPlaylistsParams
+
+    @classmethod
+    def generate_random_params(cls, rng: random.Random) -> TwoPlaylistsParams:
+        """Two independent playlists."""
+        one, two = _random_playlist(rng), _random_playlist(rng)
+        return TwoPlaylistsParams(
+            playlist_name1=one.playlist_name,
+            files1=one.files,
+            noise_files1=one.noise_files,
+            playlist_name2=two.playlist_name,
+            files2=two.files,
+            noise_files2=two.noise_files,
+        )
+
+    @property
+    def goal(self) -> str:
+        """The instruction with both file lists."""
+        p = self.params
+        return self.template.format(
+            playlist_name1=p.playlist_name1,
+            files1=", ".join(p.files1),
+            playlist_name2=p.playlist_name2,
+            files2=", ".join(p.files2),
+        )
+
+    def initialize_task(self, env: Env) -> None:
+        """Every video of both playlists, and both sets of noise videos."""
+        super().initialize_task(env)
+        p = self.params
+        write_videos(env.device, self.rng, p.files1 + p.noise_files1 + p.files2 + p.noise_files2)
+        media_files.scan_media(env.device, VIDEOS_DATA)
+
+    def is_successful(self, env: Env) -> float:
+        """Half for each playlist holding exactly its files in order."""
+        p = self.params
+        first = VLC_PLAYLIST_MATCHES(env, name=p.playlist_name1, files=list(p.files1))
+        second = VLC_PLAYLIST_MATCHES(env, name=p.playlist_name2, files=list(p.files2))
+        return (first + second) / 2
+
+    def oracle(self, env: Env) -> None:
+        """Insert both playlists."""
+        add_playlist(env.device, self.params.playlist_name1, list(self.params.files1))
+        add_playlist(env.device, self.params.playlist_name2, list(self.params.files2))
+
+
+TASKS: tuple[type[TaskEval], ...] = (VlcCreatePlaylist, VlcCreateTwoPlaylists)
