@@ -15,7 +15,7 @@ from droidhub_miniwob.browser import BrowserNotFoundError, find_chromium
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
-    from droidhub.virtual.phone import VirtualPhone
+    from droidhub.virtual.appmodel import VirtualPhone
     from droidhub.virtual.server import VirtualDeviceServer
 
 

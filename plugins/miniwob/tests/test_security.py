@@ -23,7 +23,7 @@ from droidhub_miniwob.webview import MiniWobWebViewApp
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
-    from droidhub.virtual.phone import VirtualPhone
+    from droidhub.virtual.appmodel import VirtualPhone
 
 pytestmark = pytest.mark.browser
 

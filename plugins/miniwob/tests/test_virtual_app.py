@@ -17,7 +17,7 @@ from droidhub_miniwob.webview import MiniWobWebViewApp
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
-    from droidhub.virtual.phone import VirtualPhone
+    from droidhub.virtual.appmodel import VirtualPhone
     from droidhub.virtual.server import VirtualDeviceServer
 
 pytestmark = pytest.mark.browser

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from droidhub import AppSpec, TaskFamily, hookimpl
-from droidhub.virtual.app import VirtualApp
+from droidhub.virtual.appmodel import VirtualApp
 from droidhub_miniwob import contract
 from droidhub_miniwob.pages import (
     MOBILE_MINIWOB_TASKS,

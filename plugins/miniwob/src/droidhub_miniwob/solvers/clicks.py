@@ -1,0 +1,150 @@
+"""Solvers of pages where the task is to click the right thing: buttons, links,
+options, checkboxes, dialogs, tabs and collapsible sections."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from droidhub import UIElement
+from droidhub_miniwob.solvers.registry import SolverError, solves
+from droidhub_miniwob.solvers.screen import (
+    BUTTON,
+    CHECK_BOX,
+    LIST_VIEW,
+    RADIO_BUTTON,
+    TEXT_VIEW,
+    by_text,
+    clickable_text,
+    contains,
+    elements,
+    find,
+    one_quoted,
+    quoted,
+    submit,
+    tap,
+)
+
+if TYPE_CHECKING:
+    from droidhub import Env
+
+
+@solves("click-button", "unicode-test", "click-test-2")
+def _click_named_button(env: Env, utterance: str) -> None:
+    # "Click on the "Yes" button." / "Click button ONE."
+    found = quoted(utterance)
+    name = found[0] if found else utterance.rstrip(".").rsplit(" ", 1)[-1]
+    tap(env, find(env, by_text(BUTTON, name), f"button {name!r}"))
+
+
+@solves("click-test")
+def _click_the_button(env: Env, utterance: str) -> None:
+    del utterance
+    tap(env, find(env, lambda e: e.class_name == BUTTON, "button"))
+
+
+@solves("click-button-sequence")
+def _click_sequence(env: Env, utterance: str) -> None:
+    # "Click button ONE, then click button TWO."
+    for name in re.findall(r"button (\w+)", utterance):
+        tap(env, find(env, by_text(BUTTON, name), f"button {name!r}"))
+
+
+@solves("click-link")
+def _click_link(env: Env, utterance: str) -> None:
+    name = one_quoted(utterance)
+    tap(env, find(env, lambda e: e.clickable and e.text == name, f"link {name!r}"))
+
+
+@solves("click-option")
+def _click_option(env: Env, utterance: str) -> None:
+    # "Select S4 and click Submit."
+    name = re.fullmatch(r"Select (.*) and click Submit\.", utterance)
+    if name is None:
+        raise SolverError(f"unexpected utterance {utterance!r}")
+    tap(env, find(env, by_text(RADIO_BUTTON, name.group(1)), f"option {name.group(1)!r}"))
+    submit(env)
+
+
+@solves("click-checkboxes", "click-checkboxes-transfer", "click-checkboxes-large")
+def _click_checkboxes(env: Env, utterance: str) -> None:
+    # "Select nothing and click Submit." / "Select 3hIU, Qqi and click Submit."
+    match = re.fullmatch(r"Select (.*) and click Submit\.", utterance)
+    if match is None:
+        raise SolverError(f"unexpected utterance {utterance!r}")
+    wanted = set() if match.group(1) == "nothing" else set(match.group(1).split(", "))
+    for box in [e for e in elements(env) if e.class_name == CHECK_BOX]:
+        if (box.text in wanted) != box.checked:
+            tap(env, box)
+    submit(env)
+
+
+@solves("click-dialog", "click-dialog-2")
+def _click_dialog(env: Env, utterance: str) -> None:
+    # "Close the dialog box by clicking the "x"." / "... dialog box labeled "OK"."
+    label = one_quoted(utterance)
+    if label.lower() == "x":
+        target = find(
+            env,
+            lambda e: e.class_name == BUTTON and "close" in (e.content_description.lower()),
+            "dialog close button",
+        )
+    else:
+        target = find(env, by_text(BUTTON, label), f"dialog button {label!r}")
+    tap(env, target)
+
+
+@solves("click-tab")
+def _click_tab(env: Env, utterance: str) -> None:
+    tab = re.search(r"Tab #\d+", utterance)
+    if tab is None:
+        raise SolverError(f"no tab named in {utterance!r}")
+    tap(env, find(env, lambda e: e.clickable and e.text == tab.group(0), tab.group(0)))
+
+
+def _tabs(env: Env) -> list[UIElement]:
+    # The tabs are the clickable labels inside the tab bar (a list).
+    found = elements(env)
+    bars = [e.bounds for e in found if e.class_name == LIST_VIEW and e.bounds is not None]
+    if not bars:
+        raise SolverError("no tab bar on screen")
+    return [
+        e
+        for e in found
+        if e.clickable and e.class_name == TEXT_VIEW and e.bounds and contains(bars[0], e.bounds)
+    ]
+
+
+@solves("click-tab-2", "click-tab-2-hard")
+def _click_link_in_tabs(env: Env, utterance: str) -> None:
+    # "Switch between the tabs to find and click on the link "porttitor"."
+    name = one_quoted(utterance)
+    for index in range(len(_tabs(env))):
+        tap(env, _tabs(env)[index])
+        links = [e for e in elements(env) if e.clickable and e.text == name]
+        if links:
+            tap(env, links[0])
+            return
+    raise SolverError(f"link {name!r} is in no tab")
+
+
+@solves("click-collapsible")
+def _click_collapsible(env: Env, utterance: str) -> None:
+    del utterance
+    tap(env, find(env, lambda e: e.clickable and e.text.startswith("Section #"), "section"))
+    submit(env)
+
+
+@solves("click-collapsible-2")
+def _click_link_in_sections(env: Env, utterance: str) -> None:
+    name = one_quoted(utterance)
+    sections = [e.text for e in elements(env) if e.clickable and e.text.startswith("Section #")]
+    for section in sections:
+        tap(env, find(env, clickable_text(section), section))
+        try:
+            link = find(env, lambda e: e.clickable and e.text == name, f"link {name!r}", 1.0)
+        except SolverError:
+            continue
+        tap(env, link)
+        return
+    raise SolverError(f"link {name!r} is in no section")

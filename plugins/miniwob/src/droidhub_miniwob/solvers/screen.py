@@ -1,0 +1,136 @@
+"""What every solver does: read the UI tree as an agent would, find an element once it
+has stopped moving, tap it where nothing covers it, type into it."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from droidhub import Action, BoundingBox, Observe, UIElement
+from droidhub_miniwob.solvers.registry import SolverError
+
+if TYPE_CHECKING:
+    from droidhub import Env
+
+BUTTON = "android.widget.Button"
+EDIT_TEXT = "android.widget.EditText"
+CHECK_BOX = "android.widget.CheckBox"
+RADIO_BUTTON = "android.widget.RadioButton"
+TEXT_VIEW = "android.widget.TextView"
+LIST_VIEW = "android.widget.ListView"
+
+_WAIT_S = 3.0
+
+
+def elements(env: Env) -> list[UIElement]:
+    """The UI elements on screen now."""
+    return env.get_state(observe=Observe.UI_TREE).ui_elements
+
+
+def find(
+    env: Env,
+    match: Callable[[UIElement], bool],
+    what: str,
+    timeout: float = _WAIT_S,
+) -> UIElement:
+    """The first element ``match`` accepts, once it has stopped moving: pages animate
+    (an accordion slides open), and a tap aimed at a moving target misses. Waits up to
+    ``timeout``; :class:`SolverError` naming ``what`` if it never shows up."""
+    deadline = time.monotonic() + timeout
+    previous: UIElement | None = None
+    while True:
+        found = next(
+            (e for e in elements(env) if e.bounds is not None and e.bounds.area > 0 and match(e)),
+            None,
+        )
+        if found is not None and found == previous:
+            return found
+        if time.monotonic() >= deadline:
+            if found is not None:
+                return found
+            raise SolverError(f"no {what} on screen after {timeout:.0f} s")
+        previous = found
+        time.sleep(0.03)
+
+
+def by_text(cls: str, text: str) -> Callable[[UIElement], bool]:
+    """A matcher: an element of class ``cls`` whose text is ``text``."""
+    return lambda e: e.class_name == cls and e.text.strip() == text
+
+
+def described(description: str) -> Callable[[UIElement], bool]:
+    """A matcher: an element whose content description is ``description``."""
+    return lambda e: e.content_description == description
+
+
+def clickable_text(text: str) -> Callable[[UIElement], bool]:
+    """A matcher: a clickable element whose text is ``text``."""
+    return lambda e: e.clickable and e.text == text
+
+
+def tap(env: Env, element: UIElement, on_screen: list[UIElement] | None = None) -> None:
+    """Tap ``element`` where nothing drawn after it covers it (MiniWoB places buttons
+    that overlap); ``on_screen`` is the tree it came from, read again if None."""
+    x, y = clear_point(element, elements(env) if on_screen is None else on_screen)
+    env.execute_action(Action(action_type="click", x=x, y=y))
+
+
+def clear_point(element: UIElement, on_screen: list[UIElement]) -> tuple[int, int]:
+    """A point of ``element`` that no later clickable element covers (later in the tree
+    is drawn on top); its centre when every point is covered."""
+    box = element.bounds
+    assert box is not None
+    later = on_screen[on_screen.index(element) + 1 :] if element in on_screen else []
+    covers = [
+        e.bounds
+        for e in later
+        if e.clickable and e.bounds is not None and not contains(e.bounds, box)
+    ]
+    steps = (0.5, 0.25, 0.75, 0.1, 0.9)
+    for fy in steps:
+        for fx in steps:
+            x = round(box.left + (box.right - box.left) * fx)
+            y = round(box.top + (box.bottom - box.top) * fy)
+            if not any(c.left <= x < c.right and c.top <= y < c.bottom for c in covers):
+                return x, y
+    return box.center
+
+
+def contains(outer: BoundingBox, inner: BoundingBox) -> bool:
+    return (
+        outer.left <= inner.left
+        and outer.top <= inner.top
+        and outer.right >= inner.right
+        and outer.bottom >= inner.bottom
+    )
+
+
+def type_into(env: Env, element: UIElement, text: str) -> None:
+    """Tap ``element`` and type ``text`` into it (the ``input_text`` action)."""
+    assert element.bounds is not None
+    x, y = element.bounds.center
+    env.execute_action(Action(action_type="input_text", text=text, x=x, y=y))
+
+
+def quoted(utterance: str) -> list[str]:
+    """The double-quoted strings of an utterance, in order."""
+    return re.findall(r'"([^"]*)"', utterance)
+
+
+def one_quoted(utterance: str) -> str:
+    found = quoted(utterance)
+    if not found:
+        raise SolverError(f"no quoted text in the utterance {utterance!r}")
+    return found[0]
+
+
+def submit(env: Env, label: str = "Submit") -> None:
+    """Tap the button labelled ``label``."""
+    tap(env, find(env, by_text(BUTTON, label), f"{label!r} button"))
+
+
+def edit_texts(env: Env) -> list[UIElement]:
+    """The text fields on screen, in document order."""
+    return [e for e in elements(env) if e.class_name == EDIT_TEXT]

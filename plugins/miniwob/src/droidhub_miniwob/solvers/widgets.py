@@ -1,0 +1,179 @@
+"""Solvers of pages built around one widget: drop-down and scroll lists (the phone's
+select dialog), date and time pickers, a slider, a scrolling text area, a grid."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from droidhub import Action, UIElement
+from droidhub_miniwob.solvers.registry import SolverError, solves
+from droidhub_miniwob.solvers.screen import (
+    EDIT_TEXT,
+    by_text,
+    described,
+    elements,
+    find,
+    submit,
+    tap,
+    type_into,
+)
+
+if TYPE_CHECKING:
+    from droidhub import Env
+
+
+SPINNER = "android.widget.Spinner"
+CHECKED_TEXT_VIEW = "android.widget.CheckedTextView"
+
+
+def pick_options(env: Env, names: list[str]) -> None:
+    """Open the drop-down and pick ``names`` in the phone's select dialog (check each
+    row and confirm with OK when the list takes several)."""
+    tap(env, find(env, lambda e: e.class_name == SPINNER, "drop-down list"))
+    for name in names:
+        row = find(env, by_text(CHECKED_TEXT_VIEW, name), name)
+        tap(env, row)
+    if len(names) > 1 or any(e.text == "OK" for e in elements(env)):
+        submit(env, "OK")
+
+
+@solves("choose-list")
+def _choose_list(env: Env, utterance: str) -> None:
+    # "Select Niue from the list and click Submit."
+    match = re.fullmatch(r"Select (.*) from the list and click Submit\.", utterance)
+    if match is None:
+        raise SolverError(f"unexpected utterance {utterance!r}")
+    pick_options(env, [match.group(1)])
+    submit(env)
+
+
+@solves("click-scroll-list")
+def _click_scroll_list(env: Env, utterance: str) -> None:
+    # "Select Cuba, Bermuda from the scroll list and click Submit."
+    match = re.fullmatch(r"Select (.*) from the scroll list and click Submit\.", utterance)
+    if match is None:
+        raise SolverError(f"unexpected utterance {utterance!r}")
+    pick_options(env, match.group(1).split(", "))
+    submit(env)
+
+
+@solves("scroll-text-2")
+def _scroll_text(env: Env, utterance: str) -> None:
+    # "Scroll the textarea to the top of the text hit submit." (or "to the bottom")
+    direction = "down" if "bottom" in utterance else "up"
+    area = find(env, lambda e: e.scrollable and e.class_name == EDIT_TEXT, "scrollable text")
+    box = area.bounds
+    assert box is not None
+    x, top, bottom = box.center[0], box.top + 10, box.bottom - 10
+    # Quick full-height flicks (the finger moves against the direction of reading).
+    start, end = (bottom, top) if direction == "down" else (top, bottom)
+    for _ in range(4):
+        env.device.swipe(x, start, x, end, 120)
+    env.execute_action(Action(action_type="wait"))  # let the last fling come to rest
+    submit(env)
+
+
+def _slider_value(env: Env) -> int:
+    return int(find(env, lambda e: e.resource_id == "val", "slider value").text)
+
+
+@solves("use-slider")
+def _use_slider(env: Env, utterance: str) -> None:
+    # "Select 43 with the slider and hit Submit." The range is not shown: tap the track
+    # twice to learn where values lie, tap where the target should be, then step with
+    # the arrow keys (the tapped handle has the focus).
+    match = re.search(r"Select (-?\d+) with the slider", utterance)
+    if match is None:
+        raise SolverError(f"no value in {utterance!r}")
+    target = int(match.group(1))
+    track = find(env, lambda e: e.resource_id == "slider", "slider")
+    box = track.bounds
+    assert box is not None
+    vertical = (box.bottom - box.top) > (box.right - box.left)
+
+    def point(fraction: float) -> tuple[int, int]:
+        if vertical:  # the minimum is at the bottom
+            return box.center[0], round(box.bottom - (box.bottom - box.top) * fraction)
+        return round(box.left + (box.right - box.left) * fraction), box.center[1]
+
+    samples = []
+    for fraction in (0.25, 0.75):
+        x, y = point(fraction)
+        env.execute_action(Action(action_type="click", x=x, y=y))
+        samples.append((fraction, _slider_value(env)))
+    (f1, v1), (f2, v2) = samples
+    if v1 != v2:
+        fraction = min(1.0, max(0.0, f1 + (target - v1) * (f2 - f1) / (v2 - v1)))
+        x, y = point(fraction)
+        env.execute_action(Action(action_type="click", x=x, y=y))
+    for _ in range(10):
+        value = _slider_value(env)
+        if value == target:
+            break
+        up = "KEYCODE_DPAD_UP" if vertical else "KEYCODE_DPAD_RIGHT"
+        down = "KEYCODE_DPAD_DOWN" if vertical else "KEYCODE_DPAD_LEFT"
+        env.device.keyevent(up if value < target else down)
+    submit(env)
+
+
+def _axis(found: list[UIElement], prefix: str, horizontal: bool) -> Callable[[float], float]:
+    """Device-pixel position of a value on one axis, fitted to its tick labels
+    (``x-n2`` ... ``x-p2``: each label sits at its value)."""
+    ticks = []
+    for e in found:
+        if e.resource_id.startswith(prefix) and e.bounds is not None:
+            try:
+                value = float(e.text)
+            except ValueError:
+                continue
+            ticks.append((value, e.bounds.center[0] if horizontal else e.bounds.center[1]))
+    if len(ticks) < 2:
+        raise SolverError(f"fewer than two {prefix} tick labels on screen")
+    (v1, p1), (v2, p2) = min(ticks), max(ticks)
+    return lambda value: p1 + (value - v1) * (p2 - p1) / (v2 - v1)
+
+
+@solves("grid-coordinate")
+def _grid_coordinate(env: Env, utterance: str) -> None:
+    # "Click on the grid coordinate (-2,1)."
+    match = re.search(r"\((-?\d+),\s*(-?\d+)\)", utterance)
+    if match is None:
+        raise SolverError(f"no coordinate in {utterance!r}")
+    found = elements(env)
+    x = _axis(found, "x-", horizontal=True)(int(match.group(1)))
+    y = _axis(found, "y-", horizontal=False)(int(match.group(2)))
+    env.execute_action(Action(action_type="click", x=round(x), y=round(y)))
+
+
+def _fill_picker(env: Env, values: dict[str, str]) -> None:
+    """Open the phone's date or time dialog from the page's field, type each value into
+    the picker field whose description is its key, and confirm."""
+    tap(env, find(env, lambda e: e.resource_id == "tt", "date or time field"))
+    for label, value in values.items():
+        field = find(env, described(label), f"{label} picker")
+        type_into(env, field, value)
+    submit(env, "OK")
+
+
+@solves("enter-date")
+def _enter_date(env: Env, utterance: str) -> None:
+    # "Enter 10/12/2010 as the date and hit submit."
+    match = re.search(r"(\d{1,2})/(\d{1,2})/(\d{4})", utterance)
+    if match is None:
+        raise SolverError(f"no date in {utterance!r}")
+    month, day, year = match.groups()
+    _fill_picker(env, {"Month": month, "Day": day, "Year": year})
+    submit(env)
+
+
+@solves("enter-time")
+def _enter_time(env: Env, utterance: str) -> None:
+    # "Enter 10:24 AM as the time and press submit."
+    match = re.search(r"(\d{1,2}):(\d{2})\s*([AP]M)", utterance)
+    if match is None:
+        raise SolverError(f"no time in {utterance!r}")
+    hour, minute, half = match.groups()
+    _fill_picker(env, {"Hour": hour, "Minute": minute, "AM/PM": half})
+    submit(env)
