@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from droidhub import Device
-from droidhub.virtual.phone import VirtualPhone
+from droidhub.virtual.appmodel import VirtualPhone
 from droidhub_aw_apps.joplin import model as joplin
 from droidhub_aw_apps.joplin.model import DB_PATH, Note
 

@@ -9,13 +9,14 @@ from episodes import noop_fails_and_oracle_succeeds
 from task_runs import make, score
 
 from droidhub import Env, TaskEval
+from droidhub_aw_apps.osmand import model as places
 from droidhub_aw_apps.osmand import tasks as osmand
 
 
 def _elsewhere(location: str) -> str:
-    target = osmand.coordinates(location)
+    target = places.coordinates(location)
     assert target is not None
-    return next(n for n, c in osmand.LOCATIONS.items() if not osmand.near(c, target))
+    return next(n for n, c in places.LOCATIONS.items() if not places.near(c, target))
 
 
 @pytest.mark.parametrize("cls", osmand.TASKS, ids=lambda c: c.__name__)
@@ -34,51 +35,51 @@ def test_params_are_deterministic(cls: type[TaskEval]) -> None:
 
 
 def test_locations_by_name_or_coordinates() -> None:
-    assert osmand.coordinates("Vaduz") is None
-    assert osmand.coordinates("47.0688832, 9.5061564") == (47.0688832, 9.5061564)
-    assert osmand.coordinates("Balzers, Liechtenstein") == (47.0688832, 9.5061564)
-    drawn = {osmand.random_location(random.Random(s)) for s in range(40)}
+    assert places.coordinates("Vaduz") is None
+    assert places.coordinates("47.0688832, 9.5061564") == (47.0688832, 9.5061564)
+    assert places.coordinates("Balzers, Liechtenstein") == (47.0688832, 9.5061564)
+    drawn = {places.random_location(random.Random(s)) for s in range(40)}
     assert any("," in d and d[0].isdigit() for d in drawn)
-    assert any(d in osmand.LOCATIONS for d in drawn)
+    assert any(d in places.LOCATIONS for d in drawn)
 
 
 def test_favorite_set_up_keeps_other_places_and_tear_down_restores(virtual_env: Env) -> None:
     dev = virtual_env.device
-    before = dev.read_text(osmand.FAVORITES)
+    before = dev.read_text(places.FAVORITES)
     task = make(osmand.OsmAndFavorite)
     task.initialize_task(virtual_env)
-    root = osmand.favorites_gpx(dev)
-    assert root is not None and root.findall(f"{{{osmand.GPX_NS}}}wpt")
+    root = places.favorites_gpx(dev)
+    assert root is not None and root.findall(f"{{{places.GPX_NS}}}wpt")
     task.tear_down(virtual_env)
-    assert dev.read_text(osmand.FAVORITES) == before
+    assert dev.read_text(places.FAVORITES) == before
 
 
 def test_favorite_near_miss_another_town(virtual_env: Env) -> None:
     task = make(osmand.OsmAndFavorite)
     other = _elsewhere(task.params.location)
-    assert score(virtual_env, task, lambda env: osmand.add_favorite(env.device, other)) == 0.0
+    assert score(virtual_env, task, lambda env: places.add_favorite(env.device, other)) == 0.0
     noop_fails_and_oracle_succeeds(virtual_env, task)
 
 
 def test_marker_near_miss_another_town(virtual_env: Env) -> None:
     task = make(osmand.OsmAndMarker)
     other = _elsewhere(task.params.location)
-    assert score(virtual_env, task, lambda env: osmand.add_marker(env.device, other, "x")) == 0.0
+    assert score(virtual_env, task, lambda env: places.add_marker(env.device, other, "x")) == 0.0
     noop_fails_and_oracle_succeeds(virtual_env, task)
 
 
 def test_marker_near_miss_a_little_off(virtual_env: Env) -> None:
     task = make(osmand.OsmAndMarker)
-    lat, lon = osmand.coordinates(task.params.location) or (0.0, 0.0)
+    lat, lon = places.coordinates(task.params.location) or (0.0, 0.0)
     off = f"{lat + 0.002}, {lon}"
-    assert score(virtual_env, task, lambda env: osmand.add_marker(env.device, off, "x")) == 0.0
+    assert score(virtual_env, task, lambda env: places.add_marker(env.device, off, "x")) == 0.0
 
 
 def test_track_near_miss_waypoints_reversed(virtual_env: Env) -> None:
     task = make(osmand.OsmAndTrack)
     backwards = list(task.params.waypoints)[::-1]
     assert (
-        score(virtual_env, task, lambda env: osmand.save_track(env.device, "t", backwards)) == 0.0
+        score(virtual_env, task, lambda env: places.save_track(env.device, "t", backwards)) == 0.0
     )
     noop_fails_and_oracle_succeeds(virtual_env, task)
 
@@ -87,4 +88,4 @@ def test_track_with_extra_points_between_waypoints_counts(virtual_env: Env) -> N
     task = make(osmand.OsmAndTrack)
     first, *rest = task.params.waypoints
     detour = [first, _elsewhere(first), *rest]
-    assert score(virtual_env, task, lambda env: osmand.save_track(env.device, "t", detour)) == 1.0
+    assert score(virtual_env, task, lambda env: places.save_track(env.device, "t", detour)) == 1.0

@@ -5,6 +5,7 @@ from __future__ import annotations
 from task_runs import click, make, score
 
 from droidhub import Action, Env, Observe
+from droidhub_aw_apps.osmand import model as osmand_model
 from droidhub_aw_apps.osmand import tasks as osmand
 
 
@@ -40,7 +41,7 @@ def test_favorite_from_the_place_card(virtual_env: Env) -> None:
 def test_marker_for_the_wrong_town_is_a_near_miss(virtual_env: Env) -> None:
     task = make(osmand.OsmAndMarker)
     wanted = task.params.location.split(",")[0]
-    other = next(n for n in osmand.LOCATIONS if not n.startswith(wanted))
+    other = next(n for n in osmand_model.LOCATIONS if not n.startswith(wanted))
 
     def act(env: Env) -> None:
         _act(env, action_type="open_app", app_name="osmand")

@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 
 from droidhub import Device
-from droidhub.virtual.phone import VirtualPhone
+from droidhub.virtual.appmodel import VirtualPhone
 from droidhub_aw_apps.sports_tracker import model as sports_tracker
 from droidhub_aw_apps.sports_tracker.model import DB_PATH, make_track
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from droidhub import Device
-from droidhub.virtual.phone import VirtualPhone
+from droidhub.virtual.appmodel import VirtualPhone
 from droidhub_aw_apps.tasks_app import model as tasks_app
 from droidhub_aw_apps.tasks_app.model import DB_PATH, PACKAGE, TaskRow
 

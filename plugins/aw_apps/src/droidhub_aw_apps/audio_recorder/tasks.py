@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict
 
 from droidhub import AppSpec, Footprint, StateRefs, TaskEval
-from droidhub.virtual.app import Intent, Screen, VirtualApp
+from droidhub.virtual.appmodel import Intent, Screen, VirtualApp
 from droidhub_aw_apps.common import fake_data, storage
 from droidhub_aw_apps.common.hierarchy import Node, hit, render
 from droidhub_aw_apps.common.keys import KEY_DEL
 
 if TYPE_CHECKING:
     from droidhub import Env
-    from droidhub.virtual.phone import VirtualPhone
+    from droidhub.virtual.appmodel import VirtualPhone
 
 PACKAGE = "com.dimowner.audiorecorder"
 ACTIVITY = "com.dimowner.audiorecorder.app.welcome.WelcomeActivity"

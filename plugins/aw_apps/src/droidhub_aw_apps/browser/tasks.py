@@ -25,17 +25,17 @@ from PIL import Image, ImageDraw, ImageFont
 from pydantic import BaseModel, ConfigDict, Field
 
 from droidhub import AppSpec, Evaluator, Footprint, StateRefs, TaskEval
-from droidhub.virtual.app import Intent, Screen, VirtualApp
+from droidhub.virtual.appmodel import PIXEL_6, Intent, Screen, VirtualApp
 from droidhub_aw_apps.browser import games as browser_games
 from droidhub_aw_apps.browser import pages as browser_pages
 from droidhub_aw_apps.common import storage
-from droidhub_aw_apps.common.hierarchy import SCREEN_HEIGHT, SCREEN_WIDTH, Node, hit, render
+from droidhub_aw_apps.common.hierarchy import Node, hit, render
 from droidhub_aw_apps.common.keys import KEY_DEL, KEY_ENTER
 from droidhub_aw_apps.common.storage_backup import FolderSnapshot
 
 if TYPE_CHECKING:
     from droidhub import Device, Env, UIElement
-    from droidhub.virtual.phone import VirtualPhone
+    from droidhub.virtual.appmodel import VirtualPhone
 
 PACKAGE = "com.android.chrome"
 ACTIVITY = "com.google.android.apps.chrome.Main"
@@ -67,7 +67,7 @@ APPS = (AppSpec(PACKAGE, ACTIVITY, names=("chrome", "google chrome", "browser"),
 
 # --- the Chrome model -----------------------------------------------------------------
 
-_TOOLBAR = (0, 80, SCREEN_WIDTH, 230)
+_TOOLBAR = (0, 80, PIXEL_6.width, 230)
 _PAGE_TOP = 230
 _RES = f"{PACKAGE}:id/"
 
@@ -178,7 +178,7 @@ class _DrawView:
 
     def _swatch_bounds(self, i: int) -> tuple[int, int, int, int]:
         row, col = divmod(i, self.per_row)
-        x = (SCREEN_WIDTH - self.per_row * self.swatch) // 2 + col * self.swatch + 8
+        x = (PIXEL_6.width - self.per_row * self.swatch) // 2 + col * self.swatch + 8
         y = self.palette_top + row * self.swatch + 8
         return (x, y, x + self.swatch - 16, y + self.swatch - 16)
 
@@ -297,7 +297,7 @@ class ChromeApp(VirtualApp):
         page = Node(
             "android.webkit.WebView",
             text=self.url,
-            bounds=(0, _PAGE_TOP, SCREEN_WIDTH, SCREEN_HEIGHT),
+            bounds=(0, _PAGE_TOP, PIXEL_6.width, PIXEL_6.height),
         )
         if self.view is not None:
             page.children = self.view.nodes()
@@ -309,7 +309,7 @@ class ChromeApp(VirtualApp):
         """The toolbar and the page, as nodes and pixels."""
         del phone
         nodes = self._nodes()
-        image = Image.new("RGB", (SCREEN_WIDTH, SCREEN_HEIGHT), "#ffffff")
+        image = Image.new("RGB", PIXEL_6.size, "#ffffff")
         draw = ImageDraw.Draw(image)
         draw.rectangle(_TOOLBAR, fill="#f1f3f4")
         if self.view is not None:

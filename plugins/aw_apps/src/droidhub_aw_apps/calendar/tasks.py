@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import BaseModel, ConfigDict
 
 from droidhub import AppSpec
-from droidhub.virtual.app import VirtualApp
+from droidhub.virtual.appmodel import VirtualApp
 from droidhub_aw_apps.common import relative_dates
 from droidhub_aw_apps.common.relative_dates import REFERENCE_NOW
 from droidhub_aw_apps.common.sqlite_files import DatabaseApp

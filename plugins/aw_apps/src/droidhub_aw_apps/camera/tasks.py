@@ -11,13 +11,13 @@ import io
 from typing import TYPE_CHECKING, ClassVar
 
 from droidhub import AppSpec, Footprint, StateRefs, TaskEval
-from droidhub.virtual.app import Intent, Screen, VirtualApp
+from droidhub.virtual.appmodel import PIXEL_6, Intent, Screen, VirtualApp
 from droidhub_aw_apps.common import storage
-from droidhub_aw_apps.common.hierarchy import SCREEN_WIDTH, Node, hit, render
+from droidhub_aw_apps.common.hierarchy import Node, hit, render
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
-    from droidhub.virtual.phone import VirtualPhone
+    from droidhub.virtual.appmodel import VirtualPhone
 
 PACKAGE = "com.android.camera2"
 ACTIVITY = "com.android.camera.CameraLauncher"
@@ -73,9 +73,13 @@ class CameraApp(VirtualApp):
             shutter = "Stop recording" if self.recording else "Start recording"
         else:
             shutter = "Shutter"
-        mid = SCREEN_WIDTH // 2
+        mid = PIXEL_6.width // 2
         return [
-            Node("android.view.View", content_desc="Camera preview", bounds=(0, 0, 1080, 1900)),
+            Node(
+                "android.view.View",
+                content_desc="Camera preview",
+                bounds=(0, 0, PIXEL_6.width, 1900),
+            ),
             Node(
                 "android.widget.ImageButton",
                 content_desc=shutter,

@@ -14,12 +14,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from droidhub import AppSpec, DeviceError, Evaluator, StateRefs
-from droidhub.virtual.app import BroadcastReply, Intent, VirtualApp
+from droidhub.virtual.appmodel import BroadcastReply, Intent, VirtualApp
 from droidhub_aw_apps.common import fuzzy
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
-    from droidhub.virtual.phone import VirtualPhone
+    from droidhub.virtual.appmodel import VirtualPhone
 
 PACKAGE = "ca.zgrs.clipper"
 ACTIVITY = "ca.zgrs.clipper.Main"

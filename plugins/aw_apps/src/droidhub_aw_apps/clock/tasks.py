@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict, Field
 
 from droidhub import AppSpec, DeviceError, Evaluator, Footprint, StateRefs, TaskEval
-from droidhub.virtual.app import Intent, Screen, VirtualApp
+from droidhub.virtual.appmodel import Intent, Screen, VirtualApp
 from droidhub_aw_apps.common.hierarchy import Node, hit, render
 from droidhub_aw_apps.common.keys import KEY_DEL
 
 if TYPE_CHECKING:
     from droidhub import Device, Env, UIElement
-    from droidhub.virtual.phone import VirtualPhone
+    from droidhub.virtual.appmodel import VirtualPhone
 
 PACKAGE = "com.google.android.deskclock"
 ACTIVITY = "com.android.deskclock.DeskClock"

@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
-#: The Pixel 6 screen the phone models.
-SCREEN_WIDTH, SCREEN_HEIGHT = 1080, 2400
+from droidhub.virtual.appmodel import PIXEL_6
 
 
 @dataclass
@@ -26,7 +25,7 @@ class Node:
     content_desc: str = ""
     resource_id: str = ""
     hint: str = ""
-    bounds: tuple[int, int, int, int] = (0, 0, SCREEN_WIDTH, SCREEN_HEIGHT)
+    bounds: tuple[int, int, int, int] = (0, 0, PIXEL_6.width, PIXEL_6.height)
     clickable: bool = False
     checked: bool = False
     focused: bool = False
@@ -99,7 +98,7 @@ def hit(nodes: Sequence[Node], x: int, y: int) -> Node | None:
 
 def row(index: int, height: int = 160, top: int = 300) -> tuple[int, int, int, int]:
     """Bounds of the ``index``-th full-width row of a simple vertical layout."""
-    return (0, top + index * height, SCREEN_WIDTH, top + (index + 1) * height)
+    return (0, top + index * height, PIXEL_6.width, top + (index + 1) * height)
 
 
 def up_button() -> Node:
@@ -121,7 +120,7 @@ def toolbar(
     if up:
         nodes.append(up_button())
     for i, action in enumerate(actions):
-        left = SCREEN_WIDTH - (len(actions) - i) * 130
+        left = PIXEL_6.width - (len(actions) - i) * 130
         nodes.append(
             Node(
                 "android.widget.ImageButton",
@@ -150,7 +149,7 @@ def list_item(
         "android.widget.LinearLayout",
         resource_id=item_id,
         content_desc=content_desc,
-        bounds=(0, top, SCREEN_WIDTH, top + height),
+        bounds=(0, top, PIXEL_6.width, top + height),
         clickable=True,
         selected=selected,
         children=[
@@ -179,7 +178,7 @@ def bottom_buttons(labels: Sequence[str]) -> list[Node]:
 
 def tab_bar(tabs: Sequence[str], current: str) -> list[Node]:
     """Tabs sharing the bottom of the screen equally, ``current`` selected."""
-    width = SCREEN_WIDTH // len(tabs)
+    width = PIXEL_6.width // len(tabs)
     return [
         Node(
             "android.widget.Button",

@@ -16,11 +16,11 @@ from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from droidhub.virtual.app import VirtualApp
+from droidhub.virtual.appmodel import VirtualApp
 
 if TYPE_CHECKING:
     from droidhub import Device
-    from droidhub.virtual.phone import VirtualPhone
+    from droidhub.virtual.appmodel import VirtualPhone
 
 
 def empty_database(schema: str) -> bytes:

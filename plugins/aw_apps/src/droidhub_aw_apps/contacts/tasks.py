@@ -16,16 +16,15 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from droidhub import AppSpec, DeviceError, Evaluator, Footprint, StateRefs, TaskEval
-from droidhub.uitree import BoundingBox, parse_bounds
-from droidhub.virtual.app import Intent, Screen, VirtualApp
+from droidhub import AppSpec, BoundingBox, DeviceError, Evaluator, Footprint, StateRefs, TaskEval
+from droidhub.virtual.appmodel import Intent, Screen, VirtualApp
 from droidhub_aw_apps.common import fake_data, fuzzy
 from droidhub_aw_apps.common.hierarchy import Node, hit, render, row
 from droidhub_aw_apps.common.keys import KEY_BACK, KEY_DEL
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
-    from droidhub.virtual.phone import VirtualPhone
+    from droidhub.virtual.appmodel import VirtualPhone
 
 PACKAGE = "com.google.android.contacts"
 ACTIVITY = "com.android.contacts.activities.PeopleActivity"
@@ -110,6 +109,18 @@ class _Field:
     bounds: BoundingBox | None
 
 
+_BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
+
+
+def _bounds(text: str) -> BoundingBox | None:
+    """A node's ``[l,t][r,b]`` bounds; None when missing or malformed."""
+    match = _BOUNDS.fullmatch(text.strip())
+    if not match:
+        return None
+    left, top, right, bottom = (int(g) for g in match.groups())
+    return BoundingBox(left, top, right, bottom)
+
+
 def _fields(tree: str) -> list[_Field]:
     start = tree.find("<hierarchy")
     root = ET.fromstring(tree[start:] if start >= 0 else tree)
@@ -118,7 +129,7 @@ def _fields(tree: str) -> list[_Field]:
             node.get("text", ""),
             node.get("hint", ""),
             node.get("content-desc", ""),
-            parse_bounds(node.get("bounds", "")),
+            _bounds(node.get("bounds", "")),
         )
         for node in root.iter("node")
     ]

@@ -16,8 +16,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from droidhub import AppSpec, Footprint, StateRefs, TaskEval
-from droidhub import evaluators as core_evaluators
-from droidhub.virtual.app import Intent, Screen, VirtualApp
+from droidhub.virtual.appmodel import Intent, Screen, VirtualApp
 from droidhub_aw_apps.common import fake_data, storage
 from droidhub_aw_apps.common.hierarchy import (
     Node,
@@ -32,7 +31,7 @@ from droidhub_aw_apps.common.keys import KEY_BACK
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
-    from droidhub.virtual.phone import VirtualPhone
+    from droidhub.virtual.appmodel import VirtualPhone
 
 PACKAGE = "com.google.android.documentsui"
 ACTIVITY = "com.android.documentsui.files.FilesActivity"
@@ -286,7 +285,7 @@ class FilesDeleteFile(_FolderTask):
 
     def is_successful(self, env: Env) -> float:
         """Whether the target is gone."""
-        return core_evaluators.file_absent(env, self.target)
+        return float(not env.device.exists(self.target))
 
     def oracle(self, env: Env) -> None:
         """Delete the target."""
@@ -365,7 +364,7 @@ class FilesMoveFile(_FolderTask):
 
     def is_successful(self, env: Env) -> float:
         """Whether the file left the source and is in the destination."""
-        gone = core_evaluators.file_absent(env, self.source)
+        gone = float(not env.device.exists(self.source))
         return gone * storage.PATH_EXISTS(env, path=self.destination)
 
     def oracle(self, env: Env) -> None:

@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict
 
 from droidhub import AppSpec, Footprint, StateRefs, TaskEval
-from droidhub.virtual.app import Intent, Screen, VirtualApp
+from droidhub.virtual.appmodel import PIXEL_6, Intent, Screen, VirtualApp
 from droidhub_aw_apps.common import fake_data, storage
 from droidhub_aw_apps.common.hierarchy import Node, hit, render
 
 if TYPE_CHECKING:
     from droidhub import Env
-    from droidhub.virtual.phone import VirtualPhone
+    from droidhub.virtual.appmodel import VirtualPhone
 
 PACKAGE = "com.simplemobiletools.gallery.pro"
 ACTIVITY = "com.simplemobiletools.gallery.pro.activities.MainActivity"
@@ -84,7 +84,7 @@ class SimpleGalleryApp(VirtualApp):
                 Node(
                     "android.widget.ImageView",
                     content_desc=self.medium,
-                    bounds=(0, 300, 1080, 2000),
+                    bounds=(0, 300, PIXEL_6.width, 2000),
                 ),
                 Node(
                     "android.widget.ImageButton",
@@ -163,7 +163,7 @@ def _row(name: str, index: int) -> Node:
         "android.widget.TextView",
         text=name,
         resource_id=f"{PACKAGE}:id/dir_holder",
-        bounds=(0, 300 + index * 150, 1080, 450 + index * 150),
+        bounds=(0, 300 + index * 150, PIXEL_6.width, 450 + index * 150),
         clickable=True,
     )
 

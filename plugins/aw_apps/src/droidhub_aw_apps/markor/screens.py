@@ -25,10 +25,9 @@ import shutil
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from droidhub.virtual.app import Intent, Screen, VirtualApp
+from droidhub.virtual.appmodel import PIXEL_6, Intent, Screen, VirtualApp
 from droidhub_aw_apps.clipboard import tasks as clipboard
 from droidhub_aw_apps.common.hierarchy import (
-    SCREEN_WIDTH,
     Node,
     bottom_buttons,
     folder_entries,
@@ -40,7 +39,7 @@ from droidhub_aw_apps.common.hierarchy import (
 from droidhub_aw_apps.common.keys import KEY_DEL, KEY_ENTER
 
 if TYPE_CHECKING:
-    from droidhub.virtual.phone import VirtualPhone
+    from droidhub.virtual.appmodel import VirtualPhone
 
 _ROWS = 12
 _ROW_HEIGHT = 140
@@ -211,7 +210,7 @@ class MarkorScreens(VirtualApp):
                 text=self.text,
                 hint="Type here",
                 resource_id=f"{self.package}:id/document__fragment__edit__highlighting_editor",
-                bounds=(0, 260, SCREEN_WIDTH, 2300),
+                bounds=(0, 260, PIXEL_6.width, 2300),
                 focused=True,
                 selected=self.all_selected,
             )

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from droidhub import AppSpec, Evaluator, Footprint, StateRefs, TaskEval
-from droidhub.virtual.app import VirtualApp
+from droidhub.virtual.appmodel import VirtualApp
 from droidhub_aw_apps.clipboard import tasks as clipboard
 from droidhub_aw_apps.common import fake_data, fuzzy, media_files, storage
 from droidhub_aw_apps.common.storage_backup import FolderSnapshot, entries

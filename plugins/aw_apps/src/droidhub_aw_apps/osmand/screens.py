@@ -21,11 +21,11 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from droidhub.virtual.app import Intent, Screen, VirtualApp
-from droidhub_aw_apps.common.hierarchy import SCREEN_WIDTH, Node, hit, render
+from droidhub.virtual.appmodel import PIXEL_6, Intent, Screen, VirtualApp
+from droidhub_aw_apps.common.hierarchy import Node, hit, render
 from droidhub_aw_apps.common.keys import KEY_DEL
 from droidhub_aw_apps.common.sqlite_files import open_database
-from droidhub_aw_apps.osmand.tasks import (
+from droidhub_aw_apps.osmand.model import (
     ACTIVITY,
     EMPTY_GPX,
     FAVORITES,
@@ -42,7 +42,7 @@ from droidhub_aw_apps.osmand.tasks import (
 )
 
 if TYPE_CHECKING:
-    from droidhub.virtual.phone import VirtualPhone
+    from droidhub.virtual.appmodel import VirtualPhone
 
 _RES = f"{PACKAGE}:id/"
 
@@ -119,7 +119,11 @@ class OsmAndApp(VirtualApp):
         st = self.state
         if st.screen in ("map", "menu"):
             nodes = [
-                Node("android.view.View", content_desc="Map", bounds=(0, 80, SCREEN_WIDTH, 2400)),
+                Node(
+                    "android.view.View",
+                    content_desc="Map",
+                    bounds=(0, 80, PIXEL_6.width, PIXEL_6.height),
+                ),
                 self._button("Search", (900, 160, 1040, 300), desc=True),
                 self._button("Menu", (40, 2200, 180, 2340), desc=True),
             ]
@@ -299,3 +303,8 @@ class OsmAndApp(VirtualApp):
             st.name = st.name[:-1]
         elif st.screen == "search" and st.query_focused:
             st.query = st.query[:-1]
+
+
+def virtual_apps() -> list[VirtualApp]:
+    """A fresh OsmAnd model."""
+    return [OsmAndApp()]

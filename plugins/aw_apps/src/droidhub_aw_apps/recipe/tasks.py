@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict
 
 from droidhub import AppSpec
-from droidhub.virtual.app import VirtualApp
+from droidhub.virtual.appmodel import VirtualApp
 from droidhub_aw_apps.common import fake_data, source_material
 from droidhub_aw_apps.common.sqlite_files import DatabaseApp
 from droidhub_aw_apps.common.sqlite_rows import (

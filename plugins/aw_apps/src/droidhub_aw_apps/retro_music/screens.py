@@ -21,7 +21,7 @@ import sqlite3
 from contextlib import closing
 from typing import TYPE_CHECKING
 
-from droidhub.virtual.app import Intent, Screen, VirtualApp
+from droidhub.virtual.appmodel import Intent, Screen, VirtualApp
 from droidhub_aw_apps.common.hierarchy import Node, hit, render, tab_bar, up_button
 from droidhub_aw_apps.common.keys import KEY_DEL
 from droidhub_aw_apps.common.sqlite_files import open_database
@@ -43,7 +43,7 @@ from droidhub_aw_apps.retro_music.model import (
 )
 
 if TYPE_CHECKING:
-    from droidhub.virtual.phone import VirtualPhone
+    from droidhub.virtual.appmodel import VirtualPhone
 
 _ROWS = 12
 _ROW_HEIGHT = 140

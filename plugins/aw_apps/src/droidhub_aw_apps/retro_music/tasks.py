@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, ClassVar
 from pydantic import BaseModel, ConfigDict
 
 from droidhub import AppSpec, Evaluator, Footprint, StateRefs, TaskEval
-from droidhub.virtual.app import VirtualApp
+from droidhub.virtual.appmodel import VirtualApp
 from droidhub_aw_apps.common import fake_data, media_files, playlists, storage
 from droidhub_aw_apps.common.sqlite_files import ensure_database
 from droidhub_aw_apps.common.storage_backup import FileSnapshot, FolderSnapshot

@@ -11,7 +11,7 @@ import random
 from typing import TYPE_CHECKING
 
 from droidhub import AppSpec, Footprint, StateRefs, TaskEval
-from droidhub.virtual.app import Intent, Screen, VirtualApp
+from droidhub.virtual.appmodel import PIXEL_6, Intent, Screen, VirtualApp
 from droidhub_aw_apps.audio_recorder.tasks import NamedFileParams
 from droidhub_aw_apps.common import fake_data, storage
 from droidhub_aw_apps.common.hierarchy import Node, hit, render
@@ -19,7 +19,7 @@ from droidhub_aw_apps.common.keys import KEY_DEL
 
 if TYPE_CHECKING:
     from droidhub import Env
-    from droidhub.virtual.phone import VirtualPhone
+    from droidhub.virtual.appmodel import VirtualPhone
 
 PACKAGE = "com.simplemobiletools.draw.pro"
 ACTIVITY = "com.simplemobiletools.draw.pro.activities.MainActivity"
@@ -62,7 +62,7 @@ class SimpleDrawApp(VirtualApp):
 
     def _nodes(self) -> list[Node]:
         nodes = [
-            Node("android.view.View", content_desc="Canvas", bounds=(0, 260, 1080, 2200)),
+            Node("android.view.View", content_desc="Canvas", bounds=(0, 260, PIXEL_6.width, 2200)),
             Node(
                 "android.widget.ImageButton",
                 content_desc="Save",

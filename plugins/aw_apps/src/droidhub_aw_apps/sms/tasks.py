@@ -16,8 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 from pydantic import BaseModel, ConfigDict
 
 from droidhub import AppSpec, Evaluator, Footprint, StateRefs, TaskEval
-from droidhub import evaluators as core_evaluators
-from droidhub.virtual.app import Intent, Screen, VirtualApp
+from droidhub.virtual.appmodel import PIXEL_6, Intent, Screen, VirtualApp
 from droidhub_aw_apps.clipboard import tasks as clipboard
 from droidhub_aw_apps.common import fake_data, fuzzy
 from droidhub_aw_apps.common.hierarchy import Node, hit, render, row
@@ -26,7 +25,7 @@ from droidhub_aw_apps.contacts import tasks as contacts
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
-    from droidhub.virtual.phone import VirtualPhone
+    from droidhub.virtual.appmodel import VirtualPhone
 
 PACKAGE = "com.simplemobiletools.smsmessenger"
 ACTIVITY = "com.simplemobiletools.smsmessenger.activities.MainActivity"
@@ -224,7 +223,7 @@ class SmsMessengerApp(VirtualApp):
                 Node(
                     "android.widget.LinearLayout",
                     resource_id=f"{PACKAGE}:id/conversation_frame",
-                    bounds=(0, top, 1080, top + 200),
+                    bounds=(0, top, PIXEL_6.width, top + 200),
                     clickable=True,
                     content_desc=address,
                     children=[
@@ -411,7 +410,7 @@ class _SmsTask(TaskEval):
 
     def is_successful(self, env: Env) -> float:
         """Whether the message went to the number recently and the app is in front."""
-        if not core_evaluators.app_in_foreground(env, PACKAGE):
+        if env.device.foreground_activity().split("/")[0] != PACKAGE:
             return 0.0
         return SMS_SENT(env, number=self.params.number, body=self.params.message)
 

@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from droidhub import AppSpec
-from droidhub.virtual.app import VirtualApp
+from droidhub.virtual.appmodel import VirtualApp
 from droidhub_aw_apps.common.ir_app import IRApp, Record, parse_time, parse_value
 from droidhub_aw_apps.common.sqlite_files import DatabaseApp
 from droidhub_aw_apps.common.sqlite_rows import Table

@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict
 
 from droidhub import AppSpec, Evaluator, Footprint, StateRefs, TaskEval
-from droidhub import evaluators as core_evaluators
-from droidhub.virtual.app import Screen, VirtualApp
+from droidhub.virtual.appmodel import Screen, VirtualApp
 from droidhub_aw_apps.camera import tasks as camera
 from droidhub_aw_apps.clipboard import tasks as clipboard
 from droidhub_aw_apps.clock import tasks as clock
@@ -24,7 +23,7 @@ from droidhub_aw_apps.contacts import tasks as contacts
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
-    from droidhub.virtual.phone import VirtualPhone
+    from droidhub.virtual.appmodel import VirtualPhone
 
 SETTINGS_PACKAGE = "com.android.settings"
 DIALER_PACKAGE = "com.google.android.dialer"
@@ -186,7 +185,7 @@ class _RadioToggle(TaskEval):
         """Whether the setting reports the asked state."""
         if self.params.on_or_off == "on":
             return SETTING_IN(env, namespace="global", key=self.setting, values=self.on_values)
-        return core_evaluators.setting_equals(env, "global", self.setting, "0")
+        return float(env.device.get_setting("global", self.setting) == "0")
 
     def oracle(self, env: Env) -> None:
         """Switch the radio with ``svc``."""
@@ -321,7 +320,7 @@ class _BrightnessToggle(TaskEval):
 
     def is_successful(self, env: Env) -> float:
         """Whether ``screen_brightness`` is exactly the asked end of the range."""
-        return core_evaluators.setting_equals(env, "system", "screen_brightness", self._target())
+        return float(env.device.get_setting("system", "screen_brightness") == self._target())
 
     def oracle(self, env: Env) -> None:
         """Set the level directly."""
@@ -485,7 +484,7 @@ class OpenAppTaskEval(TaskEval):
     def is_successful(self, env: Env) -> float:
         """Whether the focused activity belongs to the app."""
         package = OPENABLE_APPS[self.params.app_name]
-        return core_evaluators.app_in_foreground(env, package)
+        return float(env.device.foreground_activity().split("/")[0] == package)
 
     def oracle(self, env: Env) -> None:
         """Start the app's launch activity."""

@@ -24,11 +24,9 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
-from droidhub.virtual.app import Intent, Screen, VirtualApp
+from droidhub.virtual.appmodel import PIXEL_6, Intent, Screen, VirtualApp
 from droidhub_aw_apps.common import media_files, storage
 from droidhub_aw_apps.common.hierarchy import (
-    SCREEN_HEIGHT,
-    SCREEN_WIDTH,
     Node,
     hit,
     list_item,
@@ -51,7 +49,7 @@ from droidhub_aw_apps.vlc.model import (
 if TYPE_CHECKING:
     import datetime as dt
 
-    from droidhub.virtual.phone import VirtualPhone
+    from droidhub.virtual.appmodel import VirtualPhone
 
 _ROWS = 12
 _ROW_HEIGHT = 140
@@ -62,7 +60,7 @@ _LONG_PRESS_MS = 500
 #: Folders whose videos VLC's video list shows.
 VIDEO_FOLDERS = (VIDEOS_DATA, storage.under_sdcard("Download"))
 #: Where the player draws the picture (left, top, right, bottom).
-VIDEO_BOX = (0, 700, SCREEN_WIDTH, 700 + SCREEN_WIDTH * 3 // 4)
+VIDEO_BOX = (0, 700, PIXEL_6.width, 700 + PIXEL_6.width * 3 // 4)
 
 
 class VlcApp(VirtualApp):
@@ -233,7 +231,7 @@ class VlcApp(VirtualApp):
         data = phone.host_path(self.playing).read_bytes()
         elapsed = int((phone.now() - self.started).total_seconds() * 1000)
         frame = media_files.mp4_frame_at(data, max(0, elapsed))
-        image = Image.new("RGB", (SCREEN_WIDTH, SCREEN_HEIGHT), "#000000")
+        image = Image.new("RGB", PIXEL_6.size, "#000000")
         draw = ImageDraw.Draw(image)
         draw.text((160, 160), self.playing.rsplit("/", 1)[1], fill="#ffffff")
         if frame is not None:
