@@ -30,6 +30,7 @@ import time
 from collections.abc import Callable
 
 from droidhub import Action, Device, Env, Observe, catalog
+from droidhub.android import PIXEL_6
 from droidhub.virtual.server import VirtualDeviceServer
 from droidhub_miniwob import plugin
 from droidhub_miniwob.browser import Chromium
@@ -109,7 +110,7 @@ def on_the_phone(task_name: str, steps: int) -> tuple[float, float, float]:
             "step: tap + UI tree + 1080x2400 screenshot", timed(step(Observe.BOTH), steps)
         )
         state = env.get_state(observe=Observe.BOTH)
-        assert state.screenshot is not None and state.screenshot.size == (1080, 2400)
+        assert state.screenshot is not None and state.screenshot.size == PIXEL_6.size
     return reset_ms, tree_ms, full_ms
 
 

@@ -2,7 +2,8 @@
 
 :class:`MiniWobWebViewApp` is a UI app model for the virtual phone. It answers the
 same intents as the Android app (:mod:`droidhub_miniwob.contract`), and shows the
-page the way a Pixel 6 WebView would: 1080x2400 device pixels at density 2.625.
+page the way a Pixel 6 WebView would (:data:`droidhub.android.PIXEL_6`: 1080x2400
+device pixels at density 2.625).
 Taps, swipes and long presses arrive as touch events, ``input text`` and key events
 as keyboard input; ``screencap`` is the page's screenshot and ``uiautomator dump``
 an Android UI hierarchy of the rendered page.
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 import re
 import threading
 import time
@@ -26,24 +28,27 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import quoteattr
 
-from droidhub.virtual.app import BroadcastReply, Intent, Screen, VirtualApp
+from droidhub.virtual.appmodel import PIXEL_6, BroadcastReply, Intent, Screen, VirtualApp
 from droidhub_miniwob import contract
 from droidhub_miniwob.browser import Chromium
 from droidhub_miniwob.cdp import CdpSession
 from droidhub_miniwob.origin import PageOrigin
 from droidhub_miniwob.pages import PagesNotFoundError
+from droidhub_miniwob.screenshot import fit_png
 
 if TYPE_CHECKING:
-    from droidhub.virtual.phone import VirtualPhone
+    from droidhub.virtual.appmodel import VirtualPhone
 
-#: The Pixel 6 the virtual phone models.
-SCREEN_WIDTH_PX = 1080
-SCREEN_HEIGHT_PX = 2400
-DENSITY = 2.625
-#: The CSS viewport: the screen in density-independent pixels, rounded up.
-VIEWPORT_WIDTH = 412
-VIEWPORT_HEIGHT = 915
-#: The screen in CSS pixels: a screenshot of it at density 2.625 is exactly 1080x2400.
+#: The screen of the phone the virtual device models (a Pixel 6: 1080x2400).
+SCREEN_WIDTH_PX = PIXEL_6.width
+SCREEN_HEIGHT_PX = PIXEL_6.height
+#: Device pixels per CSS pixel (2.625 on a Pixel 6).
+DENSITY = PIXEL_6.scale
+#: The CSS viewport: the screen in density-independent pixels, rounded up (412x915).
+VIEWPORT_WIDTH = math.ceil(SCREEN_WIDTH_PX / DENSITY)
+VIEWPORT_HEIGHT = math.ceil(SCREEN_HEIGHT_PX / DENSITY)
+#: The screen in CSS pixels: a screenshot of it at the density is the screen's size
+#: (``screencap`` fits what a Chromium that rounds otherwise returns, see ``observe``).
 SCREENSHOT_CLIP = {
     "x": 0,
     "y": 0,
@@ -304,7 +309,10 @@ class MiniWobWebViewApp(VirtualApp):
             png = None
             if pixels:
                 data = page.call("Page.captureScreenshot", **SCREENSHOT_PARAMS)["data"]
-                png = base64.b64decode(data)
+                # Chromium turns the fractional clip (411.43 CSS px at 2.625) into whole
+                # pixels its own way: some versions round down to 1079x2399. The phone's
+                # screencap is the screen's size whatever the browser did.
+                png = fit_png(base64.b64decode(data), PIXEL_6.size)
             return Screen(hierarchy=_hierarchy_xml(title, nodes), png=png)
 
     # --- input -------------------------------------------------------------------------
