@@ -33,6 +33,7 @@ from typing import TypeVar
 
 from PIL import Image, ImageDraw
 
+from droidhub.android import PIXEL_6
 from droidhub.report_html import render_html
 from droidhub.results import EPISODES_DIR, RESULTS_FILE, EpisodeResult, RunManifest, read_results
 from droidhub.summary import format_summary, summarize
@@ -48,7 +49,7 @@ TAGS = ("data_entry", "information_retrieval", "navigation", "composite")
 STEP_EPISODES = 5
 STEPS_PER_EPISODE = 3
 #: A phone screen's size in pixels, as the virtual phone and AndroidWorld's emulator have it.
-SCREEN = (1080, 2400)
+SCREEN = PIXEL_6.size
 
 T = TypeVar("T")
 
