@@ -183,3 +183,31 @@ def test_serve_stops_cleanly_on_ctrl_c(client: str) -> None:
     # start a real daemon on the port.)
     with pytest.raises(ConnectionRefusedError):
         socket.create_connection(("127.0.0.1", port), timeout=2)
+
+
+def test_serve_stops_on_the_first_ctrl_c_while_a_shell_sleeps(client: str) -> None:
+    proc, port, _serials = start_serve("--devices", "1")
+    env = {k: v for k, v in os.environ.items() if k != "ANDROID_SERIAL"}
+    env["ADB_SERVER_SOCKET"] = f"tcp:127.0.0.1:{port}"
+    sleeper = subprocess.Popen(
+        [client, "-P", str(port), "-s", "virtual-0", "shell", "sleep", "60"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
+    try:
+        # A raw shell too, answered OKAY: by then its sleep is running on the phone.
+        with socket.create_connection(("127.0.0.1", port), timeout=20) as sock:
+            for request in (b"host:transport:virtual-0", b"shell:sleep 60"):
+                sock.sendall(b"%04x" % len(request) + request)
+                assert sock.recv(4) == b"OKAY"
+            code, err = stop_serve(proc)  # one SIGINT; raises if it hangs past 20 s
+    finally:
+        sleeper.kill()
+        sleeper.wait(timeout=20)
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=20)
+    assert code == 0 and "stopped" in err
+    assert "Traceback" not in err

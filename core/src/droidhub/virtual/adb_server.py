@@ -35,6 +35,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from droidhub.virtual.connection import (
+    CAN_TELL_PEER,
+    DEFAULT_IDLE_TIMEOUT,
+    MAX_LINE,
+    BoundedReader,
+    ClientCutOff,
+    drain,
+    is_loopback,
+    peer_uid,
+)
+from droidhub.virtual.interrupt import interruptible
+
 log = logging.getLogger(__name__)
 
 #: What ``host:version`` answers. Clients of adb 29 to 36 expect exactly this.
@@ -109,6 +121,8 @@ class Transport:
     serial: str
     transport_id: int
     phone: Phone
+    #: Runs this phone's shell commands (None: the server's).
+    executor: Executor | None = None
     product: str = "droidhub_virtual"
     model: str = "Pixel_6"
     device: str = "oriole"
@@ -123,19 +137,34 @@ class AdbServer:
 
     :meth:`start` and :meth:`close` run on the asyncio loop that serves
     connections; :meth:`attach` and :meth:`detach` may be called from any thread.
-    ``executor`` runs the phones' (blocking) shell commands.
+    ``executor`` runs the (blocking) shell commands of phones attached without an
+    executor of their own. ``host`` must be a loopback address. Connections are bounded
+    as :mod:`droidhub.virtual.connection` says: ``idle_timeout`` seconds (None: never)
+    of silence or unread answers end one; unless ``allow_other_users``, only the uid
+    running the server may connect.
     """
 
     def __init__(
         self,
-        executor: Executor,
+        executor: Executor | None = None,
         host: str = "127.0.0.1",
         port: int = 0,
         max_connections: int = 4096,
+        idle_timeout: float | None = DEFAULT_IDLE_TIMEOUT,
+        allow_other_users: bool = False,
     ) -> None:
+        if not is_loopback(host):
+            raise ValueError(
+                f"host {host!r} is not a loopback address: the virtual adb server answers "
+                "only on this machine; use 127.0.0.1"
+            )
         self.host = host
         self.port = port
         self.max_connections = max_connections
+        self.idle_timeout = idle_timeout
+        self.allow_other_users = allow_other_users
+        # Elsewhere than Linux the owner of a connection cannot be told: not checked.
+        self._uid = os.getuid() if CAN_TELL_PEER else None
         self._executor = executor
         self._lock = threading.Lock()
         self._transports: dict[str, Transport] = {}
@@ -146,12 +175,16 @@ class AdbServer:
         self._trackers: set[asyncio.Queue[None]] = set()
 
     # --- phones (any thread) -------------------------------------------------------
-    def attach(self, serial: str, phone: Phone) -> Transport:
-        """Make ``phone`` reachable as ``serial``; it gets a new transport id."""
+    def attach(self, serial: str, phone: Phone, executor: Executor | None = None) -> Transport:
+        """Make ``phone`` reachable as ``serial``; it gets a new transport id.
+
+        ``executor`` runs its shell commands, so that one phone's commands (a client's
+        forty ``sleep``) never hold the threads another phone needs.
+        """
         with self._lock:
             if serial in self._transports:
                 raise ValueError(f"serial {serial!r} is already attached; detach it first")
-            transport = Transport(serial, next(self._ids), phone)
+            transport = Transport(serial, next(self._ids), phone, executor)
             self._transports[serial] = transport
         self._devices_changed()
         return transport
@@ -207,10 +240,17 @@ class AdbServer:
 
     async def start(self, sock: socket.socket | None = None) -> int:
         """Serve on ``sock`` (from :meth:`bind`; None: bind now); return the port."""
-        self._loop = asyncio.get_running_loop()
+        loop = self._loop = asyncio.get_running_loop()
+
+        def protocol() -> asyncio.StreamReaderProtocol:
+            # asyncio.start_server's factory, with a reader that bounds what it reads.
+            reader = BoundedReader(loop=loop)
+            reader.idle_timeout = self.idle_timeout
+            return asyncio.StreamReaderProtocol(reader, self._accept, loop=loop)
+
         # asyncio listens on the socket again: give it the same backlog.
-        self._server = await asyncio.start_server(
-            self._accept, sock=sock or self.bind(), backlog=self.max_connections
+        self._server = await loop.create_server(
+            protocol, sock=sock or self.bind(), backlog=self.max_connections
         )
         return self.port
 
@@ -239,9 +279,16 @@ class AdbServer:
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             if len(self._connections) > self.max_connections:
                 _send_fail(writer, f"too many connections (more than {self.max_connections})")
+            elif (refusal := self._refusal(sock)) is not None:
+                _send_fail(writer, refusal)  # nothing of theirs is answered, only this
             else:
                 await self._serve(reader, writer)
             await _finish(reader, writer)
+        except (TimeoutError, ClientCutOff) as exc:
+            # Silent too long, not reading its answers, or sending more than a client
+            # may: closed without reading further, so it costs nothing more.
+            log.info("virtual adb server: client cut off (%s)", exc or "idle timeout")
+            writer.transport.abort()
         except (OSError, asyncio.IncompleteReadError):
             pass  # the client went away (reset, timed out, half-gone): nothing to answer
         except asyncio.CancelledError:
@@ -251,6 +298,19 @@ class AdbServer:
         finally:
             writer.close()
             self._connections.discard(task)
+
+    def _refusal(self, sock: socket.socket | None) -> str | None:
+        """Why this client may not be served (another user's), or None."""
+        if self.allow_other_users or self._uid is None or sock is None:
+            return None
+        uid = peer_uid(sock)
+        if uid == self._uid:
+            return None
+        log.warning("virtual adb server: refused a connection of uid %s", uid)
+        return (
+            f"the virtual adb server serves only its own user (uid {self._uid}); "
+            "start it with --allow-other-users to serve others"
+        )
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         transport: Transport | None = None
@@ -473,7 +533,7 @@ class AdbServer:
                 listing = self._device_list(long)
                 if listing != last:
                     writer.write(_block(listing))
-                    await writer.drain()
+                    await drain(writer, reader)
                     last = listing
                 waiter = asyncio.ensure_future(queue.get())
                 await asyncio.wait({waiter, gone}, return_when=asyncio.FIRST_COMPLETED)
@@ -495,9 +555,9 @@ class AdbServer:
         phone = transport.phone
         if head == "shell" and "v2" in options:
             pty = "raw" not in options  # adb asks for a pty unless told raw
-            await self._shell_v2(phone, transport.serial, argument, pty, reader, writer)
+            await self._shell_v2(transport, argument, pty, reader, writer)
         elif head == "shell" or (head == "exec" and not options):
-            await self._shell_raw(phone, transport.serial, argument, reader, writer)
+            await self._shell_raw(transport, argument, reader, writer)
         elif service == "sync:":
             writer.write(_OKAY)
             await _SyncSession(phone, reader, writer).run()
@@ -514,14 +574,29 @@ class AdbServer:
         else:
             raise _RequestError(f"unknown device service '{service}' on {transport.serial}")
 
-    async def _run(self, phone: Phone, command: str) -> ShellOutcome:
+    async def _run(self, transport: Transport, command: str) -> ShellOutcome:
+        """Run ``command`` on the phone's worker threads.
+
+        When the connection ends first (the server stopping), the command's waits end
+        too (see :mod:`droidhub.virtual.interrupt`) and its thread is free again.
+        """
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, _shell_or_report, phone, command)
+        stop = threading.Event()
+        try:
+            return await loop.run_in_executor(
+                transport.executor or self._executor,
+                _shell_or_report,
+                transport.phone,
+                command,
+                stop,
+            )
+        except asyncio.CancelledError:
+            stop.set()
+            raise
 
     async def _shell_raw(
         self,
-        phone: Phone,
-        serial: str,
+        transport: Transport,
         command: str,
         reader: asyncio.StreamReader,
         writer: asyncio.StreamWriter,
@@ -534,25 +609,24 @@ class AdbServer:
         """
         writer.write(_OKAY)
         if command.strip():
-            outcome = await self._run(phone, command)
+            outcome = await self._run(transport, command)
             writer.write(_merged(outcome))
             return
-        prompt = f"{serial}:/ # ".encode()
+        prompt = f"{transport.serial}:/ # ".encode()
         writer.write(prompt)
         while line := await reader.readline():
             text = line.decode("utf-8", "replace").strip()
             if text == "exit":
                 return
             if text:
-                outcome = await self._run(phone, text)
+                outcome = await self._run(transport, text)
                 writer.write(_merged(outcome))
             writer.write(prompt)
-            await writer.drain()
+            await drain(writer, reader)
 
     async def _shell_v2(
         self,
-        phone: Phone,
-        serial: str,
+        transport: Transport,
         command: str,
         pty: bool,
         reader: asyncio.StreamReader,
@@ -561,13 +635,14 @@ class AdbServer:
         """``shell,v2,...:CMD``: stdout, stderr and the exit code in shell-protocol packets."""
         writer.write(_OKAY)
         if not command.strip():
-            await self._shell_v2_interactive(phone, serial, pty, reader, writer)
+            await self._shell_v2_interactive(transport, pty, reader, writer)
             return
         # The client may send stdin packets (or just close stdin): commands here read
-        # no input, so take them off the socket and drop them.
-        stdin = asyncio.ensure_future(_drain_input(reader))
+        # no input, so take them off the socket and drop them, up to a bound; beyond
+        # it the client waits, as a process that reads no stdin makes its writer wait.
+        stdin = asyncio.ensure_future(_drain_input(reader, limit=MAX_LINE))
         try:
-            outcome = await self._run(phone, command)
+            outcome = await self._run(transport, command)
         finally:
             stdin.cancel()
         writer.write(
@@ -579,8 +654,7 @@ class AdbServer:
 
     async def _shell_v2_interactive(
         self,
-        phone: Phone,
-        serial: str,
+        transport: Transport,
         pty: bool,
         reader: asyncio.StreamReader,
         writer: asyncio.StreamWriter,
@@ -593,7 +667,7 @@ class AdbServer:
         no prompt and no echo, as sh gives.
         """
         editor = _LineEditor(pty)
-        prompt = f"{serial}:/ # ".encode() if pty else b""
+        prompt = f"{transport.serial}:/ # ".encode() if pty else b""
         writer.write(_shell_packets(_SHELL_STDOUT, prompt))
         exit_code = 0
         while True:
@@ -614,7 +688,7 @@ class AdbServer:
                     ended = True
                     break
                 if text:
-                    outcome = await self._run(phone, text)
+                    outcome = await self._run(transport, text)
                     exit_code = outcome.exit_code & 0xFF
                     if pty:  # one terminal: both streams are its output
                         shown = _merged(outcome).replace(b"\n", b"\r\n")
@@ -625,12 +699,12 @@ class AdbServer:
                             + _shell_packets(_SHELL_STDERR, outcome.stderr)
                         )
                 writer.write(_shell_packets(_SHELL_STDOUT, prompt))
-            await writer.drain()
+            await drain(writer, reader)
             if ended:
                 break
         last = editor.pending.decode("utf-8", "replace").strip()
         if last and not pty and last != "exit":  # a last line without newline
-            outcome = await self._run(phone, last)
+            outcome = await self._run(transport, last)
             exit_code = outcome.exit_code & 0xFF
             writer.write(
                 _shell_packets(_SHELL_STDOUT, outcome.stdout)
@@ -671,6 +745,8 @@ class _LineEditor:
             else:
                 self.pending += char
                 echo += char
+            if len(self.pending) > MAX_LINE:
+                raise ClientCutOff(f"a command line longer than {MAX_LINE} bytes")
         return (bytes(echo) if self.pty else b""), lines, False
 
 
@@ -717,6 +793,9 @@ class _SyncSession:
             else:
                 self._fail(f"unknown sync command {ident!r}")
                 return
+            # A client that pipelines requests without reading the answers is cut off
+            # once they pile up, instead of having them buffered without end.
+            await drain(self.writer, self.reader)
 
     def _fail(self, message: str) -> None:
         data = message.encode()
@@ -782,7 +861,7 @@ class _SyncSession:
                 )
             self.writer.write(head + raw)
         self.writer.write(b"DONE" + bytes(entry.size - 4))
-        await self.writer.drain()
+        await drain(self.writer, self.reader)
 
     async def _send(self, spec: str) -> bool:
         """SEND ``path,mode``: DATA chunks, then DONE with the mtime; answer OKAY."""
@@ -864,7 +943,7 @@ class _SyncSession:
         with source:
             while chunk := source.read(SYNC_DATA_MAX - _SYNC_DATA.size):
                 self.writer.write(_SYNC_DATA.pack(b"DATA", len(chunk)) + chunk)
-                await self.writer.drain()
+                await drain(self.writer, self.reader)
         self.writer.write(_SYNC_DATA.pack(b"DONE", 0))
         return True
 
@@ -885,7 +964,7 @@ class _Failure:
     exit_code: int
 
 
-def _shell_or_report(phone: Phone, command: str) -> ShellOutcome:
+def _shell_or_report(phone: Phone, command: str, stop: threading.Event) -> ShellOutcome:
     """Run ``command``; a phone that raises answers on stderr with exit status 255.
 
     The client then sees that the phone failed instead of a connection that just ends;
@@ -893,7 +972,8 @@ def _shell_or_report(phone: Phone, command: str) -> ShellOutcome:
     may hold host paths (the sandbox folder) that are not the client's to see.
     """
     try:
-        return phone.shell(command)
+        with interruptible(stop):
+            return phone.shell(command)
     except Exception:
         log.exception("virtual phone failed on %r", command)
         message = "/system/bin/sh: internal error in the virtual phone (see the server log)\n"
@@ -945,15 +1025,23 @@ async def _read_exact_or_eof(reader: asyncio.StreamReader, n: int) -> bytes | No
         return None
 
 
-async def _drain_input(reader: asyncio.StreamReader) -> None:
-    """Read and drop input until the client closes its side."""
-    while await reader.read(65536):
-        pass
+async def _drain_input(reader: asyncio.StreamReader, limit: int | None = None) -> None:
+    """Read and drop input until the client closes its side (or ``limit`` bytes came).
+
+    The client may stay silent meanwhile: listeners and running commands wait for
+    the server, not the other way round, so no idle timeout applies.
+    """
+    read = reader.read_untimed if isinstance(reader, BoundedReader) else reader.read
+    taken = 0
+    while data := await read(65536):
+        taken += len(data)
+        if limit is not None and taken >= limit:
+            return  # read no more: the client now waits, as on a full pipe
 
 
 async def _finish(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
     """End a connection politely: flush, half-close, let the client close first."""
-    await writer.drain()
+    await drain(writer, reader)
     if writer.can_write_eof():
         writer.write_eof()
     with contextlib.suppress(TimeoutError):

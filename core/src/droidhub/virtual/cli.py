@@ -8,6 +8,7 @@ from types import FrameType
 
 import click
 
+from droidhub.virtual.connection import DEFAULT_IDLE_TIMEOUT
 from droidhub.virtual.server import VirtualDeviceServer
 
 
@@ -31,13 +32,31 @@ def device_group() -> None:
     show_default=True,
     help="How many virtual phones (virtual-0, virtual-1, ...).",
 )
-def serve(port: int, devices: int) -> None:
+@click.option(
+    "--idle-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=DEFAULT_IDLE_TIMEOUT,
+    show_default=True,
+    help="Seconds a client may stay silent (or leave answers unread) before it is cut off.",
+)
+@click.option(
+    "--allow-other-users",
+    is_flag=True,
+    help="Serve clients of every local user, not only the one running this server.",
+)
+def serve(port: int, devices: int, idle_timeout: float, allow_other_users: bool) -> None:
     """Serve virtual phones in the foreground until Ctrl-C.
 
     Point any adb client at the printed port: `adb -P PORT devices`,
     `adbutils.AdbClient(port=PORT)`, or `droidhub run --device SERIAL --adb-port PORT`.
+    Only the user running it may connect, unless --allow-other-users.
     """
-    server = VirtualDeviceServer(devices=devices, port=port)
+    server = VirtualDeviceServer(
+        devices=devices,
+        port=port,
+        idle_timeout=idle_timeout,
+        allow_other_users=allow_other_users,
+    )
     try:
         server.start()
     except OSError as exc:

@@ -6,8 +6,10 @@
 The server owns the phones, their sandbox folders (under a temporary folder unless
 ``root`` is given) and the listening socket. It listens on 127.0.0.1 and, by
 default, on a free port chosen by the system, never 5037, so a real adb server is
-never disturbed. The protocol runs on an asyncio loop in a thread of its own;
-shell commands run on a small thread pool.
+never disturbed; only the user running it may connect (see
+:mod:`droidhub.virtual.connection` for that and the other bounds). The protocol runs
+on an asyncio loop in a thread of its own; each phone's shell commands run on a thread
+pool of its own, so no phone's clients can starve another phone.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, cast
 
 from droidhub.virtual.adb_server import AdbServer, Phone
+from droidhub.virtual.connection import DEFAULT_IDLE_TIMEOUT
 
 if TYPE_CHECKING:
     from droidhub.virtual.app import VirtualApp
@@ -115,9 +118,12 @@ class VirtualDeviceServer:
     runs (serials are never reused). ``apps`` makes each phone's app models (default:
     the installed plugins'); ``phone_factory`` builds phones (default:
     :class:`droidhub.virtual.phone.VirtualPhone`); ``shell_workers`` bounds the threads
-    that run shell commands. Use it as a context manager, or call
-    :meth:`start` and :meth:`stop`. At most ``max_connections`` clients are served at
-    once; more are answered FAIL and closed, so a flood cannot exhaust descriptors.
+    that run one phone's shell commands at once (each phone has its own). Use it as a
+    context manager, or call :meth:`start` and :meth:`stop`. At most ``max_connections``
+    clients are served at once; more are answered FAIL and closed, so a flood cannot
+    exhaust descriptors. A connection silent (or not reading its answers) for
+    ``idle_timeout`` seconds is closed (None: never). ``host`` must be a loopback
+    address; only the uid running the server is served unless ``allow_other_users``.
     """
 
     def __init__(
@@ -128,8 +134,10 @@ class VirtualDeviceServer:
         root: Path | None = None,
         apps: AppsFactory | None = None,
         phone_factory: PhoneFactory | None = None,
-        shell_workers: int = 32,
+        shell_workers: int = 64,
         max_connections: int = 4096,
+        idle_timeout: float | None = DEFAULT_IDLE_TIMEOUT,
+        allow_other_users: bool = False,
     ) -> None:
         if devices < 0:
             raise ValueError(f"devices={devices}: the number of phones cannot be negative")
@@ -141,12 +149,14 @@ class VirtualDeviceServer:
         self._phone_factory = phone_factory or _virtual_phone
         self._shell_workers = shell_workers
         self._max_connections = max_connections
+        self._idle_timeout = idle_timeout
+        self._allow_other_users = allow_other_users
+        self._executors: dict[str, ThreadPoolExecutor] = {}
         self._numbers = itertools.count()
         self._lock = threading.Lock()
         self._phones: dict[str, tuple[Phone, Path]] = {}
         self._root: Path | None = None
         self._owns_root = False
-        self._executor: ThreadPoolExecutor | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._adb: AdbServer | None = None
@@ -167,13 +177,13 @@ class VirtualDeviceServer:
             else:
                 self._root = Path(self._root_arg)
                 self._root.mkdir(parents=True, exist_ok=True)
-            # Threads start only as commands need them; enough that phones whose apps
-            # block (a browser taking a screenshot) do not queue behind one another.
-            self._executor = ThreadPoolExecutor(
-                self._shell_workers, thread_name_prefix="droidhub-virtual-shell"
-            )
             self._adb = AdbServer(
-                self._executor, self.host, self._requested_port, self._max_connections
+                None,
+                self.host,
+                self._requested_port,
+                self._max_connections,
+                idle_timeout=self._idle_timeout,
+                allow_other_users=self._allow_other_users,
             )
             # Listen before making the phones: a busy port fails at once, and a client
             # that connects meanwhile waits instead of finding nothing there.
@@ -206,8 +216,6 @@ class VirtualDeviceServer:
         if self._listener is not None:
             self._listener.close()  # bound but never served when start() failed midway
             self._listener = None
-        if self._executor is not None:
-            self._executor.shutdown(wait=True, cancel_futures=True)
         for serial in list(self._phones):
             try:
                 self._drop(serial)
@@ -215,7 +223,7 @@ class VirtualDeviceServer:
                 log.exception("virtual phone %s failed to close", serial)
         if self._owns_root and self._root is not None:
             shutil.rmtree(self._root, ignore_errors=True)
-        self._loop = self._thread = self._adb = self._executor = None
+        self._loop = self._thread = self._adb = None
         self._root = None
         self._owns_root = False
 
@@ -266,23 +274,34 @@ class VirtualDeviceServer:
         except BaseException:
             shutil.rmtree(sandbox, ignore_errors=True)
             raise
+        # Threads start only as commands need them; enough that a client's many waiting
+        # commands (sleep) leave room for the others on the phone.
+        executor = ThreadPoolExecutor(
+            self._shell_workers, thread_name_prefix=f"droidhub-virtual-shell-{serial}"
+        )
         with self._lock:
             self._phones[serial] = (phone, sandbox)
-        adb.attach(serial, phone)
+            self._executors[serial] = executor
+        adb.attach(serial, phone, executor)
         return serial
 
     def remove_phone(self, serial: str) -> None:
         """Detach ``serial``, close its phone and delete its sandbox."""
         if serial not in self._phones:
             raise KeyError(f"no virtual phone {serial!r}; serials: {self.serials}")
-        self._drop(serial)
+        self._drop(serial, wait=False)
 
-    def _drop(self, serial: str) -> None:
+    def _drop(self, serial: str, wait: bool = True) -> None:
         if self._adb is not None:
             with contextlib.suppress(KeyError):
                 self._adb.detach(serial)
         with self._lock:
             phone, sandbox = self._phones.pop(serial)
+            executor = self._executors.pop(serial, None)
+        if executor is not None:
+            # When the server stops, its connections are closed first, so waiting
+            # commands were told to stop: this waits only for commands mid-work.
+            executor.shutdown(wait=wait, cancel_futures=True)
         try:
             close: Any = getattr(phone, "close", None)
             if close is not None:

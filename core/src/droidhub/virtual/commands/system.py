@@ -6,9 +6,9 @@ from __future__ import annotations
 import datetime as dt
 import re
 import shlex
-import time
 
 from droidhub.virtual.commands.invocation import COMMANDS, Invocation, command
+from droidhub.virtual.interrupt import interruption
 
 
 def _escapes(text: str) -> tuple[str, bool]:
@@ -320,18 +320,19 @@ def sleep(inv: Invocation) -> int:
         seconds = float(inv.args[0].rstrip("s"))
     except ValueError:
         return inv.fail(f"Not a number: '{inv.args[0]}'")
-    # Let other callers use the phone meanwhile, as a real phone's other shells could.
+    # Let other callers use the phone meanwhile, as a real phone's other shells could;
+    # a stopping server ends the wait early, as a killed shell's sleep ends.
+    stop = interruption()
     lock = inv.phone.lock
     try:
         lock.release()
     except RuntimeError:  # not held by this thread (the phone driven directly)
-        time.sleep(max(0.0, seconds))
-        return 0
+        return 130 if stop.wait(max(0.0, seconds)) else 0
     try:
-        time.sleep(max(0.0, seconds))
+        interrupted = stop.wait(max(0.0, seconds))
     finally:
         lock.acquire()
-    return 0
+    return 130 if interrupted else 0
 
 
 @command("which")

@@ -1,0 +1,228 @@
+"""The virtual adb server's bounds: no client can starve the others, hold memory
+without end, linger idle for ever, or connect as another user.
+
+Sleeping shells and abusive clients are raw sockets speaking the adb protocol; the
+clients that must still be served are the stock ``adb`` client. Every wait has a
+generous guard and the tests assert outcomes, never durations.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import struct
+import subprocess
+import threading
+from collections.abc import Iterable, Iterator
+
+import pytest
+
+from droidhub.virtual.app import VirtualApp
+from droidhub.virtual.server import VirtualDeviceServer
+
+GUARD_S = 20.0
+
+
+def _no_apps() -> list[VirtualApp]:
+    return []
+
+
+@pytest.fixture
+def server() -> Iterator[VirtualDeviceServer]:
+    with VirtualDeviceServer(devices=2, apps=_no_apps, idle_timeout=1.0) as srv:
+        yield srv
+
+
+def _request(sock: socket.socket, text: str) -> None:
+    data = text.encode()
+    sock.sendall(f"{len(data):04x}".encode() + data)
+
+
+def _okay(sock: socket.socket) -> None:
+    reply = b""
+    while len(reply) < 4:
+        chunk = sock.recv(4 - len(reply))
+        assert chunk, f"connection closed after {reply!r}"
+        reply += chunk
+    assert reply == b"OKAY", reply
+
+
+def device_service(port: int, serial: str, service: str) -> socket.socket:
+    """A connection switched to ``serial`` that has been answered OKAY for ``service``."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=GUARD_S)
+    _request(sock, f"host:transport:{serial}")
+    _okay(sock)
+    _request(sock, service)
+    _okay(sock)
+    return sock
+
+
+def adb_shell(port: int, serial: str, command: str) -> str:
+    """``adb -s SERIAL shell COMMAND`` with the stock client; its stdout."""
+    env = {k: v for k, v in os.environ.items() if k != "ANDROID_SERIAL"}
+    env["ADB_SERVER_SOCKET"] = f"tcp:127.0.0.1:{port}"
+    result = subprocess.run(
+        ["adb", "-P", str(port), "-s", serial, "shell", command],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=GUARD_S,
+        env=env,
+    )
+    return result.stdout.decode()
+
+
+def assert_cut_off(sock: socket.socket, chunks: Iterable[bytes]) -> None:
+    """Send ``chunks`` without reading; the server must end the connection."""
+    sock.settimeout(GUARD_S)
+    try:
+        for chunk in chunks:
+            sock.sendall(chunk)
+        while sock.recv(65536):  # what was answered before the cut, then the end
+            pass
+    except (ConnectionResetError, BrokenPipeError):
+        pass  # cut off while we were still writing
+    except TimeoutError:
+        pytest.fail("the server kept the connection open")
+
+
+# --- 13: shells run without starving each other ------------------------------------------------
+@pytest.mark.skipif(shutil.which("adb") is None, reason="the stock adb client is not on PATH")
+def test_forty_sleeping_shells_starve_neither_phone() -> None:
+    with VirtualDeviceServer(devices=2, apps=_no_apps) as srv, contextlib.ExitStack() as stack:
+        for _ in range(40):
+            sock = device_service(srv.port, "virtual-0", "shell,v2,raw:sleep 30")
+            stack.enter_context(sock)
+        assert srv.connection_count >= 40
+        assert adb_shell(srv.port, "virtual-1", "getprop ro.product.model") == "Pixel 6\n"
+        assert adb_shell(srv.port, "virtual-0", "getprop ro.serialno") == "virtual-0\n"
+
+
+def test_stopping_the_server_ends_sleeping_shells() -> None:
+    srv = VirtualDeviceServer(devices=1, apps=_no_apps).start()
+    sock = device_service(srv.port, "virtual-0", "shell:sleep 60")
+    try:
+        # stop() returns only when the shell threads are done: it must not wait out
+        # the sleep.
+        stopper = threading.Thread(target=srv.stop, daemon=True)
+        stopper.start()
+        stopper.join(GUARD_S)
+        assert not stopper.is_alive(), "stop() waited for the sleeping shell"
+        sock.settimeout(GUARD_S)
+        with contextlib.suppress(ConnectionResetError):
+            assert sock.recv(100) == b""
+    finally:
+        sock.close()
+
+
+# --- 13: bounded buffers ----------------------------------------------------------------------
+def test_a_shell_packet_of_64_mib_is_refused(server: VirtualDeviceServer) -> None:
+    with device_service(server.port, "virtual-0", "shell,v2,raw:") as sock:
+        header = struct.pack("<BI", 0, 64 * 1024 * 1024)
+        assert_cut_off(sock, [header, *(bytes(1 << 20) for _ in range(64))])
+    assert adb_ok(server)
+
+
+def test_a_command_line_without_end_is_cut_off(server: VirtualDeviceServer) -> None:
+    with device_service(server.port, "virtual-0", "shell,v2,raw:") as sock:
+        packet = struct.pack("<BI", 0, 65536) + b"x" * 65536
+        assert_cut_off(sock, [packet] * 32)  # 2 MiB, no newline
+    assert adb_ok(server)
+
+
+def test_a_sync_client_that_never_reads_its_answers_is_cut_off(
+    server: VirtualDeviceServer,
+) -> None:
+    phone = server.phone("virtual-0")
+    phone.shell(
+        "mkdir /sdcard/many && cd /sdcard/many && touch "
+        + " ".join(f"file-with-a-long-name-{i:04d}.txt" for i in range(400))
+    )
+    with device_service(server.port, "virtual-0", "sync:") as sock:
+        path = b"/sdcard/many"
+        request = b"LIST" + struct.pack("<I", len(path)) + path
+        batch = request * 4096
+        # Each request asks for ~15 KiB of listing; 64 MiB of them, none read.
+        assert_cut_off(sock, (batch for _ in range((64 << 20) // len(batch))))
+    assert adb_ok(server)
+
+
+def adb_ok(server: VirtualDeviceServer) -> bool:
+    """The server still answers a well-behaved client."""
+    with device_service(server.port, "virtual-1", "shell:echo alive") as sock:
+        sock.settimeout(GUARD_S)
+        data = b""
+        while chunk := sock.recv(100):
+            data += chunk
+    return data == b"alive\n"
+
+
+# --- 13: idle connections ---------------------------------------------------------------------
+def test_idle_connections_are_closed(server: VirtualDeviceServer) -> None:
+    with socket.create_connection(("127.0.0.1", server.port), timeout=GUARD_S) as silent:
+        assert silent.recv(100) == b""  # never sent a request
+    with device_service(server.port, "virtual-0", "sync:") as sync:
+        sync.settimeout(GUARD_S)
+        with contextlib.suppress(ConnectionResetError):
+            assert sync.recv(100) == b""  # switched to sync, then said nothing
+
+
+def test_a_running_command_is_not_idle(server: VirtualDeviceServer) -> None:
+    # The 1 s idle timeout is for silent clients; a command working for longer is not.
+    with device_service(server.port, "virtual-0", "shell:sleep 2; echo done") as sock:
+        sock.settimeout(GUARD_S)
+        data = b""
+        while chunk := sock.recv(100):
+            data += chunk
+    assert data == b"done\n"
+
+
+# --- 5: other users ----------------------------------------------------------------------------
+def _version_as_nobody(port: int) -> bytes:
+    """What ``host:version`` answers a client running as uid 65534 (nobody)."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: drop to nobody, ask, report through the pipe
+        answer = b"?"
+        try:
+            os.setgroups([])
+            os.setgid(65534)
+            os.setuid(65534)
+            with socket.create_connection(("127.0.0.1", port), timeout=GUARD_S) as sock:
+                sock.sendall(b"000chost:version")
+                answer = b""
+                while chunk := sock.recv(100):
+                    answer += chunk
+        except OSError as exc:
+            answer = f"error {exc}".encode()
+        finally:
+            os.write(write_end, answer)
+            os._exit(0)
+    os.close(write_end)
+    try:
+        answer = b""
+        while chunk := os.read(read_end, 4096):
+            answer += chunk
+    finally:
+        os.close(read_end)
+        os.waitpid(pid, 0)
+    return answer
+
+
+@pytest.mark.skipif(os.name != "posix" or os.getuid() != 0, reason="needs root to switch users")
+def test_only_the_servers_user_is_served_unless_allowed() -> None:
+    with VirtualDeviceServer(devices=1, apps=_no_apps) as srv:
+        refused = _version_as_nobody(srv.port)
+        assert not refused.startswith(b"OKAY")
+        assert refused.startswith(b"FAIL") and b"--allow-other-users" in refused
+        with socket.create_connection(("127.0.0.1", srv.port), timeout=GUARD_S) as sock:
+            sock.sendall(b"000chost:version")
+            assert sock.recv(4) == b"OKAY"  # the server's own user still is
+    with VirtualDeviceServer(devices=1, apps=_no_apps, allow_other_users=True) as srv:
+        assert _version_as_nobody(srv.port).startswith(b"OKAY")
+
+
+def test_the_server_listens_on_loopback_only() -> None:
+    with pytest.raises(ValueError, match="loopback"):
+        VirtualDeviceServer(devices=0, host="0.0.0.0").start()
