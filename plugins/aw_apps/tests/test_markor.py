@@ -10,14 +10,16 @@ from episodes import noop_fails_and_oracle_succeeds
 from task_runs import make, score
 
 from droidhub import Env, TaskEval
+from droidhub_aw_apps import markor
 from droidhub_aw_apps.clipboard import tasks as clipboard
-from droidhub_aw_apps.markor import tasks as markor
+from droidhub_aw_apps.markor import model as notes
+from droidhub_aw_apps.markor.text_tasks import RECEIPT_IMAGE
 
-MARKOR = markor.MARKOR_DATA
+MARKOR = notes.MARKOR_DATA
 
 
 def _notes(env: Env) -> list[str]:
-    return [p.rsplit("/", 1)[1] for p in markor.storage_files(env.device, MARKOR)]
+    return [p.rsplit("/", 1)[1] for p in notes.storage_files(env.device, MARKOR)]
 
 
 @pytest.mark.parametrize("cls", markor.TASKS, ids=lambda c: c.__name__)
@@ -69,7 +71,7 @@ def test_change_content_near_miss_old_note_kept(virtual_env: Env) -> None:
     p = task.params
 
     def act(env: Env) -> None:
-        markor.write_note(env.device, p.new_name, p.updated_content)
+        notes.write_note(env.device, p.new_name, p.updated_content)
 
     assert score(virtual_env, task, act) == 0.0
     noop_fails_and_oracle_succeeds(virtual_env, task)
@@ -90,11 +92,11 @@ def test_create_note_tolerates_a_typo_but_not_another_text(virtual_env: Env) -> 
     task = make(markor.MarkorCreateNote)
     p = task.params
     typo = p.text[:-1] + ("x" if p.text[-1] != "x" else "y")
-    assert score(virtual_env, task, lambda env: markor.write_note(env.device, p.file_name, typo))
+    assert score(virtual_env, task, lambda env: notes.write_note(env.device, p.file_name, typo))
     task = make(markor.MarkorCreateNote)
     other = "Completely unrelated words here."
     assert (
-        score(virtual_env, task, lambda env: markor.write_note(env.device, p.file_name, other))
+        score(virtual_env, task, lambda env: notes.write_note(env.device, p.file_name, other))
         == 0.0
     )
 
@@ -104,7 +106,7 @@ def test_create_note_near_miss_wrong_extension(virtual_env: Env) -> None:
     p = task.params
     stem, _, ext = p.file_name.rpartition(".")
     wrong = f"{stem}.{'txt' if ext == 'md' else 'md'}"
-    assert score(virtual_env, task, lambda env: markor.write_note(env.device, wrong, p.text)) == 0.0
+    assert score(virtual_env, task, lambda env: notes.write_note(env.device, wrong, p.text)) == 0.0
     noop_fails_and_oracle_succeeds(virtual_env, task)
 
 
@@ -123,7 +125,7 @@ def test_note_from_clipboard_reads_the_clipboard_set_up_left(virtual_env: Env) -
 def test_note_from_clipboard_near_miss_typed_the_file_name(virtual_env: Env) -> None:
     task = make(markor.MarkorCreateNoteFromClipboard)
     name = task.params.file_name
-    assert score(virtual_env, task, lambda env: markor.write_note(env.device, name, name)) == 0.0
+    assert score(virtual_env, task, lambda env: notes.write_note(env.device, name, name)) == 0.0
     noop_fails_and_oracle_succeeds(virtual_env, task)
 
 
@@ -131,7 +133,7 @@ def test_delete_all_near_miss_one_left(virtual_env: Env) -> None:
     task = make(markor.MarkorDeleteAllNotes)
 
     def act(env: Env) -> None:
-        for path in markor.storage_files(env.device, MARKOR)[1:]:
+        for path in notes.storage_files(env.device, MARKOR)[1:]:
             env.device.remove(path)
 
     assert score(virtual_env, task, act) == 0.0
@@ -192,7 +194,7 @@ def test_edit_note_near_miss_header_put_at_the_bottom(virtual_env: Env) -> None:
     p = task.params
     wrong = f"{task.original_content()}\n{p.header}"
     assert (
-        score(virtual_env, task, lambda env: markor.write_note(env.device, p.file_name, wrong))
+        score(virtual_env, task, lambda env: notes.write_note(env.device, p.file_name, wrong))
         == 0.0
     )
     noop_fails_and_oracle_succeeds(virtual_env, task)
@@ -203,7 +205,7 @@ def test_merge_near_miss_no_blank_lines(virtual_env: Env) -> None:
     p = task.params
     merged = "\n".join([p.file1_content, p.file2_content, p.file3_content])
     assert (
-        score(virtual_env, task, lambda env: markor.write_note(env.device, p.new_file_name, merged))
+        score(virtual_env, task, lambda env: notes.write_note(env.device, p.new_file_name, merged))
         == 0.0
     )
     noop_fails_and_oracle_succeeds(virtual_env, task)
@@ -226,10 +228,10 @@ def test_transcribe_receipt_puts_the_picture_in_the_gallery(virtual_env: Env) ->
     virtual_env.reset()
     task.initialize_task(virtual_env)
     try:
-        assert virtual_env.device.pull(markor.RECEIPT_IMAGE)[:8] == b"\x89PNG\r\n\x1a\n"
+        assert virtual_env.device.pull(RECEIPT_IMAGE)[:8] == b"\x89PNG\r\n\x1a\n"
     finally:
         task.tear_down(virtual_env)
-    assert not virtual_env.device.exists(markor.RECEIPT_IMAGE)
+    assert not virtual_env.device.exists(RECEIPT_IMAGE)
 
 
 def test_transcribe_receipt_near_miss_transaction_left_out(virtual_env: Env) -> None:
@@ -242,7 +244,7 @@ def test_transcribe_receipt_near_miss_transaction_left_out(virtual_env: Env) -> 
     )
     partial = "\n".join(task.params.text.split("\n")[:-1])
     assert (
-        score(virtual_env, task, lambda env: markor.write_note(env.device, "receipt.md", partial))
+        score(virtual_env, task, lambda env: notes.write_note(env.device, "receipt.md", partial))
         == 0.0
     )
     noop_fails_and_oracle_succeeds(virtual_env, task)
@@ -253,7 +255,7 @@ def test_transcribe_video_near_miss_a_name_missing(virtual_env: Env) -> None:
     p = task.params
     partial = ",".join(p.messages[1:])
     assert (
-        score(virtual_env, task, lambda env: markor.write_note(env.device, p.file_name, partial))
+        score(virtual_env, task, lambda env: notes.write_note(env.device, p.file_name, partial))
         == 0.0
     )
     noop_fails_and_oracle_succeeds(virtual_env, task)
@@ -264,8 +266,8 @@ def test_transcribe_video_writes_the_videos_to_download(virtual_env: Env) -> Non
     virtual_env.reset()
     task.initialize_task(virtual_env)
     try:
-        names = virtual_env.device.listdir(markor.DOWNLOAD_DATA)
+        names = virtual_env.device.listdir(notes.DOWNLOAD_DATA)
         assert task.params.video_name in names and len(names) >= 5
     finally:
         task.tear_down(virtual_env)
-    assert virtual_env.device.listdir(markor.DOWNLOAD_DATA) == []
+    assert virtual_env.device.listdir(notes.DOWNLOAD_DATA) == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from task_runs import click, make, score
 
 from droidhub import Action, Env, Observe
-from droidhub_aw_apps.markor import tasks as markor
+from droidhub_aw_apps import markor
 
 
 def _act(env: Env, **fields: object) -> None:

@@ -11,8 +11,8 @@ from PIL import Image
 from task_runs import click, make, score
 
 from droidhub import Action, Env, Observe
+from droidhub_aw_apps import markor
 from droidhub_aw_apps.common import media_files
-from droidhub_aw_apps.markor import tasks as markor
 from droidhub_aw_apps.vlc import screens as vlc_app
 from droidhub_aw_apps.vlc import tasks as vlc
 

@@ -37,6 +37,7 @@ from droidhub_aw_apps.common.hierarchy import (
     toolbar,
 )
 from droidhub_aw_apps.common.keys import KEY_DEL, KEY_ENTER
+from droidhub_aw_apps.markor.model import ACTIVITY, MARKOR_DATA, PACKAGE
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
@@ -407,3 +408,18 @@ class MarkorScreens(VirtualApp):
         elif self.dialog is not None and keycode in KEY_DEL:
             focused = self.dialog.extension if self.dialog.extension.focused else self.dialog.name
             focused.text = focused.text[:-1]
+
+
+class MarkorApp(MarkorScreens):
+    """Markor on the virtual phone: the notes folder, and the screens to work on it."""
+
+    package = PACKAGE
+    label = "Markor"
+    activity = ACTIVITY
+    version_name = "2.11.1"
+    root = MARKOR_DATA
+
+
+def virtual_apps() -> list[VirtualApp]:
+    """A fresh Markor model."""
+    return [MarkorApp()]
