@@ -11,9 +11,11 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import signal
 import socket
 import struct
 import subprocess
+import sys
 import threading
 from collections.abc import Iterable, Iterator
 
@@ -23,6 +25,7 @@ from droidhub.virtual.app import VirtualApp
 from droidhub.virtual.server import VirtualDeviceServer
 
 GUARD_S = 20.0
+_SERVE = ("-m", "droidhub", "device", "serve")
 
 
 def _no_apps() -> list[VirtualApp]:
@@ -226,3 +229,51 @@ def test_only_the_servers_user_is_served_unless_allowed() -> None:
 def test_the_server_listens_on_loopback_only() -> None:
     with pytest.raises(ValueError, match="loopback"):
         VirtualDeviceServer(devices=0, host="0.0.0.0").start()
+
+
+# --- 13: ready means ready ---------------------------------------------------------------------
+def test_a_client_connecting_while_serve_starts_sees_every_phone() -> None:
+    with socket.socket() as probe:  # a free port to name before the server exists
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    proc = subprocess.Popen(
+        [sys.executable, *_SERVE, "--port", str(port), "--devices", "3"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        sock = None
+        for _ in range(600):  # connect at the first moment the port answers
+            try:
+                sock = socket.create_connection(("127.0.0.1", port), timeout=GUARD_S)
+                break
+            except ConnectionRefusedError:
+                threading.Event().wait(0.05)
+        assert sock is not None, "`droidhub device serve` never listened"
+        with sock:
+            _request(sock, "host:devices")
+            _okay(sock)
+            listing = b""
+            while chunk := sock.recv(4096):
+                listing += chunk
+        assert listing[4:].decode().count("\tdevice\n") == 3
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=GUARD_S)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=GUARD_S)
+
+
+def test_serve_names_its_bounds_and_refuses_a_bad_idle_timeout() -> None:
+    from click.testing import CliRunner
+
+    from droidhub.virtual.cli import device_group
+
+    shown = CliRunner().invoke(device_group, ["serve", "--help"]).output
+    assert "--allow-other-users" in shown and "--idle-timeout" in shown
+    bad = CliRunner().invoke(device_group, ["serve", "--idle-timeout", "0"])
+    assert bad.exit_code == 2 and "--idle-timeout" in bad.output
+    assert "Traceback" not in bad.output
