@@ -19,6 +19,8 @@ from row_scenarios import (
 
 from droidhub import Env
 from droidhub_aw_apps.common import source_material
+from droidhub_aw_apps.recipe import model as broccoli
+from droidhub_aw_apps.recipe import random_recipes as dishes
 from droidhub_aw_apps.recipe import tasks as recipe
 
 
@@ -62,14 +64,14 @@ def test_every_task_has_a_near_miss() -> None:
 
 @pytest.mark.parametrize("task_cls", recipe.TASKS, ids=lambda t: t.name)
 def test_params_are_deterministic_and_in_androidworlds_value_space(task_cls: Any) -> None:
-    titles = {title for title, _ in recipe.DISHES}
+    titles = {title for title, _ in dishes.DISHES}
     for seed in range(5):
         params = task_cls.generate_random_params(random.Random(seed))
         assert params == task_cls.generate_random_params(random.Random(seed))
         for row in [*params.row_objects, *params.noise_row_objects]:
             assert row.title in titles
-            assert row.preparationTime in recipe.PREP_TIMES
-            assert row.servings in recipe.SERVINGS
+            assert row.preparationTime in dishes.PREP_TIMES
+            assert row.servings in dishes.SERVINGS
         assert params.row_objects, "a task with nothing to do would score 1 doing nothing"
         assert "{" not in task_cls(params).goal
 
@@ -80,8 +82,8 @@ def test_constraint_targets_use_the_ingredient_and_noise_does_not() -> None:
             random.Random(seed)
         )
         assert 1 <= len(params.row_objects) <= 3
-        assert all(recipe.uses(r, params.ingredient) for r in params.row_objects)
-        assert not any(recipe.uses(r, params.ingredient) for r in params.noise_row_objects)
+        assert all(dishes.uses(r, params.ingredient) for r in params.row_objects)
+        assert not any(dishes.uses(r, params.ingredient) for r in params.noise_row_objects)
 
 
 def test_prep_time_targets_take_that_time() -> None:
@@ -94,17 +96,17 @@ def test_prep_time_targets_take_that_time() -> None:
 
 def test_the_model_creates_the_apps_schema_with_search(virtual_env: Env) -> None:
     device = virtual_env.device
-    rows = device.query_db(recipe.DB_PATH, "PRAGMA table_info(recipes)")
+    rows = device.query_db(broccoli.DB_PATH, "PRAGMA table_info(recipes)")
     assert [r["name"] for r in rows] == [
         "recipeId", "title", "imageName", "description", "servings", "preparationTime",
         "source", "ingredients", "directions", "favorite",
     ]  # fmt: skip
-    recipe.RECIPES.add_rows(device, [recipe.Recipe(title="Lentil Soup").row()])
+    broccoli.RECIPES.add_rows(device, [broccoli.Recipe(title="Lentil Soup").row()])
     found = device.query_db(
-        recipe.DB_PATH, "SELECT docid FROM recipes_fts WHERE recipes_fts MATCH 'lentil'"
+        broccoli.DB_PATH, "SELECT docid FROM recipes_fts WHERE recipes_fts MATCH 'lentil'"
     )
     assert len(found) == 1  # the app's search triggers keep the FTS index in step
-    assert [r.title for r in recipe.list_recipes(device)] == ["Lentil Soup"]
+    assert [r.title for r in broccoli.list_recipes(device)] == ["Lentil Soup"]
 
 
 @pytest.mark.parametrize("task_cls", recipe.TASKS, ids=lambda t: t.name)
