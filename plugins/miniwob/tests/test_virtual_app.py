@@ -141,20 +141,18 @@ def test_a_partial_reward_is_kept_but_is_not_success(miniwob_env: Env) -> None:
     assert t.details["done"] is True
 
 
-def test_restarting_a_loaded_task_relaunches_nothing_and_is_fast(
+def test_restarting_a_loaded_task_relaunches_nothing(
     miniwob_env: Env, phone_device: tuple[Device, VirtualPhone]
 ) -> None:
+    # How fast that reset is, benchmarks/miniwob_step.py measures.
     app = phone_device[1].app(contract.PACKAGE)
     assert isinstance(app, MiniWobWebViewApp)
     task("click-tab", 1).initialize_task(miniwob_env)
     pid = app.browser.pid if app.browser else None
-    started = time.monotonic()
     t = task("click-tab", 2)
     t.initialize_task(miniwob_env)
-    elapsed = time.monotonic() - started
     assert app.browser is not None and app.browser.pid == pid
     assert t.details["utterance"] == t.goal
-    assert elapsed < 1.0  # generous for a loaded CI machine; the benchmark measures it
 
 
 def test_reset_broadcast_starts_a_new_seeded_episode(miniwob_env: Env) -> None:
