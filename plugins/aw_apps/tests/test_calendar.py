@@ -16,8 +16,9 @@ from row_scenarios import (
 )
 
 from droidhub import Env
+from droidhub_aw_apps.calendar import model as events
 from droidhub_aw_apps.calendar import tasks as calendar
-from droidhub_aw_apps.calendar.tasks import CalendarEvent
+from droidhub_aw_apps.calendar.model import CalendarEvent
 
 DAY = 24 * 60 * 60
 
@@ -58,7 +59,7 @@ def test_params_are_deterministic_and_in_androidworlds_value_space(task_cls: Any
         assert params == task_cls.generate_random_params(random.Random(seed))
         assert (params.year, params.month) == (2023, 10)
         for event in [*params.row_objects, *params.noise_row_objects]:
-            assert event.duration_mins in calendar.DURATIONS_MINS
+            assert event.duration_mins in events.DURATIONS_MINS
             assert event.start().minute == 0
             assert event.description.startswith("We will ")
         task = task_cls(params)
@@ -76,14 +77,14 @@ def test_relative_day_params_name_the_weekday_of_the_target() -> None:
 
 
 def test_weekly_repeat_rule_sets_the_weekday_bit() -> None:
-    assert calendar.weekly_repeat_rule(1) == 1
-    assert calendar.weekly_repeat_rule(7) == 64
+    assert events.weekly_repeat_rule(1) == 1
+    assert events.weekly_repeat_rule(7) == 64
     with pytest.raises(ValueError, match="weekday 8"):
-        calendar.weekly_repeat_rule(8)
+        events.weekly_repeat_rule(8)
 
 
 def test_the_model_creates_the_apps_schema(virtual_env: Env) -> None:
-    rows = virtual_env.device.query_db(calendar.DB_PATH, "PRAGMA table_info(events)")
+    rows = virtual_env.device.query_db(events.DB_PATH, "PRAGMA table_info(events)")
     assert [r["name"] for r in rows] == [
         "id", "start_ts", "end_ts", "title", "location", "description",
         "reminder_1_minutes", "reminder_2_minutes", "reminder_3_minutes", "reminder_1_type",
@@ -91,22 +92,22 @@ def test_the_model_creates_the_apps_schema(virtual_env: Env) -> None:
         "repetition_exceptions", "attendees", "import_id", "time_zone", "flags", "event_type",
         "parent_id", "last_updated", "source", "availability", "color", "type",
     ]  # fmt: skip
-    types = virtual_env.device.query_db(calendar.DB_PATH, "SELECT title FROM event_types")
+    types = virtual_env.device.query_db(events.DB_PATH, "SELECT title FROM event_types")
     assert types == [{"title": "Regular event"}]
-    version = virtual_env.device.query_db(calendar.DB_PATH, "PRAGMA user_version")
-    assert version[0]["user_version"] == calendar.SCHEMA_VERSION
+    version = virtual_env.device.query_db(events.DB_PATH, "PRAGMA user_version")
+    assert version[0]["user_version"] == events.SCHEMA_VERSION
 
 
 def test_state_helpers_add_list_and_clear(virtual_env: Env) -> None:
     device = virtual_env.device
-    assert calendar.list_events(device) == []
+    assert events.list_events(device) == []
     event = CalendarEvent(start_ts=1697457600, end_ts=1697459400, title="Call with Bob")
-    calendar.add_events(device, [event, event.model_copy(update={"title": "Workshop on X"})])
-    listed = calendar.list_events(device)
+    events.add_events(device, [event, event.model_copy(update={"title": "Workshop on X"})])
+    listed = events.list_events(device)
     assert [e.title for e in listed] == ["Call with Bob", "Workshop on X"]
     assert listed[0].id > 0 and listed[0].duration_mins == 30
-    calendar.clear_events(device)
-    assert calendar.list_events(device) == []
+    events.clear_events(device)
+    assert events.list_events(device) == []
 
 
 @pytest.mark.parametrize("task_cls", calendar.TASKS, ids=lambda t: t.name)
@@ -122,7 +123,7 @@ def test_relative_days_follow_the_phone_clock(virtual_env: Env, virtual_phone: A
     target = task.target_rows(virtual_env)[0]
     assert dt.datetime.fromtimestamp(target["start_ts"], dt.UTC).date() == dt.date(2023, 10, 19)
     as_drawn = task.params.row_objects[0].row()  # type: ignore[attr-defined]
-    calendar.add_events(virtual_env.device, [CalendarEvent(**as_drawn)])
+    events.add_events(virtual_env.device, [CalendarEvent(**as_drawn)])
     assert task.is_successful(virtual_env) == 0.0  # the 16th is not tomorrow here
     task.tear_down(virtual_env)
     task.initialize_task(virtual_env)

@@ -20,6 +20,7 @@ from row_scenarios import (
 from droidhub import Env
 from droidhub_aw_apps.common import source_material
 from droidhub_aw_apps.common.sqlite_rows import RowsTask
+from droidhub_aw_apps.expense import model as records
 from droidhub_aw_apps.expense import tasks as expense
 
 
@@ -62,8 +63,8 @@ def test_params_are_deterministic_and_in_androidworlds_value_space(task_cls: Any
         params = task_cls.generate_random_params(random.Random(seed))
         assert params == task_cls.generate_random_params(random.Random(seed))
         for row in [*params.row_objects, *params.noise_row_objects]:
-            assert row.name in expense.NAMES[expense.CATEGORIES[row.category]]
-            assert row.note in expense.NOTES
+            assert row.name in records.NAMES[records.CATEGORIES[row.category]]
+            assert row.note in records.NOTES
         targets = params.row_objects
         assert len(targets) == (2 if "Duplicates" in task_cls.name else task_cls.n_rows)
         assert len(params.noise_row_objects) == task_cls.n_rows_noise
@@ -89,14 +90,14 @@ def test_duplicates2_noise_holds_three_near_copies() -> None:
 
 def test_the_model_creates_the_apps_schema(virtual_env: Env) -> None:
     device = virtual_env.device
-    rows = device.query_db(expense.DB_PATH, "PRAGMA table_info(expense)")
+    rows = device.query_db(records.DB_PATH, "PRAGMA table_info(expense)")
     assert [(r["name"], r["type"]) for r in rows] == [
         ("expense_id", "INTEGER"), ("name", "TEXT"), ("amount", "INTEGER"),
         ("category", "INTEGER"), ("note", "TEXT"), ("created_date", "INTEGER"),
         ("modified_date", "INTEGER"),
     ]  # fmt: skip
-    assert device.query_db(expense.DB_PATH, "PRAGMA user_version")[0]["user_version"] == 6
-    assert expense.list_expenses(device) == []
+    assert device.query_db(records.DB_PATH, "PRAGMA user_version")[0]["user_version"] == 6
+    assert records.list_expenses(device) == []
 
 
 @pytest.mark.parametrize("task_cls", expense.TASKS, ids=lambda t: t.name)
@@ -112,7 +113,7 @@ def test_markor_note_lists_reimbursable_targets_among_noise(virtual_env: Env) ->
     assert lines[0] == "name|amount_dollars|category_name|note"
     assert len(lines) == 1 + 2 + 100
     assert sum(line.endswith("Reimbursable.") for line in lines) == 2
-    assert len(expense.list_expenses(virtual_env.device)) == 100
+    assert len(records.list_expenses(virtual_env.device)) == 100
     task.tear_down(virtual_env)
     assert not virtual_env.device.exists(source_material.markor_path(expense.MARKOR_NOTE))
 

@@ -57,7 +57,7 @@ def test_each_added_row_needs_its_own_match() -> None:
 
 def test_rows_match_is_a_registered_evaluator(virtual_env) -> None:  # type: ignore[no-untyped-def]
     from droidhub import evaluators
-    from droidhub_aw_apps.expense import tasks as expense
+    from droidhub_aw_apps.expense import model as expense
 
     check = evaluators.get("rows_match")
     where = {"db": expense.DB_PATH, "table": "expense", "key": "expense_id"}

@@ -1,8 +1,8 @@
 """Simple Calendar Pro as information-retrieval questions see it.
 
-The questions themselves are spec files (``ir_specs/SimpleCalendar*.toml``); this
+The questions themselves are spec files (``specs/SimpleCalendar*.toml``); this
 module only says what an event looks like to them. Each event is one row of the
-app's ``events`` table (:mod:`droidhub_aw_apps.calendar.tasks` owns the model, schema and
+app's ``events`` table (:mod:`droidhub_aw_apps.calendar.model` owns the model, schema and
 state helpers); a question sees its title, location, description, and its start and
 end split into the day and the time of day on the phone's clock.
 """
@@ -15,7 +15,7 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from droidhub_aw_apps.calendar import tasks as calendar
+from droidhub_aw_apps.calendar import model as calendar
 from droidhub_aw_apps.common.ir_app import (
     IRApp,
     Record,
