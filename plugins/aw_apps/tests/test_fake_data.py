@@ -9,16 +9,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from droidhub import TaskEval
-from droidhub_aw_apps.audio_recorder import tasks as audio_recorder
-from droidhub_aw_apps.camera import tasks as camera
-from droidhub_aw_apps.clock import tasks as clock
+from droidhub_aw_apps import (
+    audio_recorder,
+    camera,
+    clock,
+    contacts,
+    files,
+    gallery,
+    simple_draw,
+    sms,
+    system,
+)
 from droidhub_aw_apps.common import fake_data, fuzzy
-from droidhub_aw_apps.contacts import tasks as contacts
-from droidhub_aw_apps.files import tasks as files
-from droidhub_aw_apps.gallery import tasks as gallery
-from droidhub_aw_apps.simple_draw import tasks as simple_draw
-from droidhub_aw_apps.sms import tasks as sms
-from droidhub_aw_apps.system import tasks as system
+from droidhub_aw_apps.sms.tasks import SimpleSmsReply
 
 TASKS: list[type[TaskEval]] = [
     task
@@ -73,9 +76,9 @@ def test_value_spaces(seed: int) -> None:
 
 
 def test_setup_noise_follows_the_params() -> None:
-    a = sms.SimpleSmsReply({"number": "+15550001111", "message": "Hello, World!"})
-    b = sms.SimpleSmsReply({"number": "+15550001111", "message": "Hello, World!"})
-    c = sms.SimpleSmsReply({"number": "+15550001112", "message": "Hello, World!"})
+    a = SimpleSmsReply({"number": "+15550001111", "message": "Hello, World!"})
+    b = SimpleSmsReply({"number": "+15550001111", "message": "Hello, World!"})
+    c = SimpleSmsReply({"number": "+15550001112", "message": "Hello, World!"})
     draws = [fake_data.setup_rng(t).random() for t in (a, b, c)]
     assert draws[0] == draws[1] != draws[2]
 

@@ -11,15 +11,16 @@ from droidhub import Action, Env, Observe, TaskEval
 from droidhub_aw_apps.clipboard import tasks as clipboard
 from droidhub_aw_apps.common import fake_data
 from droidhub_aw_apps.contacts import tasks as contacts
+from droidhub_aw_apps.sms import model as messages
 from droidhub_aw_apps.sms import tasks as sms
 from droidhub_aw_apps.system import tasks as system
 
-_OPEN_SMS = sms.PACKAGE + "/" + sms.ACTIVITY
+_OPEN_SMS = messages.PACKAGE + "/" + messages.ACTIVITY
 
 
 def _send(number: str, body: str, open_app: bool = True):
     def act(env: Env) -> None:
-        sms.send(env.device, number, body)
+        messages.send(env.device, number, body)
         if open_app:
             env.device.start_activity(component=_OPEN_SMS)
 
@@ -59,7 +60,7 @@ def test_send_near_miss_old_message(virtual_env: Env) -> None:
 
     def act(env: Env) -> None:
         ten_minutes_ago = int(env.device.now().timestamp() * 1000) - 10 * 60_000
-        sms.send(env.device, task.params.number, task.params.message, ten_minutes_ago)
+        messages.send(env.device, task.params.number, task.params.message, ten_minutes_ago)
         env.device.start_activity(component=_OPEN_SMS)
 
     assert score(virtual_env, task, act) == 0.0
@@ -70,11 +71,11 @@ def test_reply_setup_has_the_number_among_strangers(virtual_env: Env) -> None:
     virtual_env.reset()
     task.initialize_task(virtual_env)
     try:
-        senders = [m["address"] for m in sms.received_messages(virtual_env.device)]
+        senders = [m["address"] for m in messages.received_messages(virtual_env.device)]
         assert task.params.number in senders and len(senders) >= 2
     finally:
         task.tear_down(virtual_env)
-    assert sms.received_messages(virtual_env.device) == []
+    assert messages.received_messages(virtual_env.device) == []
 
 
 def test_reply_near_miss_to_a_stranger(virtual_env: Env) -> None:
@@ -83,7 +84,7 @@ def test_reply_near_miss_to_a_stranger(virtual_env: Env) -> None:
     def act(env: Env) -> None:
         stranger = next(
             m["address"]
-            for m in sms.received_messages(env.device)
+            for m in messages.received_messages(env.device)
             if m["address"] != task.params.number
         )
         _send(stranger or "", task.params.message)(env)
@@ -100,7 +101,7 @@ def test_reply_most_recent_near_miss_to_an_older_sender(virtual_env: Env) -> Non
     task = make(sms.SimpleSmsReplyMostRecent, seed)
 
     def act(env: Env) -> None:
-        newest, older = sms.received_messages(env.device)[:2]
+        newest, older = messages.received_messages(env.device)[:2]
         assert newest["address"] == task.params.number
         _send(older["address"] or "", task.params.message)(env)
 
@@ -144,7 +145,7 @@ def test_received_address_setup_and_near_miss_back_to_the_sender(virtual_env: En
     def act(env: Env) -> None:
         names = {c.name for c in contacts.list_contacts(env.device)}
         assert names == {task.params.name1, task.params.name2}
-        (incoming,) = sms.received_messages(env.device)
+        (incoming,) = messages.received_messages(env.device)
         assert incoming["body"] == task.params.message
         _send(incoming["address"] or "", task.params.message)(env)
 
@@ -153,12 +154,12 @@ def test_received_address_setup_and_near_miss_back_to_the_sender(virtual_env: En
 
 
 def test_tear_down_puts_back_earlier_messages(virtual_env: Env) -> None:
-    sms.receive(virtual_env.device, "+15550001111", "kept")
+    messages.receive(virtual_env.device, "+15550001111", "kept")
     task = make(sms.SimpleSmsSend)
     score(virtual_env, task, task.oracle)
-    kept = sms.received_messages(virtual_env.device)
+    kept = messages.received_messages(virtual_env.device)
     assert [(m["address"], m["body"]) for m in kept] == [("+15550001111", "kept")]
-    assert sms.sent_messages(virtual_env.device) == []
+    assert messages.sent_messages(virtual_env.device) == []
 
 
 def test_params_are_deterministic() -> None:

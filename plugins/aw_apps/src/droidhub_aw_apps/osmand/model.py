@@ -33,6 +33,7 @@ TRACKS = f"{FILES}/tracks"
 MARKERS_DB = f"/data/data/{PACKAGE}/databases/map_markers_db"
 
 GPX_NS = "http://www.topografix.com/GPX/1/1"
+#: The prefix ``gpx`` for GPX paths in ``find``/``iterfind``.
 GPX_NAMESPACES = {"gpx": GPX_NS}
 #: How close (degrees of latitude and of longitude) a point must be to a place.
 DELTA_DEG = 0.001
@@ -108,6 +109,7 @@ def _place_name(location: str) -> str:
 
 
 def gpx_root(text: str) -> ElementTree.Element:
+    """The parsed root element of a GPX document."""
     return ElementTree.fromstring(text.encode("utf-8"))
 
 
