@@ -277,3 +277,13 @@ def test_serve_names_its_bounds_and_refuses_a_bad_idle_timeout() -> None:
     bad = CliRunner().invoke(device_group, ["serve", "--idle-timeout", "0"])
     assert bad.exit_code == 2 and "--idle-timeout" in bad.output
     assert "Traceback" not in bad.output
+
+
+@pytest.mark.skipif(shutil.which("adb") is None, reason="the stock adb client is not on PATH")
+def test_a_shell_whose_client_left_frees_its_thread() -> None:
+    with VirtualDeviceServer(devices=1, apps=_no_apps, shell_workers=1) as srv:
+        command = "shell,v2,raw:sleep 60; touch /sdcard/after"
+        device_service(srv.port, "virtual-0", command).close()  # ask, then leave
+        # The phone's only shell thread is free again, and the line's rest never ran.
+        assert adb_shell(srv.port, "virtual-0", "getprop ro.serialno") == "virtual-0\n"
+        assert adb_shell(srv.port, "virtual-0", "ls /sdcard/after") == ""

@@ -574,14 +574,18 @@ class AdbServer:
         else:
             raise _RequestError(f"unknown device service '{service}' on {transport.serial}")
 
-    async def _run(self, transport: Transport, command: str) -> ShellOutcome:
+    async def _run(
+        self, transport: Transport, command: str, stop: threading.Event | None = None
+    ) -> ShellOutcome:
         """Run ``command`` on the phone's worker threads.
 
-        When the connection ends first (the server stopping), the command's waits end
-        too (see :mod:`droidhub.virtual.interrupt`) and its thread is free again.
+        When the connection ends first (the server stopping, or ``stop`` set because
+        the client left), the command's waits end and the rest of its command line is
+        skipped, as a hung-up shell's would be (see :mod:`droidhub.virtual.interrupt`),
+        so its thread is free again.
         """
         loop = asyncio.get_running_loop()
-        stop = threading.Event()
+        stop = stop or threading.Event()
         try:
             return await loop.run_in_executor(
                 transport.executor or self._executor,
@@ -641,8 +645,12 @@ class AdbServer:
         # no input, so take them off the socket and drop them, up to a bound; beyond
         # it the client waits, as a process that reads no stdin makes its writer wait.
         stdin = asyncio.ensure_future(_drain_input(reader, limit=MAX_LINE))
+        # Shell-protocol clients end stdin with a packet, not by closing: the end of
+        # the connection means the client left, and nobody waits for the command.
+        left = threading.Event()
+        stdin.add_done_callback(lambda task: _set_if_gone(task, left))
         try:
-            outcome = await self._run(transport, command)
+            outcome = await self._run(transport, command, left)
         finally:
             stdin.cancel()
         writer.write(
@@ -1025,8 +1033,17 @@ async def _read_exact_or_eof(reader: asyncio.StreamReader, n: int) -> bytes | No
         return None
 
 
-async def _drain_input(reader: asyncio.StreamReader, limit: int | None = None) -> None:
-    """Read and drop input until the client closes its side (or ``limit`` bytes came).
+def _set_if_gone(task: asyncio.Future[bool], event: threading.Event) -> None:
+    """Set ``event`` when ``task`` (a :func:`_drain_input`) saw the client leave."""
+    if task.cancelled():
+        return
+    if task.exception() is not None or task.result():  # reset, or the end of input
+        event.set()
+
+
+async def _drain_input(reader: asyncio.StreamReader, limit: int | None = None) -> bool:
+    """Read and drop input until the client closes its side (True) or ``limit`` bytes
+    came (False).
 
     The client may stay silent meanwhile: listeners and running commands wait for
     the server, not the other way round, so no idle timeout applies.
@@ -1036,7 +1053,8 @@ async def _drain_input(reader: asyncio.StreamReader, limit: int | None = None) -
     while data := await read(65536):
         taken += len(data)
         if limit is not None and taken >= limit:
-            return  # read no more: the client now waits, as on a full pipe
+            return False  # read no more: the client now waits, as on a full pipe
+    return True
 
 
 async def _finish(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from droidhub.virtual.commands import lookup
 from droidhub.virtual.commands.invocation import Invocation, Sink
+from droidhub.virtual.interrupt import interruption
 from droidhub.virtual.phone import SandboxPathError
 
 if TYPE_CHECKING:
@@ -297,8 +298,9 @@ class Session:
             err.write(f"{SHELL}: {exc}\n".encode())
             self.status = 1
             return 1
+        stop = interruption()
         for joiner, pipeline in commands:
-            if self.exited:
+            if self.exited or stop.is_set():  # nobody waits for the rest (client gone)
                 break
             if (joiner == "&&" and self.status != 0) or (joiner == "||" and self.status == 0):
                 continue
