@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from droidhub import agents, evaluators
+from droidhub import agents, state_checks
 from droidhub.hookspecs import hookimpl
 
 
 @hookimpl
-def droidhub_evaluators() -> Sequence[evaluators.Evaluator]:
+def droidhub_evaluators() -> Sequence[state_checks.Evaluator]:
     """The generic evaluators (settings, files, SQLite rows, foreground app, answers)."""
-    return evaluators.BUILTIN
+    return state_checks.BUILTIN
 
 
 @hookimpl

@@ -10,18 +10,44 @@ plugin keeps the name, and everything else stays usable.
 from __future__ import annotations
 
 import functools
+import threading
 
 from droidhub.agents import AgentFactory
 from droidhub.apps import AppSpec
-from droidhub.evaluators import Evaluator
 from droidhub.plugins import PluginManager, get_plugin_manager
 from droidhub.registry import Registry, TaskFamily, UnknownTaskError, _suggest
+from droidhub.state_checks import Evaluator
+
+#: The plugin manager (and its plugin count) the cached answers were gathered from.
+_gathered_from: tuple[PluginManager, int] | None = None
+_lock = threading.Lock()
+
+
+def _plugin_manager() -> PluginManager:
+    """The current plugin manager; cached answers from another one (tests and embedders
+    replace it with ``reset_plugin_manager``) or from before a plugin was registered
+    are forgotten first. Checked here rather than cleared by the plugin manager, so that
+    it need not import this module."""
+    global _gathered_from
+    pm = get_plugin_manager()
+    with _lock:
+        if (
+            _gathered_from is None
+            or _gathered_from[0] is not pm
+            or _gathered_from[1] != len(pm.plugins)
+        ):
+            clear_caches()
+            _gathered_from = (pm, len(pm.plugins))
+    return pm
+
+
+def registry() -> Registry:
+    """Every task family the installed plugins contribute."""
+    return _registry(_plugin_manager())
 
 
 @functools.cache
-def registry() -> Registry:
-    """Every task family the installed plugins contribute."""
-    pm = get_plugin_manager()
+def _registry(pm: PluginManager) -> Registry:
     reg = Registry()
     for plugin, family in pm.collect("droidhub_task_families"):
         _add_family(pm, reg, plugin, family)
@@ -41,11 +67,15 @@ def _add_family(pm: PluginManager, reg: Registry, plugin: str, family: TaskFamil
         pm.plugins[plugin].families.append(family.name)
 
 
-@functools.cache
 def _evaluators() -> dict[str, Evaluator]:
+    return _gather_evaluators(_plugin_manager())
+
+
+@functools.cache
+def _gather_evaluators(pm: PluginManager) -> dict[str, Evaluator]:
     found: dict[str, Evaluator] = {}
     # collect() already left out names an earlier plugin registered.
-    for _plugin, ev in get_plugin_manager().collect("droidhub_evaluators"):
+    for _plugin, ev in pm.collect("droidhub_evaluators"):
         found[ev.name] = ev
     return found
 
@@ -63,17 +93,25 @@ def evaluators() -> dict[str, Evaluator]:
     return dict(_evaluators())
 
 
-@functools.cache
 def apps() -> tuple[AppSpec, ...]:
     """All app specs, in plugin order."""
-    return tuple(spec for _plugin, spec in get_plugin_manager().collect("droidhub_apps"))
+    return _apps(_plugin_manager())
 
 
 @functools.cache
+def _apps(pm: PluginManager) -> tuple[AppSpec, ...]:
+    return tuple(spec for _plugin, spec in pm.collect("droidhub_apps"))
+
+
 def agents() -> dict[str, AgentFactory]:
     """All named agents."""
+    return _agents(_plugin_manager())
+
+
+@functools.cache
+def _agents(pm: PluginManager) -> dict[str, AgentFactory]:
     found: dict[str, AgentFactory] = {}
-    for _plugin, factory in get_plugin_manager().collect("droidhub_agents"):
+    for _plugin, factory in pm.collect("droidhub_agents"):
         found[factory.name] = factory
     return found
 
@@ -94,5 +132,5 @@ def load_all(virtual_apps: bool = True) -> None:
 
 def clear_caches() -> None:
     """Forget gathered contributions (after plugins were added or removed)."""
-    for fn in (registry, _evaluators, apps, agents):
+    for fn in (_registry, _gather_evaluators, _apps, _agents):
         fn.cache_clear()

@@ -28,10 +28,10 @@ if TYPE_CHECKING:
 
     from droidhub.agents import AgentFactory
     from droidhub.apps import AppSpec
-    from droidhub.evaluators import Evaluator
+    from droidhub.episode import EpisodeContext, StepRecord
     from droidhub.registry import Registry, TaskFamily
     from droidhub.results import EpisodeResult
-    from droidhub.runner import EpisodeContext, StepRecord
+    from droidhub.state_checks import Evaluator
     from droidhub.virtual.app import VirtualApp
 
 PROJECT = "droidhub"

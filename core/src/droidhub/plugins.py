@@ -16,7 +16,6 @@ import dataclasses
 import functools
 import importlib.metadata
 import os
-import reprlib
 import threading
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -26,6 +25,7 @@ from typing import Any
 import pluggy
 
 from droidhub import hookspecs
+from droidhub.describe import describe_value
 
 ENTRY_POINT_GROUP = "droidhub"
 
@@ -73,24 +73,6 @@ class _Contract:
     names: Callable[[Any], Iterable[str]] = lambda _item: ()
 
 
-def describe_value(value: object) -> str:
-    """A short, safe description of what a plugin handed over: its type and value."""
-    if isinstance(value, type):
-        return f"class {value.__module__}.{value.__qualname__}"
-    if callable(value) and hasattr(value, "__qualname__"):
-        module = getattr(value, "__module__", None) or "?"
-        return f"{type(value).__name__} {module}.{value.__qualname__}"
-    if type(value).__repr__ is object.__repr__:  # the default repr is just an address
-        return f"{type(value).__name__} instance"
-    short = reprlib.Repr()
-    short.maxstring = short.maxother = 60
-    try:
-        text = short.repr(value)
-    except Exception:  # a plugin object whose __repr__ raises must not hide the report
-        text = "(unprintable)"
-    return f"{type(value).__name__} {text}"
-
-
 def _is_instance(kind: type) -> Callable[[Any], str | None]:
     def problem(item: Any) -> str | None:
         return None if isinstance(item, kind) else describe_value(item)
@@ -133,7 +115,7 @@ def _contracts() -> dict[str, _Contract]:
 
     from droidhub.agents import AgentFactory
     from droidhub.apps import AppSpec
-    from droidhub.evaluators import Evaluator
+    from droidhub.state_checks import Evaluator
     from droidhub.virtual.app import VirtualApp
 
     families = _Contract("task family", "TaskFamily", _family_problem, lambda f: [f.name])
@@ -462,12 +444,12 @@ def get_plugin_manager() -> PluginManager:
 
 
 def reset_plugin_manager(pm: PluginManager | None = None) -> None:
-    """Replace (or forget) the process-wide manager; used by tests and embedders."""
-    global _default
-    from droidhub import catalog
+    """Replace (or forget) the process-wide manager; used by tests and embedders.
 
+    What :mod:`droidhub.catalog` gathered from the old manager is not used again: it
+    notices the new one itself."""
+    global _default
     _default = pm
-    catalog.clear_caches()
 
 
 __all__: Sequence[str] = [

@@ -6,6 +6,7 @@ import difflib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from droidhub.describe import describe_value
 from droidhub.task import TaskEval
 
 
@@ -65,8 +66,6 @@ def bad_task(task: object) -> str | None:
     """Why ``task`` cannot be a family's task (it must be a TaskEval subclass), or None."""
     if isinstance(task, type) and issubclass(task, TaskEval):
         return None
-    from droidhub.plugins import describe_value
-
     return f"{describe_value(task)}, expected a TaskEval subclass"
 
 
