@@ -3,7 +3,8 @@
 A connection is cut off (closed at once, nothing more read or answered) when it:
 
 - sends one read larger than :data:`MAX_READ` (a shell packet announcing 4 GiB), or an
-  interactive command line longer than :data:`MAX_LINE`;
+  interactive command line longer than :data:`MAX_LINE` (64 KiB, asyncio's line
+  limit, on the plain ``shell:`` service);
 - stays silent for ``idle_timeout`` seconds while the server waits for its next
   request or input (``host:track-devices`` and ``wait-for-*`` listeners excepted:
   waiting is their job, and a running shell command is never "idle");
@@ -34,8 +35,9 @@ log = logging.getLogger(__name__)
 #: Largest single read the server does for a client: a shell-protocol packet (adb's own
 #: client sends at most its 1 MiB payload), a request, a sync chunk.
 MAX_READ = 1024 * 1024
-#: Longest command line an interactive shell collects before it runs.
-MAX_LINE = 1024 * 1024
+#: Longest command line an interactive shell collects before it runs: Linux's (and so
+#: Android's) limit on one argument, the most ``sh -c LINE`` could ever take.
+MAX_LINE = 128 * 1024
 #: Whether this system tells who owns a loopback connection (Linux does).
 CAN_TELL_PEER = sys.platform.startswith("linux")
 #: Default seconds of silence (or of unread answers) before a connection is closed.
