@@ -7,6 +7,7 @@ import random
 from task_runs import make, score
 
 from droidhub import Action, Env, Observe
+from droidhub_aw_apps.audio_recorder import model as recorder
 from droidhub_aw_apps.audio_recorder import tasks as ar
 
 
@@ -20,15 +21,15 @@ def test_record_audio_near_miss_two_recordings(virtual_env: Env) -> None:
     task = make(ar.AudioRecorderRecordAudio)
 
     def act(env: Env) -> None:
-        env.device.push(ar.m4a_bytes(), f"{ar.RECORDS}/Record-1.m4a")
-        env.device.push(ar.m4a_bytes(2), f"{ar.RECORDS}/Record-2.m4a")
+        env.device.push(recorder.m4a_bytes(), f"{recorder.RECORDS}/Record-1.m4a")
+        env.device.push(recorder.m4a_bytes(2), f"{recorder.RECORDS}/Record-2.m4a")
 
     assert score(virtual_env, task, act) == 0.0
 
 
 def test_record_audio_near_miss_empty_file(virtual_env: Env) -> None:
     task = make(ar.AudioRecorderRecordAudio)
-    act = lambda env: env.device.push(b"", f"{ar.RECORDS}/Record-1.m4a")  # noqa: E731
+    act = lambda env: env.device.push(b"", f"{recorder.RECORDS}/Record-1.m4a")  # noqa: E731
     assert score(virtual_env, task, act) == 0.0
 
 
@@ -62,7 +63,7 @@ def test_record_with_file_name_in_the_app(virtual_env: Env) -> None:
 
 def test_record_with_file_name_near_miss_other_name(virtual_env: Env) -> None:
     task = make(ar.AudioRecorderRecordAudioWithFileName)
-    act = lambda env: env.device.push(ar.m4a_bytes(), f"{ar.RECORDS}/Record-1.m4a")  # noqa: E731
+    act = lambda env: env.device.push(recorder.m4a_bytes(), f"{recorder.RECORDS}/Record-1.m4a")  # noqa: E731
     assert score(virtual_env, task, act) == 0.0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from task_runs import make, score
 
 from droidhub import Action, Env, Observe
+from droidhub_aw_apps.camera import model as photos
 from droidhub_aw_apps.camera import tasks as camera
 
 
@@ -45,8 +46,8 @@ def test_photo_near_miss_two_photos(virtual_env: Env) -> None:
     task = make(camera.CameraTakePhoto)
 
     def act(env: Env) -> None:
-        env.device.push(camera.jpeg_bytes(), f"{camera.PHOTOS}/IMG_1.jpg")
-        env.device.push(camera.jpeg_bytes((1, 2, 3)), f"{camera.PHOTOS}/IMG_2.jpg")
+        env.device.push(photos.jpeg_bytes(), f"{photos.PHOTOS}/IMG_1.jpg")
+        env.device.push(photos.jpeg_bytes((1, 2, 3)), f"{photos.PHOTOS}/IMG_2.jpg")
 
     assert score(virtual_env, task, act) == 0.0
 

@@ -7,6 +7,7 @@ import random
 from task_runs import make, score
 
 from droidhub import Action, Env, Observe
+from droidhub_aw_apps.contacts import model as people
 from droidhub_aw_apps.contacts import tasks as contacts
 
 
@@ -14,25 +15,25 @@ def test_add_contact(virtual_env: Env) -> None:
     assert score(virtual_env, make(contacts.ContactsAddContact)) == 0.0
     task = make(contacts.ContactsAddContact)
     assert score(virtual_env, task, task.oracle) == 1.0
-    assert contacts.list_contacts(virtual_env.device) == []
+    assert people.list_contacts(virtual_env.device) == []
 
 
 def test_add_contact_near_miss_wrong_digit(virtual_env: Env) -> None:
     task = make(contacts.ContactsAddContact)
     number = task.params.number[:-1] + str((int(task.params.number[-1]) + 3) % 10)
-    act = lambda env: contacts.add_contact(env.device, task.params.name, number)  # noqa: E731
+    act = lambda env: people.add_contact(env.device, task.params.name, number)  # noqa: E731
     assert score(virtual_env, task, act) == 0.0
 
 
 def test_add_contact_near_miss_misspelled_name(virtual_env: Env) -> None:
     task = contacts.ContactsAddContact({"name": "Emma Garcia", "number": "+12025550143"})
-    act = lambda env: contacts.add_contact(env.device, "Ema Garcia", "+1 202-555-0143")  # noqa: E731
+    act = lambda env: people.add_contact(env.device, "Ema Garcia", "+1 202-555-0143")  # noqa: E731
     assert score(virtual_env, task, act) == 0.0
 
 
 def test_add_contact_formatting_of_the_number_does_not_matter(virtual_env: Env) -> None:
     task = contacts.ContactsAddContact({"name": "Emma Garcia", "number": "+12025550143"})
-    act = lambda env: contacts.add_contact(env.device, "Emma Garcia", "+1 202-555-0143")  # noqa: E731
+    act = lambda env: people.add_contact(env.device, "Emma Garcia", "+1 202-555-0143")  # noqa: E731
     assert score(virtual_env, task, act) == 1.0
 
 

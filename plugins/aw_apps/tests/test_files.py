@@ -8,6 +8,7 @@ from task_runs import make, score
 
 from droidhub import Action, Env, Observe
 from droidhub_aw_apps.common import fake_data, storage
+from droidhub_aw_apps.files import model as folders
 from droidhub_aw_apps.files import tasks as files
 
 
@@ -60,7 +61,7 @@ def test_move_near_miss_wrong_destination(virtual_env: Env) -> None:
     task = make(files.FilesMoveFile)
     elsewhere = next(
         f
-        for f in files.FOLDERS
+        for f in folders.FOLDERS
         if f not in (task.params.source_folder, task.params.destination_folder)
     )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from task_runs import click, make, score
 
 from droidhub import Action, Env
+from droidhub_aw_apps.gallery import model as pictures
 from droidhub_aw_apps.gallery import tasks as gallery
 
 
@@ -22,7 +23,7 @@ def test_receipt_is_a_jpeg_in_dcim(virtual_env: Env) -> None:
         assert virtual_env.device.pull(task.original)[:2] == b"\xff\xd8"
     finally:
         task.tear_down(virtual_env)
-    assert virtual_env.device.listdir(gallery.DCIM) == []
+    assert virtual_env.device.listdir(pictures.DCIM) == []
 
 
 def test_near_miss_copy_with_another_name(virtual_env: Env) -> None:
@@ -30,7 +31,7 @@ def test_near_miss_copy_with_another_name(virtual_env: Env) -> None:
 
     def act(env: Env) -> None:
         data = env.device.pull(task.original)
-        env.device.push(data, f"{gallery.DOWNLOAD}/copy_{task.params.file_name}")
+        env.device.push(data, f"{pictures.DOWNLOAD}/copy_{task.params.file_name}")
 
     assert score(virtual_env, task, act) == 0.0
 
@@ -40,7 +41,7 @@ def test_near_miss_moved_within_dcim(virtual_env: Env) -> None:
 
     def act(env: Env) -> None:
         env.device.push(
-            env.device.pull(task.original), f"{gallery.DCIM}/Download/{task.params.file_name}"
+            env.device.pull(task.original), f"{pictures.DCIM}/Download/{task.params.file_name}"
         )
 
     assert score(virtual_env, task, act) == 0.0

@@ -11,7 +11,7 @@ from task_runs import make, score
 
 from droidhub import Env, TaskEval
 from droidhub_aw_apps import markor
-from droidhub_aw_apps.clipboard import tasks as clipboard
+from droidhub_aw_apps.clipboard import model as clipboard
 from droidhub_aw_apps.markor import model as notes
 from droidhub_aw_apps.markor.text_tasks import RECEIPT_IMAGE
 

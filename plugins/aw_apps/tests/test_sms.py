@@ -8,9 +8,9 @@ import pytest
 from task_runs import click, make, score
 
 from droidhub import Action, Env, Observe, TaskEval
-from droidhub_aw_apps.clipboard import tasks as clipboard
+from droidhub_aw_apps.clipboard import model as clipboard
 from droidhub_aw_apps.common import fake_data
-from droidhub_aw_apps.contacts import tasks as contacts
+from droidhub_aw_apps.contacts import model as contacts
 from droidhub_aw_apps.sms import model as messages
 from droidhub_aw_apps.sms import tasks as sms
 from droidhub_aw_apps.system import tasks as system

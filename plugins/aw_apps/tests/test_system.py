@@ -9,7 +9,7 @@ import pytest
 from task_runs import make, score
 
 from droidhub import Action, Env, Observe, TaskEval
-from droidhub_aw_apps.clipboard import tasks as clipboard
+from droidhub_aw_apps.clipboard import model as clipboard
 from droidhub_aw_apps.system import tasks as system
 
 RADIO_TASKS = [

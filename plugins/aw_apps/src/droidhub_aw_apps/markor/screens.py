@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from droidhub.virtual.appmodel import PIXEL_6, Intent, Screen, VirtualApp
-from droidhub_aw_apps.clipboard import tasks as clipboard
+from droidhub_aw_apps.clipboard import model as clipboard
 from droidhub_aw_apps.common.hierarchy import (
     Node,
     bottom_buttons,

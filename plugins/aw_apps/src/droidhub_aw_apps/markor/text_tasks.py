@@ -14,7 +14,7 @@ import random
 from typing import TYPE_CHECKING
 
 from droidhub import Footprint, StateRefs
-from droidhub_aw_apps.clipboard import tasks as clipboard
+from droidhub_aw_apps.clipboard import model as clipboard
 from droidhub_aw_apps.common import fake_data, media_files
 from droidhub_aw_apps.markor.evaluators import (
     FILE_TEXT_EXACT,

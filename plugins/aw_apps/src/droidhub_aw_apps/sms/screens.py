@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from droidhub.virtual.appmodel import PIXEL_6, Intent, Screen, VirtualApp
-from droidhub_aw_apps.clipboard import tasks as clipboard
+from droidhub_aw_apps.clipboard import model as clipboard
 from droidhub_aw_apps.common.hierarchy import Node, hit, render, row
 from droidhub_aw_apps.common.keys import KEY_BACK, KEY_DEL
-from droidhub_aw_apps.contacts import tasks as contacts
+from droidhub_aw_apps.contacts import model as contacts
 from droidhub_aw_apps.sms.model import (
     ACTIVITY,
     PACKAGE,

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, ClassVar
 from pydantic import BaseModel, ConfigDict
 
 from droidhub import Evaluator, Footprint, TaskEval
-from droidhub_aw_apps.clipboard import tasks as clipboard
+from droidhub_aw_apps.clipboard import model as clipboard
 from droidhub_aw_apps.common import fake_data, fuzzy
-from droidhub_aw_apps.contacts import tasks as contacts
+from droidhub_aw_apps.contacts import model as contacts
 from droidhub_aw_apps.sms.model import (
     ACTIVITY,
     PACKAGE,

@@ -111,6 +111,3 @@ def clipper_model(phone: VirtualPhone) -> ClipperApp | None:
 def virtual_apps() -> list[VirtualApp]:
     """A fresh Clipper model."""
     return [ClipperApp()]
-
-
-TASKS: tuple[type, ...] = ()
