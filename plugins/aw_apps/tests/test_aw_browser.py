@@ -16,6 +16,7 @@ from task_runs import make, score
 
 from droidhub import Env, TaskEval
 from droidhub_aw_apps.browser import games as browser_games
+from droidhub_aw_apps.browser import model as chrome
 from droidhub_aw_apps.browser import pages as browser_pages
 from droidhub_aw_apps.browser import tasks as browser
 
@@ -32,11 +33,11 @@ def test_set_up_writes_the_page_and_tear_down_removes_it(virtual_env: Env) -> No
     virtual_env.reset()
     task.initialize_task(virtual_env)
     try:
-        html = virtual_env.device.read_text(browser.TASK_PAGE)
+        html = virtual_env.device.read_text(chrome.TASK_PAGE)
         assert browser_pages.page_game(html) == ("maze", task.params.browser_task_seed)
     finally:
         task.tear_down(virtual_env)
-    assert not virtual_env.device.exists(browser.TASK_PAGE)
+    assert not virtual_env.device.exists(chrome.TASK_PAGE)
 
 
 def test_maze_near_miss_one_step_short(virtual_env: Env) -> None:
@@ -44,7 +45,7 @@ def test_maze_near_miss_one_step_short(virtual_env: Env) -> None:
 
     def act(env: Env) -> None:
         env.device.start_activity(
-            component=browser.COMPONENT, action="android.intent.action.VIEW", data=browser.TASK_URL
+            component=chrome.COMPONENT, action="android.intent.action.VIEW", data=chrome.TASK_URL
         )
         moves = browser_games.Maze(task.params.browser_task_seed).solution()[:-1]
         for move in moves:
@@ -74,7 +75,7 @@ def test_multiply_near_miss_product_off_by_one(virtual_env: Env) -> None:
 
     def act(env: Env) -> None:
         env.device.start_activity(
-            component=browser.COMPONENT, action="android.intent.action.VIEW", data=browser.TASK_URL
+            component=chrome.COMPONENT, action="android.intent.action.VIEW", data=chrome.TASK_URL
         )
         for _ in range(browser_games.MULTIPLY_CLICKS):
             button = next(e for e in env.device.ui_elements() if e.text == "Click Me")
@@ -128,7 +129,7 @@ def test_typing_the_file_url_in_chrome_opens_the_page(virtual_env: Env) -> None:
         bar = next(e for e in virtual_env.device.ui_elements() if e.resource_id.endswith("url_bar"))
         assert bar.bounds is not None
         virtual_env.device.tap(*bar.bounds.center)
-        virtual_env.device.input_text(browser.TASK_PAGE)
+        virtual_env.device.input_text(chrome.TASK_PAGE)
         virtual_env.device.keyevent("KEYCODE_ENTER")
         texts = [e.text for e in virtual_env.device.ui_elements()]
         assert {"Up", "Down", "Left", "Right"} <= set(texts)
@@ -203,7 +204,7 @@ def test_the_page_opens_in_chrome_from_the_files_app(virtual_env: Env) -> None:
             row = next(e for e in dev.ui_elements() if e.text == name)
             assert row.bounds is not None
             dev.tap(*row.bounds.center)
-        assert dev.foreground_activity().startswith(browser.PACKAGE + "/")
+        assert dev.foreground_activity().startswith(chrome.PACKAGE + "/")
         assert {"Up", "Down", "Left", "Right"} <= {e.text for e in dev.ui_elements()}
     finally:
         task.tear_down(virtual_env)

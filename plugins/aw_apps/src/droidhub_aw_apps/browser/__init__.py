@@ -4,6 +4,8 @@ The package's contribution to the plugin: ``TASKS``, ``APPS``, ``EVALUATORS`` an
 ``virtual_apps()``, gathered by :mod:`droidhub_aw_apps.plugin`.
 """
 
-from droidhub_aw_apps.browser.tasks import APPS, EVALUATORS, TASKS, virtual_apps
+from droidhub_aw_apps.browser.model import APPS
+from droidhub_aw_apps.browser.screens import virtual_apps
+from droidhub_aw_apps.browser.tasks import EVALUATORS, TASKS
 
 __all__ = ["APPS", "EVALUATORS", "TASKS", "virtual_apps"]
