@@ -4,6 +4,8 @@ The package's contribution to the plugin: ``TASKS``, ``APPS``, ``EVALUATORS`` an
 ``virtual_apps()``, gathered by :mod:`droidhub_aw_apps.plugin`.
 """
 
-from droidhub_aw_apps.retro_music.tasks import APPS, EVALUATORS, TASKS, virtual_apps
+from droidhub_aw_apps.retro_music.model import APPS
+from droidhub_aw_apps.retro_music.screens import virtual_apps
+from droidhub_aw_apps.retro_music.tasks import EVALUATORS, TASKS
 
 __all__ = ["APPS", "EVALUATORS", "TASKS", "virtual_apps"]

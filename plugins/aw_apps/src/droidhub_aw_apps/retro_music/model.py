@@ -11,6 +11,7 @@ import sqlite3
 
 from pydantic import BaseModel, ConfigDict
 
+from droidhub import AppSpec
 from droidhub_aw_apps.common import media_files, storage
 
 PACKAGE = "code.name.monkey.retromusic"
@@ -133,3 +134,14 @@ def m3u_text(songs: list[Song]) -> str:
         lines.append(f"#EXTINF:{song.duration_ms // 1000},{song.artist} - {song.title}")
         lines.append(song.path)
     return "\n".join(lines) + "\n"
+
+
+APPS = (
+    AppSpec(
+        PACKAGE,
+        ACTIVITY,
+        names=("retro music", "retro", "retro player"),
+        label="Retro Music",
+        data_paths=(PLAYLIST_DB, PLAYBACK_DB, MUSIC_DATA),
+    ),
+)

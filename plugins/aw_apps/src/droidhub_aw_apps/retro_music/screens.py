@@ -341,3 +341,8 @@ class RetroMusicApp(VirtualApp):
         if abs(y2 - y1) > abs(x2 - x1):
             most = max(0, len(self._list(phone)) - _ROWS)
             self.offset = min(most, max(0, self.offset + (y1 - y2) // _ROW_HEIGHT))
+
+
+def virtual_apps() -> list[VirtualApp]:
+    """A fresh Retro Music model."""
+    return [RetroMusicApp()]

@@ -17,13 +17,11 @@ from typing import TYPE_CHECKING, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
-from droidhub import AppSpec, Evaluator, Footprint, StateRefs, TaskEval
-from droidhub.virtual.appmodel import VirtualApp
+from droidhub import Evaluator, Footprint, StateRefs, TaskEval
 from droidhub_aw_apps.common import fake_data, media_files, playlists, storage
 from droidhub_aw_apps.common.sqlite_files import ensure_database
 from droidhub_aw_apps.common.storage_backup import FileSnapshot, FolderSnapshot
 from droidhub_aw_apps.retro_music.model import (
-    ACTIVITY,
     DOWNLOAD_DATA,
     MUSIC_DATA,
     PACKAGE,
@@ -38,7 +36,6 @@ from droidhub_aw_apps.retro_music.model import (
     song_from_file,
     song_title,
 )
-from droidhub_aw_apps.retro_music.screens import RetroMusicApp
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
@@ -133,21 +130,6 @@ RETRO_PLAYLIST_DURATION_BETWEEN = Evaluator(
 )
 
 EVALUATORS = (RETRO_PLAYLIST_MATCHES, RETRO_QUEUE_IS, RETRO_PLAYLIST_DURATION_BETWEEN)
-
-APPS = (
-    AppSpec(
-        PACKAGE,
-        ACTIVITY,
-        names=("retro music", "retro", "retro player"),
-        label="Retro Music",
-        data_paths=(PLAYLIST_DB, PLAYBACK_DB, MUSIC_DATA),
-    ),
-)
-
-
-def virtual_apps() -> list[VirtualApp]:
-    """A fresh Retro Music model."""
-    return [RetroMusicApp()]
 
 
 # --- songs on the device ----------------------------------------------------------------

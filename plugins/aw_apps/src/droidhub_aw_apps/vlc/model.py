@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 
+from droidhub import AppSpec
 from droidhub_aw_apps.common import storage
 
 PACKAGE = "org.videolan.vlc"
@@ -97,3 +98,14 @@ def append_to_playlist(
         "WHERE id_playlist = ?",
         (duration_ms, playlist_id),
     )
+
+
+APPS = (
+    AppSpec(
+        PACKAGE,
+        ACTIVITY,
+        names=("vlc", "vlc app", "vlc player"),
+        label="VLC",
+        data_paths=(MEDIA_DB, VIDEOS_DATA),
+    ),
+)

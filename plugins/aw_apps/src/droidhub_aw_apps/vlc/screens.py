@@ -329,3 +329,8 @@ class VlcApp(VirtualApp):
         """Delete removes the name's last character."""
         if self.dialog and keycode in KEY_DEL:
             self.naming = self.naming[:-1]
+
+
+def virtual_apps() -> list[VirtualApp]:
+    """A fresh VLC model."""
+    return [VlcApp()]

@@ -15,13 +15,11 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
 
-from droidhub import AppSpec, Evaluator, Footprint, StateRefs, TaskEval
-from droidhub.virtual.appmodel import VirtualApp
+from droidhub import Evaluator, Footprint, StateRefs, TaskEval
 from droidhub_aw_apps.common import fake_data, media_files, playlists, storage
 from droidhub_aw_apps.common.sqlite_files import ensure_database
 from droidhub_aw_apps.common.storage_backup import FileSnapshot, FolderSnapshot
 from droidhub_aw_apps.vlc.model import (
-    ACTIVITY,
     MEDIA_DB,
     MEDIA_SCHEMA,
     PACKAGE,
@@ -29,7 +27,6 @@ from droidhub_aw_apps.vlc.model import (
     clear_library,
     insert_playlist,
 )
-from droidhub_aw_apps.vlc.screens import VlcApp
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
@@ -75,21 +72,6 @@ VLC_PLAYLIST_MATCHES = Evaluator(
     vlc_playlist_matches,
 )
 EVALUATORS = (VLC_PLAYLIST_MATCHES,)
-
-APPS = (
-    AppSpec(
-        PACKAGE,
-        ACTIVITY,
-        names=("vlc", "vlc app", "vlc player"),
-        label="VLC",
-        data_paths=(MEDIA_DB, VIDEOS_DATA),
-    ),
-)
-
-
-def virtual_apps() -> list[VirtualApp]:
-    """A fresh VLC model."""
-    return [VlcApp()]
 
 
 def random_playlist_name(rng: random.Random) -> str:
