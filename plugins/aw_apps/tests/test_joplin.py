@@ -5,6 +5,7 @@ from __future__ import annotations
 from droidhub import Device
 from droidhub.virtual.appmodel import VirtualPhone
 from droidhub_aw_apps.joplin import model as joplin
+from droidhub_aw_apps.joplin.ir import IR_APP
 from droidhub_aw_apps.joplin.model import DB_PATH, Note
 
 
@@ -48,7 +49,7 @@ def test_notes_go_into_notebooks_created_once_and_into_search(virtual_device: De
 
 
 def test_question_records_round_trip_through_the_phone(virtual_device: Device) -> None:
-    app = joplin.IR_APP
+    app = IR_APP
     now = virtual_device.now()
     records = [
         app.record({"folder": "Home", "title": "Paint", "body": "Grey", "is_todo": "True"}, now),

@@ -9,6 +9,7 @@ import pytest
 from droidhub import Device
 from droidhub.virtual.appmodel import VirtualPhone
 from droidhub_aw_apps.sports_tracker import model as sports_tracker
+from droidhub_aw_apps.sports_tracker.ir import IR_APP
 from droidhub_aw_apps.sports_tracker.model import DB_PATH, make_track
 
 START = dt.datetime(2023, 10, 12, 7, 30, tzinfo=dt.UTC)
@@ -50,7 +51,7 @@ def test_add_list_and_clear_tracks_through_the_device(virtual_device: Device) ->
 
 
 def test_question_records_round_trip_through_the_phone(virtual_device: Device) -> None:
-    app = sports_tracker.IR_APP
+    app = IR_APP
     now = virtual_device.now()
     values = {"category": "hiking", "start_date": "today-2", "start_time": "2:15pm"}
     record = app.record({**values, "duration": "105", "distance": "8000"}, now)

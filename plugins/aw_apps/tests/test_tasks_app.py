@@ -7,6 +7,7 @@ import datetime as dt
 from droidhub import Device
 from droidhub.virtual.appmodel import VirtualPhone
 from droidhub_aw_apps.tasks_app import model as tasks_app
+from droidhub_aw_apps.tasks_app.ir import IR_APP
 from droidhub_aw_apps.tasks_app.model import DB_PATH, PACKAGE, TaskRow
 
 UTC = dt.UTC
@@ -51,7 +52,7 @@ def test_due_dates_with_and_without_a_time_follow_the_apps_rule() -> None:
 
 
 def test_question_records_round_trip_through_the_phone(virtual_device: Device) -> None:
-    app = tasks_app.IR_APP
+    app = IR_APP
     now = virtual_device.now()
     records = [
         app.record({"title": "A", "due_date": "today+2", "importance": "0"}, now),

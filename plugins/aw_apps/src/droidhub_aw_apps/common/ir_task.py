@@ -104,9 +104,9 @@ def window_offsets(spec: ParamSpec) -> tuple[int, int]:
 # --- apps ---------------------------------------------------------------------------------
 _APP_MODULES = {
     "calendar": "droidhub_aw_apps.calendar.ir",
-    "tasks": "droidhub_aw_apps.tasks_app.model",
-    "sports": "droidhub_aw_apps.sports_tracker.model",
-    "notes": "droidhub_aw_apps.joplin.model",
+    "tasks": "droidhub_aw_apps.tasks_app.ir",
+    "sports": "droidhub_aw_apps.sports_tracker.ir",
+    "notes": "droidhub_aw_apps.joplin.ir",
 }
 
 

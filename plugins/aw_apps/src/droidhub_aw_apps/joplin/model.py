@@ -11,21 +11,20 @@ is found by the app's search too.
 from __future__ import annotations
 
 import datetime as dt
-import random
 import sqlite3
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING
 
 from droidhub import AppSpec
 from droidhub.virtual.appmodel import VirtualApp
-from droidhub_aw_apps.common.ir_app import IRApp, Record, parse_bool
 from droidhub_aw_apps.common.sqlite_files import DatabaseApp
 from droidhub_aw_apps.common.sqlite_rows import Table
 
 if TYPE_CHECKING:
     from droidhub import Device
+
 
 PACKAGE = "net.cozic.joplin"
 ACTIVITY = ".MainActivity"
@@ -94,7 +93,8 @@ class Note:
     id: str = field(default_factory=lambda: uuid.uuid4().hex)
 
 
-def _insert(conn: sqlite3.Connection, notes: Sequence[Note], millis: int) -> None:
+def insert_notes(conn: sqlite3.Connection, notes: Sequence[Note], millis: int) -> None:
+    """Insert ``notes`` over an open database, creating their notebooks as needed."""
     folders = {row[1]: row[0] for row in conn.execute("SELECT id, title FROM folders")}
     for note in notes:
         if note.folder not in folders:
@@ -119,7 +119,8 @@ def _insert(conn: sqlite3.Connection, notes: Sequence[Note], millis: int) -> Non
         )  # fmt: skip
 
 
-def _clear(conn: sqlite3.Connection) -> None:
+def delete_notes(conn: sqlite3.Connection) -> None:
+    """Delete every note and notebook over an open database."""
     for table in ("notes", "notes_normalized", "folders"):
         conn.execute(f"DELETE FROM {table}")
 
@@ -127,12 +128,12 @@ def _clear(conn: sqlite3.Connection) -> None:
 def add_notes(device: Device, notes: Sequence[Note]) -> None:
     """Insert ``notes``, creating their notebooks as needed (app stopped first)."""
     millis = int((device.now() - dt.timedelta(days=1)).timestamp() * 1000)
-    device.write_db(DB_PATH, PACKAGE, lambda conn: _insert(conn, notes, millis))
+    device.write_db(DB_PATH, PACKAGE, lambda conn: insert_notes(conn, notes, millis))
 
 
 def clear_notes(device: Device) -> None:
     """Delete every note and notebook."""
-    device.write_db(DB_PATH, PACKAGE, _clear)
+    device.write_db(DB_PATH, PACKAGE, delete_notes)
 
 
 def list_notes(device: Device) -> list[Note]:
@@ -170,103 +171,3 @@ class JoplinApp(DatabaseApp):
 def virtual_apps() -> list[VirtualApp]:
     """A fresh Joplin model."""
     return [JoplinApp()]
-
-
-# --- information retrieval -------------------------------------------------------------------
-#: Notebooks noise notes go into, with titles and bodies that fit each.
-NOISE_NOTES: Mapping[str, tuple[tuple[str, str], ...]] = {
-    "Personal": (("Birthday ideas", "Books, a plant, concert tickets."),
-                 ("Journal, Monday", "Slept well, long walk by the river.")),
-    "Work": (("Quarter plan", "Hiring, roadmap review, budget."),
-             ("Standup notes", "Blocked on the API review.")),
-    "School": (("Biology revision", "Cells, enzymes, photosynthesis."),
-               ("Essay outline", "Intro, three arguments, conclusion.")),
-    "Home": (("Paint colours", "Warm grey for the hall."),
-             ("Repairs", "Kitchen tap drips, door hinge squeaks.")),
-    "Projects": (("Garden shed", "Measure the corner, buy timber."),
-                 ("Photo book", "Pick 40 photos from the summer.")),
-    "Ideas": (("App idea", "Shared shopping list with reminders."),
-              ("Podcast topics", "Local history, old maps.")),
-    "Recipes": (("Lentil soup", "Lentils, carrots, cumin, stock."),
-                ("Overnight oats", "Oats, milk, yoghurt, berries.")),
-    "Finance": (("Savings goals", "Emergency fund, then the trip."),
-                ("Subscriptions", "Music, cloud storage, news.")),
-    "Health": (("Running plan", "Three runs a week, one long."),
-               ("Sleep log", "Bed by eleven, no screens.")),
-    "Travel": (("Lisbon list", "Tram 28, pasteis, the castle."),
-               ("Packing", "Adapter, charger, rain jacket.")),
-}  # fmt: skip
-
-
-class NotesIR(IRApp):
-    """Joplin as IR questions see it: one record per note."""
-
-    key = "notes"
-    table = TABLE
-    app_names = ("joplin", "joplin app")
-    fields: ClassVar[Mapping[str, str]] = {
-        "folder": "text",
-        "title": "text",
-        "body": "text",
-        "is_todo": "bool",
-        "todo_completed": "bool",
-    }
-
-    def record(self, values: Mapping[str, str], now: dt.datetime) -> Record:
-        """A note from spec text; ``is_todo`` / ``todo_completed`` are True or False."""
-        return {
-            "folder": values["folder"],
-            "title": values["title"],
-            "body": values.get("body", ""),
-            "is_todo": parse_bool(values.get("is_todo", "false")),
-            "todo_completed": parse_bool(values.get("todo_completed", "false")),
-        }
-
-    def noise(self, rng: random.Random, now: dt.datetime) -> Record:
-        """A note or to-do in one of the usual notebooks."""
-        folder = rng.choice(sorted(NOISE_NOTES))
-        title, body = rng.choice(NOISE_NOTES[folder])
-        is_todo = rng.random() < 0.4
-        return {
-            "folder": folder,
-            "title": title,
-            "body": body,
-            "is_todo": is_todo,
-            "todo_completed": is_todo and rng.random() < 0.5,
-        }
-
-    def rewrite(
-        self, conn: sqlite3.Connection, records: Sequence[Record], now: dt.datetime
-    ) -> None:
-        """Replace every note and notebook with ``records`` (notes dated yesterday)."""
-        millis = int((now - dt.timedelta(days=1)).timestamp() * 1000)
-        notes = [
-            Note(
-                folder=r["folder"],
-                title=r["title"],
-                body=r["body"],
-                is_todo=r["is_todo"],
-                todo_completed=millis if r["todo_completed"] else 0,
-            )
-            for r in records
-        ]
-        _clear(conn)
-        _insert(conn, notes, millis)
-
-    def read(self, device: Device) -> list[Record]:
-        """Every note as a record."""
-        return [
-            {
-                "folder": n.folder,
-                "title": n.title,
-                "body": n.body,
-                "is_todo": n.is_todo,
-                "todo_completed": n.todo_completed > 0,
-            }
-            for n in list_notes(device)
-        ]
-
-
-IR_APP = NotesIR()
-TASKS: tuple[type, ...] = ()
-EVALUATORS: tuple[Any, ...] = ()
