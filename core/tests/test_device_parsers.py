@@ -6,17 +6,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from droidhub.adb_transport import with_exit_marker
 from droidhub.device import (
     BroadcastResult,
     DeviceError,
-    _bind_value,
-    _extra_args,
-    _input_text_pieces,
-    _with_exit_marker,
     parse_broadcast,
     parse_content_rows,
     parse_foreground_activity,
 )
+from droidhub.shell_args import bind_value, extra_args, input_text_pieces
 
 # `content query --uri content://sms` on an Android 13 emulator (one row; the body holds
 # ", " and an "x=" look-alike, as user text may).
@@ -172,27 +170,27 @@ def test_foreground_falls_back_to_focused_app() -> None:
 
 
 def test_bind_values_are_typed() -> None:
-    assert _bind_value("read", True) == "read:b:true"
-    assert _bind_value("type", 2) == "type:i:2"
-    assert _bind_value("date", 1697371200000) == "date:l:1697371200000"
-    assert _bind_value("rating", 4.5) == "rating:d:4.5"
-    assert _bind_value("body", "a:b, c") == "body:s:a:b, c"
-    assert _bind_value("subject", None) == "subject:n:"
+    assert bind_value("read", True) == "read:b:true"
+    assert bind_value("type", 2) == "type:i:2"
+    assert bind_value("date", 1697371200000) == "date:l:1697371200000"
+    assert bind_value("rating", 4.5) == "rating:d:4.5"
+    assert bind_value("body", "a:b, c") == "body:s:a:b, c"
+    assert bind_value("subject", None) == "subject:n:"
     with pytest.raises(TypeError, match="cannot bind"):
-        _bind_value("x", [1])  # type: ignore[arg-type]
+        bind_value("x", [1])  # type: ignore[arg-type]
 
 
 def test_intent_extras_are_typed() -> None:
-    assert _extra_args({"s": "v", "n": 3, "b": False, "f": 0.5, "big": 2**40}) == [
+    assert extra_args({"s": "v", "n": 3, "b": False, "f": 0.5, "big": 2**40}) == [
         "--es", "s", "v", "--ei", "n", "3", "--ez", "b", "false", "--ef", "f", "0.5",
         "--el", "big", str(2**40),
     ]  # fmt: skip
 
 
 def test_exit_marker_is_appended_to_any_command_form() -> None:
-    assert _with_exit_marker("ls") == "ls; echo x-droidhub-exit:$?"
-    assert _with_exit_marker("ls; ") == "ls; echo x-droidhub-exit:$?"
-    assert _with_exit_marker("sleep 1 &") == "sleep 1 & echo x-droidhub-exit:$?"
+    assert with_exit_marker("ls") == "ls; echo x-droidhub-exit:$?"
+    assert with_exit_marker("ls; ") == "ls; echo x-droidhub-exit:$?"
+    assert with_exit_marker("sleep 1 &") == "sleep 1 & echo x-droidhub-exit:$?"
 
 
 def android_input_text(arg: str) -> str:
@@ -216,7 +214,7 @@ def android_input_text(arg: str) -> str:
 
 def typed(text: str) -> str:
     out = []
-    for piece in _input_text_pieces(text):
+    for piece in input_text_pieces(text):
         out.append("\n" if piece is None else android_input_text(piece))
     return "".join(out)
 
@@ -228,8 +226,8 @@ def test_input_text_pieces_type_exactly_the_text(text: str) -> None:
 
 
 def test_input_text_pieces_examples() -> None:
-    assert list(_input_text_pieces("hello world")) == ["hello%sworld"]
-    assert list(_input_text_pieces("100%sure")) == ["100%", "sure"]
-    assert list(_input_text_pieces("a\nb")) == ["a", None, "b"]
-    assert list(_input_text_pieces("% s")) == ["%%ss"]
-    assert list(_input_text_pieces("")) == []
+    assert list(input_text_pieces("hello world")) == ["hello%sworld"]
+    assert list(input_text_pieces("100%sure")) == ["100%", "sure"]
+    assert list(input_text_pieces("a\nb")) == ["a", None, "b"]
+    assert list(input_text_pieces("% s")) == ["%%ss"]
+    assert list(input_text_pieces("")) == []
