@@ -13,13 +13,15 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from droidhub_aw_apps.common.storage import under_sdcard
+
 if TYPE_CHECKING:
     from droidhub import Device
 
 #: Where Markor keeps its notes.
-MARKOR_DIR = "/storage/emulated/0/Documents/Markor"
+MARKOR_DIR = under_sdcard("Documents", "Markor")
 #: Where Simple Gallery Pro finds camera pictures.
-GALLERY_DIR = "/sdcard/DCIM"
+GALLERY_DIR = under_sdcard("DCIM")
 
 _FONT_SIZE = 24
 _MARGIN = 10

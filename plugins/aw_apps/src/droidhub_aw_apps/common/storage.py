@@ -12,12 +12,14 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from droidhub import DeviceError, Evaluator
+from droidhub.virtual.appmodel import EXTERNAL_STORAGE
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
 
-#: Shared storage, as AndroidWorld names it (``/sdcard`` is a link to it).
-SDCARD = "/storage/emulated/0"
+#: Shared storage, as AndroidWorld names it (``/sdcard`` is a link to it); the phone's
+#: fact, read from :data:`droidhub.virtual.appmodel.EXTERNAL_STORAGE`.
+SDCARD = EXTERNAL_STORAGE
 
 #: A folder's regular files, by name: (size in bytes, SHA-1 of the content).
 Listing = dict[str, tuple[int, str]]
