@@ -35,7 +35,8 @@ from PIL import Image, ImageDraw
 
 from droidhub.android import PIXEL_6
 from droidhub.report_html import render_html
-from droidhub.results import EPISODES_DIR, RESULTS_FILE, EpisodeResult, RunManifest, read_results
+from droidhub.results import EpisodeResult, RunManifest, read_results
+from droidhub.run_layout import EpisodeFolder, RunFolder
 from droidhub.summary import format_summary, summarize
 
 TARGET_S = 5.0
@@ -96,9 +97,10 @@ def _write_steps(folder: Path, episode: int) -> None:
     elements = [
         {"text": f"item {i}", "bounds": list(box), "clickable": True} for i, box in enumerate(boxes)
     ]
-    with (folder / "steps.jsonl").open("w", encoding="utf-8") as fh:
+    layout = EpisodeFolder(folder)
+    with layout.steps.open("w", encoding="utf-8") as fh:
         for step in range(STEPS_PER_EPISODE):
-            shot = f"step_{step:03d}.png"
+            shot = layout.screenshot_name(step)
             img = Image.new("RGB", SCREEN, (250, 250, 250))
             draw = ImageDraw.Draw(img)
             for box in boxes:
@@ -128,11 +130,12 @@ def build_run(folder: Path, episodes: int = 1000) -> Path:
         devices=["none"],
         episodes_planned=episodes,
     )
-    (folder / "run.json").write_text(manifest.model_dump_json(indent=2), encoding="utf-8")
+    run = RunFolder(folder)
+    run.manifest.write_text(manifest.model_dump_json(indent=2), encoding="utf-8")
     written = 0
     # The lines are what ResultsWriter writes, without its fsync per line: that would
     # time the disk, not the report.
-    with (folder / RESULTS_FILE).open("w", encoding="utf-8") as fh:
+    with run.results.open("w", encoding="utf-8") as fh:
         for task in range(tasks):
             family, apps, difficulty, tags = task_meta(task)
             name = f"BenchTask{task:03d}"
@@ -164,7 +167,7 @@ def build_run(folder: Path, episodes: int = 1000) -> Path:
                     else None,
                 )
                 if written < STEP_EPISODES:
-                    _write_steps(folder / EPISODES_DIR / family / name / str(instance), written)
+                    _write_steps(run.episode(family, name, instance).path, written)
                 fh.write(json.dumps(result.model_dump(mode="json")) + "\n")
                 written += 1
     return folder

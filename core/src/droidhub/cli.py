@@ -16,6 +16,7 @@ import click
 from droidhub import catalog
 from droidhub.plugins import PluginManager, get_plugin_manager
 from droidhub.registry import UnknownTaskError
+from droidhub.run_layout import RunFolder
 from droidhub.suite import DEFAULT_SEED
 
 # How many of each manager's (append-only) errors were already printed.
@@ -432,7 +433,7 @@ def _run_locked(instances: list[Any], s: _RunSettings) -> int:
     if s.retry_errors:
         click.echo(
             f"Retrying {len(retried)} errored episodes (earlier attempts kept in "
-            f"{out / 'attempts.jsonl'})",
+            f"{RunFolder(out).attempts})",
             err=True,
         )
     click.echo(
@@ -544,7 +545,7 @@ def _print_report(run_dir: Path, plugin_errors: Sequence[Mapping[str, Any]] = ()
     notes = format_run_notes(summary, plugin_errors)
     if notes:
         click.echo("\n" + notes)
-    path = run_dir / "summary.json"
+    path = RunFolder(run_dir).summary
     try:
         path.write_text(summary.model_dump_json(indent=2), encoding="utf-8")
     except OSError as exc:
@@ -554,8 +555,9 @@ def _print_report(run_dir: Path, plugin_errors: Sequence[Mapping[str, Any]] = ()
 
 
 def _check_run_dir(run_dir: Path) -> None:
-    if not (run_dir / "results.jsonl").exists():
-        raise click.UsageError(f"{run_dir} has no results.jsonl: is it a droidhub run folder?")
+    results = RunFolder(run_dir).results
+    if not results.exists():
+        raise click.UsageError(f"{run_dir} has no {results.name}: is it a droidhub run folder?")
 
 
 @main.command()

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 from droidhub.actions import Action, ActionError
 from droidhub.device import DeviceError
 from droidhub.env import Env, Observe, State
-from droidhub.results import EPISODES_DIR, EpisodeResult
+from droidhub.results import EpisodeResult
+from droidhub.run_layout import RunFolder
 from droidhub.suite import TaskInstance
 
 if TYPE_CHECKING:
@@ -108,7 +109,8 @@ class Episode:
         self._notify = notify or (lambda *_a, **_k: None)
         self.step_timeout = step_timeout
         self.episode_timeout = episode_timeout
-        self.folder = out / EPISODES_DIR / inst.family / inst.name / str(inst.instance)
+        self.layout = RunFolder(out).episode(inst.family, inst.name, inst.instance)
+        self.folder = self.layout.path
         self.task: TaskEval = inst.create()
         task = self.task
         self.result = EpisodeResult(
@@ -281,7 +283,7 @@ class Episode:
         context = self.context
         assert context is not None
         max_steps = self.result.max_steps
-        with (self.folder / "steps.jsonl").open("w", encoding="utf-8") as fh:
+        with self.layout.steps.open("w", encoding="utf-8") as fh:
             for index in range(max_steps):
                 self._enter(f"agent step {index + 1}", step_bound=True)
                 state = env.get_state(observe=observe)
@@ -327,11 +329,11 @@ class Episode:
     def _record(self, index: int, action: Action, state: State) -> StepRecord:
         shot = tree = None
         if state.screenshot is not None:
-            shot = f"step_{index:03d}.png"
-            state.screenshot.save(self.folder / shot)
+            shot = self.layout.screenshot_name(index)
+            state.screenshot.save(self.layout.screenshot(index))
         if state.ui_tree:
-            tree = f"step_{index:03d}.xml"
-            (self.folder / tree).write_text(state.ui_tree, encoding="utf-8")
+            tree = self.layout.ui_tree_name(index)
+            self.layout.ui_tree(index).write_text(state.ui_tree, encoding="utf-8")
         return StepRecord(
             index=index,
             action=action.to_json(),

@@ -11,7 +11,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from droidhub.results import EPISODES_DIR, read_results
+from droidhub.results import read_results
+from droidhub.run_layout import EpisodeFolder, RunFolder
 
 SCHEMA_VERSION = 1
 
@@ -22,8 +23,8 @@ def trajectory_steps(run_dir: Path) -> Iterator[dict[str, Any]]:
     File paths are relative to ``run_dir``.
     """
     for result in read_results(run_dir):
-        rel = Path(EPISODES_DIR) / result.family / result.task / str(result.instance)
-        steps_file = run_dir / rel / "steps.jsonl"
+        rel = RunFolder.episode_relpath(result.family, result.task, result.instance)
+        steps_file = EpisodeFolder(run_dir / rel).steps
         if not steps_file.exists():
             continue
         for line in steps_file.read_text(encoding="utf-8").splitlines():

@@ -17,7 +17,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from droidhub.results import EPISODES_DIR, MANIFEST_FILE, EpisodeResult, read_results
+from droidhub.results import EpisodeResult, read_results
+from droidhub.run_layout import EpisodeFolder, RunFolder
 from droidhub.summary import (
     TASK_COLUMNS,
     USAGE_COLUMNS,
@@ -136,11 +137,11 @@ def annotate(png: Path, elements: list[dict[str, Any]], action: dict[str, Any]) 
 
 
 def _episode_folder(run_dir: Path, r: EpisodeResult) -> Path:
-    return run_dir / EPISODES_DIR / r.family / r.task / str(r.instance)
+    return RunFolder(run_dir).episode(r.family, r.task, r.instance).path
 
 
 def _read_steps(folder: Path) -> list[dict[str, Any]]:
-    path = folder / "steps.jsonl"
+    path = EpisodeFolder(folder).steps
     if not path.exists():
         return []
     steps = []
@@ -250,8 +251,9 @@ def render_html(
     results = list(results) if results is not None else read_results(run_dir)
     summary: Summary = summarize(results)
     manifest = {}
-    if (run_dir / MANIFEST_FILE).exists():
-        manifest = json.loads((run_dir / MANIFEST_FILE).read_text(encoding="utf-8"))
+    manifest_path = RunFolder(run_dir).manifest
+    if manifest_path.exists():
+        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
     lo, hi = summary.success_rate_ci95
     reward_lo, reward_hi = summary.mean_reward_ci95
     head = [

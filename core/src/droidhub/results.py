@@ -15,10 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-RESULTS_FILE = "results.jsonl"
-ATTEMPTS_FILE = "attempts.jsonl"
-MANIFEST_FILE = "run.json"
-EPISODES_DIR = "episodes"
+from droidhub.run_layout import RunFolder
 
 
 class EpisodeResult(BaseModel):
@@ -91,7 +88,7 @@ def read_results(run_dir: Path) -> list[EpisodeResult]:
     A half-written last line (the run was killed while writing) is ignored.
     """
     found: dict[str, EpisodeResult] = {}
-    for record in _read_lines(run_dir / RESULTS_FILE):
+    for record in _read_lines(RunFolder(run_dir).results):
         found[record.episode_id] = record
     return list(found.values())
 
@@ -126,7 +123,7 @@ class ResultsWriter:
     """Appends results to ``results.jsonl``, one flushed and fsynced line per episode."""
 
     def __init__(self, run_dir: Path) -> None:
-        self.path = run_dir / RESULTS_FILE
+        self.path = RunFolder(run_dir).results
         check_regular(self.path)
         try:
             self._repair_tail()
@@ -180,13 +177,13 @@ def write_error(path: Path, exc: OSError) -> RunFolderError:
 
 def read_attempts(run_dir: Path) -> list[EpisodeResult]:
     """Earlier attempts of episodes that were run again (``attempts.jsonl``)."""
-    return list(_read_lines(run_dir / ATTEMPTS_FILE))
+    return list(_read_lines(RunFolder(run_dir).attempts))
 
 
 def next_attempts(run_dir: Path) -> dict[str, int]:
     """The attempt number the next run of each episode in ``attempts.jsonl`` gets."""
     found: dict[str, int] = {}
-    for a in _read_lines(run_dir / ATTEMPTS_FILE):
+    for a in _read_lines(RunFolder(run_dir).attempts):
         found[a.episode_id] = max(found.get(a.episode_id, 1), a.attempt + 1)
     return found
 
@@ -199,12 +196,12 @@ def set_aside_errored(run_dir: Path) -> dict[str, int]:
     ``results.jsonl`` is replaced atomically by its copy without them, so a kill at
     any moment leaves every result in one file or the other, never in neither.
     """
-    results_path = run_dir / RESULTS_FILE
+    results_path = RunFolder(run_dir).results
     final = read_results(run_dir)
     errored = [r for r in final if r.error is not None]
     if not errored:
         return {}
-    attempts_path = run_dir / ATTEMPTS_FILE
+    attempts_path = RunFolder(run_dir).attempts
     kept = {(a.episode_id, a.attempt) for a in _read_lines(attempts_path)}
     try:
         with attempts_path.open("a", encoding="utf-8") as fh:
@@ -214,7 +211,7 @@ def set_aside_errored(run_dir: Path) -> dict[str, int]:
             fh.flush()
             os.fsync(fh.fileno())
         gone = {r.episode_id for r in errored}
-        tmp = results_path.with_name(RESULTS_FILE + ".tmp")
+        tmp = results_path.with_name(results_path.name + ".tmp")
         with tmp.open("w", encoding="utf-8") as fh:
             for r in final:
                 if r.episode_id not in gone:

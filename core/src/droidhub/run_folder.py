@@ -12,14 +12,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from droidhub.results import (
-    MANIFEST_FILE,
-    RESULTS_FILE,
     EpisodeResult,
     RunManifest,
     check_regular,
     read_results,
     write_error,
 )
+from droidhub.run_layout import RunFolder
 
 if TYPE_CHECKING:
     from droidhub.plugins import PluginManager
@@ -59,8 +58,8 @@ def prepare_run_dir(out: Path, manifest: RunManifest) -> list[EpisodeResult]:
     Returns the results already recorded there (empty for a new run).
     """
     out.mkdir(parents=True, exist_ok=True)
-    check_regular(out / RESULTS_FILE)
-    path = out / MANIFEST_FILE
+    check_regular(RunFolder(out).results)
+    path = RunFolder(out).manifest
     if path.exists():
         try:
             old = RunManifest.model_validate_json(path.read_text(encoding="utf-8"))
@@ -119,10 +118,10 @@ def observer_errors(pm: PluginManager) -> list[dict[str, Any]]:
 
 def record_plugin_errors(out: Path, errors: Sequence[dict[str, Any]]) -> None:
     """Add ``plugin_errors`` to ``run.json`` (replaced atomically; other fields kept)."""
-    path = out / MANIFEST_FILE
+    path = RunFolder(out).manifest
     data = json.loads(path.read_text(encoding="utf-8"))
     data["plugin_errors"] = list(errors)
-    tmp = path.with_name(MANIFEST_FILE + ".tmp")
+    tmp = path.with_name(path.name + ".tmp")
     try:
         tmp.write_text(json.dumps(data, indent=2), encoding="utf-8")
         os.replace(tmp, path)

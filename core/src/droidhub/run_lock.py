@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 from types import TracebackType
 
-LOCK_FILE = ".lock"
+from droidhub.run_layout import RunFolder
 
 
 class RunFolderBusy(RuntimeError):
@@ -25,7 +25,7 @@ class RunLock:
 
     def __init__(self, out: Path) -> None:
         self.out = out
-        self.path = out / LOCK_FILE
+        self.path = RunFolder(out).lock
         self._fd: int | None = None
 
     def acquire(self) -> None:
