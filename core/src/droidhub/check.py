@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from droidhub.android import canonical_path
 from droidhub.env import Env
 from droidhub.suite import make_instance
 from droidhub.summary import text_table
@@ -26,10 +27,6 @@ if TYPE_CHECKING:
     from droidhub.virtual.phone import VirtualPhone
 
 PASS, FAIL, SKIP = "pass", "FAIL", "skip"
-
-#: Android's aliases of the shared storage root.
-_STORAGE_ALIASES = ("/sdcard", "/storage/self/primary", "/mnt/sdcard")
-_STORAGE = "/storage/emulated/0"
 
 
 @dataclass
@@ -54,13 +51,10 @@ class TaskCheck:
 
 
 def normalize_path(path: str) -> str:
-    """An Android path with the shared-storage aliases resolved (``/sdcard`` -> real)."""
-    for alias in _STORAGE_ALIASES:
-        if path == alias or path.startswith(alias + "/"):
-            return _STORAGE + path[len(alias) :]
-    if path.startswith("/data/user/0/"):
-        return "/data/data/" + path[len("/data/user/0/") :]
-    return path.rstrip("/") or "/"
+    """An Android path with the shared-storage and app-data aliases resolved (``/sdcard``
+    -> ``/storage/emulated/0``), by :data:`droidhub.android.STORAGE_ALIASES`, the one
+    table the virtual phone uses too."""
+    return canonical_path(path)
 
 
 def _under(path: str, roots: Sequence[str]) -> bool:

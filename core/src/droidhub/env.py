@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from droidhub.actions import Action, ActionError
+from droidhub.android import PIXEL_6
 from droidhub.apps import AppSpec
 from droidhub.uitree import UIElement, parse_hierarchy
 
@@ -168,7 +169,8 @@ class Env:
         return box.center
 
     def _scroll(self, action: Action) -> None:
-        width, height = self._screen_size or (1080, 2400)
+        # Before any screenshot was seen, the screen is the phone droidhub models.
+        width, height = self._screen_size or PIXEL_6.size
         left, top, right, bottom = 0, 0, width, height
         if action.index is not None:
             box = (
