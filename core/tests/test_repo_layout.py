@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 from collections import Counter
 from pathlib import Path
+
+import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -22,3 +25,179 @@ def test_test_module_names_are_unique_across_distributions() -> None:
         for p in (REPO / folder).glob("test_*.py")
     )
     assert [n for n, c in names.items() if c > 1] == []
+
+
+# --- import structure ----------------------------------------------------------------------
+# The graph is read from the source with ast (every import counts: module level, inside
+# functions, under TYPE_CHECKING), so the check needs nothing beyond the standard library.
+
+SOURCES = {
+    "droidhub": REPO / "core/src/droidhub",
+    "droidhub_aw_apps": REPO / "plugins/aw_apps/src/droidhub_aw_apps",
+    "droidhub_miniwob": REPO / "plugins/miniwob/src/droidhub_miniwob",
+    "droidhub_composite": REPO / "composite/src/droidhub_composite",
+    "droidhub_agents": REPO / "plugins/agents/src/droidhub_agents",
+}
+
+
+def _modules(package: str) -> dict[str, Path]:
+    root = SOURCES[package]
+    found = {}
+    for path in root.rglob("*.py"):
+        parts = [package, *path.relative_to(root).with_suffix("").parts]
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+def _imports(module: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """The modules of the same package that ``module`` imports."""
+    is_package = path.name == "__init__.py"
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = module.split(".")
+                anchor = anchor[: len(anchor) - node.level + (1 if is_package else 0)]
+                base = ".".join([*anchor, base] if base else anchor)
+            # `from a import b` imports module a.b when there is one, else a name of a.
+            targets = [
+                f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base
+                for alias in node.names
+            ]
+        else:
+            continue
+        for target in targets:
+            # `import a.b.c` names a.b.c; stop at the deepest module of the package.
+            while target and target not in modules:
+                target = target.rpartition(".")[0]
+            if target and target != module:
+                out.add(target)
+    return out
+
+
+def import_cycles(package: str) -> list[list[str]]:
+    """Groups of modules of ``package`` that import each other, directly or round about
+    (strongly connected components with more than one module; Tarjan's algorithm)."""
+    modules = _modules(package)
+    edges = {m: sorted(_imports(m, p, modules)) for m, p in modules.items()}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles: list[list[str]] = []
+
+    def visit(root: str) -> None:
+        # Iterative depth-first search: the graph may be deeper than the recursion limit.
+        work = [(root, iter(edges[root]))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(edges[child])))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    cycles.append(sorted(group))
+
+    for module in sorted(modules):
+        if module not in index:
+            visit(module)
+    return cycles
+
+
+def test_the_cycle_finder_finds_a_cycle(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("def f():\n    from pkg import b\n")
+    (pkg / "b.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .c import X\n"
+    )
+    (pkg / "c.py").write_text("import pkg.a\n")
+    (pkg / "d.py").write_text("from pkg import a\n")
+    monkeypatch.setitem(SOURCES, "pkg", pkg)
+    assert import_cycles("pkg") == [["pkg.a", "pkg.b", "pkg.c"]]
+
+
+def _outside_virtual(cycle: list[str]) -> bool:
+    return not all(m.startswith("droidhub.virtual.") for m in cycle)
+
+
+def test_no_import_cycle_among_the_core_modules_outside_the_virtual_phone() -> None:
+    assert [c for c in import_cycles("droidhub") if _outside_virtual(c)] == []
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="droidhub.virtual's app -> phone -> commands -> app circle: HA is breaking it "
+    "(issue 13); remove this mark when it lands",
+)
+def test_no_import_cycle_inside_the_virtual_phone() -> None:
+    assert [c for c in import_cycles("droidhub") if not _outside_virtual(c)] == []
+
+
+@pytest.mark.parametrize("package", [p for p in SOURCES if p != "droidhub"])
+def test_no_import_cycle_inside_a_plugin(package: str) -> None:
+    assert import_cycles(package) == []
+
+
+def test_the_core_subclasses_no_adbutils_class() -> None:
+    # adbutils' classes are its own to change; droidhub speaks the protocol itself
+    # (droidhub.adb_transport) and uses adbutils only through its public calls.
+    offenders = []
+    for module, path in _modules("droidhub").items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                for base in node.bases:
+                    if "adbutils" in ast.unparse(base):
+                        offenders.append(f"{module}.{node.name}({ast.unparse(base)})")
+    assert offenders == []
+
+
+def test_check_resolves_storage_aliases_by_the_one_table() -> None:
+    from droidhub.android import STORAGE_ALIASES, canonical_path
+    from droidhub.check import normalize_path
+
+    # /data/media/0 was missing from check's own copy of the table.
+    for alias in STORAGE_ALIASES:
+        assert normalize_path(f"{alias}/Download/a.txt") == "/storage/emulated/0/Download/a.txt"
+    assert normalize_path("/data/user/0/com.x/db") == canonical_path("/data/data/com.x/db")
+
+
+@pytest.mark.parametrize("name", ["check.py", "env.py"])
+def test_env_and_check_spell_no_phone_fact(name: str) -> None:
+    # Screen size and storage paths are droidhub.android's; a copy here would drift.
+    tree = ast.parse((SOURCES["droidhub"] / name).read_text(encoding="utf-8"))
+    facts = {1080, 2400, "/sdcard", "/storage/emulated/0", "/mnt/sdcard", "/data/user/0"}
+    found = [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and not isinstance(node.value, bool)
+        and node.value in facts
+    ]
+    assert found == []
