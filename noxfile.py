@@ -4,7 +4,7 @@
 - aw_apps / miniwob / composite / agents: only the core and that plugin (plus what its tests
   need) installed, its tests, then `droidhub check` of its suite on the virtual phone;
   this proves each plugin installs and works on its own.
-- lint: ruff check, ruff format --check, mypy.
+- lint: ruff check, ruff format --check, mypy, lint-imports (import-linter contracts).
 - demo: the main job, a suite run on the virtual phone ending in a results table.
 """
 
@@ -77,13 +77,21 @@ def agents(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """ruff check, ruff format --check and mypy over every distribution."""
+    """ruff check, ruff format --check, mypy over every distribution, and import-linter's
+    contracts (root pyproject.toml: the layers of core; plugins reach the virtual phone
+    only through droidhub.virtual.appmodel)."""
     session.install(
-        "ruff", "mypy", "types-requests", CORE, *(p for ps in PLUGINS.values() for p in ps)
+        "ruff",
+        "mypy",
+        "types-requests",
+        "import-linter",
+        CORE,
+        *(p for ps in PLUGINS.values() for p in ps),
     )
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
     session.run("mypy")
+    session.run("lint-imports")
 
 
 @nox.session
