@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from droidhub.registry import Registry, TaskFamily
     from droidhub.results import EpisodeResult
     from droidhub.state_checks import Evaluator
-    from droidhub.virtual.app import VirtualApp
+    from droidhub.virtual.appmodel import VirtualApp
 
 PROJECT = "droidhub"
 
@@ -98,7 +98,8 @@ def droidhub_virtual_apps() -> Sequence[VirtualApp]:
     Called once per virtual phone when it is created; each call must return fresh
     model instances (models keep per-phone state such as a browser). A model installs
     its package's data (databases with the real schemas, files, preferences) and may
-    render a screen and receive input and intents. See :mod:`droidhub.virtual.app`.
+    render a screen and receive input and intents. Models import what they use
+    from :mod:`droidhub.virtual.appmodel` only (see its docstring).
     """
 
 
