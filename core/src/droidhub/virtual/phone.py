@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from droidhub.android import EXTERNAL_STORAGE, PIXEL_6, canonical_path
 from droidhub.virtual.app import Intent, VirtualApp
 from droidhub.virtual.providers import ContentProvider, system_providers
 
@@ -34,11 +35,8 @@ if TYPE_CHECKING:
 
 #: When a new phone's clock starts (AndroidWorld's ``device_constants.DT``, in UTC).
 START_TIME = dt.datetime(2023, 10, 15, 15, 34, 0, tzinfo=dt.UTC)
-WIDTH, HEIGHT, DENSITY = 1080, 2400, 420
 LAUNCHER_PACKAGE = "com.google.android.apps.nexuslauncher"
 LAUNCHER_ACTIVITY = "com.google.android.apps.nexuslauncher.NexusLauncherActivity"
-EXTERNAL = "/storage/emulated/0"
-_STORAGE_ALIASES = ("/sdcard", "/storage/self/primary", "/mnt/sdcard", "/data/media/0")
 _SHARED_FOLDERS = (
     "Alarms",
     "Android/data",
@@ -208,7 +206,7 @@ class VirtualPhone:
         self.running: set[str] = set()
         self.stack: list[Activity] = [Activity(LAUNCHER_PACKAGE, LAUNCHER_ACTIVITY)]
         #: Android paths of transient outputs (UI dumps, screenshots) that ``snapshot`` skips.
-        self.transient_paths: set[str] = {EXTERNAL + "/window_dump.xml"}
+        self.transient_paths: set[str] = {EXTERNAL_STORAGE + "/window_dump.xml"}
         self._layout()
         self.providers: dict[str, ContentProvider] = dict(system_providers())
         for app in apps:
@@ -226,7 +224,7 @@ class VirtualPhone:
     def _layout(self) -> None:
         for folder in ("data/system", "data/local/tmp", "data/data", "system/bin", "proc"):
             (self.root / folder).mkdir(parents=True, exist_ok=True)
-        external = self.root / EXTERNAL.lstrip("/")
+        external = self.root / EXTERNAL_STORAGE.lstrip("/")
         for folder in _SHARED_FOLDERS:
             (external / folder).mkdir(parents=True, exist_ok=True)
         (self.root / "storage/self").mkdir(parents=True, exist_ok=True)
@@ -410,7 +408,7 @@ class VirtualPhone:
         self.force_stop(package)
         for folder in (
             self._data_dir(package),
-            self.host_path(f"{EXTERNAL}/Android/data/{package}"),
+            self.host_path(f"{EXTERNAL_STORAGE}/Android/data/{package}"),
         ):
             if folder.is_dir() and not folder.is_symlink():
                 shutil.rmtree(folder)
@@ -511,17 +509,6 @@ class VirtualPhone:
                 app.close()
 
 
-def canonical_path(android_path: str) -> str:
-    """``android_path`` normalised, with the shared-storage aliases resolved."""
-    path = "/" + posixpath.normpath(android_path).lstrip("/")
-    for alias in _STORAGE_ALIASES:
-        if path == alias or path.startswith(alias + "/"):
-            return EXTERNAL + path[len(alias) :]
-    if path == "/data/user/0" or path.startswith("/data/user/0/"):
-        return "/data/data" + path[len("/data/user/0") :]
-    return path
-
-
 def _android_id(serial: str) -> str:
     import hashlib
 
@@ -556,6 +543,6 @@ def _properties(serial: str) -> dict[str, str]:
         "ro.product.model": "Pixel 6",
         "ro.product.name": "oriole",
         "ro.serialno": serial,
-        "ro.sf.lcd_density": str(DENSITY),
+        "ro.sf.lcd_density": str(PIXEL_6.density),
         "sys.boot_completed": "1",
     }

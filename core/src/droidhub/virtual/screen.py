@@ -20,15 +20,16 @@ from xml.sax.saxutils import escape
 
 from PIL import Image, ImageDraw, ImageFont
 
+from droidhub.android import PIXEL_6
 from droidhub.uitree import parse_bounds
 from droidhub.virtual.app import Screen
 
 if TYPE_CHECKING:
     from droidhub.virtual.phone import VirtualPhone
 
-WIDTH, HEIGHT = 1080, 2400
-STATUS_BAR = 118  # Pixel 6 status bar height at 420 dpi (44dp)
-NAVIGATION_BAR = 63  # gesture navigation handle (24dp)
+WIDTH, HEIGHT = PIXEL_6.size
+STATUS_BAR = PIXEL_6.status_bar
+NAVIGATION_BAR = PIXEL_6.navigation_bar
 HEADER = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>"
 LAUNCHER_COLUMNS = 4
 _ATTRIBUTE_ESCAPES = {'"': "&quot;", "'": "&apos;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
