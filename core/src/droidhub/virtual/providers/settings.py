@@ -1,0 +1,114 @@
+"""The settings provider (``content://settings/NAMESPACE``) over the phone's settings."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from droidhub.virtual.providers.base import (
+    ContentProvider,
+    ContentUri,
+    ProviderError,
+    Row,
+    Value,
+    check_sql,
+    run_sql,
+)
+
+if TYPE_CHECKING:
+    from droidhub.virtual.phone import VirtualPhone
+
+
+class SettingsProvider(ContentProvider):
+    """``content://settings/system|secure|global[/NAME]``: rows of ``_id, name, value``."""
+
+    package = "com.android.providers.settings"
+
+    def _namespace(self, phone: VirtualPhone, uri: str) -> tuple[str, str | None]:
+        parsed = ContentUri.parse(uri)
+        if not parsed.segments or parsed.segments[0] not in phone.settings.namespaces():
+            raise ProviderError(f"Invalid URI: {uri}")
+        name = parsed.segments[1] if len(parsed.segments) > 1 else None
+        return parsed.segments[0], name
+
+    def _table(self, phone: VirtualPhone, namespace: str) -> sqlite3.Connection:
+        db = sqlite3.connect(":memory:")
+        db.execute("CREATE TABLE settings (_id INTEGER PRIMARY KEY, name TEXT, value TEXT)")
+        db.executemany(
+            "INSERT INTO settings (name, value) VALUES (?, ?)", phone.settings.items(namespace)
+        )
+        return db
+
+    def _select_names(
+        self, phone: VirtualPhone, uri: str, where: str | None
+    ) -> tuple[str, list[str]]:
+        namespace, name = self._namespace(phone, uri)
+        db = self._table(phone, namespace)
+        clauses, params = [], []
+        if name is not None:
+            clauses.append("name = ?")
+            params.append(name)
+        if check_sql(where, "selection"):
+            clauses.append(f"({where})")
+        names = [
+            r[0]
+            for r in run_sql(
+                db, f"SELECT name FROM settings WHERE {' AND '.join(clauses) or '1'}", params
+            )
+        ]
+        db.close()
+        return namespace, names
+
+    def query(
+        self,
+        phone: VirtualPhone,
+        uri: str,
+        projection: Sequence[str] | None,
+        where: str | None,
+        sort: str | None,
+    ) -> tuple[list[str], list[Row]]:
+        """The settings rows, filtered by ``where`` and the URI's name."""
+        namespace, name = self._namespace(phone, uri)
+        db = self._table(phone, namespace)
+        columns = (
+            ", ".join(check_sql(c, "projection") or "" for c in projection) if projection else "*"
+        )
+        clauses, params = [], []
+        if name is not None:
+            clauses.append("name = ?")
+            params.append(name)
+        if check_sql(where, "selection"):
+            clauses.append(f"({where})")
+        sql = f"SELECT {columns} FROM settings WHERE {' AND '.join(clauses) or '1'}"
+        if check_sql(sort, "sort order"):
+            sql += f" ORDER BY {sort}"
+        cursor = run_sql(db, sql, params)
+        result = [d[0] for d in cursor.description], cursor.fetchall()
+        db.close()
+        return result
+
+    def insert(self, phone: VirtualPhone, uri: str, values: Mapping[str, Value]) -> str:
+        """Put ``name`` = ``value``."""
+        namespace, _ = self._namespace(phone, uri)
+        if "name" not in values:
+            raise ProviderError("name is required")
+        value = values.get("value")
+        phone.settings.put(namespace, str(values["name"]), "" if value is None else str(value))
+        return f"content://settings/{namespace}/{values['name']}"
+
+    def update(
+        self, phone: VirtualPhone, uri: str, values: Mapping[str, Value], where: str | None
+    ) -> int:
+        """Set ``value`` on the selected settings."""
+        namespace, names = self._select_names(phone, uri, where)
+        for name in names:
+            phone.settings.put(namespace, name, str(values.get("value", "")))
+        return len(names)
+
+    def delete(self, phone: VirtualPhone, uri: str, where: str | None) -> int:
+        """Delete the selected settings."""
+        namespace, names = self._select_names(phone, uri, where)
+        for name in names:
+            phone.settings.delete(namespace, name)
+        return len(names)
