@@ -15,14 +15,27 @@ from droidhub.virtual.commands import (
     links,
     packages,
     settings,
+    shell_builtins,
     system,
+    text,
 )
 from droidhub.virtual.commands.invocation import COMMANDS, Handler, Invocation, Sink, command
 
 __all__ = ["COMMANDS", "Handler", "Invocation", "Sink", "command", "lookup", "names"]
 
 # The modules register their commands when imported.
-_MODULES = (activity, display, files, input, links, packages, settings, system)
+_MODULES = (
+    activity,
+    display,
+    files,
+    input,
+    links,
+    packages,
+    settings,
+    shell_builtins,
+    system,
+    text,
+)
 
 
 def lookup(name: str) -> Handler | None:

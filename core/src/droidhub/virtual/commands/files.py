@@ -16,6 +16,7 @@ from pathlib import Path
 
 from droidhub.virtual.commands.invocation import Invocation, command, split_options, unknown_option
 from droidhub.virtual.commands.links import link_target, links_would_escape
+from droidhub.virtual.commands.system import parse_date
 
 
 def _owner(inv: Invocation, android_path: str) -> tuple[str, str]:
@@ -253,8 +254,6 @@ def touch(inv: Invocation) -> int:
 
 
 def _touch_time(inv: Invocation, option: str, value: str) -> dt.datetime | None:
-    from droidhub.virtual.commands.system import parse_date
-
     now = inv.phone.now()
     if option == "-d":
         return parse_date(value.replace("T", " ").split(".")[0], now)
