@@ -488,3 +488,33 @@ def test_sleep_does_not_block_other_callers(phone: VirtualPhone) -> None:
     # The echo answered while the sleep still ran: it did not wait its turn.
     assert sleeper.is_alive()
     sleeper.join()
+
+
+@pytest.mark.parametrize("name", ["phone.py", "screen.py", "commands/display.py"])
+def test_the_virtual_phone_spells_no_phone_fact(name: str) -> None:
+    # Screen size, density and storage paths are droidhub.android's; a copy would drift.
+    import ast
+
+    import droidhub.virtual
+
+    source = Path(droidhub.virtual.__file__).parent / name
+    facts = {1080, 2400, 420, "/sdcard", "/storage/emulated/0", "/mnt/sdcard"}
+    found = [
+        node.value
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant)
+        and not isinstance(node.value, bool)
+        and node.value in facts
+    ]
+    assert found == []
+
+
+def test_the_phone_reports_the_pixel_6_geometry(phone: VirtualPhone) -> None:
+    from droidhub.android import PIXEL_6
+
+    width, height = PIXEL_6.size
+    assert sh(phone, "wm size")[0] == f"Physical size: {width}x{height}\n"
+    assert sh(phone, "wm density")[0] == f"Physical density: {PIXEL_6.density}\n"
+    assert sh(phone, "getprop ro.sf.lcd_density")[0] == f"{PIXEL_6.density}\n"
+    png = phone.shell("screencap -p").stdout
+    assert Image.open(io.BytesIO(png)).size == PIXEL_6.size
