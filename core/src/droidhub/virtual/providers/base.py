@@ -3,15 +3,34 @@ interface and the SQLite-backed provider with its statement helpers."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from droidhub.virtual.phone import VirtualPhone
+from droidhub.virtual.settings_store import Settings
+
+
+class ProviderHost(Protocol):
+    """What a provider needs of the phone that hosts it (a ``VirtualPhone`` is one)."""
+
+    @property
+    def settings(self) -> Settings:
+        """The phone's settings tables."""
+        ...
+
+    def host_path(self, android_path: str) -> Path:
+        """Where ``android_path`` lives inside the phone's sandbox folder."""
+        ...
+
+    def now(self) -> dt.datetime:
+        """The phone's clock."""
+        ...
+
 
 Value = str | int | float | bool | None
 Row = tuple[Any, ...]
@@ -60,17 +79,17 @@ class ContentProvider:
     #: Package that owns the provider's data (``pm clear PACKAGE`` reinstalls it).
     package: str = ""
 
-    def install(self, phone: VirtualPhone) -> None:
+    def install(self, phone: ProviderHost) -> None:
         """Create the provider's storage on ``phone`` (also after ``pm clear``)."""
 
-    def paths(self, phone: VirtualPhone, uri: str) -> list[str]:
+    def paths(self, phone: ProviderHost, uri: str) -> list[str]:
         """Android paths of the files that hold the data behind ``uri``."""
         del phone, uri
         return []
 
     def query(
         self,
-        phone: VirtualPhone,
+        phone: ProviderHost,
         uri: str,
         projection: Sequence[str] | None,
         where: str | None,
@@ -81,21 +100,21 @@ class ContentProvider:
             f"query is not supported on {uri}", "java.lang.UnsupportedOperationException"
         )
 
-    def insert(self, phone: VirtualPhone, uri: str, values: Mapping[str, Value]) -> str:
+    def insert(self, phone: ProviderHost, uri: str, values: Mapping[str, Value]) -> str:
         """Insert a row; return its URI."""
         raise ProviderError(
             f"insert is not supported on {uri}", "java.lang.UnsupportedOperationException"
         )
 
     def update(
-        self, phone: VirtualPhone, uri: str, values: Mapping[str, Value], where: str | None
+        self, phone: ProviderHost, uri: str, values: Mapping[str, Value], where: str | None
     ) -> int:
         """Update rows; return how many changed."""
         raise ProviderError(
             f"update is not supported on {uri}", "java.lang.UnsupportedOperationException"
         )
 
-    def delete(self, phone: VirtualPhone, uri: str, where: str | None) -> int:
+    def delete(self, phone: ProviderHost, uri: str, where: str | None) -> int:
         """Delete rows; return how many went."""
         raise ProviderError(
             f"delete is not supported on {uri}", "java.lang.UnsupportedOperationException"
@@ -116,7 +135,7 @@ def _sql_value(value: Value) -> Any:
 
 
 @contextmanager
-def open_database(phone: VirtualPhone, android_path: str) -> Iterator[sqlite3.Connection]:
+def open_database(phone: ProviderHost, android_path: str) -> Iterator[sqlite3.Connection]:
     """A connection to the database at ``android_path``, committed and closed on exit."""
     host = phone.host_path(android_path)
     host.parent.mkdir(parents=True, exist_ok=True)
@@ -154,14 +173,14 @@ class SqliteProvider(ContentProvider):
         self.package = package
         self.default_sort = default_sort
 
-    def install(self, phone: VirtualPhone) -> None:
+    def install(self, phone: ProviderHost) -> None:
         """Create the database and its tables unless they exist."""
         if self.schema:
             with open_database(phone, self.database) as db:
                 # One transaction: executescript would otherwise commit every statement.
                 db.executescript(f"BEGIN;\n{self.schema}\nCOMMIT;")
 
-    def paths(self, phone: VirtualPhone, uri: str) -> list[str]:
+    def paths(self, phone: ProviderHost, uri: str) -> list[str]:
         """The database file."""
         del phone, uri
         return [self.database]
@@ -185,7 +204,7 @@ class SqliteProvider(ContentProvider):
 
     def query(
         self,
-        phone: VirtualPhone,
+        phone: ProviderHost,
         uri: str,
         projection: Sequence[str] | None,
         where: str | None,
@@ -199,7 +218,7 @@ class SqliteProvider(ContentProvider):
 
     def _select(
         self,
-        phone: VirtualPhone,
+        phone: ProviderHost,
         source: str,
         projection: Sequence[str] | None,
         clause: str,
@@ -223,19 +242,19 @@ class SqliteProvider(ContentProvider):
             names = [d[0] for d in cursor.description]
             return names, cursor.fetchall()
 
-    def insert(self, phone: VirtualPhone, uri: str, values: Mapping[str, Value]) -> str:
+    def insert(self, phone: ProviderHost, uri: str, values: Mapping[str, Value]) -> str:
         """INSERT into the URI's table; return ``content://AUTH/SEGMENT/ID``."""
         parsed = ContentUri.parse(uri)
         table = self.table_for(parsed)
         row_id = self._insert(phone, table, values)
         return f"content://{parsed.authority}/{parsed.segments[0]}/{row_id}"
 
-    def _insert(self, phone: VirtualPhone, table: str, values: Mapping[str, Value]) -> int:
+    def _insert(self, phone: ProviderHost, table: str, values: Mapping[str, Value]) -> int:
         with open_database(phone, self.database) as db:
             return insert_row(db, table, values)
 
     def update(
-        self, phone: VirtualPhone, uri: str, values: Mapping[str, Value], where: str | None
+        self, phone: ProviderHost, uri: str, values: Mapping[str, Value], where: str | None
     ) -> int:
         """UPDATE the URI's table."""
         parsed = ContentUri.parse(uri)
@@ -244,7 +263,7 @@ class SqliteProvider(ContentProvider):
         with open_database(phone, self.database) as db:
             return update_rows(db, table, values, clause, params)
 
-    def delete(self, phone: VirtualPhone, uri: str, where: str | None) -> int:
+    def delete(self, phone: ProviderHost, uri: str, where: str | None) -> int:
         """DELETE from the URI's table."""
         parsed = ContentUri.parse(uri)
         table = self.table_for(parsed)

@@ -21,7 +21,7 @@ from droidhub.virtual.providers.base import (
 )
 
 if TYPE_CHECKING:
-    from droidhub.virtual.phone import VirtualPhone
+    from droidhub.virtual.providers.base import ProviderHost
 
 
 CONTACTS_DB = "/data/data/com.android.providers.contacts/databases/contacts2.db"
@@ -140,7 +140,7 @@ class ContactsProvider(SqliteProvider):
             authority, CONTACTS_DB, {}, CONTACTS_SCHEMA, package="com.android.providers.contacts"
         )
 
-    def install(self, phone: VirtualPhone) -> None:
+    def install(self, phone: ProviderHost) -> None:
         """Create ``contacts2.db``."""
         super().install(phone)
         with open_database(phone, self.database) as db:
@@ -175,7 +175,7 @@ class ContactsProvider(SqliteProvider):
 
     def query(
         self,
-        phone: VirtualPhone,
+        phone: ProviderHost,
         uri: str,
         projection: Sequence[str] | None,
         where: str | None,
@@ -198,7 +198,7 @@ class ContactsProvider(SqliteProvider):
             clauses.append(f"({where})")
         return self._select(phone, view, projection, " AND ".join(clauses) or "1", params, sort)
 
-    def insert(self, phone: VirtualPhone, uri: str, values: Mapping[str, Value]) -> str:
+    def insert(self, phone: ProviderHost, uri: str, values: Mapping[str, Value]) -> str:
         """Insert a raw contact (its aggregate contact follows) or a data row."""
         parsed = ContentUri.parse(uri)
         kind, _view, _ = self._route(parsed)
@@ -226,7 +226,7 @@ class ContactsProvider(SqliteProvider):
         )
 
     def update(
-        self, phone: VirtualPhone, uri: str, values: Mapping[str, Value], where: str | None
+        self, phone: ProviderHost, uri: str, values: Mapping[str, Value], where: str | None
     ) -> int:
         """Update raw contacts, contacts or data rows by their view's columns."""
         parsed = ContentUri.parse(uri)
@@ -248,7 +248,7 @@ class ContactsProvider(SqliteProvider):
             _aggregate(db)
         return count
 
-    def delete(self, phone: VirtualPhone, uri: str, where: str | None) -> int:
+    def delete(self, phone: ProviderHost, uri: str, where: str | None) -> int:
         """Delete contacts (with their raw contacts and data), raw contacts or data rows."""
         parsed = ContentUri.parse(uri)
         kind, view, params = self._route(parsed)

@@ -17,7 +17,7 @@ from droidhub.virtual.providers.base import (
 )
 
 if TYPE_CHECKING:
-    from droidhub.virtual.phone import VirtualPhone
+    from droidhub.virtual.providers.base import ProviderHost
 
 
 class SettingsProvider(ContentProvider):
@@ -25,14 +25,14 @@ class SettingsProvider(ContentProvider):
 
     package = "com.android.providers.settings"
 
-    def _namespace(self, phone: VirtualPhone, uri: str) -> tuple[str, str | None]:
+    def _namespace(self, phone: ProviderHost, uri: str) -> tuple[str, str | None]:
         parsed = ContentUri.parse(uri)
         if not parsed.segments or parsed.segments[0] not in phone.settings.namespaces():
             raise ProviderError(f"Invalid URI: {uri}")
         name = parsed.segments[1] if len(parsed.segments) > 1 else None
         return parsed.segments[0], name
 
-    def _table(self, phone: VirtualPhone, namespace: str) -> sqlite3.Connection:
+    def _table(self, phone: ProviderHost, namespace: str) -> sqlite3.Connection:
         db = sqlite3.connect(":memory:")
         db.execute("CREATE TABLE settings (_id INTEGER PRIMARY KEY, name TEXT, value TEXT)")
         db.executemany(
@@ -41,7 +41,7 @@ class SettingsProvider(ContentProvider):
         return db
 
     def _select_names(
-        self, phone: VirtualPhone, uri: str, where: str | None
+        self, phone: ProviderHost, uri: str, where: str | None
     ) -> tuple[str, list[str]]:
         namespace, name = self._namespace(phone, uri)
         db = self._table(phone, namespace)
@@ -62,7 +62,7 @@ class SettingsProvider(ContentProvider):
 
     def query(
         self,
-        phone: VirtualPhone,
+        phone: ProviderHost,
         uri: str,
         projection: Sequence[str] | None,
         where: str | None,
@@ -88,7 +88,7 @@ class SettingsProvider(ContentProvider):
         db.close()
         return result
 
-    def insert(self, phone: VirtualPhone, uri: str, values: Mapping[str, Value]) -> str:
+    def insert(self, phone: ProviderHost, uri: str, values: Mapping[str, Value]) -> str:
         """Put ``name`` = ``value``."""
         namespace, _ = self._namespace(phone, uri)
         if "name" not in values:
@@ -98,7 +98,7 @@ class SettingsProvider(ContentProvider):
         return f"content://settings/{namespace}/{values['name']}"
 
     def update(
-        self, phone: VirtualPhone, uri: str, values: Mapping[str, Value], where: str | None
+        self, phone: ProviderHost, uri: str, values: Mapping[str, Value], where: str | None
     ) -> int:
         """Set ``value`` on the selected settings."""
         namespace, names = self._select_names(phone, uri, where)
@@ -106,7 +106,7 @@ class SettingsProvider(ContentProvider):
             phone.settings.put(namespace, name, str(values.get("value", "")))
         return len(names)
 
-    def delete(self, phone: VirtualPhone, uri: str, where: str | None) -> int:
+    def delete(self, phone: ProviderHost, uri: str, where: str | None) -> int:
         """Delete the selected settings."""
         namespace, names = self._select_names(phone, uri, where)
         for name in names:

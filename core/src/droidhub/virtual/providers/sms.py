@@ -19,7 +19,7 @@ from droidhub.virtual.providers.base import (
 )
 
 if TYPE_CHECKING:
-    from droidhub.virtual.phone import VirtualPhone
+    from droidhub.virtual.providers.base import ProviderHost
 
 
 MMSSMS_DB = "/data/data/com.android.providers.telephony/databases/mmssms.db"
@@ -82,7 +82,7 @@ class SmsProvider(SqliteProvider):
             default_sort="date DESC",
         )
 
-    def install(self, phone: VirtualPhone) -> None:
+    def install(self, phone: ProviderHost) -> None:
         """Create ``mmssms.db``."""
         super().install(phone)
         with open_database(phone, self.database) as db:
@@ -112,7 +112,7 @@ class SmsProvider(SqliteProvider):
         self.selection(uri, None)
         return "sms"
 
-    def insert(self, phone: VirtualPhone, uri: str, values: Mapping[str, Value]) -> str:
+    def insert(self, phone: ProviderHost, uri: str, values: Mapping[str, Value]) -> str:
         """Insert a message into the box the URI names, creating its thread."""
         parsed = ContentUri.parse(uri)
         row = dict(values)
@@ -138,7 +138,7 @@ class SmsProvider(SqliteProvider):
         return f"content://sms/{row_id}"
 
     def update(
-        self, phone: VirtualPhone, uri: str, values: Mapping[str, Value], where: str | None
+        self, phone: ProviderHost, uri: str, values: Mapping[str, Value], where: str | None
     ) -> int:
         """Update messages; threads follow."""
         parsed = ContentUri.parse(uri)
@@ -148,7 +148,7 @@ class SmsProvider(SqliteProvider):
             _refresh_threads(db)
         return count
 
-    def delete(self, phone: VirtualPhone, uri: str, where: str | None) -> int:
+    def delete(self, phone: ProviderHost, uri: str, where: str | None) -> int:
         """Delete messages; emptied threads go too."""
         parsed = ContentUri.parse(uri)
         clause, params = self.selection(parsed, where)
