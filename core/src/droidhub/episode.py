@@ -72,6 +72,22 @@ class StepRecord:
     agent_info: dict[str, Any] | None = None
 
 
+def instance_result(inst: TaskInstance, agent: str, device: str, **fields: Any) -> EpisodeResult:
+    """The result of one episode of ``inst`` by ``agent`` on ``device``, before it ran:
+    the instance's identity, plus ``fields``."""
+    return EpisodeResult(
+        episode_id=inst.episode_id,
+        task=inst.name,
+        family=inst.family,
+        instance=inst.instance,
+        seed=inst.seed,
+        params=inst.params,
+        agent=agent,
+        device=device,
+        **fields,
+    )
+
+
 def _as_action(answer: Any) -> Action:
     """An agent's answer as an Action (agents may return its JSON as a dict or str)."""
     return Action.parse(answer) if isinstance(answer, (dict, str)) else answer
@@ -113,20 +129,15 @@ class Episode:
         self.folder = self.layout.path
         self.task: TaskEval = inst.create()
         task = self.task
-        self.result = EpisodeResult(
-            episode_id=inst.episode_id,
-            task=inst.name,
-            family=inst.family,
-            instance=inst.instance,
-            seed=inst.seed,
-            params=inst.params,
+        self.result = instance_result(
+            inst,
+            agent_name,
+            device.serial,
             apps=list(task.app_names),
             difficulty=task.difficulty,
             tags=list(task.tags),
             complexity=task.complexity,
             max_steps=max_steps or task.max_steps,
-            agent=agent_name,
-            device=device.serial,
         )
         self.context: EpisodeContext | None = None
         #: Set when set-up began: from then on tear-down must run.

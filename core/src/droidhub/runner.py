@@ -31,7 +31,13 @@ from typing import TYPE_CHECKING, TextIO
 
 from droidhub.device import DeviceError
 from droidhub.env import Env, Observe
-from droidhub.episode import Episode, EpisodeContext, FatalAgentError, StepRecord
+from droidhub.episode import (
+    Episode,
+    EpisodeContext,
+    FatalAgentError,
+    StepRecord,
+    instance_result,
+)
 from droidhub.results import EpisodeResult, ResultsWriter, RunFolderError
 from droidhub.run_folder import RunConfigError, describe_environment, prepare_run_dir
 from droidhub.suite import TaskInstance
@@ -492,15 +498,10 @@ class Runner:
     def _unplayable(self, inst: TaskInstance, slot: _Slot, exc: Exception) -> EpisodeResult:
         import traceback
 
-        return EpisodeResult(
-            episode_id=inst.episode_id,
-            task=inst.name,
-            family=inst.family,
-            instance=inst.instance,
-            seed=inst.seed,
-            params=inst.params,
-            agent=self.agent_name,
-            device=slot.serial,
+        return instance_result(
+            inst,
+            self.agent_name,
+            slot.serial,
             error=f"{type(exc).__name__}: {exc}",
             error_source="task",
             traceback="".join(traceback.format_exception(exc)),
