@@ -17,6 +17,7 @@ from droidhub.apps import AppSpec
 from droidhub.plugins import PluginManager, get_plugin_manager
 from droidhub.registry import Registry, TaskFamily, UnknownTaskError, _suggest
 from droidhub.state_checks import Evaluator
+from droidhub.ui_solver import UISolver
 
 #: The plugin manager (and its plugin count) the cached answers were gathered from.
 _gathered_from: tuple[PluginManager, int] | None = None
@@ -116,6 +117,16 @@ def _agents(pm: PluginManager) -> dict[str, AgentFactory]:
     return found
 
 
+def ui_solvers() -> dict[str, UISolver]:
+    """All UI-only solvers, by ``family/task``."""
+    return _ui_solvers(_plugin_manager())
+
+
+@functools.cache
+def _ui_solvers(pm: PluginManager) -> dict[str, UISolver]:
+    return {solver.key: solver for _plugin, solver in pm.collect("droidhub_ui_solvers")}
+
+
 def load_all(virtual_apps: bool = True) -> None:
     """Gather every contribution once, so that every plugin's load errors are known.
 
@@ -126,11 +137,12 @@ def load_all(virtual_apps: bool = True) -> None:
     _evaluators()
     apps()
     agents()
+    ui_solvers()
     if virtual_apps:
         get_plugin_manager().collect("droidhub_virtual_apps")
 
 
 def clear_caches() -> None:
     """Forget gathered contributions (after plugins were added or removed)."""
-    for fn in (_registry, _gather_evaluators, _apps, _agents):
+    for fn in (_registry, _gather_evaluators, _apps, _agents, _ui_solvers):
         fn.cache_clear()

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from droidhub.registry import Registry, TaskFamily
     from droidhub.results import EpisodeResult
     from droidhub.state_checks import Evaluator
+    from droidhub.ui_solver import UISolver
     from droidhub.virtual.appmodel import VirtualApp
 
 PROJECT = "droidhub"
@@ -110,6 +111,18 @@ def droidhub_agents() -> Sequence[AgentFactory]:
     Called when the CLI resolves an agent name. Built-in agents (``noop``, ``random``,
     ``oracle``) come from droidhub itself through this same hook, first, so no plugin
     can replace them. A ``module:Class`` agent needs no hook at all.
+    """
+
+
+@hookspec
+def droidhub_ui_solvers() -> Sequence[UISolver]:
+    """Return UI-only solvers: for a task, how to do it through the screen alone.
+
+    Called when the ``ui_oracle`` agent or ``droidhub check --ui`` first needs one.
+    Each :class:`droidhub.ui_solver.UISolver` names its task's family and name and
+    holds a generator function that sees the goal, the params and observed states
+    only (see :mod:`droidhub.ui_solver`). A task claimed by two plugins is a load
+    error of the second.
     """
 
 

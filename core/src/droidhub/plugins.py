@@ -116,6 +116,7 @@ def _contracts() -> dict[str, _Contract]:
     from droidhub.agents import AgentFactory
     from droidhub.apps import AppSpec
     from droidhub.state_checks import Evaluator
+    from droidhub.ui_solver import UISolver
     from droidhub.virtual.app import VirtualApp
 
     families = _Contract("task family", "TaskFamily", _family_problem, lambda f: [f.name])
@@ -142,6 +143,9 @@ def _contracts() -> dict[str, _Contract]:
         ),
         "droidhub_agents": _Contract(
             "agent", "AgentFactory", _is_instance(AgentFactory), lambda a: [a.name]
+        ),
+        "droidhub_ui_solvers": _Contract(
+            "UI solver", "UISolver", _is_instance(UISolver), lambda s: [s.key]
         ),
         "droidhub_judges": _Contract(
             "judge", "a judge with a name", _named_problem, lambda j: [j.name]

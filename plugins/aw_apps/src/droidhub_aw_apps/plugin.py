@@ -3,7 +3,9 @@
 Each app lives in its own package (``droidhub_aw_apps.markor``, ...) whose
 ``__init__`` exposes ``TASKS`` (task classes), ``APPS`` (:class:`droidhub.AppSpec`),
 ``EVALUATORS`` (:class:`droidhub.Evaluator`) and ``virtual_apps()`` (fresh
-:class:`droidhub.virtual.appmodel.VirtualApp` models); the information-retrieval tasks
+:class:`droidhub.virtual.appmodel.VirtualApp` models); an app's ``solvers`` module,
+if it has one, exposes ``SOLVERS`` (:class:`droidhub.ui_solver.UISolver`, how each of
+its tasks is done through the screen alone); the information-retrieval tasks
 built from the apps' spec files come from :mod:`droidhub_aw_apps.common.ir_task`. This
 module only gathers them.
 """
@@ -11,10 +13,12 @@ module only gathers them.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Sequence
 from types import ModuleType
 
 from droidhub import AppSpec, Evaluator, TaskFamily, hookimpl
+from droidhub.ui_solver import UISolver
 from droidhub.virtual.appmodel import VirtualApp
 
 #: The packages and modules of this package that contribute tasks, apps, evaluators and
@@ -78,3 +82,14 @@ def droidhub_evaluators() -> Sequence[Evaluator]:
 def droidhub_virtual_apps() -> Sequence[VirtualApp]:
     """Fresh virtual models of every app."""
     return [model for part in _parts() for model in part.virtual_apps()]
+
+
+@hookimpl
+def droidhub_ui_solvers() -> Sequence[UISolver]:
+    """The UI-only solvers of every app package that has a ``solvers`` module."""
+    found: list[UISolver] = []
+    for name in PARTS:
+        module = f"droidhub_aw_apps.{name}.solvers"
+        if "." not in name and importlib.util.find_spec(module) is not None:
+            found.extend(importlib.import_module(module).SOLVERS)
+    return found

@@ -1,0 +1,83 @@
+"""The ``ui_oracle`` agent: solves each task through the screen only.
+
+It runs the task's UI-only solver (see :mod:`droidhub.ui_solver`), handing it the goal,
+a JSON copy of the params and each observed state; it never touches the env beyond
+what every agent gets. It is contributed through the ``droidhub`` entry point group
+like any plugin's agent, because it reads the solvers the plugins register.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, Field
+
+from droidhub import catalog
+from droidhub.actions import Action
+from droidhub.agents import Agent, AgentFactory
+from droidhub.env import Observe, State
+from droidhub.hookspecs import hookimpl
+from droidhub.ui_solver import SolverScript
+
+if TYPE_CHECKING:
+    from droidhub.env import Env
+    from droidhub.task import TaskEval
+
+
+class NoUISolverError(LookupError):
+    """The task has no UI-only solver registered."""
+
+
+class UIOracleOptions(BaseModel):
+    """Options of the ``ui_oracle`` agent."""
+
+    observe: Literal["ui_tree", "both"] = Field(
+        "ui_tree", description="what to observe: the UI tree, or the tree and screenshots"
+    )
+
+
+class UIOracleAgent(Agent):
+    """Runs the task's UI solver; its last action is ``status: complete``."""
+
+    def __init__(self, options: UIOracleOptions | None = None) -> None:
+        chosen = options.observe if options is not None else "ui_tree"
+        self.observes = Observe(chosen)  # type: ignore[misc]
+
+    def reset(self, goal: str, task: TaskEval, env: Env, rng: random.Random) -> None:
+        del env, rng
+        key = f"{task.family}/{task.name}"
+        solver = catalog.ui_solvers().get(key)
+        if solver is None:
+            raise NoUISolverError(f"no UI solver for {key}")
+        self.goal = goal
+        self.params = task.params.model_dump(mode="json")
+        self.solve = solver.solve
+        self.script: SolverScript | None = None
+        self.done = False
+
+    def step(self, state: State) -> Action:
+        if self.done:
+            return Action(action_type="status", goal_status="complete")
+        try:
+            if self.script is None:
+                self.script = self.solve(self.goal, self.params, state)
+                return next(self.script)
+            return self.script.send(state)
+        except StopIteration:
+            self.done = True
+            return Action(action_type="status", goal_status="complete")
+
+
+@hookimpl
+def droidhub_agents() -> Sequence[AgentFactory]:
+    """The ``ui_oracle`` agent."""
+    return [
+        AgentFactory(
+            "ui_oracle",
+            "solves each task through the screen only, with the task's UI solver",
+            UIOracleAgent,
+            UIOracleOptions,
+        )
+    ]
