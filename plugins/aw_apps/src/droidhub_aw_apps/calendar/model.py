@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import sqlite3
 from collections.abc import Callable
+from contextlib import closing
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
@@ -177,6 +180,50 @@ def weekly_repeat_rule(weekday: int) -> int:
     if not 1 <= weekday <= 7:
         raise ValueError(f"weekday {weekday} out of range; use 1 (Monday) to 7 (Sunday)")
     return 1 << (weekday - 1)
+
+
+# --- the events table as the app's own screens use it (the phone's local file) ---------
+
+
+def read_event_rows(path: Path) -> list[Row]:
+    """Every row of the ``events`` table in the database file ``path``, in id order."""
+    if not path.exists():
+        return []
+    with closing(sqlite3.connect(path)) as conn:
+        cursor = conn.execute(f'SELECT * FROM "{EVENTS_TABLE}" ORDER BY id')
+        names = [d[0] for d in cursor.description]
+        return [dict(zip(names, values, strict=True)) for values in cursor.fetchall()]
+
+
+def insert_event_row(path: Path, row: Row) -> int:
+    """Insert ``row`` (completed with :data:`EVENT_DEFAULTS`) as the app saves a new
+    event; its new id."""
+    full = EVENTS.full_row(row)
+    columns = ", ".join(f'"{c}"' for c in full)
+    marks = ", ".join("?" for _ in full)
+    with closing(sqlite3.connect(path)) as conn, conn:
+        cursor = conn.execute(
+            f'INSERT INTO "{EVENTS_TABLE}" ({columns}) VALUES ({marks})', tuple(full.values())
+        )
+        return int(cursor.lastrowid or 0)
+
+
+def update_event_row(path: Path, event_id: int, changes: Row) -> None:
+    """Set the columns of ``changes`` on the event ``event_id``."""
+    if not changes:
+        return
+    assignments = ", ".join(f'"{c}" = ?' for c in changes)
+    with closing(sqlite3.connect(path)) as conn, conn:
+        conn.execute(
+            f'UPDATE "{EVENTS_TABLE}" SET {assignments} WHERE id = ?',
+            (*changes.values(), event_id),
+        )
+
+
+def delete_event_row(path: Path, event_id: int) -> None:
+    """Delete the event ``event_id`` (every occurrence of a repeating one)."""
+    with closing(sqlite3.connect(path)) as conn, conn:
+        conn.execute(f'DELETE FROM "{EVENTS_TABLE}" WHERE id = ?', (event_id,))
 
 
 # --- random events (AndroidWorld's value spaces) ---------------------------------------
