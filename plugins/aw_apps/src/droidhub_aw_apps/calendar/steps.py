@@ -46,6 +46,11 @@ _DAY_SECTION = re.compile(r"^(\d{1,2}) (\w+day)$")
 
 
 # --- reading the screen -----------------------------------------------------------------
+def is_id(resource_id: str, name: str) -> bool:
+    """Whether ``resource_id`` is the app's id ``name`` (with or without its package)."""
+    return resource_id == name or resource_id.endswith(f":id/{name}")
+
+
 def parse_clock(text: str) -> dt.time:
     """``09:45 AM``, ``21:45``, ``9:45am``, ``12pm`` -> a time."""
     cleaned = text.strip().lower().replace(" ", "")
@@ -221,20 +226,20 @@ def read_rows(state: State) -> list[EventRow]:
 
     for i, element in enumerate(state.ui_elements):
         rid = element.resource_id
-        if rid.endswith(f":id/{ids.SECTION_TITLE}"):
+        if is_id(rid, ids.SECTION_TITLE):
             text = element.text.strip()
             match = _DAY_SECTION.match(text)
             if match is not None and month is not None:
                 section = (month, int(match.group(1)))
             elif text.split() and text.split()[0] in MONTHS:
                 month = MONTHS.index(text.split()[0]) + 1
-        elif rid.endswith(f":id/{ids.EVENT_ITEM_TITLE}"):
+        elif is_id(rid, ids.EVENT_ITEM_TITLE):
             flush()
             current = {"index": i, "title": element.text, "time": "", "description": ""}
             current["section"] = section
-        elif rid.endswith(f":id/{ids.EVENT_ITEM_TIME}") and current is not None:
+        elif is_id(rid, ids.EVENT_ITEM_TIME) and current is not None:
             current["time"] = element.text
-        elif rid.endswith(f":id/{ids.EVENT_ITEM_DESCRIPTION}") and current is not None:
+        elif is_id(rid, ids.EVENT_ITEM_DESCRIPTION) and current is not None:
             current["description"] = element.text
     flush()
     return rows
@@ -252,9 +257,9 @@ def _list_has_more(state: State, list_index: int) -> bool:
         if e.bounds is not None
         and box.top <= e.bounds.top < box.bottom
         and (
-            e.resource_id.endswith(f":id/{ids.EVENT_ITEM_TITLE}")
-            or e.resource_id.endswith(f":id/{ids.SECTION_TITLE}")
-            or e.resource_id.endswith(f":id/{ids.EVENT_ITEM}")
+            is_id(e.resource_id, ids.EVENT_ITEM_TITLE)
+            or is_id(e.resource_id, ids.SECTION_TITLE)
+            or is_id(e.resource_id, ids.EVENT_ITEM)
         )
     ]
     return bool(bottoms) and max(bottoms) >= box.bottom - 2
