@@ -15,8 +15,7 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
-from droidhub import Action
-from droidhub.env import State
+from droidhub import Action, State
 from droidhub.ui_solver import SolverError, SolverScript, UISolver, answer, require, tap, type_into
 from droidhub_aw_apps.calendar import ids
 from droidhub_aw_apps.calendar.steps import (

@@ -15,8 +15,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
 
-from droidhub import Action
-from droidhub.env import State
+from droidhub import Action, State
 from droidhub.ui_solver import (
     SolverError,
     answer,
