@@ -169,3 +169,18 @@ def test_back_walks_to_the_month_view_then_out(adb: Adb) -> None:
     assert adb.find(resource_id=ids.TOP_VALUE).text == "October"
     adb.shell("input keyevent KEYCODE_BACK")
     assert PACKAGE not in _foreground(adb)
+
+
+@needs_adb
+def test_a_weekly_event_shows_on_its_weekday_only(adb: Adb, virtual_device: Device) -> None:
+    start = int(dt.datetime(2023, 10, 16, 18, tzinfo=dt.UTC).timestamp())  # a Monday
+    weekly = CalendarEvent(
+        start_ts=start, end_ts=start + 3600, title="Choir", repeat_interval=7 * 86400, repeat_rule=1
+    )
+    add_events(virtual_device, [weekly])
+    adb.start()
+    adb.tap(text="30")  # the next Monday but one
+    assert adb.find(resource_id=ids.EVENT_ITEM_TITLE).text == "Choir"
+    adb.tap(resource_id=ids.TOP_RIGHT_ARROW)
+    assert adb.find(resource_id=ids.TOP_VALUE).text == "October 31 (Tue)"
+    assert not [e for e in adb.dump() if _matches(e.resource_id, ids.EVENT_ITEM_TITLE)]
