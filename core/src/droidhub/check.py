@@ -5,22 +5,31 @@ nothing scores 0 (or, for a task declared ``met_at_start``, the wrong action sco
 its oracle scores 1; tear-down returns the device to the state set-up found; and no
 state outside the task's declared footprint changes. A task without an oracle is
 reported as such, and its other checks still run.
+
+With ``ui=True`` one more column: the ``ui_oracle`` agent, which acts through the
+screen only, plays the instance through the same :class:`droidhub.episode.Episode`
+path as any agent, and must score 1. A task without a UI solver fails that column.
 """
 
 from __future__ import annotations
 
+import tempfile
 import time
 import traceback
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from droidhub import catalog
 from droidhub.android import canonical_path
 from droidhub.env import Env
-from droidhub.suite import make_instance
+from droidhub.episode import Episode
+from droidhub.suite import TaskInstance, make_instance
 from droidhub.summary import text_table
 from droidhub.task import StateRefs, TaskEval
+from droidhub.ui_oracle import UIOracleAgent
 
 if TYPE_CHECKING:
     from droidhub.apps import AppSpec
@@ -162,8 +171,40 @@ def _phase(
             check.set("tear-down", PASS)
 
 
-def check_task(task_cls: type[TaskEval], apps: Sequence[AppSpec], seed: int = 30) -> TaskCheck:
-    """Run every check on one task (instance 0 of ``seed``)."""
+def _ui_phase(check: TaskCheck, inst: TaskInstance, apps: Sequence[AppSpec]) -> None:
+    """Play ``inst`` with the ``ui_oracle`` agent on a fresh phone, as a run would."""
+    from droidhub.device import Device
+    from droidhub.virtual.server import VirtualDeviceServer
+
+    key = f"{inst.family}/{inst.name}"
+    if key not in catalog.ui_solvers():
+        check.set("ui", FAIL, "no UI solver")
+        return
+    with (
+        VirtualDeviceServer(devices=1) as server,
+        tempfile.TemporaryDirectory(prefix="droidhub-check-ui-") as out,
+    ):
+        serial = server.serials[0]
+        device = Device(serial, host="127.0.0.1", port=server.port)
+        episode = Episode(inst, device, UIOracleAgent(), Path(out), apps, agent_name="ui_oracle")
+        episode.run()
+    result = episode.result
+    if result.error:
+        check.set("ui", FAIL, result.error.partition(": ")[2] or result.error)
+    elif result.reward == 1.0:
+        check.set("ui", PASS, f"{result.steps} steps")
+    else:
+        check.set(
+            "ui",
+            FAIL,
+            f"scored {result.reward:g} after {result.steps} of {result.max_steps} steps",
+        )
+
+
+def check_task(
+    task_cls: type[TaskEval], apps: Sequence[AppSpec], seed: int = 30, ui: bool = False
+) -> TaskCheck:
+    """Run every check on one task (instance 0 of ``seed``); ``ui`` adds the UI column."""
     started = time.monotonic()
     check = TaskCheck(task_cls.name, task_cls.family)
     try:
@@ -217,6 +258,8 @@ def check_task(task_cls: type[TaskEval], apps: Sequence[AppSpec], seed: int = 30
         _label, act, expected = task.check_cases()[index]
         # One column per kind of case ("sub-oracle 2 (sms)" -> "sub-oracle").
         _phase(check, task, apps, act, expected, label.split(" ")[0], note=label)
+    if ui:
+        _ui_phase(check, first, apps)
     check.seconds = time.monotonic() - started
     return check
 

@@ -489,13 +489,21 @@ def export(run_dir: Path, fmt: str, out: Path | None) -> None:
     type=int,
     help="Suite seed of the instance checked.",
 )
-def check(suites: tuple[str, ...], tasks: tuple[str, ...], seed: int) -> None:
+@click.option(
+    "--ui",
+    is_flag=True,
+    help="Also prove each task doable through the screen: the ui_oracle agent (the "
+    "task's UI-only solver) must score 1 through the runner's episode path. A task "
+    "without a UI solver fails this column.",
+)
+def check(suites: tuple[str, ...], tasks: tuple[str, ...], seed: int, ui: bool) -> None:
     """Prove every task on a fresh virtual phone.
 
     Per task: parameters deterministic for the seed; goal renders; doing nothing
     scores 0 (for tasks declared met-at-start: the wrong action scores 0); the oracle
     scores 1; tear-down restores what set-up found; nothing outside the declared
-    footprint changes. Exits non-zero if any task fails.
+    footprint changes. With --ui, the task's UI-only solver also scores 1 acting
+    through the screen. Exits non-zero if any task fails.
     """
     import time
 
@@ -512,7 +520,7 @@ def check(suites: tuple[str, ...], tasks: tuple[str, ...], seed: int) -> None:
     started = time.monotonic()
     results = []
     for i, task_cls in enumerate(chosen, 1):
-        result = check_task(task_cls, catalog.apps(), seed)
+        result = check_task(task_cls, catalog.apps(), seed, ui=ui)
         results.append(result)
         verdict = "ok" if result.ok else "FAILED"
         click.echo(
