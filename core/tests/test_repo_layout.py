@@ -51,11 +51,36 @@ def _modules(package: str) -> dict[str, Path]:
     return found
 
 
+def _is_type_checking(node: ast.AST) -> bool:
+    test = node.test if isinstance(node, ast.If) else None
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _runtime_nodes(tree: ast.AST) -> list[ast.AST]:
+    """Every node of ``tree`` except those under ``if TYPE_CHECKING:``."""
+    found: list[ast.AST] = []
+    work = [tree]
+    while work:
+        node = work.pop()
+        found.append(node)
+        if _is_type_checking(node):
+            assert isinstance(node, ast.If)
+            work.extend(node.orelse)
+            continue
+        work.extend(ast.iter_child_nodes(node))
+    return found
+
+
 def _imports(module: str, path: Path, modules: dict[str, Path]) -> set[str]:
-    """The modules of the same package that ``module`` imports."""
+    """The modules of the same package that ``module`` imports when it runs: at the top
+    or inside functions. Imports under ``if TYPE_CHECKING:`` never run, so they cannot
+    make a circle (import-linter leaves them out too: ``exclude_type_checking_imports``);
+    a lazy import inside a function does run, and counts."""
     is_package = path.name == "__init__.py"
     out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _runtime_nodes(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -134,11 +159,14 @@ def test_the_cycle_finder_finds_a_cycle(tmp_path: Path, monkeypatch: pytest.Monk
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")
     (pkg / "a.py").write_text("def f():\n    from pkg import b\n")
-    (pkg / "b.py").write_text(
-        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .c import X\n"
-    )
+    (pkg / "b.py").write_text("from .c import X\n")
     (pkg / "c.py").write_text("import pkg.a\n")
     (pkg / "d.py").write_text("from pkg import a\n")
+    # Type-only imports never run: e and f refer to each other only for annotations.
+    (pkg / "e.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.f import Y\n"
+    )
+    (pkg / "f.py").write_text("import typing\nif typing.TYPE_CHECKING:\n    from pkg import e\n")
     monkeypatch.setitem(SOURCES, "pkg", pkg)
     assert import_cycles("pkg") == [["pkg.a", "pkg.b", "pkg.c"]]
 
@@ -151,11 +179,6 @@ def test_no_import_cycle_among_the_core_modules_outside_the_virtual_phone() -> N
     assert [c for c in import_cycles("droidhub") if _outside_virtual(c)] == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="droidhub.virtual's app -> phone -> commands -> app circle: HA is breaking it "
-    "(issue 13); remove this mark when it lands",
-)
 def test_no_import_cycle_inside_the_virtual_phone() -> None:
     assert [c for c in import_cycles("droidhub") if not _outside_virtual(c)] == []
 

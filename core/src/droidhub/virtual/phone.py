@@ -21,23 +21,24 @@ import posixpath
 import shutil
 import threading
 import time
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from droidhub.android import EXTERNAL_STORAGE, PIXEL_6, canonical_path
 from droidhub.virtual.app import Intent, VirtualApp
 from droidhub.virtual.providers import ContentProvider, system_providers
+from droidhub.virtual.sandbox import SandboxPathError
 from droidhub.virtual.settings_store import Settings
+from droidhub.virtual.shell import ShellOutcome, run
+from droidhub.virtual.system_image import (
+    LAUNCHER_ACTIVITY,
+    LAUNCHER_PACKAGE,
+    START_TIME,
+    SYSTEM_PACKAGES,
+    Activity,
+    full_activity,
+)
 
-if TYPE_CHECKING:
-    from droidhub.virtual.shell import ShellOutcome
-
-#: When a new phone's clock starts (AndroidWorld's ``device_constants.DT``, in UTC).
-START_TIME = dt.datetime(2023, 10, 15, 15, 34, 0, tzinfo=dt.UTC)
-LAUNCHER_PACKAGE = "com.google.android.apps.nexuslauncher"
-LAUNCHER_ACTIVITY = "com.google.android.apps.nexuslauncher.NexusLauncherActivity"
 _SHARED_FOLDERS = (
     "Alarms",
     "Android/data",
@@ -54,51 +55,6 @@ _SHARED_FOLDERS = (
     "Recordings",
     "Ringtones",
 )
-
-
-#: Packages of the system image itself (not app models): package -> launcher label ("" =
-#: not on the home screen).
-SYSTEM_PACKAGES: Mapping[str, str] = {
-    "android": "",
-    "com.android.phone": "",
-    "com.android.providers.contacts": "",
-    "com.android.providers.media": "",
-    "com.android.providers.settings": "",
-    "com.android.providers.telephony": "",
-    "com.android.settings": "Settings",
-    "com.android.shell": "",
-    "com.android.systemui": "",
-    "com.google.android.inputmethod.latin": "",
-    LAUNCHER_PACKAGE: "",
-}
-
-
-class SandboxPathError(ValueError):
-    """An Android path that would lead out of the phone's sandbox folder."""
-
-    def __init__(self, android_path: str, message: str) -> None:
-        super().__init__(message)
-        self.android_path = android_path
-
-
-@dataclass(frozen=True)
-class Activity:
-    """One entry of the activity stack: a package and its fully qualified activity class."""
-
-    package: str
-    activity: str
-
-    @property
-    def component(self) -> str:
-        """``package/.Short`` when the class lives in the package, else ``package/full``."""
-        if self.activity.startswith(self.package + "."):
-            return f"{self.package}/{self.activity[len(self.package) :]}"
-        return f"{self.package}/{self.activity}"
-
-
-def full_activity(package: str, activity: str) -> str:
-    """``.Main`` of ``com.foo`` -> ``com.foo.Main``; full names stay as they are."""
-    return package + activity if activity.startswith(".") else activity
 
 
 class VirtualPhone:
@@ -402,8 +358,6 @@ class VirtualPhone:
     # --- shell ---------------------------------------------------------------------------
     def shell(self, command: str, stdin: bytes = b"") -> ShellOutcome:
         """Run ``command`` as ``adb shell`` would run it on this phone."""
-        from droidhub.virtual.shell import run  # the commands import this module
-
         with self.lock:
             return run(self, command, stdin)
 

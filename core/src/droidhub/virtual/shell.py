@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from droidhub.virtual.commands import lookup
 from droidhub.virtual.commands.invocation import Invocation, Sink
 from droidhub.virtual.interrupt import interruption
-from droidhub.virtual.phone import SandboxPathError
+from droidhub.virtual.sandbox import SandboxPathError
 
 if TYPE_CHECKING:
     from droidhub.virtual.phone import VirtualPhone

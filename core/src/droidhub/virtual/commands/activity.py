@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from droidhub.virtual.app import BroadcastReply, Intent
 from droidhub.virtual.commands.invocation import Invocation, command
-from droidhub.virtual.phone import LAUNCHER_ACTIVITY, LAUNCHER_PACKAGE, VirtualPhone, full_activity
+from droidhub.virtual.system_image import LAUNCHER_ACTIVITY, LAUNCHER_PACKAGE, full_activity
+
+if TYPE_CHECKING:
+    from droidhub.virtual.phone import VirtualPhone
 
 #: Extras flags of ``am``: flag -> converter of the value text.
 _EXTRA_TYPES = {

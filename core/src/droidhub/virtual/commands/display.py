@@ -13,8 +13,8 @@ from droidhub.android import PIXEL_6, canonical_path
 from droidhub.virtual.commands.activity import pid_of
 from droidhub.virtual.commands.invocation import Invocation, command
 from droidhub.virtual.commands.packages import apk_path
-from droidhub.virtual.phone import START_TIME
 from droidhub.virtual.screen import current_screen, screenshot
+from droidhub.virtual.system_image import START_TIME
 
 WIDTH, HEIGHT = PIXEL_6.size
 DENSITY = PIXEL_6.density

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from droidhub.virtual.app import Intent
 from droidhub.virtual.commands.invocation import Invocation, command
-from droidhub.virtual.phone import LAUNCHER_PACKAGE
 from droidhub.virtual.screen import launcher_icons
+from droidhub.virtual.system_image import LAUNCHER_PACKAGE
 
 #: Key codes by number (android.view.KeyEvent), the ones agents and droidhub send.
 KEYCODES = {

@@ -237,8 +237,8 @@ def export(inv: Invocation) -> int:
 @command("sh")
 def sh(inv: Invocation) -> int:
     """``sh -c LINE``: run a nested command line (stdin when no ``-c``)."""
-    from droidhub.virtual.shell import Session
-
+    # A nested session of the running one's kind: the shell module imports this one.
+    nested = type(inv.session)
     args = list(inv.args)
     if args and args[0] == "-c":
         if len(args) < 2:
@@ -252,18 +252,17 @@ def sh(inv: Invocation) -> int:
         line = host.read_text(errors="replace")
     else:
         line = inv.stdin.decode("utf-8", "surrogateescape")
-    return Session(inv.phone, inv.session.cwd).run(line, b"", inv.out, inv.err)
+    return nested(inv.phone, inv.session.cwd).run(line, b"", inv.out, inv.err)
 
 
 @command("su")
 def su(inv: Invocation) -> int:
     """``su [0|root] [-c] COMMAND...``: the shell is already root, so just run it."""
-    from droidhub.virtual.shell import Session
-
+    nested = type(inv.session)
     args = list(inv.args)
     if args and args[0] in ("0", "root", "-"):
         args.pop(0)
     line = " ".join(args[1:]) if args and args[0] == "-c" else shlex.join(args)
     if not line:
         return 0
-    return Session(inv.phone, inv.session.cwd).run(line, inv.stdin, inv.out, inv.err)
+    return nested(inv.phone, inv.session.cwd).run(line, inv.stdin, inv.out, inv.err)
