@@ -202,13 +202,18 @@ def test_the_core_subclasses_no_adbutils_class() -> None:
 
 
 def test_check_resolves_storage_aliases_by_the_one_table() -> None:
-    from droidhub.android import STORAGE_ALIASES, canonical_path
-    from droidhub.check import normalize_path
+    from droidhub.android import STORAGE_ALIASES
+    from droidhub.check import FootprintMatcher
+    from droidhub.task import StateRefs
 
+    declared = FootprintMatcher(
+        StateRefs(paths=frozenset({"/sdcard/Download/a.txt", "/data/data/com.x"})), lambda _: []
+    )
     # /data/media/0 was missing from check's own copy of the table.
     for alias in STORAGE_ALIASES:
-        assert normalize_path(f"{alias}/Download/a.txt") == "/storage/emulated/0/Download/a.txt"
-    assert normalize_path("/data/user/0/com.x/db") == canonical_path("/data/data/com.x/db")
+        assert declared.covers(f"file:{alias}/Download/a.txt")
+    assert declared.covers("file:/data/user/0/com.x/databases/x.db")
+    assert not declared.covers("file:/data/user/0/com.y/databases/x.db")
 
 
 @pytest.mark.parametrize("name", ["check.py", "env.py"])

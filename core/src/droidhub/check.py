@@ -59,13 +59,6 @@ class TaskCheck:
         return all(v != FAIL for v, _ in self.verdicts.values())
 
 
-def normalize_path(path: str) -> str:
-    """An Android path with the shared-storage and app-data aliases resolved (``/sdcard``
-    -> ``/storage/emulated/0``), by :data:`droidhub.android.STORAGE_ALIASES`, the one
-    table the virtual phone uses too."""
-    return canonical_path(path)
-
-
 def _under(path: str, roots: Sequence[str]) -> bool:
     # A database's -journal/-wal/-shm companions belong to it.
     return any(
@@ -74,14 +67,18 @@ def _under(path: str, roots: Sequence[str]) -> bool:
 
 
 class FootprintMatcher:
-    """Decides whether a snapshot key (``setting:...``, ``file:...``) is in a footprint."""
+    """Decides whether a snapshot key (``setting:...``, ``file:...``) is in a footprint.
+
+    Paths are compared after :func:`droidhub.android.canonical_path` resolved their
+    storage and app-data aliases, by the one table the virtual phone uses too.
+    """
 
     def __init__(self, refs: StateRefs, uri_paths: Callable[[str], list[str]]) -> None:
         self.settings = set(refs.settings)
         self.packages = set(refs.packages)
-        roots = [normalize_path(p) for p in refs.paths]
+        roots = [canonical_path(p) for p in refs.paths]
         for uri in refs.content_uris:
-            roots += [normalize_path(p) for p in uri_paths(uri)]
+            roots += [canonical_path(p) for p in uri_paths(uri)]
         roots += [f"/data/data/{pkg}" for pkg in refs.packages]
         self.roots = roots
 
@@ -93,7 +90,7 @@ class FootprintMatcher:
         if kind == "package":
             return name in self.packages
         if kind == "file":
-            return _under(normalize_path(name), self.roots)
+            return _under(canonical_path(name), self.roots)
         return False
 
 
