@@ -200,7 +200,7 @@ def list_tasks(suites: tuple[str, ...], as_json: bool) -> None:
     "--agent",
     default="noop",
     show_default=True,
-    help="A registered agent (noop, random, oracle, ...) or module:Class.",
+    help="A registered agent (noop, random, oracle, ui_oracle, ...) or module:Class.",
 )
 @click.option(
     "--agent-option",
