@@ -109,8 +109,15 @@ class VirtualApp:
     def on_text(self, phone: VirtualPhone, text: str) -> None:
         """``input text`` while in the foreground (the text as the app would receive it)."""
 
-    def on_key(self, phone: VirtualPhone, keycode: str) -> None:
-        """``input keyevent`` while in the foreground (``KEYCODE_ENTER``...)."""
+    def on_key(self, phone: VirtualPhone, keycode: str) -> bool | None:
+        """``input keyevent`` while in the foreground (``KEYCODE_ENTER``...).
+
+        For ``KEYCODE_BACK``, return True when the app handled it (closed a dialog,
+        went up a page): it then stays in front. Otherwise the phone goes back to the
+        previous activity, which finishes the app.
+        """
+        del phone, keycode
+        return None
 
     def close(self) -> None:
         """Release what the model holds (a browser...); called when the phone stops."""

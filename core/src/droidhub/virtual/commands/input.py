@@ -86,8 +86,9 @@ def _key(inv: Invocation, name: str) -> None:
         phone.home()
     elif name == "KEYCODE_BACK":
         app = phone.app(phone.foreground_package)
-        if app is not None:
-            app.on_key(phone, name)
+        # An app that handles BACK itself (closing a dialog, going up a page) stays.
+        if app is not None and app.on_key(phone, name):
+            return
         phone.back()
     elif phone.foreground_package != LAUNCHER_PACKAGE:
         app = phone.app(phone.foreground_package)
