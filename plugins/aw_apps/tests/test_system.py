@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 import pytest
 from task_runs import make, score
 
-from droidhub import Action, Env, Observe, TaskEval
+from droidhub import Env, TaskEval
 from droidhub_aw_apps.clipboard import model as clipboard
 from droidhub_aw_apps.system import tasks as system
 
@@ -139,38 +138,3 @@ def test_params_are_deterministic_and_in_androidworld_space() -> None:
         system.OpenAppTaskEval.generate_random_params(random.Random(i)).app_name for i in range(60)
     }
     assert apps == set(system.OPENABLE_APPS)
-
-
-def _tap_labelled(env: Env, description: str, where: str = "center") -> None:
-    elements = env.get_state(observe=Observe.UI_TREE).ui_elements
-    element = next(e for e in elements if e.content_description == description)
-    assert element.bounds is not None
-    box = element.bounds
-    x = {"left": box.left, "right": box.right - 1, "center": box.center[0]}[where]
-    env.execute_action(Action(action_type="click", x=x, y=box.center[1]))
-
-
-def test_settings_page_switches_wifi_and_bluetooth(virtual_env: Env) -> None:
-    def flip(name: str) -> Callable[[Env], None]:
-        def act(env: Env) -> None:
-            env.execute_action(Action(action_type="open_app", app_name="settings"))
-            _tap_labelled(env, name)
-
-        return act
-
-    assert score(virtual_env, make(system.SystemWifiTurnOn), flip("Wi-Fi")) == 1.0
-    assert score(virtual_env, make(system.SystemBluetoothTurnOff), flip("Bluetooth")) == 1.0
-    assert score(virtual_env, make(system.SystemWifiTurnOffVerify), flip("Wi-Fi")) == 0.0
-
-
-def test_settings_slider_ends_are_min_and_max(virtual_env: Env) -> None:
-    def slide(where: str) -> Callable[[Env], None]:
-        def act(env: Env) -> None:
-            env.execute_action(Action(action_type="open_app", app_name="settings"))
-            _tap_labelled(env, "Brightness level", where)
-
-        return act
-
-    assert score(virtual_env, make(system.SystemBrightnessMax), slide("right")) == 1.0
-    assert score(virtual_env, make(system.SystemBrightnessMin), slide("left")) == 1.0
-    assert score(virtual_env, make(system.SystemBrightnessMax), slide("center")) == 0.0

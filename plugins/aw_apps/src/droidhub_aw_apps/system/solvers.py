@@ -1,0 +1,104 @@
+"""UI-only solvers of the system tasks: Wi-Fi, Bluetooth and brightness through
+Settings' pages as Android 13 lays them out, and opening an app.
+
+Each reads the switch or slider it is about to change from the screen first, as an
+agent must: a "Verify" task whose state already holds is left as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from droidhub import Action, State
+from droidhub.ui_solver import (
+    SolverScript,
+    UISolver,
+    open_app,
+    require,
+    scroll_to,
+    tap,
+)
+
+_SWITCH = "android:id/switch_widget"
+
+
+def _row_switch_checked(state: State, title: str) -> tuple[int, bool]:
+    """The index of the switch on the row titled ``title``, and whether it is on."""
+    row_title = state.ui_elements[require(state, text=title, resource_id="android:id/title")]
+    assert row_title.bounds is not None
+    middle = row_title.bounds.center[1]
+    for index, element in enumerate(state.ui_elements):
+        box = element.bounds
+        if element.resource_id == _SWITCH and box is not None and box.top <= middle < box.bottom:
+            return index, element.checked
+    raise AssertionError(f"no switch on the row {title!r}")
+
+
+def _set_switch(state: State, title: str, on: bool) -> SolverScript:
+    index, checked = _row_switch_checked(state, title)
+    if checked != on:
+        yield Action(action_type="click", index=index)
+
+
+def _goal_on(params: Mapping[str, Any]) -> bool:
+    return params["on_or_off"] == "on"
+
+
+def solve_wifi(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Settings → Network & internet → Internet → the Wi-Fi switch."""
+    del goal
+    state = yield open_app("Settings")
+    state = yield tap(state, text="Network & internet")
+    state = yield tap(state, text="Internet")
+    yield from _set_switch(state, "Wi\u2011Fi", _goal_on(params))
+
+
+def solve_bluetooth(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Settings → Connected devices → Connection preferences → Bluetooth → its switch."""
+    del goal
+    state = yield open_app("Settings")
+    state = yield tap(state, text="Connected devices")
+    state = yield tap(state, text="Connection preferences")
+    state = yield tap(state, text="Bluetooth")
+    yield from _set_switch(state, "Use Bluetooth", _goal_on(params))
+
+
+def solve_brightness(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Settings → Display → Brightness level → the slider's right or left end."""
+    del goal
+    state = yield open_app("Settings")
+    state = yield from scroll_to(state, text="Display")
+    state = yield tap(state, text="Display")
+    state = yield tap(state, text="Brightness level")
+    slider = state.ui_elements[require(state, class_name="SeekBar")]
+    assert slider.bounds is not None
+    box = slider.bounds
+    x = box.right - 1 if params["max_or_min"] == "max" else box.left
+    yield Action(action_type="click", x=x, y=box.center[1])
+
+
+def solve_open_app(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Open the app the goal names, as the ``open_app`` action does."""
+    del goal, state
+    yield open_app(params["app_name"])
+
+
+SOLVERS = [
+    *(
+        UISolver("android_world", f"SystemWifiTurn{way}{verify}", solve_wifi)
+        for way in ("On", "Off")
+        for verify in ("", "Verify")
+    ),
+    *(
+        UISolver("android_world", f"SystemBluetoothTurn{way}{verify}", solve_bluetooth)
+        for way in ("On", "Off")
+        for verify in ("", "Verify")
+    ),
+    *(
+        UISolver("android_world", f"SystemBrightness{end}{verify}", solve_brightness)
+        for end in ("Max", "Min")
+        for verify in ("", "Verify")
+    ),
+    UISolver("android_world", "OpenAppTaskEval", solve_open_app),
+]
