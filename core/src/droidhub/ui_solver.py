@@ -35,6 +35,9 @@ from droidhub.uitree import UIElement
 
 #: What a solver is while it runs: it yields actions and is sent the next state.
 SolverScript = Generator[Action, State, None]
+#: A part of a solver, used as ``state = yield from part(state)``: it yields actions
+#: and returns the state observed after its last one.
+SolverSteps = Generator[Action, State, State]
 #: A solver: ``(goal, params, first_state) -> SolverScript``.
 SolveFunction = Callable[[str, Mapping[str, Any], State], SolverScript]
 

@@ -4,8 +4,9 @@ the editor, enough for an agent to do every Markor task by tapping and typing.
 * The browser lists the current folder (folders first, 12 rows; swipe to scroll). A tap
   opens a folder or a note; ``Navigate up`` goes to the parent folder. A long press
   selects an item, later taps add or remove items; with a selection the toolbar offers
-  ``Delete`` (then ``OK`` in the confirmation), ``Rename`` (one item: a name field and
-  ``OK``), ``Move`` (browse to the destination, then ``Move here``) and ``Select all``.
+  ``Delete`` (then ``OK`` in the confirmation), ``Rename`` (one item: a name field
+  holding the name, selected so that typing replaces it, and ``OK``), ``Move`` (browse
+  to the destination, then ``Move here``) and ``Select all``.
 * ``Create a new file or folder`` opens a dialog: a name field, an extension field
   (``.md``, added to a name that has no extension of its own), and ``OK`` (a note: the
   editor opens), ``Folder`` (a folder of that name) or ``Cancel``.
@@ -52,10 +53,23 @@ _LONG_PRESS_MS = 500
 
 @dataclass
 class _Field:
-    """A text field of a dialog: its text and whether it has the focus."""
+    """A text field of a dialog: its text, whether it has the focus, and whether its
+    text is selected (the rename dialog opens with the name selected, so typing
+    replaces it, as Android's EditText does with a selection)."""
 
     text: str = ""
     focused: bool = False
+    selected: bool = False
+
+    def type(self, text: str) -> None:
+        """Type ``text``: it replaces a selection, else goes at the end."""
+        self.text = text if self.selected else self.text + text
+        self.selected = False
+
+    def delete(self) -> None:
+        """DEL: removes the selection, else the last character."""
+        self.text = "" if self.selected else self.text[:-1]
+        self.selected = False
 
 
 @dataclass
@@ -173,6 +187,7 @@ class MarkorScreens(VirtualApp):
                     resource_id=f"{self.package}:id/new_file_dialog__name",
                     bounds=(80, 920, 760 if dialog.kind == "new" else 1000, 1040),
                     focused=dialog.name.focused,
+                    selected=dialog.name.selected,
                 )
             )
             if dialog.kind == "new":
@@ -290,7 +305,9 @@ class MarkorScreens(VirtualApp):
 
     def _tap_dialog(self, phone: VirtualPhone, node: Node, dialog: _Dialog) -> None:
         if node.resource_id.endswith("__name"):
+            # A tap puts the cursor where it lands: the selection goes.
             dialog.name.focused, dialog.extension.focused = True, False
+            dialog.name.selected = False
             return
         if node.resource_id.endswith("__ext"):
             dialog.name.focused, dialog.extension.focused = False, True
@@ -333,7 +350,7 @@ class MarkorScreens(VirtualApp):
         elif desc == "Delete":
             self.dialog = _Dialog("delete")
         elif desc == "Rename" and len(self.selected) == 1:
-            self.dialog = _Dialog("rename", name=_Field(next(iter(self.selected)), True))
+            self.dialog = _Dialog("rename", name=_Field(next(iter(self.selected)), True, True))
         elif desc == "Move":
             self.moving = [f"{self.folder}/{entry}" for entry in sorted(self.selected)]
             self.selected = set()
@@ -394,7 +411,7 @@ class MarkorScreens(VirtualApp):
             self._edit(phone, text)
         elif self.dialog is not None:
             focused = self.dialog.extension if self.dialog.extension.focused else self.dialog.name
-            focused.text += text
+            focused.type(text)
 
     def on_key(self, phone: VirtualPhone, keycode: str) -> None:
         """Enter: a new line in the editor. Delete: removes the last character."""
@@ -407,7 +424,7 @@ class MarkorScreens(VirtualApp):
                 self._save(phone)
         elif self.dialog is not None and keycode in KEY_DEL:
             focused = self.dialog.extension if self.dialog.extension.focused else self.dialog.name
-            focused.text = focused.text[:-1]
+            focused.delete()
 
 
 class MarkorApp(MarkorScreens):

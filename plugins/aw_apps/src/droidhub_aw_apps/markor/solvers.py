@@ -1,0 +1,209 @@
+"""UI-only solvers of the Markor tasks, through Markor's browser, dialogs and editor.
+
+Names and texts the goal states come from the params (an agent reads them in the
+goal); what is on the phone (a note's present content, which notes exist) is read
+from the screen. No solver yet: MarkorDeleteNewestNote (the browser shows no dates to
+tell the newest by), the two transcription tasks (the receipt and the video's frames
+are only in pixels) and MarkorMergeNotes (its note has no extension, and the new-file
+dialog's ".md" extension field cannot be emptied with AndroidWorld's actions, which
+have no delete key; ``solve_merge_notes`` does the rest and is kept for when it can).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from droidhub import Action, State
+from droidhub.ui_solver import (
+    SolverScript,
+    SolverSteps,
+    UISolver,
+    find_all,
+    long_press,
+    open_app,
+    require,
+    scroll_to,
+    tap,
+    type_into,
+)
+
+_ROW_TITLE = "ui__filesystem_item__title"
+_NAME_FIELD = "new_file_dialog__name"
+_EDITOR = "document__fragment__edit__highlighting_editor"
+
+
+def _type(text: str) -> Action:
+    """Type into the field that has the focus (no tap first: a tap would move the
+    cursor and drop a selection)."""
+    return Action(action_type="input_text", text=text)
+
+
+def _editor_text(state: State) -> str:
+    return state.ui_elements[require(state, resource_id=_EDITOR)].text
+
+
+def _replace_editor_text(state: State, text: str) -> SolverSteps:
+    """Long press the editor, Select all, type ``text`` over it."""
+    state = yield long_press(state, resource_id=_EDITOR)
+    state = yield tap(state, text="Select all")
+    return (yield _type(text))
+
+
+def _rename_selected(state: State, new_name: str) -> SolverSteps:
+    state = yield tap(state, desc="Rename")
+    state = yield _type(new_name)
+    return (yield tap(state, text="OK"))
+
+
+def _create_note(state: State, name: str) -> SolverSteps:
+    """The new-file dialog: ``name`` (its own extension kept) and OK; the editor opens."""
+    state = yield tap(state, desc="Create a new file or folder")
+    state = yield type_into(state, name, resource_id=_NAME_FIELD)
+    return (yield tap(state, text="OK"))
+
+
+def solve_create_folder(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """The new-file dialog, the folder's name, then ``Folder``."""
+    del goal
+    state = yield open_app("Markor")
+    state = yield tap(state, desc="Create a new file or folder")
+    state = yield type_into(state, params["folder_name"], resource_id=_NAME_FIELD)
+    yield tap(state, text="Folder")
+
+
+def solve_create_note(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Create the note, then type its text in the editor."""
+    del goal
+    state = yield open_app("Markor")
+    state = yield from _create_note(state, params["file_name"])
+    yield type_into(state, params["text"], resource_id=_EDITOR)
+
+
+def solve_create_note_from_clipboard(
+    goal: str, params: Mapping[str, Any], state: State
+) -> SolverScript:
+    """Create the note, then paste (long press, Paste): the text is on the clipboard."""
+    del goal
+    state = yield open_app("Markor")
+    state = yield from _create_note(state, params["file_name"])
+    state = yield long_press(state, resource_id=_EDITOR)
+    yield tap(state, text="Paste")
+
+
+def _select_and(state: State, name: str, action: str) -> SolverSteps:
+    """Scroll to ``name``, long press it (selects it), tap the toolbar's ``action``."""
+    state = yield from scroll_to(state, text=name, resource_id=_ROW_TITLE)
+    state = yield long_press(state, text=name, resource_id=_ROW_TITLE)
+    return (yield tap(state, desc=action))
+
+
+def solve_delete_note(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Select the note whose name (without extension) the goal gives; Delete; OK."""
+    del goal
+    state = yield open_app("Markor")
+    wanted = params["file_name"]
+    state = yield from scroll_to(state, contains=wanted, resource_id=_ROW_TITLE)
+    names = [state.ui_elements[i].text for i in find_all(state, resource_id=_ROW_TITLE)]
+    name = next(n for n in names if n == wanted or n.rsplit(".", 1)[0] == wanted)
+    state = yield from _select_and(state, name, "Delete")
+    yield tap(state, text="OK")
+
+
+def solve_delete_all_notes(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Select one note, Select all, Delete, OK."""
+    del goal, params
+    state = yield open_app("Markor")
+    first = state.ui_elements[require(state, resource_id=_ROW_TITLE)].text
+    state = yield from _select_and(state, first, "Select all")
+    state = yield tap(state, desc="Delete")
+    yield tap(state, text="OK")
+
+
+def solve_move_note(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Open the source folder, select the note, Move, go to the destination, Move here."""
+    del goal
+    state = yield open_app("Markor")
+    state = yield from scroll_to(state, text=params["source_folder"], resource_id=_ROW_TITLE)
+    state = yield tap(state, text=params["source_folder"], resource_id=_ROW_TITLE)
+    state = yield from _select_and(state, params["file_name"], "Move")
+    state = yield tap(state, desc="Navigate up")
+    destination = params["destination_folder"]
+    state = yield from scroll_to(state, text=destination, resource_id=_ROW_TITLE)
+    state = yield tap(state, text=destination, resource_id=_ROW_TITLE)
+    yield tap(state, text="Move here")
+
+
+def _open_note(state: State, name: str) -> SolverSteps:
+    state = yield from scroll_to(state, text=name, resource_id=_ROW_TITLE)
+    return (yield tap(state, text=name, resource_id=_ROW_TITLE))
+
+
+def solve_edit_note(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Open the note; add the header or footer, or replace the text."""
+    del goal
+    state = yield open_app("Markor")
+    state = yield from _open_note(state, params["file_name"])
+    kind = params["edit_type"]
+    if kind == "footer":
+        yield type_into(state, params["footer"], resource_id=_EDITOR)
+    elif kind == "header":
+        content = _editor_text(state)
+        yield from _replace_editor_text(state, f"{params['header']}\n{content}")
+    else:
+        yield from _replace_editor_text(state, params["replace_text"])
+
+
+def _edit_and_rename(state: State, name: str, new_text: str, new_name: str) -> SolverSteps:
+    """The open note gets ``new_text``; back in the browser it is renamed."""
+    state = yield from _replace_editor_text(state, new_text)
+    state = yield tap(state, desc="Navigate up")
+    state = yield from scroll_to(state, text=name, resource_id=_ROW_TITLE)
+    state = yield long_press(state, text=name, resource_id=_ROW_TITLE)
+    return (yield from _rename_selected(state, new_name))
+
+
+def solve_add_note_header(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """The header, a blank line, the old content; then the new name."""
+    del goal
+    state = yield open_app("Markor")
+    name = params["original_name"]
+    state = yield from _open_note(state, name)
+    content = _editor_text(state)
+    yield from _edit_and_rename(state, name, f"{params['header']}\n\n{content}", params["new_name"])
+
+
+def solve_change_note_content(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """The new content over the old; then the new name."""
+    del goal
+    state = yield open_app("Markor")
+    name = params["original_name"]
+    state = yield from _open_note(state, name)
+    yield from _edit_and_rename(state, name, params["updated_content"], params["new_name"])
+
+
+def solve_merge_notes(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Read the three notes from the editor, then create the new note with them,
+    a blank line between each."""
+    del goal
+    state = yield open_app("Markor")
+    contents = []
+    for key in ("file1_name", "file2_name", "file3_name"):
+        state = yield from _open_note(state, params[key])
+        contents.append(_editor_text(state).rstrip("\n"))
+        state = yield tap(state, desc="Navigate up")
+    state = yield from _create_note(state, params["new_file_name"])
+    yield type_into(state, "\n\n".join(contents), resource_id=_EDITOR)
+
+
+SOLVERS = [
+    UISolver("android_world", "MarkorCreateFolder", solve_create_folder),
+    UISolver("android_world", "MarkorCreateNote", solve_create_note),
+    UISolver("android_world", "MarkorCreateNoteFromClipboard", solve_create_note_from_clipboard),
+    UISolver("android_world", "MarkorDeleteNote", solve_delete_note),
+    UISolver("android_world", "MarkorDeleteAllNotes", solve_delete_all_notes),
+    UISolver("android_world", "MarkorMoveNote", solve_move_note),
+    UISolver("android_world", "MarkorEditNote", solve_edit_note),
+    UISolver("android_world", "MarkorAddNoteHeader", solve_add_note_header),
+    UISolver("android_world", "MarkorChangeNoteContent", solve_change_note_content),
+]
