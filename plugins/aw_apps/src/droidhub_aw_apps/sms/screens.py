@@ -29,7 +29,8 @@ class SmsMessengerApp(VirtualApp):
 
     Three screens: the conversation list (a row per address, newest first, and a
     ``New conversation`` button), a conversation (its messages, a ``Type a message…``
-    field and ``Send``), and the new-conversation screen (a number field and ``OK``).
+    field and ``Send``), and the new-conversation screen (a number field, where a
+    contact's name also finds its number, and ``OK``).
     Sending inserts the message into ``content://sms/sent``, as the app does once the
     radio accepted it. Names come from the contacts provider when a number matches. A
     long press on a field opens Android's Copy / Paste menu (the clipboard is Clipper's).
@@ -77,6 +78,19 @@ class SmsMessengerApp(VirtualApp):
             if name and contacts.digits(str(number or "")) == wanted:
                 return str(name)
         return address
+
+    @staticmethod
+    def _number(phone: VirtualPhone, typed: str) -> str:
+        """The number of the contact named ``typed`` (the app offers contacts as you
+        type their name), or ``typed`` itself."""
+        provider = phone.provider("com.android.contacts")
+        if provider is None:
+            return typed
+        _, rows = provider.query(phone, contacts.PHONES_URI, ["display_name", "number"], None, None)
+        for name, number in rows:
+            if name and str(name).casefold() == typed.casefold() and number:
+                return str(number)
+        return typed
 
     # drawing
     def _nodes(self, phone: VirtualPhone) -> list[Node]:
@@ -149,10 +163,17 @@ class SmsMessengerApp(VirtualApp):
             for m in self._messages(phone)
             if normalized_address(m[0]) == normalized_address(self.address)
         ]
-        for i, (_, body, _) in enumerate(mine[-12:]):
+        for i, (_, body, kind) in enumerate(mine[-12:]):
             top = 300 + i * 130
+            # As in the app's bubbles: what I sent on the right, what I got on the left.
+            left, right = (300, 1032) if kind == SENT else (48, 780)
             nodes.append(
-                Node("android.widget.TextView", text=body, bounds=(48, top, 1032, top + 120))
+                Node(
+                    "android.widget.TextView",
+                    text=body,
+                    resource_id=f"{PACKAGE}:id/thread_message_body",
+                    bounds=(left, top, right, top + 120),
+                )
             )
         nodes.append(
             Node(
@@ -218,7 +239,8 @@ class SmsMessengerApp(VirtualApp):
         elif node.content_desc == "New conversation":
             self.page, self.recipient = "new", ""
         elif node.text == "OK" and self.recipient.strip():
-            self.page, self.address, self.draft = "thread", self.recipient.strip(), ""
+            address = self._number(phone, self.recipient.strip())
+            self.page, self.address, self.draft = "thread", address, ""
         elif node.content_desc == "Send" and self.draft.strip():
             provider = phone.provider("sms")
             if provider is not None:
@@ -246,8 +268,8 @@ class SmsMessengerApp(VirtualApp):
         elif self.page == "thread":
             self.draft += text
 
-    def on_key(self, phone: VirtualPhone, keycode: str) -> None:
-        """Delete erases; back returns to the conversation list."""
+    def on_key(self, phone: VirtualPhone, keycode: str) -> bool:
+        """Delete erases; back returns to the conversation list (and the app stays)."""
         if keycode in KEY_DEL:
             if self.page == "new":
                 self.recipient = self.recipient[:-1]
@@ -255,6 +277,8 @@ class SmsMessengerApp(VirtualApp):
                 self.draft = self.draft[:-1]
         elif keycode in KEY_BACK and self.page != "list":
             self.page = "list"
+            return True
+        return False
 
 
 def virtual_apps() -> list[VirtualApp]:

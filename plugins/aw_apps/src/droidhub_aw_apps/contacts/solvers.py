@@ -1,0 +1,50 @@
+"""UI-only solvers of the Contacts tasks, through the new-contact editor (its fields,
+in order: first name, last name, phone; then the phone label, which a tap steps)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from droidhub import Action, State
+from droidhub.ui_solver import SolverScript, SolverSteps, UISolver, find_all, open_app, tap
+
+_LABEL_STEPS = 4
+
+
+def _fill(state: State, values: list[str]) -> SolverSteps:
+    """Type each value into the editor's text fields, in order (empty ones skipped)."""
+    for position, value in enumerate(values):
+        if value:
+            field = find_all(state, class_name="EditText")[position]
+            state = yield Action(action_type="input_text", text=value, index=field)
+    return state
+
+
+def solve_add_contact(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Create contact, the name split into first and last, the number, Save."""
+    del goal
+    first, _, last = params["name"].partition(" ")
+    state = yield open_app("Contacts")
+    state = yield tap(state, desc="Create contact")
+    state = yield from _fill(state, [first, last, params["number"]])
+    yield tap(state, text="Save")
+
+
+def solve_new_contact_draft(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Create contact, the fields, then step the phone label to the one asked; no Save."""
+    del goal
+    state = yield open_app("Contacts")
+    state = yield tap(state, desc="Create contact")
+    state = yield from _fill(state, [params["first"], params["last"], params["phone"]])
+    for _ in range(_LABEL_STEPS):
+        spinner = find_all(state, class_name="Spinner")[0]
+        if state.ui_elements[spinner].text == params["phone_label"]:
+            return
+        state = yield Action(action_type="click", index=spinner)
+
+
+SOLVERS = [
+    UISolver("android_world", "ContactsAddContact", solve_add_contact),
+    UISolver("android_world", "ContactsNewContactDraft", solve_new_contact_draft),
+]
