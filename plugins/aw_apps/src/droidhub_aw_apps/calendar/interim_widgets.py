@@ -9,7 +9,8 @@ observation and input, lays it out top to bottom in the present screens' style
 dispatches taps (innermost clickable), ``input text`` (the focused field), DEL, ENTER,
 swipes (the list under the finger scrolls; off-screen rows leave the tree) and BACK
 (an open overflow menu, else the app's ``on_back``; a BACK the app handles keeps it in
-front). The status bar's clock (``com.android.systemui``) is in the tree.
+front, as ``VirtualApp.on_key`` returning True does). The status bar's clock
+(``com.android.systemui``) is in the tree.
 """
 
 from __future__ import annotations
@@ -300,9 +301,9 @@ class WidgetApp(VirtualApp):
         if self._focused is not None:
             self._focused.on_change(self._focused.value + text)
 
-    def on_key(self, phone: VirtualPhone, keycode: str) -> None:
+    def on_key(self, phone: VirtualPhone, keycode: str) -> bool | None:
         """DEL and ENTER edit the focused field; BACK closes the menu, else the app's
-        ``on_back`` decides (a handled BACK keeps the app's activity in front)."""
+        ``on_back`` decides (True: handled, the app stays in front)."""
         self._layout(phone)
         field_ = self._focused
         if keycode in KEY_DEL and field_ is not None and field_.value:
@@ -312,8 +313,8 @@ class WidgetApp(VirtualApp):
         elif keycode == "KEYCODE_BACK":
             handled = self._ui.menu or self.on_back(phone)
             self._ui.menu = False
-            if handled:  # the phone pops the front activity next: give it a copy to pop
-                phone.stack.append(phone.foreground)
+            return handled
+        return None
 
     def on_swipe(
         self, phone: VirtualPhone, x1: int, y1: int, x2: int, y2: int, duration_ms: int
