@@ -27,6 +27,8 @@ class AudioRecorderApp(VirtualApp):
         self.recording = False
         self.naming = False
         self.name = ""
+        #: The dialog opens with the proposed name selected: typing replaces it.
+        self.name_selected = False
         self.count = 0
 
     def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
@@ -43,6 +45,7 @@ class AudioRecorderApp(VirtualApp):
                     hint="Name",
                     bounds=(80, 920, 1000, 1060),
                     focused=True,
+                    selected=self.name_selected,
                 ),
                 Node(
                     "android.widget.Button",
@@ -75,7 +78,9 @@ class AudioRecorderApp(VirtualApp):
         elif node.content_desc == "Stop recording":
             self.recording, self.naming = False, True
             self.count += 1
-            self.name = f"Record-{self.count}"
+            self.name, self.name_selected = f"Record-{self.count}", True
+        elif node.class_name.endswith("EditText"):
+            self.name_selected = False  # a tap places the cursor: the selection goes
         elif node.text == "Save":
             path = phone.host_path(f"{RECORDS}/{self.name or 'Record'}.m4a")
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -85,12 +90,14 @@ class AudioRecorderApp(VirtualApp):
     def on_text(self, phone: VirtualPhone, text: str) -> None:
         """Typing in the naming dialog."""
         if self.naming:
-            self.name += text
+            self.name = text if self.name_selected else self.name + text
+            self.name_selected = False
 
     def on_key(self, phone: VirtualPhone, keycode: str) -> None:
         """Delete erases in the naming dialog."""
         if self.naming and keycode in KEY_DEL:
-            self.name = self.name[:-1]
+            self.name = "" if self.name_selected else self.name[:-1]
+            self.name_selected = False
 
 
 def virtual_apps() -> list[VirtualApp]:

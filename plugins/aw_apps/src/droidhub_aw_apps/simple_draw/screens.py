@@ -26,8 +26,9 @@ class SimpleDrawApp(VirtualApp):
 
     Swipes on the canvas draw strokes. ``Save`` opens the dialog: a ``Filename`` field,
     the extension (``png``/``svg``/``jpg``; a tap picks one) and the folder
-    (``Pictures``). ``OK`` writes ``<folder>/<name>.<extension>`` (a name already
-    ending in that extension is kept as it is).
+    (``Pictures``); the proposed name is selected, so typing replaces it. ``OK``
+    writes ``<folder>/<name>.<extension>`` (a name already ending in that extension is
+    kept as it is).
     """
 
     package = PACKAGE
@@ -40,6 +41,8 @@ class SimpleDrawApp(VirtualApp):
         self.strokes = 0
         self.saving = False
         self.name = ""
+        #: The proposed name is selected when the dialog opens: typing replaces it.
+        self.name_selected = False
         self.extension = "png"
 
     def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
@@ -66,6 +69,7 @@ class SimpleDrawApp(VirtualApp):
                 hint="Filename",
                 bounds=(80, 820, 1000, 960),
                 focused=True,
+                selected=self.name_selected,
             ),
             Node("android.widget.TextView", text="Pictures", bounds=(80, 1200, 1000, 1300)),
             Node(
@@ -97,6 +101,9 @@ class SimpleDrawApp(VirtualApp):
         if node.content_desc == "Save" and not self.saving:
             self.saving = True
             self.name = "image_" + phone.now().strftime("%Y_%m_%d_%H_%M_%S")
+            self.name_selected = True
+        elif self.saving and node.class_name.endswith("EditText"):
+            self.name_selected = False  # a tap places the cursor: the selection goes
         elif self.saving and node.class_name.endswith("RadioButton"):
             self.extension = node.text.lower()
         elif self.saving and node.text == "OK" and self.name.strip():
@@ -118,12 +125,14 @@ class SimpleDrawApp(VirtualApp):
     def on_text(self, phone: VirtualPhone, text: str) -> None:
         """Typing goes to the file name."""
         if self.saving:
-            self.name += text
+            self.name = text if self.name_selected else self.name + text
+            self.name_selected = False
 
     def on_key(self, phone: VirtualPhone, keycode: str) -> None:
         """Delete erases in the file name."""
         if self.saving and keycode in KEY_DEL:
-            self.name = self.name[:-1]
+            self.name = "" if self.name_selected else self.name[:-1]
+            self.name_selected = False
 
 
 def virtual_apps() -> list[VirtualApp]:

@@ -1,0 +1,38 @@
+"""UI-only solvers of the Audio Recorder tasks: record, stop, name, save."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from droidhub import Action, State
+from droidhub.ui_solver import SolverScript, UISolver, open_app, tap
+
+
+def _record(name: str | None) -> SolverScript:
+    state = yield open_app("Audio Recorder")
+    state = yield tap(state, desc="Record")
+    state = yield tap(state, desc="Stop recording")
+    if name is not None:
+        # The proposed name is selected: typing (without a tap first) replaces it.
+        state = yield Action(action_type="input_text", text=name)
+    yield tap(state, text="Save")
+
+
+def solve_record(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Record a clip and keep the proposed name."""
+    del goal, params, state
+    yield from _record(None)
+
+
+def solve_record_with_name(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Record a clip and save it under the name the goal gives, typed as given (the
+    app adds .m4a to whatever is typed, as AndroidWorld's check expects)."""
+    del goal, state
+    yield from _record(params["file_name"])
+
+
+SOLVERS = [
+    UISolver("android_world", "AudioRecorderRecordAudio", solve_record),
+    UISolver("android_world", "AudioRecorderRecordAudioWithFileName", solve_record_with_name),
+]

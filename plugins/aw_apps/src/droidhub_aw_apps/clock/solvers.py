@@ -1,0 +1,41 @@
+"""UI-only solvers of the Clock tasks: the Timer tab's keypad, the Stopwatch tab's
+start/pause button (read before it is pressed)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from droidhub import State
+from droidhub.ui_solver import SolverScript, UISolver, find, open_app, tap
+
+
+def solve_timer_entry(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Timer tab, then the digits of HHMMSS without leading zeros, as the keypad fills
+    from the right; the timer is not started."""
+    del goal
+    state = yield open_app("Clock")
+    state = yield tap(state, text="Timer", resource_id="tab_timer")
+    digits = str(params["hours"] * 10000 + params["minutes"] * 100 + params["seconds"])
+    for digit in digits.lstrip("0"):
+        state = yield tap(state, text=digit, class_name="Button")
+
+
+def _stopwatch(want_running: bool) -> Any:
+    def solve(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+        del goal, params
+        state = yield open_app("Clock")
+        state = yield tap(state, text="Stopwatch", resource_id="tab_stopwatch")
+        press = "Start" if want_running else "Pause"
+        if find(state, desc=press) is not None:
+            yield tap(state, desc=press)
+
+    solve.__doc__ = f"Stopwatch tab; {'start' if want_running else 'pause'} it unless it is."
+    return solve
+
+
+SOLVERS = [
+    UISolver("android_world", "ClockTimerEntry", solve_timer_entry),
+    UISolver("android_world", "ClockStopWatchRunning", _stopwatch(True)),
+    UISolver("android_world", "ClockStopWatchPausedVerify", _stopwatch(False)),
+]

@@ -1,0 +1,51 @@
+"""UI-only solvers of the Files tasks: open the folder, select the file by a long
+press, Delete or Move to (then browse to the destination and Move)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from droidhub import State
+from droidhub.ui_solver import (
+    SolverScript,
+    SolverSteps,
+    UISolver,
+    long_press,
+    open_app,
+    scroll_to,
+    tap,
+)
+
+
+def _open_and_select(state: State, folder: str, name: str) -> SolverSteps:
+    state = yield open_app("Files")
+    state = yield from scroll_to(state, text=folder, resource_id="title")
+    state = yield tap(state, text=folder, resource_id="title")
+    state = yield from scroll_to(state, text=name, resource_id="title")
+    return (yield long_press(state, text=name, resource_id="title"))
+
+
+def solve_delete_file(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Select the file in its folder, Delete."""
+    del goal
+    state = yield from _open_and_select(state, params["subfolder"], params["file_name"])
+    yield tap(state, text="Delete")
+
+
+def solve_move_file(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Select the file, Move to, up to the storage root, the destination, Move."""
+    del goal
+    state = yield from _open_and_select(state, params["source_folder"], params["file_name"])
+    state = yield tap(state, text="Move to")
+    state = yield tap(state, desc="Navigate up")
+    destination = params["destination_folder"]
+    state = yield from scroll_to(state, text=destination, resource_id="title")
+    state = yield tap(state, text=destination, resource_id="title")
+    yield tap(state, text="Move")
+
+
+SOLVERS = [
+    UISolver("android_world", "FilesDeleteFile", solve_delete_file),
+    UISolver("android_world", "FilesMoveFile", solve_move_file),
+]

@@ -1,0 +1,28 @@
+"""UI-only solver of the Simple Draw Pro task: draw a stroke, save under a name."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from droidhub import Action, State
+from droidhub.ui_solver import SolverScript, UISolver, open_app, require, tap
+
+
+def solve_create_drawing(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """A stroke on the canvas, Save, the name (typed over the proposed one), PNG, OK."""
+    del goal
+    state = yield open_app("Simple Draw Pro")
+    canvas = state.ui_elements[require(state, desc="Canvas")]
+    state = yield Action(
+        action_type="swipe", direction="right", index=state.ui_elements.index(canvas)
+    )
+    state = yield tap(state, desc="Save")
+    name = params["file_name"]
+    stem, _, extension = name.rpartition(".")
+    state = yield Action(action_type="input_text", text=stem)
+    state = yield tap(state, text=extension.upper(), class_name="RadioButton")
+    yield tap(state, text="OK")
+
+
+SOLVERS = [UISolver("android_world", "SimpleDrawProCreateDrawing", solve_create_drawing)]
