@@ -172,6 +172,22 @@ def scroll_to(
     return state
 
 
+def seek(state: State, limit: int = 10, **criteria: str | None) -> SolverSteps:
+    """Scroll down until an element matching ``criteria`` shows, and if the end of the
+    list comes first, back up until it shows; the state that shows it. Raises
+    :class:`SolverError` when neither direction finds it."""
+    for direction in ("down", "up"):
+        for _ in range(limit):
+            if find(state, **criteria) is not None:
+                return state
+            before = state.ui_tree
+            state = yield scroll(direction)
+            if before and state.ui_tree == before:
+                break
+    require(state, **criteria)
+    return state
+
+
 def open_app(name: str) -> Action:
     """Launch the app called ``name`` (as the ``open_app`` action names apps)."""
     return Action(action_type="open_app", app_name=name)

@@ -1,0 +1,74 @@
+"""UI-only solvers of the OsmAnd tasks: search a place (by the town's name, or the
+coordinates as given), then the place card's Save or Marker; a track through Plan a
+route, one searched point at a time."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from droidhub import State
+from droidhub.ui_solver import (
+    SolverScript,
+    SolverSteps,
+    UISolver,
+    find,
+    open_app,
+    tap,
+    type_into,
+)
+
+
+def _query(place: str) -> str:
+    """What to type: coordinates as they are, a town by its name before the country."""
+    head = place.split(",")[0].strip()
+    return place if head.replace(".", "").lstrip("-").isdigit() else head
+
+
+def _search(state: State, place: str) -> SolverSteps:
+    """The search field gets the query; the result named exactly ``place`` is tapped
+    ("Planken" also finds "Oberplanken"), else the first one."""
+    state = yield type_into(state, _query(place), resource_id="searchEditText")
+    if find(state, text=place, resource_id="title") is not None:
+        return (yield tap(state, text=place, resource_id="title"))
+    return (yield tap(state, resource_id="title"))
+
+
+def solve_favorite(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Search, then the card's Save and the dialog's Save."""
+    del goal
+    state = yield open_app("OsmAnd")
+    state = yield tap(state, desc="Search")
+    state = yield from _search(state, params["location"])
+    state = yield tap(state, text="Save")
+    yield tap(state, text="Save")
+
+
+def solve_marker(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Search, then the card's Marker."""
+    del goal
+    state = yield open_app("OsmAnd")
+    state = yield tap(state, desc="Search")
+    state = yield from _search(state, params["location"])
+    yield tap(state, text="Marker")
+
+
+def solve_track(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Menu, Plan a route, each waypoint by Add point and search, Save, the name, Save."""
+    del goal
+    state = yield open_app("OsmAnd")
+    state = yield tap(state, desc="Menu")
+    state = yield tap(state, text="Plan a route")
+    for waypoint in params["waypoints"]:
+        state = yield tap(state, text="Add point")
+        state = yield from _search(state, waypoint)
+    state = yield tap(state, text="Save")
+    state = yield type_into(state, params["track_name"], class_name="EditText")
+    yield tap(state, text="Save")
+
+
+SOLVERS = [
+    UISolver("android_world", "OsmAndFavorite", solve_favorite),
+    UISolver("android_world", "OsmAndMarker", solve_marker),
+    UISolver("android_world", "OsmAndTrack", solve_track),
+]

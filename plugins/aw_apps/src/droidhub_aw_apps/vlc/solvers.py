@@ -1,0 +1,53 @@
+"""UI-only solvers of the VLC tasks: select the videos in order (a long press on the
+first, taps on the rest), Add to playlist, the name, Create."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from droidhub import State
+from droidhub.ui_solver import (
+    SolverScript,
+    SolverSteps,
+    UISolver,
+    long_press,
+    open_app,
+    seek,
+    tap,
+    type_into,
+)
+
+_TITLE = "ml_item_title"
+
+
+def _playlist(state: State, name: str, files: Sequence[str]) -> SolverSteps:
+    """Select ``files`` in order on the Video tab and create playlist ``name``."""
+    for position, file in enumerate(files):
+        state = yield from seek(state, text=file, resource_id=_TITLE)
+        pick = long_press if position == 0 else tap
+        state = yield pick(state, text=file, resource_id=_TITLE)
+    state = yield tap(state, desc="Add to playlist")
+    state = yield type_into(state, name, resource_id="dialog_playlist_name")
+    return (yield tap(state, text="Create"))
+
+
+def solve_create_playlist(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """One playlist."""
+    del goal
+    state = yield open_app("VLC")
+    yield from _playlist(state, params["playlist_name"], params["files"])
+
+
+def solve_create_two_playlists(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Two playlists, one after the other."""
+    del goal
+    state = yield open_app("VLC")
+    state = yield from _playlist(state, params["playlist_name1"], params["files1"])
+    yield from _playlist(state, params["playlist_name2"], params["files2"])
+
+
+SOLVERS = [
+    UISolver("android_world", "VlcCreatePlaylist", solve_create_playlist),
+    UISolver("android_world", "VlcCreateTwoPlaylists", solve_create_two_playlists),
+]
