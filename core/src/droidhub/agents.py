@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 class Agent:
     """Base class of agents. Override :meth:`step`; :meth:`reset` is optional."""
 
-    #: What the agent looks at; the env fetches only this.
+    #: What the agent looks at; the env fetches only this. Read again after
+    #: :meth:`reset`, so an agent may choose it per task.
     observes: ClassVar[Observe] = Observe.UI_TREE
 
     def reset(self, goal: str, task: TaskEval, env: Env, rng: random.Random) -> None:

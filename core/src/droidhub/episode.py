@@ -250,6 +250,8 @@ class Episode:
             self._agent_call(
                 lambda: self.agent.reset(task.goal, task, env, random.Random(inst.seed))
             )
+            # An agent may settle what it observes once it knows the task (in reset).
+            observe = getattr(self.agent, "observes", observe)
             result.steps = self._steps(env, observe)
             self._enter("is_successful")
             result.reward = float(task.is_successful(env))

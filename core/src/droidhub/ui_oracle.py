@@ -42,8 +42,8 @@ class UIOracleAgent(Agent):
     """Runs the task's UI solver; its last action is ``status: complete``."""
 
     def __init__(self, options: UIOracleOptions | None = None) -> None:
-        chosen = options.observe if options is not None else "ui_tree"
-        self.observes = Observe(chosen)  # type: ignore[misc]
+        self.chosen = Observe(options.observe if options is not None else "ui_tree")
+        self.observes = self.chosen  # type: ignore[misc]
 
     def reset(self, goal: str, task: TaskEval, env: Env, rng: random.Random) -> None:
         del env, rng
@@ -51,6 +51,8 @@ class UIOracleAgent(Agent):
         solver = catalog.ui_solvers().get(key)
         if solver is None:
             raise NoUISolverError(f"no UI solver for {key}")
+        # A solver that reads pixels gets screenshots whatever the option says.
+        self.observes = Observe.BOTH if solver.pixels else self.chosen  # type: ignore[misc]
         self.goal = goal
         self.params = task.params.model_dump(mode="json")
         self.solve = solver.solve

@@ -49,6 +49,10 @@ class UISolver:
     family: str
     task: str
     solve: SolveFunction
+    #: Whether the solver reads pixels (``state.screenshot``), as a multimodal agent
+    #: would, for what is drawn but not in the UI tree; the ``ui_oracle`` agent then
+    #: observes screenshots too.
+    pixels: bool = False
 
     @property
     def key(self) -> str:
