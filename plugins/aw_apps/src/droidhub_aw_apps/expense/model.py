@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict
 
 from droidhub import AppSpec
-from droidhub.virtual.appmodel import VirtualApp
 from droidhub_aw_apps.common import relative_dates, source_material
 from droidhub_aw_apps.common.sqlite_files import DatabaseApp
 from droidhub_aw_apps.common.sqlite_rows import (
     Row,
     Table,
 )
+from droidhub_aw_apps.expense.ids import CATEGORIES
 
 if TYPE_CHECKING:
     from droidhub import Device
@@ -50,11 +50,6 @@ _SCHEMA = (
     f"PRAGMA user_version = {SCHEMA_VERSION}",
 )
 
-#: Category ids as the app numbers them.
-CATEGORIES: dict[int, str] = {
-    1: "Others", 2: "Income", 3: "Food", 4: "Housing", 5: "Social", 6: "Entertainment",
-    7: "Transportation", 8: "Clothes", 9: "Health Care", 10: "Education", 11: "Donation",
-}  # fmt: skip
 
 #: Expense names per category (AndroidWorld's value space).
 NAMES: dict[str, tuple[str, ...]] = {
@@ -211,7 +206,8 @@ APPS = (
 
 
 class ProExpenseApp(DatabaseApp):
-    """Pro Expense on the virtual phone: ``accounting.db``, with no records."""
+    """Pro Expense's data on the virtual phone: ``accounting.db``, with no records (its
+    screens are :class:`droidhub_aw_apps.expense.screens.ProExpenseScreensApp`)."""
 
     package = PACKAGE
     label = "Pro Expense"
@@ -219,8 +215,3 @@ class ProExpenseApp(DatabaseApp):
     version_name = "0.0.11"
     db_path = DB_PATH
     schema = ";\n".join(_SCHEMA)
-
-
-def virtual_apps() -> list[VirtualApp]:
-    """A fresh Pro Expense model."""
-    return [ProExpenseApp()]

@@ -1,0 +1,113 @@
+"""UI-only solvers of the Pro Expense tasks, through the list, its selection and the
+entry form. Expenses to add or delete come from the params (the goal states them);
+which rows are duplicates is read from the list.
+
+No solver yet: ExpenseAddMultipleFromGallery (the expenses are only in an image's
+pixels) and ExpenseAddMultipleFromMarkor (the note's hundred lines need reading and
+judging which are reimbursable).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from droidhub import Action, State
+from droidhub.ui_solver import (
+    SolverError,
+    SolverScript,
+    SolverSteps,
+    UISolver,
+    find_all,
+    long_press,
+    open_app,
+    scroll,
+    seek,
+    tap,
+    type_into,
+)
+from droidhub_aw_apps.expense.ids import CATEGORIES
+
+_APP = "Pro Expense"
+
+
+def _add(state: State, expense: Mapping[str, Any]) -> SolverSteps:
+    """The entry form: name, amount in dollars, category, note, Save."""
+    state = yield tap(state, desc="Add expense")
+    state = yield type_into(state, expense["name"], resource_id="edt_name")
+    state = yield type_into(state, f"{expense['amount'] / 100:.2f}", resource_id="edt_amount")
+    state = yield tap(state, resource_id="spinner_category")
+    state = yield tap(state, text=CATEGORIES[expense["category"]], class_name="CheckedTextView")
+    if expense.get("note"):
+        state = yield type_into(state, expense["note"], resource_id="edt_note")
+    return (yield tap(state, text="Save"))
+
+
+def solve_add(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Each expense of the goal through the entry form."""
+    del goal
+    state = yield open_app(_APP)
+    for expense in params["row_objects"]:
+        state = yield from _add(state, expense)
+
+
+def _select_and_delete(state: State, names: Sequence[str]) -> SolverSteps:
+    """Long press the first row named in ``names``, tap the others, Delete, confirm."""
+    for position, name in enumerate(names):
+        state = yield from seek(state, text=name, resource_id="tv_name")
+        pick = long_press if position == 0 else tap
+        state = yield pick(state, text=name, resource_id="tv_name")
+    state = yield tap(state, desc="Delete")
+    return (yield tap(state, text="Delete", resource_id="android:id/button1"))
+
+
+def solve_delete(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Select the named expenses and delete them."""
+    del goal
+    state = yield open_app(_APP)
+    yield from _select_and_delete(state, [e["name"] for e in params["row_objects"]])
+
+
+def _rows(state: State) -> list[tuple[int, tuple[str, str, str]]]:
+    """Each row on screen: the index of its name, and (name, amount, date and category)."""
+    names = find_all(state, resource_id="tv_name")
+    amounts = find_all(state, resource_id="tv_amount")
+    dates = find_all(state, resource_id="tv_date")
+    elements = state.ui_elements
+    return [
+        (n, (elements[n].text, elements[a].text, elements[d].text))
+        for n, a, d in zip(names, amounts, dates, strict=False)
+    ]
+
+
+def solve_delete_duplicates(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """The list is ordered by date, so exact copies sit next to each other: scroll until
+    two neighbouring rows read the same (name, amount, date, category), long press the
+    second and delete it."""
+    del goal, params
+    state = yield open_app(_APP)
+    for _ in range(20):
+        rows = _rows(state)
+        for (_, above), (index, row) in itertools.pairwise(rows):
+            if row == above:
+                state = yield Action(action_type="long_press", index=index)
+                state = yield tap(state, desc="Delete")
+                yield tap(state, text="Delete", resource_id="android:id/button1")
+                return
+        before = state.ui_tree
+        state = yield scroll("down")
+        if state.ui_tree == before:
+            break
+    raise SolverError("no two neighbouring expenses are the same")
+
+
+SOLVERS = [
+    UISolver("android_world", "ExpenseAddSingle", solve_add),
+    UISolver("android_world", "ExpenseAddMultiple", solve_add),
+    UISolver("android_world", "ExpenseDeleteSingle", solve_delete),
+    UISolver("android_world", "ExpenseDeleteMultiple", solve_delete),
+    UISolver("android_world", "ExpenseDeleteMultiple2", solve_delete),
+    UISolver("android_world", "ExpenseDeleteDuplicates", solve_delete_duplicates),
+    UISolver("android_world", "ExpenseDeleteDuplicates2", solve_delete_duplicates),
+]
