@@ -11,6 +11,8 @@ from droidhub.uitree import parse_hierarchy
 TASKS = (
     "ExpenseAddSingle",
     "ExpenseAddMultiple",
+    # Reads the note in Markor, then adds what it marks reimbursable.
+    "ExpenseAddMultipleFromMarkor",
     "ExpenseDeleteSingle",
     "ExpenseDeleteMultiple",
     "ExpenseDeleteMultiple2",

@@ -2,9 +2,9 @@
 entry form. Expenses to add or delete come from the params (the goal states them);
 which rows are duplicates is read from the list.
 
-No solver yet: ExpenseAddMultipleFromGallery (the expenses are only in an image's
-pixels) and ExpenseAddMultipleFromMarkor (the note's hundred lines need reading and
-judging which are reimbursable).
+ExpenseAddMultipleFromMarkor reads the note in Markor's editor and adds the lines it
+marks reimbursable. No solver yet: ExpenseAddMultipleFromGallery (the expenses are only
+in an image's pixels).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from droidhub.ui_solver import (
     find_all,
     long_press,
     open_app,
+    require,
     scroll,
     seek,
     tap,
@@ -32,15 +33,15 @@ from droidhub_aw_apps.expense.ids import CATEGORIES
 _APP = "Pro Expense"
 
 
-def _add(state: State, expense: Mapping[str, Any]) -> SolverSteps:
+def _add(state: State, name: str, dollars: str, category: str, note: str) -> SolverSteps:
     """The entry form: name, amount in dollars, category, note, Save."""
     state = yield tap(state, desc="Add expense")
-    state = yield type_into(state, expense["name"], resource_id="edt_name")
-    state = yield type_into(state, f"{expense['amount'] / 100:.2f}", resource_id="edt_amount")
+    state = yield type_into(state, name, resource_id="edt_name")
+    state = yield type_into(state, dollars, resource_id="edt_amount")
     state = yield tap(state, resource_id="spinner_category")
-    state = yield tap(state, text=CATEGORIES[expense["category"]], class_name="CheckedTextView")
-    if expense.get("note"):
-        state = yield type_into(state, expense["note"], resource_id="edt_note")
+    state = yield tap(state, text=category, class_name="CheckedTextView")
+    if note:
+        state = yield type_into(state, note, resource_id="edt_note")
     return (yield tap(state, text="Save"))
 
 
@@ -48,8 +49,28 @@ def solve_add(goal: str, params: Mapping[str, Any], state: State) -> SolverScrip
     """Each expense of the goal through the entry form."""
     del goal
     state = yield open_app(_APP)
-    for expense in params["row_objects"]:
-        state = yield from _add(state, expense)
+    for e in params["row_objects"]:
+        dollars = f"{e['amount'] / 100:.2f}"
+        state = yield from _add(state, e["name"], dollars, CATEGORIES[e["category"]], e["note"])
+
+
+def solve_add_from_markor(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Read my_expenses.txt in Markor's editor (``name|amount|category|note`` lines),
+    then add the lines whose note says "Reimbursable", without that remark."""
+    del goal, params
+    state = yield open_app("Markor")
+    state = yield from seek(state, text="my_expenses.txt")
+    state = yield tap(state, text="my_expenses.txt")
+    text = state.ui_elements[require(state, class_name="EditText")].text
+    wanted = []
+    for line in text.splitlines()[1:]:
+        name, amount, category, note = [*line.split("|"), "", "", ""][:4]
+        if "reimbursable" in note.lower():
+            note = note.replace(". Reimbursable.", "").replace("Reimbursable.", "").strip()
+            wanted.append((name, amount.lstrip("$"), category, note))
+    state = yield open_app(_APP)
+    for name, dollars, category, note in wanted:
+        state = yield from _add(state, name, dollars, category, note)
 
 
 def _select_and_delete(state: State, names: Sequence[str]) -> SolverSteps:
@@ -105,6 +126,7 @@ def solve_delete_duplicates(goal: str, params: Mapping[str, Any], state: State) 
 SOLVERS = [
     UISolver("android_world", "ExpenseAddSingle", solve_add),
     UISolver("android_world", "ExpenseAddMultiple", solve_add),
+    UISolver("android_world", "ExpenseAddMultipleFromMarkor", solve_add_from_markor),
     UISolver("android_world", "ExpenseDeleteSingle", solve_delete),
     UISolver("android_world", "ExpenseDeleteMultiple", solve_delete),
     UISolver("android_world", "ExpenseDeleteMultiple2", solve_delete),
