@@ -11,6 +11,8 @@ MARKOR_TASKS = (
     "MarkorCreateNoteFromClipboard",
     "MarkorDeleteNote",
     "MarkorDeleteAllNotes",
+    # The browser shows each note's modification time.
+    "MarkorDeleteNewestNote",
     "MarkorMoveNote",
     "MarkorEditNote",
     # These two rename a note: the rename dialog opens with the name selected.

@@ -1,7 +1,8 @@
 """Markor's screens on the virtual phone: the notebook browser, the new-file dialog and
 the editor, enough for an agent to do every Markor task by tapping and typing.
 
-* The browser lists the current folder (folders first, 12 rows; swipe to scroll). A tap
+* The browser lists the current folder (folders first, 12 rows; swipe to scroll), each
+  row with its modification time (``ui__filesystem_item__description``). A tap
   opens a folder or a note; ``Navigate up`` goes to the parent folder. A long press
   selects an item, later taps add or remove items; with a selection the toolbar offers
   ``Delete`` (then ``OK`` in the confirmation), ``Rename`` (one item: a name field
@@ -22,6 +23,7 @@ way back inside Markor.
 
 from __future__ import annotations
 
+import datetime as dt
 import shutil
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
@@ -138,17 +140,26 @@ class MarkorScreens(VirtualApp):
         if self.moving:
             entries = [e for e in entries if e[1]]
         for i, (entry, is_dir) in enumerate(entries[self.offset : self.offset + _ROWS]):
-            nodes.append(
-                list_item(
-                    _LIST_TOP + i * _ROW_HEIGHT,
-                    _ROW_HEIGHT,
-                    entry,
-                    f"{self.package}:id/ui__filesystem_item__root",
-                    f"{self.package}:id/ui__filesystem_item__title",
-                    content_desc="Folder" if is_dir else "",
-                    selected=entry in self.selected,
+            top = _LIST_TOP + i * _ROW_HEIGHT
+            item = list_item(
+                top,
+                _ROW_HEIGHT,
+                entry,
+                f"{self.package}:id/ui__filesystem_item__root",
+                f"{self.package}:id/ui__filesystem_item__title",
+                content_desc="Folder" if is_dir else "",
+                selected=entry in self.selected,
+            )
+            item.children[0].bounds = (160, top + 10, 1040, top + 80)
+            item.children.append(
+                Node(
+                    "android.widget.TextView",
+                    text=self._modified(phone, f"{self.folder}/{entry}"),
+                    resource_id=f"{self.package}:id/ui__filesystem_item__description",
+                    bounds=(160, top + 80, 1040, top + 130),
                 )
             )
+            nodes.append(item)
         if self.moving:
             nodes.extend(bottom_buttons(("Cancel", "Move here")))
         elif not self.selected:
@@ -162,6 +173,16 @@ class MarkorScreens(VirtualApp):
                 )
             )
         return nodes
+
+    @staticmethod
+    def _modified(phone: VirtualPhone, path: str) -> str:
+        """The row's description: when the file was last modified, in the phone's time."""
+        try:
+            seconds = phone.host_path(path).stat().st_mtime
+        except OSError:
+            return ""
+        when = dt.datetime.fromtimestamp(seconds, phone.tzinfo())
+        return f"{when:%d.%m.%y %H:%M}"
 
     def _dialog_nodes(self, dialog: _Dialog) -> list[Node]:
         titles = {"new": "Create a new file", "rename": "Rename", "delete": "Delete"}

@@ -2,8 +2,8 @@
 
 Names and texts the goal states come from the params (an agent reads them in the
 goal); what is on the phone (a note's present content, which notes exist) is read
-from the screen. No solver yet: MarkorDeleteNewestNote (the browser shows no dates to
-tell the newest by), the two transcription tasks (the receipt and the video's frames
+from the screen (the newest note by the times the browser shows). No solver yet: the
+two transcription tasks (the receipt and the video's frames
 are only in pixels) and MarkorMergeNotes (its note has no extension, and the new-file
 dialog's ".md" extension field cannot be emptied with AndroidWorld's actions, which
 have no delete key; ``solve_merge_notes`` does the rest and is kept for when it can).
@@ -11,6 +11,7 @@ have no delete key; ``solve_merge_notes`` does the rest and is kept for when it 
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
@@ -120,6 +121,21 @@ def solve_delete_all_notes(goal: str, params: Mapping[str, Any], state: State) -
     yield tap(state, text="OK")
 
 
+def solve_delete_newest_note(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Read each note's modification time in the browser; delete the newest."""
+    del goal, params
+    state = yield open_app("Markor")
+    titles = find_all(state, resource_id=_ROW_TITLE)
+    times = find_all(state, resource_id="ui__filesystem_item__description")
+    newest = max(
+        zip(titles, times, strict=True),
+        key=lambda pair: dt.datetime.strptime(state.ui_elements[pair[1]].text, "%d.%m.%y %H:%M"),
+    )
+    name = state.ui_elements[newest[0]].text
+    state = yield from _select_and(state, name, "Delete")
+    yield tap(state, text="OK")
+
+
 def solve_move_note(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Open the source folder, select the note, Move, go to the destination, Move here."""
     del goal
@@ -202,6 +218,7 @@ SOLVERS = [
     UISolver("android_world", "MarkorCreateNoteFromClipboard", solve_create_note_from_clipboard),
     UISolver("android_world", "MarkorDeleteNote", solve_delete_note),
     UISolver("android_world", "MarkorDeleteAllNotes", solve_delete_all_notes),
+    UISolver("android_world", "MarkorDeleteNewestNote", solve_delete_newest_note),
     UISolver("android_world", "MarkorMoveNote", solve_move_note),
     UISolver("android_world", "MarkorEditNote", solve_edit_note),
     UISolver("android_world", "MarkorAddNoteHeader", solve_add_note_header),
