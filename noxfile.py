@@ -6,6 +6,9 @@
   this proves each plugin installs and works on its own.
 - lint: ruff check, ruff format --check, mypy, lint-imports (import-linter contracts).
 - demo: the main job, a suite run on the virtual phone ending in a results table.
+- ui: every AndroidWorld task that has a UI-only solver, done through the screen alone:
+  `droidhub check --ui`, then the `ui_oracle` agent on 3 seeds over two virtual phones,
+  every episode at reward 1 (a slow sweep, kept out of `tests`).
 """
 
 from __future__ import annotations
@@ -114,3 +117,30 @@ def demo(session: nox.Session) -> None:
         "runs/demo/report.html",
         *session.posargs,
     )
+
+
+_SOLVED_TASKS = (
+    "from droidhub import catalog; print(','.join(sorted(k.split('/', 1)[1] "
+    "for k in catalog.ui_solvers() if k.startswith('android_world/'))))"
+)
+_ALL_SOLVED = (
+    "import json, sys; rows = [json.loads(line) for line in open(sys.argv[1])]; "
+    "bad = [f\"{r['task']}/{r['instance']}: reward {r['reward']} {r['error'] or ''}\" "
+    "for r in rows if r['reward'] != 1.0]; print(len(rows) - len(bad), 'of', len(rows), "
+    "'episodes at reward 1'); print(*bad, sep='\\n'); sys.exit(1 if bad or not rows else 0)"
+)
+
+
+@nox.session
+def ui(session: nox.Session) -> None:
+    """Every AndroidWorld task with a UI-only solver, through the screen alone:
+    `check --ui`, then ui_oracle on 3 seeds over two virtual phones, all at reward 1."""
+    session.install("./core", "./plugins/aw_apps")
+    tasks = str(session.run("python", "-c", _SOLVED_TASKS, silent=True)).strip()
+    session.run("droidhub", "check", "--ui", "--suite", "android_world", "--tasks", tasks)
+    out = session.create_tmp() + "/ui-run"
+    session.run(
+        "droidhub", "run", "--suite", "android_world", "--tasks", tasks, "--agent", "ui_oracle",
+        "--device", "virtual:2", "--n-combinations", "3", "--out", out,
+    )  # fmt: skip
+    session.run("python", "-c", _ALL_SOLVED, out + "/results.jsonl")
