@@ -66,17 +66,22 @@ AW_AGENT = textwrap.dedent(
             assert goal == "Turn wifi on.", goal
             state = self._env.get_state()
             assert state.pixels.shape[2] == 3
-            for i, e in enumerate(state.ui_elements):
-                if e.content_description == "Wi-Fi" and e.is_checkable:
-                    if e.is_checked:
-                        return AgentInteractionResult(True, {"summary": "wifi is on"})
-                    self._env.execute_action(JSONAction(action_type="click", index=i))
-                    after = self.get_post_transition_state()
-                    on = any(
-                        x.content_description == "Wi-Fi" and x.is_checked
-                        for x in after.ui_elements
-                    )
-                    return AgentInteractionResult(False, {"summary": f"tapped; on after: {on}"})
+            elements = state.ui_elements
+            texts = [e.text for e in elements]
+            if "Wi\u2011Fi" in texts:  # Settings' Internet page: the switch on its row
+                title = texts.index("Wi\u2011Fi")
+                i = next(j for j, e in enumerate(elements) if e.is_checkable and j > title)
+                if elements[i].is_checked:
+                    return AgentInteractionResult(True, {"summary": "wifi is on"})
+                self._env.execute_action(JSONAction(action_type="click", index=i))
+                after = self.get_post_transition_state()
+                on = any(x.is_checkable and x.is_checked for x in after.ui_elements)
+                return AgentInteractionResult(False, {"summary": f"tapped; on after: {on}"})
+            for label in ("Internet", "Network & internet"):
+                if label in texts:
+                    tap = JSONAction(action_type="click", index=texts.index(label))
+                    self._env.execute_action(tap)
+                    return AgentInteractionResult(False, {"summary": f"opened {label}"})
             self._env.execute_action(JSONAction(action_type="open_app", app_name="Settings"))
             return AgentInteractionResult(False, {"summary": "opened Settings"})
 
@@ -102,7 +107,7 @@ def test_android_world_agent_solves_a_task(agent_args: list[str], tmp_path: Path
     out = tmp_path / "run"
     done = subprocess.run(
         [sys.executable, "-m", "droidhub", "run", "--suite", "android_world",
-         "--tasks", "SystemWifiTurnOn", *agent_args, "--max-steps", "5", "--out", str(out)],
+         "--tasks", "SystemWifiTurnOn", *agent_args, "--max-steps", "7", "--out", str(out)],
         capture_output=True, text=True, timeout=180, env=env,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
@@ -110,9 +115,15 @@ def test_android_world_agent_solves_a_task(agent_args: list[str], tmp_path: Path
     assert result["reward"] == 1.0 and result["error"] is None
     steps_file = next(out.glob("episodes/*/*/*/steps.jsonl"))
     steps = [json.loads(x) for x in steps_file.read_text().splitlines()]
-    assert [s["action"]["action_type"] for s in steps] == ["open_app", "click", "status"]
+    assert [s["action"]["action_type"] for s in steps] == [
+        "open_app",
+        "click",
+        "click",
+        "click",
+        "status",
+    ]
     # The agent looked at the screen after its tap, inside its own step, and saw it on.
-    summaries = [d["summary"] for d in steps[2]["agent_info"]["android_world"]]
+    summaries = [d["summary"] for d in steps[4]["agent_info"]["android_world"]]
     assert summaries == ["tapped; on after: True", "wifi is on"]
 
 

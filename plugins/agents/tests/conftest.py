@@ -2,7 +2,8 @@
 
 The model reads the goal and the numbered element list out of the prompt, as a real
 model would, and answers ``Reason: ... Action: {json}``. It knows two goals: turning
-Wi-Fi on in Settings (AndroidWorld's SystemWifiTurnOn) and MiniWoB's click-test.
+Wi-Fi on in Settings (AndroidWorld's SystemWifiTurnOn: Network & internet, Internet,
+the switch) and MiniWoB's click-test.
 """
 
 from __future__ import annotations
@@ -38,17 +39,28 @@ def decide(prompt: str) -> dict[str, Any]:
     assert goal, prompt
     elements = [(int(m[1]), m[2], m[3]) for m in _LINE.finditer(prompt)]
     if goal[1].startswith("Turn wifi on"):
-        for index, _kind, rest in elements:
-            if 'desc="Wi-Fi"' in rest:
-                if "unchecked" in rest:
-                    return {"action_type": "click", "index": index}
-                return {"action_type": "status", "goal_status": "complete"}
-        return {"action_type": "open_app", "app_name": "Settings"}
+        return _wifi_step(elements)
     if goal[1].startswith("Click the button"):
         for index, kind, rest in elements:
             if kind == "Button" and "clickable" in rest:
                 return {"action_type": "click", "index": index}
     return {"action_type": "status", "goal_status": "infeasible"}
+
+
+def _wifi_step(elements: list[tuple[int, str, str]]) -> dict[str, Any]:
+    """Settings > Network & internet > Internet > the Wi-Fi switch, then done."""
+    titles = [i for i, _kind, rest in elements if rest.startswith(' text="Wi\u2011Fi"')]
+    for index, _kind, rest in elements:
+        # The switch on the Wi-Fi row: the first switch listed after its title.
+        if titles and index > titles[0] and "id=switch_widget" in rest:
+            if "unchecked" in rest:
+                return {"action_type": "click", "index": index}
+            return {"action_type": "status", "goal_status": "complete"}
+    for label in ('text="Internet"', 'text="Network & internet"'):
+        for index, _kind, rest in elements:
+            if rest.startswith(f" {label}"):
+                return {"action_type": "click", "index": index}
+    return {"action_type": "open_app", "app_name": "Settings"}
 
 
 def completion(text: str) -> dict[str, Any]:

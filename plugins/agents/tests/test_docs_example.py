@@ -17,14 +17,22 @@ DOC = Path(__file__).resolve().parents[3] / "docs" / "agents.md"
 
 
 def _wifi_policy(request: Request) -> Response:
+    """Settings > Network & internet > Internet > the Wi-Fi switch; done once the
+    network shows under it (the example agent's lines carry no checked state)."""
     prompt = json.loads(request.get_data())["messages"][0]["content"]
-    switch = re.search(r"^(\d+): android.widget.Switch '(ON|OFF)' 'Wi-Fi'", prompt, re.M)
-    if switch is None:
-        action = {"action_type": "open_app", "app_name": "Settings"}
-    elif switch[2] == "OFF":
-        action = {"action_type": "click", "index": int(switch[1])}
-    else:
+    lines = re.findall(r"^(\d+): (\S+) '(.*)' '(.*)'$", prompt, re.M)
+    texts = {text: int(index) for index, _cls, text, _desc in lines}
+    switches = [int(i) for i, cls, _t, _d in lines if cls == "android.widget.Switch"]
+    if "AndroidWifi" in texts:
         action = {"action_type": "status", "goal_status": "complete"}
+    elif "Wi\u2011Fi" in texts:
+        action = {"action_type": "click", "index": switches[0]}
+    elif "Internet" in texts:
+        action = {"action_type": "click", "index": texts["Internet"]}
+    elif "Network & internet" in texts:
+        action = {"action_type": "click", "index": texts["Network & internet"]}
+    else:
+        action = {"action_type": "open_app", "app_name": "Settings"}
     return Response(json.dumps(completion(json.dumps(action))), content_type="application/json")
 
 
@@ -37,9 +45,9 @@ def test_own_agent_example_solves_a_task(httpserver: HTTPServer, tmp_path: Path)
         [sys.executable, "-m", "droidhub", "run", "--suite", "android_world",
          "--tasks", "SystemWifiTurnOn", "--agent", "myagent:TextAgent",
          "--agent-option", f"base_url={httpserver.url_for('/v1')}",
-         "--max-steps", "5", "--out", str(tmp_path / "run")],
+         "--max-steps", "7", "--out", str(tmp_path / "run")],
         capture_output=True, text=True, timeout=120, env=env,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     result = json.loads((tmp_path / "run" / "results.jsonl").read_text().splitlines()[0])
-    assert result["reward"] == 1.0 and result["steps"] == 3
+    assert result["reward"] == 1.0 and result["steps"] == 5

@@ -34,8 +34,8 @@ def test_429_then_200_is_retried_honouring_retry_after(
     assert done.returncode == 0, done.stderr
     (result,) = results(tmp_path)
     assert result["reward"] == 1.0
-    assert len(scripted.requests) == 4  # the refused call, then three answered
-    assert result["usage"]["retries"] == 1 and result["usage"]["calls"] == 3
+    assert len(scripted.requests) == 6  # the refused call, then five answered
+    assert result["usage"]["retries"] == 1 and result["usage"]["calls"] == 5
     assert steps(tmp_path)[0]["agent_info"]["usage"]["retries"] == 1
 
 

@@ -33,9 +33,15 @@ def test_solves_an_android_world_task(
     assert done.returncode == 0, done.stderr
     (result,) = results(tmp_path)
     assert result["reward"] == 1.0 and result["error"] is None
-    # open Settings, tap the switch, say complete
-    assert [s["action"]["action_type"] for s in steps(tmp_path)] == ["open_app", "click", "status"]
-    calls = 3 if agent == "t3a" else 5  # m3a reflects after each of the two actions
+    # open Settings, Network & internet, Internet, tap the switch, say complete
+    assert [s["action"]["action_type"] for s in steps(tmp_path)] == [
+        "open_app",
+        "click",
+        "click",
+        "click",
+        "status",
+    ]
+    calls = 5 if agent == "t3a" else 9  # m3a reflects after each of the four actions
     assert len(scripted.requests) == calls
     usage = result["usage"]
     assert usage["prompt_tokens"] == calls * PROMPT_TOKENS
@@ -97,16 +103,17 @@ def test_m3a_sends_the_marked_screenshot_at_the_configured_size(
         "--agent-option", "reflection=false", "--max-steps", "6",
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
-    assert len(scripted.requests) == 3  # no reflection calls
-    # The second request sees Settings: its Wi-Fi switch [860,320][1040,440] on the
-    # 1080x2400 screen is boxed at a third of that on the 360x800 image.
-    parts = scripted.requests[1]["messages"][-1]["content"]
+    assert len(scripted.requests) == 5  # no reflection calls
+    # The fourth request sees Settings' Internet page: its Wi-Fi switch
+    # [880,620][1038,710] on the 1080x2400 screen is boxed at a third of that on the
+    # 360x800 image.
+    parts = scripted.requests[3]["messages"][-1]["content"]
     (image_url,) = [p["image_url"]["url"] for p in parts if p["type"] == "image_url"]
     image = _decode(image_url).convert("RGB")
     assert image.size == (360, 800)
     text = next(p["text"] for p in parts if p["type"] == "text")
-    index = next(line.split(":")[0] for line in text.splitlines() if 'desc="Wi-Fi"' in line)
-    left, top, bottom = 860 // 3, 320 // 3, 440 // 3
+    index = next(line.split(":")[0] for line in text.splitlines() if "switch_widget" in line)
+    left, top, bottom = 880 // 3, 620 // 3, 710 // 3
     edge = [image.getpixel((x, (top + bottom) // 2)) for x in range(left - 1, left + 3)]
     assert any(all(abs(a - b) < 60 for a, b in zip(px, MARK_COLOUR, strict=True)) for px in edge), (
         edge

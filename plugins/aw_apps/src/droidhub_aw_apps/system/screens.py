@@ -7,7 +7,8 @@ row an ``android:id/title`` and ``android:id/summary``), longer than the screen,
 scrolls. The pages the system tasks need are one tap deeper, as on the phone:
 
 * Network & internet → Internet → the "Wi-Fi" row (spelled with U+2011) with its switch
-  (``android:id/switch_widget``), which reads and writes ``global/wifi_on``;
+  (``android:id/switch_widget``), which reads and writes ``global/wifi_on``; with
+  Wi-Fi on, the emulator's network "AndroidWifi" (Connected) is listed under it;
 * Connected devices → Connection preferences → Bluetooth → the "Use Bluetooth" main
   switch bar (``global/bluetooth_on``);
 * Display → "Brightness level" (summary: the level in percent) opens System UI's
@@ -197,10 +198,14 @@ class SettingsApp(VirtualApp):
         self._reset()
 
     # --- layout --------------------------------------------------------------------------
-    def _entries(self) -> tuple[Entry, ...]:
+    def _entries(self, phone: VirtualPhone | None = None) -> tuple[Entry, ...]:
         if self.page.startswith(_BLANK):
             return ()
-        return TOP_LEVEL if self.page == "top" else PAGES[self.page][2]
+        entries = TOP_LEVEL if self.page == "top" else PAGES[self.page][2]
+        if self.page == "internet" and phone is not None and _on(phone, "wifi_on"):
+            # With Wi-Fi on, the networks in range follow the switch: the emulator's own.
+            entries = (entries[0], Entry("AndroidWifi", "Connected"), *entries[1:])
+        return entries
 
     def _title_and_parent(self) -> tuple[str, str]:
         if self.page.startswith(_BLANK):
@@ -284,7 +289,7 @@ class SettingsApp(VirtualApp):
                     bounds=(63, 300, _WIDTH - 63, 520),
                 ),
             ]
-        rows = self._entries()[self.offset : self.offset + self._visible_rows()]
+        rows = self._entries(phone)[self.offset : self.offset + self._visible_rows()]
         top = self._list_top()
         items = [self._row(phone, entry, top + i * _ROW) for i, entry in enumerate(rows)]
         nodes.append(
@@ -348,7 +353,7 @@ class SettingsApp(VirtualApp):
             self._up()
             return
         title = next((c.text for c in node.children if c.resource_id == "android:id/title"), "")
-        entry = next((e for e in self._entries() if e.title == title), None)
+        entry = next((e for e in self._entries(phone) if e.title == title), None)
         if entry is None:
             return
         if entry.switch:
