@@ -257,3 +257,19 @@ def build_report_runs(root: Path) -> ReportRuns:
 def report_runs(tmp_path_factory: pytest.TempPathFactory) -> ReportRuns:
     """The two runs of :func:`build_report_runs`, built once per test session."""
     return build_report_runs(tmp_path_factory.getbasetemp() / "report_runs")
+
+
+@pytest.fixture(scope="module")
+def html_report_a(
+    report_runs: ReportRuns, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Path, str]:
+    """``droidhub report RUN_A --html OUT``, run once: the HTML file and what it printed."""
+    out = tmp_path_factory.mktemp("html") / "report.html"
+    proc = subprocess.run(
+        [sys.executable, "-m", "droidhub", "report", str(report_runs.run_a), "--html", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    return out, proc.stdout
