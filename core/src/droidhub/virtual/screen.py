@@ -214,9 +214,20 @@ def screenshot(screen: Screen) -> bytes:
     return screen.png if screen.png is not None else render(screen.hierarchy)
 
 
+#: Android's system font, from Debian's ``fonts-roboto`` (the README's set-up installs
+#: it); DejaVu Sans where it is missing.
+FONT_FILES = (
+    "/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF/Roboto-Regular.ttf",
+    "/usr/share/fonts/truetype/roboto/hinted/Roboto-Regular.ttf",
+    "Roboto-Regular.ttf",
+    "DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+)
+
+
 @functools.cache
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    for name in ("DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"):
+    for name in FONT_FILES:
         try:
             return ImageFont.truetype(name, size)
         except OSError:
