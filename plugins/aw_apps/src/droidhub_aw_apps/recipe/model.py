@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict
 
 from droidhub import AppSpec
-from droidhub.virtual.appmodel import VirtualApp
 from droidhub_aw_apps.common.sqlite_files import DatabaseApp
 from droidhub_aw_apps.common.sqlite_rows import (
     Row,
@@ -129,7 +128,8 @@ APPS = (
 
 
 class BroccoliApp(DatabaseApp):
-    """Broccoli on the virtual phone: the ``broccoli`` database, with no recipes."""
+    """Broccoli's data on the virtual phone: the ``broccoli`` database, with no recipes
+    (its screens are :class:`droidhub_aw_apps.recipe.screens.BroccoliScreensApp`)."""
 
     package = PACKAGE
     label = "Broccoli"
@@ -137,8 +137,3 @@ class BroccoliApp(DatabaseApp):
     version_name = "1.2.6"
     db_path = DB_PATH
     schema = ";\n".join(_SCHEMA)
-
-
-def virtual_apps() -> list[VirtualApp]:
-    """A fresh Broccoli model."""
-    return [BroccoliApp()]

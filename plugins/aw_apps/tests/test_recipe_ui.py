@@ -1,0 +1,78 @@
+"""Broccoli's screens through adb, and its tasks done through them alone."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from droidhub import Device
+from droidhub.uitree import parse_hierarchy
+
+TASKS = (
+    "RecipeAddSingleRecipe",
+    "RecipeAddMultipleRecipes",
+    # Reads recipes.txt in Markor's editor first.
+    "RecipeAddMultipleRecipesFromMarkor",
+    "RecipeDeleteSingleRecipe",
+    "RecipeDeleteSingleWithRecipeWithNoise",
+    "RecipeDeleteMultipleRecipes",
+    "RecipeDeleteMultipleRecipesWithNoise",
+)
+DB = "/data/data/com.flauschcode.broccoli/databases/broccoli"
+
+
+def _texts(device: Device) -> list[str]:
+    return [e.text for e in parse_hierarchy(device.ui_tree())]
+
+
+def _tap(device: Device, **wanted: str) -> None:
+    for element in parse_hierarchy(device.ui_tree()):
+        if all(getattr(element, k).endswith(v) for k, v in wanted.items()):
+            assert element.bounds is not None
+            device.tap(*element.bounds.center)
+            return
+    raise AssertionError(f"nothing with {wanted} on screen")
+
+
+def test_a_recipe_is_written_searched_and_deleted_through_the_screens(
+    virtual_device: Device,
+) -> None:
+    virtual_device.shell(["am", "start", "-n", "com.flauschcode.broccoli/.MainActivity"])
+    for title in ("Pancakes", "Pasta"):
+        _tap(virtual_device, content_description="New recipe")
+        _tap(virtual_device, resource_id="new_title")
+        virtual_device.input_text(title)
+        _tap(virtual_device, resource_id="new_servings")
+        virtual_device.input_text("4 servings")
+        _tap(virtual_device, content_description="Save")
+    rows = virtual_device.query_db(DB, "SELECT title, servings FROM recipes ORDER BY title")
+    assert rows == [
+        {"title": "Pancakes", "servings": "4 servings"},
+        {"title": "Pasta", "servings": "4 servings"},
+    ]
+    # Search keeps the matching cards only; BACK closes the search.
+    _tap(virtual_device, content_description="Search")
+    virtual_device.input_text("Panc")
+    assert "Pancakes" in _texts(virtual_device) and "Pasta" not in _texts(virtual_device)
+    virtual_device.keyevent("KEYCODE_BACK")
+    assert "Pasta" in _texts(virtual_device)
+    # A recipe's Delete asks first; Cancel keeps it, Delete removes it.
+    _tap(virtual_device, text="Pasta")
+    _tap(virtual_device, content_description="Delete")
+    _tap(virtual_device, text="Cancel")
+    _tap(virtual_device, content_description="Delete")
+    _tap(virtual_device, resource_id="android:id/button1")
+    rows = virtual_device.query_db(DB, "SELECT title FROM recipes")
+    assert rows == [{"title": "Pancakes"}]
+    assert "com.flauschcode.broccoli" in virtual_device.foreground_activity()
+
+
+def test_recipe_tasks_are_solved_through_the_screen() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "droidhub", "check", "--ui", "--tasks", ",".join(TASKS)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert f"{len(TASKS)} of {len(TASKS)} tasks pass" in proc.stdout
