@@ -16,6 +16,15 @@ insides can change without breaking a plugin.
   into the phone's sandbox, ``settings``, ``now``, ``provider``...).
 - :data:`PIXEL_6`, :class:`ScreenGeometry`, :func:`canonical_path`: the facts of the
   modelled phone (screen size and bars, storage paths).
+- The widget toolkit (:mod:`droidhub.virtual.widgets`): :class:`WidgetApp`, a model whose
+  screens are declared from widgets in its ``build``; the widgets :class:`Window`,
+  :class:`Toolbar`, :class:`MenuItem`, :class:`Text`, :class:`Button`,
+  :class:`IconButton`, :class:`Fab`, :class:`TextField`, :class:`CheckBox`,
+  :class:`Switch`, :class:`RadioGroup`, :class:`Slider`, :class:`Spinner`,
+  :class:`Tabs`, :class:`ListRow`, :class:`ScrollList`, :class:`Column`, :class:`Row`,
+  :class:`Divider`, :class:`Spacer`, :class:`Dialog`; :class:`Theme` (the app's
+  colours); :data:`KEY_BACK`, :data:`KEY_DEL`, :data:`KEY_ENTER` (keys as a model
+  receives them).
 """
 
 from __future__ import annotations
@@ -23,15 +32,69 @@ from __future__ import annotations
 from droidhub.android import EXTERNAL_STORAGE, PIXEL_6, ScreenGeometry, canonical_path
 from droidhub.virtual.app import BroadcastReply, Intent, Screen, VirtualApp
 from droidhub.virtual.phone import VirtualPhone
+from droidhub.virtual.widgets.kit import (
+    KEY_BACK,
+    KEY_DEL,
+    KEY_ENTER,
+    Button,
+    CheckBox,
+    Column,
+    Dialog,
+    Divider,
+    Fab,
+    IconButton,
+    ListRow,
+    MenuItem,
+    RadioGroup,
+    Row,
+    ScrollList,
+    Slider,
+    Spacer,
+    Spinner,
+    Switch,
+    Tabs,
+    Text,
+    TextField,
+    Theme,
+    Toolbar,
+    Window,
+)
+from droidhub.virtual.widgets.layout import WidgetApp
 
 __all__ = [
     "EXTERNAL_STORAGE",
+    "KEY_BACK",
+    "KEY_DEL",
+    "KEY_ENTER",
     "PIXEL_6",
     "BroadcastReply",
+    "Button",
+    "CheckBox",
+    "Column",
+    "Dialog",
+    "Divider",
+    "Fab",
+    "IconButton",
     "Intent",
+    "ListRow",
+    "MenuItem",
+    "RadioGroup",
+    "Row",
     "Screen",
     "ScreenGeometry",
+    "ScrollList",
+    "Slider",
+    "Spacer",
+    "Spinner",
+    "Switch",
+    "Tabs",
+    "Text",
+    "TextField",
+    "Theme",
+    "Toolbar",
     "VirtualApp",
     "VirtualPhone",
+    "WidgetApp",
+    "Window",
     "canonical_path",
 ]

@@ -15,9 +15,7 @@ import datetime as dt
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from droidhub_aw_apps.calendar import agenda, ids
-from droidhub_aw_apps.calendar.draft import REPETITIONS, Draft, repetition_text
-from droidhub_aw_apps.calendar.interim_widgets import (
+from droidhub.virtual.appmodel import (
     Button,
     CheckBox,
     Dialog,
@@ -30,6 +28,8 @@ from droidhub_aw_apps.calendar.interim_widgets import (
     Toolbar,
     Window,
 )
+from droidhub_aw_apps.calendar import agenda, ids
+from droidhub_aw_apps.calendar.draft import REPETITIONS, Draft, repetition_text
 from droidhub_aw_apps.calendar.model import (
     DB_PATH,
     PACKAGE,

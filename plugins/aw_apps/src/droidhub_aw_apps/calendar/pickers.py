@@ -21,8 +21,7 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from droidhub_aw_apps.calendar import ids
-from droidhub_aw_apps.calendar.interim_widgets import (
+from droidhub.virtual.appmodel import (
     Button,
     Column,
     Dialog,
@@ -31,6 +30,7 @@ from droidhub_aw_apps.calendar.interim_widgets import (
     Row,
     Text,
 )
+from droidhub_aw_apps.calendar import ids
 
 #: The grid's first column is Sunday (the app's default for the US locale).
 _SUNDAY_FIRST = calendar.Calendar(firstweekday=6)

@@ -28,11 +28,7 @@ import datetime as dt
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from droidhub.virtual.appmodel import VirtualApp
-from droidhub_aw_apps.calendar import agenda, ids
-from droidhub_aw_apps.calendar.draft import Draft
-from droidhub_aw_apps.calendar.editor import Editor
-from droidhub_aw_apps.calendar.interim_widgets import (
+from droidhub.virtual.appmodel import (
     Dialog,
     Fab,
     IconButton,
@@ -45,9 +41,13 @@ from droidhub_aw_apps.calendar.interim_widgets import (
     TextField,
     Theme,
     Toolbar,
+    VirtualApp,
     WidgetApp,
     Window,
 )
+from droidhub_aw_apps.calendar import agenda, ids
+from droidhub_aw_apps.calendar.draft import Draft
+from droidhub_aw_apps.calendar.editor import Editor
 from droidhub_aw_apps.calendar.model import DB_PATH, PACKAGE, SimpleCalendarApp, read_event_rows
 from droidhub_aw_apps.calendar.pickers import DatePick
 

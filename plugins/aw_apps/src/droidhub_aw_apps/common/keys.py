@@ -1,14 +1,7 @@
-"""Keys as app models receive them from ``input keyevent``: by name or by number.
-
-``adb shell input keyevent`` accepts either ``KEYCODE_DEL`` or ``67``, and the virtual
-phone hands the model the argument as typed, so a model tests a key against both.
-"""
+"""Keys as app models receive them from ``input keyevent`` (the toolkit's constants)."""
 
 from __future__ import annotations
 
-#: Delete (backspace): erases the character before the cursor.
-KEY_DEL = ("KEYCODE_DEL", "67")
-#: Enter.
-KEY_ENTER = ("KEYCODE_ENTER", "66")
-#: Back.
-KEY_BACK = ("KEYCODE_BACK", "4")
+from droidhub.virtual.appmodel import KEY_BACK, KEY_DEL, KEY_ENTER
+
+__all__ = ["KEY_BACK", "KEY_DEL", "KEY_ENTER"]

@@ -1,0 +1,115 @@
+"""The node a widget lays out to: a ``uiautomator dump`` node plus what the painter needs.
+
+:class:`WidgetNode` is :class:`droidhub.virtual.screen.Node` (so it writes the dump with
+uiautomator's attributes and order) with the paint style, the icon and, for a SeekBar,
+how far along it is. :func:`document` writes a window's nodes, the status bar and the
+navigation bar as one dump; :func:`hit` finds what a finger lands on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from droidhub.android import PIXEL_6
+from droidhub.virtual.screen import Node, hierarchy
+
+SYSTEM_UI = "com.android.systemui"
+_DP = PIXEL_6.density / 160
+
+
+def dp(value: float) -> int:
+    """``value`` density-independent pixels in the Pixel 6's device pixels."""
+    return round(value * _DP)
+
+
+@dataclass
+class WidgetNode(Node):
+    """A dump node with its paint style (``toolbar``, ``fab``, ``button-filled``...),
+    its icon name, and a SeekBar's position from 0 to 1."""
+
+    style: str = ""
+    icon: str = ""
+    fraction: float = 0.0
+
+    def walk(self) -> Iterator[WidgetNode]:
+        """This node and every node below it, in document order."""
+        yield self
+        for child in self.children:
+            if isinstance(child, WidgetNode):
+                yield from child.walk()
+
+
+def status_bar(clock: str) -> WidgetNode:
+    """Android 13's status bar: the clock on the left, Wi-Fi and battery on the right."""
+    height, width = PIXEL_6.status_bar, PIXEL_6.width
+    clock_node = WidgetNode(
+        "android.widget.TextView",
+        SYSTEM_UI,
+        (dp(16), 0, dp(16) + dp(60), height),
+        text=clock,
+        resource_id=f"{SYSTEM_UI}:id/clock",
+        style="status-clock",
+    )
+    battery = WidgetNode(
+        "android.widget.LinearLayout",
+        SYSTEM_UI,
+        (width - dp(64), 0, width - dp(16), height),
+        resource_id=f"{SYSTEM_UI}:id/battery",
+        content_desc="Battery 100 percent.",
+        style="status-battery",
+    )
+    return WidgetNode(
+        "android.widget.FrameLayout",
+        SYSTEM_UI,
+        (0, 0, width, height),
+        resource_id=f"{SYSTEM_UI}:id/status_bar",
+        children=[clock_node, battery],
+        style="status-bar",
+    )
+
+
+def navigation_bar() -> WidgetNode:
+    """The gesture navigation bar at the bottom (its handle is drawn, not tappable)."""
+    width, height = PIXEL_6.width, PIXEL_6.height
+    return WidgetNode(
+        "android.widget.FrameLayout",
+        SYSTEM_UI,
+        (0, height - PIXEL_6.navigation_bar, width, height),
+        resource_id=f"{SYSTEM_UI}:id/navigation_bar_frame",
+        style="navigation-bar",
+    )
+
+
+def document(package: str, nodes: Sequence[WidgetNode], clock: str) -> tuple[str, WidgetNode]:
+    """The window holding ``nodes`` with the system bars, as a dump document and root."""
+    for node in nodes:
+        for inner in node.walk():
+            inner.package = inner.package or package
+    content = WidgetNode(
+        "android.widget.FrameLayout",
+        package,
+        (0, 0, PIXEL_6.width, PIXEL_6.height),
+        resource_id="android:id/content",
+        children=list(nodes),
+    )
+    root = WidgetNode(
+        "android.widget.FrameLayout",
+        package,
+        (0, 0, PIXEL_6.width, PIXEL_6.height),
+        children=[content, status_bar(clock), navigation_bar()],
+    )
+    return hierarchy(root), root
+
+
+def hit(nodes: Sequence[WidgetNode], x: int, y: int, long: bool = False) -> WidgetNode | None:
+    """The innermost enabled node under ``(x, y)`` that takes a tap (or, with ``long``,
+    a long press), or None."""
+    found: WidgetNode | None = None
+    for top in nodes:
+        for node in top.walk():
+            left, upper, right, lower = node.bounds
+            takes = node.long_clickable if long else node.clickable
+            if takes and node.enabled and left <= x < right and upper <= y < lower:
+                found = node
+    return found

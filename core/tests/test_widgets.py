@@ -1,0 +1,203 @@
+"""The widget toolkit, driven as a client drives a phone: ``input tap/text/swipe/keyevent``
+through adb, observed with ``uiautomator dump`` and ``screencap``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import pytest
+
+from droidhub.device import Device
+from droidhub.uitree import UIElement, parse_hierarchy
+from droidhub.virtual.appmodel import (
+    PIXEL_6,
+    ListRow,
+    MenuItem,
+    ScrollList,
+    Slider,
+    Spinner,
+    Switch,
+    Text,
+    TextField,
+    Theme,
+    Toolbar,
+    VirtualApp,
+    VirtualPhone,
+    WidgetApp,
+    Window,
+)
+from droidhub.virtual.server import VirtualDeviceServer
+
+PACKAGE = "com.example.widgets"
+COLOURS = ("Red", "Green", "Blue")
+
+
+@dataclass
+class _Model:
+    rows: list[str] = field(default_factory=lambda: [f"Row {i}" for i in range(40)])
+    opened: str | None = None
+    name: str = ""
+    wifi: bool = False
+    level: int = 10
+    colour: int = 0
+    cleared: int = 0
+
+
+class DemoApp(WidgetApp):
+    """A list with a context menu, a detail page, a field, a switch, a slider, a spinner."""
+
+    package = PACKAGE
+    label = "Widgets"
+    theme = Theme(primary="#3F51B5")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.model = _Model()
+
+    def build(self, phone: VirtualPhone) -> Window:
+        model = self.model
+        if model.opened is not None:
+            return Window(PACKAGE, Toolbar(model.opened, up=True), [Text(f"Opened {model.opened}")])
+        controls = [
+            TextField(model.name, lambda v: setattr(model, "name", v), hint="Name", key="name"),
+            Switch("Wi-Fi", model.wifi, lambda on: setattr(model, "wifi", on)),
+            Slider(model.level, 0, 100, lambda v: setattr(model, "level", v), key="level"),
+            Spinner(COLOURS, model.colour, lambda i: setattr(model, "colour", i), key="colour"),
+        ]
+        rows = [
+            ListRow(
+                title,
+                on_click=lambda t=title: setattr(model, "opened", t),
+                context_menu=[MenuItem("Delete", lambda t=title: model.rows.remove(t))],
+                title_id="row_title",
+            )
+            for title in model.rows
+        ]
+        menu = [MenuItem("Clear", lambda: setattr(model, "cleared", model.cleared + 1))]
+        return Window(PACKAGE, Toolbar("Widgets", menu=menu), [*controls, ScrollList(rows, "rows")])
+
+    def on_back(self, phone: VirtualPhone) -> bool:
+        if self.model.opened is not None:
+            self.model.opened = None
+            return True
+        return False
+
+
+@pytest.fixture
+def app_and_device() -> Iterator[tuple[DemoApp, Device]]:
+    app = DemoApp()
+
+    def apps() -> list[VirtualApp]:
+        return [app]
+
+    with VirtualDeviceServer(devices=1, apps=apps) as server:
+        device = Device(server.serials[0], host="127.0.0.1", port=server.port)
+        device.shell(["am", "start", "-n", f"{PACKAGE}/.MainActivity"])
+        yield app, device
+
+
+def _elements(device: Device) -> list[UIElement]:
+    return parse_hierarchy(device.ui_tree())
+
+
+def _find(device: Device, **wanted: str) -> UIElement:
+    for element in _elements(device):
+        if all(getattr(element, k) == v for k, v in wanted.items()):
+            return element
+    raise AssertionError(f"nothing with {wanted} on screen")
+
+
+def _tap(device: Device, **wanted: str) -> None:
+    element = _find(device, **wanted)
+    assert element.bounds is not None
+    device.tap(*element.bounds.center)
+
+
+def _texts(device: Device) -> list[str]:
+    return [e.text for e in _elements(device)]
+
+
+def test_a_list_scrolls_and_only_rows_in_view_are_in_the_tree(app_and_device) -> None:
+    _, device = app_and_device
+    listing = _find(device, class_name="androidx.recyclerview.widget.RecyclerView")
+    assert listing.scrollable and listing.bounds is not None
+    assert "Row 0" in _texts(device) and "Row 39" not in _texts(device)
+    x, (top, bottom) = listing.bounds.center[0], (listing.bounds.top, listing.bounds.bottom)
+    for _ in range(10):
+        device.swipe(x, bottom - 50, x, top + 50, 300)
+    texts = _texts(device)
+    assert "Row 39" in texts and "Row 0" not in texts
+    for element in _elements(device):
+        if element.resource_id == f"{PACKAGE}:id/row_title":
+            assert element.bounds is not None
+            assert top <= element.bounds.top and element.bounds.bottom <= bottom
+
+
+def test_a_tap_runs_the_row_and_back_pops_the_apps_own_page_first(app_and_device) -> None:
+    _, device = app_and_device
+    _tap(device, text="Row 3")
+    assert "Opened Row 3" in _texts(device)
+    _find(device, content_description="Navigate up")
+    device.keyevent("KEYCODE_BACK")
+    assert "Row 3" in _texts(device)
+    assert device.foreground_activity().startswith(PACKAGE)
+    # The overflow menu: BACK closes it, and the app stays.
+    _tap(device, content_description="More options")
+    assert _find(device, text="Clear").resource_id == "android:id/title"
+    device.keyevent("KEYCODE_BACK")
+    assert "Clear" not in _texts(device)
+    assert device.foreground_activity().startswith(PACKAGE)
+    # On the app's first page, BACK leaves it.
+    device.keyevent("KEYCODE_BACK")
+    assert not device.foreground_activity().startswith(PACKAGE)
+
+
+def test_typing_edits_the_focused_field(app_and_device) -> None:
+    app, device = app_and_device
+    field_ = _find(device, class_name="android.widget.EditText")
+    assert field_.text == "Name" and not field_.focused
+    _tap(device, class_name="android.widget.EditText")
+    device.input_text("hello")
+    device.keyevent("KEYCODE_DEL")
+    field_ = _find(device, class_name="android.widget.EditText")
+    assert field_.text == "hell" and field_.focused
+    assert app.model.name == "hell"
+
+
+def test_switch_slider_and_spinner_change_their_values(app_and_device) -> None:
+    app, device = app_and_device
+    switch = _find(device, resource_id="android:id/switch_widget")
+    assert switch.checkable and not switch.checked
+    _tap(device, text="Wi-Fi")
+    assert _find(device, resource_id="android:id/switch_widget").checked
+    bar = _find(device, class_name="android.widget.SeekBar")
+    assert bar.text == "10" and bar.bounds is not None
+    y = bar.bounds.center[1]
+    device.swipe(bar.bounds.left + 5, y, bar.bounds.right - 1, y, 400)
+    assert _find(device, class_name="android.widget.SeekBar").text == "100"
+    _tap(device, class_name="android.widget.Spinner")
+    _tap(device, text="Blue", class_name="android.widget.CheckedTextView")
+    assert app.model.colour == 2
+    assert "Green" not in _texts(device)
+
+
+def test_a_long_press_opens_the_rows_context_menu(app_and_device) -> None:
+    app, device = app_and_device
+    row = _find(device, text="Row 1")
+    assert row.bounds is not None
+    x, y = row.bounds.center
+    device.swipe(x, y, x, y, 1000)
+    _tap(device, text="Delete")
+    assert "Row 1" not in app.model.rows and "Row 1" not in _texts(device)
+    assert "Row 2" in _texts(device)
+
+
+def test_screencap_is_a_full_screen_in_the_apps_colours(app_and_device) -> None:
+    _, device = app_and_device
+    image = device.screenshot()
+    assert image.size == PIXEL_6.size
+    toolbar_pixel = image.getpixel((PIXEL_6.width // 2, PIXEL_6.status_bar + 20))
+    assert toolbar_pixel == (0x3F, 0x51, 0xB5)
+    clock = _find(device, resource_id="com.android.systemui:id/clock")
+    assert clock.text == "15:34"
