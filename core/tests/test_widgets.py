@@ -201,3 +201,17 @@ def test_screencap_is_a_full_screen_in_the_apps_colours(app_and_device) -> None:
     assert toolbar_pixel == (0x3F, 0x51, 0xB5)
     clock = _find(device, resource_id="com.android.systemui:id/clock")
     assert clock.text == "15:34"
+
+
+def test_a_screen_known_only_by_its_dump_is_painted_in_material_style(app_and_device) -> None:
+    _, device = app_and_device
+    device.keyevent("KEYCODE_HOME")
+    icon = _find(device, text="Widgets")
+    assert icon.bounds is not None
+    image = device.screenshot()
+    # The launcher's icon is a coloured disc above its label, not a grey box.
+    red, green, blue = image.getpixel((icon.bounds.center[0], icon.bounds.top + 100))
+    assert max(red, green, blue) - min(red, green, blue) > 60
+    # The status bar shows the clock: dark pixels in its left part.
+    clock_band = image.crop((0, 0, PIXEL_6.width // 4, PIXEL_6.status_bar)).convert("L")
+    assert clock_band.getextrema()[0] < 80

@@ -9,19 +9,13 @@ unchanged screen costs nothing the second time.
 
 from __future__ import annotations
 
-import functools
-import io
 import math
-import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
-from PIL import Image, ImageDraw, ImageFont
-
 from droidhub.android import PIXEL_6
-from droidhub.uitree import parse_bounds
 from droidhub.virtual.app import Screen
 
 if TYPE_CHECKING:
@@ -207,113 +201,3 @@ def current_screen(phone: VirtualPhone, pixels: bool = True) -> Screen:
     if screen is not None:
         return screen
     return Screen(plain_hierarchy(package, phone.label(package)))
-
-
-def screenshot(screen: Screen) -> bytes:
-    """PNG bytes of ``screen`` (its own pixels, or its hierarchy drawn)."""
-    return screen.png if screen.png is not None else render(screen.hierarchy)
-
-
-#: Android's system font, from Debian's ``fonts-roboto`` (the README's set-up installs
-#: it); DejaVu Sans where it is missing.
-FONT_FILES = (
-    "/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF/Roboto-Regular.ttf",
-    "/usr/share/fonts/truetype/roboto/hinted/Roboto-Regular.ttf",
-    "Roboto-Regular.ttf",
-    "DejaVuSans.ttf",
-    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-)
-
-
-@functools.cache
-def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    for name in FONT_FILES:
-        try:
-            return ImageFont.truetype(name, size)
-        except OSError:
-            continue
-    try:
-        return ImageFont.load_default(size=size)
-    except TypeError:  # Pillow without FreeType: a fixed-size bitmap font
-        return ImageFont.load_default()
-
-
-def _wrap(
-    draw: ImageDraw.ImageDraw,
-    text: str,
-    font: ImageFont.FreeTypeFont | ImageFont.ImageFont,
-    width: int,
-) -> list[str]:
-    """Break ``text`` into lines that fit ``width`` pixels (long words are cut)."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split(" "):
-            candidate = f"{line} {word}" if line else word
-            if draw.textlength(candidate, font=font) <= width:
-                line = candidate
-                continue
-            if line:
-                lines.append(line)
-            while draw.textlength(word, font=font) > width and len(word) > 1:
-                cut = len(word) - 1
-                while cut > 1 and draw.textlength(word[:cut], font=font) > width:
-                    cut -= 1
-                lines.append(word[:cut])
-                word = word[cut:]
-            line = word
-        lines.append(line)
-    return lines
-
-
-@functools.lru_cache(maxsize=64)
-def render(hierarchy_xml: str) -> bytes:
-    """Draw a hierarchy: a box per clickable or editable node and every text, as PNG."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), (250, 250, 250))
-    draw = ImageDraw.Draw(image)
-    draw.rectangle((0, 0, WIDTH, STATUS_BAR), fill=(230, 230, 235))
-    start = hierarchy_xml.find("<hierarchy")
-    root = ET.fromstring(hierarchy_xml[start:] if start >= 0 else hierarchy_xml)
-    for node in root.iter("node"):
-        box = parse_bounds(node.get("bounds", ""))
-        if box is None or box.area == 0:
-            continue
-        rect = (box.left, box.top, max(box.left, box.right - 1), max(box.top, box.bottom - 1))
-        cls = node.get("class", "")
-        if cls.endswith("EditText"):
-            draw.rectangle(rect, outline=(120, 120, 200), width=3)
-        elif node.get("clickable") == "true":
-            draw.rounded_rectangle(
-                rect, radius=24, fill=(236, 239, 247), outline=(180, 186, 200), width=2
-            )
-        if node.get("checkable") == "true":
-            size = min(56, box.bottom - box.top - 8)
-            check = (
-                box.right - size - 24,
-                box.center[1] - size // 2,
-                box.right - 24,
-                box.center[1] + size // 2,
-            )
-            draw.rectangle(
-                check,
-                outline=(60, 60, 60),
-                width=4,
-                fill=(70, 110, 220) if node.get("checked") == "true" else None,
-            )
-        text = node.get("text") or node.get("content-desc") or ""
-        if text:
-            size = 40 if box.bottom - box.top >= 60 else max(16, (box.bottom - box.top) * 3 // 4)
-            font = _font(size)
-            width = max(1, box.right - box.left - 40)
-            lines = _wrap(draw, text, font, width)[: max(1, (box.bottom - box.top) // (size + 8))]
-            y = box.center[1] - (len(lines) * (size + 8)) // 2
-            for line in lines:
-                draw.text((box.left + 20, y), line, fill=(20, 20, 20), font=font)
-                y += size + 8
-    draw.rectangle((0, HEIGHT - NAVIGATION_BAR, WIDTH, HEIGHT), fill=(240, 240, 240))
-    draw.rounded_rectangle(
-        (WIDTH // 2 - 110, HEIGHT - 40, WIDTH // 2 + 110, HEIGHT - 28), radius=6, fill=(60, 60, 60)
-    )
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=1)
-    return buffer.getvalue()

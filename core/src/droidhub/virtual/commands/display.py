@@ -13,8 +13,9 @@ from droidhub.android import PIXEL_6, canonical_path
 from droidhub.virtual.commands.activity import pid_of
 from droidhub.virtual.commands.invocation import Invocation, command
 from droidhub.virtual.commands.packages import apk_path
-from droidhub.virtual.screen import current_screen, screenshot
+from droidhub.virtual.screen import current_screen
 from droidhub.virtual.system_image import START_TIME
+from droidhub.virtual.widgets.xml_paint import screen_png
 
 WIDTH, HEIGHT = PIXEL_6.size
 DENSITY = PIXEL_6.density
@@ -29,7 +30,9 @@ def screencap(inv: Invocation) -> int:
         at = args.index("-d")
         del args[at : at + 2]
     targets = [a for a in args if not a.startswith("-")]
-    data = screenshot(current_screen(inv.phone))
+    app = inv.phone.app(inv.phone.foreground_package)
+    clock = f"{inv.phone.now():%H:%M}"
+    data = screen_png(current_screen(inv.phone), getattr(app, "theme", None), clock)
     if targets:
         host = inv.host(targets[0])
         if not host.parent.is_dir():

@@ -29,7 +29,7 @@ ICONS = (
 )  # fmt: skip
 
 
-@dataclass
+@dataclass(frozen=True)
 class Theme:
     """The app's colours: toolbar and FAB (``primary``), text on them, accents."""
 

@@ -8,6 +8,7 @@ same PNG (cached by the dump text and the theme).
 
 from __future__ import annotations
 
+import colorsys
 import functools
 import io
 import math
@@ -15,7 +16,7 @@ import math
 from PIL import Image, ImageDraw, ImageFont
 
 from droidhub.android import PIXEL_6
-from droidhub.virtual.screen import FONT_FILES, hierarchy
+from droidhub.virtual.screen import hierarchy
 from droidhub.virtual.widgets.kit import Theme
 from droidhub.virtual.widgets.nodes import WidgetNode, dp
 
@@ -24,6 +25,16 @@ _INK = (33, 33, 33)
 _GREY = (117, 117, 117)
 _LINE = (224, 224, 224)
 _SP = PIXEL_6.density / 160  # text at the default font scale: 1 sp = 1 dp
+
+#: Android's system font, from Debian's ``fonts-roboto`` (the README's set-up installs
+#: it); DejaVu Sans where it is missing.
+FONT_FILES = (
+    "/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF/Roboto-Regular.ttf",
+    "/usr/share/fonts/truetype/roboto/hinted/Roboto-Regular.ttf",
+    "Roboto-Regular.ttf",
+    "DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+)
 
 
 @functools.cache
@@ -74,6 +85,10 @@ def _paint(key_xml: str, root: WidgetNode, colours: tuple[str, str, str]) -> byt
         _cache.clear()
     _cache[key] = buffer.getvalue()
     return _cache[key]
+
+
+#: TextView styles whose text the label pass draws (others draw their own text).
+_LABELLED = ("", "row-title", "popup-row", "dialog-title")
 
 
 class _Painter:
@@ -164,6 +179,8 @@ class _Painter:
                 (left + dp(2), top + dp(2), right + dp(2), bottom + dp(2)), fill=(200, 200, 200)
             )
             self.draw.rectangle(box, fill=(255, 255, 255))
+        elif style == "launcher-icon":
+            self._launcher_icon(node)
         elif style == "toast":
             self.draw.rounded_rectangle(box, radius=dp(24), fill=(50, 50, 50))
             self.text(box, node.text, 14, fill=(255, 255, 255), centre=True)
@@ -171,9 +188,11 @@ class _Painter:
 
     def _label(self, node: WidgetNode) -> None:
         """Plain TextViews, and texts of rows and popups, in their style's size."""
-        if node.cls not in ("android.widget.TextView", "android.widget.CheckedTextView"):
+        text_view = node.cls in ("android.widget.TextView", "android.widget.CheckedTextView")
+        if not (node.style.startswith("text-") or (text_view and node.style in _LABELLED)):
             return
-        if node.style in ("status-clock", "toolbar-title", "toast") or not node.text:
+        text = node.text or node.content_desc
+        if not text:
             return
         left, top, right, bottom = node.bounds
         sizes = {"text-title": 20, "text-headline": 24, "text-caption": 14, "row-title": 16}
@@ -184,11 +203,22 @@ class _Painter:
             size = 20
         self.text(
             (left + dp(4) if node.style == "popup-row" else left, top, right, bottom),
-            node.text,
+            text,
             size,
             fill=colour,
             medium=medium,
         )
+
+    def _launcher_icon(self, node: WidgetNode) -> None:
+        """A round icon in a colour of the app's own, its initial, the label below."""
+        left, top, right, bottom = node.bounds
+        cx, size = (left + right) // 2, dp(56)
+        hue = sum(node.text.encode()) * 47 % 360
+        colour = tuple(round(c * 255) for c in colorsys.hls_to_rgb(hue / 360, 0.45, 0.55))
+        circle = (cx - size // 2, top + dp(8), cx + size // 2, top + dp(8) + size)
+        self.draw.ellipse(circle, fill=colour)
+        self.text(circle, node.text[:1], 24, fill=(255, 255, 255), medium=True, centre=True)
+        self.text((left, circle[3], right, bottom), node.text, 12, centre=True)
 
     def _battery(self, box: tuple[int, int, int, int]) -> None:
         _left, top, right, bottom = box

@@ -50,6 +50,7 @@ from droidhub_aw_apps.calendar.draft import Draft
 from droidhub_aw_apps.calendar.editor import Editor
 from droidhub_aw_apps.calendar.model import DB_PATH, PACKAGE, SimpleCalendarApp, read_event_rows
 from droidhub_aw_apps.calendar.pickers import DatePick
+from droidhub_aw_apps.common.themes import SIMPLE_MOBILE_TOOLS
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import Intent, VirtualPhone
@@ -74,7 +75,7 @@ LIST_AHEAD = dt.timedelta(days=183)
 class CalendarScreens(WidgetApp, SimpleCalendarApp):
     """Simple Calendar Pro's main screen, day view, event list, search and editor."""
 
-    theme: ClassVar[Theme] = Theme(primary="#F57C00", on_primary="#FFFFFF")
+    theme: ClassVar[Theme] = SIMPLE_MOBILE_TOOLS
 
     def __init__(self) -> None:
         super().__init__()

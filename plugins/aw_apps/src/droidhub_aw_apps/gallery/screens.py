@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from droidhub.virtual.appmodel import PIXEL_6, Intent, Screen, VirtualApp
 from droidhub_aw_apps.common import storage
 from droidhub_aw_apps.common.hierarchy import Node, hit, render
+from droidhub_aw_apps.common.themes import SIMPLE_MOBILE_TOOLS
 from droidhub_aw_apps.gallery.model import ACTIVITY, PACKAGE
 
 if TYPE_CHECKING:
@@ -23,6 +24,8 @@ class SimpleGalleryApp(VirtualApp):
     """Simple Gallery Pro over shared storage: the folders holding media, a folder's
     media, one medium in the viewer, and its ``More options`` menu whose ``Copy to``
     and ``Move to`` open a folder picker; picking a folder copies or moves the file."""
+
+    theme = SIMPLE_MOBILE_TOOLS
 
     package = PACKAGE
     label = "Gallery"

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from droidhub.virtual.appmodel import PIXEL_6, Intent, Screen, VirtualApp
 from droidhub_aw_apps.common.hierarchy import Node, hit, render
 from droidhub_aw_apps.common.keys import KEY_DEL
+from droidhub_aw_apps.common.themes import SIMPLE_MOBILE_TOOLS
 from droidhub_aw_apps.simple_draw.model import (
     ACTIVITY,
     PACKAGE,
@@ -30,6 +31,8 @@ class SimpleDrawApp(VirtualApp):
     writes ``<folder>/<name>.<extension>`` (a name already ending in that extension is
     kept as it is).
     """
+
+    theme = SIMPLE_MOBILE_TOOLS
 
     package = PACKAGE
     label = "Simple Draw Pro"

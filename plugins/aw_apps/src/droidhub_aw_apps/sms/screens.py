@@ -10,6 +10,7 @@ from droidhub.virtual.appmodel import PIXEL_6, Intent, Screen, VirtualApp
 from droidhub_aw_apps.clipboard import model as clipboard
 from droidhub_aw_apps.common.hierarchy import Node, hit, render, row
 from droidhub_aw_apps.common.keys import KEY_BACK, KEY_DEL
+from droidhub_aw_apps.common.themes import SIMPLE_MOBILE_TOOLS
 from droidhub_aw_apps.contacts import model as contacts
 from droidhub_aw_apps.sms.model import (
     ACTIVITY,
@@ -35,6 +36,8 @@ class SmsMessengerApp(VirtualApp):
     radio accepted it. Names come from the contacts provider when a number matches. A
     long press on a field opens Android's Copy / Paste menu (the clipboard is Clipper's).
     """
+
+    theme = SIMPLE_MOBILE_TOOLS
 
     package = PACKAGE
     label = "SMS Messenger"
