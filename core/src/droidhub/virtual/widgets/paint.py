@@ -179,6 +179,9 @@ class _Painter:
                 (left + dp(2), top + dp(2), right + dp(2), bottom + dp(2)), fill=(200, 200, 200)
             )
             self.draw.rectangle(box, fill=(255, 255, 255))
+        elif style == "bottom-tab":
+            colour = self.accent if node.selected else _GREY
+            self.text(box, node.text, 14, fill=colour, medium=node.selected, centre=True)
         elif style == "launcher-icon":
             self._launcher_icon(node)
         elif style == "toast":

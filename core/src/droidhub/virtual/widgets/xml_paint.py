@@ -162,6 +162,8 @@ def _style(node: WidgetNode, clickable: bool, checkable: bool) -> str:
         return "toast"
     if rid.startswith("android:id/button"):
         return "button-text"
+    if cls == "Button" and node.bounds[1] > PIXEL_6.height * 6 // 7:
+        return "bottom-tab"
     if cls == "Button":
         return "button-filled" if clickable else "text-body"
     if cls in ("ImageButton", "ImageView") and node.content_desc and not node.text:
