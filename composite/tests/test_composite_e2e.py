@@ -39,6 +39,24 @@ def test_androidworld_composites_pass_the_check() -> None:
     assert "3 of 3 tasks pass" in proc.stdout
 
 
+def test_androidworld_composites_are_solved_through_the_screen(tmp_path: Path) -> None:
+    # Each composite's UI solver runs its parts' solvers in turn; the reward is still
+    # the mean of the parts' own device-state checks.
+    out = tmp_path / "run"
+    proc = _cli(
+        "run", "--suite", "composite", "--agent", "ui_oracle", "--device", "virtual",
+        "--out", str(out),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    rows = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    rewards = {row["task"].split("/")[-1]: row["reward"] for row in rows}
+    assert rewards == {
+        "MarkorCreateNoteAndSms": 1.0,
+        "TurnOnWifiAndOpenApp": 1.0,
+        "TurnOffWifiAndTurnOnBluetooth": 1.0,
+    }
+
+
 def test_conflicting_composition_is_refused_on_the_command_line() -> None:
     proc = _cli("compose", "android_world/SystemWifiTurnOn", "android_world/SystemWifiTurnOff")
     assert proc.returncode == 1

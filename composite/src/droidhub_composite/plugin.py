@@ -10,6 +10,7 @@ import click
 
 from droidhub import Registry, TaskFamily, hookimpl
 from droidhub.plugins import get_plugin_manager
+from droidhub.ui_solver import UISolver
 from droidhub_composite.spec import CompositeSpec, SpecFileError, build_all, load_specs
 
 #: The composites this plugin ships (AndroidWorld's multi-app tasks).
@@ -51,6 +52,20 @@ def droidhub_derived_task_families(registry: Registry) -> Sequence[TaskFamily]:
             unavailable=unavailable,
         )
     ]
+
+
+@hookimpl
+def droidhub_ui_solvers() -> Sequence[UISolver]:
+    """A UI-only solver for every composite: its parts' solvers in turn."""
+    from droidhub_composite.solvers import composite_solvers
+
+    names: list[str] = []
+    for path in spec_files():
+        try:
+            names += [spec.name for spec in load_specs(path)]
+        except SpecFileError:
+            continue  # reported as unavailable by the family itself
+    return composite_solvers(names)
 
 
 @hookimpl
