@@ -120,8 +120,8 @@ def demo(session: nox.Session) -> None:
 
 
 _SOLVED_TASKS = (
-    "from droidhub import catalog; print(','.join(sorted(k.split('/', 1)[1] "
-    "for k in catalog.ui_solvers() if k.startswith('android_world/'))))"
+    "import sys; from droidhub import catalog; print(','.join(sorted(k.split('/', 1)[1] "
+    "for k in catalog.ui_solvers() if k.startswith(sys.argv[1] + '/'))))"
 )
 _ALL_SOLVED = (
     "import json, sys; rows = [json.loads(line) for line in open(sys.argv[1])]; "
@@ -133,14 +133,16 @@ _ALL_SOLVED = (
 
 @nox.session
 def ui(session: nox.Session) -> None:
-    """Every AndroidWorld task with a UI-only solver, through the screen alone:
-    `check --ui`, then ui_oracle on 3 seeds over two virtual phones, all at reward 1."""
-    session.install("./core", "./plugins/aw_apps")
-    tasks = str(session.run("python", "-c", _SOLVED_TASKS, silent=True)).strip()
-    session.run("droidhub", "check", "--ui", "--suite", "android_world", "--tasks", tasks)
-    out = session.create_tmp() + "/ui-run"
-    session.run(
-        "droidhub", "run", "--suite", "android_world", "--tasks", tasks, "--agent", "ui_oracle",
-        "--device", "virtual:2", "--n-combinations", "3", "--out", out,
-    )  # fmt: skip
-    session.run("python", "-c", _ALL_SOLVED, out + "/results.jsonl")
+    """Every AndroidWorld task and composite with a UI-only solver, through the screen
+    alone: `check --ui`, then ui_oracle on 3 seeds over two virtual phones, all at
+    reward 1."""
+    session.install("./core", "./plugins/aw_apps", "./composite")
+    for suite in ("android_world", "composite"):
+        tasks = str(session.run("python", "-c", _SOLVED_TASKS, suite, silent=True)).strip()
+        session.run("droidhub", "check", "--ui", "--suite", suite, "--tasks", tasks)
+        out = f"{session.create_tmp()}/ui-{suite}"
+        session.run(
+            "droidhub", "run", "--suite", suite, "--tasks", tasks, "--agent", "ui_oracle",
+            "--device", "virtual:2", "--n-combinations", "3", "--out", out,
+        )  # fmt: skip
+        session.run("python", "-c", _ALL_SOLVED, out + "/results.jsonl")
