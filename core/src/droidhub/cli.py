@@ -119,6 +119,7 @@ def _task_row(task: Any) -> dict[str, Any]:
         "apps": list(task.app_names),
         "difficulty": task.difficulty,
         "complexity": task.complexity,
+        "max_steps": task.step_budget(),
         "tags": list(task.tags),
         "template": task.template,
         "has_oracle": task.has_oracle(),

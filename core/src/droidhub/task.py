@@ -186,8 +186,13 @@ class TaskEval(abc.ABC):
 
     @property
     def max_steps(self) -> int:
-        """The step budget of an episode: ten times the complexity, at least one."""
-        return max(1, round(10 * self.complexity))
+        """The step budget of an episode (see :meth:`step_budget`)."""
+        return self.step_budget()
+
+    @classmethod
+    def step_budget(cls) -> int:
+        """Ten steps per unit of complexity, at least one (AndroidWorld's budget)."""
+        return max(1, round(10 * cls.complexity))
 
     def initialize_task(self, env: Env) -> None:
         """Put the device into the task's start state (target data plus noise).

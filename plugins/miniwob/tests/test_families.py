@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -71,6 +74,21 @@ def test_goal_before_set_up_names_the_task_and_seed() -> None:
     cls = plugin.miniwob_subset_family().get("click-tab")
     task = cls({"seed": 42})
     assert task.goal == "Complete the MiniWoB++ task click-tab (seed 42)."
+
+
+def test_every_task_has_androidworlds_budget_of_30_steps() -> None:
+    # AndroidWorld gives every MiniWoB++ task complexity 3, that is 30 steps.
+    proc = subprocess.run(
+        [sys.executable, "-m", "droidhub", "list", "--suite", "miniwob", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    rows = [json.loads(line) for line in proc.stdout.splitlines()]
+    tasks = [row for row in rows if "unavailable" not in row]
+    assert len(tasks) >= 90
+    assert {t["max_steps"] for t in tasks} == {30}
 
 
 def test_at_least_15_subset_tasks_have_an_oracle_and_the_others_say_they_do_not() -> None:

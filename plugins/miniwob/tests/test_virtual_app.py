@@ -59,7 +59,7 @@ def test_ui_tree_is_an_android_hierarchy_with_a_webview_root_in_device_pixels(
     assert [f.resource_id for f in fields] == ["username", "password"]
     assert all(f.clickable and f.enabled and f.package == contract.PACKAGE for f in fields)
     query = next(e for e in state.ui_elements if e.resource_id == "query")
-    assert query.text == t.goal
+    assert query.text == t.utterance
     # The 160 CSS px wide task area is 420 device pixels wide at density 2.625.
     assert query.bounds is not None and query.bounds.right == 420
     button = next(e for e in state.ui_elements if e.class_name == "android.widget.Button")
@@ -152,7 +152,8 @@ def test_restarting_a_loaded_task_relaunches_nothing(
     t = task("click-tab", 2)
     t.initialize_task(miniwob_env)
     assert app.browser is not None and app.browser.pid == pid
-    assert t.details["utterance"] == t.goal
+    assert t.details["utterance"] == t.utterance
+    assert t.goal == f"Follow the instructions shown on the top of the screen: {t.utterance}"
 
 
 def test_reset_broadcast_starts_a_new_seeded_episode(miniwob_env: Env) -> None:
@@ -233,7 +234,7 @@ def test_utterances_that_tasks_return_as_objects_become_plain_text(miniwob_env: 
         for e in miniwob_env.get_state(observe=Observe.UI_TREE).ui_elements
         if e.resource_id == "query"
     )
-    assert query.text == t.goal
+    assert query.text == t.utterance
 
 
 def test_no_browser_outlives_its_server() -> None:
@@ -328,7 +329,7 @@ def test_swipes_scroll_a_text_area_by_touch(miniwob_env: Env) -> None:
     for seed in range(10):  # until one "top" and one "bottom" instance are solved
         t = cls({"seed": seed})
         t.initialize_task(miniwob_env)
-        direction = "top" if "top" in t.goal else "bottom"
+        direction = "top" if "top" in (t.utterance or "") else "bottom"
         if direction in solved:
             continue
         t.oracle(miniwob_env)
@@ -347,4 +348,4 @@ def test_back_finishes_the_activity_and_its_episode(miniwob_env: Env) -> None:
     assert t.is_successful(miniwob_env) == 0.0
     assert t.details["reason"] == "no task page answered"
     t.initialize_task(miniwob_env)  # a new launch loads the page again
-    assert t.goal == "Click the button."
+    assert t.utterance == "Click the button."

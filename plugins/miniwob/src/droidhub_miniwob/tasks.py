@@ -26,26 +26,8 @@ SEED_LIMIT = 2**31
 _READY_TIMEOUT_S = 30.0
 _POLL_S = 0.02
 
-#: Tasks an expert needs more than ten steps for (MiniWoB's long forms and lists).
-_LONG_TASKS = frozenset(
-    {
-        "book-flight",
-        "click-checkboxes-large",
-        "click-checkboxes-soft",
-        "email-inbox",
-        "email-inbox-forward-nl",
-        "email-inbox-forward-nl-turk",
-        "email-inbox-nl-turk",
-        "login-user-popup",
-        "multi-layouts",
-        "multi-orderings",
-        "search-engine",
-        "social-media-all",
-        "social-media-some",
-        "terminal",
-        "tic-tac-toe",
-    }
-)
+#: How AndroidWorld words a MiniWoB++ goal around the page's utterance.
+GOAL_TEMPLATE = "Follow the instructions shown on the top of the screen: {utterance}"
 
 
 class MiniWobParams(BaseModel):
@@ -68,7 +50,8 @@ class MiniWobTask(TaskEval):
 
     template = "Complete the MiniWoB++ task {task} (seed {seed})."
     app_names = ("miniwob",)
-    complexity = 1.0
+    #: AndroidWorld's complexity for every MiniWoB++ task: a budget of 30 steps.
+    complexity = 3.0
     tags = ("miniwob",)
     start_on_home_screen = False
     Params = MiniWobParams
@@ -98,9 +81,10 @@ class MiniWobTask(TaskEval):
 
     @property
     def goal(self) -> str:
-        """The page's utterance once the task is set up; a description before that."""
+        """The page's utterance as AndroidWorld words it, once the task is set up; a
+        description before that."""
         if self.utterance:
-            return self.utterance
+            return GOAL_TEMPLATE.format(utterance=self.utterance)
         return self.template.format(task=self.page, seed=self.seed)
 
     def initialize_task(self, env: Env) -> None:
@@ -202,7 +186,6 @@ def make_task_class(page: str, family: str) -> type[MiniWobTask]:
         "name": page,
         "family": family,
         "page": page,
-        "complexity": 2.0 if page in _LONG_TASKS else 1.0,
         "__doc__": f"The MiniWoB++ page {page}.html, instructions from the page.",
         "__module__": __name__,
     }
