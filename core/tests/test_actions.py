@@ -5,6 +5,11 @@ from __future__ import annotations
 import pytest
 
 from droidhub import Action, ActionError
+from droidhub.android import PIXEL_6
+from droidhub.device import Device
+from droidhub.env import Env
+from droidhub.virtual.appmodel import VirtualApp
+from droidhub.virtual.server import VirtualDeviceServer
 
 
 @pytest.mark.parametrize(
@@ -56,3 +61,36 @@ def test_non_json_text_is_rejected_clearly() -> None:
 def test_status_ends_the_episode() -> None:
     assert Action.parse({"action_type": "status", "goal_status": "complete"}).ends_episode
     assert not Action.parse({"action_type": "wait"}).ends_episode
+
+
+class _SwipeRecorder(VirtualApp):
+    """An app that records the drags it receives."""
+
+    package = "com.example.swipes"
+
+    def __init__(self) -> None:
+        self.drags: list[tuple[int, int, int, int]] = []
+
+    def on_swipe(self, phone, x1, y1, x2, y2, duration_ms):  # type: ignore[no-untyped-def]
+        self.drags.append((x1, y1, x2, y2))
+
+
+def test_scroll_and_swipe_drag_as_androidworld_does() -> None:
+    # A scroll drags from the middle of the screen to its edge (the content moves by
+    # half the screen); a swipe crosses the whole screen through its middle.
+    recorder = _SwipeRecorder()
+    with VirtualDeviceServer(devices=1, apps=lambda: [recorder]) as server:
+        device = Device(server.serials[0], host="127.0.0.1", port=server.port)
+        device.shell(["am", "start", "-n", "com.example.swipes/.MainActivity"])
+        env = Env(device)
+        env.execute_action(Action(action_type="scroll", direction="down"))
+        env.execute_action(Action(action_type="scroll", direction="left"))
+        env.execute_action(Action(action_type="swipe", direction="up"))
+        env.execute_action(Action(action_type="swipe", direction="right"))
+    width, height = PIXEL_6.size
+    assert recorder.drags == [
+        (width // 2, height // 2, width // 2, 0),
+        (width // 2, height // 2, width, height // 2),
+        (width // 2, height, width // 2, 0),
+        (width, height // 2, 0, height // 2),
+    ]

@@ -52,7 +52,10 @@ KEY_ENTER = "KEYCODE_ENTER"
 KEY_BACK = "KEYCODE_BACK"
 KEY_HOME = "KEYCODE_HOME"
 
-_SCROLL_FRACTION = 0.3
+#: Durations of the drags behind scroll and swipe actions (AndroidWorld: adb's default
+#: for a scroll, 500 ms for a swipe).
+_SCROLL_MS = 300
+_SWIPE_MS = 500
 _LONG_PRESS_MS = 1000
 
 
@@ -181,13 +184,23 @@ class Env:
             if box is None:
                 raise ActionError(f"field 'index' is {action.index}: no such scrollable element")
             left, top, right, bottom = box.left, box.top, box.right, box.bottom
+        # As AndroidWorld's actuation does it: a scroll drags from the middle of the
+        # element (or screen) to its edge, so "scroll down" moves the content up by half
+        # the element; a swipe, its inverse, crosses the whole screen through its middle.
         cx, cy = (left + right) // 2, (top + bottom) // 2
-        dx = int((right - left) * _SCROLL_FRACTION)
-        dy = int((bottom - top) * _SCROLL_FRACTION)
-        # "scroll down" reveals content below: the finger moves up. A swipe moves the
-        # finger in the named direction.
-        sign = -1 if action.action_type == "scroll" else 1
-        vectors = {"up": (0, -dy), "down": (0, dy), "left": (-dx, 0), "right": (dx, 0)}
-        vx, vy = vectors[action.direction or "down"]
-        vx, vy = sign * vx, sign * vy
-        self.device.swipe(cx - vx // 2, cy - vy // 2, cx + vx // 2, cy + vy // 2, 300)
+        direction = action.direction or "down"
+        if action.action_type == "scroll":
+            ends = {"down": (cx, top), "up": (cx, bottom), "right": (left, cy), "left": (right, cy)}
+            self.device.swipe(cx, cy, *ends[direction], _SCROLL_MS)
+            return
+        # AndroidWorld's swipe has no index; with one (droidhub's extension) the drag
+        # crosses that element the same way, starting just inside it.
+        if action.index is not None:
+            right, bottom = right - 1, bottom - 1
+        paths = {
+            "down": (cx, top, cx, bottom),
+            "up": (cx, bottom, cx, top),
+            "left": (left, cy, right, cy),
+            "right": (right, cy, left, cy),
+        }
+        self.device.swipe(*paths[direction], _SWIPE_MS)
