@@ -1,0 +1,126 @@
+"""Write AndroidWorld's own params and goals for every task and suite seeds 0..4.
+
+The fixture ``plugins/aw_apps/tests/data/aw_parity_fixture.json`` is what
+``tests/test_aw_parity.py`` compares droidhub's generators against. It is produced by
+AndroidWorld's code itself, never by droidhub's, so regenerate it only from AW's
+source, like this (the script runs inside AW's interpreter, not droidhub's)::
+
+    # 1. AW's source at a known commit, e.g. from a clone of
+    #    https://github.com/google-research/android_world
+    git -C android_world archive HEAD | tar -x -C /tmp/awsrc
+    # 2. the Python packages AW's task modules import (its requirements.txt pins);
+    #    none of them draws a task parameter, they only have to import
+    python3.11 -m venv /tmp/awvenv
+    /tmp/awvenv/bin/pip install absl-py==2.1.0 immutabledict==2.0.0 numpy==1.26.3 \
+        protobuf==5.29.5 fuzzywuzzy==0.18.0 python-Levenshtein pandas==2.1.4 \
+        dm_env==1.6 android_env==1.2.3 jsonschema==4.17.3 requests tenacity \
+        termcolor grpcio-tools==1.71.0 "opencv-python-headless<4.11" Pillow pydub
+    # 3. the IR protos AW's setup.py compiles
+    cd /tmp/awsrc && /tmp/awvenv/bin/python -m grpc_tools.protoc -I. --python_out=. \
+        android_world/task_evals/information_retrieval/proto/*.proto
+    # 4. this script
+    PYTHONPATH=/tmp/awsrc /tmp/awvenv/bin/python plugins/aw_apps/tools/aw_parity_fixture.py \
+        --aw-commit "$(git -C android_world rev-parse HEAD)" \
+        plugins/aw_apps/tests/data/aw_parity_fixture.json
+
+Each instance is drawn exactly as AW's ``suite_utils.create_suite`` draws instance 0
+of a suite seeded with ``seed``: the instance seed is
+``int(sha256(f"{seed}_{name}_0")) % 2**32``, the task class gets AW's fixed device
+time, the global ``random`` is seeded with the instance seed, and
+``generate_random_params()`` runs; the goal is the task object's ``goal``.
+
+What the JSON keeps of values JSON cannot hold: AW's row dataclasses (Expense,
+Recipe, CalendarEvent...) become dicts of their fields; a PIL image becomes
+``{"image": {"mode", "size", "sha256"}}`` (its pixels' digest). AW's ``seed`` key is
+dropped from params (droidhub keeps the instance seed beside the params, not in them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import hashlib
+import json
+import random
+import sys
+from typing import Any
+
+SEEDS = range(5)
+
+
+def instance_seed(seed: int, name: str, instance: int = 0) -> int:
+    """AW's per-instance seed for a suite seeded with ``seed``."""
+    digest = hashlib.sha256(f"{seed}_{name}_{instance}".encode()).hexdigest()
+    return int(digest, 16) % 2**32
+
+
+def to_json(value: Any) -> Any:
+    """``value`` as JSON data, keeping every field the generator drew."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(k): to_json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_json(v) for v in value]
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    if type(value).__module__.startswith("PIL."):
+        return {
+            "image": {
+                "mode": value.mode,
+                "size": list(value.size),
+                "sha256": hashlib.sha256(value.tobytes()).hexdigest(),
+            }
+        }
+    raise TypeError(f"no JSON form for {type(value).__qualname__}: {value!r}")
+
+
+def dumps(fixture: dict[str, Any]) -> str:
+    """The fixture as JSON with one task per line, so a diff names the tasks that moved."""
+    head = {k: v for k, v in fixture.items() if k != "tasks"}
+    lines = [json.dumps(head, sort_keys=True)[:-1] + ', "tasks": {']
+    names = sorted(fixture["tasks"])
+    for i, name in enumerate(names):
+        body = json.dumps(fixture["tasks"][name], sort_keys=True, ensure_ascii=False)
+        lines.append(f"{json.dumps(name)}: {body}" + ("," if i < len(names) - 1 else ""))
+    lines.append("}}")
+    return "\n".join(lines) + "\n"
+
+
+def draw(cls: Any, seed: int) -> dict[str, Any]:
+    """One instance of AW task ``cls`` for suite seed ``seed``, as AW's suite draws it."""
+    iseed = instance_seed(seed, cls.__name__)
+    cls.set_device_time(None)
+    random.seed(iseed)
+    params = cls.generate_random_params()
+    params["seed"] = iseed
+    goal = cls(params).goal
+    stored = {k: v for k, v in params.items() if k != "seed"}
+    return {"seed": seed, "instance_seed": iseed, "params": to_json(stored), "goal": goal}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the fixture named on the command line."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", help="where to write the JSON fixture")
+    parser.add_argument("--aw-commit", default="", help="AW commit the source came from")
+    args = parser.parse_args(argv)
+
+    from android_world import registry  # AW's own package, from PYTHONPATH
+
+    reg = registry.TaskRegistry()
+    tasks = reg.get_registry(reg.ANDROID_WORLD_FAMILY)
+    fixture: dict[str, Any] = {
+        "source": "google-research/android_world",
+        "aw_commit": args.aw_commit,
+        "seeds": list(SEEDS),
+        "tasks": {name: [draw(cls, s) for s in SEEDS] for name, cls in sorted(tasks.items())},
+    }
+    with open(args.out, "w", encoding="utf-8") as fh:
+        fh.write(dumps(fixture))
+    print(f"wrote {len(fixture['tasks'])} tasks x {len(SEEDS)} seeds to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
