@@ -37,7 +37,7 @@ def node_for(app: WidgetApp, widget: Any, box: Box) -> WidgetNode | None:
     if isinstance(widget, Text):
         return WidgetNode(
             "android.widget.TextView",
-            bounds=box,
+            bounds=(box[0] + dp(16), box[1], box[2] - dp(16), box[3]),
             text=widget.text,
             resource_id=rid,
             content_desc=widget.content_desc,

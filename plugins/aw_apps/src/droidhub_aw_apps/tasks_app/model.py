@@ -19,7 +19,6 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING
 
 from droidhub import AppSpec
-from droidhub.virtual.appmodel import VirtualApp
 from droidhub_aw_apps.common.sqlite_files import DatabaseApp
 from droidhub_aw_apps.common.sqlite_rows import Table
 
@@ -129,8 +128,3 @@ class TasksApp(DatabaseApp):
     version_name = "13.6.5"
     db_path = DB_PATH
     schema = SCHEMA
-
-
-def virtual_apps() -> list[VirtualApp]:
-    """A fresh Tasks model."""
-    return [TasksApp()]
