@@ -218,11 +218,14 @@ class ScrollList:
 
 @dataclass
 class Column:
-    """Children stacked top to bottom."""
+    """Children stacked top to bottom; clickable as a whole when it has ``on_click``
+    (a list item laid out from several lines)."""
 
     children: Sequence[Any]
     resource_id: str = ""
     key: str = ""
+    on_click: Callback | None = None
+    content_desc: str = ""
 
 
 @dataclass

@@ -297,4 +297,9 @@ def _container(app: WidgetApp, widget: Row | Column, rid: str, box: Box) -> Widg
         for child in widget.children:
             y = app._place(child, left, y, right, bottom, out)
     container.children.extend(out)
+    if isinstance(widget, Column):
+        container.content_desc = widget.content_desc
+        if widget.on_click is not None:
+            container.style = "row"
+            app._on(container, widget.on_click)
     return container

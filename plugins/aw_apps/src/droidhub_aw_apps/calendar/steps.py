@@ -178,6 +178,15 @@ def read_today(state: State) -> Today:
     return Today(cell.day, weekday, grid.length, grid.month)
 
 
+def today_date(state: State) -> Generator[Action, State, tuple[State, dt.date]]:
+    """Open the app and read today's date from its month view (for solvers of other
+    apps whose screens name days relative to today)."""
+    state = yield from launch(state)
+    today = read_today(state)
+    year = 2024 if today.month == 2 and today.length == 29 else 2023
+    return state, dt.date(year, today.month, today.day)
+
+
 def status_clock(state: State) -> dt.time:
     """The time the status bar's clock shows."""
     for element in state.ui_elements:

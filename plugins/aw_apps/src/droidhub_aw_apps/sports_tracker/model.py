@@ -21,7 +21,6 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING
 
 from droidhub import AppSpec
-from droidhub.virtual.appmodel import VirtualApp
 from droidhub_aw_apps.common.sqlite_files import DatabaseApp
 from droidhub_aw_apps.common.sqlite_rows import Table
 
@@ -152,8 +151,3 @@ class OpenTracksApp(DatabaseApp):
     version_name = "5705"  # AndroidWorld pins it by versionCode
     db_path = DB_PATH
     schema = SCHEMA
-
-
-def virtual_apps() -> list[VirtualApp]:
-    """A fresh OpenTracks model."""
-    return [OpenTracksApp()]
