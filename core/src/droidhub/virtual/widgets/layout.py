@@ -62,7 +62,8 @@ _TOUCH_SLOP = dp(8)
 def height_of(widget: Any) -> int:
     """How tall ``widget`` lays out, in device pixels (Material 2 sizes)."""
     if isinstance(widget, Text):
-        return dp(32 if widget.style in ("title", "headline") else 28)
+        lines = widget.text.count("\n") + 1
+        return dp(32 if widget.style in ("title", "headline") else 28) + dp(22) * (lines - 1)
     if isinstance(widget, TextField):
         return dp(56 if widget.single_line else 80)
     if isinstance(widget, ListRow):
@@ -120,6 +121,11 @@ class WidgetApp(VirtualApp):
         """Forget scroll offsets, focus and popups (the app changed screen)."""
         toast, left = self._ui.toast, self._ui.toast_left
         self._ui = UiState(toast=toast, toast_left=left)
+
+    def focus(self, key: str) -> None:
+        """Give the text field known by ``key`` the focus (a screen that opens with its
+        keyboard up, as a search screen does)."""
+        self._ui.focus = key
 
     def toast(self, text: str) -> None:
         """Show ``text`` as a toast for the next two observations."""

@@ -171,6 +171,14 @@ class _Painter:
                 self.draw.rectangle((left, bottom - dp(2), right, bottom), fill=self.accent)
         elif style == "row":
             self.draw.line((left, bottom - 1, right, bottom - 1), fill=_LINE)
+            if node.checkable:  # a row that is checked off (a to-do): its box at the end
+                cy, size = (top + bottom) // 2, dp(18)
+                mark = (right - dp(40), cy - size // 2, right - dp(40) + size, cy + size // 2)
+                if node.checked:
+                    self.draw.rounded_rectangle(mark, radius=dp(2), fill=self.accent)
+                    icon(self.draw, "check", mark, (255, 255, 255))
+                else:
+                    self.draw.rounded_rectangle(mark, radius=dp(2), outline=_GREY, width=dp(2))
         elif style == "dialog":
             self.image.paste((128, 128, 128), (0, 0, *PIXEL_6.size))
             self.draw.rounded_rectangle(box, radius=dp(4), fill=(255, 255, 255))

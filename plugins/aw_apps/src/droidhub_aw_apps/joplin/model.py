@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from droidhub import AppSpec
-from droidhub.virtual.appmodel import VirtualApp
 from droidhub_aw_apps.common.sqlite_files import DatabaseApp
 from droidhub_aw_apps.common.sqlite_rows import Table
 
@@ -166,8 +165,3 @@ class JoplinApp(DatabaseApp):
     version_name = "2097740"  # AndroidWorld pins it by versionCode
     db_path = DB_PATH
     schema = SCHEMA
-
-
-def virtual_apps() -> list[VirtualApp]:
-    """A fresh Joplin model."""
-    return [JoplinApp()]
