@@ -1,5 +1,7 @@
-"""UI-only solvers of the Tasks questions: read the task list, grouped by due date or by
-priority, and answer with the titles (or their count) the question asks for.
+"""UI-only solvers of the Tasks questions: show the completed and the unstarted tasks
+from the list's overflow menu where the question needs them, read the list (grouped by
+due date, or by priority from the Sort sheet) and answer with the titles (or their
+count) the question asks for. A row's priority is its content-desc.
 
 The list's headers name days relative to today ("Today", "Tomorrow", else "Fri, Oct
 20"); a question that names a weekday ("this Friday") needs today's date first, which
@@ -19,6 +21,7 @@ from droidhub.ui_solver import (
     UISolver,
     answer,
     open_app,
+    press_back,
     scroll,
     tap,
 )
@@ -32,31 +35,33 @@ Steps = Generator[Action, State, State]
 
 @dataclass(frozen=True)
 class Item:
-    """One line of the list: a section header, or a task with its subtitle and check."""
+    """One line of the list: a section header, or a task with its subtitle, its check
+    and its priority."""
 
     header: str
     title: str = ""
     subtitle: str = ""
     done: bool = False
+    priority: str = ""
 
 
 def _visible(state: State) -> list[Item]:
-    """The headers and task rows on screen, in order (a row's check is on its layout,
-    which comes before its title)."""
+    """The headers and task rows on screen, in order (a row's check and priority are on
+    its layout, which comes before its title)."""
     items: list[Item] = []
-    header, done = "", False
+    header, done, priority = "", False, ""
     for element in state.ui_elements:
         rid = element.resource_id.rsplit("/", 1)[-1]
         if rid == ids.HEADER:
             header = element.text
             items.append(Item(header))
         elif rid == ids.ROW:
-            done = element.checked
+            done, priority = element.checked, element.content_description
         elif rid == ids.TITLE and header:
-            items.append(Item(header, element.text, "", done))
+            items.append(Item(header, element.text, "", done, priority))
         elif rid == ids.DUE_DATE and items and items[-1].title:
             last = items[-1]
-            items[-1] = Item(last.header, last.title, element.text, last.done)
+            items[-1] = Item(last.header, last.title, element.text, last.done, last.priority)
     return items
 
 
@@ -105,39 +110,51 @@ def _open_tasks(state: State) -> Steps:
     return state
 
 
-def _sort(state: State, mode: str | None, completed: bool, unstarted: bool) -> Steps:
-    """Open the Sort sheet, choose ``mode`` and the switches, close it."""
-    if mode is None and not completed and not unstarted:
-        return state
-    state = yield tap(state, desc=ids.SORT)
-    if mode is not None:
-        state = yield tap(state, text=mode)
+def _show(state: State, completed: bool, unstarted: bool) -> Steps:
+    """Check "Show completed" and/or "Show unstarted" in the list's overflow menu (both
+    start unchecked when the app is launched)."""
     for label, wanted in ((ids.SHOW_COMPLETED, completed), (ids.SHOW_UNSTARTED, unstarted)):
         if wanted:
+            state = yield tap(state, desc=ids.MORE_OPTIONS)
             state = yield tap(state, text=label)
-    return (yield tap(state, text=ids.DONE))
+    return state
 
 
-def _day(phrase: str, state: State) -> Generator[Action, State, tuple[State, str]]:
-    """The header of the day ``phrase`` names (today from the calendar if needed)."""
-    direct = {"today": "Today", "tomorrow": "Tomorrow", "yesterday": "Yesterday"}
+def _group(state: State, mode: str) -> Steps:
+    """Group the list by ``mode`` in the Sort sheet, then close it."""
+    state = yield tap(state, desc=ids.SORT)
+    state = yield tap(state, text=mode)
+    return (yield press_back())
+
+
+def _descending(state: State) -> Steps:
+    """Turn the grouping's order to descending in the Sort sheet, then close it."""
+    state = yield tap(state, desc=ids.SORT)
+    state = yield tap(state, text=ids.ASCENDING)
+    return (yield press_back())
+
+
+#: From this many days ahead on, a day's section is read from the end of the list: the
+#: three steps that turn the order round cost less than the scrolls past the days before.
+FAR_AHEAD = 9
+
+DaySteps = Generator[Action, State, tuple[State, str, int]]
+
+
+def _day(phrase: str, state: State) -> DaySteps:
+    """The header of the day ``phrase`` names and how many days ahead it is (today read
+    from the calendar if the phrase needs it)."""
+    direct = {"yesterday": -1, "today": 0, "tomorrow": 1}
     if phrase.lower() in direct:
-        return state, direct[phrase.lower()]
+        ahead = direct[phrase.lower()]
+        return state, ("Yesterday", "Today", "Tomorrow")[ahead + 1], ahead
     state, today = yield from today_from_calendar(state)
-    return state, header_for(relative_dates.resolve(phrase, today), today)
+    day = relative_dates.resolve(phrase, today)
+    return state, header_for(day, today), (day - today).days
 
 
 def _titles(items: list[Item]) -> Action:
     return answer(", ".join(i.title for i in items))
-
-
-def solve_due_on_date(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
-    """Every task under the day's header."""
-    state, header = yield from _day(params["date"], state)
-    state = yield from _open_tasks(state)
-    state = yield from _sort(state, None, completed=True, unstarted=True)
-    state, items = yield from read_list(state, stop=lambda items: _past(items, header))
-    yield _titles([i for i in items if i.title and i.header == header])
 
 
 def _past(items: list[Item], header: str) -> bool:
@@ -145,13 +162,27 @@ def _past(items: list[Item], header: str) -> bool:
     return header in headers and headers[-1] != header
 
 
+def _day_section(phrase: str, state: State) -> ItemSteps:
+    """Every task (done, unstarted or not) under the header of the day ``phrase`` names."""
+    state, header, ahead = yield from _day(phrase, state)
+    state = yield from _open_tasks(state)
+    state = yield from _show(state, completed=True, unstarted=True)
+    if ahead >= FAR_AHEAD:
+        state = yield from _descending(state)
+    state, items = yield from read_list(state, stop=lambda items: _past(items, header))
+    return state, _section(items, header)
+
+
+def solve_due_on_date(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Every task under the day's header."""
+    state, items = yield from _day_section(params["date"], state)
+    yield _titles(items)
+
+
 def solve_completed_for_date(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """The checked tasks under the day's header."""
-    state, header = yield from _day(params["date"], state)
-    state = yield from _open_tasks(state)
-    state = yield from _sort(state, None, completed=True, unstarted=True)
-    state, items = yield from read_list(state, stop=lambda items: _past(items, header))
-    yield _titles([i for i in items if i.title and i.header == header and i.done])
+    state, items = yield from _day_section(params["date"], state)
+    yield _titles([i for i in items if i.done])
 
 
 def _section(items: list[Item], header: str) -> list[Item]:
@@ -162,32 +193,16 @@ def solve_high_priority(goal: str, params: Mapping[str, Any], state: State) -> S
     """Open tasks under "High priority", sorted by priority (unstarted ones shown too)."""
     high = ids.PRIORITY_HEADERS[0]
     state = yield from _open_tasks(state)
-    state = yield from _sort(state, "Priority", completed=False, unstarted=True)
+    state = yield from _show(state, completed=False, unstarted=True)
+    state = yield from _group(state, ids.GROUP_MODES[2])
     state, items = yield from read_list(state, stop=lambda items: _past(items, high))
     yield _titles(_section(items, high))
 
 
-def _due_label(day: dt.date, today: dt.date) -> str:
-    """A row's due date when sorted by priority (Yest/Today/Tmrw or Oct 20)."""
-    named = {-1: "Yest", 0: "Today", 1: "Tmrw"}.get((day - today).days)
-    return named or f"{day:%b} {day.day}"
-
-
 def solve_high_priority_due_on(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
-    """High-priority tasks (done or not) whose due date is the day asked for."""
-    phrase = params["date"].lower()
-    relative = {"today": 0, "tomorrow": 1, "yesterday": -1}
-    if phrase in relative:
-        label = {0: "Today", 1: "Tmrw", -1: "Yest"}[relative[phrase]]
-    else:
-        state, today = yield from today_from_calendar(state)
-        label = _due_label(relative_dates.resolve(phrase, today), today)
-    high = ids.PRIORITY_HEADERS[0]
-    state = yield from _open_tasks(state)
-    state = yield from _sort(state, "Priority", completed=True, unstarted=True)
-    state, items = yield from read_list(state, stop=lambda items: _past(items, high))
-    due = [i for i in _section(items, high) if i.subtitle.split(",")[0] == label]
-    yield _titles(due)
+    """High-priority tasks (done or not) under the day's header."""
+    state, items = yield from _day_section(params["date"], state)
+    yield _titles([i for i in items if i.priority == ids.PRIORITY_HEADERS[0]])
 
 
 def _header_day(header: str, today: dt.date) -> dt.date | None:
@@ -213,7 +228,7 @@ def solve_incomplete_on(goal: str, params: Mapping[str, Any], state: State) -> S
     state, today = yield from today_from_calendar(state)
     last = relative_dates.resolve(params["date"], today)
     state = yield from _open_tasks(state)
-    state = yield from _sort(state, None, completed=False, unstarted=True)
+    state = yield from _show(state, completed=False, unstarted=True)
 
     def beyond(items: list[Item]) -> bool:
         day = _header_day(items[-1].header, today) if items else None
@@ -230,7 +245,7 @@ def solve_due_next_week(goal: str, params: Mapping[str, Any], state: State) -> S
     monday = today - dt.timedelta(days=today.weekday()) + dt.timedelta(days=7)
     sunday = monday + dt.timedelta(days=6)
     state = yield from _open_tasks(state)
-    state = yield from _sort(state, None, completed=True, unstarted=True)
+    state = yield from _show(state, completed=True, unstarted=True)
 
     def beyond(items: list[Item]) -> bool:
         day = _header_day(items[-1].header, today) if items else None
