@@ -542,9 +542,11 @@ def check(suites: tuple[str, ...], tasks: tuple[str, ...], seed: int, ui: bool) 
 
 def _attach_core_groups() -> None:
     """Sub-commands of the core that live in their own modules."""
+    from droidhub.scaffold import new_group
     from droidhub.virtual.cli import device_group
 
     main.add_command(device_group)
+    main.add_command(new_group)
 
 
 _attach_core_groups()
