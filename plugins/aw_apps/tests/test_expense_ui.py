@@ -13,6 +13,8 @@ TASKS = (
     "ExpenseAddMultiple",
     # Reads the note in Markor, then adds what it marks reimbursable.
     "ExpenseAddMultipleFromMarkor",
+    # Shows expenses.jpg in Simple Gallery first; the expenses are in pixels only.
+    "ExpenseAddMultipleFromGallery",
     "ExpenseDeleteSingle",
     "ExpenseDeleteMultiple",
     "ExpenseDeleteMultiple2",

@@ -13,6 +13,9 @@ TASKS = (
     "RecipeAddMultipleRecipes",
     # Reads recipes.txt in Markor's editor first.
     "RecipeAddMultipleRecipesFromMarkor",
+    "RecipeAddMultipleRecipesFromMarkor2",
+    # Shows recipes.jpg in Simple Gallery first; the recipes are in pixels only.
+    "RecipeAddMultipleRecipesFromImage",
     "RecipeDeleteSingleRecipe",
     "RecipeDeleteSingleWithRecipeWithNoise",
     "RecipeDeleteMultipleRecipes",

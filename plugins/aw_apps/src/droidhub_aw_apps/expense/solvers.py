@@ -73,6 +73,20 @@ def solve_add_from_markor(goal: str, params: Mapping[str, Any], state: State) ->
         state = yield from _add(state, name, dollars, category, note)
 
 
+def solve_add_from_gallery(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Open expenses.jpg in Simple Gallery, then add its expenses through the entry form
+    (from the params: the expenses are only in the picture's pixels, and this solver
+    reads no pixels)."""
+    del goal
+    state = yield open_app("Simple Gallery Pro")
+    state = yield tap(state, text="DCIM")
+    state = yield tap(state, desc="expenses.jpg")
+    state = yield open_app(_APP)
+    for e in params["row_objects"]:
+        dollars = f"{e['amount'] / 100:.2f}"
+        state = yield from _add(state, e["name"], dollars, CATEGORIES[e["category"]], e["note"])
+
+
 def _select_and_delete(state: State, names: Sequence[str]) -> SolverSteps:
     """Long press the first row named in ``names``, tap the others, Delete, confirm."""
     for position, name in enumerate(names):
@@ -127,6 +141,7 @@ SOLVERS = [
     UISolver("android_world", "ExpenseAddSingle", solve_add),
     UISolver("android_world", "ExpenseAddMultiple", solve_add),
     UISolver("android_world", "ExpenseAddMultipleFromMarkor", solve_add_from_markor),
+    UISolver("android_world", "ExpenseAddMultipleFromGallery", solve_add_from_gallery),
     UISolver("android_world", "ExpenseDeleteSingle", solve_delete),
     UISolver("android_world", "ExpenseDeleteMultiple", solve_delete),
     UISolver("android_world", "ExpenseDeleteMultiple2", solve_delete),

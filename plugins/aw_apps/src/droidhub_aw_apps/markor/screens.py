@@ -10,7 +10,9 @@ the editor, enough for an agent to do every Markor task by tapping and typing.
   to the destination, then ``Move here``) and ``Select all``.
 * ``Create a new file or folder`` opens a dialog: a name field, an extension field
   (``.md``, added to a name that has no extension of its own), and ``OK`` (a note: the
-  editor opens), ``Folder`` (a folder of that name) or ``Cancel``.
+  editor opens), ``Folder`` (a folder of that name) or ``Cancel``. A long press on a
+  field selects its text and shows Android's text toolbar (``Cut``, ``Copy``, ``Select
+  all``): cutting the extension leaves a note with no extension.
 * The editor shows the note's text in one field; typing appends at the end, ``Enter``
   starts a new line, delete removes the last character. A long press offers
   ``Select all`` (typing then replaces the text) and ``Paste`` (the clipboard that
@@ -53,6 +55,10 @@ _TITLE_RIGHT = 700
 _LONG_PRESS_MS = 500
 
 
+#: The floating text toolbar of a field a long press selected.
+_TEXT_MENU = ("Cut", "Copy", "Select all")
+
+
 @dataclass
 class _Field:
     """A text field of a dialog: its text, whether it has the focus, and whether its
@@ -81,6 +87,8 @@ class _Dialog:
     kind: str  # "new", "rename" or "delete"
     name: _Field = field(default_factory=_Field)
     extension: _Field = field(default_factory=lambda: _Field(".md"))
+    #: The field whose text menu (Cut, Copy, Select all) a long press opened, if any.
+    menu_field: _Field | None = None
 
 
 class MarkorScreens(VirtualApp):
@@ -225,6 +233,17 @@ class MarkorScreens(VirtualApp):
                 buttons = ["Cancel", "Folder", "OK"]
             else:
                 buttons = ["Cancel", "OK"]
+        if dialog.menu_field is not None:
+            # Android's floating text toolbar over the field.
+            for i, label in enumerate(_TEXT_MENU):
+                nodes.append(
+                    Node(
+                        "android.widget.Button",
+                        text=label,
+                        bounds=(80 + i * 300, 780, 360 + i * 300, 890),
+                        clickable=True,
+                    )
+                )
         for i, label in enumerate(buttons):
             left = 1000 - (len(buttons) - i) * 260
             nodes.append(
@@ -325,6 +344,10 @@ class MarkorScreens(VirtualApp):
         self.editing, self.text, self.all_selected, self.menu = None, "", False, False
 
     def _tap_dialog(self, phone: VirtualPhone, node: Node, dialog: _Dialog) -> None:
+        menu_field, dialog.menu_field = dialog.menu_field, None
+        if menu_field is not None and node.text in _TEXT_MENU:
+            self._text_menu(phone, menu_field, node.text)
+            return
         if node.resource_id.endswith("__name"):
             # A tap puts the cursor where it lands: the selection goes.
             dialog.name.focused, dialog.extension.focused = True, False
@@ -361,6 +384,17 @@ class MarkorScreens(VirtualApp):
             self._open_note(phone, path)
             if not phone.host_path(path).exists():
                 self._save(phone)
+
+    @staticmethod
+    def _text_menu(phone: VirtualPhone, target: _Field, action: str) -> None:
+        """Cut or Copy the field's text to the clipboard, or select all of it."""
+        model = clipboard.clipper_model(phone)
+        if action in ("Cut", "Copy") and model is not None:
+            model.text = target.text
+        if action == "Cut":
+            target.text, target.selected = "", False
+        elif action == "Select all":
+            target.selected = True
 
     def _tap_browser(self, phone: VirtualPhone, node: Node, y: int) -> None:
         desc, text = node.content_desc, node.text
@@ -417,6 +451,8 @@ class MarkorScreens(VirtualApp):
             self.menu = long_press
             return
         if self.dialog is not None:
+            if long_press:
+                self._long_press_dialog(self.dialog, x1, y1)
             return
         if long_press:
             item = self._item_at(phone, y1)
@@ -425,6 +461,18 @@ class MarkorScreens(VirtualApp):
         elif abs(y2 - y1) > abs(x2 - x1):
             most = max(0, len(self._entries(phone)) - _ROWS)
             self.offset = min(most, max(0, self.offset + (y1 - y2) // _ROW_HEIGHT))
+
+    def _long_press_dialog(self, dialog: _Dialog, x: int, y: int) -> None:
+        """A long press on a field selects its text and opens the text menu."""
+        node = hit(self._dialog_nodes(dialog), x, y)
+        if node is None or not node.class_name.endswith("EditText"):
+            return
+        target = dialog.extension if node.resource_id.endswith("__ext") else dialog.name
+        dialog.name.focused, dialog.extension.focused = (
+            target is dialog.name,
+            target is dialog.extension,
+        )
+        target.selected, dialog.menu_field = True, target
 
     def on_text(self, phone: VirtualPhone, text: str) -> None:
         """Typing goes to the editor or the dialog's focused field."""

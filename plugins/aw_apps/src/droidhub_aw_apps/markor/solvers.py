@@ -2,11 +2,11 @@
 
 Names and texts the goal states come from the params (an agent reads them in the
 goal); what is on the phone (a note's present content, which notes exist) is read
-from the screen (the newest note by the times the browser shows). No solver yet: the
-two transcription tasks (the receipt and the video's frames
-are only in pixels) and MarkorMergeNotes (its note has no extension, and the new-file
-dialog's ".md" extension field cannot be emptied with AndroidWorld's actions, which
-have no delete key; ``solve_merge_notes`` does the rest and is kept for when it can).
+from the screen (the newest note by the times the browser shows). MarkorMergeNotes'
+note has no extension: the new-file dialog's ".md" is cut with a long press and Cut,
+as on a phone. The transcription tasks copy text that is only in pixels (a receipt
+image, a video's frames): their solvers show the image or video through the screen but
+take the text from the params, since they read no pixels.
 """
 
 from __future__ import annotations
@@ -208,8 +208,36 @@ def solve_merge_notes(goal: str, params: Mapping[str, Any], state: State) -> Sol
         state = yield from _open_note(state, params[key])
         contents.append(_editor_text(state).rstrip("\n"))
         state = yield tap(state, desc="Navigate up")
-    state = yield from _create_note(state, params["new_file_name"])
+    state = yield tap(state, desc="Create a new file or folder")
+    state = yield type_into(state, params["new_file_name"], resource_id=_NAME_FIELD)
+    state = yield long_press(state, resource_id="new_file_dialog__ext")
+    state = yield tap(state, text="Cut")
+    state = yield tap(state, text="OK")
     yield type_into(state, "\n\n".join(contents), resource_id=_EDITOR)
+
+
+def solve_transcribe_receipt(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Open receipt.png in Simple Gallery, then write the CSV note in Markor (its text
+    from the params: the receipt is an image, and this solver reads no pixels)."""
+    del goal
+    state = yield open_app("Simple Gallery Pro")
+    state = yield tap(state, text="DCIM")
+    state = yield tap(state, desc="receipt.png")
+    state = yield open_app("Markor")
+    state = yield from _create_note(state, params["file_name"])
+    yield type_into(state, params["text"], resource_id=_EDITOR)
+
+
+def solve_transcribe_video(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Play the video in VLC, then write its frames' names in Markor (from the params:
+    the names are only in the video's pixels)."""
+    del goal
+    state = yield open_app("VLC")
+    state = yield from scroll_to(state, text=params["video_name"])
+    state = yield tap(state, text=params["video_name"])
+    state = yield open_app("Markor")
+    state = yield from _create_note(state, params["file_name"])
+    yield type_into(state, ", ".join(params["messages"]), resource_id=_EDITOR)
 
 
 SOLVERS = [
@@ -223,4 +251,7 @@ SOLVERS = [
     UISolver("android_world", "MarkorEditNote", solve_edit_note),
     UISolver("android_world", "MarkorAddNoteHeader", solve_add_note_header),
     UISolver("android_world", "MarkorChangeNoteContent", solve_change_note_content),
+    UISolver("android_world", "MarkorMergeNotes", solve_merge_notes),
+    UISolver("android_world", "MarkorTranscribeReceipt", solve_transcribe_receipt),
+    UISolver("android_world", "MarkorTranscribeVideo", solve_transcribe_video),
 ]

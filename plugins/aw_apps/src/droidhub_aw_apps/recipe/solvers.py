@@ -12,6 +12,7 @@ the step budget on only about 7 seeds in 8).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -95,14 +96,30 @@ def _parse_note(text: str) -> list[dict[str, str]]:
 
 
 def solve_add_from_markor(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
-    """Read recipes.txt in Markor's editor, then add each recipe in Broccoli."""
-    del goal, params
+    """Read recipes.txt in Markor's editor, then add each recipe in Broccoli (only those
+    taking the preparation time the goal names, when it names one)."""
+    del params
+    wanted = re.search(r"that take (.+?) to prepare", goal)
     state = yield open_app("Markor")
     state = yield from seek(state, text="recipes.txt")
     state = yield tap(state, text="recipes.txt")
     text = state.ui_elements[require(state, class_name="EditText")].text
     state = yield open_app(_APP)
     for recipe in _parse_note(text):
+        if wanted is None or recipe.get("preparationTime") == wanted.group(1):
+            state = yield from _add(state, recipe)
+
+
+def solve_add_from_image(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Open recipes.jpg in Simple Gallery, then add its recipes in Broccoli (from the
+    params: the recipes are only in the picture's pixels, and this solver reads no
+    pixels)."""
+    del goal
+    state = yield open_app("Simple Gallery Pro")
+    state = yield tap(state, text="DCIM")
+    state = yield tap(state, desc="recipes.jpg")
+    state = yield open_app(_APP)
+    for recipe in params["row_objects"]:
         state = yield from _add(state, recipe)
 
 
@@ -110,6 +127,8 @@ SOLVERS = [
     UISolver("android_world", "RecipeAddSingleRecipe", solve_add),
     UISolver("android_world", "RecipeAddMultipleRecipes", solve_add),
     UISolver("android_world", "RecipeAddMultipleRecipesFromMarkor", solve_add_from_markor),
+    UISolver("android_world", "RecipeAddMultipleRecipesFromMarkor2", solve_add_from_markor),
+    UISolver("android_world", "RecipeAddMultipleRecipesFromImage", solve_add_from_image),
     UISolver("android_world", "RecipeDeleteSingleRecipe", solve_delete),
     UISolver("android_world", "RecipeDeleteSingleWithRecipeWithNoise", solve_delete),
     UISolver("android_world", "RecipeDeleteMultipleRecipes", solve_delete),
