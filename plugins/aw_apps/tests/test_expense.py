@@ -78,7 +78,7 @@ def test_goal_lists_the_expenses_to_add() -> None:
         assert f"${row.amount / 100:.2f}" in task.goal
     delete = instance(expense.ExpenseDeleteMultiple)
     names = ", ".join(r.name for r in delete.params.row_objects)  # type: ignore[attr-defined]
-    assert delete.goal == f"Delete the following expenses from arduia pro expense: {names}."
+    assert delete.goal == f"Delete the following expenses from pro expense: {names}."
 
 
 def test_duplicates2_noise_holds_three_near_copies() -> None:

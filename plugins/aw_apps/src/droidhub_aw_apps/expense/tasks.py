@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict
 
 from droidhub_aw_apps.common import fake_data, source_material
+from droidhub_aw_apps.common.aw_params import SparseParams
 from droidhub_aw_apps.common.sqlite_rows import (
     AddRowsTask,
     DeleteDuplicatesTask,
@@ -38,7 +39,7 @@ EVALUATORS = ()
 # --- tasks -----------------------------------------------------------------------------
 
 
-class ExpenseRowsParams(BaseModel):
+class ExpenseRowsParams(SparseParams):
     """Target expenses and the noise set up beside them (AndroidWorld's names)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -76,7 +77,7 @@ def _names(rows: list[Expense]) -> str:
 class _ExpenseDelete(_ExpenseTask, DeleteRowsTask):
     """Delete named expenses; noise expenses (other names) stay."""
 
-    template = "Delete the following expenses from arduia pro expense: {expenses}."
+    template = "Delete the following expenses from pro expense: {expenses}."
     Params: ClassVar[type[BaseModel]] = ExpenseRowsParams
     n_rows: ClassVar[int] = 3
     n_rows_noise: ClassVar[int] = 0
@@ -95,13 +96,15 @@ class _ExpenseDelete(_ExpenseTask, DeleteRowsTask):
             candidate = random_expense(rng)
             if all(candidate.name != e.name for e in drawn):
                 drawn.append(candidate)
+        if not cls.n_rows_noise:
+            return cls.Params(row_objects=drawn)  # AW stores no noise key then
         return cls.Params(row_objects=drawn[: cls.n_rows], noise_row_objects=drawn[cls.n_rows :])
 
 
 class ExpenseDeleteSingle(_ExpenseDelete):
     """Delete the only expense."""
 
-    template = "Delete the following expenses from arduia pro expense: {expense}."
+    template = "Delete the following expenses from pro expense: {expense}."
     complexity = 1.0
     difficulty = "easy"
     tags: ClassVar[tuple[str, ...]] = ("screen_reading", "parameterized")
@@ -129,7 +132,7 @@ class ExpenseDeleteDuplicates(_ExpenseTask, DeleteDuplicatesTask):
     """One expense is stored twice among five others; delete one copy."""
 
     template = (
-        "Delete all but one of any expenses in arduia pro expense that are exact "
+        "Delete all but one of any expenses in pro expense that are exact "
         "duplicates, ensuring at least one instance of each unique expense remains."
     )
     complexity = 1.2
@@ -181,7 +184,7 @@ class ExpenseDeleteDuplicates2(ExpenseDeleteDuplicates):
 class _ExpenseAdd(_ExpenseTask, AddRowsTask):
     """Add expenses; the ten noise expenses stay."""
 
-    template = "Add the following expenses into the arduia pro expense: {expenses}"
+    template = "Add the following expenses into the pro expense:\n{expenses}"
     Params: ClassVar[type[BaseModel]] = ExpenseAddParams
     compare = ("name", "amount", "category", "note")
     free_text = ("name", "note")
@@ -191,7 +194,7 @@ class _ExpenseAdd(_ExpenseTask, AddRowsTask):
     @property
     def goal(self) -> str:
         """The template with the expenses as the parameters say to show them."""
-        text = "\n" + expenses_text(
+        text = expenses_text(
             self.params.row_objects,
             self.params.text_representation_type,
         )
@@ -215,7 +218,7 @@ class _ExpenseAdd(_ExpenseTask, AddRowsTask):
 class ExpenseAddSingle(_ExpenseAdd):
     """Add one expense."""
 
-    template = "Add the following expenses into the arduia pro expense: {expense}"
+    template = "Add the following expenses into the pro expense:\n{expense}"
     complexity = 1.2
     difficulty = "easy"
     tags: ClassVar[tuple[str, ...]] = ("parameterized", "data_entry", "search")
@@ -241,7 +244,7 @@ class ExpenseAddMultipleFromMarkor(_ExpenseAdd):
 
     template = (
         "Go through the transactions in my_expenses.txt in Markor. Log the reimbursable "
-        "transactions in the arduia pro expense."
+        "transactions in the pro expense."
     )
     complexity = 6.0
     difficulty = "hard"
