@@ -221,7 +221,9 @@ _VIDEO_SUFFIXES = ("", "HD", "4K", "raw", "export")
 
 def random_video_name(rng: random.Random) -> str:
     """``prefix_NN_suffix.mp4``, modified with a date, a tag or a word, as AndroidWorld."""
-    name = f"{rng.choice(_VIDEO_PREFIXES)}_{rng.randint(1, 99)}_{rng.choice(_VIDEO_SUFFIXES)}.mp4"
+    # Prefix, suffix, then number: AW's order of draws.
+    prefix, suffix = rng.choice(_VIDEO_PREFIXES), rng.choice(_VIDEO_SUFFIXES)
+    name = f"{prefix}_{rng.randint(1, 99)}_{suffix}.mp4"
     return fake_data.modified_file_name(rng, name)
 
 
@@ -236,8 +238,13 @@ _RECEIPT_ITEMS = (
     ("Webcam", (20, 70)),
     ("Monitor Stand", (15, 60)),
 )
-_COMPANIES = ("Tech Gadgets Inc.", "Innovate Solutions Ltd.", "Future Tech LLC", "Gadget Gurus Co.")
-_SLOGANS = (
+RECEIPT_COMPANIES = (
+    "Tech Gadgets Inc.",
+    "Innovate Solutions Ltd.",
+    "Future Tech LLC",
+    "Gadget Gurus Co.",
+)
+RECEIPT_SLOGANS = (
     "Innovating the Future",
     "Technology for Tomorrow",
     "Bringing Ideas to Life",
@@ -263,7 +270,7 @@ def receipt_image(rng: random.Random, transactions: list[str]) -> Image.Image:
     height = max(250, 50 * (len(transactions) + 4)) * 2
     image = Image.new("RGB", (500, height), color=(255, 255, 255))
     draw = ImageDraw.Draw(image)
-    header = f"{rng.choice(_COMPANIES)}\n{rng.choice(_SLOGANS)}"
+    header = f"{rng.choice(RECEIPT_COMPANIES)}\n{rng.choice(RECEIPT_SLOGANS)}"
     draw.text((10, 100), header, fill=(0, 0, 0), font=ImageFont.load_default(size=20))
     y = 170
     for line in transactions:

@@ -72,6 +72,15 @@ def random_note_name(rng: random.Random) -> str:
     return fake_data.random_file_name(rng) + rng.choice(NOTE_EXTENSIONS)
 
 
+def random_note(rng: random.Random) -> tuple[str, str]:
+    """A note's name and a sentence for its text, drawn in AW's order (name, then text).
+
+    AW draws both even where a task keeps only the name; drawing the sentence too keeps
+    every later draw of the task where AW's falls.
+    """
+    return random_note_name(rng), rng.choice(fake_data.SENTENCES)
+
+
 def write_noise_notes(
     device: Device, rng: random.Random, base: str, folder: str = MARKOR_DATA, most: int = 20
 ) -> list[str]:

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, model_validator
 
 from droidhub import Footprint, TaskEval
 from droidhub_aw_apps.common import fake_data, fuzzy, storage
+from droidhub_aw_apps.common.aw_params import SparseParams
 from droidhub_aw_apps.common.storage_backup import FolderSnapshot
 from droidhub_aw_apps.markor.evaluators import (
     FILE_TEXT_SIMILAR,
@@ -192,8 +193,9 @@ class MarkorCreateFolder(MarkorTask):
 # MarkorEditNote ----------------------------------------------------------------------
 
 
-class EditNoteParams(MarkorParams):
-    """The note and how to edit it: the text for the chosen ``edit_type``."""
+class EditNoteParams(MarkorParams, SparseParams):
+    """The note and how to edit it: the text for the chosen ``edit_type`` (the other
+    texts are left out of the stored params, as AW leaves them out)."""
 
     file_name: str
     edit_type: Literal["header", "footer", "replace"]

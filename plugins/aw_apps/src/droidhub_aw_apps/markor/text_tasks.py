@@ -25,6 +25,7 @@ from droidhub_aw_apps.markor.model import (
     GALLERY_DATA,
     MARKOR_STATE,
     note_path,
+    random_note,
     random_note_name,
     read_note,
     write_noise_notes,
@@ -94,8 +95,9 @@ class MarkorCreateNoteFromClipboard(MarkorTask):
     @classmethod
     def generate_random_params(cls, rng: random.Random) -> NoteFromClipboardParams:
         """A random note name and 10 random letters and digits."""
+        file_name, _ = random_note(rng)
         return NoteFromClipboardParams(
-            file_name=random_note_name(rng), file_content=fake_data.random_string(rng, 10)
+            file_name=file_name, file_content=fake_data.random_string(rng, 10)
         )
 
     def initialize_task(self, env: Env) -> None:
@@ -155,7 +157,7 @@ class MarkorMergeNotes(MarkorTask):
         """Three distinct note names, an 8-character name and 20-character contents."""
         names: list[str] = []
         while len(names) < 3:
-            name = random_note_name(rng)
+            name, _ = random_note(rng)
             if name not in names:
                 names.append(name)
         return MergeNotesParams(
@@ -222,10 +224,10 @@ class MarkorChangeNoteContent(MarkorTask):
     @classmethod
     def generate_random_params(cls, rng: random.Random) -> ChangeNoteContentParams:
         """Two note names and 20 random letters and digits."""
-        original = random_note_name(rng)
-        new = random_note_name(rng)
+        original, _ = random_note(rng)
+        new, _ = random_note(rng)
         while new == original:
-            new = random_note_name(rng)
+            new, _ = random_note(rng)
         return ChangeNoteContentParams(
             original_name=original, new_name=new, updated_content=fake_data.random_string(rng, 20)
         )
@@ -275,11 +277,11 @@ class MarkorAddNoteHeader(MarkorTask):
     @classmethod
     def generate_random_params(cls, rng: random.Random) -> AddNoteHeaderParams:
         """Two note names, a sentence as the text, 20 random characters as header."""
-        original = random_note_name(rng)
+        original, _ = random_note(rng)
         content = rng.choice(fake_data.SENTENCES)
-        new = random_note_name(rng)
+        new, _ = random_note(rng)
         while new == original:
-            new = random_note_name(rng)
+            new, _ = random_note(rng)
         return AddNoteHeaderParams(
             original_name=original,
             original_content=content,
@@ -346,7 +348,12 @@ class MarkorTranscribeReceipt(NoteTextTask):
     @classmethod
     def generate_random_params(cls, rng: random.Random) -> TranscribeReceiptParams:
         """1..5 transactions of 2023 (header line included in ``text``)."""
-        lines = media_files.random_transactions(rng, rng.randint(1, 5))
+        count = rng.randint(1, 5)
+        # AW draws the receipt's company and slogan here, before the transactions, and
+        # keeps only the text; draw them too so the transactions come out the same.
+        rng.choice(media_files.RECEIPT_COMPANIES)
+        rng.choice(media_files.RECEIPT_SLOGANS)
+        lines = media_files.random_transactions(rng, count)
         return TranscribeReceiptParams(text="\n".join([media_files.RECEIPT_HEADER, *lines]))
 
     def initialize_task(self, env: Env) -> None:

@@ -43,7 +43,9 @@ class SimpleDrawProCreateDrawing(TaskEval):
     @classmethod
     def generate_random_params(cls, rng: random.Random) -> NamedFileParams:
         """``<word>_<random file name><.png|.svg|.jpg>``."""
-        stem = f"{rng.choice(DRAWING_WORDS)}_{fake_data.random_file_name(rng)}"
+        # choices(k=1), as AW draws it: it consumes the generator unlike choice().
+        word = rng.choices(DRAWING_WORDS, k=1)[0]
+        stem = f"{word}_{fake_data.random_file_name(rng)}"
         return NamedFileParams(file_name=stem + rng.choice(DRAWING_EXTENSIONS), text="")
 
     @property
