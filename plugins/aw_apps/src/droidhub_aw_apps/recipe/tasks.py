@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict
 
 from droidhub_aw_apps.common import fake_data, source_material
+from droidhub_aw_apps.common.aw_params import SparseParams
 from droidhub_aw_apps.common.sqlite_rows import (
     AddRowsTask,
     DeleteDuplicatesTask,
@@ -41,7 +42,7 @@ EVALUATORS = ()
 # --- tasks -----------------------------------------------------------------------------
 
 
-class RecipeRowsParams(BaseModel):
+class RecipeRowsParams(SparseParams):
     """Target recipes and the noise set up beside them (AndroidWorld's names)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -104,6 +105,8 @@ class _RecipeDelete(_RecipeTask, DeleteRowsTask):
             candidate = random_recipe(rng)
             if all(candidate.title != r.title for r in drawn):
                 drawn.append(candidate)
+        if not cls.n_rows_noise:
+            return cls.Params(row_objects=drawn)  # AW stores no noise key then
         return cls.Params(
             row_objects=drawn[cls.n_rows_noise :], noise_row_objects=drawn[: cls.n_rows_noise]
         )
@@ -267,7 +270,7 @@ class RecipeDeleteDuplicateRecipes3(RecipeDeleteDuplicateRecipes):
 
 
 class _RecipeAdd(_RecipeTask, AddRowsTask):
-    template = "Add the following recipes into the Broccoli app: {recipes}"
+    template = "Add the following recipes into the Broccoli app:\n{recipes}"
     Params: ClassVar[type[BaseModel]] = RecipeAddParams
     compare = (
         "title", "description", "servings", "preparationTime", "source", "ingredients",
@@ -287,18 +290,25 @@ class _RecipeAdd(_RecipeTask, AddRowsTask):
             self.params.row_objects,
             self.params.text_representation_type,
         )
-        return self.template.format(recipes="\n" + text, recipe=text, **self._extra())
+        return self.template.format(recipes=text, recipe=text, **self._extra())
 
     def _extra(self) -> dict[str, str]:
         return {}
 
     @classmethod
     def generate_random_params(cls, rng: random.Random) -> BaseModel:
-        """Targets, and noise under other titles."""
+        """Targets, then noise, with AW's filter and so AW's draws.
+
+        AW keeps a noise recipe when its title differs from any target's, which admits
+        a target's title unless all targets share it; the check counts only the rows
+        the agent adds, so such noise does not make the task easier.
+        """
         targets = random_items(rng, cls.n_rows, lambda: random_recipe(rng))
-        titles = {t.title for t in targets}
         noise = random_items(
-            rng, cls.n_rows_noise, lambda: random_recipe(rng), lambda r: r.title not in titles
+            rng,
+            cls.n_rows_noise,
+            lambda: random_recipe(rng),
+            lambda r: any(r.title != t.title for t in targets),
         )
         return cls.Params(
             row_objects=targets,
