@@ -93,6 +93,27 @@ class CalendarEvent(BaseModel):
     repeat_interval: int = 0
     repeat_rule: int = 0
     id: int = -1
+    # The other columns, at the values an ICS import gives them; AW's event rows carry
+    # them too, so params hold the whole row as AW's do.
+    reminder_1_minutes: int = -1
+    reminder_2_minutes: int = -1
+    reminder_3_minutes: int = -1
+    reminder_1_type: int = 0
+    reminder_2_type: int = 0
+    reminder_3_type: int = 0
+    repeat_limit: int = 0
+    repetition_exceptions: str = "[]"
+    attendees: str = ""
+    import_id: str = ""
+    time_zone: str = TIMEZONE
+    flags: int = 0
+    event_type: int = 1
+    parent_id: int = 0
+    last_updated: int = 0
+    source: str = "imported-ics"
+    availability: int = 0
+    color: int = 0
+    type: int = 0
 
     @property
     def duration_mins(self) -> int:
@@ -118,29 +139,9 @@ class CalendarEvent(BaseModel):
 
 #: Column values of an event set up by a task (AndroidWorld's, as an ICS import makes).
 EVENT_DEFAULTS: dict[str, Any] = {
-    "location": "",
-    "description": "",
-    "reminder_1_minutes": -1,
-    "reminder_2_minutes": -1,
-    "reminder_3_minutes": -1,
-    "reminder_1_type": 0,
-    "reminder_2_type": 0,
-    "reminder_3_type": 0,
-    "repeat_interval": 0,
-    "repeat_rule": 0,
-    "repeat_limit": 0,
-    "repetition_exceptions": "[]",
-    "attendees": "",
-    "import_id": "",
-    "time_zone": TIMEZONE,
-    "flags": 0,
-    "event_type": 1,
-    "parent_id": 0,
-    "last_updated": 0,
-    "source": "imported-ics",
-    "availability": 0,
-    "color": 0,
-    "type": 0,
+    name: field.default
+    for name, field in CalendarEvent.model_fields.items()
+    if name not in ("start_ts", "end_ts", "title", "id")
 }
 
 EVENTS = Table(
