@@ -37,10 +37,12 @@ _ITEMS = (
 def random_receipt(rng: random.Random) -> str:
     """A receipt's text: company, slogan, header, one dated purchase."""
     company, slogan = rng.choice(_COMPANIES), rng.choice(_SLOGANS)
+    # Item, price, then day: AW's order of draws.
+    item, low, high = rng.choice(_ITEMS)
+    price = rng.uniform(low, high)
     first = dt.date(2023, 1, 1)
     day = first + dt.timedelta(days=rng.randrange((dt.date(2023, 10, 15) - first).days))
-    item, low, high = rng.choice(_ITEMS)
-    return f"{company}\n{slogan}\nDate, Item, Amount\n{day}, {item}, ${rng.uniform(low, high):.2f}"
+    return f"{company}\n{slogan}\nDate, Item, Amount\n{day}, {item}, ${price:.2f}"
 
 
 def receipt_jpeg(text: str) -> bytes:
@@ -66,7 +68,10 @@ class ReceiptParams(BaseModel):
 class SaveCopyOfReceiptTaskEval(TaskEval):
     """Copy a photo from DCIM into Download under the same name."""
 
-    template = "Copy {file_name} in DCIM and save a copy with the same name in Download"
+    template = (
+        "In Simple Gallery Pro, copy {file_name} in DCIM and save a copy with the same name "
+        "in Download"
+    )
     app_names = ("simple gallery pro",)
     complexity = 1.6
     difficulty = "hard"
