@@ -82,35 +82,46 @@ def test_a_task_is_added_completed_shown_again_and_deleted_through_the_screens(
     assert "Water the plants" not in _texts(virtual_device)
 
 
-def test_the_list_is_grouped_by_day_and_hides_unstarted_tasks(virtual_device: Device) -> None:
-    # The phone's today is 2023-10-15 (a Sunday) at 15:34 UTC; one task due Friday at
-    # 14:30, one due today that only starts on Wednesday.
-    utc = dt.UTC
-    friday = due_millis(dt.date(2023, 10, 20), dt.time(14, 30), utc)
-    today = due_millis(dt.date(2023, 10, 15), None, utc)
-    wednesday = int(dt.datetime(2023, 10, 18, 9, 0, tzinfo=utc).timestamp() * 1000)
+def test_the_list_is_grouped_by_day_as_the_app_words_it(virtual_device: Device) -> None:
+    # The phone's today is Sunday 2023-10-15, 15:34 UTC.
+    def due(month: int, day: int, at: dt.time | None = None) -> int:
+        return due_millis(dt.date(2023, month, day), at, dt.UTC)
+
+    wednesday = int(dt.datetime(2023, 10, 18, 9, 0, tzinfo=dt.UTC).timestamp() * 1000)
     add_tasks(
         virtual_device,
         [
-            TaskRow("Pay rent", importance=2, dueDate=friday),
-            TaskRow("Call mom", importance=1, dueDate=today, hideUntil=wednesday),
+            TaskRow("Pay rent", importance=2, dueDate=due(10, 20, dt.time(14, 30))),
+            TaskRow("Call mom", importance=1, dueDate=due(10, 15), hideUntil=wednesday),
+            TaskRow("Renew passport", dueDate=due(10, 13, dt.time(9, 0))),
+            TaskRow("Old receipts", dueDate=due(10, 2)),
+            TaskRow("Book flights", dueDate=due(10, 27), completed=1),
         ],
     )
     _start(virtual_device)
     texts = _texts(virtual_device)
-    assert "Fri, Oct 20" in texts and "Call mom" not in texts
-    assert texts[texts.index("Fri, Oct 20") + 1 :][:2] == ["Pay rent", "2:30 PM"]
-    _tap(virtual_device, content_description="More options")
-    _tap(virtual_device, text="Show unstarted")
+    # Every day before today is one "Overdue" section whose rows keep their dates; a
+    # task that starts on Wednesday and a completed one are hidden.
+    assert texts[: texts.index("Due Friday")] == [
+        "My Tasks", "Overdue", "Old receipts", "Oct 2", "Renew passport", "Fri 9:00 AM",
+    ]  # fmt: skip
+    assert texts[texts.index("Due Friday") + 1 :][:2] == ["Pay rent", "2:30 PM"]
+    assert "Call mom" not in texts and "Book flights" not in texts
+    for item in ("Show unstarted", "Show completed"):
+        _tap(virtual_device, content_description="More options")
+        _tap(virtual_device, text=item)
     texts = _texts(virtual_device)
-    assert texts.index("Today") < texts.index("Call mom") < texts.index("Fri, Oct 20")
-    # Descending grouping puts the latest day first.
+    assert texts.index("Due today") < texts.index("Call mom") < texts.index("Due Friday")
+    assert texts.index("Due Friday, October 27") + 1 == texts.index("Book flights")
+    # Descending grouping puts the latest day first; completed tasks can move last.
     _tap(virtual_device, content_description="Sort")
     _tap(virtual_device, text="Ascending")
     assert "Descending" in _texts(virtual_device)
+    _tap(virtual_device, text="Move completed tasks to bottom")
     virtual_device.keyevent("KEYCODE_BACK")
     texts = _texts(virtual_device)
-    assert texts.index("Fri, Oct 20") < texts.index("Today")
+    assert texts.index("Due Friday") < texts.index("Due today") < texts.index("Overdue")
+    assert texts[texts.index("Completed") :][:3] == ["Completed", "Book flights", "Oct 27"]
 
 
 def test_the_tasks_questions_are_answered_through_the_screen() -> None:

@@ -7,8 +7,11 @@ PACKAGE = "org.tasks"
 ROW = "row"
 TITLE = "title"
 DUE_DATE = "due_date"
-#: Section headers of the grouped list ("Today", "Fri, Oct 20", "High priority"...).
+#: Section headers of the grouped list ("Overdue", "Due today", "Due Friday", "Due
+#: Friday, October 27", "High priority", "Completed"...).
 HEADER = "header"
+OVERDUE = "Overdue"
+COMPLETED = "Completed"
 SORT = "Sort"
 MORE_OPTIONS = "More options"
 #: The Sort sheet's two choices, as the app words them.
@@ -19,6 +22,7 @@ ASCENDING = "Ascending"
 DESCENDING = "Descending"
 SORTING = "Sorting"
 SORT_MODES = ("By due date", "By priority", "By title")
+COMPLETED_AT_BOTTOM = "Move completed tasks to bottom"
 #: Checkable items of the list's overflow menu.
 SHOW_COMPLETED = "Show completed"
 SHOW_UNSTARTED = "Show unstarted"

@@ -3,14 +3,17 @@ from the list's overflow menu where the question needs them, read the list (grou
 due date, or by priority from the Sort sheet) and answer with the titles (or their
 count) the question asks for. A row's priority is its content-desc.
 
-The list's headers name days relative to today ("Today", "Tomorrow", else "Fri, Oct
-20"); a question that names a weekday ("this Friday") needs today's date first, which
-the solver reads where a person would, in Simple Calendar's month view.
+The list's headers name days relative to today ("Due today", "Due Friday", "Due
+Friday, October 27"), and every day before today is one "Overdue" section whose rows
+carry their date ("Yest", "Fri 2:30 PM", "Oct 8"); a question that names a weekday
+("this Friday") needs today's date first, which the solver reads where a person would,
+in Simple Calendar's month view.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -47,7 +50,8 @@ class Item:
 
 def _visible(state: State) -> list[Item]:
     """The headers and task rows on screen, in order (a row's check and priority are on
-    its layout, which comes before its title)."""
+    its layout, which comes before its title). Rows above the first header on screen
+    have the header "" (their section began above the screen)."""
     items: list[Item] = []
     header, done, priority = "", False, ""
     for element in state.ui_elements:
@@ -57,7 +61,7 @@ def _visible(state: State) -> list[Item]:
             items.append(Item(header))
         elif rid == ids.ROW:
             done, priority = element.checked, element.content_description
-        elif rid == ids.TITLE and header:
+        elif rid == ids.TITLE:
             items.append(Item(header, element.text, "", done, priority))
         elif rid == ids.DUE_DATE and items and items[-1].title:
             last = items[-1]
@@ -65,12 +69,31 @@ def _visible(state: State) -> list[Item]:
     return items
 
 
+def _same(seen: Item, new: Item) -> bool:
+    """Whether ``new`` is ``seen`` again (a row cut by the screen's edge may lack its
+    due date; one above the first header on screen lacks its header)."""
+    return (
+        (seen.title, seen.done, seen.priority) == (new.title, new.done, new.priority)
+        and new.header in ("", seen.header)
+        and (seen.subtitle == new.subtitle or "" in (seen.subtitle, new.subtitle))
+    )
+
+
 def _merge(seen: list[Item], new: list[Item]) -> list[Item]:
-    """``new`` (what a scroll shows) appended to ``seen`` without the overlap."""
-    for k in range(min(len(seen), len(new)), 0, -1):
-        if seen[-k:] == new[:k]:
-            return seen + new[k:]
-    return seen + new
+    """``new`` (what a scroll shows) appended to ``seen`` without the overlap; rows
+    without a header belong to the section ``seen`` ends in."""
+    for k in range(min(len(seen), len(new)), -1, -1):
+        if all(_same(a, b) for a, b in zip(seen[len(seen) - k :], new[:k], strict=True)):
+            break
+    merged = seen[: len(seen) - k]
+    for old, fresh in zip(seen[len(seen) - k :], new[:k], strict=True):
+        merged.append(Item(old.header, old.title, old.subtitle or fresh.subtitle,
+                           old.done, old.priority))  # fmt: skip
+    header = merged[-1].header if merged else ""
+    for item in new[k:]:
+        header = item.header or header
+        merged.append(Item(header, item.title, item.subtitle, item.done, item.priority))
+    return merged
 
 
 ItemSteps = Generator[Action, State, tuple[State, list[Item]]]
@@ -78,7 +101,7 @@ ItemSteps = Generator[Action, State, tuple[State, list[Item]]]
 
 def read_list(state: State, stop: Callable[[list[Item]], bool] | None = None) -> ItemSteps:
     """Scroll the list to its end (or until ``stop(items)``), gathering every item."""
-    items = _visible(state)
+    items = _merge([], _visible(state))
     for _ in range(12):
         if stop is not None and stop(items):
             break
@@ -99,9 +122,40 @@ def today_from_calendar(state: State) -> Generator[Action, State, tuple[State, d
 
 
 def header_for(day: dt.date, today: dt.date) -> str:
-    """The list's header of ``day`` (the app's own wording)."""
-    named = {-1: "Yesterday", 0: "Today", 1: "Tomorrow"}.get((day - today).days)
-    return named or f"{day:%a}, {day:%b} {day.day}"
+    """The list's header of the section ``day`` is in (the app's own wording)."""
+    offset = (day - today).days
+    if offset < 0:
+        return ids.OVERDUE
+    if offset <= 6:
+        return "Due " + {0: "today", 1: "tomorrow"}.get(offset, f"{day:%A}")
+    text = f"Due {day:%A}, {day:%B} {day.day}"
+    return text if day.year == today.year else f"{text}, {day.year}"
+
+
+_CLOCK = re.compile(r"^\d{1,2}:\d{2} [AP]M$")
+_DATE = re.compile(r"^([A-Z][a-z]{2}) (\d{1,2})(?:, (\d{4}))?")
+
+
+def label_day(label: str, today: dt.date) -> dt.date | None:
+    """The day an overdue row's due date names ("Yest", "Fri 2:30 PM", "Oct 8, 7:30 PM";
+    a weekday within six days is taken as past, as under "Overdue")."""
+    if not label:
+        return None
+    if _CLOCK.match(label):
+        return today
+    word = label.split()[0]
+    shift = {"Yest": -1, "Today": 0, "Tmrw": 1}.get(word)
+    if shift is not None:
+        return today + dt.timedelta(days=shift)
+    short = [name[:3] for name in relative_dates.WEEKDAYS]
+    if word in short:
+        back = (today.weekday() - short.index(word)) % 7 or 7
+        return today - dt.timedelta(days=back)
+    match = _DATE.match(label)
+    if match is None:
+        return None
+    month = dt.datetime.strptime(match[1], "%b").month
+    return dt.date(int(match[3] or today.year), month, int(match[2]))
 
 
 def _open_tasks(state: State) -> Steps:
@@ -138,19 +192,26 @@ def _descending(state: State) -> Steps:
 #: three steps that turn the order round cost less than the scrolls past the days before.
 FAR_AHEAD = 9
 
-DaySteps = Generator[Action, State, tuple[State, str, int]]
+Target = Generator[Action, State, tuple[State, str, int, Callable[["Item"], bool]]]
 
 
-def _day(phrase: str, state: State) -> DaySteps:
-    """The header of the day ``phrase`` names and how many days ahead it is (today read
-    from the calendar if the phrase needs it)."""
+def _day(phrase: str, state: State) -> Target:
+    """The header of the section the day ``phrase`` names is in, how many days ahead the
+    day is, and which rows of that section are due that day (today read from the
+    calendar if the phrase needs it)."""
     direct = {"yesterday": -1, "today": 0, "tomorrow": 1}
     if phrase.lower() in direct:
         ahead = direct[phrase.lower()]
-        return state, ("Yesterday", "Today", "Tomorrow")[ahead + 1], ahead
+        if ahead < 0:
+            return state, ids.OVERDUE, ahead, lambda item: item.subtitle.startswith("Yest")
+        header = ("Due today", "Due tomorrow")[ahead]
+        return state, header, ahead, lambda item: True
     state, today = yield from today_from_calendar(state)
     day = relative_dates.resolve(phrase, today)
-    return state, header_for(day, today), (day - today).days
+    ahead = (day - today).days
+    if ahead < 0:
+        return state, ids.OVERDUE, ahead, lambda item: label_day(item.subtitle, today) == day
+    return state, header_for(day, today), ahead, lambda item: True
 
 
 def _titles(items: list[Item]) -> Action:
@@ -164,13 +225,13 @@ def _past(items: list[Item], header: str) -> bool:
 
 def _day_section(phrase: str, state: State) -> ItemSteps:
     """Every task (done, unstarted or not) under the header of the day ``phrase`` names."""
-    state, header, ahead = yield from _day(phrase, state)
+    state, header, ahead, on_day = yield from _day(phrase, state)
     state = yield from _open_tasks(state)
     state = yield from _show(state, completed=True, unstarted=True)
     if ahead >= FAR_AHEAD:
         state = yield from _descending(state)
     state, items = yield from read_list(state, stop=lambda items: _past(items, header))
-    return state, _section(items, header)
+    return state, [i for i in _section(items, header) if on_day(i)]
 
 
 def solve_due_on_date(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
@@ -206,21 +267,24 @@ def solve_high_priority_due_on(goal: str, params: Mapping[str, Any], state: Stat
 
 
 def _header_day(header: str, today: dt.date) -> dt.date | None:
-    """The day a due-date header names (None for "No due date")."""
-    named = {"Yesterday": -1, "Today": 0, "Tomorrow": 1}
-    if header in named:
-        return today + dt.timedelta(days=named[header])
-    try:
-        parsed = dt.datetime.strptime(header, "%a, %b %d").date()
-    except ValueError:
+    """The day a due-date header names: yesterday for "Overdue" (every day before
+    today), None for "No due date"."""
+    if header == ids.OVERDUE:
+        return today - dt.timedelta(days=1)
+    if not header.startswith("Due "):
         return None
-    day = parsed.replace(year=today.year)
-    # A date more than half a year away belongs to the neighbouring year.
-    if (day - today).days > 183:
-        day = day.replace(year=today.year - 1)
-    elif (today - day).days > 183:
-        day = day.replace(year=today.year + 1)
-    return day
+    rest = header.removeprefix("Due ")
+    if rest in ("today", "tomorrow"):
+        return today + dt.timedelta(days=rest == "tomorrow")
+    if rest in relative_dates.WEEKDAYS:
+        ahead = (relative_dates.WEEKDAYS.index(rest) - today.weekday()) % 7
+        return today + dt.timedelta(days=ahead)
+    parts = rest.split(", ")
+    if len(parts) < 2:
+        return None
+    day = dt.datetime.strptime(parts[1], "%B %d").date()
+    year = int(parts[2]) if len(parts) > 2 else today.year
+    return day.replace(year=year)
 
 
 def solve_incomplete_on(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
