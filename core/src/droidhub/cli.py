@@ -123,6 +123,9 @@ def _task_row(task: Any) -> dict[str, Any]:
         "tags": list(task.tags),
         "template": task.template,
         "has_oracle": task.has_oracle(),
+        # How the task's instances differ from the benchmark it reproduces, when its
+        # plugin says so ({"parts", "kind", "reason"}); null when they do not.
+        "fidelity": getattr(task, "fidelity", None),
     }
 
 

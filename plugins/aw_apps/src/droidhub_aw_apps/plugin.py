@@ -20,6 +20,7 @@ from types import ModuleType
 from droidhub import AppSpec, Evaluator, TaskFamily, hookimpl
 from droidhub.ui_solver import UISolver
 from droidhub.virtual.appmodel import VirtualApp
+from droidhub_aw_apps.common.fidelity import DIFFERENCES
 
 #: The packages and modules of this package that contribute tasks, apps, evaluators and
 #: models, in registration order.
@@ -57,6 +58,10 @@ def _parts() -> list[ModuleType]:
 def droidhub_task_families() -> Sequence[TaskFamily]:
     """The ``android_world`` family."""
     tasks = [task for part in _parts() for task in getattr(part, "TASKS", ())]
+    for task in tasks:
+        # `droidhub list --json` shows how the task differs from AndroidWorld's, if it does.
+        diff = DIFFERENCES.get(task.name)
+        setattr(task, "fidelity", diff.as_json() if diff else None)  # noqa: B010
     return [
         TaskFamily(
             name="android_world",
