@@ -16,6 +16,10 @@ TASKS = (
     "RecipeAddMultipleRecipesFromMarkor2",
     # Shows recipes.jpg in Simple Gallery first; the recipes are in pixels only.
     "RecipeAddMultipleRecipesFromImage",
+    # Open look-alike recipes, compare every field, delete exact copies.
+    "RecipeDeleteDuplicateRecipes",
+    "RecipeDeleteDuplicateRecipes2",
+    "RecipeDeleteDuplicateRecipes3",
     "RecipeDeleteSingleRecipe",
     "RecipeDeleteSingleWithRecipeWithNoise",
     "RecipeDeleteMultipleRecipes",

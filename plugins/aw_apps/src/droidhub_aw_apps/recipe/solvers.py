@@ -13,16 +13,21 @@ the step budget on only about 7 seeds in 8).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from typing import Any
 
-from droidhub import State
+from droidhub import Action, State
 from droidhub.ui_solver import (
+    SolverError,
     SolverScript,
     SolverSteps,
     UISolver,
+    find,
+    find_all,
     open_app,
+    press_back,
     require,
+    scroll,
     seek,
     tap,
     type_into,
@@ -123,12 +128,110 @@ def solve_add_from_image(goal: str, params: Mapping[str, Any], state: State) -> 
         state = yield from _add(state, recipe)
 
 
+_DESCRIPTION = "card_text_view_description"
+
+
+def _cards(state: State) -> list[tuple[str, str]]:
+    """(title, description) of the recipe cards on screen, in order."""
+    elements = state.ui_elements
+    cards = []
+    for i in find_all(state, resource_id=_TITLE):
+        after = elements[i + 1] if i + 1 < len(elements) else None
+        same_card = after is not None and after.resource_id.endswith(_DESCRIPTION)
+        cards.append((elements[i].text, after.text if same_card and after else ""))
+    return cards
+
+
+def _list_ends_on_screen(state: State) -> bool:
+    """Whether the last card shown leaves room for another: the list has no more."""
+    titles = find_all(state, resource_id=_TITLE)
+    fab = find(state, resource_id="fab_recipes")
+    if not titles or fab is None:
+        return True
+    last, bottom = state.ui_elements[titles[-1]].bounds, state.ui_elements[fab].bounds
+    first = state.ui_elements[titles[0]].bounds
+    assert last is not None and bottom is not None and first is not None
+    pitch = (last.top - first.top) // max(1, len(titles) - 1) if len(titles) > 1 else 200
+    return last.bottom + pitch < bottom.top
+
+
+def _all_cards(state: State) -> Generator[Action, State, tuple[State, list[tuple[str, str]]]]:
+    """Scroll the list to its end, every card read once (by overlap)."""
+    cards = _cards(state)
+    for _ in range(10):
+        if _list_ends_on_screen(state):
+            break
+        state = yield scroll("down")
+        more = _cards(state)
+        k = next((k for k in range(min(len(cards), len(more)), 0, -1) if cards[-k:] == more[:k]), 0)
+        if k == len(more):
+            break
+        cards += more[k:]
+    return state, cards
+
+
+def _details(state: State) -> tuple[str, ...]:
+    """Everything the open recipe shows, field by field."""
+    return tuple(e.text for e in state.ui_elements if "/details_" in e.resource_id)
+
+
+def _tap_card(state: State, title: str, nth: int) -> Action:
+    """A tap on the ``nth`` card titled ``title`` on screen."""
+    matches = [i for i in find_all(state, resource_id=_TITLE) if state.ui_elements[i].text == title]
+    if nth >= len(matches):
+        raise SolverError(f"the list shows {len(matches)} cards titled {title!r}, not {nth + 1}")
+    return Action(action_type="click", index=matches[nth])
+
+
+def solve_delete_duplicates(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Find titles listed more than once with the same description (the largest such
+    sets first); show their cards (searching for the title when they are not all on
+    screen), open each in turn and compare all its fields with the ones before it: an
+    exact copy is deleted right there, any other goes back to the list."""
+    del goal, params
+    state = yield open_app(_APP)
+    scrolled = not _list_ends_on_screen(state)
+    state, cards = yield from _all_cards(state)
+    counts: dict[tuple[str, str], int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    # The largest sets of look-alike cards first: the likeliest to hold an exact copy.
+    suspects: dict[str, int] = {}
+    for (title, _), n in counts.items():
+        if n > 1:
+            suspects[title] = suspects.get(title, 0) + n
+    for title in sorted(suspects, key=lambda t: (-suspects[t], t)):
+        copies = len([c for c in cards if c[0] == title])
+        searched = scrolled or len([c for c in _cards(state) if c[0] == title]) < copies
+        if searched:
+            state = yield tap(state, desc="Search")
+            state = yield Action(action_type="input_text", text=title)
+            # Reading a scrolled list of look-alike cards can miss some: count the found.
+            copies = max(copies, len([c for c in _cards(state) if c[0] == title]))
+        seen: list[tuple[str, ...]] = []
+        nth = 0
+        for _ in range(copies):
+            state = yield _tap_card(state, title, nth)
+            signature = _details(state)
+            if signature in seen:
+                state = yield from _delete_open(state)  # the next copy takes its place
+            else:
+                seen.append(signature)
+                nth += 1
+                state = yield press_back()
+        if searched:
+            state = yield press_back()  # the search closes: the whole list again
+
+
 SOLVERS = [
     UISolver("android_world", "RecipeAddSingleRecipe", solve_add),
     UISolver("android_world", "RecipeAddMultipleRecipes", solve_add),
     UISolver("android_world", "RecipeAddMultipleRecipesFromMarkor", solve_add_from_markor),
     UISolver("android_world", "RecipeAddMultipleRecipesFromMarkor2", solve_add_from_markor),
     UISolver("android_world", "RecipeAddMultipleRecipesFromImage", solve_add_from_image),
+    UISolver("android_world", "RecipeDeleteDuplicateRecipes", solve_delete_duplicates),
+    UISolver("android_world", "RecipeDeleteDuplicateRecipes2", solve_delete_duplicates),
+    UISolver("android_world", "RecipeDeleteDuplicateRecipes3", solve_delete_duplicates),
     UISolver("android_world", "RecipeDeleteSingleRecipe", solve_delete),
     UISolver("android_world", "RecipeDeleteSingleWithRecipeWithNoise", solve_delete),
     UISolver("android_world", "RecipeDeleteMultipleRecipes", solve_delete),
