@@ -74,12 +74,26 @@ def test_a_task_is_added_completed_shown_again_and_deleted_through_the_screens(
     assert texts.index("High priority") < texts.index("Water the plants")
     row = next(e for e in _elements(virtual_device) if e.resource_id == "org.tasks:id/row")
     assert row.checkable and row.checked
-    # Delete, in the editor's overflow menu, removes the row from the database.
+    # "Discard changes" leaves the row as it was.
+    _tap(virtual_device, text="Water the plants")
+    _tap(virtual_device, resource_id="org.tasks:id/title")
+    virtual_device.input_text(" twice")
+    _tap(virtual_device, content_description="More options")
+    _tap(virtual_device, text="Discard changes")
+    assert virtual_device.query_db(DB, "SELECT title FROM tasks") == [{"title": "Water the plants"}]
+    # "Delete task", in the editor's overflow menu, asks first; OK marks it deleted.
     _tap(virtual_device, text="Water the plants")
     _tap(virtual_device, content_description="More options")
-    _tap(virtual_device, text="Delete")
-    assert virtual_device.query_db(DB, "SELECT _id FROM tasks") == []
+    _tap(virtual_device, text="Delete task")
+    _tap(virtual_device, text="Cancel")
+    assert "Water the plants" in _texts(virtual_device)  # still in its editor
+    _tap(virtual_device, content_description="More options")
+    _tap(virtual_device, text="Delete task")
+    assert "Delete this task?" in _texts(virtual_device)
+    _tap(virtual_device, resource_id="android:id/button1")
+    assert virtual_device.query_db(DB, "SELECT deleted > 0 AS gone FROM tasks") == [{"gone": 1}]
     assert "Water the plants" not in _texts(virtual_device)
+    assert "org.tasks" in virtual_device.foreground_activity()
 
 
 def test_the_list_is_grouped_by_day_as_the_app_words_it(virtual_device: Device) -> None:

@@ -31,3 +31,9 @@ PRIORITIES = ("High", "Medium", "Low", "None")
 #: The same words are a row's content-desc, standing for its checkbox's colour.
 PRIORITY_HEADERS = ("High priority", "Medium priority", "Low priority", "No priority")
 NO_DUE_DATE = "No due date"
+#: The editor's labels and overflow menu (``menu_task_edit_fragment.xml``).
+DUE_DATE_LABEL = "Due date"
+PRIORITY_LABEL = "Priority"
+DISCARD = "Discard changes"
+DELETE_TASK = "Delete task"
+DELETE_QUESTION = "Delete this task?"

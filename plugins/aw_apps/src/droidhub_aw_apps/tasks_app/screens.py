@@ -16,8 +16,10 @@ it; tasks/tasks), drawn from its ``tasks`` table with the widget toolkit:
   its order ("Ascending", tapped: "Descending"), Sorting (By due date, By priority, By
   title) and "Move completed tasks to bottom" (a "Completed" section last); a choice
   applies at once, BACK closes.
-* The task editor: title, due date, priority (High, Medium, Low, None), completed,
-  notes; BACK or "Navigate up" saves; "Delete" in the overflow menu deletes.
+* The task editor (``fragment_task_edit.xml``): title, completed, due date, priority
+  (High, Medium, Low, None), description; BACK, "Navigate up" or the FAB saves; the
+  overflow menu has "Discard changes" and "Delete task", which asks "Delete this
+  task?" (OK marks the task deleted, as the app does).
 
 Where this differs from the real app: it starts grouped by due date with completed
 tasks in their day's section (the app's defaults are no grouping with "Smart sort",
@@ -32,7 +34,6 @@ from __future__ import annotations
 
 import datetime as dt
 import sqlite3
-import time
 import uuid
 from contextlib import closing
 from dataclasses import dataclass
@@ -137,11 +138,12 @@ class TasksScreens(WidgetApp):
         self.sheet = False
         self.open_id: int | None = None
         self.draft: dict[str, Any] = {}
+        self.confirm = False
 
     def on_start(self, phone: VirtualPhone, intent: Any) -> None:
         """A launch shows the list."""
         super().on_start(phone, intent)
-        self.sheet, self.open_id, self.draft = False, None, {}
+        self.sheet, self.open_id, self.draft, self.confirm = False, None, {}, False
 
     def on_stop(self, phone: VirtualPhone) -> None:
         """Force-stopped: the list, sorted by due date, next time."""
@@ -177,7 +179,7 @@ class TasksScreens(WidgetApp):
         ]
 
     def _save(self, phone: VirtualPhone) -> None:
-        draft, now = self.draft, int(time.time() * 1000)
+        draft, now = self.draft, int(phone.now().timestamp() * 1000)
         with closing(sqlite3.connect(phone.host_path(DB_PATH))) as conn, conn:
             if draft.get("id") is None:
                 if draft["title"].strip():
@@ -198,13 +200,19 @@ class TasksScreens(WidgetApp):
                     (draft["title"], draft["importance"], completed, draft["notes"] or None,
                      now, draft["id"]),
                 )  # fmt: skip
-        self.open_id, self.draft = None, {}
-        self.reset_ui()
+        self._close()
 
     def _delete(self, phone: VirtualPhone) -> None:
+        # The app marks a task deleted (``deleted`` = when) rather than removing the row.
+        now = int(phone.now().timestamp() * 1000)
         with closing(sqlite3.connect(phone.host_path(DB_PATH))) as conn, conn:
-            conn.execute("DELETE FROM tasks WHERE _id=?", (self.open_id,))
-        self.open_id, self.draft = None, {}
+            conn.execute(
+                "UPDATE tasks SET deleted=?, modified=? WHERE _id=?", (now, now, self.open_id)
+            )
+        self._close()
+
+    def _close(self) -> None:
+        self.open_id, self.draft, self.confirm = None, {}, False
         self.reset_ui()
 
     def _open(self, task: _Task | None) -> None:
@@ -350,25 +358,40 @@ class TasksScreens(WidgetApp):
         def edit(name: str) -> Any:
             return lambda value: draft.__setitem__(name, value)
 
-        toolbar = Toolbar(
-            "", up=True, on_up=lambda: self._save(phone),
-            menu=[MenuItem("Delete", lambda: self._delete(phone))] if draft["id"] else (),
-        )  # fmt: skip
+        menu = [MenuItem(ids.DISCARD, self._close)]
+        if draft["id"]:
+            menu.append(MenuItem(ids.DELETE_TASK, lambda: setattr(self, "confirm", True)))
+        toolbar = Toolbar("", up=True, on_up=lambda: self._save(phone), menu=menu)
         body = [
             TextField(draft["title"], edit("title"), hint="Task name", resource_id="title",
                       key="title"),
-            Text(due, resource_id="due_date"),
-            RadioGroup(ids.PRIORITIES, draft["importance"], edit("importance"), key="priority"),
             CheckBox("Completed", draft["completed"], edit("completed"), resource_id="completed"),
+            Text(ids.DUE_DATE_LABEL, style="caption"),
+            Text(due, resource_id="due_date"),
+            Text(ids.PRIORITY_LABEL, style="caption"),
+            RadioGroup(ids.PRIORITIES, draft["importance"], edit("importance"), key="priority"),
             TextField(draft["notes"], edit("notes"), hint="Description", single_line=False,
                       resource_id="notes", key="notes"),
         ]  # fmt: skip
-        return Window(ids.PACKAGE, toolbar, body)
+        dialog = None
+        if self.confirm:
+            dialog = Dialog(
+                message=ids.DELETE_QUESTION,
+                buttons=[
+                    Button("Cancel", lambda: setattr(self, "confirm", False), style="text"),
+                    Button("OK", lambda: self._delete(phone), style="text"),
+                ],
+            )
+        fab = Fab("Save", lambda: self._save(phone), icon="check", resource_id="fab")
+        return Window(ids.PACKAGE, toolbar, body, fab=fab, dialog=dialog)
 
     def on_back(self, phone: VirtualPhone) -> bool:
-        """BACK closes the sheet, saves and closes the editor; on the list it leaves."""
+        """BACK closes the sheet or the delete question, saves and closes the editor; on
+        the list it leaves."""
         if self.sheet:
             self.sheet = False
+        elif self.confirm:
+            self.confirm = False
         elif self.open_id is not None:
             self._save(phone)
         else:
