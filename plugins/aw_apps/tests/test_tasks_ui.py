@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import subprocess
 import sys
+from pathlib import Path
 
 from droidhub import Device
 from droidhub.uitree import UIElement, parse_hierarchy
@@ -147,3 +149,23 @@ def test_the_tasks_questions_are_answered_through_the_screen() -> None:
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert f"{len(TASKS)} of {len(TASKS)} tasks pass" in proc.stdout
+
+
+def test_ui_oracle_reads_overdue_rows_and_far_days_within_the_budget(tmp_path: Path) -> None:
+    # Seed 2 asks about "last Tuesday" and "last Thursday" (rows under "Overdue", read by
+    # their dates) and "in two weeks" (read from the end of the list, grouped descending).
+    out = tmp_path / "run"
+    command = [
+        sys.executable, "-m", "droidhub", "run", "--suite", "android_world",
+        "--tasks", ",".join(TASKS), "--agent", "ui_oracle", "--device", "virtual:1",
+        "--n-combinations", "3", "--seed", "2", "--out", str(out),
+    ]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    results = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    assert len(results) == 3 * len(TASKS)
+    dates = {r["params"].get("date") for r in results}
+    assert {"last Tuesday", "in two weeks"} <= dates
+    failed = [(r["task"], r["params"], r.get("error")) for r in results if r["reward"] != 1.0]
+    assert not failed, failed
+    assert all(r["steps"] <= r["max_steps"] for r in results)
