@@ -11,6 +11,8 @@ TASKS = (
     "RetroCreatePlaylist",
     "RetroPlayingQueue",
     "RetroSavePlaylist",
+    # The song list shows each song's length; a long press selects several at once.
+    "RetroPlaylistDuration",
     "OsmAndFavorite",
     "OsmAndMarker",
     "OsmAndTrack",

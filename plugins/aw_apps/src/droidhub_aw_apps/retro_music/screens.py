@@ -2,8 +2,10 @@
 
 * Two tabs at the bottom, ``Songs`` and ``Playlists``. Lists show 12 rows; swipe to
   scroll.
-* ``Songs`` lists the MP3 files of Music by title. Tapping a song plays the whole list
-  (the queue becomes every song, as Retro Music does). Each row's ``More options``
+* ``Songs`` lists the MP3 files of Music by title, each with its artist and length
+  ("4:35"). Tapping a song plays the whole list (the queue becomes every song, as Retro
+  Music does). A long press starts a selection ("N selected"): taps add or remove
+  songs, ``Add to playlist`` adds them all, BACK ends it. Each row's ``More options``
   offers ``Play next``, ``Add to playing queue`` and ``Add to playlist``; the last
   opens a dialog listing the playlists and ``New playlist`` (a name field and
   ``Create``).
@@ -23,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from droidhub.virtual.appmodel import Intent, Screen, VirtualApp
 from droidhub_aw_apps.common.hierarchy import Node, hit, render, tab_bar, up_button
-from droidhub_aw_apps.common.keys import KEY_DEL
+from droidhub_aw_apps.common.keys import KEY_BACK, KEY_DEL
 from droidhub_aw_apps.common.sqlite_files import open_database
 from droidhub_aw_apps.retro_music.model import (
     ACTIVITY,
@@ -48,6 +50,7 @@ if TYPE_CHECKING:
 _ROWS = 12
 _ROW_HEIGHT = 140
 _LIST_TOP = 300
+_LONG_PRESS_MS = 500
 _SONG_MENU = ("Play next", "Add to playing queue", "Add to playlist")
 _PLAYLIST_MENU = ("Save as file", "Delete")
 
@@ -71,6 +74,9 @@ class RetroMusicApp(VirtualApp):
         self.picking_playlist_for: str | None = None  # song file being added
         self.naming: str | None = None  # text typed for a new playlist
         self.name_focused = False
+        #: Song files selected by a long press and taps, in order (None: no selection).
+        self.selection: list[str] | None = None
+        self.picking_for_selection = False
 
     def install(self, phone: VirtualPhone) -> None:
         """Create ``playlist.db`` and ``music_playback_state.db``, empty."""
@@ -127,22 +133,36 @@ class RetroMusicApp(VirtualApp):
             conn.commit()
 
     # --- screens -------------------------------------------------------------------------
-    def _row(self, i: int, text: str, key: str, menu: bool) -> list[Node]:
+    def _row(
+        self, i: int, text: str, key: str, menu: bool, detail: str = "", selected: bool = False
+    ) -> list[Node]:
         top = _LIST_TOP + i * _ROW_HEIGHT
+        title_box = (60, top + 15, 880, top + 75) if detail else (60, top + 30, 880, top + 110)
+        children = [
+            Node(
+                "android.widget.TextView",
+                text=text,
+                resource_id=f"{PACKAGE}:id/title",
+                bounds=title_box,
+            )
+        ]
+        if detail:
+            children.append(
+                Node(
+                    "android.widget.TextView",
+                    text=detail,
+                    resource_id=f"{PACKAGE}:id/text",
+                    bounds=(60, top + 75, 880, top + 125),
+                )
+            )
         nodes = [
             Node(
                 "android.widget.LinearLayout",
                 resource_id=f"{PACKAGE}:id/{key}",
                 bounds=(0, top, 900, top + _ROW_HEIGHT),
                 clickable=True,
-                children=[
-                    Node(
-                        "android.widget.TextView",
-                        text=text,
-                        resource_id=f"{PACKAGE}:id/title",
-                        bounds=(60, top + 30, 880, top + 110),
-                    )
-                ],
+                selected=selected,
+                children=children,
             )
         ]
         if menu:
@@ -156,6 +176,13 @@ class RetroMusicApp(VirtualApp):
                 )
             )
         return nodes
+
+    def _details(self, phone: VirtualPhone) -> dict[str, str]:
+        """Each song file's second line: its artist and length, as the song list shows."""
+        return {
+            name: f"{song.artist} • {song.duration_ms // 60000}:{song.duration_ms // 1000 % 60:02d}"
+            for name, song in self._songs(phone)
+        }
 
     def _list(self, phone: VirtualPhone) -> list[tuple[str, str | int]]:
         """(label, key) of the rows the current list shows: song files or playlist ids."""
@@ -172,10 +199,25 @@ class RetroMusicApp(VirtualApp):
         if self.open_playlist is not None:
             title = dict(self._playlists(phone)).get(self.open_playlist, "Playlist")
             nodes.append(up_button())
-        nodes.append(Node("android.widget.TextView", text=title, bounds=(160, 120, 1000, 240)))
+        if self.selection is not None:
+            title = f"{len(self.selection)} selected"
+            nodes.append(
+                Node(
+                    "android.widget.ImageButton",
+                    content_desc="Add to playlist",
+                    resource_id=f"{PACKAGE}:id/action_add_to_playlist",
+                    bounds=(900, 120, 1040, 240),
+                    clickable=True,
+                )
+            )
+        nodes.append(Node("android.widget.TextView", text=title, bounds=(160, 120, 880, 240)))
         rows = self._list(phone)[self.offset : self.offset + _ROWS]
-        for i, (label, _) in enumerate(rows):
-            nodes.extend(self._row(i, label, "item", menu=self.open_playlist is None))
+        songs_shown = self.tab == "Songs" and self.open_playlist is None
+        details = self._details(phone) if songs_shown else {}
+        for i, (label, key) in enumerate(rows):
+            detail = details.get(key, "") if isinstance(key, str) else ""
+            chosen = self.selection is not None and key in self.selection
+            nodes.extend(self._row(i, label, "item", self.open_playlist is None, detail, chosen))
         nodes.extend(tab_bar(("Songs", "Playlists"), self.tab))
         nodes.extend(self._overlay(phone))
         return nodes
@@ -191,7 +233,7 @@ class RetroMusicApp(VirtualApp):
                 focused=self.name_focused,
             )
             return [field, *self._buttons(["Cancel", "Create"], 1060)]
-        if self.picking_playlist_for is not None:
+        if self.picking_playlist_for is not None or self.picking_for_selection:
             labels = ["New playlist", *(name for _, name in self._playlists(phone))]
         elif isinstance(self.menu_for, str):
             labels = list(_SONG_MENU)
@@ -238,6 +280,9 @@ class RetroMusicApp(VirtualApp):
         node = hit(self._nodes(phone), x, y)
         if node is None:
             return
+        if node.content_desc == "Add to playlist" and self.selection:
+            self.picking_for_selection = True
+            return
         if node.text in ("Songs", "Playlists"):
             self.tab, self.offset, self.open_playlist = node.text, 0, None
         elif node.content_desc == "Navigate up":
@@ -248,7 +293,12 @@ class RetroMusicApp(VirtualApp):
             if not 0 <= row < _ROWS or self.offset + row >= len(items):
                 return
             key = items[self.offset + row][1]
-            if node.content_desc == "More options":
+            if self.selection is not None and isinstance(key, str):
+                if key in self.selection:
+                    self.selection.remove(key)
+                else:
+                    self.selection.append(key)
+            elif node.content_desc == "More options":
                 self.menu_for = key
             elif isinstance(key, int):
                 self.open_playlist, self.offset = key, 0
@@ -263,14 +313,26 @@ class RetroMusicApp(VirtualApp):
             elif node.text == "Cancel":
                 self.naming, self.picking_playlist_for = None, None
             elif node.text == "Create" and self.naming.strip():
-                song = songs.get(self.picking_playlist_for or "")
+                chosen = self._picked_songs(songs)
                 with closing(self._db(phone, PLAYLIST_DB, PLAYLIST_SCHEMA)) as conn:
-                    insert_playlist(conn, self.naming.strip(), [song] if song else [])
+                    insert_playlist(conn, self.naming.strip(), chosen)
                     conn.commit()
                 self.naming, self.picking_playlist_for, self.menu_for = None, None, None
+                self._end_selection()
             return
         label = node.text
-        if self.picking_playlist_for is not None:
+        if self.picking_for_selection:
+            if label == "New playlist":
+                self.naming, self.name_focused = "", True
+                return
+            playlist_id = next((pid for pid, name in self._playlists(phone) if name == label), None)
+            if playlist_id is not None:
+                with closing(self._db(phone, PLAYLIST_DB, PLAYLIST_SCHEMA)) as conn:
+                    for song in self._picked_songs(songs):
+                        append_to_playlist(conn, playlist_id, song)
+                    conn.commit()
+            self._end_selection()
+        elif self.picking_playlist_for is not None:
             if label == "New playlist":
                 self.naming, self.name_focused = "", True
                 return
@@ -285,6 +347,16 @@ class RetroMusicApp(VirtualApp):
             self._song_action(phone, label, self.menu_for, songs)
         elif isinstance(self.menu_for, int):
             self._playlist_action(phone, label, self.menu_for, songs)
+
+    def _picked_songs(self, songs: dict[str, Song]) -> list[Song]:
+        """The songs the playlist dialog adds: the selection's, or the one song's."""
+        if self.picking_for_selection and self.selection is not None:
+            return [songs[f] for f in self.selection if f in songs]
+        song = songs.get(self.picking_playlist_for or "")
+        return [song] if song else []
+
+    def _end_selection(self) -> None:
+        self.selection, self.picking_for_selection = None, False
 
     def _song_action(
         self, phone: VirtualPhone, label: str, file_name: str, songs: dict[str, Song]
@@ -329,15 +401,28 @@ class RetroMusicApp(VirtualApp):
         if self.naming is not None and self.name_focused:
             self.naming += text
 
-    def on_key(self, phone: VirtualPhone, keycode: str) -> None:
-        """Delete removes the name's last character."""
+    def on_key(self, phone: VirtualPhone, keycode: str) -> bool | None:
+        """Delete removes the name's last character; BACK ends a selection."""
         if self.naming is not None and keycode in KEY_DEL:
             self.naming = self.naming[:-1]
+        if keycode in KEY_BACK and self.selection is not None and self.naming is None:
+            self._end_selection()
+            return True
+        return None
 
     def on_swipe(
         self, phone: VirtualPhone, x1: int, y1: int, x2: int, y2: int, duration_ms: int
     ) -> None:
-        """A vertical swipe scrolls the list."""
+        """A long press on a song starts a selection; a vertical swipe scrolls the list."""
+        if (x1, y1) == (x2, y2) and duration_ms >= _LONG_PRESS_MS:
+            row = (y1 - _LIST_TOP) // _ROW_HEIGHT
+            items = self._list(phone)
+            songs_shown = self.tab == "Songs" and self.open_playlist is None
+            if songs_shown and 0 <= row < _ROWS and self.offset + row < len(items):
+                key = items[self.offset + row][1]
+                if isinstance(key, str) and self.selection is None:
+                    self.selection = [key]
+            return
         if abs(y2 - y1) > abs(x2 - x1):
             most = max(0, len(self._list(phone)) - _ROWS)
             self.offset = min(most, max(0, self.offset + (y1 - y2) // _ROW_HEIGHT))

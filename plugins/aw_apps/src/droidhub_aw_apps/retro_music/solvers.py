@@ -1,8 +1,7 @@
 """UI-only solvers of the Retro Music tasks, through each song row's ``More options``
-menu (Add to playlist, Add to playing queue) and the Playlists tab.
-
-RetroPlaylistDuration has no solver yet: the song list shows no durations to choose
-songs by.
+menu (Add to playlist, Add to playing queue), the Playlists tab, and a selection of
+songs (long press, taps, ``Add to playlist``) for the playlist of a given length, chosen
+from the lengths the song list shows.
 """
 
 from __future__ import annotations
@@ -12,12 +11,15 @@ from typing import Any
 
 from droidhub import Action, State
 from droidhub.ui_solver import (
+    SolverError,
     SolverScript,
     SolverSteps,
     UISolver,
     find_all,
+    long_press,
     open_app,
     require,
+    scroll,
     seek,
     tap,
     type_into,
@@ -87,7 +89,62 @@ def solve_save_playlist(goal: str, params: Mapping[str, Any], state: State) -> S
     yield tap(state, text="Save as file")
 
 
+def _song_lengths(state: State) -> list[tuple[str, int]]:
+    """(title, seconds) of the song rows on screen, from their "artist • m:ss" lines."""
+    elements = state.ui_elements
+    found = []
+    for i in find_all(state, resource_id="title"):
+        line = elements[i + 1] if i + 1 < len(elements) else None
+        if line is None or not line.resource_id.endswith("/text") or "•" not in line.text:
+            continue
+        minutes, seconds = line.text.rsplit("•", 1)[1].strip().split(":")
+        found.append((elements[i].text, int(minutes) * 60 + int(seconds)))
+    return found
+
+
+def _fewest_songs(lengths: list[tuple[str, int]], low: int, high: int) -> list[str]:
+    """The fewest songs whose lengths add up to between ``low`` and ``high`` seconds."""
+    # best[total] = the titles of the shortest selection reaching that total.
+    best: dict[int, list[str]] = {0: []}
+    for title, seconds in lengths:
+        for total, chosen in sorted(best.items(), key=lambda kv: -kv[0]):
+            new = total + seconds
+            if new <= high and (new not in best or len(best[new]) > len(chosen) + 1):
+                best[new] = [*chosen, title]
+    fits = [chosen for total, chosen in best.items() if low <= total <= high]
+    if not fits:
+        raise SolverError(f"no songs add up to {low // 60}-{high // 60} minutes")
+    return min(fits, key=len)
+
+
+def solve_playlist_duration(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """Read every song's length, choose the fewest songs lasting 45 to 50 minutes, select
+    them (a long press on the first, taps on the others, in list order) and add them to
+    a new playlist."""
+    del goal
+    state = yield open_app("Retro Music")
+    lengths = _song_lengths(state)
+    for _ in range(6):
+        state = yield scroll("down")
+        more = [s for s in _song_lengths(state) if s not in lengths]
+        if not more:
+            break
+        lengths += more
+    order = [title for title, _ in lengths]
+    chosen = sorted(_fewest_songs(lengths, 45 * 60, 50 * 60), key=order.index)
+    state = yield from seek(state, text=chosen[0], resource_id="title")
+    state = yield long_press(state, text=chosen[0], resource_id="title")
+    for title in chosen[1:]:
+        state = yield from seek(state, text=title, resource_id="title")
+        state = yield tap(state, text=title, resource_id="title")
+    state = yield tap(state, desc="Add to playlist")
+    state = yield tap(state, text="New playlist")
+    state = yield type_into(state, params["playlist_name"], resource_id="playlist_name")
+    yield tap(state, text="Create")
+
+
 SOLVERS = [
+    UISolver("android_world", "RetroPlaylistDuration", solve_playlist_duration),
     UISolver("android_world", "RetroCreatePlaylist", solve_create_playlist),
     UISolver("android_world", "RetroPlayingQueue", solve_playing_queue),
     UISolver("android_world", "RetroSavePlaylist", solve_save_playlist),
