@@ -328,8 +328,8 @@ class RetroMusicApp(VirtualApp):
             playlist_id = next((pid for pid, name in self._playlists(phone) if name == label), None)
             if playlist_id is not None:
                 with closing(self._db(phone, PLAYLIST_DB, PLAYLIST_SCHEMA)) as conn:
-                    for song in self._picked_songs(songs):
-                        append_to_playlist(conn, playlist_id, song)
+                    for picked in self._picked_songs(songs):
+                        append_to_playlist(conn, playlist_id, picked)
                     conn.commit()
             self._end_selection()
         elif self.picking_playlist_for is not None:
