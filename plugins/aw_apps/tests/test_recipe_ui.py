@@ -7,6 +7,7 @@ import sys
 
 from droidhub import Device
 from droidhub.uitree import parse_hierarchy
+from droidhub_aw_apps.recipe.model import RECIPES, Recipe
 
 TASKS = (
     "RecipeAddSingleRecipe",
@@ -83,3 +84,22 @@ def test_recipe_tasks_are_solved_through_the_screen() -> None:
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert f"{len(TASKS)} of {len(TASKS)} tasks pass" in proc.stdout
+
+
+def test_the_search_covers_what_broccolis_full_text_index_covers(virtual_device: Device) -> None:
+    # Title, description, source and ingredients, by word beginnings; not directions.
+    recipes = [
+        Recipe(title="Soup", ingredients="2 carrots", directions="Boil the garlic."),
+        Recipe(title="Salad", description="Crisp and carrot-free", directions="Mix."),
+        Recipe(title="Stew", directions="Add carrots last."),
+    ]
+    RECIPES.change(virtual_device, lambda conn: RECIPES.insert(conn, [r.row() for r in recipes]))
+    virtual_device.shell(["am", "start", "-n", "com.flauschcode.broccoli/.MainActivity"])
+    _tap(virtual_device, content_description="Search")
+    virtual_device.input_text("carrot")
+    shown = [t for t in _texts(virtual_device) if t in ("Soup", "Salad", "Stew")]
+    assert shown == ["Salad", "Soup"]  # description before ingredients, then by title
+    virtual_device.keyevent("KEYCODE_BACK")
+    _tap(virtual_device, content_description="Search")
+    virtual_device.input_text("garlic")
+    assert not {"Soup", "Salad", "Stew"} & set(_texts(virtual_device))

@@ -5,7 +5,8 @@ pins it; flauschtrud/broccoli), drawn from its ``broccoli`` database:
   (``card_text_view_title``) and description (``card_text_view_description``), and the
   ``New recipe`` button (``fab_recipes``). A tap opens the recipe. ``Search`` in the
   toolbar opens a search field (``search_src_text``): the list keeps the recipes whose
-  title holds what is typed.
+  title, description, source or ingredients have words beginning with every word typed
+  (Broccoli's full-text index; directions are not in it).
 * A recipe: its title in the toolbar with ``Navigate up``, ``Edit`` and ``Delete``
   (which asks to confirm: ``Delete`` / ``Cancel``), and its description, servings,
   preparation time, ingredients and directions.
@@ -19,6 +20,7 @@ it leaves.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from contextlib import closing
 from dataclasses import dataclass, field
@@ -48,6 +50,28 @@ FIELDS = (
     ("directions", "Directions", "new_directions"),
 )
 _COLUMNS = [column for column, _, _ in FIELDS]
+
+
+#: The columns Broccoli's full-text index covers (``CoreRecipeFts``), in its order.
+_SEARCHED = ("title", "description", "source", "ingredients")
+
+
+def _search_rank(recipe: dict[str, str | int], query: str) -> tuple[int, str] | None:
+    """Where the search lists ``recipe`` (None: not found), as Broccoli's FTS4 query
+    does: every word typed must begin a word of the title, description, source or
+    ingredients; recipes found in an earlier column come first, then by title."""
+    words = [w for w in re.split(r"\W+", query.casefold()) if w]
+    first: int | None = None
+    for word in words:
+        columns = [
+            i
+            for i, column in enumerate(_SEARCHED)
+            if any(t.startswith(word) for t in re.split(r"\W+", str(recipe[column]).casefold()))
+        ]
+        if not columns:
+            return None
+        first = min(columns) if first is None else min(first, min(columns))
+    return (first or 0, str(recipe["title"]).casefold())
 
 
 @dataclass
@@ -123,9 +147,10 @@ class BroccoliScreens(VirtualApp):
     # --- drawing -------------------------------------------------------------------------
     def _listed(self, phone: VirtualPhone) -> list[dict[str, str | int]]:
         recipes = self._recipes(phone)
-        if self.query:
-            wanted = self.query.casefold()
-            recipes = [r for r in recipes if wanted in str(r["title"]).casefold()]
+        if self.query and self.query.strip():
+            ranked = [(_search_rank(r, self.query), r) for r in recipes]
+            found = [(rank, r) for rank, r in ranked if rank is not None]
+            recipes = [r for _, r in sorted(found, key=lambda f: f[0])]
         return recipes
 
     def _list_nodes(self, phone: VirtualPhone) -> list[Node]:
