@@ -47,7 +47,7 @@ def near_misses(truth: Truth) -> list[str]:
         if len(items) > 1:
             misses.append(", ".join(items[:-1]))
             misses.append(" and ".join(items))
-        misses.append(items[0] + "s")
+        misses.append(", ".join(["Xylophone recital zq", *items[1:]]))  # a wrong item
         return misses
     if truth.match == "datetime":
         when = dt.datetime.strptime(truth.text, "%B %d %Y %H:%M")
@@ -59,12 +59,15 @@ def near_misses(truth: Truth) -> list[str]:
         ]
     if truth.match == "bool":
         return ["False" if truth.text == "True" else "True", "yes"]
-    return [truth.text + " Street", truth.text.split()[0] + " 2"]
+    # AW accepts small typos (90% similar), so a miss must be further off than that.
+    return [truth.text + " and a good deal more", "Xylophone recital zq"]
 
 
 def rephrasings(truth: Truth) -> list[str]:
-    """Replies the prompt allows: other case, spacing, order."""
+    """Replies AW accepts: other case, spacing, order, a small typo in a text."""
     out = [f"  {truth.text.upper()} ", truth.text.lower()]
+    if truth.match in ("list", "text") and len(truth.text) >= 10 and "," not in truth.text:
+        out.append(truth.text[:-1])  # the last letter missing
     if truth.match == "list":
         out.append(",".join(reversed(truth.text.split(", "))))
     if truth.match == "number":

@@ -20,8 +20,10 @@ Each app the specs may ask about is an :class:`~droidhub_aw_apps.common.ir_app.I
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import importlib
 import math
+import operator
 import random
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -31,7 +33,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import BaseModel, ConfigDict, create_model
 
 from droidhub import Evaluator, Footprint, StateRefs, TaskEval
-from droidhub_aw_apps.common import relative_dates
+from droidhub_aw_apps.common import fuzzy, relative_dates
 from droidhub_aw_apps.common.fake_data import setup_rng
 from droidhub_aw_apps.common.ir_app import IRApp, Record, parse_value
 from droidhub_aw_apps.common.ir_spec import (
@@ -225,43 +227,62 @@ def compute_truth(answer: AnswerSpec, records: Sequence[Record], app: IRApp, ctx
 
 
 # --- matching replies ------------------------------------------------------------------------
-def _norm(text: str) -> str:
-    return " ".join(text.strip().strip(".").strip().casefold().split())
+#: How AW reads one item of a reply, per match type (its answer types: STRING_MATCH for
+#: list, text and bool; NUMBER_MATCH; DATE_MATCH with TIME_MATCH for datetime).
+_DATETIME_FORMAT = "%B %d %Y %H:%M"
 
 
-def _number(text: str) -> float | None:
-    try:
-        value = float(text.strip().rstrip(".").replace(",", ""))
-    except ValueError:
-        return None
-    return value if math.isfinite(value) else None
+def _as_number(text: str) -> float:
+    value = float(text)  # AW's float(): "3", "3.0", " 3 " pass; "three", "3 km" do not
+    if not math.isfinite(value):
+        raise ValueError(f"not a finite number: {text!r}")
+    return value
 
 
 def answer_matches(given: str | None, expected: str, match: str, tolerance: float = 0.0) -> bool:
-    """Whether the reply ``given`` answers ``expected`` (canonical truth text).
+    """Whether the reply ``given`` answers ``expected`` (canonical truth text), as AW judges.
 
-    Case and surrounding whitespace never matter. ``list``: comma-separated items in
-    any order, each item exactly once. ``number``: within ``tolerance``.
-    ``datetime``: ``<month name> <day> <year> <HH>:<MM>`` (24-hour clock).
+    AW splits the reply at commas and strips each item; the reply must have as many
+    items as the truth, and every item must match some item of the truth:
+
+    - ``list``, ``text``, ``bool`` (AW's STRING_MATCH): case-insensitive text at least
+      90% similar (difflib ratio), so small typos pass and order never matters;
+    - ``number``: a plain number (``float``), equal to the truth, or closer than
+      ``tolerance`` when one is set;
+    - ``datetime``: ``<month name> <day> <year> <HH>:<MM>`` (24-hour clock), the same
+      moment.
+
+    A reply in the wrong format (``three``, ``Oct 15 2023 3pm``) fails, as AW's does.
     """
-    if given is None:
+    if not given:
         return False
-    if match == "list":
-        items = sorted(_norm(p) for p in given.split(",") if p.strip())
-        wanted = sorted(_norm(p) for p in expected.split(",") if p.strip())
-        return items == wanted
+    items = [part.strip() for part in given.split(",")]
+    wanted = [part.strip() for part in expected.split(",")]
+    if len(items) != len(wanted):
+        return False
+    same: Callable[[Any, Any], bool] = operator.eq
+    read: Callable[[str], Any] = str
     if match == "number":
-        number, truth = _number(given), _number(expected)
-        return number is not None and truth is not None and abs(number - truth) <= tolerance
-    if match == "datetime":
-        try:
-            when = dt.datetime.strptime(
-                " ".join(given.strip().rstrip(".").split()), "%B %d %Y %H:%M"
-            )
-        except ValueError:
-            return False
-        return when == dt.datetime.strptime(expected, "%B %d %Y %H:%M")
-    return _norm(given) == _norm(expected)
+        read = _as_number
+        if tolerance > 0:
+            same = functools.partial(_within, tolerance=tolerance)
+    elif match == "datetime":
+        read = functools.partial(_strptime, fmt=_DATETIME_FORMAT)
+    else:
+        same = fuzzy.similar
+    try:
+        got, truth = [read(i) for i in items], [read(w) for w in wanted]
+    except ValueError:
+        return False
+    return all(any(same(x, y) for y in truth) for x in got)
+
+
+def _within(x: float, y: float, tolerance: float) -> bool:
+    return abs(x - y) < tolerance
+
+
+def _strptime(text: str, fmt: str) -> dt.datetime:
+    return dt.datetime.strptime(text, fmt)
 
 
 def _ir_answer(env: Env, expected: str, match: str = "text", tolerance: float = 0.0) -> float:
