@@ -20,6 +20,7 @@ from typing import Any
 
 from droidhub import Action, State
 from droidhub.ui_solver import (
+    SolverError,
     SolverScript,
     UISolver,
     answer,
@@ -121,6 +122,21 @@ def today_from_calendar(state: State) -> Generator[Action, State, tuple[State, d
     return state, dt.date(year, today.month, today.day)
 
 
+def date_asked(phrase: str, today: dt.date) -> dt.date:
+    """The day a question names: a phrase relative to today ("this Friday", "in two
+    weeks") or a date as AndroidWorld writes it ("October 22 2023")."""
+    try:
+        return relative_dates.resolve(phrase, today)
+    except relative_dates.DatePhraseError:
+        pass
+    for layout in ("%B %d %Y", "%b %d %Y", "%B %d, %Y", "%Y-%m-%d"):
+        try:
+            return dt.datetime.strptime(phrase.strip(), layout).date()
+        except ValueError:
+            continue
+    raise SolverError(f"cannot read the date {phrase!r} of the question")
+
+
 def header_for(day: dt.date, today: dt.date) -> str:
     """The list's header of the section ``day`` is in (the app's own wording)."""
     offset = (day - today).days
@@ -207,7 +223,7 @@ def _day(phrase: str, state: State) -> Target:
         header = ("Due today", "Due tomorrow")[ahead]
         return state, header, ahead, lambda item: True
     state, today = yield from today_from_calendar(state)
-    day = relative_dates.resolve(phrase, today)
+    day = date_asked(phrase, today)
     ahead = (day - today).days
     if ahead < 0:
         return state, ids.OVERDUE, ahead, lambda item: label_day(item.subtitle, today) == day
@@ -290,7 +306,7 @@ def _header_day(header: str, today: dt.date) -> dt.date | None:
 def solve_incomplete_on(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Open tasks due on or before the day asked for (unstarted ones included)."""
     state, today = yield from today_from_calendar(state)
-    last = relative_dates.resolve(params["date"], today)
+    last = date_asked(params["date"], today)
     state = yield from _open_tasks(state)
     state = yield from _show(state, completed=False, unstarted=True)
 
