@@ -4,7 +4,8 @@ AndroidWorld's code, run for the same (task, suite seed), draws params and rende
 goal; droidhub's generators reproduce both exactly (``tests/test_aw_parity.py`` checks
 it for every task and seeds 0..4) except for the tasks below. Each entry says which
 parts differ (``params``, ``goal``), whether the difference is ``deliberate`` (droidhub
-fixes a real AW defect or cannot reproduce the value by nature) or ``not yet
+fixes a real AW defect or cannot reproduce the value by nature; a fix that keeps AW's
+draws where AW's are sound may match AW on every fixture seed) or ``not yet
 reproduced`` (droidhub should match and does not yet), and why. docs/fidelity.md shows
 the same table; a test keeps the two equal, and ``droidhub list --json`` marks these
 tasks with their entry under ``fidelity``.
@@ -53,15 +54,17 @@ DIFFERENCES: dict[str, Difference] = {
     "SimpleSmsSendReceivedAddress": Difference(
         _PG,
         "deliberate",
-        "AW means to draw the sender's name apart from the recipient's but its exclusion "
-        "excludes nothing, so both can be the same person; droidhub excludes the recipient.",
+        "AW means to draw the sender's name apart from the recipient's, but its exclusion "
+        "excludes nothing, so both can share a name; droidhub draws as AW does and draws "
+        "again only when they would share one (no fixture seed does: all five match AW).",
     ),
     "RecipeDeleteMultipleRecipesWithConstraint": Difference(
         _PG,
         "deliberate",
-        "AW draws the ingredient from a list in which some never occur in any recipe's "
-        "directions (or, capitalised, never match its lower-cased search), so an instance "
-        "may have nothing to delete; droidhub draws only ingredients some recipe uses.",
+        "AW draws the ingredient from a list in which some occur in no recipe's directions "
+        "(or, capitalised, never match its lower-cased search), leaving nothing to delete "
+        "(fixture seeds 3 and 4); droidhub draws as AW does and, only then, goes on to an "
+        "ingredient some recipe uses.",
     ),
     "SaveCopyOfReceiptTaskEval": Difference(
         _P,

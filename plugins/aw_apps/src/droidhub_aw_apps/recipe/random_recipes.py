@@ -291,35 +291,43 @@ INGREDIENT_NOTES = (
 SERVINGS = ("1 serving", "2 servings", "3-4 servings", "6 servings", "8 servings")
 PREP_TIMES = ("10 mins", "20 mins", "30 mins", "45 mins", "1 hrs", "2 hrs", "3 hrs", "4 hrs")
 
-#: Ingredients "delete the recipes that use X in the directions" may name (AndroidWorld's
-#: list, keeping those some dish's directions mention, so the task is never empty).
+#: The ingredients AndroidWorld draws "delete the recipes that use X in the directions"
+#: from, in its order (duplicates included): some occur in no dish's directions.
+AW_INGREDIENTS: tuple[str, ...] = (
+    "tuna", "mayonnaise", "sriracha", "tortillas", "lettuce", "cucumber", "bread",
+    "avocado", "eggs", "salt", "pepper", "chili flakes", "pita bread", "tomatoes",
+    "feta cheese", "olives", "Greek dressing", "rice", "vegetables", "soy sauce",
+    "pesto sauce", "peas", "Parmesan cheese", "chicken", "BBQ sauce", "cheese", "baguette",
+    "basil", "garlic", "olive oil", "tilapia", "butter", "lemon juice", "turkey", "hummus",
+    "bell peppers", "carrots", "mango", "curry powder", "coconut milk", "beef", "broccoli",
+    "onions", "shrimp", "spinach", "herbs", "zucchini", "cauliflower", "sweet potato",
+    "black beans", "cilantro", "Greek yogurt", "dill", "quinoa", "chickpeas",
+    "romaine lettuce", "Caesar dressing", "Parmesan", "kidney beans", "corn",
+    "chili seasoning", "asparagus", "mozzarella balls", "balsamic glaze", "fettuccine",
+    "Alfredo sauce", "quinoa", "tomato sauce", "eggplant", "marinara sauce",
+    "mozzarella cheese", "noodles", "Thai peanut sauce", "red bell peppers", "cabbage",
+    "butternut squash", "nutmeg", "tofu", "pizza dough", "mozzarella cheese",
+    "raspberries", "almond milk", "banana", "almond butter", "lentils", "thyme",
+    "bay leaves", "parsley", "lemon wedges", "ghee", "cardamom", "fenugreek",
+    "amchur (dry mango powder)", "rose water", "pomegranate molasses",
+    "kaffir lime leaves", "galangal", "lemongrass", "furikake", "black garlic",
+    "hemp seeds", "chia seeds", "açai berry", "maca powder", "spirulina", "cassava flour",
+    "arrowroot powder", "seaweed", "escargot", "venison", "quail eggs", "duck fat",
+    "morel mushrooms", "chanterelle mushrooms", "black truffle", "edible flowers",
+    "salsify", "rutabaga", "celeriac", "finger limes",
+)  # fmt: skip
+
+#: Those of :data:`AW_INGREDIENTS` some dish's directions mention (ignoring case), so a
+#: task naming one is never empty.
 INGREDIENTS: tuple[str, ...] = tuple(
     sorted(
         {
             name
-            for name in (
-                "tuna", "mayonnaise", "sriracha", "tortillas", "lettuce", "cucumber", "bread",
-                "avocado", "eggs", "salt", "pepper", "chili flakes", "pita bread", "tomatoes",
-                "feta cheese", "olives", "Greek dressing", "rice", "vegetables", "soy sauce",
-                "pesto sauce", "peas", "Parmesan cheese", "chicken", "BBQ sauce", "cheese",
-                "baguette", "basil", "garlic", "olive oil", "tilapia", "butter", "lemon juice",
-                "turkey", "hummus", "bell peppers", "carrots", "mango", "curry powder",
-                "coconut milk", "beef", "broccoli", "onions", "shrimp", "spinach", "herbs",
-                "zucchini", "cauliflower", "sweet potato", "black beans", "cilantro",
-                "Greek yogurt", "dill", "quinoa", "chickpeas", "romaine lettuce",
-                "Caesar dressing", "Parmesan", "kidney beans", "corn", "chili seasoning",
-                "asparagus", "mozzarella balls", "balsamic glaze", "fettuccine",
-                "Alfredo sauce", "tomato sauce", "eggplant", "marinara sauce",
-                "mozzarella cheese", "noodles", "Thai peanut sauce", "red bell peppers",
-                "cabbage", "butternut squash", "nutmeg", "tofu", "pizza dough", "raspberries",
-                "almond milk", "banana", "almond butter", "lentils", "thyme", "bay leaves",
-                "parsley", "lemon wedges", "ghee", "cardamom", "rose water", "galangal",
-                "lemongrass", "seaweed", "venison", "black truffle", "celeriac",
-            )
+            for name in AW_INGREDIENTS
             if any(name.lower() in directions.lower() for _, directions in DISHES)
         }
     )
-)  # fmt: skip
+)
 
 
 def random_recipe(rng: random.Random) -> Recipe:

@@ -4,7 +4,9 @@ duplicates) and add recipes (typed in, from a Markor note, from a picture).
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -26,6 +28,7 @@ from droidhub_aw_apps.recipe.model import (
     Recipe,
 )
 from droidhub_aw_apps.recipe.random_recipes import (
+    AW_INGREDIENTS,
     INGREDIENTS,
     PREP_TIMES,
     random_recipe,
@@ -40,6 +43,23 @@ if TYPE_CHECKING:
 #: ``rows_match`` is contributed once, by :mod:`droidhub_aw_apps.calendar.tasks`.
 EVALUATORS = ()
 # --- tasks -----------------------------------------------------------------------------
+
+
+def _aw_random_items(
+    n: int, make: Callable[[], Recipe], keep: Callable[[Recipe], bool]
+) -> list[Recipe]:
+    """``n`` different recipes from ``make`` that pass ``keep``, drawn as AW's
+    ``get_random_items`` draws them: it gives up (ValueError) on its 10,001st candidate."""
+    found: list[Recipe] = []
+    drawn = 0
+    while len(found) < n:
+        candidate = make()
+        drawn += 1
+        if drawn > 10_000:
+            raise ValueError(f"only {len(found)} of {n} recipes pass after 10,000 draws")
+        if keep(candidate) and candidate not in found:
+            found.append(candidate)
+    return found
 
 
 class RecipeRowsParams(SparseParams):
@@ -165,22 +185,39 @@ class RecipeDeleteMultipleRecipesWithConstraint(_RecipeDelete):
 
     @classmethod
     def generate_random_params(cls, rng: random.Random) -> BaseModel:
-        """An ingredient, recipes using it, and recipes that do not."""
-        ingredient = rng.choice(INGREDIENTS)
-        noise = random_items(
-            rng, cls.n_rows_noise, lambda: random_recipe(rng), lambda r: not uses(r, ingredient)
+        """An ingredient, recipes that do not use it, then up to three that do.
+
+        Drawn exactly as AW draws them. AW's ingredient list holds names no dish's
+        directions mention (and capitalised ones its lower-cased search never finds);
+        when AW's draws leave nothing to delete, droidhub goes on drawing from the
+        ingredients some dish uses instead of keeping an empty task (docs/fidelity.md).
+        """
+        ingredient = rng.choice(AW_INGREDIENTS)
+        noise, targets = cls._draw_rows(
+            rng, lambda r: ingredient in r.directions.lower(), _aw_random_items
         )
-        targets: list[Recipe] = []
-        # Few dishes use some ingredients: take as many different targets as exist.
+        if not targets:
+            ingredient = rng.choice(INGREDIENTS)
+            noise, targets = cls._draw_rows(
+                rng, lambda r: uses(r, ingredient), functools.partial(random_items, rng)
+            )
+        return cls.Params(row_objects=targets, noise_row_objects=noise, ingredient=ingredient)
+
+    @classmethod
+    def _draw_rows(
+        cls,
+        rng: random.Random,
+        used: Callable[[Recipe], bool],
+        items: Callable[..., list[Recipe]],
+    ) -> tuple[list[Recipe], list[Recipe]]:
+        """Noise without the ingredient, then as many targets (3, 2, 1) as can be drawn."""
+        noise = items(cls.n_rows_noise, lambda: random_recipe(rng), lambda r: not used(r))
         for n in range(cls.n_rows, 0, -1):
             try:
-                targets = random_items(
-                    rng, n, lambda: random_recipe(rng), lambda r: uses(r, ingredient), tries=2000
-                )
-                break
+                return noise, items(n, lambda: random_recipe(rng), used)
             except ValueError:
                 continue
-        return cls.Params(row_objects=targets, noise_row_objects=noise, ingredient=ingredient)
+        return noise, []
 
 
 class RecipeDeleteDuplicateRecipes(_RecipeTask, DeleteDuplicatesTask):
