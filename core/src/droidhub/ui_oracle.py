@@ -26,10 +26,6 @@ if TYPE_CHECKING:
     from droidhub.task import TaskEval
 
 
-class NoUISolverError(LookupError):
-    """The task has no UI-only solver registered."""
-
-
 class UIOracleOptions(BaseModel):
     """Options of the ``ui_oracle`` agent."""
 
@@ -49,17 +45,23 @@ class UIOracleAgent(Agent):
         del env, rng
         key = f"{task.family}/{task.name}"
         solver = catalog.ui_solvers().get(key)
+        self.done = False
+        self.script: SolverScript | None = None
+        #: A task with no solver: the agent gives up at once (status ``infeasible``),
+        #: as an agent does when it sees no way to the goal; the task scores it.
+        self.unsolvable = solver is None
         if solver is None:
-            raise NoUISolverError(f"no UI solver for {key}")
+            self.observes = self.chosen  # type: ignore[misc]
+            return
         # A solver that reads pixels gets screenshots whatever the option says.
         self.observes = Observe.BOTH if solver.pixels else self.chosen  # type: ignore[misc]
         self.goal = goal
         self.params = task.params.model_dump(mode="json")
         self.solve = solver.solve
-        self.script: SolverScript | None = None
-        self.done = False
 
     def step(self, state: State) -> Action:
+        if self.unsolvable:
+            return Action(action_type="status", goal_status="infeasible")
         if self.done:
             return Action(action_type="status", goal_status="complete")
         try:
