@@ -99,24 +99,16 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def demo(session: nox.Session) -> None:
-    """The main job: AndroidWorld's tasks with the oracle agent on the virtual phone,
-    ending in the results table and an HTML report (runs/demo/report.html)."""
+    """The main job: AndroidWorld's tasks done through the screen alone (the ui_oracle
+    agent, recording a screenshot of every step) on two virtual phones, ending in the
+    results table and an HTML report with each step's screen, the tapped element marked
+    (runs/demo/report.html)."""
     session.install("./core", "./plugins/aw_apps", "./plugins/miniwob", "./composite")
     session.run(
-        "droidhub",
-        "run",
-        "--suite",
-        "android_world",
-        "--agent",
-        "oracle",
-        "--device",
-        "virtual",
-        "--out",
-        "runs/demo",
-        "--html",
-        "runs/demo/report.html",
-        *session.posargs,
-    )
+        "droidhub", "run", "--suite", "android_world", "--agent", "ui_oracle",
+        "--agent-option", "observe=both", "--device", "virtual:2", "--out", "runs/demo",
+        "--html", "runs/demo/report.html", *session.posargs,
+    )  # fmt: skip
 
 
 _SOLVED_TASKS = (
