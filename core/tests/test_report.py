@@ -139,6 +139,13 @@ def pct(x: float) -> str:
 # --- the printed tables ----------------------------------------------------------------
 
 
+def _without_paths(stdout: str) -> str:
+    """What ``droidhub run``/``report`` printed, less the lines naming written files."""
+    return "\n".join(
+        line for line in stdout.splitlines() if not line.startswith(("Summary written", "HTML"))
+    )
+
+
 def parse_printed(text: str) -> dict[str, list[list[str]]]:
     """The tables of ``format_summary`` output, by title (first line of each block),
     as rows of cells; the header block is kept under ``""`` as lines."""
@@ -148,8 +155,8 @@ def parse_printed(text: str) -> dict[str, list[list[str]]]:
         if len(lines) >= 3 and set(lines[2].replace(" ", "")) == {"-"}:
             cells = [lines[1], *lines[3:]]  # the header and the rows, not the dashes
             tables[lines[0]] = [re.split(r"\s{2,}", ln.strip()) for ln in cells]
-        elif "" not in tables:
-            tables[""] = [[ln] for ln in lines]
+        else:  # the notes and the headline, which comes last
+            tables.setdefault("", []).extend([ln] for ln in lines)
     return tables
 
 
@@ -202,7 +209,7 @@ def test_summary_json_and_printed_tables_match_hand_computation(
         assert min(task_reward) <= lo <= hand.reward <= hi <= max(task_reward)
 
         # The table `droidhub run` printed, cell by cell.
-        printed = parse_printed(run_stdout.split("\nSummary written to")[0])
+        printed = parse_printed(_without_paths(run_stdout))
         head = "\n".join(line[0] for line in printed[""])
         assert f"Tasks: 5   Episodes: 10   Errors: {hand.errors}" in head
         assert f"Success rate: {pct(hand.success)} (95% CI" in head
@@ -236,10 +243,7 @@ def test_summary_json_and_printed_tables_match_hand_computation(
             for name, h in hand.tasks.items()
         ]
     # `droidhub report RUN` prints what the run printed at its end.
-    assert (
-        report_stdout.split("\nSummary written to")[0]
-        == report_runs.stdout_a.split("\nSummary written to")[0]
-    )
+    assert _without_paths(report_stdout) == _without_paths(report_runs.stdout_a)
 
 
 def test_bootstrap_interval_is_seeded_and_narrows_with_more_tasks() -> None:
@@ -298,7 +302,7 @@ def test_steps_with_a_screenshot_embed_it_annotated(report_runs: ReportRuns, htm
     tap = steps[0]
     assert tap["action"]["action_type"] == "click" and tap["screenshot"] == "step_000.png"
     block = _episode_block(page, "tinyreport/TinyLeaveHome/0")
-    found = re.search(r"<img alt='step 0' src='data:image/jpeg;base64,([A-Za-z0-9+/=]+)'>", block)
+    found = re.search(r"<img alt='step 0' src='data:image/webp;base64,([A-Za-z0-9+/=]+)'>", block)
     assert found, "step 0 has a PNG, so its annotated image must be embedded"
     assert block.count("<img ") == len(steps)  # every step here observed pixels
     shown = Image.open(io.BytesIO(base64.b64decode(found.group(1)))).convert("RGB")
@@ -399,7 +403,7 @@ def test_benchmark_run_of_1000_episodes_reports_the_right_numbers(tmp_path: Path
     page = render_html(run, results)
     assert page.count("<details>") == 1000
     shots = bench.STEP_EPISODES * bench.STEPS_PER_EPISODE
-    assert page.count("src='data:image/jpeg;base64,") == shots
+    assert page.count("src='data:image/webp;base64,") == shots
 
 
 def test_benchmark_prints_its_figures() -> None:

@@ -132,8 +132,10 @@ def annotate(png: Path, elements: list[dict[str, Any]], action: dict[str, Any]) 
         draw.ellipse((x - r, y - r, x + r, y + r), outline=(230, 0, 0), width=3)
         draw.ellipse((x - 2, y - 2, x + 2, y + 2), fill=(230, 0, 0))
     buf = io.BytesIO()
-    img.save(buf, format="JPEG", quality=80)
-    return "data:image/jpeg;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
+    # WebP: a third of the JPEG's bytes at the same look (boxes and digits are sharp
+    # edges JPEG spends bytes on), so a 1,000-step report stays in the tens of MB.
+    img.save(buf, format="WEBP", quality=70)
+    return "data:image/webp;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
 
 
 def _episode_folder(run_dir: Path, r: EpisodeResult) -> Path:
