@@ -404,19 +404,19 @@ class MiniWobWebViewApp(VirtualApp):
             for command_id in ids:
                 page.result(command_id, "input text")
 
-    def on_key(self, phone: VirtualPhone, keycode: str) -> None:
-        """``input keyevent``: keys a web page reacts to (Enter, Del, Tab, arrows...)."""
+    def on_key(self, phone: VirtualPhone, keycode: str) -> bool | None:
+        """``input keyevent``: keys a web page reacts to (Enter, Del, Tab, arrows...).
+
+        BACK is swallowed, as AndroidWorld's MiniWoB++ app does: the activity and its
+        episode stay (the page does not react either)."""
         name = _KEY_NUMBERS.get(keycode, keycode)
         if name == "KEYCODE_BACK":
-            # The activity does not handle BACK: Android finishes it, and the page with
-            # its episode goes (the next launch loads it afresh).
-            self.on_stop(phone)
-            return
+            return True
         with self._lock:
             if self._page is None:
-                return
+                return None
             if name not in _KEYS:
-                return  # HOME, BACK and friends are the phone's, not the page's
+                return None  # HOME and friends are the phone's, not the page's
             key, code, vk, text = _KEYS[name]
             page = self._page
             common = {"key": key, "code": code, "windowsVirtualKeyCode": vk}
@@ -431,6 +431,7 @@ class MiniWobWebViewApp(VirtualApp):
             ]
             for command_id in ids:
                 page.result(command_id, "Input.dispatchKeyEvent")
+        return None
 
 
 def _virtual_key(char: str) -> int:
