@@ -9,9 +9,15 @@
 - ui: every AndroidWorld task that has a UI-only solver, done through the screen alone:
   `droidhub check --ui`, then the `ui_oracle` agent on 3 seeds over two virtual phones,
   every episode at reward 1 (a slow sweep, kept out of `tests`).
+- docs: the documentation site (mkdocs, material, mkdocstrings) into site/, warnings as
+  errors, then a check that the API reference documents every public name.
+- build: a wheel and an sdist of every distribution into dist/, checked by twine.
 """
 
 from __future__ import annotations
+
+import shutil
+from pathlib import Path
 
 import nox
 
@@ -138,3 +144,54 @@ def ui(session: nox.Session) -> None:
             "--device", "virtual:2", "--n-combinations", "3", "--out", out,
         )  # fmt: skip
         session.run("python", "-c", _ALL_SOLVED, out + "/results.jsonl")
+
+
+# Every public name a plugin, agent or task author uses must have its entry (an HTML id
+# that mkdocstrings gives each documented object) in the built reference.
+_REFERENCE_COVERS = """
+import inspect, re, sys
+from pathlib import Path
+import droidhub, droidhub.hookspecs as hooks, droidhub.ui_solver as solver
+from droidhub.virtual import appmodel
+def public(module):
+    return [n for n, v in vars(module).items() if not n.startswith("_")
+            and getattr(v, "__module__", None) == module.__name__ and callable(v)]
+wanted = {
+    "droidhub": [n for n in droidhub.__all__ if n != "__version__"],
+    "appmodel": list(appmodel.__all__),
+    "ui_solver": public(solver),
+    "hookspecs": [n for n in vars(hooks) if n.startswith("droidhub_")],
+}
+prefix = {"droidhub": "droidhub.", "appmodel": "droidhub.virtual.appmodel.",
+          "ui_solver": "droidhub.ui_solver.", "hookspecs": "droidhub.hookspecs."}
+missing = []
+for page, names in wanted.items():
+    html = Path(sys.argv[1], "reference", page, "index.html").read_text()
+    ids = set(re.findall(r'id="([^"]+)"', html))
+    missing += [prefix[page] + n for n in names if prefix[page] + n not in ids]
+print(sum(map(len, wanted.values())), "public names;", "missing:", missing or "none")
+sys.exit(1 if missing else 0)
+"""
+
+#: Every distribution of the repository, each built by `nox -s build`.
+DISTRIBUTIONS = ["core", "plugins/aw_apps", "plugins/miniwob", "plugins/agents", "composite"]
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """The documentation site into site/ with `mkdocs build --strict` (a warning, a broken
+    link or anchor fails it), then a check that the API reference has every public name."""
+    session.install("./core[docs]")
+    session.run("mkdocs", "build", "--strict", "--site-dir", "site")
+    session.run("python", "-c", _REFERENCE_COVERS, "site")
+
+
+@nox.session
+def build(session: nox.Session) -> None:
+    """A wheel and an sdist of every distribution into dist/, then `twine check --strict`
+    (metadata and the README each renders on a package index)."""
+    session.install("build", "twine")
+    shutil.rmtree("dist", ignore_errors=True)
+    for path in DISTRIBUTIONS:
+        session.run("python", "-m", "build", "--outdir", "dist", path)
+    session.run("twine", "check", "--strict", *sorted(str(p) for p in Path("dist").iterdir()))
