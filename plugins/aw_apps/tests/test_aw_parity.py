@@ -97,6 +97,17 @@ def test_params_and_goals_match_androidworld_except_the_listed_tasks(
     assert stale == [], f"listed as differing in {part} but identical to AW"
 
 
+def test_step_budgets_are_the_ones_androidworld_runs_with(reference) -> None:
+    # AW's suite gives an episode int(10 * complexity) of the task *instance*; its IR
+    # instances take their proto's complexity, not the registry's class attribute.
+    wrong = {}
+    for task in catalog.registry().tasks("android_world"):
+        aw = {int(10 * inst["complexity"]) for inst in reference[task.name]}
+        if aw != {task.step_budget()}:
+            wrong[task.name] = (task.step_budget(), aw)
+    assert wrong == {}
+
+
 def test_every_listed_difference_names_a_task_and_a_reason() -> None:
     names = set(catalog.registry().family("android_world").task_names())
     for name, diff in DIFFERENCES.items():
@@ -131,8 +142,8 @@ def test_list_json_marks_the_tasks_that_differ() -> None:
 
 
 def test_recipe_constraint_fixes_only_the_instances_aw_leaves_empty(reference) -> None:
-    task = catalog.registry().family("android_world").get(
-        "RecipeDeleteMultipleRecipesWithConstraint"
+    task = (
+        catalog.registry().family("android_world").get("RecipeDeleteMultipleRecipesWithConstraint")
     )
     empty_in_aw = [i for i in reference[task.name] if not i["params"]["row_objects"]]
     assert [i["seed"] for i in empty_in_aw] == [3, 4]  # 'black garlic', 'morel mushrooms'

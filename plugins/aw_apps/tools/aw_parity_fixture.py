@@ -27,7 +27,8 @@ Each instance is drawn exactly as AW's ``suite_utils.create_suite`` draws instan
 of a suite seeded with ``seed``: the instance seed is
 ``int(sha256(f"{seed}_{name}_0")) % 2**32``, the task class gets AW's fixed device
 time, the global ``random`` is seeded with the instance seed, and
-``generate_random_params()`` runs; the goal is the task object's ``goal``.
+``generate_random_params()`` runs; the goal and the complexity (AW's step budget is
+ten times it) are the task object's.
 
 What the JSON keeps of values JSON cannot hold: AW's row dataclasses (Expense,
 Recipe, CalendarEvent...) become dicts of their fields; a PIL image becomes
@@ -94,9 +95,18 @@ def draw(cls: Any, seed: int) -> dict[str, Any]:
     random.seed(iseed)
     params = cls.generate_random_params()
     params["seed"] = iseed
-    goal = cls(params).goal
+    task = cls(params)
+    # Rendering the goal first: some of AW's goals add a param (day_of_week) as they go.
+    goal = task.goal
     stored = {k: v for k, v in params.items() if k != "seed"}
-    return {"seed": seed, "instance_seed": iseed, "params": to_json(stored), "goal": goal}
+    return {
+        "seed": seed,
+        "instance_seed": iseed,
+        "params": to_json(stored),
+        "goal": goal,
+        # What AW's suite gives the episode: max steps = int(10 * this).
+        "complexity": task.complexity,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
