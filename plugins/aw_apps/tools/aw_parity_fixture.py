@@ -28,7 +28,9 @@ of a suite seeded with ``seed``: the instance seed is
 ``int(sha256(f"{seed}_{name}_0")) % 2**32``, the task class gets AW's fixed device
 time, the global ``random`` is seeded with the instance seed, and
 ``generate_random_params()`` runs; the goal and the complexity (AW's step budget is
-ten times it) are the task object's.
+ten times it) are the task object's. For an information-retrieval task the entry also
+holds ``goal_at_start``, the goal as AW's agent receives it once ``initialize_task`` has
+reworded its dates.
 
 What the JSON keeps of values JSON cannot hold: AW's row dataclasses (Expense,
 Recipe, CalendarEvent...) become dicts of their fields; a PIL image becomes
@@ -99,7 +101,7 @@ def draw(cls: Any, seed: int) -> dict[str, Any]:
     # Rendering the goal first: some of AW's goals add a param (day_of_week) as they go.
     goal = task.goal
     stored = {k: v for k, v in params.items() if k != "seed"}
-    return {
+    entry = {
         "seed": seed,
         "instance_seed": iseed,
         "params": to_json(stored),
@@ -107,6 +109,18 @@ def draw(cls: Any, seed: int) -> dict[str, Any]:
         # What AW's suite gives the episode: max steps = int(10 * this).
         "complexity": task.complexity,
     }
+    from android_world.task_evals.information_retrieval import information_retrieval as ir
+    from android_world.task_evals.information_retrieval import proto_utils
+
+    if isinstance(task, ir.InformationRetrieval):
+        # An IR task's goal changes in initialize_task: after reseeding with the instance
+        # seed it fills its proto from the params and rewords date params ("tomorrow",
+        # "October 16"...). Those steps need no device; the agent sees this goal.
+        random.seed(iseed)
+        proto_utils.initialize_proto(task.task, task.params)
+        ir._maybe_replace_date(task.params)
+        entry["goal_at_start"] = task.goal
+    return entry
 
 
 def main(argv: list[str] | None = None) -> int:
