@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -42,6 +43,10 @@ def droidhub_derived_task_families(registry: Registry) -> Sequence[TaskFamily]:
             specs += load_specs(path)
         except SpecFileError as exc:
             unavailable[f"({path.name})"] = str(exc)
+            # Also a load error of this plugin, so that `droidhub plugins` shows it and
+            # `run`/`check` of the family refuse to go on without the file's composites.
+            pm = get_plugin_manager()
+            pm.record_error(pm.plugin_name(sys.modules[__name__]), f"spec file {path}", str(exc))
     tasks, failed = build_all(specs, registry)
     unavailable.update(failed)
     return [

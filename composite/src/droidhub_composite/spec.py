@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import random
+import re
 import tomllib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -105,9 +106,17 @@ class SpecFileError(ValueError):
 def load_specs(path: Path) -> list[CompositeSpec]:
     """Read every ``[[composite]]`` of a TOML file, validating each entry."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
         raise SpecFileError(f"cannot read composite specs from {path}: {exc}") from exc
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        # tomllib says "(at line N, column M)" or "(at end of document)"; lead with the
+        # line as path:line, the form editors and terminals jump to.
+        found = re.search(r"\(at line (\d+), column \d+\)", str(exc))
+        line = found.group(1) if found else str(max(1, len(text.splitlines())))
+        raise SpecFileError(f"{path}:{line}: not valid TOML: {exc}") from exc
     unknown = set(data) - {"composite"}
     if unknown:
         raise SpecFileError(
@@ -123,8 +132,20 @@ def load_specs(path: Path) -> list[CompositeSpec]:
             problems = "; ".join(
                 f"{'.'.join(str(p) for p in e['loc']) or 'entry'}: {e['msg']}" for e in exc.errors()
             )
-            raise SpecFileError(f"{path}: composite {label}: {problems}") from None
+            line = _table_line(path, index)
+            raise SpecFileError(f"{path}:{line}: composite {label}: {problems}") from None
     return specs
+
+
+def _table_line(path: Path, index: int) -> int:
+    """The line of the ``index``-th ``[[composite]]`` header of ``path`` (1-based; 1 if
+    not found), so that an invalid entry is named where an editor jumps to it."""
+    headers = [
+        n
+        for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if text.strip().replace(" ", "") == "[[composite]]"
+    ]
+    return headers[index] if index < len(headers) else 1
 
 
 def build_all(
