@@ -96,7 +96,7 @@ def test_run_rejects_a_bad_option_in_one_line() -> None:
     assert "agent noop takes no options" in result.output
     assert "Traceback" not in result.output
     result = CliRunner().invoke(
-        main, ["run", "--suite", "android_world", "--agent-option", "novalue"]
+        main, ["run", "--suite", "android_world", "--agent", "noop", "--agent-option", "novalue"]
     )
     assert result.exit_code == 2 and "is not KEY=VALUE" in result.output
 
@@ -108,7 +108,8 @@ def test_agents_command_lists_agents_with_options() -> None:
     assert {"noop", "random", "oracle"} <= set(rows)
     assert rows["noop"]["options"] == []
     text = CliRunner().invoke(main, ["agents"]).output
-    assert "noop: does nothing" in text
+    noop = next(line for line in text.splitlines() if line.startswith("noop "))
+    assert noop.split()[:3] == ["noop", "droidhub", "does"]
 
 
 def test_resume_with_other_agent_options_is_refused(

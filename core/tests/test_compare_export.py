@@ -92,12 +92,13 @@ def test_constructed_pair_shows_differences_and_flips(run_cli, tmp_path: Path) -
     table = _comparison_table(proc.stdout)
     assert table == {
         # task:      reward A, reward B, B - A,   success A, success B, flip
-        "f/Flip": ["0.000", "1.000", "+1.000", "0.000", "1.000", "gained"],
-        "f/Lost": ["0.750", "0.000", "-0.750", "0.500", "0.000", "lost"],
-        "f/Dips": ["1.000", "0.500", "-0.500", "1.000", "0.500", ""],
-        "f/Partial": ["0.500", "0.900", "+0.400", "0.000", "0.000", ""],
-        "f/OnlyA": ["1.000", "-", "-", "1.000", "-", ""],
-        "g/OnlyB": ["-", "0.000", "-", "-", "0.000", ""],
+        # success in percent, as every other table prints it
+        "f/Flip": ["0.000", "1.000", "+1.000", "0.0%", "100.0%", "gained"],
+        "f/Lost": ["0.750", "0.000", "-0.750", "50.0%", "0.0%", "lost"],
+        "f/Dips": ["1.000", "0.500", "-0.500", "100.0%", "50.0%", ""],
+        "f/Partial": ["0.500", "0.900", "+0.400", "0.0%", "0.0%", ""],
+        "f/OnlyA": ["1.000", "-", "-", "100.0%", "-", ""],
+        "g/OnlyB": ["-", "0.000", "-", "-", "0.0%", ""],
     }
     # Over the four tasks both runs have: A (0 + 0.75 + 1 + 0.5) / 4, B (1 + 0 + 0.5 + 0.9) / 4.
     assert (
@@ -149,8 +150,8 @@ def test_two_seeds_compared_task_by_task_as_computed_by_hand(
             f"{reward_a:.3f}",
             f"{reward_b:.3f}",
             f"{reward_b - reward_a:+.3f}",
-            f"{success_a:.3f}",
-            f"{success_b:.3f}",
+            f"{100 * success_a:.1f}%",
+            f"{100 * success_b:.1f}%",
             flip,
         ], name
     # The seeds were chosen so the coin task draws differently: the pair is not trivial.

@@ -116,6 +116,8 @@ def test_resume_into_a_different_run_is_refused(plugin_path: Path, run_cli, tmp_
     out = tmp_path / "run"
     first = run_cli(
         "run",
+        "--agent",
+        "noop",
         "--suite",
         "tiny",
         "--tasks",
@@ -127,6 +129,8 @@ def test_resume_into_a_different_run_is_refused(plugin_path: Path, run_cli, tmp_
     assert first.returncode == 0, first.stderr
     other = run_cli(
         "run",
+        "--agent",
+        "noop",
         "--suite",
         "tiny",
         "--tasks",
@@ -179,6 +183,8 @@ def test_episodes_spread_over_parallel_virtual_phones(
 def test_bad_options_are_explained(
     plugin_path: Path, run_cli, tmp_path: Path, args, message
 ) -> None:
-    proc = run_cli("run", *args, "--out", str(tmp_path / "r"), pythonpath=plugin_path)
+    proc = run_cli(
+        "run", "--agent", "noop", *args, "--out", str(tmp_path / "r"), pythonpath=plugin_path
+    )
     assert proc.returncode == 2
     assert message in proc.stderr

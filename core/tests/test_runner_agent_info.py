@@ -33,7 +33,8 @@ def test_observer_hook_failures_go_to_run_json_and_under_the_summary(tmp_path: P
     site = hang_site(tmp_path / "site", noisy=True)
     out = tmp_path / "run"
     proc = droidhub(
-        site, "run", "--suite", "hang", "--tasks", "Quick", "--n-combinations", "2",
+        site, "run", "--agent", "noop", "--suite", "hang", "--tasks", "Quick",
+        "--n-combinations", "2",
         "--out", str(out),
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr  # a failing observer does not fail the run

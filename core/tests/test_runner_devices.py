@@ -201,7 +201,8 @@ def test_a_stuck_phone_times_out_its_episodes_and_is_quarantined(tmp_path: Path)
     try:
         proc = subprocess.run(
             [
-                sys.executable, "-m", "droidhub", "run", "--suite", "hang", "--tasks", "Quick",
+                sys.executable, "-m", "droidhub", "run", "--agent", "noop", "--suite", "hang",
+                "--tasks", "Quick",
                 "--n-combinations", "4", "--device", "stuck-1", "--adb-port", str(stuck.port),
                 "--step-timeout", "1", "--episode-timeout", "2", "--out", str(out),
             ],

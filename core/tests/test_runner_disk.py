@@ -21,7 +21,8 @@ from runner_plugins import droidhub, droidhub_env, hang_site
 
 from droidhub.virtual.server import VirtualDeviceServer
 
-ARGS = ["run", "--suite", "hang", "--tasks", "Explodes", "--n-combinations", "8"]
+ARGS = ["run", "--agent", "noop", "--suite", "hang", "--tasks", "Explodes"]
+ARGS += ["--n-combinations", "8"]
 
 
 def _only_line(stderr: str) -> str:

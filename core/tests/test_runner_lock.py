@@ -12,7 +12,8 @@ from pathlib import Path
 
 from runner_plugins import droidhub, droidhub_env, hang_site
 
-ARGS = ["run", "--suite", "hang", "--tasks", "Quick", "--n-combinations", "10"]
+ARGS = ["run", "--agent", "noop", "--suite", "hang", "--tasks", "Quick"]
+ARGS += ["--n-combinations", "10"]
 
 
 def _lines(out: Path) -> list[dict]:

@@ -9,7 +9,8 @@ from runner_plugins import droidhub, hang_site
 
 from droidhub.results import set_aside_errored
 
-ARGS = ["run", "--suite", "hang", "--tasks", "Quick,BrokenUntilFixed", "--n-combinations", "2"]
+ARGS = ["run", "--agent", "noop", "--suite", "hang", "--tasks", "Quick,BrokenUntilFixed"]
+ARGS += ["--n-combinations", "2"]
 
 
 def _lines(path: Path) -> list[dict]:

@@ -60,7 +60,8 @@ def test_the_same_agent_error_in_the_first_k_episodes_stops_the_run(tmp_path: Pa
 def test_task_errors_do_not_trigger_early_stop(tmp_path: Path) -> None:
     site = hang_site(tmp_path / "site")
     out = tmp_path / "run"
-    args = ["run", "--suite", "hang", "--tasks", "Explodes", "--n-combinations", "5"]
+    args = ["run", "--agent", "noop", "--suite", "hang", "--tasks", "Explodes"]
+    args += ["--n-combinations", "5"]
     proc = droidhub(site, *args, "--out", str(out))
     assert proc.returncode == 3, proc.stderr
     rows = _lines(out)

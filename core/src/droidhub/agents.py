@@ -12,9 +12,13 @@ validates them; the agent is then built with the validated model as its one argu
 from __future__ import annotations
 
 import importlib
+import os
 import random
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ValidationError
@@ -188,6 +192,41 @@ def describe_options(model: type[BaseModel] | None) -> list[dict[str, str]]:
 COMPAT_ADAPTERS = {"android_world": "droidhub.compat.android_world:wrap_agent_class"}
 
 
+def import_agent_module(name: str) -> ModuleType:
+    """Import the module of a ``module:Class`` agent, from the installed packages or,
+    failing that, from the current folder (as ``python -m`` would; the ``droidhub``
+    script's own folder is what Python puts on ``sys.path`` instead).
+
+    A module that is not found raises :class:`AgentLoadError` with a hint; a module that
+    fails while importing raises it with the module's own error.
+    """
+    cwd = os.getcwd()
+    added = cwd not in sys.path
+    if added:  # last, so that an installed package of the same name still wins
+        sys.path.append(cwd)
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        missing = exc.name or name
+        if name != missing and not name.startswith(missing + "."):
+            raise AgentLoadError(f"agent module {name!r} failed to import: {exc}") from exc
+        top = missing.split(".")[0]
+        hint = f"run droidhub from the folder that holds {top}/ (or {top}.py)"
+        if Path(cwd, "src", top).is_dir():
+            hint = f"it is under src/: install it first with `pip install -e {cwd}`"
+        raise AgentLoadError(
+            f"cannot import agent module {name!r}: no module {missing!r} in {cwd} or "
+            f"the installed packages; {hint}, or pip install the package"
+        ) from None
+    except Exception as exc:  # whatever the user's module raises is reported, in one line
+        raise AgentLoadError(
+            f"agent module {name!r} failed to import: {type(exc).__name__}: {exc}"
+        ) from exc
+    finally:
+        if added and cwd in sys.path:
+            sys.path.remove(cwd)
+
+
 def load_agent(
     spec: str, factories: dict[str, AgentFactory], options: Mapping[str, str] | None = None
 ) -> Agent:
@@ -205,10 +244,7 @@ def load_agent(
             f"unknown agent {spec!r}; use one of {known}, or module:Class for your own"
         )
     module_name, _, attr = spec.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise AgentLoadError(f"cannot import agent module {module_name!r}: {exc}") from exc
+    module = import_agent_module(module_name)
     target: Any = module
     for part in attr.split("."):
         target = getattr(target, part, None)

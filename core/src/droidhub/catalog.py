@@ -106,14 +106,23 @@ def _apps(pm: PluginManager) -> tuple[AppSpec, ...]:
 
 def agents() -> dict[str, AgentFactory]:
     """All named agents."""
-    return _agents(_plugin_manager())
+    return {name: factory for name, (_plugin, factory) in _agents(_plugin_manager()).items()}
+
+
+def agent_distributions() -> dict[str, str]:
+    """The distribution that contributed each named agent (``droidhub agents`` shows it)."""
+    pm = _plugin_manager()
+    return {
+        name: pm.plugins[plugin].distribution if plugin in pm.plugins else plugin
+        for name, (plugin, _factory) in _agents(pm).items()
+    }
 
 
 @functools.cache
-def _agents(pm: PluginManager) -> dict[str, AgentFactory]:
-    found: dict[str, AgentFactory] = {}
-    for _plugin, factory in pm.collect("droidhub_agents"):
-        found[factory.name] = factory
+def _agents(pm: PluginManager) -> dict[str, tuple[str, AgentFactory]]:
+    found: dict[str, tuple[str, AgentFactory]] = {}
+    for plugin, factory in pm.collect("droidhub_agents"):
+        found[factory.name] = (plugin, factory)
     return found
 
 

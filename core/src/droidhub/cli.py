@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
-import json
 import sys
-import weakref
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 
 from droidhub import catalog
+from droidhub.cli_checks import (
+    EXIT_CODES,
+    agent_given,
+    out_folder,
+    refuse_broken_families,
+    split_values,
+    usage_line,
+    warn_plugin_errors,
+)
 from droidhub.cli_run import (
     RunSettings,
     parse_agent_options,
@@ -18,30 +26,10 @@ from droidhub.cli_run import (
     recorded_options,
     run_in_folder,
 )
-from droidhub.plugins import PluginManager, get_plugin_manager
+from droidhub.plugins import get_plugin_manager
 from droidhub.registry import UnknownTaskError
 from droidhub.run_layout import RunFolder
 from droidhub.suite import DEFAULT_SEED
-
-# How many of each manager's (append-only) errors were already printed.
-_warned: weakref.WeakKeyDictionary[PluginManager, int] = weakref.WeakKeyDictionary()
-
-
-def _warn_plugin_errors() -> None:
-    """Print each plugin load error once (commands call this before and after loading).
-
-    Every contribution but the virtual app models is gathered first, so that a plugin
-    which lost a name (``--agent oracle`` claimed twice) is named before the work starts.
-    """
-    pm = get_plugin_manager()
-    catalog.load_all(virtual_apps=False)
-    for err in pm.errors[_warned.get(pm, 0) :]:
-        click.secho(f"warning: {err}", fg="yellow", err=True)
-    _warned[pm] = len(pm.errors)
-
-
-def _split(values: tuple[str, ...]) -> list[str]:
-    return [v.strip() for value in values for v in value.split(",") if v.strip()]
 
 
 class _Main(click.Group):
@@ -68,8 +56,33 @@ class _Main(click.Group):
         self._add_plugin_commands()
         return super().get_command(ctx, cmd_name)
 
+    def main(  # type: ignore[override]  # click's overloads only split on standalone_mode
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """Run the command; a bad option is reported in one line (click's usage block,
+        four lines with the usage and a blank, would bury the one that matters)."""
+        if not standalone_mode:
+            return super().main(args, prog_name, standalone_mode=False, **extra)
+        try:
+            code = super().main(args, prog_name, standalone_mode=False, **extra)
+        except click.UsageError as exc:
+            click.echo(usage_line(exc), err=True)
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            click.echo("Aborted!", err=True)
+            sys.exit(1)
+        # Without standalone mode click returns the exit code of a ctx.exit() (--help).
+        sys.exit(code if isinstance(code, int) else 0)
 
-@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
+
+@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_CODES)
 @click.version_option(package_name="droidhub")
 def main() -> None:
     """droidhub: benchmark agents that operate Android phones.
@@ -78,96 +91,6 @@ def main() -> None:
     real phone or emulator (--device SERIAL) or on droidhub's virtual phone
     (--device virtual, the default), which needs no emulator.
     """
-
-
-@main.command()
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per plugin.")
-def plugins(as_json: bool) -> None:
-    """List installed plugins: version, task families and any load error."""
-    pm = get_plugin_manager()
-    catalog.load_all()  # gathers every contribution, recording any failure
-    errors: dict[str, list[str]] = {}
-    for err in pm.errors:
-        errors.setdefault(err.plugin, []).append(f"{err.stage}: {err.cause}")
-    rows = [
-        {
-            "name": info.name,
-            "distribution": info.distribution,
-            "version": info.version,
-            "families": info.families,
-            "errors": errors.get(info.name, []),
-        }
-        for info in pm.plugins.values()
-    ]
-    if as_json:
-        for row in rows:
-            click.echo(json.dumps(row))
-        return
-    for row in rows:
-        fams = ", ".join(row["families"]) or "-"
-        click.echo(
-            f"{row['distribution']} {row['version']}  (plugin {row['name']}; families: {fams})"
-        )
-        for e in row["errors"]:
-            click.secho(f"    FAILED {e}", fg="red")
-
-
-def _task_row(task: Any) -> dict[str, Any]:
-    return {
-        "name": task.name,
-        "family": task.family,
-        "apps": list(task.app_names),
-        "difficulty": task.difficulty,
-        "complexity": task.complexity,
-        "max_steps": task.step_budget(),
-        "tags": list(task.tags),
-        "template": task.template,
-        "has_oracle": task.has_oracle(),
-        # How the task's instances differ from the benchmark it reproduces, when its
-        # plugin says so ({"parts", "kind", "reason"}); null when they do not.
-        "fidelity": getattr(task, "fidelity", None),
-    }
-
-
-@main.command("list")
-@click.option(
-    "--suite",
-    "suites",
-    multiple=True,
-    metavar="FAMILY",
-    help="Only these task families (repeat or comma-separate).",
-)
-@click.option(
-    "--json",
-    "as_json",
-    is_flag=True,
-    help="One JSON object per task: name, family, apps, difficulty, complexity, tags.",
-)
-def list_tasks(suites: tuple[str, ...], as_json: bool) -> None:
-    """List task families and their tasks."""
-    _warn_plugin_errors()
-    reg = catalog.registry()
-    try:
-        families = [reg.family(f) for f in _split(suites)] if suites else reg.families
-    except UnknownTaskError as exc:
-        raise click.UsageError(str(exc)) from None
-    _warn_plugin_errors()
-    for fam in families:
-        tasks = [fam.get(n) for n in fam.task_names()]
-        if as_json:
-            for task in tasks:
-                click.echo(json.dumps(_task_row(task)))
-            for name, reason in fam.unavailable.items():
-                click.echo(json.dumps({"name": name, "family": fam.name, "unavailable": reason}))
-            continue
-        click.secho(
-            f"{fam.name} ({len(tasks)} tasks, from {fam.plugin}): {fam.description}", bold=True
-        )
-        for task in tasks:
-            apps = ",".join(task.app_names) or "-"
-            click.echo(f"  {task.name:<48} {apps:<28} {task.difficulty:<7} {task.complexity:g}")
-        for name, reason in fam.unavailable.items():
-            click.echo(f"  {name:<48} unavailable: {reason}")
 
 
 @main.command()
@@ -202,9 +125,10 @@ def list_tasks(suites: tuple[str, ...], as_json: bool) -> None:
 )
 @click.option(
     "--agent",
-    default="noop",
-    show_default=True,
-    help="A registered agent (noop, random, oracle, ui_oracle, ...) or module:Class.",
+    callback=lambda _ctx, _param, value: agent_given(value),
+    help="(required) A registered agent (`droidhub agents` lists them: noop, random, oracle, "
+    "ui_oracle, ...) or module:Class, imported from the current folder or the installed "
+    "packages.",
 )
 @click.option(
     "--agent-option",
@@ -225,6 +149,7 @@ def list_tasks(suites: tuple[str, ...], as_json: bool) -> None:
     "--out",
     type=click.Path(path_type=Path),
     default=None,
+    callback=lambda _ctx, _param, value: out_folder(value),
     help="Run folder; rerunning with the same folder resumes. [default: runs/SUITE-AGENT-seedSEED]",
 )
 @click.option(
@@ -280,6 +205,16 @@ def list_tasks(suites: tuple[str, ...], as_json: bool) -> None:
     help="Run again the episodes of this --out that ended in an error (not those the "
     "agent failed); earlier attempts move to OUT/attempts.jsonl.",
 )
+@click.option(
+    "-q", "--quiet", is_flag=True, help="No progress and no tables: print the headline only."
+)
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print the run's summary (as OUT/summary.json holds it) as one JSON object on "
+    "stdout, and nothing else there.",
+)
 def run(
     suites: tuple[str, ...],
     tasks: tuple[str, ...],
@@ -298,6 +233,8 @@ def run(
     quarantine_after: int,
     early_stop: int,
     retry_errors: bool,
+    quiet: bool,
+    as_json: bool,
 ) -> None:
     """Run a suite with an agent and record every episode.
 
@@ -314,6 +251,8 @@ def run(
       3    the run finished, but some episodes ended in an error
       4    every device was quarantined (rerun to run the rest)
       5    stopped early: the same agent error K times, or a FatalAgentError
+      6    no device reachable (no adb server, or no such phone); nothing written
+      7    a plugin of an asked-for family, or one of its spec files, failed to load
       130  stopped by Ctrl-C (rerun to resume)
     """
     from droidhub.agents import AgentLoadError, load_agent
@@ -324,8 +263,9 @@ def run(
 
     pm = get_plugin_manager()
     reg = catalog.registry()
-    _warn_plugin_errors()
-    families, task_names = _split(suites), _split(tasks) or None
+    families, task_names = split_values(suites), split_values(tasks) or None
+    refuse_broken_families(families)  # before the warnings, so that it is said once
+    warn_plugin_errors()
     try:
         instances = build_suite(reg, families, task_names, n_combinations, seed)
         factories = catalog.agents()
@@ -334,7 +274,10 @@ def run(
         parse_device_spec(device)
     except (UnknownTaskError, AgentLoadError, ValueError) as exc:
         raise click.UsageError(str(exc)) from None
-    out = out or Path("runs") / f"{'+'.join(families)}-{agent.replace(':', '.')}-seed{seed}"
+    out = out_folder(
+        out or Path("runs") / f"{'+'.join(families)}-{agent.replace(':', '.')}-seed{seed}"
+    )
+    assert out is not None
     manifest = RunManifest(
         suite=families,
         tasks=task_names,
@@ -359,36 +302,13 @@ def run(
         quarantine_after=quarantine_after,
         early_stop=early_stop,
         retry_errors=retry_errors,
+        quiet=quiet,
+        as_json=as_json,
     )
     code = run_in_folder(instances, settings)
     if html_out is not None and code in (0, 3):  # the run ran to its end
-        _write_html(out, html_out)
+        _write_html(out, html_out, err=quiet or as_json)
     sys.exit(code)
-
-
-@main.command()
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per agent.")
-def agents(as_json: bool) -> None:
-    """List every agent with its options (--agent-option KEY=VALUE), types and defaults."""
-    from droidhub.agents import describe_options
-
-    _warn_plugin_errors()
-    factories = catalog.agents()
-    for name in sorted(factories):
-        factory = factories[name]
-        options = describe_options(factory.options)
-        if as_json:
-            row = {"name": name, "description": factory.description, "options": options}
-            click.echo(json.dumps(row))
-            continue
-        click.secho(f"{name}: {factory.description}", bold=True)
-        for opt in options:
-            click.echo(
-                f"  {opt['name']:<17} {opt['type']:<13} {opt['default']:<14} {opt['description']}"
-            )
-    if not as_json:
-        click.echo("\nOwn agents: --agent module:Class (with an `Options` pydantic model to take")
-        click.echo("options); AndroidWorld agents: add --agent-option compat=android_world.")
 
 
 def _check_run_dir(run_dir: Path) -> None:
@@ -439,12 +359,12 @@ def report(run_dirs: tuple[Path, ...], html_out: Path | None, no_steps: bool) ->
         _write_html(run_dirs[0], html_out, with_steps=not no_steps)
 
 
-def _write_html(run_dir: Path, html_out: Path, with_steps: bool = True) -> None:
+def _write_html(run_dir: Path, html_out: Path, with_steps: bool = True, err: bool = False) -> None:
     from droidhub.report_html import render_html
 
     html_out.parent.mkdir(parents=True, exist_ok=True)
     html_out.write_text(render_html(run_dir, with_steps=with_steps), encoding="utf-8")
-    click.echo(f"HTML report written to {html_out}")
+    click.echo(f"HTML report written to {html_out}", err=err)
 
 
 @main.command()
@@ -507,18 +427,20 @@ def check(suites: tuple[str, ...], tasks: tuple[str, ...], seed: int, ui: bool) 
     scores 0 (for tasks declared met-at-start: the wrong action scores 0); the oracle
     scores 1; tear-down restores what set-up found; nothing outside the declared
     footprint changes. With --ui, the task's UI-only solver also scores 1 acting
-    through the screen. Exits non-zero if any task fails.
+    through the screen. Exits 1 if any task fails, 7 (before checking anything) if a
+    plugin of a family to check, or one of its spec files, failed to load.
     """
     import time
 
     from droidhub.check import check_task, format_checks
     from droidhub.suite import select_tasks
 
-    _warn_plugin_errors()
     reg = catalog.registry()
-    families = _split(suites) or [f.name for f in reg.families]
+    families = split_values(suites) or [f.name for f in reg.families]
+    refuse_broken_families(families)  # before the warnings, so that it is said once
+    warn_plugin_errors()
     try:
-        chosen = select_tasks(reg, families, _split(tasks) or None)
+        chosen = select_tasks(reg, families, split_values(tasks) or None)
     except UnknownTaskError as exc:
         raise click.UsageError(str(exc)) from None
     started = time.monotonic()
@@ -545,11 +467,12 @@ def check(suites: tuple[str, ...], tasks: tuple[str, ...], seed: int, ui: bool) 
 
 def _attach_core_groups() -> None:
     """Sub-commands of the core that live in their own modules."""
+    from droidhub.cli_listing import agents, list_tasks, plugins
     from droidhub.scaffold import new_group
     from droidhub.virtual.cli import device_group
 
-    main.add_command(device_group)
-    main.add_command(new_group)
+    for command in (plugins, list_tasks, agents, device_group, new_group):
+        main.add_command(command)
 
 
 _attach_core_groups()

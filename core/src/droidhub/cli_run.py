@@ -7,6 +7,7 @@ The command itself, with its options, is in :mod:`droidhub.cli`.
 from __future__ import annotations
 
 import contextlib
+import io
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -36,6 +37,16 @@ class RunSettings:
     quarantine_after: int
     early_stop: int
     retry_errors: bool
+    #: Print only the headline (no progress, no tables).
+    quiet: bool = False
+    #: Print the summary as one JSON object on stdout instead of tables.
+    as_json: bool = False
+
+
+#: No device could be reached (no adb server, or no such phone); nothing was written.
+EXIT_NO_DEVICE = 6
+#: A plugin, or a task spec file of a family asked for, failed to load.
+EXIT_LOAD_FAILED = 7
 
 
 def fail(message: str, code: int) -> NoReturn:
@@ -50,6 +61,7 @@ def run_in_folder(instances: list[Any], s: RunSettings) -> int:
     from droidhub.runner import EXIT_FAILED
 
     lock = RunLock(s.out)
+    made = not s.out.exists()
     try:
         lock.acquire()
     except RunFolderBusy as exc:
@@ -57,24 +69,59 @@ def run_in_folder(instances: list[Any], s: RunSettings) -> int:
     except OSError as exc:
         fail(f"cannot write {exc.filename or s.out}: {exc.strerror or exc}", EXIT_FAILED)
     try:
-        return _run_locked(instances, s)
+        return _run_locked(instances, s, made)
     finally:
         lock.release()
 
 
-def _run_locked(instances: list[Any], s: RunSettings) -> int:
+def _run_locked(instances: list[Any], s: RunSettings, made: bool) -> int:
     from droidhub.connect import DeviceSpecError, open_devices
     from droidhub.device import DeviceError
-    from droidhub.results import RunFolderError, next_attempts, read_results, set_aside_errored
-    from droidhub.run_folder import observer_errors, record_plugin_errors
+    from droidhub.results import RunFolderError
     from droidhub.runner import (
         EXIT_DEVICES_LOST,
         EXIT_FAILED,
         EXIT_INTERRUPTED,
         RunConfigError,
-        Runner,
-        prepare_run_dir,
     )
+
+    out = s.out
+    pm = get_plugin_manager()
+    try:
+        with open_devices(s.device, s.adb_host, s.adb_port) as devices:
+            # The folder is prepared only once the devices answered, so that a run that
+            # never started leaves no run.json behind (a later run would keep its devices).
+            return _run_on(devices, instances, s, pm)
+    except (DeviceSpecError, RunConfigError) as exc:
+        raise click.UsageError(str(exc)) from None
+    except DeviceError as exc:
+        if _never_started(out, made):
+            fail(str(exc), EXIT_NO_DEVICE)
+        fail(str(exc), EXIT_DEVICES_LOST)
+    except RunFolderError as exc:
+        fail(str(exc), EXIT_FAILED)
+    except KeyboardInterrupt:
+        click.echo(f"\nStopped. Rerun the same command (--out {out}) to resume.", err=True)
+        return EXIT_INTERRUPTED
+
+
+def _never_started(out: Path, made: bool) -> bool:
+    """Whether ``out`` holds nothing of a run (no run.json); if so, remove what this run
+    made of it: the lock file, and the folder when this run created it."""
+    folder = RunFolder(out)
+    if folder.manifest.exists():
+        return False
+    with contextlib.suppress(OSError):
+        folder.lock.unlink()
+        if made:
+            out.rmdir()
+    return True
+
+
+def _run_on(devices: list[Any], instances: list[Any], s: RunSettings, pm: Any) -> int:
+    from droidhub.results import RunFolderError, next_attempts, read_results, set_aside_errored
+    from droidhub.run_folder import observer_errors, record_plugin_errors
+    from droidhub.runner import EXIT_FAILED, RunConfigError, Runner, prepare_run_dir
 
     out = s.out
     try:
@@ -93,45 +140,35 @@ def _run_locked(instances: list[Any], s: RunSettings) -> int:
     planned = {i.episode_id for i in instances}
     done = sum(1 for r in already if r.episode_id in planned)
     verb = "Resuming" if done else "Running"
-    if s.retry_errors:
+    if s.retry_errors and not s.quiet:
         click.echo(
             f"Retrying {len(retried)} errored episodes (earlier attempts kept in "
             f"{RunFolder(out).attempts})",
             err=True,
         )
-    click.echo(
-        f"{verb} {len(instances)} episodes ({done} already recorded) of "
-        f"{', '.join(s.manifest.suite)} with agent {s.manifest.agent} on {s.device}; "
-        f"results in {out}",
-        err=True,
+    if not s.quiet:
+        click.echo(
+            f"{verb} {len(instances)} episodes ({done} already recorded) of "
+            f"{', '.join(s.manifest.suite)} with agent {s.manifest.agent} on {s.device}; "
+            f"results in {out}",
+            err=True,
+        )
+    runner = Runner(
+        out,
+        devices,
+        make_agent=s.make_agent,
+        apps=catalog.apps(),
+        notify=pm.notify,
+        agent_name=s.manifest.agent,
+        max_steps=s.max_steps,
+        progress_stream=io.StringIO() if s.quiet else None,
+        step_timeout=s.step_timeout,
+        episode_timeout=s.episode_timeout,
+        quarantine_after=s.quarantine_after,
+        early_stop=s.early_stop,
+        attempts=attempts,
     )
-    pm = get_plugin_manager()
-    try:
-        with open_devices(s.device, s.adb_host, s.adb_port) as devices:
-            runner = Runner(
-                out,
-                devices,
-                make_agent=s.make_agent,
-                apps=catalog.apps(),
-                notify=pm.notify,
-                agent_name=s.manifest.agent,
-                max_steps=s.max_steps,
-                step_timeout=s.step_timeout,
-                episode_timeout=s.episode_timeout,
-                quarantine_after=s.quarantine_after,
-                early_stop=s.early_stop,
-                attempts=attempts,
-            )
-            outcome = runner.run(instances, already)
-    except (DeviceSpecError, RunConfigError) as exc:
-        raise click.UsageError(str(exc)) from None
-    except DeviceError as exc:
-        fail(str(exc), EXIT_DEVICES_LOST)
-    except RunFolderError as exc:
-        fail(str(exc), EXIT_FAILED)
-    except KeyboardInterrupt:
-        click.echo(f"\nStopped. Rerun the same command (--out {out}) to resume.", err=True)
-        return EXIT_INTERRUPTED
+    outcome = runner.run(instances, already)
     plugin_errors = observer_errors(pm)
     if plugin_errors:
         with contextlib.suppress(OSError):
@@ -146,7 +183,7 @@ def _run_locked(instances: list[Any], s: RunSettings) -> int:
     if outcome.stop is not None:
         click.secho(f"error: {outcome.message}", fg="red", err=True)
         return outcome.exit_code
-    print_report(out, plugin_errors)
+    print_report(out, plugin_errors, quiet=s.quiet, as_json=s.as_json)
     return outcome.exit_code
 
 
@@ -174,20 +211,36 @@ def parse_agent_options(values: tuple[str, ...]) -> dict[str, str]:
     return parsed
 
 
-def print_report(run_dir: Path, plugin_errors: Sequence[Mapping[str, Any]] = ()) -> None:
-    """Print the run's summary (and observer failures) and write ``summary.json``."""
+def print_report(
+    run_dir: Path,
+    plugin_errors: Sequence[Mapping[str, Any]] = (),
+    quiet: bool = False,
+    as_json: bool = False,
+) -> None:
+    """Print the run's summary and write ``summary.json``.
+
+    The tables come first, then the notes (errored episodes, failed observer hooks),
+    and the headline last, where a terminal shows it. ``quiet``: the headline only;
+    ``as_json``: the summary as one JSON object on stdout, nothing else there.
+    """
     from droidhub.results import read_results
-    from droidhub.summary import format_run_notes, format_summary, summarize
+    from droidhub.summary import format_headline, format_run_notes, format_summary, summarize
 
     summary = summarize(read_results(run_dir))
-    click.echo(format_summary(summary))
-    notes = format_run_notes(summary, plugin_errors)
-    if notes:
-        click.echo("\n" + notes)
     path = RunFolder(run_dir).summary
+    written = True
     try:
         path.write_text(summary.model_dump_json(indent=2), encoding="utf-8")
     except OSError as exc:
+        written = False
         click.secho(f"error: cannot write {path}: {exc.strerror or exc}", fg="red", err=True)
+    if as_json:
+        click.echo(summary.model_dump_json())
         return
-    click.echo(f"\nSummary written to {path}")
+    if not quiet:
+        notes = format_run_notes(summary, plugin_errors)
+        click.echo(format_summary(summary, headline=False))
+        click.echo(f"\n{notes}" if notes else "")
+        if written:
+            click.echo(f"Summary written to {path}\n")
+    click.echo(format_headline(summary))

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from droidhub.results import EpisodeResult
-from droidhub.summary import summarize, text_table
+from droidhub.summary import percent, summarize, text_table
 
 
 @dataclass(frozen=True)
@@ -74,8 +74,8 @@ def format_comparison(rows: Sequence[TaskComparison], name_a: str, name_b: str) 
             num(r.reward_a),
             num(r.reward_b),
             num(r.difference, True),
-            num(r.success_a),
-            num(r.success_b),
+            "-" if r.success_a is None else percent(r.success_a),
+            "-" if r.success_b is None else percent(r.success_b),
             r.flip,
         ]
         for r in rows

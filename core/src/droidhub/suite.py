@@ -69,7 +69,8 @@ def select_tasks(
     """The task classes of ``families``, narrowed to ``tasks`` when given.
 
     Each name in ``tasks`` must exist in one of the families; the error suggests a
-    close name otherwise.
+    close name otherwise. A name may also be qualified as the result tables print it,
+    ``family/Task`` (the family must be one of ``families``).
     """
     if not families:
         raise UnknownTaskError("no suite given: pass --suite FAMILY (see `droidhub list`)")
@@ -79,6 +80,15 @@ def select_tasks(
     chosen = []
     by_name = {t.name: t for t in pool}
     for name in tasks:
+        family, slash, bare = name.rpartition("/")
+        if slash and family not in families:
+            raise UnknownTaskError(
+                f"task {name!r} is of family {family!r}, which is not among --suite "
+                f"{','.join(families)}; add --suite {family} or drop the prefix"
+            )
+        if slash:
+            chosen.append(registry.family(family).get(bare))
+            continue
         if name in by_name:
             chosen.append(by_name[name])
             continue

@@ -204,7 +204,7 @@ def text_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     line = "  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True))
     out = [line, "  ".join("-" * w for w in widths)]
     out += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows]
-    return "\n".join(out)
+    return "\n".join(row.rstrip() for row in out)
 
 
 def percent(x: float) -> str:
@@ -261,20 +261,35 @@ def format_usage(u: ModelUsage) -> str:
     )
 
 
-def format_summary(summary: Summary, per_task: bool = True) -> str:
-    """The summary as plain-text tables for a terminal or a log."""
-    parts = [
-        f"Tasks: {summary.tasks}   Episodes: {summary.episodes}   Errors: {summary.errors}",
-        f"Success rate: {percent(summary.success_rate)} (95% CI "
-        f"{percent(summary.success_rate_ci95[0])}-{percent(summary.success_rate_ci95[1])})   "
-        f"Mean reward: {summary.mean_reward:.3f} "
-        f"(95% CI {summary.mean_reward_ci95[0]:.3f}-{summary.mean_reward_ci95[1]:.3f})",
-        f"Mean steps: {summary.mean_steps:.1f}   Mean time: {summary.mean_duration_s:.2f}s",
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """``"1 task"``, ``"3 tasks"``: a count with its noun in the right number."""
+    return f"{count} {noun if count == 1 else many or noun + 's'}"
+
+
+def format_headline(summary: Summary) -> str:
+    """The run's headline numbers: success rate and mean reward with their 95% intervals,
+    episodes, errors and time. Printed last, so that it is what a terminal shows."""
+    lo, hi = summary.success_rate_ci95
+    r_lo, r_hi = summary.mean_reward_ci95
+    total_s = summary.mean_duration_s * summary.episodes
+    lines = [
+        f"Success rate: {percent(summary.success_rate)} (95% CI {percent(lo)}-{percent(hi)})"
+        f"   Mean reward: {summary.mean_reward:.3f} (95% CI {r_lo:.3f}-{r_hi:.3f})",
         "(both are means over tasks of each task's mean over its episodes)",
+        f"Tasks: {summary.tasks}   Episodes: {summary.episodes}   Errors: {summary.errors}",
+        f"Mean steps: {summary.mean_steps:.1f}   Mean time: {summary.mean_duration_s:.2f}s"
+        f"   Total time: {total_s:.1f}s (episodes added up)",
     ]
+    if has_usage(summary):
+        lines.append(format_usage(summary.usage))
+    return "\n".join(lines)
+
+
+def format_summary(summary: Summary, per_task: bool = True, headline: bool = True) -> str:
+    """The summary as plain-text tables for a terminal or a log, then (with ``headline``)
+    :func:`format_headline`, last so that a long per-task table does not hide it."""
+    parts: list[str] = []
     usage = has_usage(summary)
-    if usage:
-        parts.append(format_usage(summary.usage))
     group_headers = ["group", "tasks", "episodes", "success", "mean reward"]
     for title, groups in (
         ("By family", summary.by_family),
@@ -294,7 +309,7 @@ def format_summary(summary: Summary, per_task: bool = True) -> str:
             ]
             for g in groups
         ]
-        parts += ["", title, text_table(group_headers, rows)]
+        parts += [title, text_table(group_headers, rows), ""]
     if per_task and summary.per_task:
         rows = [[f"{s.family}/{s.task}", *task_cells(s)] for s in summary.per_task]
         headers = ["task", *TASK_COLUMNS]
@@ -303,8 +318,10 @@ def format_summary(summary: Summary, per_task: bool = True) -> str:
                 [*r, *usage_cells(s.usage)] for r, s in zip(rows, summary.per_task, strict=True)
             ]
             headers += USAGE_COLUMNS
-        parts += ["", "Per task", text_table(headers, rows)]
-    return "\n".join(parts)
+        parts += ["Per task", text_table(headers, rows), ""]
+    if headline:
+        parts.append(format_headline(summary))
+    return "\n".join(parts).strip("\n")
 
 
 def format_run_notes(summary: Summary, plugin_errors: Sequence[Mapping[str, Any]] = ()) -> str:
