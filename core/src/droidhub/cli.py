@@ -307,7 +307,7 @@ def run(
     )
     code = run_in_folder(instances, settings)
     if html_out is not None and code in (0, 3):  # the run ran to its end
-        _write_html(out, html_out, err=quiet or as_json)
+        _write_html(out, html_out)
     sys.exit(code)
 
 
@@ -359,12 +359,13 @@ def report(run_dirs: tuple[Path, ...], html_out: Path | None, no_steps: bool) ->
         _write_html(run_dirs[0], html_out, with_steps=not no_steps)
 
 
-def _write_html(run_dir: Path, html_out: Path, with_steps: bool = True, err: bool = False) -> None:
+def _write_html(run_dir: Path, html_out: Path, with_steps: bool = True) -> None:
     from droidhub.report_html import render_html
 
     html_out.parent.mkdir(parents=True, exist_ok=True)
     html_out.write_text(render_html(run_dir, with_steps=with_steps), encoding="utf-8")
-    click.echo(f"HTML report written to {html_out}", err=err)
+    # On stderr: stdout ends with the run's headline (or is JSON, with --json).
+    click.echo(f"HTML report written to {html_out}", err=True)
 
 
 @main.command()
