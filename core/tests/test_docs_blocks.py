@@ -5,9 +5,12 @@
   of the page's example package: it is also written at that path in the page's scratch
   folder, which is importable while the page's blocks run (so the page's test file
   imports the page's plugin module, as it will once installed).
-- ``sh`` / ``bash``: run by bash (``-e -o pipefail``) in one scratch folder per page, so
-  a page's later blocks see what its earlier ones wrote (``droidhub report`` after
-  ``droidhub run``), with this environment's ``droidhub`` first on PATH.
+- ``sh`` / ``bash``: run in one scratch folder per page, so a page's later blocks see
+  what its earlier ones wrote (``droidhub report`` after ``droidhub run``). A block of
+  plain ``droidhub ...`` commands runs them through the CLI in this process (click's
+  runner: the plugins load once, not once per command, which keeps this test fast);
+  any other block is run by bash (``-e -o pipefail``) with this environment's
+  ``droidhub`` first on PATH.
 - ``console``: each ``$ command`` is run the same way; a transcript that shows an
   ``Error:`` line must fail with that line, any other must exit 0.
 - ``toml`` / ``json``: parsed.
@@ -22,12 +25,14 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from sybil import Example, Sybil
 from sybil.parsers.markdown import CodeBlockParser, SkipParser
 
@@ -78,8 +83,46 @@ def run_python(example: Example) -> None:
                 del sys.modules[name]
 
 
+def droidhub_commands(block: str) -> list[list[str]] | None:
+    """The argument lists of a block made only of ``droidhub ...`` commands (comments and
+    ``\\`` continuations allowed), or None when anything else is in it."""
+    commands = []
+    for line in block.replace("\\\n", " ").splitlines():
+        if re.search(r"[|&;<>$`]", line.split("#", 1)[0]):
+            return None
+        words = shlex.split(line, comments=True)
+        if not words:
+            continue
+        if words[0] != "droidhub":
+            return None
+        commands.append(words[1:])
+    return commands or None
+
+
+def _droidhub_in_process(args: list[str], example: Example) -> tuple[int, str]:
+    """``droidhub ARGS`` through click's runner in the page's scratch folder: the exit
+    code and everything it printed (stdout and stderr)."""
+    from droidhub.cli import main
+
+    here = os.getcwd()
+    os.chdir(_scratch(example))
+    try:
+        result = CliRunner().invoke(main, args)
+    finally:
+        os.chdir(here)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise AssertionError(f"`droidhub {shlex.join(args)}` raised") from result.exception
+    return result.exit_code, result.output
+
+
 def run_shell(example: Example) -> None:
     """Run an ``sh`` block; fail with its output when a command fails."""
+    commands = droidhub_commands(example.parsed)
+    if commands is not None:
+        for args in commands:
+            code, said = _droidhub_in_process(args, example)
+            assert code == 0, f"`droidhub {shlex.join(args)}`: exit {code}\n{said[-3000:]}"
+        return
     done = _bash(example.parsed, example)
     if done.returncode != 0:
         raise AssertionError(
@@ -113,14 +156,19 @@ def run_console(example: Example) -> None:
     commands = console_commands(example.parsed)
     assert commands, "a console block shows at least one `$ command`"
     for command, shown in commands:
-        done = _bash(command, example)
+        plain = droidhub_commands(command)
+        if plain is not None:
+            code, output = _droidhub_in_process(plain[0], example)
+        else:
+            done = _bash(command, example)
+            code, output = done.returncode, done.stdout + "\n" + done.stderr
         errors = [line for line in shown if line.startswith(("Error:", "error:"))]
-        said = _words(done.stdout + "\n" + done.stderr)
+        said = _words(output)
         if errors:
-            assert done.returncode != 0, f"`{command}` should fail as shown, but exit 0"
+            assert code != 0, f"`{command}` should fail as shown, but exit 0"
             assert _words(errors[0]) in said, f"`{command}` said:\n{said}"
         else:
-            assert done.returncode == 0, f"`{command}`: exit {done.returncode}\n{said[-3000:]}"
+            assert code == 0, f"`{command}`: exit {code}\n{said[-3000:]}"
 
 
 def parse_toml(example: Example) -> None:
