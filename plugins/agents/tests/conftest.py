@@ -40,7 +40,9 @@ def decide(prompt: str) -> dict[str, Any]:
     elements = [(int(m[1]), m[2], m[3]) for m in _LINE.finditer(prompt)]
     if goal[1].startswith("Turn wifi on"):
         return _wifi_step(elements)
-    if goal[1].startswith("Click the button"):
+    # MiniWoB++ goals are the page's utterance as AndroidWorld words it:
+    # "Follow the instructions shown on the top of the screen: Click the button."
+    if goal[1].endswith("Click the button."):
         for index, kind, rest in elements:
             if kind == "Button" and "clickable" in rest:
                 return {"action_type": "click", "index": index}
