@@ -145,7 +145,13 @@ def test_a_failed_device_run_leaves_no_manifest_for_the_next_run(tmp_path: Path)
     assert list((tmp_path / "r").iterdir()) == []
     ok = _droidhub(*RUN, "--agent", "noop", "--out", "r", "--quiet", cwd=tmp_path)
     assert ok.returncode == 0, ok.stderr
-    assert json.loads((tmp_path / "r" / "run.json").read_text())["devices"] == ["virtual"]
+    manifest = (tmp_path / "r" / "run.json").read_text()
+    assert json.loads(manifest)["devices"] == ["virtual"]
+    # Resuming it where no adb server answers: the same exit, the run left as it was.
+    again = _droidhub(*RUN, "--agent", "noop", "--device", "emulator-9999", "--adb-port",
+                      str(_free_port()), "--out", "r", cwd=tmp_path)  # fmt: skip
+    assert again.returncode == 6, again.stderr
+    assert (tmp_path / "r" / "run.json").read_text() == manifest
 
 
 def test_module_agent_resolves_from_the_current_folder(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ import click
 from droidhub import catalog
 from droidhub.plugins import get_plugin_manager
 from droidhub.run_layout import RunFolder
+from droidhub.summary import plural
 
 
 @dataclass
@@ -87,15 +88,18 @@ def _run_locked(instances: list[Any], s: RunSettings, made: bool) -> int:
 
     out = s.out
     pm = get_plugin_manager()
+    reached = False
     try:
         with open_devices(s.device, s.adb_host, s.adb_port) as devices:
+            reached = True
             # The folder is prepared only once the devices answered, so that a run that
             # never started leaves no run.json behind (a later run would keep its devices).
             return _run_on(devices, instances, s, pm)
     except (DeviceSpecError, RunConfigError) as exc:
         raise click.UsageError(str(exc)) from None
     except DeviceError as exc:
-        if _never_started(out, made):
+        if not reached:
+            _clean_up_unstarted(out, made)
             fail(str(exc), EXIT_NO_DEVICE)
         fail(str(exc), EXIT_DEVICES_LOST)
     except RunFolderError as exc:
@@ -105,17 +109,17 @@ def _run_locked(instances: list[Any], s: RunSettings, made: bool) -> int:
         return EXIT_INTERRUPTED
 
 
-def _never_started(out: Path, made: bool) -> bool:
-    """Whether ``out`` holds nothing of a run (no run.json); if so, remove what this run
-    made of it: the lock file, and the folder when this run created it."""
+def _clean_up_unstarted(out: Path, made: bool) -> None:
+    """After a run that never reached its devices: unless ``out`` holds an earlier run
+    (a run.json), remove what this one made of it: the lock file, and the folder when
+    this run created it."""
     folder = RunFolder(out)
     if folder.manifest.exists():
-        return False
+        return
     with contextlib.suppress(OSError):
         folder.lock.unlink()
         if made:
             out.rmdir()
-    return True
 
 
 def _run_on(devices: list[Any], instances: list[Any], s: RunSettings, pm: Any) -> int:
@@ -142,13 +146,13 @@ def _run_on(devices: list[Any], instances: list[Any], s: RunSettings, pm: Any) -
     verb = "Resuming" if done else "Running"
     if s.retry_errors and not s.quiet:
         click.echo(
-            f"Retrying {len(retried)} errored episodes (earlier attempts kept in "
+            f"Retrying {plural(len(retried), 'errored episode')} (earlier attempts kept in "
             f"{RunFolder(out).attempts})",
             err=True,
         )
     if not s.quiet:
         click.echo(
-            f"{verb} {len(instances)} episodes ({done} already recorded) of "
+            f"{verb} {plural(len(instances), 'episode')} ({done} already recorded) of "
             f"{', '.join(s.manifest.suite)} with agent {s.manifest.agent} on {s.device}; "
             f"results in {out}",
             err=True,
