@@ -47,6 +47,13 @@ INVALID_TOML = (
     '[[composite]]\nname = "NoTasks"\n'
 )
 
+#: An agent class that fails when built, as one without its API key would.
+BAD_AGENT = """
+class Bad:
+    def __init__(self):
+        raise RuntimeError("no API key")
+"""
+
 RUN = ["run", "--suite", "android_world", "--tasks", "SystemWifiTurnOn"]
 
 
@@ -100,6 +107,9 @@ def _cases(port: int) -> list[tuple[str, list[str], dict[str, str], int, str]]:
          "1 plugin failed to load: composite"),
         ("agent-module-missing", [*RUN, "--agent", "nopkg.agents:Agent", "--out", "x"], {}, 2,
          "no module 'nopkg' in"),
+        ("agent-class-fails", [*RUN, "--agent", "badagent:Bad", "--out", "x"],
+         {"PYTHONDONTWRITEBYTECODE": "1"}, 2,
+         "badagent:Bad could not be built: RuntimeError: no API key"),
         ("qualified-task-of-another-suite",
          ["run", "--suite", "miniwob", "--tasks", "android_world/SystemWifiTurnOn",
           "--agent", "noop"], {}, 2, "add --suite android_world"),
@@ -117,6 +127,7 @@ def test_each_bad_input_is_one_line_with_its_own_exit_code(case: int, tmp_path: 
     (tmp_path / "a_file").write_text("mine")
     (tmp_path / "broken.toml").write_text(BROKEN_TOML)
     (tmp_path / "invalid.toml").write_text(INVALID_TOML)
+    (tmp_path / "badagent.py").write_text(BAD_AGENT)
     before = sorted(p.name for p in tmp_path.iterdir())
     done = _droidhub(*args, cwd=tmp_path, env=env)
     lines = done.stderr.strip().splitlines()

@@ -263,9 +263,16 @@ def load_agent(
     model = options_model(target)
     if model is None:
         _refuse_options(spec, options)
-        agent = target()
+        args: tuple[Any, ...] = ()
     else:
-        agent = target(validate_options(spec, model, options))
+        args = (validate_options(spec, model, options),)
+    try:
+        agent = target(*args)
+    except Exception as exc:  # the user's class: its failure is reported in one line
+        raise AgentLoadError(
+            f"{spec} could not be built: {type(exc).__name__}: {exc}; an agent class is "
+            "built with no argument (or its Options model)"
+        ) from exc
     if not callable(getattr(agent, "step", None)):
         raise AgentLoadError(f"{spec} is not an agent: it has no step(state) method")
     return agent
