@@ -4,7 +4,8 @@
 - aw_apps / miniwob / composite / agents: only the core and that plugin (plus what its tests
   need) installed, its tests, then `droidhub check` of its suite on the virtual phone;
   this proves each plugin installs and works on its own.
-- lint: ruff check, ruff format --check, mypy, lint-imports (import-linter contracts).
+- lint: ruff check, ruff format --check, mypy, lint-imports (import-linter contracts),
+  and the docs site's strict build.
 - demo: the main job, a suite run on the virtual phone ending in a results table.
 - ui: every AndroidWorld task that has a UI-only solver, done through the screen alone:
   `droidhub check --ui`, then the `ui_oracle` agent on 3 seeds over two virtual phones,
@@ -86,21 +87,23 @@ def agents(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """ruff check, ruff format --check, mypy over every distribution, and import-linter's
+    """ruff check, ruff format --check, mypy over every distribution, import-linter's
     contracts (root pyproject.toml: the layers of core; plugins reach the virtual phone
-    only through droidhub.virtual.appmodel)."""
+    only through droidhub.virtual.appmodel), and the docs site built as `docs` builds it
+    (so CI fails on a docs warning or an undocumented public name)."""
     session.install(
         "ruff",
         "mypy",
         "types-requests",
         "import-linter",
-        CORE,
+        "./core[test,docs]",
         *(p for ps in PLUGINS.values() for p in ps),
     )
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
     session.run("mypy")
     session.run("lint-imports")
+    _build_docs(session, f"{session.create_tmp()}/site")
 
 
 @nox.session
@@ -182,8 +185,12 @@ def docs(session: nox.Session) -> None:
     """The documentation site into site/ with `mkdocs build --strict` (a warning, a broken
     link or anchor fails it), then a check that the API reference has every public name."""
     session.install("./core[docs]")
-    session.run("mkdocs", "build", "--strict", "--site-dir", "site")
-    session.run("python", "-c", _REFERENCE_COVERS, "site")
+    _build_docs(session, "site")
+
+
+def _build_docs(session: nox.Session, site: str) -> None:
+    session.run("mkdocs", "build", "--strict", "--site-dir", site)
+    session.run("python", "-c", _REFERENCE_COVERS, site)
 
 
 @nox.session
