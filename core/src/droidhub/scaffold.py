@@ -80,8 +80,8 @@ def write_scaffold(kind: str, name: str, dest: Path) -> list[Path]:
     return written
 
 
-def _new_command(kind: str, summary: str) -> click.Command:
-    @click.command(kind, help=summary)
+def _new_command(kind: str, short: str, summary: str) -> click.Command:
+    @click.command(kind, short_help=short, help=summary)
     @click.argument("name")
     @click.option(
         "--dir",
@@ -112,13 +112,17 @@ def new_group() -> None:
 new_group.add_command(
     _new_command(
         "suite",
-        "A task-suite package NAME: one task with an oracle, its pytest, a README. "
-        "It installs, lists, checks and runs as generated.",
+        "A task-suite package: one task, its test, a README.",
+        "Write the task-suite package droidhub-NAME (family NAME): one task with an "
+        "oracle, its pytest on the virtual phone, a README. It installs, lists, checks "
+        "and runs as generated.",
     )
 )
 new_group.add_command(
     _new_command(
         "agent",
-        "An agent package NAME: one agent registered as --agent NAME, its pytest, a README.",
+        "An agent package: one agent, its test, a README.",
+        "Write the agent package droidhub-NAME: one agent registered as --agent NAME, "
+        "its pytest on the virtual phone, a README.",
     )
 )
