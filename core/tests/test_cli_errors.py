@@ -204,6 +204,9 @@ def test_qualified_names_json_and_quiet_output(tmp_path: Path) -> None:
     assert "Per task" in full
     assert full[-4:] == quiet.stdout.splitlines()  # the headline comes last
     assert full[-2] == "Tasks: 2   Episodes: 2   Errors: 0"
+    checked = _droidhub("check", "--suite", "android_world", "--tasks",
+                        "android_world/SystemWifiTurnOn", cwd=tmp_path)  # fmt: skip
+    assert checked.returncode == 0 and "1 of 1 tasks pass" in checked.stdout, checked.stderr
 
 
 def test_list_has_headers_aligned_columns_and_plurals(tmp_path: Path) -> None:
