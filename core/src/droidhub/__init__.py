@@ -11,6 +11,7 @@ from droidhub.env import Env, Observe, State
 from droidhub.episode import FatalAgentError
 from droidhub.evaluators import Evaluator
 from droidhub.hookspecs import hookimpl
+from droidhub.judges import Judge, JudgedEpisode, JudgeFactory, Judgement, RecordedStep
 from droidhub.registry import Registry, TaskFamily, UnknownTaskError
 from droidhub.results import EpisodeResult, RunManifest
 from droidhub.task import Footprint, NoParams, StateRefs, TaskEval, TaskParamsError
@@ -33,8 +34,13 @@ __all__ = [
     "Evaluator",
     "FatalAgentError",
     "Footprint",
+    "Judge",
+    "JudgeFactory",
+    "JudgedEpisode",
+    "Judgement",
     "NoParams",
     "Observe",
+    "RecordedStep",
     "Registry",
     "RunManifest",
     "ShellResult",

@@ -14,6 +14,7 @@ import threading
 
 from droidhub.agents import AgentFactory
 from droidhub.apps import AppSpec
+from droidhub.judges import JudgeFactory
 from droidhub.plugins import PluginManager, get_plugin_manager
 from droidhub.registry import Registry, TaskFamily, UnknownTaskError, _suggest
 from droidhub.state_checks import Evaluator
@@ -136,6 +137,16 @@ def _ui_solvers(pm: PluginManager) -> dict[str, UISolver]:
     return {solver.key: solver for _plugin, solver in pm.collect("droidhub_ui_solvers")}
 
 
+def judges() -> dict[str, JudgeFactory]:
+    """All named judges."""
+    return _judges(_plugin_manager())
+
+
+@functools.cache
+def _judges(pm: PluginManager) -> dict[str, JudgeFactory]:
+    return {factory.name: factory for _plugin, factory in pm.collect("droidhub_judges")}
+
+
 def load_all(virtual_apps: bool = True) -> None:
     """Gather every contribution once, so that every plugin's load errors are known.
 
@@ -153,5 +164,5 @@ def load_all(virtual_apps: bool = True) -> None:
 
 def clear_caches() -> None:
     """Forget gathered contributions (after plugins were added or removed)."""
-    for fn in (_registry, _gather_evaluators, _apps, _agents, _ui_solvers):
+    for fn in (_registry, _gather_evaluators, _apps, _agents, _ui_solvers, _judges):
         fn.cache_clear()

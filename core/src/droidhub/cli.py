@@ -469,11 +469,13 @@ def check(suites: tuple[str, ...], tasks: tuple[str, ...], seed: int, ui: bool) 
 def _attach_core_groups() -> None:
     """Sub-commands of the core that live in their own modules."""
     from droidhub.cli_listing import agents, list_tasks, plugins
+    from droidhub.cli_judge import calibrate, judge
     from droidhub.cli_metrics import metrics
     from droidhub.scaffold import new_group
     from droidhub.virtual.cli import device_group
 
-    for command in (plugins, list_tasks, agents, device_group, new_group, metrics):
+    commands = (plugins, list_tasks, agents, device_group, new_group, metrics, judge, calibrate)
+    for command in commands:
         main.add_command(command)
 
 

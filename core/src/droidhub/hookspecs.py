@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from droidhub.agents import AgentFactory
     from droidhub.apps import AppSpec
     from droidhub.episode import EpisodeContext, StepRecord
+    from droidhub.judges import JudgeFactory
     from droidhub.registry import Registry, TaskFamily
     from droidhub.results import EpisodeResult
     from droidhub.state_checks import Evaluator
@@ -111,6 +112,16 @@ def droidhub_agents() -> Sequence[AgentFactory]:
     Called when the CLI resolves an agent name. Built-in agents (``noop``, ``random``,
     ``oracle``) come from droidhub itself through this same hook, first, so no plugin
     can replace them. A ``module:Class`` agent needs no hook at all.
+    """
+
+
+@hookspec
+def droidhub_judges() -> Sequence[JudgeFactory]:
+    """Return named judges (``droidhub judge RUN --judge NAME``).
+
+    A judge decides from a run's recorded steps whether an episode reached its goal,
+    as an LLM judge does where no programmatic check exists; ``droidhub calibrate``
+    measures it against the programmatic rewards (see :mod:`droidhub.judges`).
     """
 
 

@@ -209,15 +209,9 @@ def match_run(run: Path, reference: Path) -> RunMatch:
 def kendall_tau(runs: Sequence[RunMatch]) -> float | None:
     """Kendall's tau between the runs' step accuracy and success rate (None: < 2 runs, or
     no variation to rank)."""
-    if len(runs) < 2:
-        return None
-    try:
-        from scipy.stats import kendalltau
-    except ImportError as exc:  # an optional dependency: say how to get it
-        raise RuntimeError('Kendall\'s tau needs scipy: pip install "droidhub[stats]"') from exc
+    from droidhub.calibration import kendall_tau as tau
 
-    tau = kendalltau([r.step_accuracy for r in runs], [r.success_rate for r in runs]).statistic
-    return None if tau is None or math.isnan(tau) else float(tau)
+    return tau([r.step_accuracy for r in runs], [r.success_rate for r in runs])
 
 
 def write_matches(found: RunMatch, reference: Path) -> Path:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from droidhub import AgentFactory, hookimpl
+from droidhub import AgentFactory, JudgeFactory, hookimpl
+from droidhub_agents.judge import LLMJudge, LLMJudgeOptions
 from droidhub_agents.llm import M3A, T3A
 from droidhub_agents.options import M3AOptions, T3AOptions
 
@@ -26,4 +27,18 @@ def droidhub_agents() -> Sequence[AgentFactory]:
             M3A,
             options=M3AOptions,
         ),
+    ]
+
+
+@hookimpl
+def droidhub_judges() -> Sequence[JudgeFactory]:
+    """``llm``: DigiData's two-stage judge over any OpenAI-compatible server."""
+    return [
+        JudgeFactory(
+            "llm",
+            "two-stage LLM judge: a summary per step, then a verdict from the summaries "
+            "and the first and last screens",
+            LLMJudge,
+            options=LLMJudgeOptions,
+        )
     ]
