@@ -27,11 +27,14 @@ class ScriptedJudge:
 
     def __init__(self) -> None:
         self.prompts: list[str] = []
+        self.images: list[int] = []
 
     def __call__(self, request: Request) -> Response:
         content = json.loads(request.get_data())["messages"][-1]["content"]
         text = content[0]["text"] if isinstance(content, list) else content
         self.prompts.append(text)
+        parts = content if isinstance(content, list) else []
+        self.images.append(sum(p.get("type") == "image_url" for p in parts))
         if text.startswith("You are reviewing one step"):
             reply = "The agent acted on the screen."
         else:
@@ -68,9 +71,11 @@ def test_judge_writes_verdicts_resumably_and_calibrate_measures_them(
     httpserver.expect_request("/v1/chat/completions", method="POST").respond_with_handler(scripted)
     url = httpserver.url_for("/v1")
     good, bad = tmp_path / "ui_oracle", tmp_path / "noop"
+    # The ui_oracle run records a screenshot at every step; the noop run records none.
     for out, agent in ((good, "ui_oracle"), (bad, "noop")):
+        options = ["--agent-option", "observe=both"] if agent == "ui_oracle" else []
         done = _cli("run", "--suite", "android_world", "--tasks", TASKS, "--agent", agent,
-                    "--device", "virtual", "--out", str(out))  # fmt: skip
+                    *options, "--device", "virtual", "--out", str(out))  # fmt: skip
         assert done.returncode == 0, done.stdout + done.stderr
 
     for run in (good, bad):
@@ -78,6 +83,11 @@ def test_judge_writes_verdicts_resumably_and_calibrate_measures_them(
         assert done.returncode == 0, done.stdout + done.stderr
         assert "2 episodes, 0 judged before, 2 to judge" in done.stdout
         assert "2 of 2 verdicts agree with the reward" in done.stdout
+        if run == good:
+            # Every request about the recorded run carries its screenshots (the last
+            # step's "after" screen is not recorded: one image then).
+            assert scripted.images and all(n >= 1 for n in scripted.images)
+            assert max(scripted.images) == 2
     verdicts = [
         json.loads(line) for line in (good / "judgements" / "llm.jsonl").read_text().splitlines()
     ]
