@@ -206,6 +206,13 @@ def main() -> None:
     "agent failed); earlier attempts move to OUT/attempts.jsonl.",
 )
 @click.option(
+    "--shard",
+    default=None,
+    metavar="I/N",
+    help="Run only the I-th of N deterministic slices of the instances (for batch jobs); "
+    "join the N run folders with `droidhub merge`.",
+)
+@click.option(
     "-q", "--quiet", is_flag=True, help="No progress and no tables: print the headline only."
 )
 @click.option(
@@ -233,6 +240,7 @@ def run(
     quarantine_after: int,
     early_stop: int,
     retry_errors: bool,
+    shard: str | None,
     quiet: bool,
     as_json: bool,
 ) -> None:
@@ -259,6 +267,7 @@ def run(
     from droidhub.connect import parse_device_spec
     from droidhub.results import RunManifest
     from droidhub.runner import describe_environment
+    from droidhub.shards import parse_shard, shard_of
     from droidhub.suite import build_suite
 
     pm = get_plugin_manager()
@@ -268,6 +277,9 @@ def run(
     warn_plugin_errors()
     try:
         instances = build_suite(reg, families, task_names, n_combinations, seed)
+        if shard is not None:
+            index, count = parse_shard(shard)
+            instances = shard_of(instances, lambda inst: inst.episode_id, index, count)
         factories = catalog.agents()
         agent_opts = parse_agent_options(agent_options)
         load_agent(agent, factories, agent_opts)  # fail before touching any device
@@ -289,6 +301,8 @@ def run(
         episodes_planned=len(instances),
         **describe_environment(pm),
     )
+    if shard is not None:
+        manifest = manifest.model_copy(update={"shard": shard.strip()})
     settings = RunSettings(
         out=out,
         manifest=manifest,
@@ -468,13 +482,15 @@ def check(suites: tuple[str, ...], tasks: tuple[str, ...], seed: int, ui: bool) 
 
 def _attach_core_groups() -> None:
     """Sub-commands of the core that live in their own modules."""
-    from droidhub.cli_listing import agents, list_tasks, plugins
     from droidhub.cli_judge import calibrate, judge
-    from droidhub.cli_metrics import metrics
+    from droidhub.cli_listing import agents, list_tasks, plugins
+    from droidhub.cli_metrics import merge, metrics
     from droidhub.scaffold import new_group
     from droidhub.virtual.cli import device_group
 
-    commands = (plugins, list_tasks, agents, device_group, new_group, metrics, judge, calibrate)
+    commands = (
+        plugins, list_tasks, agents, device_group, new_group, metrics, judge, calibrate, merge
+    )  # fmt: skip
     for command in commands:
         main.add_command(command)
 

@@ -1,4 +1,5 @@
-"""``droidhub metrics``: AITW action matching of runs against a reference run."""
+"""``droidhub metrics`` (AITW action matching of runs against a reference run) and
+``droidhub merge`` (shard folders joined into one run)."""
 
 from __future__ import annotations
 
@@ -58,3 +59,22 @@ def metrics(runs: tuple[Path, ...], reference: Path) -> None:
         click.echo("Kendall's tau (step accuracy vs success): needs two runs or more that differ")
     else:
         click.echo(f"Kendall's tau (step accuracy vs success): {tau:.3f} over {len(found)} runs")
+
+
+@click.command("merge")
+@click.argument("out", type=click.Path(path_type=Path))
+@click.argument("runs", nargs=-1, required=True, type=click.Path(path_type=Path))
+def merge(out: Path, runs: tuple[Path, ...]) -> None:
+    """Join the run folders RUNS (the shards of one run, `run --shard I/N`) into OUT.
+
+    The runs must share their configuration (suite, tasks, seeds, agent and its
+    options), and no episode may be in two of them. OUT then reads like one run:
+    `droidhub report OUT`, export and resume work on it.
+    """
+    from droidhub.shards import MergeError, merge_runs
+
+    try:
+        count = merge_runs(out, runs)
+    except MergeError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"{count} episodes of {len(runs)} runs merged into {out}")

@@ -35,7 +35,8 @@ class RunConfigError(ValueError):
     """A run folder that belongs to a different configuration, or a bad option."""
 
 
-def _manifest_key(m: RunManifest) -> dict[str, Any]:
+def manifest_key(m: RunManifest) -> dict[str, Any]:
+    """What makes two runs the same run: resuming or merging needs these equal."""
     return {
         "suite": m.suite,
         "tasks": m.tasks,
@@ -49,6 +50,8 @@ def _manifest_key(m: RunManifest) -> dict[str, Any]:
             for k, v in ((m.model_extra or {}).get("agent_options") or {}).items()
             if v != HIDDEN
         },
+        # A shard resumes only as the same shard (merge compares shards without it).
+        "shard": (m.model_extra or {}).get("shard"),
     }
 
 
@@ -65,11 +68,11 @@ def prepare_run_dir(out: Path, manifest: RunManifest) -> list[EpisodeResult]:
             old = RunManifest.model_validate_json(path.read_text(encoding="utf-8"))
         except ValueError as exc:
             raise RunConfigError(f"{path} is not a droidhub run manifest: {exc}") from exc
-        if _manifest_key(old) != _manifest_key(manifest):
+        if manifest_key(old) != manifest_key(manifest):
             diff = {
-                k: (v, _manifest_key(manifest)[k])
-                for k, v in _manifest_key(old).items()
-                if v != _manifest_key(manifest)[k]
+                k: (v, manifest_key(manifest)[k])
+                for k, v in manifest_key(old).items()
+                if v != manifest_key(manifest)[k]
             }
             shown = ", ".join(f"{k}: {a!r} there vs {b!r} now" for k, (a, b) in diff.items())
             raise RunConfigError(
