@@ -11,6 +11,7 @@ from droidhub_miniwob.solvers.registry import SolverError, solves
 from droidhub_miniwob.solvers.screen import (
     BUTTON,
     CHECK_BOX,
+    EDIT_TEXT,
     LIST_VIEW,
     RADIO_BUTTON,
     TEXT_VIEW,
@@ -48,6 +49,28 @@ def _click_sequence(env: Env, utterance: str) -> None:
     # "Click button ONE, then click button TWO."
     for name in re.findall(r"button (\w+)", utterance):
         tap(env, find(env, by_text(BUTTON, name), f"button {name!r}"))
+
+
+@solves("click-widget")
+def _click_widget(env: Env, utterance: str) -> None:
+    # 'Click on a "textarea" widget.': buttons, check boxes and radios by their class;
+    # a text input and a textarea are both EditText, told apart as a person tells them
+    # apart on screen: a textarea is the taller box.
+    kind = one_quoted(utterance)
+    classes = {"button": BUTTON, "checkbox": CHECK_BOX, "radio": RADIO_BUTTON}
+    if kind in classes:
+        tap(env, find(env, lambda e: e.class_name == classes[kind], f"a {kind} widget"))
+        return
+    find(env, lambda e: e.class_name == EDIT_TEXT, "a text box")  # the page is up
+    boxes = [e for e in elements(env) if e.class_name == EDIT_TEXT and e.bounds is not None]
+    if not boxes:
+        raise SolverError(f"no text box on the page for {kind!r}")
+
+    def height(e: UIElement) -> int:
+        assert e.bounds is not None
+        return e.bounds.bottom - e.bounds.top
+
+    tap(env, max(boxes, key=height) if kind == "textarea" else min(boxes, key=height))
 
 
 @solves("click-link")
