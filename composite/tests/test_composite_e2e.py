@@ -124,4 +124,4 @@ def test_miniwob_and_androidworld_composite_runs_end_to_end(tmp_path: Path) -> N
     # Each sub-oracle alone scores exactly 1/2, on a fresh phone each.
     check = _cli("check", "--suite", "composite", "--tasks", "ClickThenWifi", env=env)
     assert check.returncode == 0, check.stdout + check.stderr
-    assert "1 of 1 tasks pass" in check.stdout
+    assert "1 of 1 task passes" in check.stdout

@@ -206,7 +206,7 @@ def test_qualified_names_json_and_quiet_output(tmp_path: Path) -> None:
     assert full[-2] == "Tasks: 2   Episodes: 2   Errors: 0"
     checked = _droidhub("check", "--suite", "android_world", "--tasks",
                         "android_world/SystemWifiTurnOn", cwd=tmp_path)  # fmt: skip
-    assert checked.returncode == 0 and "1 of 1 tasks pass" in checked.stdout, checked.stderr
+    assert checked.returncode == 0 and "1 of 1 task passes" in checked.stdout, checked.stderr
 
 
 def test_list_has_headers_aligned_columns_and_plurals(tmp_path: Path) -> None:

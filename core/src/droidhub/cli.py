@@ -30,6 +30,7 @@ from droidhub.plugins import get_plugin_manager
 from droidhub.registry import UnknownTaskError
 from droidhub.run_layout import RunFolder
 from droidhub.suite import DEFAULT_SEED
+from droidhub.summary import plural
 
 
 class _Main(click.Group):
@@ -473,7 +474,8 @@ def check(suites: tuple[str, ...], tasks: tuple[str, ...], seed: int, ui: bool) 
     failed = sum(1 for r in results if not r.ok)
     no_oracle = sum(1 for r in results if r.verdicts.get("oracle", ("", ""))[0] == "skip")
     click.echo(
-        f"\n{len(results) - failed} of {len(results)} tasks pass "
+        f"\n{len(results) - failed} of {plural(len(results), 'task')} "
+        f"{'passes' if len(results) == 1 else 'pass'} "
         f"({no_oracle} without an oracle) in {time.monotonic() - started:.1f}s"
     )
     if failed:
