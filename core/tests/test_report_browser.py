@@ -196,6 +196,9 @@ _DOM_FACTS = """JSON.stringify({
   }),
   images: [...document.images].map(i => ({complete: i.complete, width: i.naturalWidth})),
   episodes: document.querySelectorAll('details').length,
+  charts: [...document.querySelectorAll('svg.chart')].map(s => ({
+    label: s.getAttribute('aria-label'), width: s.getBoundingClientRect().width,
+    bars: s.querySelectorAll('rect').length})),
 })"""
 
 
@@ -255,6 +258,11 @@ def test_html_report_opens_in_chromium_without_console_errors_and_shows_the_tabl
         [name.split("/")[1], name.split("/")[0], str(h.episodes), pct(h.success), f"{h.reward:.3f}"]
         for name, h in hand.tasks.items()
     ]
+    # The charts render: one bar per app, difficulty and tag, laid out with a width.
+    charts = {c["label"]: c for c in facts["charts"]}
+    assert set(charts) == {"Success by app", "Success by difficulty", "Success by tag"}
+    assert all(c["width"] > 300 and c["bars"] >= 1 for c in charts.values())
+    assert charts["Success by app"]["bars"] == len(by_heading["By app"]) - 1
     # Every embedded screenshot decoded (a broken data URI leaves naturalWidth 0).
     assert len(facts["images"]) == sum(r["steps"] for r in _rows(report_runs.run_a))
     assert all(i["complete"] and i["width"] == THUMB_WIDTH for i in facts["images"])

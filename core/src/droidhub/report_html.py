@@ -17,6 +17,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from droidhub.report_charts import charts_html
 from droidhub.results import EpisodeResult, read_results
 from droidhub.run_layout import EpisodeFolder, RunFolder
 from droidhub.summary import (
@@ -46,6 +47,7 @@ summary{cursor:pointer}
 .steps{display:flex;flex-wrap:wrap;gap:12px}
 .step{width:370px;font-size:13px}.step img{width:360px;border:1px solid #bbb}
 pre{background:#f7f7f7;padding:8px;overflow-x:auto;font-size:12px}
+svg.chart{display:block;font-size:12px;margin:4px 0 12px}
 """
 
 
@@ -295,6 +297,7 @@ def render_html(
         " episodes; an episode succeeds only with reward 1. The 95% intervals come from a"
         " bootstrap over tasks.</p>",
         _usage_table(summary),
+        charts_html(results),
         _group_table("By family", summary.by_family),
         _group_table("By app", summary.by_app),
         _group_table("By difficulty", summary.by_difficulty),
