@@ -108,6 +108,12 @@ def test_constructed_pair_shows_differences_and_flips(run_cli, tmp_path: Path) -
     assert "Flipped to solved in B (1): f/Flip" in proc.stdout
     assert "Flipped to unsolved in B (1): f/Lost" in proc.stdout
     assert f"A = {run_a}" in proc.stdout and f"B = {run_b}" in proc.stdout
+    # Paired episodes: Lost/0 and Dips/1 solved by A only; Flip/0 and Flip/1 by B only;
+    # the exact McNemar p of 2 against 2 is 1.
+    assert (
+        "McNemar's exact test on the episodes both ran: solved by A only 2, by B only 2; p = 1"
+        in proc.stdout
+    )
 
     rows = {r.task: r for r in compare(read_results(run_a), read_results(run_b))}
     assert rows["f/Partial"].difference == pytest.approx(0.4)

@@ -103,6 +103,12 @@ def classifier_measures(pairs: Sequence[tuple[bool, bool]]) -> dict[str, Measure
     }
 
 
+def binomial_p(k: int, n: int) -> float:
+    """Two-sided exact binomial test of ``k`` of ``n`` against 1/2 (McNemar's exact test
+    on discordant pairs)."""
+    return float(_stats().binomtest(k, n, 0.5).pvalue)
+
+
 def kendall_tau(judged_rates: Sequence[float], real_rates: Sequence[float]) -> float | None:
     """Kendall's tau between two rankings of runs (None: fewer than two, or no order)."""
     if len(judged_rates) < 2:

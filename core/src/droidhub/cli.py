@@ -364,10 +364,12 @@ def report(run_dirs: tuple[Path, ...], html_out: Path | None, no_steps: bool) ->
             raise click.UsageError(
                 "--html writes the report of one run; compare two runs without it"
             )
-        from droidhub.compare import compare, format_comparison
+        from droidhub.compare import compare, format_comparison, format_mcnemar
 
-        rows = compare(read_results(run_dirs[0]), read_results(run_dirs[1]))
+        results_a, results_b = read_results(run_dirs[0]), read_results(run_dirs[1])
+        rows = compare(results_a, results_b)
         click.echo(format_comparison(rows, str(run_dirs[0]), str(run_dirs[1])))
+        click.echo(format_mcnemar(results_a, results_b))
         return
     print_report(run_dirs[0])
     if html_out is not None:

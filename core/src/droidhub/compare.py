@@ -95,3 +95,33 @@ def format_comparison(rows: Sequence[TaskComparison], name_a: str, name_b: str) 
     lines.append(f"Flipped to solved in B ({len(gained)}): {', '.join(gained) or '-'}")
     lines.append(f"Flipped to unsolved in B ({len(lost)}): {', '.join(lost) or '-'}")
     return "\n".join(lines)
+
+
+def mcnemar(
+    a: Sequence[EpisodeResult], b: Sequence[EpisodeResult]
+) -> tuple[int, int, float | None]:
+    """McNemar's exact test over the episodes both runs played (same task, instance):
+    ``(solved by A only, solved by B only, two-sided p)``; p is None with no discordant
+    pair. The exact form: a binomial test of the discordant pairs against 1/2."""
+    success_b = {r.episode_id: r.success for r in b}
+    pairs = [(r.success, success_b[r.episode_id]) for r in a if r.episode_id in success_b]
+    only_a = sum(x and not y for x, y in pairs)
+    only_b = sum(y and not x for x, y in pairs)
+    if only_a + only_b == 0:
+        return only_a, only_b, None
+    from droidhub.calibration import binomial_p
+
+    return only_a, only_b, binomial_p(min(only_a, only_b), only_a + only_b)
+
+
+def format_mcnemar(a: Sequence[EpisodeResult], b: Sequence[EpisodeResult]) -> str:
+    """One line: the paired test of whether A and B differ in success."""
+    try:
+        only_a, only_b, p = mcnemar(a, b)
+    except RuntimeError as exc:  # scipy missing: the counts, and how to get p
+        return f"McNemar's exact test: {exc}"
+    shown = "no discordant episode" if p is None else f"p = {p:.3g}"
+    return (
+        f"McNemar's exact test on the episodes both ran: solved by A only {only_a}, "
+        f"by B only {only_b}; {shown}"
+    )
