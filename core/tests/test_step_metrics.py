@@ -83,6 +83,12 @@ def test_metrics_compares_runs_with_a_reference_and_ranks_them(tmp_path: Path) -
     saved = json.loads((noop / "step_metrics.json").read_text())
     assert saved["reference"] == str(ref) and len(saved["episodes"]) == 2
     assert all(not e["complete_match"] for e in saved["episodes"])
+    html = tmp_path / "noop.html"
+    done = subprocess.run(
+        [sys.executable, "-m", "droidhub", "report", str(noop), "--html", str(html)],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0 and f"step metrics against {ref}" in html.read_text()
 
 
 def test_metrics_names_a_folder_that_is_not_a_run(tmp_path: Path) -> None:

@@ -1,12 +1,15 @@
 """Charts of the HTML report, as inline SVG (no script, no network): success by app,
-difficulty and tag with Wilson 95 % intervals over episodes, and pass@k over seeds."""
+difficulty and tag with Wilson 95 % intervals over episodes, pass@k over seeds, and the
+judges' and step metrics' figures when a run has them."""
 
 from __future__ import annotations
 
 import html
+import json
 import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 
 from droidhub.results import EpisodeResult
 
@@ -112,3 +115,39 @@ def charts_html(results: Sequence[EpisodeResult]) -> str:
             f"</tr></thead><tbody>{cells}</tbody></table>"
         )
     return "".join(parts)
+
+
+def evaluation_html(run_dir: Path, results: Sequence[EpisodeResult]) -> str:
+    """Judges' agreement with the rewards and the step metrics, when the run has them
+    (``droidhub judge``, ``droidhub metrics``)."""
+    from droidhub.judges import read_judgements
+    from droidhub.step_metrics import METRICS_FILE
+
+    rows = []
+    for path in sorted((run_dir / "judgements").glob("*.jsonl")):
+        verdicts = read_judgements(run_dir, path.stem)
+        both = [(verdicts[r.episode_id].success, r.success) for r in results
+                if r.episode_id in verdicts]  # fmt: skip
+        if both:
+            agree = sum(j == t for j, t in both)
+            judged = sum(j for j, _ in both)
+            rows.append(
+                f"<tr><td>judge {html.escape(path.stem)}</td><td class='num'>{len(both)}</td>"
+                f"<td class='num'>{agree / len(both):.1%} agree with the reward</td>"
+                f"<td class='num'>{judged / len(both):.1%} judged successes</td></tr>"
+            )
+    metrics = run_dir / METRICS_FILE
+    if metrics.is_file():
+        data = json.loads(metrics.read_text(encoding="utf-8"))
+        rows.append(
+            f"<tr><td>step metrics against {html.escape(str(data.get('reference', '?')))}"
+            f"</td><td class='num'>{len(data.get('episodes', []))}</td>"
+            f"<td class='num'>{data.get('step_accuracy', 0):.1%} step accuracy</td>"
+            f"<td class='num'>{data.get('complete_match_rate', 0):.1%} complete matches</td></tr>"
+        )
+    if not rows:
+        return ""
+    return (
+        "<h2>Judges and step metrics</h2><table><thead><tr><th>measure</th><th>episodes"
+        "</th><th></th><th></th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+    )

@@ -17,7 +17,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from droidhub.report_charts import charts_html
+from droidhub.report_charts import charts_html, evaluation_html
 from droidhub.results import EpisodeResult, read_results
 from droidhub.run_layout import EpisodeFolder, RunFolder
 from droidhub.summary import (
@@ -298,6 +298,7 @@ def render_html(
         " bootstrap over tasks.</p>",
         _usage_table(summary),
         charts_html(results),
+        evaluation_html(run_dir, results),
         _group_table("By family", summary.by_family),
         _group_table("By app", summary.by_app),
         _group_table("By difficulty", summary.by_difficulty),

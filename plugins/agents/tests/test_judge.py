@@ -111,6 +111,10 @@ def test_judge_writes_verdicts_resumably_and_calibrate_measures_them(
     assert report["kendall_tau"] == 1.0
     text = _cli("calibrate", str(good), str(bad)).stdout
     assert "accuracy  100.0% [" in text and "Kendall's tau over 2 runs: 1.000" in text
+    # The run's HTML report shows the judge beside the rewards.
+    assert _cli("report", str(good), "--html", str(tmp_path / "r.html")).returncode == 0
+    page = (tmp_path / "r.html").read_text()
+    assert "judge llm" in page and "100.0% agree with the reward" in page
 
 
 def test_an_unknown_judge_is_one_line(tmp_path: Path) -> None:
