@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from scipy.stats import binomtest
 
-from droidhub.report_charts import bar_chart, charts_html, grouped, pass_at_k, wilson
+from droidhub.report_charts import bar_chart, charts_html, grouped, histogram, pass_at_k, wilson
 from droidhub.results import EpisodeResult
 
 
@@ -45,4 +45,11 @@ def test_the_charts_are_inline_svg_with_each_group_and_its_interval() -> None:
     svg = bar_chart("Success by app", grouped(RESULTS, lambda r: r.apps))
     assert svg.count("<rect") == 2 and "clock: 1 of 4 (25.0%, 95% CI" in svg
     page = charts_html(RESULTS)
-    assert page.count("<svg") == 3 and "pass@k" in page and "http" not in page
+    assert page.count("<svg") == 4 and "pass@k" in page and "http" not in page
+    assert "Steps per episode" in page  # no model usage here: no token histogram
+
+
+def test_a_histogram_counts_values_in_equal_ranges() -> None:
+    svg = histogram("Steps", [1, 1, 2, 10], "steps", bins=3)  # ranges of 3: 1-4, 4-7, 7-10
+    assert svg.count("<rect") == 3
+    assert "1-4 steps: 3" in svg and "4-7 steps: 0" in svg and "7-10 steps: 1" in svg

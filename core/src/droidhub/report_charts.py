@@ -78,6 +78,38 @@ def bar_chart(title: str, groups: Sequence[tuple[str, int, int]]) -> str:
     return f"<h3>{html.escape(title)}</h3>" + "".join(parts)
 
 
+def histogram(title: str, values: Sequence[float], unit: str, bins: int = 12) -> str:
+    """A column per range of ``values`` (at most ``bins`` equal ranges), as inline SVG."""
+    if not values:
+        return ""
+    low, high = min(values), max(values)
+    width = max((high - low) / bins, 1e-9) if high > low else 1.0
+    counts = [0] * (bins if high > low else 1)
+    for value in values:
+        counts[min(len(counts) - 1, int((value - low) / width))] += 1
+    plot_w, plot_h, top = 480, 120, 8
+    column = plot_w // len(counts)
+    peak = max(counts)
+    parts = [
+        f"<svg class='chart' role='img' aria-label='{html.escape(title)}' "
+        f"width='{plot_w + 60}' height='{plot_h + 40}'>"
+    ]
+    for i, count in enumerate(counts):
+        h = round(count / peak * plot_h)
+        start = low + i * width
+        parts.append(
+            f"<rect x='{30 + i * column}' y='{top + plot_h - h}' width='{column - 2}' "
+            f"height='{h}' fill='#7a9fd8'><title>{start:g}-{start + width:g} {unit}: "
+            f"{count}</title></rect>"
+        )
+    parts.append(
+        f"<text x='30' y='{top + plot_h + 16}'>{low:g}</text>"
+        f"<text x='{30 + plot_w}' y='{top + plot_h + 16}' text-anchor='end'>{high:g} {unit}"
+        f"</text><text x='26' y='{top + 10}' text-anchor='end'>{peak}</text></svg>"
+    )
+    return f"<h3>{html.escape(title)}</h3>" + "".join(parts)
+
+
 def pass_at_k(results: Sequence[EpisodeResult]) -> list[tuple[int, float]]:
     """``(k, share of tasks solved by at least one of their first k instances)``, for k
     from 1 to the most instances any task has (instances in the order of their number)."""
@@ -105,6 +137,10 @@ def charts_html(results: Sequence[EpisodeResult]) -> str:
         bar_chart("Success by difficulty", grouped(results, lambda r: [r.difficulty or "?"])),
         bar_chart("Success by tag", grouped(results, lambda r: r.tags or ["(none)"])),
     ]
+    parts.append(histogram("Steps per episode", [r.steps for r in results], "steps"))
+    tokens = [r.usage.get("total_tokens", 0.0) for r in results if r.usage]
+    if tokens:
+        parts.append(histogram("Model tokens per episode", tokens, "tokens"))
     rows = pass_at_k(results)
     if len(rows) > 1:
         cells = "".join(f"<tr><td class='num'>{k}</td><td class='num'>{share:.1%}</td></tr>"
