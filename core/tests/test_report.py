@@ -305,6 +305,10 @@ def test_steps_with_a_screenshot_embed_it_annotated(report_runs: ReportRuns, htm
     found = re.search(r"<img alt='step 0' src='data:image/webp;base64,([A-Za-z0-9+/=]+)'>", block)
     assert found, "step 0 has a PNG, so its annotated image must be embedded"
     assert block.count("<img ") == len(steps)  # every step here observed pixels
+    # Each step's UI tree is there, folded, numbered as the agent saw it.
+    assert block.count("<summary>UI tree (") == len(steps)
+    tapped = tap["ui_elements"][tap["action"]["index"]]
+    assert f"{tap['action']['index']}: {tapped['class_name'].rsplit('.', 1)[-1]}" in block
     shown = Image.open(io.BytesIO(base64.b64decode(found.group(1)))).convert("RGB")
     raw = Image.open(folder / tap["screenshot"]).convert("RGB")
     scale = THUMB_WIDTH / raw.width

@@ -195,11 +195,22 @@ _DOM_FACTS = """JSON.stringify({
             rows: [...t.rows].map(r => [...r.cells].map(c => c.textContent.trim()))};
   }),
   images: [...document.images].map(i => ({complete: i.complete, width: i.naturalWidth})),
-  episodes: document.querySelectorAll('details').length,
+  episodes: document.querySelectorAll('body > details').length,
   charts: [...document.querySelectorAll('svg.chart')].map(s => ({
     label: s.getAttribute('aria-label'), width: s.getBoundingClientRect().width,
     bars: s.querySelectorAll('rect').length})),
 })"""
+
+
+_OPEN_STEP_VIEWER = """(() => {
+  const episode = [...document.querySelectorAll('body > details')]
+    .find(d => d.querySelector('details.tree'));
+  episode.querySelector(':scope > summary').click();
+  const tree = episode.querySelector('details.tree');
+  tree.querySelector('summary').click();
+  return {episode: episode.open, tree: tree.open,
+          tree_height: tree.querySelector('pre').getBoundingClientRect().height};
+})()"""
 
 
 @pytest.mark.browser
@@ -258,6 +269,14 @@ def test_html_report_opens_in_chromium_without_console_errors_and_shows_the_tabl
         [name.split("/")[1], name.split("/")[0], str(h.episodes), pct(h.success), f"{h.reward:.3f}"]
         for name, h in hand.tasks.items()
     ]
+    # The step viewer opens: an episode, then a step's UI tree, each shows on a click.
+    opened = chromium.call(
+        "Runtime.evaluate",
+        {"expression": _OPEN_STEP_VIEWER, "returnByValue": True},
+        session=session,
+    )["result"]["value"]
+    assert opened == {"episode": True, "tree": True, "tree_height": opened["tree_height"]}
+    assert opened["tree_height"] > 20
     # The charts render: one bar per app, difficulty and tag, laid out with a width.
     charts = {c["label"]: c for c in facts["charts"]}
     assert {"Success by app", "Success by difficulty", "Success by tag"} <= set(charts)

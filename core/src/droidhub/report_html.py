@@ -176,6 +176,30 @@ def _agent_info_html(info: object) -> str:
     return out
 
 
+def _tree_html(elements: object) -> str:
+    """The step's UI elements, numbered as the agent saw them, folded until opened."""
+    if not isinstance(elements, list) or not elements:
+        return ""
+    lines = []
+    for i, e in enumerate(elements):
+        if not isinstance(e, dict):
+            continue
+        words = [str(e.get("class_name", "")).rsplit(".", 1)[-1] or "View"]
+        for key, label in (("text", "text"), ("content_description", "desc")):
+            if e.get(key):
+                words.append(f"{label}={json.dumps(e[key], ensure_ascii=False)}")
+        if e.get("resource_id"):
+            words.append(f"id={str(e['resource_id']).rsplit('/', 1)[-1]}")
+        words += [f for f in ("clickable", "checked", "focused", "scrollable") if e.get(f)]
+        if len(words) > 1 or e.get("clickable"):
+            lines.append(f"{i}: {' '.join(words)}")
+    listing = _e("\n".join(lines))
+    return (
+        f"<details class='tree'><summary>UI tree ({len(elements)} elements)</summary>"
+        f"<pre>{listing}</pre></details>"
+    )
+
+
 def _episode_html(run_dir: Path, r: EpisodeResult, with_steps: bool) -> str:
     if r.success:
         verdict, label = "ok", "success"
@@ -218,6 +242,7 @@ def _episode_html(run_dir: Path, r: EpisodeResult, with_steps: bool) -> str:
                     img = f"<div class='bad'>screenshot {_e(shot)} unreadable: {_e(exc)}</div>"
             err = f"<div class='bad'>{_e(step['error'])}</div>" if step.get("error") else ""
             err += _agent_info_html(step.get("agent_info"))
+            err += _tree_html(step.get("ui_elements"))
             cells.append(
                 f"<div class='step'><b>Step {step.get('index')}</b> "
                 f"<code>{_e(json.dumps(action, ensure_ascii=False))}</code>{err}{img}</div>"
