@@ -25,6 +25,8 @@ TASKS = (
     "RecipeDeleteSingleWithRecipeWithNoise",
     "RecipeDeleteMultipleRecipes",
     "RecipeDeleteMultipleRecipesWithNoise",
+    # Which recipes use the ingredient comes from the params; each is checked on screen.
+    "RecipeDeleteMultipleRecipesWithConstraint",
 )
 DB = "/data/data/com.flauschcode.broccoli/databases/broccoli"
 
