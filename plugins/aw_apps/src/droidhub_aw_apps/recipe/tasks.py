@@ -262,14 +262,18 @@ class RecipeDeleteDuplicateRecipes2(RecipeDeleteDuplicateRecipes):
 
     @classmethod
     def generate_random_params(cls, rng: random.Random) -> BaseModel:
-        """Six distinct recipes, one duplicated, then variants sharing its title."""
+        """Six distinct recipes, one duplicated, then variants sharing its title.
+
+        Drawn as AW draws them, except that AW keeps a variant equal to an earlier one,
+        leaving a second pair of exact duplicates the goal says to thin out but AW's
+        check forbids touching; droidhub draws again instead (docs/fidelity.md)."""
         noise = random_items(rng, 7, lambda: random_recipe(rng))
         target = noise.pop()
         while len(noise) < cls.n_rows_noise:
             variant = random_items(
                 rng, 1, lambda: random_recipe(rng), lambda r: r.title == target.title
             )[0]
-            if variant != target:
+            if variant != target and variant not in noise:  # AW: only != target
                 noise.append(variant)
         return cls.Params(row_objects=[target, target], noise_row_objects=noise)
 
@@ -286,7 +290,9 @@ class RecipeDeleteDuplicateRecipes3(RecipeDeleteDuplicateRecipes):
 
     @classmethod
     def generate_random_params(cls, rng: random.Random) -> BaseModel:
-        """21 distinct recipes (no Avocado Toast), 3 Avocado Toasts, variants of the target."""
+        """21 distinct recipes (no Avocado Toast), 3 Avocado Toasts, variants of the
+        target; a variant equal to an earlier one is drawn again, as in
+        :class:`RecipeDeleteDuplicateRecipes2`."""
         noise = random_items(
             rng, 22, lambda: random_recipe(rng), lambda r: r.title != cls._TOP_TITLE
         )
@@ -301,7 +307,7 @@ class RecipeDeleteDuplicateRecipes3(RecipeDeleteDuplicateRecipes):
                 lambda: random_recipe(rng),
                 lambda r: r.title == target.title and r.description == target.description,
             )[0]
-            if variant != target:
+            if variant != target and variant not in noise:  # AW: only != target
                 noise.append(variant)
         return cls.Params(row_objects=[target, target], noise_row_objects=noise)
 
