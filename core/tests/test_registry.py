@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
 from droidhub import Registry, TaskEval, TaskFamily, UnknownTaskError
@@ -72,3 +74,28 @@ def test_a_family_refuses_a_task_that_is_not_a_task_class() -> None:
     assert str(err.value) == (
         "family f: task 2 is str 'SystemWifiTurnOn', expected a TaskEval subclass"
     )
+
+
+class _Clocked(TaskEval):
+    template = "Read the clock."
+
+    def is_successful(self, env):
+        return 0.0
+
+
+class _OwnClock(_Clocked):
+    device_time = dt.datetime(2020, 1, 2, 3, 4, tzinfo=dt.UTC)
+
+
+def test_a_familys_clock_goes_to_its_tasks_that_have_none(virtual_env) -> None:
+    start = dt.datetime(2023, 10, 15, 15, 34, tzinfo=dt.UTC)
+    TaskFamily("clocked", "clock test", tasks=[_Clocked, _OwnClock], device_time=start)
+    assert _Clocked.device_time == start
+    assert _OwnClock.device_time == dt.datetime(2020, 1, 2, 3, 4, tzinfo=dt.UTC)
+    # Set-up puts the phone's clock there, wherever it stood.
+    for task, expected in ((_Clocked(), start), (_OwnClock(), _OwnClock.device_time)):
+        virtual_env.device.set_time(dt.datetime(2031, 5, 6, 7, 8, tzinfo=dt.UTC))
+        task.initialize_task(virtual_env)
+        shown = virtual_env.device.now()
+        assert expected <= shown < expected + dt.timedelta(minutes=10), (task.name, shown)
+        task.tear_down(virtual_env)

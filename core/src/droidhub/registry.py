@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import difflib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -29,6 +30,9 @@ class TaskFamily:
     unavailable: Mapping[str, str] = field(default_factory=dict)
     #: The distribution that contributed it; filled in by the plugin manager.
     plugin: str = ""
+    #: The clock each of its tasks starts at (:attr:`TaskEval.device_time`), for the
+    #: tasks that set none of their own; None leaves them as they are.
+    device_time: dt.datetime | None = None
 
     def __post_init__(self) -> None:
         seen: dict[str, type[TaskEval]] = {}
@@ -41,6 +45,8 @@ class TaskFamily:
             seen[task.name] = task
             if not task.__dict__.get("family"):
                 task.family = self.name
+            if self.device_time is not None and task.__dict__.get("device_time") is None:
+                task.device_time = self.device_time
         self._by_name = seen
 
     def task_names(self) -> list[str]:

@@ -10,6 +10,7 @@ task may ship an :meth:`~TaskEval.oracle` and declares its :class:`Footprint`.
 from __future__ import annotations
 
 import abc
+import datetime as dt
 import random
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -108,6 +109,7 @@ class TaskEval(abc.ABC):
             complexity = 1
 
             def initialize_task(self, env):
+                super().initialize_task(env)
                 env.device.put_setting("global", "wifi_on", "0")
 
             def is_successful(self, env):
@@ -140,6 +142,11 @@ class TaskEval(abc.ABC):
     name: ClassVar[str] = ""
     #: Name of the family the task belongs to; set by :class:`droidhub.TaskFamily`.
     family: ClassVar[str] = ""
+    #: The clock every instance starts at: :meth:`initialize_task` sets it first
+    #: (``date`` as root), before each task, as AndroidWorld sets 2023-10-15 15:34 UTC.
+    #: None leaves the clock alone; :class:`droidhub.TaskFamily` can set it for all of its
+    #: tasks. The clock is not put back in tear-down: it runs on, as on any phone.
+    device_time: ClassVar[dt.datetime | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -197,9 +204,11 @@ class TaskEval(abc.ABC):
     def initialize_task(self, env: Env) -> None:
         """Put the device into the task's start state (target data plus noise).
 
-        Subclasses extend this and call ``super().initialize_task(env)``.
+        Subclasses extend this and call ``super().initialize_task(env)`` first: it sets
+        the clock to :attr:`device_time`, when the task has one.
         """
-        del env
+        if self.device_time is not None:
+            env.device.set_time(self.device_time)
         self.initialized = True
 
     @abc.abstractmethod

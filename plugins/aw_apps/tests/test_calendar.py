@@ -116,9 +116,13 @@ def test_noop_oracle_near_miss_and_tear_down(virtual_env: Env, task_cls: Any) ->
 
 
 def test_relative_days_follow_the_phone_clock(virtual_env: Env, virtual_phone: Any) -> None:
+    # The family starts each task at AW's clock; a task without one keeps the phone's.
+    class OnThePhonesClock(calendar.SimpleCalendarAddOneEventTomorrow):
+        device_time = None
+
     # On Wednesday 2023-10-18, "tomorrow" is the 19th, not AndroidWorld's 16th.
     virtual_phone.set_time(dt.datetime(2023, 10, 18, 9, 0, tzinfo=dt.UTC))
-    task = instance(calendar.SimpleCalendarAddOneEventTomorrow)
+    task = instance(OnThePhonesClock)
     task.initialize_task(virtual_env)
     target = task.target_rows(virtual_env)[0]
     assert dt.datetime.fromtimestamp(target["start_ts"], dt.UTC).date() == dt.date(2023, 10, 19)

@@ -251,7 +251,9 @@ def test_the_oracle_sees_what_an_agent_changes(virtual_env: Env) -> None:
 def test_questions_on_a_phone_set_to_another_day(virtual_env: Env) -> None:
     virtual_env.device.set_time(OTHER_NOW)
     now = virtual_env.device.now()
-    cls = TASKS["SportsTrackerActivitiesCountForWeek"]
+    # The family starts each task at AW's clock; a task without one keeps the phone's.
+    cls = type("OnThePhonesClock", (TASKS["SportsTrackerActivitiesCountForWeek"],), {})
+    cls.device_time = None
     task = instance(cls, 3)
     task.initialize_task(virtual_env)
     assert task.state is not None

@@ -21,6 +21,7 @@ from droidhub import AppSpec, Evaluator, TaskFamily, hookimpl
 from droidhub.ui_solver import UISolver
 from droidhub.virtual.appmodel import VirtualApp
 from droidhub_aw_apps.common.fidelity import DIFFERENCES
+from droidhub_aw_apps.common.relative_dates import REFERENCE_NOW
 
 #: The packages and modules of this package that contribute tasks, apps, evaluators and
 #: models, in registration order.
@@ -67,6 +68,8 @@ def droidhub_task_families() -> Sequence[TaskFamily]:
             name="android_world",
             description="AndroidWorld's app tasks, scored from device state",
             tasks=tasks,
+            # AndroidWorld sets this clock before every task (its device_constants.DT).
+            device_time=REFERENCE_NOW,
         )
     ]
 
