@@ -17,11 +17,11 @@ from pathlib import Path
 
 
 def copy_pages(assets: Path) -> int:
-    """Fill ``assets`` with ``miniwob/``, ``core/``, ``common/`` and ``droidhub/bridge.js``;
-    return the number of task pages copied."""
+    """Fill ``assets`` with ``miniwob/``, ``core/``, ``common/`` and ``droidhub/bridge.js``
+    (plus the pages built from others, e.g. drag-item); return the number of task pages."""
     try:
         from droidhub_miniwob.contract import ASSET_DIR, bridge_script
-        from droidhub_miniwob.pages import html_root
+        from droidhub_miniwob.pages import BUILT_PAGES, built_page, html_root
     except ImportError as exc:
         raise SystemExit(
             f"cannot import droidhub_miniwob ({exc}); run: pip install droidhub-miniwob miniwob"
@@ -34,6 +34,11 @@ def copy_pages(assets: Path) -> int:
         if target.exists():
             shutil.rmtree(target)
         shutil.copytree(folder, target, ignore=shutil.ignore_patterns("__pycache__", "*.py"))
+    # Pages MobileMiniWoB++ serves that the package lacks, built from one it ships.
+    for task in BUILT_PAGES:
+        page = built_page(assets / ASSET_DIR, task)
+        if page is not None and not (assets / ASSET_DIR / f"{task}.html").exists():
+            (assets / ASSET_DIR / f"{task}.html").write_bytes(page)
     bridge = assets / "droidhub" / "bridge.js"
     bridge.parent.mkdir(parents=True, exist_ok=True)
     bridge.write_text(bridge_script(), encoding="utf-8")

@@ -20,7 +20,7 @@ class TaskFamily:
     """A named group of tasks contributed by one plugin.
 
     ``unavailable`` lists task names that belong to the family but cannot run, each
-    with the reason (``{"drag-item": "not shipped by the miniwob package"}``): they
+    with the reason (``{"click-menu": "not among the 92 tasks"}``): they
     are shown by ``droidhub list`` and never silently dropped.
     """
 

@@ -22,7 +22,13 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from droidhub_miniwob.cdp import CdpConnection
-from droidhub_miniwob.pages import PagesNotFoundError, check_task_name, html_root
+from droidhub_miniwob.pages import (
+    BUILT_PAGES,
+    PagesNotFoundError,
+    built_page,
+    check_task_name,
+    html_root,
+)
 
 #: Scheme and host of every page; the path below it is the path in the html folder.
 ORIGIN = "http://miniwob.invalid"
@@ -49,7 +55,7 @@ class PageOrigin:
         """The URL of ``task``'s page: :class:`~droidhub_miniwob.pages.UnknownTaskError` for
         a name outside the catalogue, :class:`PagesNotFoundError` when the folder lacks the page."""
         path = f"/{PAGES_FOLDER}/{check_task_name(task)}.html"
-        if self.file_for(ORIGIN + path) is None:
+        if self.file_for(ORIGIN + path) is None and self._built(ORIGIN + path) is None:
             raise PagesNotFoundError(
                 f"MiniWoB task {task!r} has no page {task}.html in {self.root}"
             )
@@ -73,6 +79,19 @@ class PageOrigin:
             return None
         return candidate
 
+    def _built(self, url: str) -> bytes | None:
+        """The body of a page built from another (:data:`~droidhub_miniwob.pages.BUILT_PAGES`)
+        when ``url`` names one that the folder does not hold; else None."""
+        name = url.removeprefix(f"{ORIGIN}/{PAGES_FOLDER}/").removesuffix(".html")
+        if url != f"{ORIGIN}/{PAGES_FOLDER}/{name}.html" or name not in BUILT_PAGES:
+            return None
+        if self.file_for(url) is not None:
+            return None
+        try:
+            return built_page(self.root / PAGES_FOLDER, name)
+        except PagesNotFoundError:
+            return None
+
     def on_event(self, cdp: CdpConnection, message: dict[str, Any]) -> None:
         """Answer a paused request (``Fetch.requestPaused``); ignore other events."""
         if message.get("method") != "Fetch.requestPaused":
@@ -81,6 +100,10 @@ class PageOrigin:
         request = params.get("request", {})
         request_id = params.get("requestId")
         session = message.get("sessionId")
+        built = self._built(str(request.get("url", "")))
+        if built is not None and request.get("method") in ("GET", "HEAD"):
+            self._fulfill(cdp, session, request_id, 200, "text/html", built)
+            return
         found = self.file_for(str(request.get("url", "")))
         if found is None or request.get("method") not in ("GET", "HEAD"):
             on_origin = str(request.get("url", "")).startswith(ORIGIN + "/")

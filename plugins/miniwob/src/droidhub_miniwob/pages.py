@@ -221,8 +221,41 @@ def html_root() -> Path:
     return pages_dir().parent
 
 
+#: Pages MobileMiniWoB++ serves that the miniwob package does not ship, each built from
+#: one it does: the source task and the text replacements, in order. AndroidWorld's
+#: drag-item.html is drag-circle.html, byte for byte, under a title of its own.
+BUILT_PAGES: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
+    "drag-item": (
+        "drag-circle",
+        (("<title>Drag Circle Task</title>", "<title>Drag Item Task</title>"),),
+    ),
+}
+
+
+def built_page(folder: Path, task: str) -> bytes | None:
+    """The page of ``task`` built from its source in ``folder`` (see :data:`BUILT_PAGES`);
+    None when ``task`` is not built or its source is missing. A replacement that no longer
+    finds its text (a changed package) raises :class:`PagesNotFoundError`."""
+    if task not in BUILT_PAGES:
+        return None
+    source, replacements = BUILT_PAGES[task]
+    path = folder / f"{source}.html"
+    if not path.is_file():
+        return None
+    text = path.read_text(encoding="utf-8")
+    for old, new in replacements:
+        if old not in text:
+            raise PagesNotFoundError(
+                f"cannot build {task}.html: {path} no longer holds {old!r}; "
+                "install the miniwob version droidhub-miniwob names"
+            )
+        text = text.replace(old, new, 1)
+    return text.encode("utf-8")
+
+
 def page_path(task: str) -> Path:
-    """The page of catalogue task ``task``; a clear error if the package does not ship it."""
+    """The page of catalogue task ``task``; a clear error if the package does not ship it
+    (a page in :data:`BUILT_PAGES` has no file: see :func:`built_page`)."""
     path = pages_dir() / f"{check_task_name(task)}.html"
     if not path.is_file():
         raise PagesNotFoundError(f"MiniWoB task {task!r} has no page {path.name} in {path.parent}")
@@ -239,4 +272,5 @@ def unavailable_reasons(names: tuple[str, ...]) -> dict[str, str]:
         name: f"not shipped by the installed miniwob package (no {name}.html)"
         for name in names
         if not (folder / f"{name}.html").is_file()
+        and not (folder / f"{BUILT_PAGES.get(name, ('', ()))[0]}.html").is_file()
     }
