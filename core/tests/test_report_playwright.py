@@ -1,0 +1,156 @@
+"""The HTML report of a real run, opened in headless Chromium through Playwright: no
+console errors, the tables, charts and screenshots render, the step viewer opens.
+
+The run comes from the ``report_runs`` fixture (tiny_report.py); ``html_report_a`` is its
+report, written once. Playwright drives the system's Chromium (``DROIDHUB_CHROMIUM`` or
+``chromium`` on PATH), so no browser download is needed.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from PIL import Image, ImageStat
+from test_report import _rows, hand_summary, pct  # the hand computation
+
+from droidhub.report_html import THUMB_WIDTH
+
+pytest_plugins = ["tiny_report"]
+playwright = pytest.importorskip("playwright.sync_api", reason="needs playwright (test extra)")
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+    from tiny_report import ReportRuns
+
+WIDTH, HEIGHT = 1280, 1000
+
+
+def _chromium() -> str | None:
+    configured = os.environ.get("DROIDHUB_CHROMIUM")
+    if configured:
+        return configured
+    names = ("chromium", "chromium-browser", "google-chrome", "chrome")
+    return next((found for n in names if (found := shutil.which(n))), None)
+
+
+@pytest.fixture
+def page() -> Iterator[tuple[Page, list[str]]]:
+    """A page of a headless Chromium, and the console errors, warnings and uncaught
+    exceptions it raises (collected as they come)."""
+    binary = _chromium()
+    if binary is None:
+        pytest.skip("no Chromium binary: set DROIDHUB_CHROMIUM or put chromium on PATH")
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=binary, args=["--no-sandbox"])
+        try:
+            tab = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
+            problems: list[str] = []
+            tab.on(
+                "console",
+                lambda m: (
+                    problems.append(f"console.{m.type}: {m.text}")
+                    if m.type in ("error", "warning", "assert")
+                    else None
+                ),
+            )
+            tab.on("pageerror", lambda e: problems.append(f"exception: {e}"))
+            yield tab, problems
+        finally:
+            browser.close()
+
+
+_DOM_FACTS = """() => ({
+  title: document.title,
+  tables: [...document.querySelectorAll('table')].map(t => {
+    let h = t.previousElementSibling;
+    while (h && !/^H[1-3]$/.test(h.tagName)) h = h.previousElementSibling;
+    return {heading: h ? h.textContent : null, rect: t.getBoundingClientRect().toJSON(),
+            rows: [...t.rows].map(r => [...r.cells].map(c => c.textContent.trim()))};
+  }),
+  images: [...document.images].map(i => ({complete: i.complete, width: i.naturalWidth})),
+  episodes: document.querySelectorAll('body > details').length,
+  charts: [...document.querySelectorAll('svg.chart')].map(s => ({
+    label: s.getAttribute('aria-label'), width: s.getBoundingClientRect().width,
+    bars: s.querySelectorAll('rect').length})),
+})"""
+
+
+@pytest.mark.browser
+def test_the_capture_of_console_errors_works(page: tuple[Page, list[str]]) -> None:
+    tab, problems = page
+    tab.set_content("<script>console.error('planted'); undefinedCall()</script>")
+    tab.evaluate("1")  # a round trip: what the page raised while loading is in
+    assert any("planted" in p for p in problems)
+    assert any(p.startswith("exception:") for p in problems)
+
+
+@pytest.mark.browser
+def test_html_report_renders_its_tables_charts_and_screenshots_without_errors(
+    report_runs: ReportRuns, html_report_a: Any, page: tuple[Page, list[str]]
+) -> None:
+    tab, problems = page
+    out, _ = html_report_a
+    tab.goto(out.as_uri(), wait_until="load")
+    tab.evaluate("1")
+    assert problems == []
+    facts = tab.evaluate(_DOM_FACTS)
+
+    hand = hand_summary(_rows(report_runs.run_a))
+    assert facts["episodes"] == hand.episodes
+    summary_table, *others = facts["tables"]
+    assert summary_table["heading"] == "Summary"
+    header, row = summary_table["rows"]
+    assert header[:8] == [
+        "tasks", "episodes", "errors", "success rate", "95% CI", "mean reward", "95% CI",
+        "mean steps",
+    ]  # fmt: skip
+    assert row[:4] == ["5", "10", "2", pct(hand.success)]
+    assert row[5] == f"{hand.reward:.3f}" and row[7] == f"{hand.steps:.1f}"
+    by_heading = {t["heading"]: t["rows"] for t in others if t["heading"]}
+    assert sorted(by_heading["By family"][1:]) == sorted(
+        [g, str(h.tasks), str(h.episodes), pct(h.success), f"{h.reward:.3f}"]
+        for g, h in hand.groups["family"].items()
+    )
+    # The charts render: one bar per app, difficulty and tag, laid out with a width.
+    charts = {c["label"]: c for c in facts["charts"]}
+    assert {"Success by app", "Success by difficulty", "Success by tag"} <= set(charts)
+    assert "Steps per episode" in charts
+    assert all(c["width"] > 300 and c["bars"] >= 1 for c in charts.values())
+    assert charts["Success by app"]["bars"] == len(by_heading["By app"]) - 1
+    # Every embedded screenshot decoded (a broken data URI leaves naturalWidth 0).
+    assert len(facts["images"]) == sum(r["steps"] for r in _rows(report_runs.run_a))
+    assert all(i["complete"] and i["width"] == THUMB_WIDTH for i in facts["images"])
+
+    # The pixels show a page, and a table where the DOM says the summary table is.
+    image = Image.open(io.BytesIO(tab.screenshot())).convert("L")
+    assert image.size == (WIDTH, HEIGHT)
+    assert ImageStat.Stat(image).stddev[0] > 20  # not a blank page
+    rect = summary_table["rect"]
+    assert rect["width"] > 300 and rect["bottom"] < HEIGHT
+    box = (int(rect["left"]), int(rect["top"]), int(rect["right"]), int(rect["bottom"]))
+    histogram = image.crop(box).histogram()  # pixels per grey level 0..255
+    dark, light = sum(histogram[:110]) / sum(histogram), sum(histogram[201:]) / sum(histogram)
+    assert dark > 0.03 and light > 0.5, (dark, light)
+
+
+@pytest.mark.browser
+def test_the_step_viewer_opens_an_episode_then_a_steps_ui_tree(
+    html_report_a: Any, page: tuple[Page, list[str]]
+) -> None:
+    tab, problems = page
+    out, _ = html_report_a
+    tab.goto(out.as_uri(), wait_until="load")
+    episode = tab.locator("body > details", has=tab.locator("details.tree")).first
+    assert not episode.evaluate("d => d.open")
+    episode.locator(":scope > summary").click()  # a real click, where it is drawn
+    assert episode.evaluate("d => d.open")
+    tree = episode.locator("details.tree").first
+    tree.locator("summary").click()
+    assert tree.evaluate("d => d.open")
+    assert tree.locator("pre").bounding_box()["height"] > 20
+    assert problems == []
