@@ -21,7 +21,13 @@ def copy_pages(assets: Path) -> int:
     (plus the pages built from others, e.g. drag-item); return the number of task pages."""
     try:
         from droidhub_miniwob.contract import ASSET_DIR, bridge_script
-        from droidhub_miniwob.pages import BUILT_PAGES, built_page, html_root
+        from droidhub_miniwob.pages import (
+            BUILT_PAGES,
+            PAGE_PATCHES,
+            built_page,
+            html_root,
+            patched,
+        )
     except ImportError as exc:
         raise SystemExit(
             f"cannot import droidhub_miniwob ({exc}); run: pip install droidhub-miniwob miniwob"
@@ -34,6 +40,10 @@ def copy_pages(assets: Path) -> int:
         if target.exists():
             shutil.rmtree(target)
         shutil.copytree(folder, target, ignore=shutil.ignore_patterns("__pycache__", "*.py"))
+    # droidhub's patches (the app behaves as AndroidWorld's on a phone).
+    for relative in PAGE_PATCHES:
+        target = assets / relative.replace("miniwob/", f"{ASSET_DIR}/", 1)
+        target.write_bytes(patched(relative, target.read_bytes()))
     # Pages MobileMiniWoB++ serves that the package lacks, built from one it ships.
     for task in BUILT_PAGES:
         page = built_page(assets / ASSET_DIR, task)

@@ -107,6 +107,9 @@ def test_copy_pages_fills_the_assets_from_the_installed_packages(tmp_path: Path)
     # drag-item, which the package lacks, is built from drag-circle as the app serves it.
     item = (tmp_path / contract.ASSET_DIR / "drag-item.html").read_text()
     assert "<title>Drag Item Task</title>" in item and "Drag the circle" in item
+    # droidhub's patches are in the app's copy too (the cover no longer says START).
+    core = (tmp_path / "core" / "core.js").read_text()
+    assert "innerHTML = 'START'" not in core and "cover_div.innerHTML = ''" in core
     assert (tmp_path / "core" / "core.js").is_file()
     assert (tmp_path / "droidhub" / "bridge.js").read_text() == contract.bridge_script()
 

@@ -28,6 +28,7 @@ from droidhub_miniwob.pages import (
     built_page,
     check_task_name,
     html_root,
+    patched,
 )
 
 #: Scheme and host of every page; the path below it is the path in the html folder.
@@ -118,8 +119,8 @@ class PageOrigin:
                 )
             return
         try:
-            body = found.read_bytes()
-        except OSError:
+            body = patched(found.relative_to(self.root).as_posix(), found.read_bytes())
+        except (OSError, PagesNotFoundError):
             self._fulfill(cdp, session, request_id, 404, "text/plain", b"not found")
             return
         kind = mimetypes.guess_type(found.name)[0] or "application/octet-stream"

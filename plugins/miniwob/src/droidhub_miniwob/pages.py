@@ -7,6 +7,7 @@ from the same folder by ``webview_app/copy_pages.py``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 # The 92 task names of MobileMiniWoB++ (AndroidWorld), in its order.
@@ -219,6 +220,56 @@ def pages_dir() -> Path:
 def html_root() -> Path:
     """The ``html`` folder: task pages plus the ``core``/``common`` scripts they load."""
     return pages_dir().parent
+
+
+@dataclass(frozen=True)
+class PagePatch:
+    """One change droidhub makes to a file of the miniwob package, so that a page behaves
+    as in AndroidWorld's MiniWoB app on a phone: ``old`` (found exactly once) becomes
+    ``new``; ``why`` says what it changes for an agent."""
+
+    why: str
+    old: str
+    new: str
+
+
+#: droidhub's patches to the package's files (path under ``html/``), applied wherever the
+#: pages are served or copied (the virtual WebView app, the Android app's assets).
+PAGE_PATCHES: dict[str, tuple[PagePatch, ...]] = {
+    "core/core.js": (
+        PagePatch(
+            why=(
+                "after an episode the cover is blank and ignores taps, as in AW's app; "
+                "upstream shows START, and a tap on it begins a new problem no seed chose"
+            ),
+            old=(
+                "    core.cover_div.innerHTML = 'START';\n"
+                "    core.cover_div.onclick = function () {\n"
+                "      core.startEpisodeReal();\n"
+                "    };\n"
+            ),
+            new="    core.cover_div.innerHTML = '';\n",
+        ),
+    ),
+}
+
+
+def patched(relative: str, data: bytes) -> bytes:
+    """``data`` of the package file at ``relative`` (under ``html/``) with droidhub's
+    patches applied; a patch whose text the file no longer holds raises
+    :class:`PagesNotFoundError` naming the file."""
+    patches = PAGE_PATCHES.get(relative)
+    if not patches:
+        return data
+    text = data.decode("utf-8")
+    for patch in patches:
+        if text.count(patch.old) != 1:
+            raise PagesNotFoundError(
+                f"cannot patch {relative}: the miniwob package's copy no longer holds the "
+                f"text to change ({patch.why}); install the miniwob version droidhub-miniwob names"
+            )
+        text = text.replace(patch.old, patch.new)
+    return text.encode("utf-8")
 
 
 #: Pages MobileMiniWoB++ serves that the miniwob package does not ship, each built from
