@@ -6,8 +6,10 @@ import random
 
 import pytest
 
-from droidhub import Action, ActionError, AppSpec, Env, Observe
+from droidhub import Action, ActionError, AppSpec, Device, Env, Observe
 from droidhub.agents import RandomAgent
+from droidhub.virtual.appmodel import TextField, Toolbar, VirtualPhone, WidgetApp, Window
+from droidhub.virtual.server import VirtualDeviceServer
 
 
 def test_ui_tree_only_observation_takes_no_screenshot(virtual_env: Env) -> None:
@@ -80,3 +82,42 @@ def test_random_agent_is_reproducible_for_a_seed(virtual_env: Env) -> None:
 
     assert actions(1) == actions(1)
     assert actions(1) != actions(2)
+
+
+class _NoteApp(WidgetApp):
+    """A one-line search field that records what it submits, and a multi-line note."""
+
+    package = "org.droidhub.test.notes"
+    label = "Notes"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.query, self.submitted, self.note = "", [], ""
+
+    def build(self, phone: VirtualPhone) -> Window:
+        return Window(
+            self.package,
+            Toolbar("Notes"),
+            [
+                TextField(self.query, lambda v: setattr(self, "query", v), hint="Search",
+                          key="q", on_submit=lambda: self.submitted.append(self.query)),
+                TextField(self.note, lambda v: setattr(self, "note", v), hint="Note",
+                          single_line=False, key="note"),
+            ],
+        )  # fmt: skip
+
+
+def test_input_text_types_then_presses_enter_as_androidworld_does() -> None:
+    app = _NoteApp()
+    with VirtualDeviceServer(devices=1, apps=lambda: [app]) as server:
+        env = Env(Device(server.serials[0], host="127.0.0.1", port=server.port))
+        env.device.shell(["am", "start", "-n", f"{app.package}/.MainActivity"])
+        fields = [
+            i for i, e in enumerate(env.get_state(observe=Observe.UI_TREE).ui_elements)
+            if e.class_name == "android.widget.EditText"
+        ]  # fmt: skip
+        env.execute_action(Action(action_type="input_text", text="eggs", index=fields[0]))
+        assert app.submitted == ["eggs"]  # Enter submits a one-line field
+        env.get_state(observe=Observe.UI_TREE)
+        env.execute_action(Action(action_type="input_text", text="buy milk", index=fields[1]))
+        assert app.note == "buy milk\n"  # and breaks the line in a multi-line one

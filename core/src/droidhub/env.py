@@ -138,9 +138,12 @@ class Env:
                 if kind == "double_tap":
                     dev.tap(x, y)
         elif kind == "input_text":
+            # As AndroidWorld's actuation: tap the field (when one is named), type, then
+            # press Enter, which submits a one-line field or breaks a line in a note.
             if action.index is not None or action.x is not None:
                 dev.tap(*self._target(action))
             dev.input_text(action.text or "")
+            dev.keyevent(KEY_ENTER)
         elif kind in ("scroll", "swipe"):
             self._scroll(action)
         elif kind == "keyboard_enter":

@@ -180,12 +180,13 @@ def _edit_and_rename(state: State, name: str, new_text: str, new_name: str) -> S
 
 
 def solve_add_note_header(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
-    """The header, a blank line, the old content; then the new name."""
+    """The header, a blank line, the old content; then the new name. The note ends in a
+    newline, which the Enter pressed after typing (as AndroidWorld does) puts back."""
     del goal
     state = yield open_app("Markor")
     name = params["original_name"]
     state = yield from _open_note(state, name)
-    content = _editor_text(state)
+    content = _editor_text(state).removesuffix("\n")
     yield from _edit_and_rename(state, name, f"{params['header']}\n\n{content}", params["new_name"])
 
 
