@@ -144,6 +144,14 @@ def main() -> None:
     show_default=True,
     help="Serials (comma-separated) on the adb server, or virtual / virtual:N.",
 )
+@click.option(
+    "--executor",
+    type=click.Choice(["threads", "processes"]),
+    default=None,
+    help="How phones run side by side: threads of this process, or a worker process per "
+    "phone (faster with several phones: no shared interpreter). "
+    "[default: processes with several phones, else threads]",
+)
 @click.option("--adb-host", default="127.0.0.1", show_default=True, help="adb server host.")
 @click.option("--adb-port", default=5037, show_default=True, type=int, help="adb server port.")
 @click.option(
@@ -231,6 +239,7 @@ def run(
     agent: str,
     agent_options: tuple[str, ...],
     device: str,
+    executor: str | None,
     adb_host: str,
     adb_port: int,
     out: Path | None,
@@ -284,7 +293,7 @@ def run(
         factories = catalog.agents()
         agent_opts = parse_agent_options(agent_options)
         load_agent(agent, factories, agent_opts)  # fail before touching any device
-        parse_device_spec(device)
+        count, serials = parse_device_spec(device)
     except (UnknownTaskError, AgentLoadError, ValueError) as exc:
         raise click.UsageError(str(exc)) from None
     out = out_folder(
@@ -311,6 +320,9 @@ def run(
         adb_host=adb_host,
         adb_port=adb_port,
         make_agent=lambda: load_agent(agent, factories, agent_opts),
+        agent=agent,
+        agent_options=agent_opts,
+        executor=executor or ("processes" if max(count, len(serials)) > 1 else "threads"),
         max_steps=max_steps,
         step_timeout=step_timeout,
         episode_timeout=episode_timeout,

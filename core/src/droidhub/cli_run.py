@@ -10,7 +10,7 @@ import contextlib
 import io
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -42,6 +42,11 @@ class RunSettings:
     quiet: bool = False
     #: Print the summary as one JSON object on stdout instead of tables.
     as_json: bool = False
+    #: The agent spec and its options, as given (a worker process builds its own agent).
+    agent: str = ""
+    agent_options: Mapping[str, str] = field(default_factory=dict)
+    #: ``threads`` or ``processes`` (:mod:`droidhub.executor_process`).
+    executor: str = "threads"
 
 
 #: No device could be reached (no adb server, or no such phone); nothing was written.
@@ -90,6 +95,16 @@ def _run_locked(instances: list[Any], s: RunSettings, made: bool) -> int:
     pm = get_plugin_manager()
     reached = False
     try:
+        if s.executor == "processes":
+            from droidhub.executor_process import phone_plans
+
+            plans = phone_plans(s.device, s.adb_host, s.adb_port)
+            serials = [p.serial for p in plans if p.serial]
+            if serials:  # real phones must answer before anything is written
+                with open_devices(",".join(serials), s.adb_host, s.adb_port):
+                    pass  # each worker opens its own
+            reached = True
+            return _run_on(plans, instances, s, pm)
         with open_devices(s.device, s.adb_host, s.adb_port) as devices:
             reached = True
             # The folder is prepared only once the devices answered, so that a run that
@@ -109,6 +124,29 @@ def _run_locked(instances: list[Any], s: RunSettings, made: bool) -> int:
         return EXIT_INTERRUPTED
 
 
+def _runner(out: Path, devices: list[Any], s: RunSettings) -> Callable[..., Any]:
+    """The runner of ``s.executor`` over ``devices`` (phone plans for processes), to be
+    called with the options both take."""
+    import functools
+
+    from droidhub.runner import Runner
+
+    if s.executor != "processes":
+        return functools.partial(Runner, out, devices, make_agent=s.make_agent)
+    from droidhub.executor_process import ProcessRunner, WorkerSettings
+
+    settings = WorkerSettings(
+        out=out,
+        agent=s.agent,
+        agent_options=dict(s.agent_options),
+        agent_name=s.manifest.agent,
+        max_steps=s.max_steps,
+        step_timeout=s.step_timeout,
+        episode_timeout=s.episode_timeout,
+    )
+    return functools.partial(ProcessRunner, out, devices, settings)
+
+
 def _clean_up_unstarted(out: Path, made: bool) -> None:
     """After a run that never reached its devices: unless ``out`` holds an earlier run
     (a run.json), remove what this one made of it: the lock file, and the folder when
@@ -125,7 +163,7 @@ def _clean_up_unstarted(out: Path, made: bool) -> None:
 def _run_on(devices: list[Any], instances: list[Any], s: RunSettings, pm: Any) -> int:
     from droidhub.results import RunFolderError, next_attempts, read_results, set_aside_errored
     from droidhub.run_folder import observer_errors, record_plugin_errors
-    from droidhub.runner import EXIT_FAILED, RunConfigError, Runner, prepare_run_dir
+    from droidhub.runner import EXIT_FAILED, RunConfigError, prepare_run_dir
 
     out = s.out
     try:
@@ -157,10 +195,7 @@ def _run_on(devices: list[Any], instances: list[Any], s: RunSettings, pm: Any) -
             f"results in {out}",
             err=True,
         )
-    runner = Runner(
-        out,
-        devices,
-        make_agent=s.make_agent,
+    runner = _runner(out, devices, s)(
         apps=catalog.apps(),
         notify=pm.notify,
         agent_name=s.manifest.agent,

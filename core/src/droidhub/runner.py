@@ -191,8 +191,8 @@ class _Schedule:
 
 
 @dataclass
-class _Slot:
-    """One device as its worker sees it."""
+class Slot:
+    """One device as its worker sees it (its ``device`` is opened on first use)."""
 
     serial: str
     host: str
@@ -290,7 +290,7 @@ class Runner:
         self._schedule = _Schedule([i for i in instances if i.episode_id not in done])
         self.progress = Progress(len(instances), len(done & planned), self.progress_stream, errored)
         self._writer = ResultsWriter(self.out)
-        slots = [_Slot(d.serial, d.host, d.port, d) for d in self.devices]
+        slots = self._slots()
         workers = [
             threading.Thread(
                 target=self._worker, args=(slot,), name=f"droidhub-{slot.serial}", daemon=True
@@ -320,6 +320,10 @@ class Runner:
         self.outcome.errored = self.progress.errored
         return self.outcome
 
+    def _slots(self) -> list[Slot]:
+        """One slot per device, each played by a worker thread of its own."""
+        return [Slot(d.serial, d.host, d.port, d) for d in self.devices]
+
     @staticmethod
     def _join(workers: Sequence[threading.Thread], limit: float | None) -> None:
         deadline = None if limit is None else time.monotonic() + limit
@@ -337,7 +341,7 @@ class Runner:
         self._stopping.set()
         self._schedule.stop()
 
-    def _worker(self, slot: _Slot) -> None:
+    def _worker(self, slot: Slot) -> None:
         try:
             while True:
                 inst = self._schedule.take()
@@ -354,7 +358,7 @@ class Runner:
             self._stop("crash", f"the worker of {slot.serial} failed: {type(exc).__name__}: {exc}")
 
     # --- one episode on one device -------------------------------------------------------
-    def _attempt(self, slot: _Slot, inst: TaskInstance) -> TaskInstance | None:
+    def _attempt(self, slot: Slot, inst: TaskInstance) -> TaskInstance | None:
         """Run ``inst`` on ``slot``; return it when it must go back to the queue."""
         if slot.device is None:
             try:
@@ -414,7 +418,7 @@ class Runner:
         self._record(result, episode.context)
         return None
 
-    def _finished(self, slot: _Slot, inst: TaskInstance, episode: Episode) -> TaskInstance | None:
+    def _finished(self, slot: Slot, inst: TaskInstance, episode: Episode) -> TaskInstance | None:
         result = episode.result
         if episode.fatal is not None:
             self._stop("fatal_agent", str(episode.fatal) or type(episode.fatal).__name__)
@@ -430,19 +434,19 @@ class Runner:
         self._record(result, episode.context)
         return None
 
-    def _open(self, slot: _Slot) -> Device:
+    def _open(self, slot: Slot) -> Device:
         from droidhub.device import Device
 
         return Device(slot.serial, host=slot.host, port=slot.port)
 
-    def _reachable(self, slot: _Slot) -> bool:
+    def _reachable(self, slot: Slot) -> bool:
         try:
             self._open(slot)
         except DeviceError:
             return False
         return True
 
-    def _retire(self, slot: _Slot, episode: Episode, reason: str) -> str | None:
+    def _retire(self, slot: Slot, episode: Episode, reason: str) -> str | None:
         """Close the device an abandoned episode holds, open a fresh one and run the
         episode's tear-down on it (bounded). Returns the tear-down's error, if any."""
         assert slot.device is not None
@@ -482,7 +486,7 @@ class Runner:
         )
         return error is None
 
-    def _device_failed(self, slot: _Slot, inst: TaskInstance, error: str) -> TaskInstance:
+    def _device_failed(self, slot: Slot, inst: TaskInstance, error: str) -> TaskInstance:
         slot.failures += 1
         slot.device = None
         if slot.failures >= self.quarantine_after:
@@ -495,7 +499,7 @@ class Runner:
             )
         return inst
 
-    def _unplayable(self, inst: TaskInstance, slot: _Slot, exc: Exception) -> EpisodeResult:
+    def _unplayable(self, inst: TaskInstance, slot: Slot, exc: Exception) -> EpisodeResult:
         import traceback
 
         return instance_result(

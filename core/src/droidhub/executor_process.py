@@ -1,0 +1,343 @@
+"""The process executor: each phone, with its episodes, in a worker process of its own.
+
+With the thread executor every phone's episodes share one interpreter (and with
+``--device virtual:N`` the phones too), so the GIL keeps N phones from running much
+faster than one. Here each phone gets a worker process, started fresh (``spawn``: it
+holds none of the parent's locks or threads). The worker starts its own virtual phone,
+or opens its serial on the adb server, builds its own agent from the run's agent spec,
+and plays whole episodes with the thread executor's own code and guarantees: time
+limits, abandoning a hung episode and tearing it down, telling a lost phone from a
+failed episode. The parent alone schedules episodes, appends ``results.jsonl``, shows
+progress, and decides quarantine and early stop; a worker writes only the folders of
+the episodes it plays. A worker that dies mid-episode (killed, out of memory) costs that
+episode a device failure: it goes back to the queue, and a fresh worker takes the
+phone's next episode.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import queue
+import signal
+import threading
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from droidhub.results import EpisodeResult
+from droidhub.runner import Runner, Slot
+from droidhub.suite import TaskInstance
+
+if TYPE_CHECKING:
+    from multiprocessing.process import BaseProcess
+
+    from droidhub.device import Device
+    from droidhub.episode import EpisodeContext
+
+#: How long a worker may take to start (import the plugins, start its phone).
+START_TIMEOUT = 120.0
+
+
+@dataclass(frozen=True)
+class PhonePlan:
+    """How a worker reaches its phone: ``serial`` on the adb server at ``host:port``, or,
+    when ``serial`` is None, a virtual phone the worker starts for itself. ``label``
+    names the phone in progress lines and results."""
+
+    label: str
+    serial: str | None = None
+    host: str = "127.0.0.1"
+    port: int = 5037
+
+
+@dataclass(frozen=True)
+class WorkerSettings:
+    """What a worker needs to play episodes as the parent would: plain, picklable values."""
+
+    out: Path
+    agent: str
+    agent_options: Mapping[str, str] = field(default_factory=dict)
+    agent_name: str = ""
+    max_steps: int | None = None
+    step_timeout: float | None = 300
+    episode_timeout: float | None = 1800
+
+
+def phone_plans(spec: str, adb_host: str, adb_port: int) -> list[PhonePlan]:
+    """One plan per phone that ``--device spec`` names (see :mod:`droidhub.connect`)."""
+    from droidhub.connect import parse_device_spec
+
+    count, serials = parse_device_spec(spec)
+    if count:
+        return [PhonePlan(f"virtual-{i}") for i in range(count)]
+    return [PhonePlan(s, s, adb_host, adb_port) for s in serials]
+
+
+# --- the parent ---------------------------------------------------------------------------
+@dataclass
+class _Worker:
+    process: BaseProcess
+    conn: Connection
+
+
+class ProcessRunner(Runner):
+    """A :class:`~droidhub.runner.Runner` whose devices are worker processes."""
+
+    def __init__(self, out: Path, phones: Sequence[PhonePlan], settings: WorkerSettings,
+                 **kwargs: Any) -> None:  # fmt: skip
+        super().__init__(out, phones, make_agent=_no_agent, **kwargs)  # type: ignore[arg-type]
+        self.phones = list(phones)
+        self.settings = settings
+        self._context = multiprocessing.get_context("spawn")
+        self._workers: dict[str, _Worker] = {}
+
+    def _slots(self) -> list[Slot]:
+        return [Slot(p.label, p.host, p.port, None) for p in self.phones]
+
+    def _worker(self, slot: Slot) -> None:
+        try:
+            super()._worker(slot)
+        finally:
+            self._close_worker(slot.serial)
+
+    def _attempt(self, slot: Slot, inst: TaskInstance) -> TaskInstance | None:
+        worker = self._workers.get(slot.serial)
+        if worker is None or not worker.process.is_alive():
+            worker, error = self._start_worker(slot.serial)
+            if worker is None:
+                return self._device_failed(slot, inst, error)
+        worker.conn.send(("episode", _instance_message(inst)))
+        # The worker keeps the episode's own time limits; this only catches a worker
+        # that stopped answering altogether.
+        limit = (self.episode_timeout or 86400.0) + self.teardown_timeout + 60
+        deadline = time.monotonic() + limit
+        asked_to_stop = False
+        while True:
+            if self._stopping.is_set() and not asked_to_stop:
+                with contextlib.suppress(OSError):
+                    worker.conn.send(("stop",))
+                asked_to_stop = True
+            try:
+                ready = worker.conn.poll(0.1)
+                message = worker.conn.recv() if ready else None
+            except (EOFError, OSError):
+                message = ("died",)
+            if message is None:
+                if not worker.process.is_alive():
+                    message = ("died",)
+                elif time.monotonic() < deadline:
+                    continue
+                else:
+                    message = ("silent", limit)
+            outcome = self._answer(slot, inst, message)
+            if outcome is not _WAIT:
+                return outcome  # type: ignore[return-value]
+
+    def _answer(self, slot: Slot, inst: TaskInstance, message: tuple[Any, ...]) -> object:
+        kind = message[0]
+        if kind == "result":
+            result = EpisodeResult.model_validate(message[1])
+            result.device = slot.serial
+            slot.failures = 0
+            self._record(result, None)
+            return None
+        if kind == "requeue":
+            return self._device_failed(slot, inst, message[1])
+        if kind == "fatal":
+            self._stop("fatal_agent", message[1])
+            with self._lock:
+                self.outcome.unfinished.append(inst.episode_id)
+            return None
+        if kind == "interrupted":
+            with self._lock:
+                self.outcome.unfinished.append(inst.episode_id)
+            return None
+        # The worker is gone mid-episode, or silent past every limit: its phone went
+        # with it (a virtual one) or may be fine (a real one); either way the episode
+        # goes back to the queue, and the phone's next episode gets a fresh worker.
+        code = self._close_worker(slot.serial)
+        why = f"did not answer for {message[1]:g}s" if kind == "silent" else "died"
+        return self._device_failed(
+            slot, inst, f"the worker process of {slot.serial} {why} (exit code {code})"
+        )
+
+    def _start_worker(self, label: str) -> tuple[_Worker | None, str]:
+        self._close_worker(label)
+        plan = next(p for p in self.phones if p.label == label)
+        parent_end, child_end = self._context.Pipe()
+        process = self._context.Process(
+            target=worker_main,
+            args=(child_end, plan, self.settings),
+            name=f"droidhub-worker-{label}",
+            daemon=True,
+        )
+        process.start()
+        child_end.close()
+        try:
+            if not parent_end.poll(START_TIMEOUT):
+                raise TimeoutError(f"did not start within {START_TIMEOUT:g}s")
+            hello = parent_end.recv()
+        except (EOFError, OSError, TimeoutError) as exc:
+            process.kill()
+            process.join(5)
+            return None, f"the worker process of {label} failed to start: {exc or 'it exited'}"
+        if hello[0] != "ready":
+            process.join(5)
+            return None, f"the worker process of {label} failed to start: {hello[1]}"
+        worker = _Worker(process, parent_end)
+        self._workers[label] = worker
+        return worker, ""
+
+    def _close_worker(self, label: str) -> int | None:
+        """Ask the worker of ``label`` to leave, then make sure it has; its exit code."""
+        worker = self._workers.pop(label, None)
+        if worker is None:
+            return None
+        with contextlib.suppress(OSError):
+            worker.conn.send(("exit",))
+        worker.process.join(self.teardown_timeout + 10)
+        if worker.process.is_alive():
+            worker.process.kill()
+            worker.process.join(5)
+        worker.conn.close()
+        return worker.process.exitcode
+
+
+def _no_agent() -> Any:
+    raise AssertionError("the process executor builds agents in its workers")
+
+
+_WAIT = object()
+
+
+def _instance_message(inst: TaskInstance) -> dict[str, Any]:
+    # Task classes may be made at run time (MiniWoB, composites): send their names.
+    return {
+        "family": inst.family,
+        "task": inst.name,
+        "instance": inst.instance,
+        "seed": inst.seed,
+        "params": inst.params,
+    }
+
+
+# --- the worker ---------------------------------------------------------------------------
+def worker_main(conn: Connection, plan: PhonePlan, settings: WorkerSettings) -> None:
+    """A worker process: reach the phone, then play the episodes the parent sends."""
+    # Ctrl-C reaches the whole process group; the parent decides and says "stop".
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent()
+    try:
+        with _phone(plan) as device:
+            runner = _WorkerRunner(conn, device, settings)
+            conn.send(("ready", plan.label))
+            runner.serve()
+    except Exception as exc:  # reported to the parent, which counts a device failure
+        with contextlib.suppress(OSError):
+            conn.send(("failed", f"{type(exc).__name__}: {exc}"))
+
+
+@contextlib.contextmanager
+def _phone(plan: PhonePlan) -> Iterator[Device]:
+    from droidhub.device import Device
+
+    if plan.serial is not None:
+        yield Device(plan.serial, host=plan.host, port=plan.port)
+        return
+    from droidhub.virtual.server import VirtualDeviceServer
+
+    with VirtualDeviceServer(devices=1) as server:
+        yield Device(server.serials[0], host="127.0.0.1", port=server.port)
+
+
+def _die_with_parent() -> None:
+    """On Linux, have the kernel kill this worker when its parent dies (SIGKILL included)."""
+    with contextlib.suppress(Exception):
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
+class _WorkerRunner(Runner):
+    """The thread executor's episode code for one phone, reporting to the parent instead
+    of recording: results, device failures, a fatal agent error, an interruption."""
+
+    def __init__(self, conn: Connection, device: Device, settings: WorkerSettings) -> None:
+        from functools import partial
+
+        from droidhub import catalog
+        from droidhub.agents import load_agent
+        from droidhub.plugins import get_plugin_manager
+
+        make_agent = partial(load_agent, settings.agent, catalog.agents(), settings.agent_options)
+        super().__init__(
+            settings.out,
+            [device],
+            make_agent=make_agent,
+            apps=catalog.apps(),
+            notify=get_plugin_manager().notify,
+            agent_name=settings.agent_name,
+            max_steps=settings.max_steps,
+            step_timeout=settings.step_timeout,
+            episode_timeout=settings.episode_timeout,
+        )
+        self.conn = conn
+        self._send_lock = threading.Lock()
+        self._reported = False
+
+    def _send(self, *message: Any) -> None:
+        with self._send_lock:
+            self.conn.send(message)
+        self._reported = True
+
+    def serve(self) -> None:
+        """Play each episode the parent sends until it says ``exit`` (or goes away)."""
+        from droidhub import catalog
+
+        registry = catalog.registry()
+        slot = self._slots()[0]
+        episodes: queue.Queue[dict[str, Any] | None] = queue.Queue()
+        threading.Thread(target=self._read, args=(episodes,), daemon=True).start()
+        while (spec := episodes.get()) is not None:
+            task_cls = registry.task(spec["task"], family=spec["family"])
+            inst = TaskInstance(task_cls, spec["instance"], spec["seed"], spec["params"])
+            self._reported = False
+            self._attempt(slot, inst)
+            if not self._reported:
+                self._send("interrupted")
+            self._stopping.clear()  # a stop meant the episode it came during
+
+    def _read(self, episodes: queue.Queue[dict[str, Any] | None]) -> None:
+        """The one reader of the parent's messages: episodes to the queue; ``stop``
+        interrupts the episode playing; ``exit`` (or a parent gone) ends the worker."""
+        while True:
+            try:
+                message = self.conn.recv()
+            except (EOFError, OSError):
+                message = ("exit",)
+            if message[0] == "episode":
+                episodes.put(message[1])
+            elif message[0] in ("stop", "exit"):
+                self._stopping.set()
+                if message[0] == "exit":
+                    episodes.put(None)
+                    return
+
+    def _record(self, result: EpisodeResult, context: EpisodeContext | None) -> None:
+        if context is not None:
+            self.notify("droidhub_episode_end", context=context, result=result)
+        self._send("result", result.model_dump(mode="json"))
+
+    def _device_failed(self, slot: Slot, inst: TaskInstance, error: str) -> TaskInstance:
+        slot.device = None
+        self._send("requeue", error)
+        return inst
+
+    def _stop(self, reason: str, message: str) -> None:
+        self._stopping.set()
+        if reason == "fatal_agent":
+            self._send("fatal", message)
