@@ -146,11 +146,19 @@ def main() -> None:
 )
 @click.option(
     "--executor",
-    type=click.Choice(["threads", "processes"]),
+    type=click.Choice(["threads", "processes", "ray"]),
     default=None,
-    help="How phones run side by side: threads of this process, or a worker process per "
-    "phone (faster with several phones: no shared interpreter). "
+    help="How phones run side by side: threads of this process, a worker process per "
+    "phone (faster with several phones: no shared interpreter), or a Ray actor per phone "
+    "anywhere in a Ray cluster (pip install 'droidhub[ray]'; see docs/scaling.md). "
     "[default: processes with several phones, else threads]",
+)
+@click.option(
+    "--ray-address",
+    default=None,
+    metavar="ADDR",
+    help="With --executor ray: the cluster to join (auto, or the head's HOST:PORT); "
+    "without it Ray starts a local cluster for the run.",
 )
 @click.option("--adb-host", default="127.0.0.1", show_default=True, help="adb server host.")
 @click.option("--adb-port", default=5037, show_default=True, type=int, help="adb server port.")
@@ -240,6 +248,7 @@ def run(
     agent_options: tuple[str, ...],
     device: str,
     executor: str | None,
+    ray_address: str | None,
     adb_host: str,
     adb_port: int,
     out: Path | None,
@@ -276,7 +285,7 @@ def run(
     from droidhub.agents import AgentLoadError, load_agent
     from droidhub.connect import parse_device_spec
     from droidhub.results import RunManifest
-    from droidhub.runner import describe_environment
+    from droidhub.runner import RunConfigError, describe_environment
     from droidhub.shards import parse_shard, shard_of
     from droidhub.suite import build_suite
 
@@ -294,7 +303,13 @@ def run(
         agent_opts = parse_agent_options(agent_options)
         load_agent(agent, factories, agent_opts)  # fail before touching any device
         count, serials = parse_device_spec(device)
-    except (UnknownTaskError, AgentLoadError, ValueError) as exc:
+        if executor == "ray":
+            from droidhub.executor_ray import import_ray
+
+            import_ray()
+        elif ray_address is not None:
+            raise ValueError("--ray-address goes with --executor ray")
+    except (UnknownTaskError, AgentLoadError, ValueError, RunConfigError) as exc:
         raise click.UsageError(str(exc)) from None
     out = out_folder(
         out or Path("runs") / f"{'+'.join(families)}-{agent.replace(':', '.')}-seed{seed}"
@@ -323,6 +338,7 @@ def run(
         agent=agent,
         agent_options=agent_opts,
         executor=executor or ("processes" if max(count, len(serials)) > 1 else "threads"),
+        ray_address=ray_address,
         max_steps=max_steps,
         step_timeout=step_timeout,
         episode_timeout=episode_timeout,

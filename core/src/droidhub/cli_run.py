@@ -45,8 +45,10 @@ class RunSettings:
     #: The agent spec and its options, as given (a worker process builds its own agent).
     agent: str = ""
     agent_options: Mapping[str, str] = field(default_factory=dict)
-    #: ``threads`` or ``processes`` (:mod:`droidhub.executor_process`).
+    #: ``threads``, ``processes`` (:mod:`droidhub.executor_process`) or ``ray``
+    #: (:mod:`droidhub.executor_ray`, joining the cluster at ``ray_address`` if given).
     executor: str = "threads"
+    ray_address: str | None = None
 
 
 #: No device could be reached (no adb server, or no such phone); nothing was written.
@@ -95,7 +97,7 @@ def _run_locked(instances: list[Any], s: RunSettings, made: bool) -> int:
     pm = get_plugin_manager()
     reached = False
     try:
-        if s.executor == "processes":
+        if s.executor in ("processes", "ray"):
             from droidhub.executor_process import phone_plans
 
             plans = phone_plans(s.device, s.adb_host, s.adb_port)
@@ -131,7 +133,7 @@ def _runner(out: Path, devices: list[Any], s: RunSettings) -> Callable[..., Any]
 
     from droidhub.runner import Runner
 
-    if s.executor != "processes":
+    if s.executor not in ("processes", "ray"):
         return functools.partial(Runner, out, devices, make_agent=s.make_agent)
     from droidhub.executor_process import ProcessRunner, WorkerSettings
 
@@ -144,6 +146,10 @@ def _runner(out: Path, devices: list[Any], s: RunSettings) -> Callable[..., Any]
         step_timeout=s.step_timeout,
         episode_timeout=s.episode_timeout,
     )
+    if s.executor == "ray":
+        from droidhub.executor_ray import RayRunner
+
+        return functools.partial(RayRunner, out, devices, settings, ray_address=s.ray_address)
     return functools.partial(ProcessRunner, out, devices, settings)
 
 

@@ -22,7 +22,7 @@ import queue
 import signal
 import threading
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -87,6 +87,9 @@ class _Worker:
 class ProcessRunner(Runner):
     """A :class:`~droidhub.runner.Runner` whose devices are worker processes."""
 
+    #: How messages name what plays a phone's episodes.
+    worker_kind = "worker process"
+
     def __init__(self, out: Path, phones: Sequence[PhonePlan], settings: WorkerSettings,
                  **kwargs: Any) -> None:  # fmt: skip
         super().__init__(out, phones, make_agent=_no_agent, **kwargs)  # type: ignore[arg-type]
@@ -110,7 +113,7 @@ class ProcessRunner(Runner):
             worker, error = self._start_worker(slot.serial)
             if worker is None:
                 return self._device_failed(slot, inst, error)
-        worker.conn.send(("episode", _instance_message(inst)))
+        worker.conn.send(("episode", instance_message(inst)))
         # The worker keeps the episode's own time limits; this only catches a worker
         # that stopped answering altogether.
         limit = (self.episode_timeout or 86400.0) + self.teardown_timeout + 60
@@ -161,8 +164,9 @@ class ProcessRunner(Runner):
         # goes back to the queue, and the phone's next episode gets a fresh worker.
         code = self._close_worker(slot.serial)
         why = f"did not answer for {message[1]:g}s" if kind == "silent" else "died"
+        exit_code = "" if code is None else f" (exit code {code})"
         return self._device_failed(
-            slot, inst, f"the worker process of {slot.serial} {why} (exit code {code})"
+            slot, inst, f"the {self.worker_kind} of {slot.serial} {why}{exit_code}"
         )
 
     def _start_worker(self, label: str) -> tuple[_Worker | None, str]:
@@ -214,8 +218,9 @@ def _no_agent() -> Any:
 _WAIT = object()
 
 
-def _instance_message(inst: TaskInstance) -> dict[str, Any]:
-    # Task classes may be made at run time (MiniWoB, composites): send their names.
+def instance_message(inst: TaskInstance) -> dict[str, Any]:
+    """``inst`` as plain values; task classes may be made at run time (MiniWoB,
+    composites), so their names travel, not the classes."""
     return {
         "family": inst.family,
         "task": inst.name,
@@ -227,22 +232,50 @@ def _instance_message(inst: TaskInstance) -> dict[str, Any]:
 
 # --- the worker ---------------------------------------------------------------------------
 def worker_main(conn: Connection, plan: PhonePlan, settings: WorkerSettings) -> None:
-    """A worker process: reach the phone, then play the episodes the parent sends."""
+    """A worker process: reach the phone, then play the episodes the parent sends, one at
+    a time, until it says ``exit`` (or goes away). One thread reads the parent's
+    messages: episodes go to a queue, ``stop`` interrupts the episode playing."""
     # Ctrl-C reaches the whole process group; the parent decides and says "stop".
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _die_with_parent()
+    lock = threading.Lock()
+
+    def report(message: tuple[Any, ...]) -> None:
+        with lock:
+            conn.send(message)
+
     try:
-        with _phone(plan) as device:
-            runner = _WorkerRunner(conn, device, settings)
-            conn.send(("ready", plan.label))
-            runner.serve()
+        with phone(plan) as device:
+            runner = PhoneRunner(device, settings, report)
+            report(("ready", plan.label))
+            episodes: queue.Queue[dict[str, Any] | None] = queue.Queue()
+            threading.Thread(target=_read, args=(conn, runner, episodes), daemon=True).start()
+            while (spec := episodes.get()) is not None:
+                runner.play(spec)
     except Exception as exc:  # reported to the parent, which counts a device failure
         with contextlib.suppress(OSError):
-            conn.send(("failed", f"{type(exc).__name__}: {exc}"))
+            report(("failed", f"{type(exc).__name__}: {exc}"))
+
+
+def _read(conn: Connection, runner: PhoneRunner, episodes: queue.Queue[Any]) -> None:
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            message = ("exit",)
+        if message[0] == "episode":
+            episodes.put(message[1])
+        elif message[0] in ("stop", "exit"):
+            runner.stop()
+            if message[0] == "exit":
+                episodes.put(None)
+                return
 
 
 @contextlib.contextmanager
-def _phone(plan: PhonePlan) -> Iterator[Device]:
+def phone(plan: PhonePlan) -> Iterator[Device]:
+    """The phone of ``plan``: its serial on the adb server, or a virtual phone started
+    here for as long as the block runs."""
     from droidhub.device import Device
 
     if plan.serial is not None:
@@ -262,11 +295,15 @@ def _die_with_parent() -> None:
         ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
-class _WorkerRunner(Runner):
-    """The thread executor's episode code for one phone, reporting to the parent instead
-    of recording: results, device failures, a fatal agent error, an interruption."""
+class PhoneRunner(Runner):
+    """The thread executor's episode code for one phone, reporting each episode's end to
+    ``report`` instead of recording it: ``("result", result)``, ``("requeue", error)``
+    (the phone failed), ``("fatal", message)`` (a FatalAgentError) or
+    ``("interrupted",)`` (a :meth:`stop` came first)."""
 
-    def __init__(self, conn: Connection, device: Device, settings: WorkerSettings) -> None:
+    def __init__(
+        self, device: Device, settings: WorkerSettings, report: Callable[[tuple[Any, ...]], None]
+    ) -> None:
         from functools import partial
 
         from droidhub import catalog
@@ -285,47 +322,28 @@ class _WorkerRunner(Runner):
             step_timeout=settings.step_timeout,
             episode_timeout=settings.episode_timeout,
         )
-        self.conn = conn
-        self._send_lock = threading.Lock()
+        self._report = report
         self._reported = False
+        self._registry = catalog.registry()
+        self._slot = self._slots()[0]
+
+    def play(self, spec: Mapping[str, Any]) -> None:
+        """Play the episode ``spec`` names (see :func:`instance_message`) to its end."""
+        task_cls = self._registry.task(spec["task"], family=spec["family"])
+        inst = TaskInstance(task_cls, spec["instance"], spec["seed"], spec["params"])
+        self._reported = False
+        self._attempt(self._slot, inst)
+        if not self._reported:
+            self._send("interrupted")
+        self._stopping.clear()  # a stop meant the episode it came during
+
+    def stop(self) -> None:
+        """Interrupt the episode playing: torn down, reported as interrupted."""
+        self._stopping.set()
 
     def _send(self, *message: Any) -> None:
-        with self._send_lock:
-            self.conn.send(message)
+        self._report(message)
         self._reported = True
-
-    def serve(self) -> None:
-        """Play each episode the parent sends until it says ``exit`` (or goes away)."""
-        from droidhub import catalog
-
-        registry = catalog.registry()
-        slot = self._slots()[0]
-        episodes: queue.Queue[dict[str, Any] | None] = queue.Queue()
-        threading.Thread(target=self._read, args=(episodes,), daemon=True).start()
-        while (spec := episodes.get()) is not None:
-            task_cls = registry.task(spec["task"], family=spec["family"])
-            inst = TaskInstance(task_cls, spec["instance"], spec["seed"], spec["params"])
-            self._reported = False
-            self._attempt(slot, inst)
-            if not self._reported:
-                self._send("interrupted")
-            self._stopping.clear()  # a stop meant the episode it came during
-
-    def _read(self, episodes: queue.Queue[dict[str, Any] | None]) -> None:
-        """The one reader of the parent's messages: episodes to the queue; ``stop``
-        interrupts the episode playing; ``exit`` (or a parent gone) ends the worker."""
-        while True:
-            try:
-                message = self.conn.recv()
-            except (EOFError, OSError):
-                message = ("exit",)
-            if message[0] == "episode":
-                episodes.put(message[1])
-            elif message[0] in ("stop", "exit"):
-                self._stopping.set()
-                if message[0] == "exit":
-                    episodes.put(None)
-                    return
 
     def _record(self, result: EpisodeResult, context: EpisodeContext | None) -> None:
         if context is not None:
