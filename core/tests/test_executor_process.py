@@ -86,6 +86,8 @@ def test_a_worker_killed_mid_run_costs_no_episode(tmp_path: Path) -> None:
     assert proc.returncode == 0, stderr
     counts = Counter(r["episode_id"] for r in _lines(out))
     assert counts == Counter({f"hang/Quick/{i}": 1 for i in range(30)})
+    # The episode the kill cut short ran again, as attempt 2.
+    assert sorted(r["attempt"] for r in _lines(out)) == [1] * 29 + [2]
     assert "Traceback" not in stderr
 
 

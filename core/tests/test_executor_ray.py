@@ -103,6 +103,8 @@ def test_an_actor_killed_mid_run_costs_no_episode(tmp_path: Path) -> None:
     assert proc.returncode == 0, stderr
     counts = Counter(r["episode_id"] for r in _lines(out))
     assert counts == Counter({f"hang/Quick/{i}": 1 for i in range(24)})
+    # The episode the kill cut short ran again, as attempt 2.
+    assert sorted(r["attempt"] for r in _lines(out)) == [1] * 23 + [2]
 
 
 def test_a_killed_driver_resumes_on_rerun(tmp_path: Path) -> None:

@@ -10,8 +10,9 @@ limits, abandoning a hung episode and tearing it down, telling a lost phone from
 failed episode. The parent alone schedules episodes, appends ``results.jsonl``, shows
 progress, and decides quarantine and early stop; a worker writes only the folders of
 the episodes it plays. A worker that dies mid-episode (killed, out of memory) costs that
-episode a device failure: it goes back to the queue, and a fresh worker takes the
-phone's next episode.
+episode a device failure: it goes back to the queue once, as attempt 2, and a fresh
+worker takes the phone's next episode; losing a worker a second time, the episode is
+recorded as a device error.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from droidhub.episode import instance_result
 from droidhub.results import EpisodeResult
 from droidhub.runner import Runner, Slot
 from droidhub.suite import TaskInstance
@@ -97,6 +99,8 @@ class ProcessRunner(Runner):
         self.settings = settings
         self._context = multiprocessing.get_context("spawn")
         self._workers: dict[str, _Worker] = {}
+        #: Episodes whose worker died under them once already.
+        self._lost: set[str] = set()
 
     def _slots(self) -> list[Slot]:
         return [Slot(p.label, p.host, p.port, None) for p in self.phones]
@@ -113,7 +117,10 @@ class ProcessRunner(Runner):
             worker, error = self._start_worker(slot.serial)
             if worker is None:
                 return self._device_failed(slot, inst, error)
-        worker.conn.send(("episode", instance_message(inst)))
+        try:
+            worker.conn.send(("episode", instance_message(inst)))
+        except OSError:  # it died between two episodes
+            return self._answer(slot, inst, ("died",))  # type: ignore[return-value]
         # The worker keeps the episode's own time limits; this only catches a worker
         # that stopped answering altogether.
         limit = (self.episode_timeout or 86400.0) + self.teardown_timeout + 60
@@ -162,12 +169,21 @@ class ProcessRunner(Runner):
         # The worker is gone mid-episode, or silent past every limit: its phone went
         # with it (a virtual one) or may be fine (a real one); either way the episode
         # goes back to the queue, and the phone's next episode gets a fresh worker.
+        # It is run once more, as attempt 2; dying a second time, it is recorded as a
+        # device error rather than sent round the phones again.
         code = self._close_worker(slot.serial)
         why = f"did not answer for {message[1]:g}s" if kind == "silent" else "died"
         exit_code = "" if code is None else f" (exit code {code})"
-        return self._device_failed(
-            slot, inst, f"the {self.worker_kind} of {slot.serial} {why}{exit_code}"
-        )
+        error = f"the {self.worker_kind} of {slot.serial} {why}{exit_code}"
+        if inst.episode_id in self._lost:
+            self._device_failed(slot, inst, error)
+            self._record(instance_result(inst, self.agent_name, slot.serial, error=error,
+                                         error_source="device"), None)  # fmt: skip
+            return None
+        self._lost.add(inst.episode_id)
+        with self._lock:
+            self.attempts[inst.episode_id] = self.attempts.get(inst.episode_id, 1) + 1
+        return self._device_failed(slot, inst, error)
 
     def _start_worker(self, label: str) -> tuple[_Worker | None, str]:
         self._close_worker(label)
