@@ -231,3 +231,12 @@ def droidhub(
         timeout=timeout,
         env=droidhub_env(site, **extra),
     )
+
+
+def sigint_default() -> None:
+    """``preexec_fn`` of a ``droidhub`` subprocess that a test stops with Ctrl-C: a shell
+    started in the background (nohup, ``&``) hands its children SIGINT ignored, and a
+    Python started so never raises KeyboardInterrupt."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -14,7 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from runner_plugins import droidhub, droidhub_env, hang_site
+from runner_plugins import droidhub, droidhub_env, hang_site, sigint_default
 
 
 def _lines(out: Path) -> list[dict]:
@@ -103,6 +103,7 @@ def test_ctrl_c_leaves_no_worker_and_a_rerun_completes(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=sigint_default,
     )
     try:
         deadline = time.monotonic() + 120

@@ -10,7 +10,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from runner_plugins import droidhub, droidhub_env, hang_site
+from runner_plugins import droidhub, droidhub_env, hang_site, sigint_default
 
 
 def _lines(out: Path) -> list[dict]:
@@ -93,6 +93,7 @@ def test_ctrl_c_stops_cleanly_and_a_rerun_completes(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=sigint_default,
     )
     try:
         deadline = time.monotonic() + 60

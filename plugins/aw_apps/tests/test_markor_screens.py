@@ -127,7 +127,8 @@ def test_move_note_between_folders(virtual_env: Env) -> None:
 
 def _retype_note(env: Env, name: str, lines: list[str]) -> None:
     """Open the note ``name``, select all its text and type ``lines`` over it, each
-    ended with Enter (an empty line is just Enter), then go back to the browser."""
+    ended with Enter (input_text presses it after typing, as AndroidWorld does; an empty
+    line is a keyboard_enter alone), then go back to the browser."""
     _act(env, action_type="open_app", app_name="markor")
     _scroll_to(env, name)
     click(env, text=name)
@@ -136,7 +137,8 @@ def _retype_note(env: Env, name: str, lines: list[str]) -> None:
     for line in lines:
         if line:
             _act(env, action_type="input_text", text=line)
-        _act(env, action_type="keyboard_enter")
+        else:
+            _act(env, action_type="keyboard_enter")
     click(env, content_description="Navigate up")
 
 

@@ -25,7 +25,7 @@ Action: <the JSON action>
 Actions (index is the number of a UI element in the list):
 - {"action_type": "click", "index": <n>}
 - {"action_type": "long_press", "index": <n>}
-- {"action_type": "input_text", "text": "<text>", "index": <n>}  (taps that field, types, then presses Enter)
+- {"action_type": "input_text", "text": "<text>", "index": <n>}  (tap, type, press Enter)
 - {"action_type": "keyboard_enter"}
 - {"action_type": "scroll", "direction": "up|down|left|right"}  (add "index" for one list)
 - {"action_type": "swipe", "direction": "up|down|left|right"}
