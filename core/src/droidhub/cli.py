@@ -517,11 +517,13 @@ def _attach_core_groups() -> None:
     from droidhub.cli_judge import calibrate, judge
     from droidhub.cli_listing import agents, list_tasks, plugins
     from droidhub.cli_metrics import merge, metrics
+    from droidhub.cli_probe import probe_group
     from droidhub.scaffold import new_group
     from droidhub.virtual.cli import device_group
 
     commands = (
-        plugins, list_tasks, agents, device_group, new_group, metrics, judge, calibrate, merge
+        plugins, list_tasks, agents, device_group, new_group, metrics, judge, calibrate, merge,
+        probe_group,
     )  # fmt: skip
     for command in commands:
         main.add_command(command)

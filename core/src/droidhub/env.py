@@ -63,7 +63,9 @@ class Env:
     """A phone plus the app catalogue: what :class:`droidhub.TaskEval` methods receive.
 
     ``observe`` sets what :meth:`get_state` fetches by default. The agent's ``answer``
-    action is kept in :attr:`answer` for question tasks to score.
+    action is kept in :attr:`answer` for question tasks to score; the last action carried
+    out, with the screen point it acted at (if any), in :attr:`last_action` and
+    :attr:`last_point`, for tasks judged by the action itself (e.g. probes).
     """
 
     def __init__(
@@ -73,13 +75,16 @@ class Env:
         self.apps = list(apps)
         self.observe = observe
         self.answer: str | None = None
+        self.last_action: Action | None = None
+        self.last_point: tuple[int, int] | None = None
         self._last_elements: list[UIElement] = []
         self._screen_size: tuple[int, int] | None = None
 
     # --- lifecycle ---------------------------------------------------------------------
     def reset(self, go_home: bool = True) -> None:
-        """Forget the last answer and, by default, go to the home screen."""
+        """Forget the last answer and action and, by default, go to the home screen."""
         self.answer = None
+        self.last_action, self.last_point = None, None
         self._last_elements = []
         if go_home:
             self.device.go_home()
@@ -129,8 +134,10 @@ class Env:
         """Carry out ``action`` on the device. Agent text is passed only as quoted data."""
         kind = action.action_type
         dev = self.device
+        self.last_action, self.last_point = action, None
         if kind in ("click", "double_tap", "long_press"):
             x, y = self._target(action)
+            self.last_point = (x, y)
             if kind == "long_press":
                 dev.swipe(x, y, x, y, _LONG_PRESS_MS)
             else:
