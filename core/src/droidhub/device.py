@@ -52,6 +52,9 @@ __all__ = [
 _UI_DUMP = "/sdcard/window_dump.xml"
 
 
+#: The first bytes of every PNG file.
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
 class Device:
     """A phone reached through an adb server.
 
@@ -459,11 +462,19 @@ class Device:
         self.shell(["input", "keyevent", str(key)])
 
     # --- observation -------------------------------------------------------------------
+    def screenshot_png(self) -> bytes:
+        """The screen as the PNG bytes ``screencap -p`` sends, untouched (nothing decoded:
+        store them as they are, or open them only when the pixels are needed)."""
+        png = self.exec_out(["screencap", "-p"])
+        if not png.startswith(_PNG_SIGNATURE):
+            raise DeviceError(f"screencap -p on {self.serial} returned no PNG: {png[:120]!r}")
+        return png
+
     def screenshot(self) -> Image.Image:
-        """The screen as a PIL image (``screencap -p``)."""
+        """The screen as a PIL image (``screencap -p``), decoded."""
         from PIL import Image, UnidentifiedImageError
 
-        png = self.exec_out(["screencap", "-p"])
+        png = self.screenshot_png()
         try:
             image = Image.open(io.BytesIO(png))
             image.load()

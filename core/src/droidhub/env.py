@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import io
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -43,8 +44,12 @@ class State:
 
     ui_elements: list[UIElement] = field(default_factory=list)
     ui_tree: str = ""
+    #: The screen as a PIL image. From :meth:`Env.get_state` it is opened lazily: its
+    #: pixels are decoded only when something reads them.
     screenshot: Image.Image | None = None
     foreground: str = ""
+    #: The screenshot's PNG bytes as the phone sent them (what a run folder stores).
+    screenshot_png: bytes | None = None
 
 
 #: Android key codes used by actions.
@@ -114,7 +119,11 @@ class Env:
             state.ui_elements = parse_hierarchy(state.ui_tree)
             self._last_elements = state.ui_elements
         if observe.wants_pixels:
-            state.screenshot = self.device.screenshot()
+            from PIL import Image
+
+            state.screenshot_png = self.device.screenshot_png()
+            # Opening reads the header only; the pixels wait for whoever wants them.
+            state.screenshot = Image.open(io.BytesIO(state.screenshot_png))
             self._screen_size = state.screenshot.size
         state.foreground = self.device.foreground_activity()
         return state

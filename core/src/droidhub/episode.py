@@ -341,7 +341,10 @@ class Episode:
 
     def _record(self, index: int, action: Action, state: State) -> StepRecord:
         shot = tree = None
-        if state.screenshot is not None:
+        if state.screenshot_png is not None:  # the phone's own bytes: nothing re-encoded
+            shot = self.layout.screenshot_name(index)
+            self.layout.screenshot(index).write_bytes(state.screenshot_png)
+        elif state.screenshot is not None:
             shot = self.layout.screenshot_name(index)
             state.screenshot.save(self.layout.screenshot(index))
         if state.ui_tree:
