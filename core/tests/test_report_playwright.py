@@ -9,6 +9,7 @@ report, written once. Playwright drives the system's Chromium (``DROIDHUB_CHROMI
 from __future__ import annotations
 
 import io
+import json
 import os
 import shutil
 from collections.abc import Iterator
@@ -111,11 +112,18 @@ def test_html_report_renders_its_tables_charts_and_screenshots_without_errors(
     ]  # fmt: skip
     assert row[:4] == ["5", "10", "2", pct(hand.success)]
     assert row[5] == f"{hand.reward:.3f}" and row[7] == f"{hand.steps:.1f}"
+    js = json.loads((report_runs.run_a / "summary.json").read_text(encoding="utf-8"))
+    assert row[4] == "{} - {}".format(*map(pct, js["success_rate_ci95"]))
+    assert row[6] == "{:.3f} - {:.3f}".format(*js["mean_reward_ci95"])
     by_heading = {t["heading"]: t["rows"] for t in others if t["heading"]}
     assert sorted(by_heading["By family"][1:]) == sorted(
         [g, str(h.tasks), str(h.episodes), pct(h.success), f"{h.reward:.3f}"]
         for g, h in hand.groups["family"].items()
     )
+    assert [r[:5] for r in by_heading["Per task"][1:]] == [
+        [name.split("/")[1], name.split("/")[0], str(h.episodes), pct(h.success), f"{h.reward:.3f}"]
+        for name, h in hand.tasks.items()
+    ]
     # The charts render: one bar per app, difficulty and tag, laid out with a width.
     charts = {c["label"]: c for c in facts["charts"]}
     assert {"Success by app", "Success by difficulty", "Success by tag"} <= set(charts)
