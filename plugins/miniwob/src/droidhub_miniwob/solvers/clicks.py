@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from droidhub import Env
 
 
-@solves("click-button", "unicode-test", "click-test-2")
+@solves("click-button", "unicode-test", "click-test-2", "click-test-transfer")
 def _click_named_button(env: Env, utterance: str) -> None:
     # "Click on the "Yes" button." / "Click button ONE."
     found = quoted(utterance)
@@ -138,7 +138,7 @@ def _tabs(env: Env) -> list[UIElement]:
     ]
 
 
-@solves("click-tab-2", "click-tab-2-hard")
+@solves("click-tab-2", "click-tab-2-easy", "click-tab-2-hard")
 def _click_link_in_tabs(env: Env, utterance: str) -> None:
     # "Switch between the tabs to find and click on the link "porttitor"."
     name = one_quoted(utterance)

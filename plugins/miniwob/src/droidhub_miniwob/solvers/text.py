@@ -36,6 +36,15 @@ def _enter_text(env: Env, utterance: str) -> None:
     submit(env)
 
 
+@solves("enter-text-2")
+def _enter_text_in_case(env: Env, utterance: str) -> None:
+    # 'Type "hello" in all upper case letters in the text input and press Submit.'
+    text = one_quoted(utterance)
+    text = text.upper() if "upper case" in utterance else text.lower()
+    type_into(env, find(env, lambda e: e.class_name == EDIT_TEXT, "text field"), text)
+    submit(env)
+
+
 @solves("enter-password")
 def _enter_password(env: Env, utterance: str) -> None:
     password = one_quoted(utterance)
