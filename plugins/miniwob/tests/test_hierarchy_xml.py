@@ -30,10 +30,11 @@ def test_nodes_nest_by_depth_scale_to_device_pixels_and_escape_text() -> None:
     ]
     query, area, box, field, button = elements[2:]
     assert query.text == 'Say "hi" & <go>'  # the bell character is not XML
-    assert query.bounds is not None and (query.bounds.right, query.bounds.bottom) == (420, 131)
+    # 160 x 50 CSS pixels at the page's 500 % (AW's initial scale).
+    assert query.bounds is not None and (query.bounds.right, query.bounds.bottom) == (800, 250)
     assert area.scrollable and not area.clickable
     assert box.checkable and box.checked and box.clickable and box.focusable
-    assert box.bounds is not None and box.bounds.bottom == 206  # 78.5 * 2.625, rounded
+    assert box.bounds is not None and box.bounds.bottom == 392  # 78.5 * 5, rounded (even)
     assert field.content_description == "Password" and field.editable
     assert field.bounds is not None and field.bounds.right == 1080  # clipped to the screen
     assert button.focused and not button.checkable

@@ -101,8 +101,8 @@ def test_the_webview_screen_is_droidhubs_pixel_6() -> None:
     viewport = (webview.VIEWPORT_WIDTH, webview.VIEWPORT_HEIGHT)
     density = webview.DENSITY
     assert screen == PIXEL_6.size
-    assert density == PIXEL_6.scale
-    assert viewport == (412, 915)  # the screen in CSS px, rounded up
+    assert density == 5.0  # AW's app: WebView.setInitialScale(500)
+    assert viewport == (216, 480)  # the screen in CSS px, exactly
     clip = webview.SCREENSHOT_CLIP
     assert round(clip["width"] * webview.DENSITY) == PIXEL_6.width
     assert round(clip["height"] * webview.DENSITY) == PIXEL_6.height

@@ -60,8 +60,8 @@ def test_ui_tree_is_an_android_hierarchy_with_a_webview_root_in_device_pixels(
     assert all(f.clickable and f.enabled and f.package == contract.PACKAGE for f in fields)
     query = next(e for e in state.ui_elements if e.resource_id == "query")
     assert query.text == t.utterance
-    # The 160 CSS px wide task area is 420 device pixels wide at density 2.625.
-    assert query.bounds is not None and query.bounds.right == 420
+    # The 160 CSS px wide task area is 800 device pixels wide at AW's 500 % page scale.
+    assert query.bounds is not None and query.bounds.right == 800
     button = next(e for e in state.ui_elements if e.class_name == "android.widget.Button")
     assert button.text == "Login"
 

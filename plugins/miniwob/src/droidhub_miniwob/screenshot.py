@@ -1,11 +1,12 @@
 """A browser's screenshot made exactly phone-sized.
 
-Chromium captures a clip given in CSS pixels; at a fractional density the device-pixel
+Chromium captures a clip given in CSS pixels; at a fractional scale the device-pixel
 size is a product like 411.43 x 2.625, which Chromium rounds its own way (some versions
-give 1079 where the phone has 1080). :func:`fit_png` leaves a PNG of the right size
-untouched (the usual case: it reads the size from the header, nothing is decoded) and
-otherwise cuts or extends it to the size, repeating the last row or column of pixels,
-so ``screencap`` always answers with the phone's screen size.
+give 1079 where the phone has 1080; at the app's 500 % the size is exact).
+:func:`fit_png` leaves a PNG of the right size untouched (the usual case: it reads the
+size from the header, nothing is decoded) and otherwise cuts or extends it to the size,
+repeating the last row or column of pixels, so ``screencap`` always answers with the
+phone's screen size.
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 :class:`MiniWobWebViewApp` is a UI app model for the virtual phone. It answers the
 same intents as the Android app (:mod:`droidhub_miniwob.contract`), and shows the
-page the way a Pixel 6 WebView would (:data:`droidhub.android.PIXEL_6`: 1080x2400
-device pixels at density 2.625).
+page the way AndroidWorld's app does on a Pixel 6 (:data:`droidhub.android.PIXEL_6`:
+1080x2400 device pixels; the page at 500 %, five device pixels per CSS pixel).
 Taps, swipes and long presses arrive as touch events, ``input text`` and key events
 as keyboard input; ``screencap`` is the page's screenshot and ``uiautomator dump``
 an Android UI hierarchy of the rendered page.
@@ -42,9 +42,11 @@ if TYPE_CHECKING:
 #: The screen of the phone the virtual device models (a Pixel 6: 1080x2400).
 SCREEN_WIDTH_PX = PIXEL_6.width
 SCREEN_HEIGHT_PX = PIXEL_6.height
-#: Device pixels per CSS pixel (2.625 on a Pixel 6).
-DENSITY = PIXEL_6.scale
-#: The CSS viewport: the screen in density-independent pixels, rounded up (412x915).
+#: Device pixels per CSS pixel: AndroidWorld's MiniWoB app opens its WebView at an
+#: initial scale of 500 % (``setInitialScale(500)``), five device pixels per CSS pixel,
+#: so the 160-pixel task fills most of the screen's width.
+DENSITY = 5.0
+#: The CSS viewport: the screen in CSS pixels at that scale (216x480, exact).
 VIEWPORT_WIDTH = math.ceil(SCREEN_WIDTH_PX / DENSITY)
 VIEWPORT_HEIGHT = math.ceil(SCREEN_HEIGHT_PX / DENSITY)
 #: The screen in CSS pixels: a screenshot of it at the density is the screen's size
@@ -147,7 +149,9 @@ class MiniWobWebViewApp(VirtualApp):
         self._hierarchy_js = _script("hierarchy.js")
         self._bridge_js = contract.bridge_script()
         # Android's native <select>, date and time dialogs, which a desktop browser lacks.
-        self._picker_js = _script("native_pickers.js")
+        self._picker_js = f"window.__droidhubDialogZoom = {PIXEL_6.scale / DENSITY};\n" + _script(
+            "native_pickers.js"
+        )
 
     # --- the browser -------------------------------------------------------------------
     @property
@@ -309,9 +313,9 @@ class MiniWobWebViewApp(VirtualApp):
             png = None
             if pixels:
                 data = page.call("Page.captureScreenshot", **SCREENSHOT_PARAMS)["data"]
-                # Chromium turns the fractional clip (411.43 CSS px at 2.625) into whole
-                # pixels its own way: some versions round down to 1079x2399. The phone's
-                # screencap is the screen's size whatever the browser did.
+                # At 500 % the clip is whole CSS pixels (216x480) and the capture exactly
+                # 1080x2400; fit_png still guarantees the screen's size whatever a
+                # browser does at another scale.
                 png = fit_png(base64.b64decode(data), PIXEL_6.size)
             return Screen(hierarchy=_hierarchy_xml(title, nodes), png=png)
 

@@ -13,6 +13,13 @@
   }
   window.__droidhubSelectPicker = true;
   var DIALOG_ID = 'droidhub-select-dialog';
+  // A system dialog is drawn at the phone's density, not at the page's zoom: the
+  // backdrop is scaled by their ratio (set by the app before this script runs) and
+  // sized so that, scaled, it still covers the screen.
+  var ZOOM = window.__droidhubDialogZoom || 1;
+  var BACKDROP = 'position:fixed;left:0;top:0;z-index:2147483647;zoom:' + ZOOM + ';' +
+    'width:' + (100 / ZOOM) + 'vw;height:' + (100 / ZOOM) + 'vh;' +
+    'background:rgba(0,0,0,0.4);display:flex;align-items:center;justify-content:center';
 
   function close() {
     var old = document.getElementById(DIALOG_ID);
@@ -40,8 +47,7 @@
     var multiple = select.multiple;
     var backdrop = document.createElement('div');
     backdrop.id = DIALOG_ID;
-    backdrop.style.cssText = 'position:fixed;left:0;top:0;right:0;bottom:0;z-index:2147483647;' +
-      'background:rgba(0,0,0,0.4);display:flex;align-items:center;justify-content:center';
+    backdrop.style.cssText = BACKDROP;
     var panel = document.createElement('div');
     panel.setAttribute('role', 'listbox');
     panel.style.cssText = 'background:#fff;width:80%;max-height:70%;overflow-y:auto;' +
@@ -151,8 +157,7 @@
     }
     var backdrop = document.createElement('div');
     backdrop.id = DIALOG_ID;
-    backdrop.style.cssText = 'position:fixed;left:0;top:0;right:0;bottom:0;z-index:2147483647;' +
-      'background:rgba(0,0,0,0.4);display:flex;align-items:center;justify-content:center';
+    backdrop.style.cssText = BACKDROP;
     var panel = document.createElement('div');
     panel.style.cssText = 'background:#fff;width:85%;border-radius:8px;padding:12px;' +
       'box-shadow:0 4px 16px rgba(0,0,0,0.3);font:16px Arial';
