@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict
 
 from droidhub import catalog
 from droidhub.actions import Action
+from droidhub.android import PIXEL_6
 from droidhub.env import Observe, State
 from droidhub.hookspecs import hookimpl
 from droidhub.results import EpisodeResult, read_results
@@ -133,7 +134,7 @@ class ProbeTask(TaskEval):
                 left, top, right, bottom = self.params.box
                 return left <= point[0] <= right and top <= point[1] <= bottom
             assert self.params.point is not None
-            return math.dist(point, self.params.point) <= TAP_DISTANCE * math.hypot(1080, 2400)
+            return math.dist(point, self.params.point) <= TAP_DISTANCE * math.hypot(*PIXEL_6.size)
         if kind == "scroll":
             return action.direction == expected.get("direction")
         for name in ("text", "app_name"):
