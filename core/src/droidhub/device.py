@@ -55,6 +55,7 @@ _UI_DUMP = "/sdcard/window_dump.xml"
 #: The first bytes of every PNG file.
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
+
 class Device:
     """A phone reached through an adb server.
 
