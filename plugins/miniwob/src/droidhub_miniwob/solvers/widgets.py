@@ -4,6 +4,7 @@ select dialog), date and time pickers, a slider, a scrolling text area, a grid."
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -165,6 +166,42 @@ def _enter_date(env: Env, utterance: str) -> None:
         raise SolverError(f"no date in {utterance!r}")
     month, day, year = match.groups()
     _fill_picker(env, {"Month": month, "Day": day, "Year": year})
+    submit(env)
+
+
+_MONTHS = (
+    "January", "February", "March", "April", "May", "June", "July", "August", "September",
+    "October", "November", "December",
+)  # fmt: skip
+
+
+@solves("choose-date", "choose-date-easy", "choose-date-medium")
+def _choose_date(env: Env, utterance: str) -> None:
+    # "Select 07/24/2016 as the date and hit submit." The field opens the page's own
+    # calendar (jQuery UI's datepicker): its title names the month shown, Prev and Next
+    # turn it, and each day is a link.
+    match = re.search(r"(\d{1,2})/(\d{1,2})/(\d{4})", utterance)
+    if match is None:
+        raise SolverError(f"no date in {utterance!r}")
+    month, day, year = (int(g) for g in match.groups())
+    tap(env, find(env, lambda e: e.resource_id == "datepicker", "date field"))
+    wanted = year * 12 + month - 1
+    for _ in range(36):
+        title = find(env, lambda e: bool(re.fullmatch(r"[A-Z][a-z]+ \d{4}", e.text)), "month")
+        name, shown_year = title.text.split()
+        shown = int(shown_year) * 12 + _MONTHS.index(name)
+        if shown == wanted:
+            break
+        tap(env, find(env, described("Prev" if wanted < shown else "Next"), "Prev/Next"))
+    else:
+        raise SolverError(f"the calendar never showed {month}/{year}")
+    tap(env, find(env, lambda e: e.clickable and e.text == str(day), f"day {day}"))
+    # The calendar fades out over the Submit button: wait until it is gone.
+    deadline = time.monotonic() + 3
+    while any(e.content_description == "Next" for e in elements(env)):
+        if time.monotonic() > deadline:
+            raise SolverError("the calendar stayed open after a day was picked")
+        time.sleep(0.05)
     submit(env)
 
 
