@@ -112,6 +112,19 @@ def _read_table(env: Env, utterance: str) -> None:
     raise SolverError(f"no row {match.group(1)!r} in the table")
 
 
+@solves("scroll-text")
+def _scroll_text(env: Env, utterance: str) -> None:
+    # "Find the last word in the text area, enter it into the text field and hit Submit."
+    # The text area's whole text is in the tree, as an EditText's is on a phone.
+    del utterance
+    area = find(env, lambda e: e.resource_id == "text-area", "text area")
+    words = re.findall(r"[A-Za-z0-9]+", area.text)
+    if not words:
+        raise SolverError("the text area is empty")
+    type_into(env, find(env, lambda e: e.resource_id == "answer-input", "answer field"), words[-1])
+    submit(env)
+
+
 _OPERATORS: dict[str, Callable[[int, int], int]] = {
     "+": lambda a, b: a + b,
     "-": lambda a, b: a - b,
