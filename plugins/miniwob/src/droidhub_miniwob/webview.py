@@ -398,10 +398,13 @@ class MiniWobWebViewApp(VirtualApp):
             ids = []
             for char in text:
                 if " " <= char <= "~":
+                    # The key goes down, the character is inserted, the key comes up.
+                    # (A key-down carrying the text inserts nothing while Chromium still
+                    # weighs a recent tap as half of a double tap: typed right after a
+                    # quick second tap, it was lost.)
                     key = {"key": char, "windowsVirtualKeyCode": _virtual_key(char)}
-                    ids.append(
-                        page.send("Input.dispatchKeyEvent", type="keyDown", text=char, **key)
-                    )
+                    ids.append(page.send("Input.dispatchKeyEvent", type="rawKeyDown", **key))
+                    ids.append(page.send("Input.insertText", text=char))
                     ids.append(page.send("Input.dispatchKeyEvent", type="keyUp", **key))
                 else:
                     ids.append(page.send("Input.insertText", text=char))

@@ -112,6 +112,23 @@ def _read_table(env: Env, utterance: str) -> None:
     raise SolverError(f"no row {match.group(1)!r} in the table")
 
 
+@solves("read-table-2")
+def _read_table_2(env: Env, utterance: str) -> None:
+    # "Enter the value that corresponds with each label into the form and submit when
+    # done." The table lists label, value, label, value...; field ttN is labelled llN.
+    del utterance
+    cells = [e for e in elements(env) if e.class_name == TEXT_VIEW and not e.resource_id]
+    values = {key.text: value.text for key, value in zip(cells[::2], cells[1::2], strict=False)}
+    for i in (1, 2):
+        name = find(env, lambda e, i=i: e.resource_id == f"ll{i}", f"label {i}").text
+        name = name.rstrip(":").strip()
+        if name not in values:
+            raise SolverError(f"no row {name!r} in the table")
+        field = find(env, lambda e, i=i: e.resource_id == f"tt{i}", f"field {i}")
+        type_into(env, field, values[name])
+    submit(env)
+
+
 @solves("scroll-text")
 def _scroll_text(env: Env, utterance: str) -> None:
     # "Find the last word in the text area, enter it into the text field and hit Submit."
