@@ -120,13 +120,15 @@ def _read_table_2(env: Env, utterance: str) -> None:
     cells = [e for e in elements(env) if e.class_name == TEXT_VIEW and not e.resource_id]
     values = {key.text: value.text for key, value in zip(cells[::2], cells[1::2], strict=False)}
     for i in (1, 2):
-        name = find(env, lambda e, i=i: e.resource_id == f"ll{i}", f"label {i}").text
-        name = name.rstrip(":").strip()
+        name = find(env, _with_id(f"ll{i}"), f"label {i}").text.rstrip(":").strip()
         if name not in values:
             raise SolverError(f"no row {name!r} in the table")
-        field = find(env, lambda e, i=i: e.resource_id == f"tt{i}", f"field {i}")
-        type_into(env, field, values[name])
+        type_into(env, find(env, _with_id(f"tt{i}"), f"field {i}"), values[name])
     submit(env)
+
+
+def _with_id(resource_id: str) -> Callable[[UIElement], bool]:
+    return lambda e: e.resource_id == resource_id
 
 
 @solves("scroll-text")
