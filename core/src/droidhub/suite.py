@@ -51,8 +51,10 @@ class TaskInstance:
         return episode_id(self.family, self.name, self.instance)
 
     def create(self) -> TaskEval:
-        """A fresh task object with these parameters."""
-        return self.task_cls(self.task_cls.validate_params(self.params))
+        """A fresh task object with these parameters, knowing its instance seed."""
+        task = self.task_cls(self.task_cls.validate_params(self.params))
+        task.instance_seed = self.seed
+        return task
 
 
 def make_instance(task_cls: type[TaskEval], instance: int, seed: int) -> TaskInstance:

@@ -157,6 +157,11 @@ class TaskEval(abc.ABC):
         # An instance of the task's own Params model; typed Any so a task reads its
         # fields (self.params.number) without a cast.
         self.params: Any = self.validate_params(params if params is not None else {})
+        #: The seed this instance's params were drawn with (a suite's instance seed), set
+        #: by :meth:`droidhub.TaskInstance.create`; None for a task made from params
+        #: alone. AndroidWorld reseeds with it when a task sets up, and a task that
+        #: reproduces AW's set-up draws (its noise, its goal's wording) does the same.
+        self.instance_seed: int | None = None
         self.initialized = False
         #: Extra facts recorded with the episode result (raw rewards, sub-rewards...).
         self.details: dict[str, Any] = {}
