@@ -5,7 +5,7 @@ from __future__ import annotations
 from droidhub import Device
 from droidhub.virtual.appmodel import VirtualPhone
 from droidhub_aw_apps.joplin import model as joplin
-from droidhub_aw_apps.joplin.ir import IR_APP
+from droidhub_aw_apps.joplin.ir import IR_APP, note_of
 from droidhub_aw_apps.joplin.model import DB_PATH, Note
 
 
@@ -48,15 +48,17 @@ def test_notes_go_into_notebooks_created_once_and_into_search(virtual_device: De
     assert joplin.list_notes(virtual_device) == []
 
 
-def test_question_records_round_trip_through_the_phone(virtual_device: Device) -> None:
-    app = IR_APP
-    now = virtual_device.now()
-    records = [
-        app.record({"folder": "Home", "title": "Paint", "body": "Grey", "is_todo": "True"}, now),
-        app.record({"folder": "Home", "title": "Keys", "is_todo": "false"}, now),
+def test_question_rows_round_trip_through_the_phone(virtual_device: Device) -> None:
+    notes = [
+        note_of({"folder": "Home", "title": "Paint", "body": "Grey", "is_todo": "True"}),
+        note_of({"folder": "Home", "title": "Keys", "is_todo": "false"}),
     ]
-    image = app.write(virtual_device, records)
-    assert app.read(virtual_device) == records
-    app.restore(virtual_device, image)
+    image = IR_APP.write(virtual_device, notes)
+    back = joplin.list_notes(virtual_device)
+    assert [(n.folder, n.title, n.body, n.is_todo) for n in back] == [
+        ("Home", "Paint", "Grey", True),
+        ("Home", "Keys", "", False),
+    ]
+    IR_APP.restore(virtual_device, image)
     assert virtual_device.pull(DB_PATH) == image
     assert joplin.list_notes(virtual_device) == []

@@ -9,7 +9,7 @@ import pytest
 from droidhub import Device
 from droidhub.virtual.appmodel import VirtualPhone
 from droidhub_aw_apps.sports_tracker import model as sports_tracker
-from droidhub_aw_apps.sports_tracker.ir import IR_APP
+from droidhub_aw_apps.sports_tracker.ir import IR_APP, shown_meters, track_of
 from droidhub_aw_apps.sports_tracker.model import DB_PATH, make_track
 
 START = dt.datetime(2023, 10, 12, 7, 30, tzinfo=dt.UTC)
@@ -50,15 +50,21 @@ def test_add_list_and_clear_tracks_through_the_device(virtual_device: Device) ->
     assert sports_tracker.list_tracks(virtual_device) == []
 
 
-def test_question_records_round_trip_through_the_phone(virtual_device: Device) -> None:
-    app = IR_APP
-    now = virtual_device.now()
-    values = {"category": "hiking", "start_date": "today-2", "start_time": "2:15pm"}
-    record = app.record({**values, "duration": "105", "distance": "8000"}, now)
-    image = app.write(virtual_device, [record])
-    [back] = app.read(virtual_device)
-    assert back["start_date"] == now.date() - dt.timedelta(days=2)
-    assert back["start_time"] == dt.time(14, 15)
-    assert (back["duration"], back["distance"], back["category"]) == (105, 8000, "hiking")
-    app.restore(virtual_device, image)
+def test_question_rows_round_trip_through_the_phone(virtual_device: Device) -> None:
+    row = {
+        "name": "Hill Walk",
+        "category": "hiking",
+        "start_date": "October 13 2023",
+        "start_time": "2:15pm",
+        "duration": "105",
+        "total_distance": "8000",
+    }
+    image = IR_APP.write(virtual_device, [track_of(row)])
+    [back] = sports_tracker.list_tracks(virtual_device)
+    start = dt.datetime.fromtimestamp(back.starttime / 1000, dt.UTC)
+    assert start == dt.datetime(2023, 10, 13, 14, 15, tzinfo=dt.UTC)
+    assert back.totaltime == 105 * 60_000
+    # Stored as AW stores it: rounded to the hundredth of a mile the app shows.
+    assert back.totaldistance == round(4.97 * 1609.34) == shown_meters(8000)
+    IR_APP.restore(virtual_device, image)
     assert virtual_device.pull(DB_PATH) == image

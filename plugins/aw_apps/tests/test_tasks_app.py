@@ -7,7 +7,7 @@ import datetime as dt
 from droidhub import Device
 from droidhub.virtual.appmodel import VirtualPhone
 from droidhub_aw_apps.tasks_app import model as tasks_app
-from droidhub_aw_apps.tasks_app.ir import IR_APP
+from droidhub_aw_apps.tasks_app.ir import IR_APP, task_of
 from droidhub_aw_apps.tasks_app.model import DB_PATH, PACKAGE, TaskRow
 
 UTC = dt.UTC
@@ -51,28 +51,28 @@ def test_due_dates_with_and_without_a_time_follow_the_apps_rule() -> None:
     assert dt.datetime.fromtimestamp(timed / 1000, UTC).time() == dt.time(9, 15, 1)
 
 
-def test_question_records_round_trip_through_the_phone(virtual_device: Device) -> None:
-    app = IR_APP
-    now = virtual_device.now()
-    records = [
-        app.record({"title": "A", "due_date": "today+2", "importance": "0"}, now),
-        app.record(
+def test_question_rows_round_trip_through_the_phone(virtual_device: Device) -> None:
+    rows = [
+        task_of({"title": "A", "due_date": "October 17 2023", "importance": "0"}),
+        task_of(
             {
                 "title": "B",
-                "due_date": "2023-10-12",
+                "due_date": "October 12 2023",
                 "due_time": "4pm",
-                "completed_date": "today-1",
-            },
-            now,
+                "completed_date": "October 14 2023",
+            }
         ),
     ]
-    image = app.write(virtual_device, records)
-    back = app.read(virtual_device)
-    assert [(r["title"], r["due_date"], r["due_time"], r["completed"]) for r in back] == [
-        ("A", now.date() + dt.timedelta(days=2), None, False),
-        ("B", dt.date(2023, 10, 12), dt.time(16, 0), True),
+    image = IR_APP.write(virtual_device, rows)
+    back = tasks_app.list_tasks(virtual_device)
+    due = [dt.datetime.fromtimestamp(t.dueDate / 1000, UTC) for t in back]
+    assert [(t.title, t.importance, t.completed > 0) for t in back] == [
+        ("A", 0, False),
+        ("B", 2, True),
     ]
-    app.restore(virtual_device, image)
+    # AW's stamps: a date alone at midnight, a time to the minute.
+    assert due == [dt.datetime(2023, 10, 17, tzinfo=UTC), dt.datetime(2023, 10, 12, 16, tzinfo=UTC)]
+    IR_APP.restore(virtual_device, image)
     assert virtual_device.pull(DB_PATH) == image
     assert tasks_app.list_tasks(virtual_device) == []
 

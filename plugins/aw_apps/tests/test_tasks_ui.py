@@ -152,8 +152,8 @@ def test_the_tasks_questions_are_answered_through_the_screen() -> None:
 
 
 def test_ui_oracle_reads_overdue_rows_and_far_days_within_the_budget(tmp_path: Path) -> None:
-    # Seed 2 asks about "last Tuesday" and "last Thursday" (rows under "Overdue", read by
-    # their dates) and "in two weeks" (read from the end of the list, grouped descending).
+    # Seed 2 asks about October 11 (rows under "Overdue", read by their dates) and
+    # October 28, 13 days ahead (read from the end of the list, grouped descending).
     out = tmp_path / "run"
     command = [
         sys.executable, "-m", "droidhub", "run", "--suite", "android_world",
@@ -165,7 +165,7 @@ def test_ui_oracle_reads_overdue_rows_and_far_days_within_the_budget(tmp_path: P
     results = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
     assert len(results) == 3 * len(TASKS)
     dates = {r["params"].get("date") for r in results}
-    assert {"last Tuesday", "in two weeks"} <= dates
+    assert {"October 11 2023", "October 28 2023"} <= dates
     failed = [(r["task"], r["params"], r.get("error")) for r in results if r["reward"] != 1.0]
     assert not failed, failed
     assert all(r["steps"] <= r["max_steps"] for r in results)

@@ -1,11 +1,12 @@
 """Run the answer table of ``tests/test_ir_answers.py`` through AndroidWorld's own judge.
 
-Every row of ``CASES`` (match, truth, tolerance, reply, verdict) is given to AW's
-``proto_utils.check_agent_answer`` with the truth as its expected answers and the match
-type AW's task protos use (STRING_MATCH for list/text/bool, NUMBER_MATCH with the
-tolerance, DATE_MATCH + TIME_MATCH for datetime); the script prints every row whose
+Every row of ``CASES`` (match types, truth, tolerance, reply, verdict) is given to AW's
+``proto_utils.check_agent_answer`` with the truth as its expected answers and the row's
+match types (``string`` -> STRING_MATCH, ``number`` -> NUMBER_MATCH with the tolerance,
+``date`` -> DATE_MATCH, ``time`` -> TIME_MATCH); the script prints every row whose
 verdict differs from AW's. Run it in AW's interpreter, set up as
-``aw_parity_fixture.py``'s docstring says::
+``aw_parity_fixture.py``'s docstring says (only protobuf and the compiled IR protos are
+needed)::
 
     PYTHONPATH=/tmp/awsrc /tmp/awvenv/bin/python plugins/aw_apps/tools/aw_answer_check.py \
         plugins/aw_apps/tests/test_ir_answers.py
@@ -14,12 +15,11 @@ verdict differs from AW's. Run it in AW's interpreter, set up as
 from __future__ import annotations
 
 import ast
-import datetime
 import sys
 from typing import Any
 
 
-def _cases(path: str) -> list[tuple[str, str, float, str, bool]]:
+def _cases(path: str) -> list[tuple[tuple[str, ...], str, float | None, str, bool]]:
     """The ``CASES`` literal of the test module at ``path``."""
     with open(path, encoding="utf-8") as fh:
         source = fh.read()
@@ -37,22 +37,21 @@ def main() -> int:
     kinds = task_pb2.Expectation.MatchType
     cases = _cases(sys.argv[1])
     bad = 0
-    for match, truth, tolerance, reply, accepted in cases:
+    types = {
+        "string": kinds.STRING_MATCH,
+        "number": kinds.NUMBER_MATCH,
+        "date": kinds.DATE_MATCH,
+        "time": kinds.TIME_MATCH,
+    }
+    for matches, truth, tolerance, reply, accepted in cases:
         task = task_pb2.Task()
         expectations = task.success_criteria.expectations
-        expected: list[Any]
-        if match == "number":
-            expectations.add(match_type=kinds.NUMBER_MATCH)
-            if tolerance:
-                expectations[0].tolerance = tolerance
-            expected = [float(t) for t in truth.split(",")]
-        elif match == "datetime":
-            expectations.add(match_type=kinds.DATE_MATCH)
-            expectations.add(match_type=kinds.TIME_MATCH)
-            expected = [datetime.datetime.strptime(truth, "%B %d %Y %H:%M")]
-        else:
-            expectations.add(match_type=kinds.STRING_MATCH)
-            expected = [t.strip() for t in truth.split(",")]
+        for match in matches:
+            expectations.add(match_type=types[match])
+        if tolerance is not None:
+            expectations[0].tolerance = tolerance
+        parts = [t.strip() for t in truth.split(",")]
+        expected: list[Any] = proto_utils._cast_answers_to_type([types[m] for m in matches], parts)
         # The truth as AW would have read it off the app's state.
         proto_utils.get_expected_answer = lambda _task, expected=expected: expected
         verdict = False  # AW scores an empty answer 0 before matching
@@ -63,7 +62,7 @@ def main() -> int:
                 verdict = False
         if verdict != accepted:
             bad += 1
-            print(f"differs: {match} {truth!r} {reply!r}: table {accepted}, AW {verdict}")
+            print(f"differs: {matches} {truth!r} {reply!r}: table {accepted}, AW {verdict}")
     print(f"{len(cases)} cases, {bad} differ from AW")
     return 1 if bad else 0
 

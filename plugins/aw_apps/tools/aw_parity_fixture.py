@@ -30,7 +30,11 @@ time, the global ``random`` is seeded with the instance seed, and
 ``generate_random_params()`` runs; the goal and the complexity (AW's step budget is
 ten times it) are the task object's. For an information-retrieval task the entry also
 holds ``goal_at_start``, the goal as AW's agent receives it once ``initialize_task`` has
-reworded its dates.
+reworded its dates, and ``setup``: what AW's set-up then writes into the app (its
+database calls are caught, so no phone is needed): the number of rows, a digest of the
+rows in insertion order in the canonical form :func:`canonical_rows` gives, and the
+expected answer. Joplin note bodies AW samples at import time from unseeded randomness
+are left out of the digest.
 
 What the JSON keeps of values JSON cannot hold: AW's row dataclasses (Expense,
 Recipe, CalendarEvent...) become dicts of their fields; a PIL image becomes
@@ -46,6 +50,7 @@ import hashlib
 import json
 import random
 import sys
+from pathlib import Path
 from typing import Any
 
 SEEDS = range(5)
@@ -90,7 +95,69 @@ def dumps(fixture: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def draw(cls: Any, seed: int) -> dict[str, Any]:
+#: Rows AW's IR set-up wrote, caught by :func:`catch_ir_writes`.
+CAUGHT: list[Any] = []
+
+
+def catch_ir_writes() -> set[tuple[str, str]]:
+    """Route AW's IR set-up database calls into :data:`CAUGHT`; return the (folder,
+    title) of the Joplin notes whose bodies AW samples at import time."""
+    from android_world.task_evals.information_retrieval import (
+        activity_app_utils,
+        calendar_utils,
+        joplin_app_utils,
+        task_app_utils,
+    )
+
+    folders: dict[str, str] = {}
+    calendar_utils.utils.clear_calendar_db = lambda env: None
+    calendar_utils.utils.add_events = lambda rows, env: CAUGHT.extend(rows)
+    task_app_utils.clear_task_db = lambda env: None
+    task_app_utils.add_tasks = lambda rows, env: CAUGHT.extend(rows)
+    activity_app_utils.clear_db = lambda env: None
+    activity_app_utils._add_activities = lambda rows, env: CAUGHT.extend(rows)
+    joplin_app_utils.clear_dbs = lambda env: folders.clear()
+    joplin_app_utils._get_folder_to_id = lambda env: dict(folders)
+    joplin_app_utils._add_folders = lambda rows, env: folders.update(
+        {r.title: r.title for r in rows}
+    )
+    joplin_app_utils.add_notes = lambda rows, env: CAUGHT.extend(rows)
+    sys.path.insert(0, str(Path(__file__).parent))
+    from aw_ir_specs import joplin_notes
+
+    source = Path(joplin_app_utils.__file__).read_text(encoding="utf-8")
+    return {
+        (folder, note["title"])
+        for folder, notes in joplin_notes(source).items()
+        for note in notes
+        if not isinstance(note["body"], str)
+    }
+
+
+def canonical_rows(app: str, rows: list[Any], sampled: set[tuple[str, str]]) -> str:
+    """A digest of stored rows: the fields both sides store, in insertion order."""
+    out: list[list[Any]] = []
+    for r in rows:
+        if app == "calendar":
+            out.append([r.start_ts, r.end_ts, r.title, r.description, r.location])
+        elif app == "tasks":
+            out.append(
+                [r.title, r.importance, r.dueDate, r.hideUntil, r.completed, r.created, r.notes]
+            )
+        elif app == "sports":
+            out.append([
+                r.name, r.category, r.description, r.starttime, r.stoptime,
+                float(r.totaldistance), float(r.elevationgain), float(r.elevationloss),
+            ])  # fmt: skip
+        else:  # notes: AW's parent_id is the folder's title here
+            folder = getattr(r, "folder", None) or r.parent_id
+            body = None if (folder, r.title) in sampled else r.body
+            out.append([folder, r.title, int(r.is_todo), int(r.todo_completed), body])
+    text = json.dumps(out, ensure_ascii=False, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def draw(cls: Any, seed: int, sampled: set[tuple[str, str]]) -> dict[str, Any]:
     """One instance of AW task ``cls`` for suite seed ``seed``, as AW's suite draws it."""
     iseed = instance_seed(seed, cls.__name__)
     cls.set_device_time(None)
@@ -120,6 +187,33 @@ def draw(cls: Any, seed: int) -> dict[str, Any]:
         proto_utils.initialize_proto(task.task, task.params)
         ir._maybe_replace_date(task.params)
         entry["goal_at_start"] = task.goal
+        state = task.task.relevant_state.state
+        exclusions = list(task.task.relevant_state.exclusion_conditions)
+        CAUGHT.clear()
+        from android_world.task_evals.information_retrieval import (
+            activity_app_utils,
+            calendar_utils,
+            joplin_app_utils,
+            task_app_utils,
+        )
+
+        if task.is_calendar_task():
+            app = "calendar"
+            calendar_utils.setup_task_state(state.calendar, exclusions, None)
+        elif task.is_tasks_task():
+            app = "tasks"
+            task_app_utils.setup_task_state(state.tasks_app, exclusions, None)
+        elif task.is_sports_task():
+            app = "sports"
+            activity_app_utils.setup_task_state(state.sports_activity_app, exclusions, None)
+        else:
+            app = "notes"
+            joplin_app_utils.setup_task_state(state.notes_app, exclusions, None)
+        entry["setup"] = {
+            "rows": len(CAUGHT),
+            "digest": canonical_rows(app, CAUGHT, sampled),
+            "answer": [str(a) for a in proto_utils.get_expected_answer(task.task)],
+        }
     return entry
 
 
@@ -132,13 +226,16 @@ def main(argv: list[str] | None = None) -> int:
 
     from android_world import registry  # AW's own package, from PYTHONPATH
 
+    sampled = catch_ir_writes()
     reg = registry.TaskRegistry()
     tasks = reg.get_registry(reg.ANDROID_WORLD_FAMILY)
     fixture: dict[str, Any] = {
         "source": "google-research/android_world",
         "aw_commit": args.aw_commit,
         "seeds": list(SEEDS),
-        "tasks": {name: [draw(cls, s) for s in SEEDS] for name, cls in sorted(tasks.items())},
+        "tasks": {
+            name: [draw(cls, s, sampled) for s in SEEDS] for name, cls in sorted(tasks.items())
+        },
     }
     with open(args.out, "w", encoding="utf-8") as fh:
         fh.write(dumps(fixture))

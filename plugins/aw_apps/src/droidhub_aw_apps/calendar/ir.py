@@ -1,10 +1,11 @@
 """Simple Calendar Pro as information-retrieval questions see it.
 
-The questions themselves are spec files (``specs/SimpleCalendar*.toml``); this
-module only says what an event looks like to them. Each event is one row of the
-app's ``events`` table (:mod:`droidhub_aw_apps.calendar.model` owns the model, schema and
-state helpers); a question sees its title, location, description, and its start and
-end split into the day and the time of day on the phone's clock.
+The questions are spec files (``specs/SimpleCalendar*.toml``); this module says how an
+answer row becomes an event of the app's ``events`` table and draws AW's noise: 75
+events within 15 days either side of the reference day, 15 to 60 minutes long, titled
+and described by the calendar's event generator, each redrawn (up to 100 times) while
+it meets every exclusion condition; then the answer events and the noise are shuffled
+together.
 """
 
 from __future__ import annotations
@@ -12,127 +13,125 @@ from __future__ import annotations
 import datetime as dt
 import random
 import sqlite3
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Sequence
+from typing import Any
 
 from droidhub_aw_apps.calendar import model as calendar
-from droidhub_aw_apps.common.ir_app import (
-    IRApp,
-    Record,
-    parse_duration_minutes,
+from droidhub_aw_apps.common.ir_app import IRApp, Row, moment
+from droidhub_aw_apps.common.ir_instance import (
+    compare,
+    parse_date,
     parse_time,
-    parse_value,
+    random_moment,
 )
-from droidhub_aw_apps.common.ir_spec import resolve_moment
+from droidhub_aw_apps.common.ir_spec import Condition
 
-if TYPE_CHECKING:
-    from droidhub import Device
+#: Seconds an event lasts when its row gives no duration.
+DEFAULT_SECONDS = 1800
+#: Noise events per instance, and draws allowed for each.
+NOISE_EVENTS = 75
+MAX_TRIES = 100
 
-#: Minutes an event lasts when its spec row gives no duration.
-DEFAULT_MINUTES = 30
+
+def duration_seconds(text: str) -> int:
+    """``1.5 hours``, ``2 h``, ``45min``, ``30 m`` -> seconds, read as AW reads them: a
+    number before the first ``h`` is hours, else before the first ``m`` minutes."""
+    if "h" in text:
+        return int(3600 * float(text[: text.find("h")].strip()))
+    if "m" in text:
+        return 60 * int(text[: text.find("m")].strip())
+    raise ValueError(f"duration {text!r} is not like '45 min' or '1.5 hours'")
 
 
-def _event_record(
-    title: str, location: str, description: str, start: dt.datetime, end: dt.datetime
-) -> Record:
-    return {
-        "title": title,
-        "location": location,
-        "description": description,
-        "start": start,
-        "end": end,
-        "start_date": start.date(),
-        "start_time": start.time(),
-        "end_date": end.date(),
-        "end_time": end.time(),
-        "duration": (end - start).total_seconds() / 60,
-    }
+def event_of(row: Row) -> calendar.CalendarEvent:
+    """The event an answer row describes."""
+    start = int(moment(row["start_date"], row.get("start_time")).timestamp())
+    seconds = duration_seconds(row["duration"]) if "duration" in row else DEFAULT_SECONDS
+    return calendar.CalendarEvent(
+        start_ts=start,
+        end_ts=start + seconds,
+        title=row.get("title", ""),
+        location=row.get("location", ""),
+        description=row.get("description", ""),
+    )
+
+
+def is_allowed(start: dt.datetime, minutes: int, title: str, exclude: Sequence[Condition]) -> bool:
+    """Whether a noise event escapes the exclusions (it must not meet all of them).
+
+    A ``start_date`` or ``start_time`` condition holds when the event's span overlaps
+    the value (``eq``) or when its start or its end compares as asked; when both are
+    given with ``eq``, they are one moment the event must not span.
+    """
+    if not exclude:
+        return True
+    exact = {c.field: c for c in exclude if c.op == "eq"}
+    point = None
+    if "start_date" in exact and "start_time" in exact:
+        point = dt.datetime.combine(
+            parse_date(exact["start_date"].value), parse_time(exact["start_time"].value)
+        )
+    begin = start.replace(tzinfo=None)
+    end = begin + dt.timedelta(minutes=minutes)
+    all_met = True
+    for cond in exclude:
+        if cond.field in ("start_date", "start_time"):
+            value: Any
+            first: Any
+            last: Any
+            if point is not None:
+                value, first, last = point, begin, end
+            elif cond.field == "start_date":
+                value, first, last = parse_date(cond.value), begin.date(), end.date()
+            else:
+                value, first, last = parse_time(cond.value), begin.time(), end.time()
+            if cond.op == "eq":
+                met = compare(first, "le", value) and compare(last, "ge", value)
+            else:
+                met = compare(first, cond.op, value) or compare(last, cond.op, value)
+            all_met = all_met and met
+        elif cond.field == "title":
+            all_met = all_met and compare(title.lower(), cond.op, cond.value.lower())
+    return not all_met
+
+
+def noise_event(rng: random.Random, exclude: Sequence[Condition]) -> calendar.CalendarEvent:
+    """One of AW's noise events (see the module docstring)."""
+    for _ in range(MAX_TRIES):
+        start = random_moment(rng, dt.timedelta(days=30))
+        minutes = rng.choice(calendar.DURATIONS_MINS)
+        title = calendar.random_title(rng)
+        description = calendar.random_description(rng)
+        if is_allowed(start, minutes, title, exclude):
+            begin = int(start.timestamp())
+            return calendar.CalendarEvent(
+                start_ts=begin, end_ts=begin + minutes * 60, title=title, description=description
+            )
+    raise ValueError("no noise event escaped the exclusion conditions in 100 draws")
 
 
 class CalendarIR(IRApp):
-    """Simple Calendar Pro's events as records."""
+    """Simple Calendar Pro's events as IR rows."""
 
     key = "calendar"
     table = calendar.EVENTS
     app_names = ("simple calendar pro", "simple calendar", "calendar")
-    fields: ClassVar[Mapping[str, str]] = {
-        "title": "text",
-        "location": "text",
-        "description": "text",
-        "start": "datetime",
-        "end": "datetime",
-        "start_date": "date",
-        "start_time": "time",
-        "end_date": "date",
-        "end_time": "time",
-        "duration": "number",
-    }
+    rows_field = "events"
+    fields = ("start_date", "start_time", "duration", "description", "title", "location")
 
-    def record(self, values: Mapping[str, str], now: dt.datetime) -> Record:
-        """An event from spec text: ``start_date`` + ``start_time`` (or ``start``, such
-        as ``now+90m``) and an optional ``duration`` (``45 min``, ``1.5 hours``)."""
-        tz = now.tzinfo
-        if "start" in values:
-            start = _moment(values["start"], now)
-        else:
-            day = parse_value("date", values["start_date"], now)
-            start = dt.datetime.combine(day, parse_time(values["start_time"]), tzinfo=tz)
-        minutes = (
-            parse_duration_minutes(values["duration"]) if "duration" in values else DEFAULT_MINUTES
-        )
-        end = start + dt.timedelta(minutes=minutes)
-        return _event_record(
-            values["title"], values.get("location", ""), values.get("description", ""), start, end
-        )
+    def app_rows(
+        self, rows: Sequence[Row], exclude: Sequence[Condition], rng: random.Random
+    ) -> list[calendar.CalendarEvent]:
+        """The answer events, 75 noise events, shuffled."""
+        events = [event_of(r) for r in rows]
+        events += [noise_event(rng, exclude) for _ in range(NOISE_EVENTS)]
+        rng.shuffle(events)
+        return events
 
-    def noise(self, rng: random.Random, now: dt.datetime) -> Record:
-        """An event within two weeks of now, 15 to 60 minutes, ending the day it starts."""
-        day = now.date() + dt.timedelta(days=rng.randint(-14, 21))
-        start = dt.datetime.combine(
-            day, dt.time(rng.randint(6, 22), rng.choice((0, 15, 30, 45))), tzinfo=now.tzinfo
-        )
-        end = start + dt.timedelta(minutes=rng.choice(calendar.DURATIONS_MINS))
-        if end.date() != start.date():  # keep noise on one day: a day's list stays clear
-            end = dt.datetime.combine(day, dt.time(23, 59), tzinfo=now.tzinfo)
-        return _event_record(
-            calendar.random_title(rng), "", calendar.random_description(rng), start, end
-        )
-
-    def rewrite(
-        self, conn: sqlite3.Connection, records: Sequence[Record], now: dt.datetime
-    ) -> None:
-        """Replace every event with ``records``."""
+    def rewrite(self, conn: sqlite3.Connection, rows: Sequence[calendar.CalendarEvent]) -> None:
+        """Replace every event with ``rows``."""
         conn.execute(f'DELETE FROM "{calendar.EVENTS_TABLE}"')
-        rows: list[dict[str, Any]] = []
-        for r in records:
-            start = r["start"]
-            end = start + dt.timedelta(minutes=r["duration"])
-            event = calendar.CalendarEvent(
-                start_ts=int(start.timestamp()),
-                end_ts=int(end.timestamp()),
-                title=r["title"],
-                location=r["location"] or "",
-                description=r["description"] or "",
-            )
-            rows.append(event.row())
-        self.table.insert(conn, rows)
-
-    def read(self, device: Device) -> list[Record]:
-        """Every event on the phone as a record, on the phone's clock."""
-        tz = device.now().tzinfo
-        out = []
-        for event in calendar.list_events(device):
-            start = dt.datetime.fromtimestamp(event.start_ts, tz)
-            end = dt.datetime.fromtimestamp(event.end_ts, tz)
-            out.append(_event_record(event.title, event.location, event.description, start, end))
-        return out
-
-
-def _moment(text: str, now: dt.datetime) -> dt.datetime:
-    moment = resolve_moment(text, now)
-    if moment is None:
-        moment = dt.datetime.fromisoformat(text).replace(tzinfo=now.tzinfo)
-    return moment.replace(second=0, microsecond=0)
+        self.table.insert(conn, [event.row() for event in rows])
 
 
 IR_APP = CalendarIR()

@@ -162,7 +162,11 @@ class Today:
         return -(self.day + 40 - day)  # a past month: before everything nearer
 
     def offset(self, phrase: str) -> int:
-        """Days from today to the day ``phrase`` names ("tomorrow", "this Friday"...)."""
+        """Days from today to the day ``phrase`` names ("tomorrow", "this Friday",
+        "October 22 2023"...)."""
+        named = relative_dates.absolute_date(phrase)
+        if named is not None:
+            return self.offset_of(named[0], named[1])
         # Phrases depend on the weekday only: any date with today's weekday will do.
         anchor = dt.date(2001, 1, 1) + dt.timedelta(days=self.weekday)
         return (relative_dates.resolve(phrase, anchor) - anchor).days

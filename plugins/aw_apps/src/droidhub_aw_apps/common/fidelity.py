@@ -37,11 +37,6 @@ _PG = ("params", "goal")
 _P = ("params",)
 _G = ("goal",)
 
-_IR = (
-    "An information-retrieval task redesigned rather than reproduced: its facts are "
-    "drawn from droidhub's IR spec, not from AW's task protos and value pools."
-)
-
 #: Every task whose params or goal differ from AndroidWorld's for the same seed.
 DIFFERENCES: dict[str, Difference] = {
     # --- deliberate -------------------------------------------------------------------
@@ -87,30 +82,4 @@ DIFFERENCES: dict[str, Difference] = {
         "as receipt_image; droidhub keeps the receipt's text as receipt_text, which JSON "
         "can hold, and renders the picture at set-up.",
     ),
-    # --- information retrieval: not yet reproduced --------------------------------------
-    "NotesIsTodo": Difference(_P, "not yet reproduced", _IR),
-    "NotesMeetingAttendeeCount": Difference(_PG, "not yet reproduced", _IR),
-    "NotesRecipeIngredientCount": Difference(_PG, "not yet reproduced", _IR),
-    "NotesTodoItemCount": Difference(_P, "not yet reproduced", _IR),
-    "SimpleCalendarAnyEventsOnDate": Difference(_PG, "not yet reproduced", _IR),
-    "SimpleCalendarEventOnDateAtTime": Difference(_PG, "not yet reproduced", _IR),
-    "SimpleCalendarEventsInNextWeek": Difference(_P, "not yet reproduced", _IR),
-    "SimpleCalendarEventsInTimeRange": Difference(_PG, "not yet reproduced", _IR),
-    "SimpleCalendarEventsOnDate": Difference(_PG, "not yet reproduced", _IR),
-    "SimpleCalendarFirstEventAfterStartTime": Difference(_PG, "not yet reproduced", _IR),
-    "SimpleCalendarLocationOfEvent": Difference(_P, "not yet reproduced", _IR),
-    "SimpleCalendarNextEvent": Difference(_P, "not yet reproduced", _IR),
-    "SimpleCalendarNextMeetingWithPerson": Difference(_P, "not yet reproduced", _IR),
-    "SportsTrackerActivitiesCountForWeek": Difference(_PG, "not yet reproduced", _IR),
-    "SportsTrackerActivitiesOnDate": Difference(_PG, "not yet reproduced", _IR),
-    "SportsTrackerActivityDuration": Difference(_PG, "not yet reproduced", _IR),
-    "SportsTrackerLongestDistanceActivity": Difference(_PG, "not yet reproduced", _IR),
-    "SportsTrackerTotalDistanceForCategoryOverInterval": Difference(_PG, "not yet reproduced", _IR),
-    "SportsTrackerTotalDurationForCategoryThisWeek": Difference(_PG, "not yet reproduced", _IR),
-    "TasksCompletedTasksForDate": Difference(_PG, "not yet reproduced", _IR),
-    "TasksDueNextWeek": Difference(_P, "not yet reproduced", _IR),
-    "TasksDueOnDate": Difference(_PG, "not yet reproduced", _IR),
-    "TasksHighPriorityTasks": Difference(_P, "not yet reproduced", _IR),
-    "TasksHighPriorityTasksDueOnDate": Difference(_PG, "not yet reproduced", _IR),
-    "TasksIncompleteTasksOnDate": Difference(_PG, "not yet reproduced", _IR),
 }

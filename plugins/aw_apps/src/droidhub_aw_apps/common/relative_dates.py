@@ -86,14 +86,32 @@ def this_weekday(today: dt.date, weekday: str) -> dt.date:
     return today + dt.timedelta(days=ahead)
 
 
+def absolute_date(phrase: str) -> tuple[int, int, int | None] | None:
+    """(month, day, year or None) of ``October 22 2023`` or ``October 22``; None for
+    any other phrase."""
+    for fmt in ("%B %d %Y", "%B %d"):
+        try:
+            named = dt.datetime.strptime(phrase.strip(), fmt)
+        except ValueError:
+            continue
+        return named.month, named.day, named.year if "%Y" in fmt else None
+    return None
+
+
 def resolve(phrase: str, today: dt.date) -> dt.date:
     """The date ``phrase`` names, counted from ``today``.
 
     Understands ``today``, ``tomorrow``, ``yesterday``, ``the day after tomorrow``,
     ``in N days`` / ``in N weeks`` (``from today`` optional, N in digits or words),
     ``N days ago``, ``this <weekday>`` (today or the next six days), ``next <weekday>``
-    (one week after ``this``) and ``last <weekday>`` (the most recent one before today).
+    (one week after ``this``) and ``last <weekday>`` (the most recent one before today);
+    and dates as AndroidWorld's questions write them: ``October 22 2023``, ``October 22``
+    (in ``today``'s year).
     """
+    named = absolute_date(phrase)
+    if named is not None:
+        month, day, year = named
+        return dt.date(year or today.year, month, day)
     text = " ".join(phrase.strip().lower().split())
     simple = {"today": 0, "tomorrow": 1, "yesterday": -1, "the day after tomorrow": 2}
     if text in simple:
@@ -115,7 +133,7 @@ def resolve(phrase: str, today: dt.date) -> dt.date:
         return coming
     raise DatePhraseError(
         f"cannot read the date phrase {phrase!r}; use e.g. 'tomorrow', 'in two weeks', "
-        "'this Sunday', 'next Monday', 'last Friday' or '3 days ago'"
+        "'this Sunday', 'next Monday', 'last Friday', '3 days ago' or 'October 22 2023'"
     )
 
 

@@ -1,7 +1,15 @@
-"""Joplin as information-retrieval questions see it: one record per note
-(folder, title, body, to-do flags); and the noise notes.
+"""Joplin as information-retrieval questions see it.
 
-The questions themselves are the spec files in ``specs/``.
+The questions are spec files (``specs/Notes*.toml``); this module says how an answer
+row becomes a note and draws AW's noise first: 100 notes from AW's notes by folder
+(``ir_noise.json``), three in ten put in a folder of the answer notes, the rest in any
+folder, each a to-do or not and completed or not at random (a plain note may be marked
+completed too, as AW's generator does); a note that meets every exclusion condition is
+drawn again. Noise and answer notes are shuffled together.
+
+A few of AW's meeting notes list attendees and action items that AW samples once, when
+its module is imported, from unseeded randomness; here they are sampled once, from a
+fixed seed, when this module is imported.
 """
 
 from __future__ import annotations
@@ -9,115 +17,117 @@ from __future__ import annotations
 import datetime as dt
 import random
 import sqlite3
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Sequence
+from typing import Any
 
-from droidhub_aw_apps.common.ir_app import IRApp, Record, parse_bool
-from droidhub_aw_apps.joplin.model import (
-    TABLE,
-    Note,
-    delete_notes,
-    insert_notes,
-    list_notes,
-)
+from droidhub_aw_apps.common.ir_app import IRApp, Row, noise_pools
+from droidhub_aw_apps.common.ir_instance import compare, random_items
+from droidhub_aw_apps.common.ir_spec import Condition
+from droidhub_aw_apps.common.relative_dates import REFERENCE_NOW
+from droidhub_aw_apps.joplin.model import TABLE, Note, delete_notes, insert_notes
 
-if TYPE_CHECKING:
-    from droidhub import Device
+NOISE_COUNT = 100
+#: Share of noise notes put in one of the answer notes' folders.
+RELEVANT_FOLDER_SHARE = 0.3
+#: Notes are dated the day before the reference moment, as AW's rows default to.
+NOTE_MILLIS = int((REFERENCE_NOW - dt.timedelta(days=1)).timestamp() * 1000)
 
 
-# --- information retrieval -------------------------------------------------------------------
-#: Notebooks noise notes go into, with titles and bodies that fit each.
-NOISE_NOTES: Mapping[str, tuple[tuple[str, str], ...]] = {
-    "Personal": (("Birthday ideas", "Books, a plant, concert tickets."),
-                 ("Journal, Monday", "Slept well, long walk by the river.")),
-    "Work": (("Quarter plan", "Hiring, roadmap review, budget."),
-             ("Standup notes", "Blocked on the API review.")),
-    "School": (("Biology revision", "Cells, enzymes, photosynthesis."),
-               ("Essay outline", "Intro, three arguments, conclusion.")),
-    "Home": (("Paint colours", "Warm grey for the hall."),
-             ("Repairs", "Kitchen tap drips, door hinge squeaks.")),
-    "Projects": (("Garden shed", "Measure the corner, buy timber."),
-                 ("Photo book", "Pick 40 photos from the summer.")),
-    "Ideas": (("App idea", "Shared shopping list with reminders."),
-              ("Podcast topics", "Local history, old maps.")),
-    "Recipes": (("Lentil soup", "Lentils, carrots, cumin, stock."),
-                ("Overnight oats", "Oats, milk, yoghurt, berries.")),
-    "Finance": (("Savings goals", "Emergency fund, then the trip."),
-                ("Subscriptions", "Music, cloud storage, news.")),
-    "Health": (("Running plan", "Three runs a week, one long."),
-               ("Sleep log", "Bed by eleven, no screens.")),
-    "Travel": (("Lisbon list", "Tram 28, pasteis, the castle."),
-               ("Packing", "Adapter, charger, rain jacket.")),
-}  # fmt: skip
+def _assemble(body: Any, rng: random.Random) -> str:
+    if isinstance(body, str):
+        return body
+    return "".join(
+        part if isinstance(part, str) else "\n".join(rng.sample(part["sample"], part["k"]))
+        for part in body
+    )
+
+
+def _load_notes() -> dict[str, list[dict[str, str]]]:
+    rng = random.Random(0)
+    return {
+        folder: [{"title": n["title"], "body": _assemble(n["body"], rng)} for n in notes]
+        for folder, notes in noise_pools("joplin")["notes"].items()
+    }
+
+
+#: AW's noise notes by folder (title and body).
+NOISE_NOTES = _load_notes()
+
+
+def note_of(row: Row) -> Note:
+    """The note an answer (or noise) row describes; flags are ``True``/``False`` texts."""
+    return Note(
+        folder=row.get("folder", ""),
+        title=row.get("title", ""),
+        body=row.get("body", ""),
+        is_todo=row.get("is_todo", "").lower() == "true",
+        todo_completed=int(row.get("todo_completed", "").lower() == "true"),
+    )
+
+
+def noise_note(rng: random.Random, folders: Sequence[str]) -> Note:
+    """One of AW's noise notes, before the exclusions."""
+    if rng.random() < RELEVANT_FOLDER_SHARE:
+        folder = rng.choice(list(folders))
+        if folder not in NOISE_NOTES:
+            raise ValueError(f"answer folder {folder!r} is not one of AW's note folders")
+    else:
+        folder = rng.choice(list(NOISE_NOTES))
+    is_todo = str(rng.choice([True, False]))
+    completed = rng.choice(["True", "False"])
+    picked = rng.choice(NOISE_NOTES[folder])
+    return note_of(
+        {
+            "folder": folder,
+            "title": picked["title"],
+            "body": picked["body"],
+            "is_todo": is_todo,
+            "todo_completed": completed,
+        }
+    )
+
+
+def is_allowed(note: Note, exclude: Sequence[Condition]) -> bool:
+    """Whether a noise note escapes the exclusions (it must not meet all of them)."""
+    all_met = True
+    for cond in exclude:
+        wanted = cond.value.lower()
+        if cond.field == "title":
+            all_met = all_met and compare(note.title.lower(), cond.op, wanted)
+        elif cond.field == "folder":
+            all_met = all_met and compare(note.folder.lower(), cond.op, wanted)
+        elif cond.field == "is_todo":
+            all_met = all_met and compare(int(note.is_todo), cond.op, int(wanted == "true"))
+        elif cond.field == "todo_completed":
+            all_met = all_met and compare(note.todo_completed, cond.op, int(wanted == "true"))
+    return not (exclude and all_met)
 
 
 class NotesIR(IRApp):
-    """Joplin as IR questions see it: one record per note."""
+    """Joplin's notes as IR rows."""
 
     key = "notes"
     table = TABLE
     app_names = ("joplin", "joplin app")
-    fields: ClassVar[Mapping[str, str]] = {
-        "folder": "text",
-        "title": "text",
-        "body": "text",
-        "is_todo": "bool",
-        "todo_completed": "bool",
-    }
+    rows_field = "notes"
+    fields = ("folder", "title", "body", "is_todo", "todo_completed")
 
-    def record(self, values: Mapping[str, str], now: dt.datetime) -> Record:
-        """A note from spec text; ``is_todo`` / ``todo_completed`` are True or False."""
-        return {
-            "folder": values["folder"],
-            "title": values["title"],
-            "body": values.get("body", ""),
-            "is_todo": parse_bool(values.get("is_todo", "false")),
-            "todo_completed": parse_bool(values.get("todo_completed", "false")),
-        }
+    def app_rows(
+        self, rows: Sequence[Row], exclude: Sequence[Condition], rng: random.Random
+    ) -> list[Note]:
+        """100 noise notes, the answer notes, shuffled."""
+        folders = [r.get("folder", "") for r in rows]
+        notes = random_items(
+            rng, NOISE_COUNT, lambda: noise_note(rng, folders), lambda n: is_allowed(n, exclude)
+        )
+        notes += [note_of(r) for r in rows]
+        rng.shuffle(notes)
+        return notes
 
-    def noise(self, rng: random.Random, now: dt.datetime) -> Record:
-        """A note or to-do in one of the usual notebooks."""
-        folder = rng.choice(sorted(NOISE_NOTES))
-        title, body = rng.choice(NOISE_NOTES[folder])
-        is_todo = rng.random() < 0.4
-        return {
-            "folder": folder,
-            "title": title,
-            "body": body,
-            "is_todo": is_todo,
-            "todo_completed": is_todo and rng.random() < 0.5,
-        }
-
-    def rewrite(
-        self, conn: sqlite3.Connection, records: Sequence[Record], now: dt.datetime
-    ) -> None:
-        """Replace every note and notebook with ``records`` (notes dated yesterday)."""
-        millis = int((now - dt.timedelta(days=1)).timestamp() * 1000)
-        notes = [
-            Note(
-                folder=r["folder"],
-                title=r["title"],
-                body=r["body"],
-                is_todo=r["is_todo"],
-                todo_completed=millis if r["todo_completed"] else 0,
-            )
-            for r in records
-        ]
+    def rewrite(self, conn: sqlite3.Connection, rows: Sequence[Note]) -> None:
+        """Replace every note and notebook with ``rows``."""
         delete_notes(conn)
-        insert_notes(conn, notes, millis)
-
-    def read(self, device: Device) -> list[Record]:
-        """Every note as a record."""
-        return [
-            {
-                "folder": n.folder,
-                "title": n.title,
-                "body": n.body,
-                "is_todo": n.is_todo,
-                "todo_completed": n.todo_completed > 0,
-            }
-            for n in list_notes(device)
-        ]
+        insert_notes(conn, rows, NOTE_MILLIS)
 
 
 IR_APP = NotesIR()

@@ -1,8 +1,14 @@
-"""OpenTracks as information-retrieval questions see it: one record per
-activity (name, description, category, start, duration, distance, elevation); and
-the noise rows.
+"""OpenTracks as information-retrieval questions see it.
 
-The questions themselves are the spec files in ``specs/``.
+The questions are spec files (``specs/SportsTracker*.toml``); this module says how an
+answer row becomes a row of the ``tracks`` table and draws AW's noise: 20 activities of
+a random category of AW's (``ir_noise.json``), named from that category's names,
+starting in the fortnight around a week before the reference moment, 1 to 299 minutes
+long, up to 20 km, each drawn again while it meets every exclusion condition. Answer
+activities and noise are shuffled together.
+
+Distances are stored as AW stores them: rounded to the hundredth of a mile the app
+shows, then back to whole meters; the answer sums the rounded distances.
 """
 
 from __future__ import annotations
@@ -10,117 +16,109 @@ from __future__ import annotations
 import datetime as dt
 import random
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict
-from typing import TYPE_CHECKING, ClassVar
 
-from droidhub_aw_apps.common.ir_app import IRApp, Record, parse_time, parse_value
-from droidhub_aw_apps.sports_tracker.model import (
-    CATEGORIES,
-    TABLE,
-    list_tracks,
-    make_track,
-)
+from droidhub_aw_apps.common.ir_app import IRApp, Row, moment, noise_pools
+from droidhub_aw_apps.common.ir_instance import compare, parse_date, random_items, random_moment
+from droidhub_aw_apps.common.ir_spec import Condition
+from droidhub_aw_apps.common.relative_dates import REFERENCE_NOW
+from droidhub_aw_apps.sports_tracker.model import TABLE, TrackRow, make_track
 
-if TYPE_CHECKING:
-    from droidhub import Device
+#: AW's noise activity names by category.
+NOISE_NAMES: dict[str, list[str]] = noise_pools("sports_tracker")["names"]
+NOISE_COUNT = 20
+METERS_PER_MILE = 1609.34
 
 
-# --- information retrieval -------------------------------------------------------------------
-_NOISE_NAMES = (
-    "Morning loop", "After work", "Sunday outing", "Quick session", "Long one",
-    "With the club", "Recovery day", "New route", "Before breakfast", "Evening session",
-)  # fmt: skip
+def shown_meters(meters: float) -> int:
+    """``meters`` rounded as the app shows them (hundredths of a mile), in meters."""
+    return round(round(meters / METERS_PER_MILE, 2) * METERS_PER_MILE)
+
+
+def track_of(row: Row) -> TrackRow:
+    """The activity an answer (or noise) row describes."""
+    return make_track(
+        row["name"],
+        row.get("category", ""),
+        moment(row["start_date"], row["start_time"]),
+        float(row["duration"]),
+        float(shown_meters(float(row["total_distance"]))),
+        row.get("description", ""),
+        int(row.get("elevation_gain", 0)),
+        int(row.get("elevation_loss", 0)),
+    )
+
+
+def noise_track(rng: random.Random) -> TrackRow:
+    """One of AW's noise activities, before the exclusions."""
+    category = rng.choice(list(NOISE_NAMES))
+    name = rng.choice(NOISE_NAMES[category])
+    start = random_moment(rng, center=REFERENCE_NOW - dt.timedelta(days=7))
+    minutes = dt.timedelta(minutes=rng.randrange(1, 60 * 5)).seconds // 60
+    row = {
+        "name": name,
+        "category": category,
+        "start_date": f"{start:%B %d %Y}",
+        "start_time": f"{start:%H:%M}",
+        "duration": str(minutes),
+        "total_distance": str(rng.randint(0, 20000)),
+        "elevation_gain": str(rng.randint(0, 500)),
+        "elevation_loss": str(rng.randint(0, 500)),
+    }
+    return track_of(row)
+
+
+def is_allowed(track: TrackRow, exclude: Sequence[Condition]) -> bool:
+    """Whether a noise activity escapes the exclusions (it must not meet all of them)."""
+    all_met = True
+    for cond in exclude:
+        if cond.field == "start_date":
+            day = dt.datetime.fromtimestamp(track.starttime // 1000, dt.UTC).date()
+            all_met = all_met and compare(day, cond.op, parse_date(cond.value))
+        elif cond.field == "category":
+            all_met = all_met and compare(track.category.lower(), cond.op, cond.value.lower())
+        elif cond.field == "total_distance":
+            limit = float(shown_meters(float(cond.value)))
+            all_met = all_met and compare(track.totaldistance, cond.op, limit)
+    return not (exclude and all_met)
 
 
 class SportsIR(IRApp):
-    """OpenTracks as IR questions see it: one record per activity."""
+    """OpenTracks' activities as IR rows."""
 
     key = "sports"
     table = TABLE
     app_names = ("open tracks sports tracker", "activity tracker")
-    fields: ClassVar[Mapping[str, str]] = {
-        "name": "text",
-        "description": "text",
-        "category": "text",
-        "start_date": "date",
-        "start_time": "time",
-        "duration": "number",
-        "distance": "number",
-        "elevation_gain": "number",
-        "elevation_loss": "number",
-    }
+    rows_field = "sports_activities"
+    fields = (
+        "name", "description", "category", "start_date", "start_time", "duration",
+        "total_distance", "elevation_gain", "elevation_loss",
+    )  # fmt: skip
 
-    def record(self, values: Mapping[str, str], now: dt.datetime) -> Record:
-        """An activity from spec text: duration in minutes, distance in meters."""
-        return {
-            "name": values.get("name", ""),
-            "description": values.get("description", ""),
-            "category": values["category"],
-            "start_date": parse_value("date", values["start_date"], now),
-            "start_time": parse_time(values["start_time"]),
-            "duration": float(values["duration"]),
-            "distance": float(values["distance"]),
-            "elevation_gain": float(values.get("elevation_gain", 0)),
-            "elevation_loss": float(values.get("elevation_loss", 0)),
-        }
-
-    def noise(self, rng: random.Random, now: dt.datetime) -> Record:
-        """An activity within the last four weeks, never in the future."""
-        day = now.date() - dt.timedelta(days=rng.randint(0, 27))
-        latest = now.hour - 1 if day == now.date() else 20
-        return {
-            "name": rng.choice(_NOISE_NAMES),
-            "description": "",
-            "category": rng.choice(CATEGORIES),
-            "start_date": day,
-            "start_time": dt.time(rng.randint(0, max(0, latest)), rng.choice((0, 15, 30, 45))),
-            "duration": float(rng.randint(10, 240)),
-            "distance": float(rng.randint(100, 20000)),
-            "elevation_gain": float(rng.randint(0, 500)),
-            "elevation_loss": float(rng.randint(0, 500)),
-        }
-
-    def rewrite(
-        self, conn: sqlite3.Connection, records: Sequence[Record], now: dt.datetime
-    ) -> None:
-        """Replace every track with ``records``."""
-        conn.execute("DELETE FROM tracks")
-        rows = [
-            make_track(
-                r["name"],
-                r["category"],
-                dt.datetime.combine(r["start_date"], r["start_time"], tzinfo=now.tzinfo),
-                r["duration"],
-                r["distance"],
-                r["description"],
-                r["elevation_gain"],
-                r["elevation_loss"],
-            )
-            for r in records
-        ]
-        TABLE.insert(conn, map(asdict, rows))
-
-    def read(self, device: Device) -> list[Record]:
-        """Every track as a record."""
-        tz = device.now().tzinfo
-        out = []
-        for row in list_tracks(device):
-            start = dt.datetime.fromtimestamp(row.starttime / 1000, tz)
-            out.append(
-                {
-                    "name": row.name,
-                    "description": row.description,
-                    "category": row.category,
-                    "start_date": start.date(),
-                    "start_time": start.time(),
-                    "duration": row.totaltime / 60_000,
-                    "distance": row.totaldistance,
-                    "elevation_gain": row.elevationgain,
-                    "elevation_loss": row.elevationloss,
-                }
-            )
+    def answer_rows(self, rows: Sequence[Row]) -> list[dict[str, str]]:
+        """The rows with their distances as stored (see the module docstring)."""
+        out = [dict(r) for r in rows]
+        for r in out:
+            if "total_distance" in r:
+                r["total_distance"] = str(shown_meters(float(r["total_distance"])))
         return out
+
+    def app_rows(
+        self, rows: Sequence[Row], exclude: Sequence[Condition], rng: random.Random
+    ) -> list[TrackRow]:
+        """The answer activities, 20 noise activities, shuffled."""
+        tracks = [track_of(r) for r in rows]
+        tracks += random_items(
+            rng, NOISE_COUNT, lambda: noise_track(rng), lambda t: is_allowed(t, exclude)
+        )
+        rng.shuffle(tracks)
+        return tracks
+
+    def rewrite(self, conn: sqlite3.Connection, rows: Sequence[TrackRow]) -> None:
+        """Replace every activity with ``rows``."""
+        conn.execute("DELETE FROM tracks")
+        TABLE.insert(conn, map(asdict, rows))
 
 
 IR_APP = SportsIR()

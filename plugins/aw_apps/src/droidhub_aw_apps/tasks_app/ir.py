@@ -1,8 +1,11 @@
-"""The Tasks app (``org.tasks``) as information-retrieval questions see it: one record
-per task row (title, notes, importance, due and hide-until dates and times,
-completion); and the noise rows.
+"""The Tasks app (``org.tasks``) as information-retrieval questions see it.
 
-The questions themselves are the spec files in ``specs/``.
+The questions are spec files (``specs/Tasks*.toml``); this module says how an answer
+row becomes a row of the ``tasks`` table and draws AW's noise: 20 tasks whose titles
+and notes come from AW's pool (``ir_noise.json``), due within a week either side of the
+reference moment, hidden until about six days before, half of them completed some time
+in the fortnight around two weeks ago; a task that meets every exclusion condition is
+drawn again. Answer tasks and noise are shuffled together.
 """
 
 from __future__ import annotations
@@ -10,147 +13,111 @@ from __future__ import annotations
 import datetime as dt
 import random
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict
-from typing import TYPE_CHECKING, ClassVar
 
-from droidhub_aw_apps.common.ir_app import IRApp, Record, parse_time, parse_value
-from droidhub_aw_apps.tasks_app.model import (
-    HIGH,
-    NONE,
-    TABLE,
-    TaskRow,
-    due_millis,
-    has_due_time,
-    list_tasks,
-)
+from droidhub_aw_apps.common.ir_app import IRApp, Row, moment, noise_pools
+from droidhub_aw_apps.common.ir_instance import compare, parse_date, random_items, random_moment
+from droidhub_aw_apps.common.ir_spec import Condition
+from droidhub_aw_apps.common.relative_dates import REFERENCE_NOW
+from droidhub_aw_apps.tasks_app.model import TABLE, TaskRow
 
-if TYPE_CHECKING:
-    from droidhub import Device
+#: AW's noise tasks: title -> notes.
+NOISE_TASKS: dict[str, str] = noise_pools("tasks_app")["tasks"]
+NOISE_COUNT = 20
+#: Importance when a row gives none (the app's "none").
+DEFAULT_IMPORTANCE = 2
 
 
-# --- information retrieval -------------------------------------------------------------------
-_NOISE_TITLES = (
-    "Buy groceries", "Pay electricity bill", "Book dentist visit", "Water the plants",
-    "Plan weekend hike", "Renew passport", "Call the bank", "Fix the bike tire",
-    "Prepare slides for demo", "Clean the garage", "Send birthday card", "Return library books",
-    "Back up the laptop", "Order printer ink", "Sort old photos", "Vacuum the car",
-    "Write thank-you notes", "Schedule oil change", "Read chapter 4", "Update resume",
-)  # fmt: skip
-_NOISE_NOTES = (
-    "Before the weekend.", "Check the receipt first.", "Ask Sam about it.", "Low effort.",
-    "Needs about an hour.", "Remember the coupon.",
-)  # fmt: skip
+def _millis(row: Row, prefix: str) -> int:
+    day = row.get(f"{prefix}_date")
+    return int(moment(day, row.get(f"{prefix}_time")).timestamp() * 1000) if day else 0
+
+
+def task_of(row: Row) -> TaskRow:
+    """The task an answer (or noise) row describes, with AW's timestamps: created and
+    modified 7*3600 ms before the due moment, as AW writes them."""
+    due = _millis(row, "due")
+    created = due - 7 * 3600
+    return TaskRow(
+        title=row["title"],
+        importance=int(row.get("importance", DEFAULT_IMPORTANCE)),
+        dueDate=due,
+        hideUntil=_millis(row, "hide_until"),
+        completed=_millis(row, "completed"),
+        created=created,
+        modified=created,
+        notes=row.get("notes"),
+    )
+
+
+def _texts(prefix: str, when: dt.datetime) -> dict[str, str]:
+    return {f"{prefix}_date": f"{when:%B %d %Y}", f"{prefix}_time": f"{when:%H:%M}"}
+
+
+def noise_task(rng: random.Random) -> TaskRow:
+    """One of AW's noise tasks, before the exclusions (see the module docstring)."""
+    title = rng.choice(list(NOISE_TASKS))
+    row = {"title": title}
+    if rng.choice([True, False]):
+        row["notes"] = NOISE_TASKS[title]
+    row["importance"] = str(rng.choice([0, 1, 2, 3]))
+    due = random_moment(rng)
+    row |= _texts("due", due)
+    hide = random_moment(rng, dt.timedelta(days=5), due - dt.timedelta(days=6))
+    row |= _texts("hide_until", hide)
+    if rng.choice([True, False]):
+        row |= _texts("completed", random_moment(rng, center=REFERENCE_NOW - dt.timedelta(days=14)))
+    return task_of(row)
+
+
+def is_allowed(task: TaskRow, exclude: Sequence[Condition]) -> bool:
+    """Whether a noise task escapes the exclusions (it must not meet all of them)."""
+    all_met = True
+    for cond in exclude:
+        if cond.field == "due_date":
+            due = dt.datetime.fromtimestamp(task.dueDate // 1000, dt.UTC).date()
+            all_met = all_met and compare(due, cond.op, parse_date(cond.value))
+        if cond.field == "completed_date":
+            if cond.value == "0":  # the app's "not completed"
+                all_met = all_met and compare(task.completed, cond.op, 0)
+            else:
+                done = dt.datetime.fromtimestamp(task.completed // 1000, dt.UTC).date()
+                all_met = all_met and compare(done, cond.op, parse_date(cond.value))
+        elif cond.field == "title":
+            all_met = all_met and compare(task.title.lower(), cond.op, cond.value.lower())
+        elif cond.field == "importance":
+            all_met = all_met and compare(task.importance, cond.op, int(cond.value))
+    return not (exclude and all_met)
 
 
 class TasksIR(IRApp):
-    """Tasks as IR questions see it: one record per task."""
+    """The Tasks app's tasks as IR rows."""
 
     key = "tasks"
     table = TABLE
     app_names = ("tasks", "tasks app")
-    fields: ClassVar[Mapping[str, str]] = {
-        "title": "text",
-        "notes": "text",
-        "importance": "number",
-        "due_date": "date",
-        "due_time": "time",
-        "hide_until_date": "date",
-        "hide_until_time": "time",
-        "completed": "bool",
-        "completed_date": "date",
-        "completed_time": "time",
-    }
+    rows_field = "tasks_app_tasks"
+    fields = (
+        "title", "importance", "due_date", "due_time", "hide_until_date", "hide_until_time",
+        "completed_date", "completed_time", "notes",
+    )  # fmt: skip
 
-    def record(self, values: Mapping[str, str], now: dt.datetime) -> Record:
-        """A task from spec text: dates ISO or ``today-3``, times like 2:30pm, importance 0-3."""
-        rec: Record = dict.fromkeys(self.fields)
-        rec["title"] = values["title"]
-        rec["notes"] = values.get("notes")
-        rec["importance"] = int(values.get("importance", str(NONE)))
-        for prefix in ("due", "hide_until", "completed"):
-            if f"{prefix}_date" in values:
-                rec[f"{prefix}_date"] = parse_value("date", values[f"{prefix}_date"], now)
-                if values.get(f"{prefix}_time"):
-                    rec[f"{prefix}_time"] = parse_time(values[f"{prefix}_time"])
-        rec["completed"] = rec["completed_date"] is not None
-        return rec
-
-    def noise(self, rng: random.Random, now: dt.datetime) -> Record:
-        """A task due within three weeks of today, half of them completed."""
-        due = now.date() + dt.timedelta(days=rng.randint(-10, 14))
-        hide = due - dt.timedelta(days=rng.randint(1, 6))
-        rec: Record = dict.fromkeys(self.fields)
-        rec.update(
-            title=rng.choice(_NOISE_TITLES),
-            notes=rng.choice(_NOISE_NOTES) if rng.random() < 0.5 else None,
-            importance=rng.randint(HIGH, NONE),
-            due_date=due,
-            due_time=dt.time(rng.randint(7, 21), rng.choice((0, 15, 30, 45))),
-            hide_until_date=hide,
-            hide_until_time=dt.time(9, 0),
+    def app_rows(
+        self, rows: Sequence[Row], exclude: Sequence[Condition], rng: random.Random
+    ) -> list[TaskRow]:
+        """The answer tasks, 20 noise tasks, shuffled."""
+        tasks = [task_of(r) for r in rows]
+        tasks += random_items(
+            rng, NOISE_COUNT, lambda: noise_task(rng), lambda t: is_allowed(t, exclude)
         )
-        if rng.random() < 0.5:
-            rec["completed"] = True
-            rec["completed_date"] = now.date() - dt.timedelta(days=rng.randint(1, 20))
-            rec["completed_time"] = dt.time(rng.randint(8, 20), rng.choice((0, 30)))
-        else:
-            rec["completed"] = False
-        return rec
+        rng.shuffle(tasks)
+        return tasks
 
-    def _row(self, rec: Record, tz: dt.tzinfo | None) -> TaskRow:
-        due = due_millis(rec["due_date"], rec["due_time"], tz) if rec["due_date"] else 0
-        hide = 0
-        if rec["hide_until_date"]:
-            at = rec["hide_until_time"] or dt.time(0, 0)
-            hide = int(
-                dt.datetime.combine(rec["hide_until_date"], at, tzinfo=tz).timestamp() * 1000
-            )
-        done = 0
-        if rec["completed_date"]:
-            at = rec["completed_time"] or dt.time(12, 0)
-            done = int(dt.datetime.combine(rec["completed_date"], at, tzinfo=tz).timestamp() * 1000)
-        created = (due or hide or done) - 7 * 86_400_000
-        return TaskRow(
-            title=rec["title"],
-            importance=int(rec["importance"]),
-            dueDate=due,
-            hideUntil=hide,
-            completed=done,
-            created=created,
-            modified=created,
-            notes=rec["notes"],
-        )
-
-    def rewrite(
-        self, conn: sqlite3.Connection, records: Sequence[Record], now: dt.datetime
-    ) -> None:
-        """Replace every task with ``records``."""
+    def rewrite(self, conn: sqlite3.Connection, rows: Sequence[TaskRow]) -> None:
+        """Replace every task with ``rows``."""
         conn.execute("DELETE FROM tasks")
-        TABLE.insert(conn, (asdict(self._row(r, now.tzinfo)) for r in records))
-
-    def read(self, device: Device) -> list[Record]:
-        """Every visible task as a record."""
-        tz = device.now().tzinfo
-        out = []
-        for row in list_tasks(device):
-            rec: Record = dict.fromkeys(self.fields)
-            rec.update(title=row.title, notes=row.notes, importance=row.importance)
-            if row.dueDate > 0:
-                due = dt.datetime.fromtimestamp(row.dueDate / 1000, tz)
-                rec["due_date"] = due.date()
-                rec["due_time"] = (
-                    due.time().replace(second=0) if has_due_time(row.dueDate) else None
-                )
-            if row.hideUntil > 0:
-                hide = dt.datetime.fromtimestamp(row.hideUntil / 1000, tz)
-                rec["hide_until_date"], rec["hide_until_time"] = hide.date(), hide.time()
-            rec["completed"] = row.completed > 0
-            if row.completed > 0:
-                done = dt.datetime.fromtimestamp(row.completed / 1000, tz)
-                rec["completed_date"], rec["completed_time"] = done.date(), done.time()
-            out.append(rec)
-        return out
+        TABLE.insert(conn, (asdict(t) for t in rows))
 
 
 IR_APP = TasksIR()

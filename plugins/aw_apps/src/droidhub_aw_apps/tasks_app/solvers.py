@@ -320,12 +320,12 @@ def solve_incomplete_on(goal: str, params: Mapping[str, Any], state: State) -> S
 
 
 def solve_due_next_week(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
-    """Count the tasks (done or not) due Monday to Sunday of next week."""
+    """Count the tasks due Monday to Sunday of next week in the default list (AW's
+    answer tasks are neither completed nor hidden; other tasks are never due then)."""
     state, today = yield from today_from_calendar(state)
     monday = today - dt.timedelta(days=today.weekday()) + dt.timedelta(days=7)
     sunday = monday + dt.timedelta(days=6)
     state = yield from _open_tasks(state)
-    state = yield from _show(state, completed=True, unstarted=True)
 
     def beyond(items: list[Item]) -> bool:
         day = _header_day(items[-1].header, today) if items else None
