@@ -7,13 +7,23 @@ an oracle's success shows that the task can be solved on the phone's own terms.
 A page without a solver here has no oracle.
 
 The solvers live in one module per kind of page (:mod:`.clicks`, :mod:`.text`,
-:mod:`.widgets`, :mod:`.search`), on the shared reading and acting of :mod:`.screen`;
-importing this package registers them all.
+:mod:`.widgets`, :mod:`.search`, :mod:`.social`), on the shared reading and acting of
+:mod:`.screen`; importing this package registers them all.
 """
 
 from __future__ import annotations
 
-from droidhub_miniwob.solvers import clicks, search, text, widgets
+from droidhub_miniwob.solvers import clicks, search, social, text, widgets
 from droidhub_miniwob.solvers.registry import Solver, SolverError, get, solved_pages
 
-__all__ = ["Solver", "SolverError", "clicks", "get", "search", "solved_pages", "text", "widgets"]
+__all__ = [
+    "Solver",
+    "SolverError",
+    "clicks",
+    "get",
+    "search",
+    "social",
+    "solved_pages",
+    "text",
+    "widgets",
+]
