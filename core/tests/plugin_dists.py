@@ -111,6 +111,7 @@ raise ImportError("the broken plugin cannot be imported (on purpose)")
 
 SHODDY_PLUGIN = """
 from droidhub import Footprint, StateRefs, TaskEval, TaskFamily, hookimpl
+from droidhub import NoOracle as Beyond
 
 FILE = "/sdcard/Download/shoddy.txt"
 STRAY = "/sdcard/Download/stray.txt"
@@ -194,14 +195,26 @@ class WifiStaysOn(TaskEval):
 class NoOracle(TaskEval):
     template = "Do something no oracle can."
 
+    @classmethod
+    def no_oracle_reason(cls):
+        return "it needs a gesture the phone does not model"
+
     def is_successful(self, env):
         return 0.0
+
+
+class BeyondThisOne(Good):
+    template = "An instance the oracle cannot do."
+
+    def oracle(self, env):
+        raise Beyond("this instance asks for a reply no action can send")
 
 
 @hookimpl
 def droidhub_task_families():
     return [TaskFamily("shoddy", "tasks broken on purpose",
-                       tasks=[Good, AlreadyDone, Sprawling, Leaky, WifiStaysOn, NoOracle])]
+                       tasks=[Good, AlreadyDone, Sprawling, Leaky, WifiStaysOn, NoOracle,
+                              BeyondThisOne])]
 """
 
 

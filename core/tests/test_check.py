@@ -23,7 +23,7 @@ def test_check_reports_each_broken_task_and_exits_non_zero(shoddy_path: Path, ru
         for line in table.splitlines()
         if line.startswith("shoddy/")
     }
-    failures = proc.stdout.split("Failures:")[1]
+    failures = proc.stdout.split("Failures:")[1].split("Without an oracle:")[0]
     # A good task passes everything.
     assert rows["shoddy/Good"][:7] == ["pass", "pass", "pass", "-", "pass", "pass", "pass"]
     # Scores 1 with no action but does not say it is met at start.
@@ -40,10 +40,15 @@ def test_check_reports_each_broken_task_and_exits_non_zero(shoddy_path: Path, ru
     assert "shoddy/Leaky tear-down: not restored: setting:global/auto_time" in failures
     # A Verify-style task: met at start, the wrong action scores 0.
     assert rows["shoddy/WifiStaysOn"][2:4] == ["met-at-start", "pass"]
-    # No oracle: said so, not a failure.
+    # No oracle, for the whole task or for this instance: said so with the task's
+    # reason, not a failure.
     assert rows["shoddy/NoOracle"][4] == "skip"
-    assert "shoddy/NoOracle" not in failures
-    assert "3 of 6 tasks pass (1 without an oracle)" in proc.stdout
+    assert rows["shoddy/BeyondThisOne"][4] == "skip"
+    assert "shoddy/NoOracle" not in failures and "shoddy/BeyondThisOne" not in failures
+    skipped = proc.stdout.split("Without an oracle:")[1]
+    assert "shoddy/NoOracle: it needs a gesture the phone does not model" in skipped
+    assert "shoddy/BeyondThisOne: this instance asks for a reply no action can send" in skipped
+    assert "4 of 7 tasks pass (2 without an oracle)" in proc.stdout
 
 
 def test_check_of_a_good_suite_exits_zero(shoddy_path: Path, run_cli) -> None:

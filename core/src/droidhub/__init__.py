@@ -14,7 +14,7 @@ from droidhub.hookspecs import hookimpl
 from droidhub.judges import Judge, JudgedEpisode, JudgeFactory, Judgement, RecordedStep
 from droidhub.registry import Registry, TaskFamily, UnknownTaskError
 from droidhub.results import EpisodeResult, RunManifest
-from droidhub.task import Footprint, NoParams, StateRefs, TaskEval, TaskParamsError
+from droidhub.task import Footprint, NoOracle, NoParams, StateRefs, TaskEval, TaskParamsError
 from droidhub.uitree import BoundingBox, UIElement
 
 __version__ = "0.1.0"
@@ -38,6 +38,7 @@ __all__ = [
     "JudgeFactory",
     "JudgedEpisode",
     "Judgement",
+    "NoOracle",
     "NoParams",
     "Observe",
     "RecordedStep",

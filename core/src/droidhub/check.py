@@ -28,7 +28,7 @@ from droidhub.env import Env
 from droidhub.episode import Episode
 from droidhub.suite import TaskInstance, make_instance
 from droidhub.summary import text_table
-from droidhub.task import StateRefs, TaskEval
+from droidhub.task import NoOracle, StateRefs, TaskEval
 from droidhub.ui_oracle import UIOracleAgent
 
 if TYPE_CHECKING:
@@ -149,6 +149,8 @@ def _phase(
                 check.set("footprint", FAIL, f"changed outside its footprint: {_short(outside)}")
             else:
                 check.set("footprint", PASS)
+        except NoOracle as exc:  # the oracle says this instance is beyond it, and why
+            check.set(aspect, SKIP, str(exc))
         except Exception as exc:
             check.set(aspect, FAIL, f"{note + ': ' if note else ''}{type(exc).__name__}: {exc}")
             check.verdicts[aspect] = (
@@ -248,7 +250,7 @@ def check_task(
 
         _phase(check, task, apps, solve, 1.0, "oracle")
     else:
-        check.set("oracle", SKIP, "no oracle")
+        check.set("oracle", SKIP, task_cls.no_oracle_reason() or "no oracle")
     # Tasks may add cases of their own (a composite: each sub-oracle alone scores 1/N).
     for index, (label, _act, _expected) in enumerate(first.create().check_cases()):
         task = first.create()
@@ -289,4 +291,11 @@ def format_checks(checks: Sequence[TaskCheck]) -> str:
     ]
     if failures:
         lines += ["", "Failures:", *failures]
+    skipped = [
+        f"{c.family}/{c.task}: {c.verdicts['oracle'][1]}"
+        for c in checks
+        if c.verdicts.get("oracle", ("", ""))[0] == SKIP
+    ]
+    if skipped:
+        lines += ["", "Without an oracle:", *skipped]
     return "\n".join(lines)

@@ -98,6 +98,12 @@ class TaskParamsError(ValueError):
     """Raised when parameters handed to a task do not fit its ``Params`` model."""
 
 
+class NoOracle(Exception):
+    """Raised by :meth:`TaskEval.oracle` when this instance cannot be solved by the
+    oracle, with the reason (e.g. what the instance asks needs an action the action
+    set lacks). ``droidhub check`` reports the oracle as skipped with that reason."""
+
+
 class TaskEval(abc.ABC):
     """One task: a goal for the agent, its set-up on the device, and its reward.
 
@@ -234,6 +240,13 @@ class TaskEval(abc.ABC):
     def has_oracle(cls) -> bool:
         """Whether the task ships an :meth:`oracle`."""
         return cls.oracle is not TaskEval.oracle
+
+    @classmethod
+    def no_oracle_reason(cls) -> str:
+        """Why the task has no oracle, for ``droidhub check`` to show ("" when it has
+        one, or when no reason is given). A task overrides it to say what stands in
+        the way (a continuous reward, a gesture the phone does not model...)."""
+        return ""
 
     def oracle(self, env: Env) -> str | None:
         """Achieve the goal directly through the device; return the answer for questions.
