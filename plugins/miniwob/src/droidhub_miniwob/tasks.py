@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from droidhub import Footprint, StateRefs, TaskEval
 from droidhub_miniwob import contract, solvers
 from droidhub_miniwob.contract import RewardReply, UtteranceReply
+from droidhub_miniwob.solvers.gaps import GAPS
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
@@ -140,6 +141,11 @@ class MiniWobTask(TaskEval):
     def has_oracle(cls) -> bool:
         """Whether a scripted solver exists for this page."""
         return solvers.get(cls.page) is not None
+
+    @classmethod
+    def no_oracle_reason(cls) -> str:
+        """Why the page has no solver (:data:`droidhub_miniwob.solvers.gaps.GAPS`)."""
+        return "" if cls.has_oracle() else GAPS.get(cls.page, "")
 
     def oracle(self, env: Env) -> str | None:
         """Solve the page through the device only (taps and text from the UI tree)."""

@@ -7,19 +7,20 @@ an oracle's success shows that the task can be solved on the phone's own terms.
 A page without a solver here has no oracle.
 
 The solvers live in one module per kind of page (:mod:`.clicks`, :mod:`.text`,
-:mod:`.widgets`, :mod:`.search`, :mod:`.social`), on the shared reading and acting of
+:mod:`.widgets`, :mod:`.search`, :mod:`.social`, :mod:`.email`), on the shared reading and acting of
 :mod:`.screen`; importing this package registers them all.
 """
 
 from __future__ import annotations
 
-from droidhub_miniwob.solvers import clicks, search, social, text, widgets
+from droidhub_miniwob.solvers import clicks, email, search, social, text, widgets
 from droidhub_miniwob.solvers.registry import Solver, SolverError, get, solved_pages
 
 __all__ = [
     "Solver",
     "SolverError",
     "clicks",
+    "email",
     "get",
     "search",
     "social",

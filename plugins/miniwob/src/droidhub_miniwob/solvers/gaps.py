@@ -1,0 +1,74 @@
+"""Why a page has no solver: what ``droidhub check`` shows for a task without an oracle.
+
+Three kinds of reason: the page cannot be solved reliably by any scripted action
+sequence (a continuous reward); the virtual phone does not model what the page needs
+(text selection and the clipboard); or no solver has been written yet, with what one
+would have to do. A test keeps this table equal to the pages without a solver.
+"""
+
+from __future__ import annotations
+
+from droidhub_miniwob.solvers.email import REPLY_GAP
+
+_PIXELS = (
+    "no solver yet: the answer is drawn on the page (SVG or canvas), not written in the "
+    "UI tree, so a solver has to read it from the screenshot"
+)
+_GEOMETRY = (
+    "no solver yet: a point is computed from lines drawn on a canvas, which a solver has "
+    "to read from the screenshot"
+)
+_SELECTION = (
+    "cannot be solved on the virtual phone yet: it needs text selection and the "
+    "clipboard (long-press, drag handles, copy and paste), which its WebView does not model"
+)
+
+#: Page -> why it has no solver.
+GAPS: dict[str, str] = {
+    "email-inbox-reply": REPLY_GAP,
+    "circle-center": (
+        "its reward is continuous (how close the tap is to the circle's centre) and "
+        "reaches 1 only at the exact centre; taps land on whole device pixels, a fifth of "
+        "a page pixel apart, so a success is luck, not skill"
+    ),
+    "copy-paste": _SELECTION,
+    "copy-paste-2": _SELECTION,
+    "highlight-text": _SELECTION,
+    "highlight-text-2": _SELECTION,
+    "click-color": _PIXELS,
+    "click-pie": _PIXELS,
+    "click-shades": _PIXELS,
+    "click-shape": _PIXELS,
+    "count-shape": _PIXELS,
+    "count-sides": _PIXELS,
+    "identify-shape": _PIXELS,
+    "visual-addition": _PIXELS,
+    "bisect-angle": _GEOMETRY,
+    "find-midpoint": _GEOMETRY,
+    "right-angle": _GEOMETRY,
+    "use-colorwheel": "no solver yet: the colour to pick is shown as a swatch, read from pixels",
+    "use-colorwheel-2": "no solver yet: the colour to pick is shown as a swatch, read from pixels",
+    "drag-box": "no solver yet: drag one unlabelled box into another (a swipe between them)",
+    "drag-item": "no solver yet: drag an unlabelled circle (AW's page is drag-circle's)",
+    "book-flight": (
+        "no solver yet: a long form (two autocompleting cities, a date picker) and then "
+        "the cheapest or shortest of a result list"
+    ),
+    "click-checkboxes-soft": (
+        "no solver yet: it asks for the words similar in meaning to given ones, which "
+        "needs a thesaurus"
+    ),
+    "click-menu-2": (
+        "no solver yet: a menu item may be named only by its icon, which has no label in "
+        "the UI tree"
+    ),
+    "click-tab-2-medium": (
+        "no solver yet: as click-tab-2-easy over two tabs, and when no tab holds the link "
+        "the answer is to click the empty second tab"
+    ),
+    "resize-textarea": (
+        "no solver yet: drag the text area's resize corner so it grows or shrinks in one dimension"
+    ),
+    "simon-says": "no solver yet: watch a sequence of flashing buttons, then replay it",
+    "tic-tac-toe": "no solver yet: play the board to a win against the page",
+}
