@@ -1,9 +1,10 @@
 """Why a page has no solver: what ``droidhub check`` shows for a task without an oracle.
 
 Three kinds of reason: the page cannot be solved reliably by any scripted action
-sequence (a continuous reward); the virtual phone does not model what the page needs
-(text selection and the clipboard); or no solver has been written yet, with what one
-would have to do. A test keeps this table equal to the pages without a solver.
+sequence (a continuous reward, a drag only a mouse can make, a reply AW's actions
+cannot type); the virtual phone does not model what the page needs (text selection and
+the clipboard); or no solver has been written yet, with what one would have to do.
+A test keeps this table equal to the pages without a solver.
 """
 
 from __future__ import annotations
@@ -48,8 +49,15 @@ GAPS: dict[str, str] = {
     "right-angle": _GEOMETRY,
     "use-colorwheel": "no solver yet: the colour to pick is shown as a swatch, read from pixels",
     "use-colorwheel-2": "no solver yet: the colour to pick is shown as a swatch, read from pixels",
-    "drag-box": "no solver yet: drag one unlabelled box into another (a swipe between them)",
-    "drag-item": "no solver yet: drag an unlabelled circle (AW's page is drag-circle's)",
+    "drag-box": (
+        "cannot be solved by touch: the page's jQuery UI draggable follows mouse events "
+        "only, and Chromium turns a tap, not a drag, into mouse events, so the box stays "
+        "put under a finger (seen on the virtual phone's Chromium; AW's WebView is Chromium)"
+    ),
+    "drag-item": (
+        "no solver yet: the circle is drawn in an SVG, not listed in the UI tree, so a "
+        "solver has to find it in the screenshot (AW's page is drag-circle's)"
+    ),
     "book-flight": (
         "no solver yet: a long form (two autocompleting cities, a date picker) and then "
         "the cheapest or shortest of a result list"
@@ -61,10 +69,6 @@ GAPS: dict[str, str] = {
     "click-menu-2": (
         "no solver yet: a menu item may be named only by its icon, which has no label in "
         "the UI tree"
-    ),
-    "click-tab-2-medium": (
-        "no solver yet: as click-tab-2-easy over two tabs, and when no tab holds the link "
-        "the answer is to click the empty second tab"
     ),
     "resize-textarea": (
         "no solver yet: drag the text area's resize corner so it grows or shrinks in one dimension"
