@@ -8,6 +8,9 @@ screenshots for a few episodes) from a fixed rule, then times, in this process:
 - ``summarize`` (per-task and group statistics, two 2,000-sample bootstraps);
 - ``format_summary`` (the terminal tables);
 - ``render_html`` (the HTML report, annotating every recorded screenshot);
+- annotating 32 recorded screenshots on one core and on all of them (the report
+  shares the work out), beside decoding the same PNGs alone, the floor any
+  annotation pays;
 
 and, end to end in a subprocess as a user runs it, ``droidhub report RUN --html OUT``
 (interpreter start, imports, reading the results, summary.json, the HTML file).
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -34,7 +38,7 @@ from typing import TypeVar
 from PIL import Image, ImageDraw
 
 from droidhub.android import PIXEL_6
-from droidhub.report_html import render_html
+from droidhub.report_html import render_html, step_image, step_images
 from droidhub.results import EpisodeResult, RunManifest, read_results
 from droidhub.run_layout import EpisodeFolder, RunFolder
 from droidhub.summary import format_summary, summarize
@@ -206,6 +210,34 @@ def _timed(call: Callable[[], T]) -> tuple[Timing, T]:
     return Timing(time.perf_counter() - wall, _cpu_s() - cpu), value
 
 
+def annotation_figures(run_dir: Path, count: int = 32) -> None:
+    """Per-screenshot wall time: PNG decode alone, annotation on one core, on all."""
+    recorded = sorted(run_dir.glob("episodes/**/steps.jsonl"))
+    jobs = [
+        (steps.parent, json.loads(line))
+        for steps in recorded
+        for line in steps.read_text(encoding="utf-8").splitlines()
+    ]
+    jobs = (jobs * (count // max(1, len(jobs)) + 1))[:count]
+    if not jobs:
+        return
+
+    def decode_all() -> None:
+        for folder, step in jobs:
+            with Image.open(folder / step["screenshot"]) as img:
+                img.load()
+
+    decode, _ = _timed(decode_all)
+    one, _ = _timed(lambda: [step_image(folder, step) for folder, step in jobs])
+    shared, _ = _timed(lambda: step_images(jobs))
+    each = [t.wall_s * 1000 / len(jobs) for t in (decode, one, shared)]
+    print(
+        f"per screenshot, {len(jobs)} of them: PNG decode alone {each[0]:.1f} ms; annotated "
+        f"on one core {each[1]:.1f} ms = {each[1] / each[0]:.2f} x the decode; on "
+        f"{os.cpu_count()} cores {each[2]:.1f} ms = {each[2] / each[1]:.2f} x one core"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--episodes", type=int, default=1000, help="synthetic episodes")
@@ -253,6 +285,7 @@ def main() -> None:
                 f"(a run with 10,000 recorded screenshots: ~{each * 10_000:.0f} s; --no-steps "
                 "leaves them out)"
             )
+        annotation_figures(run_dir)
         print(f"in process, total            {in_process}")
         print(f"droidhub report --html (CLI) {cli_s}")
         worst = max(in_process.wall_s, cli_s.wall_s)
