@@ -362,3 +362,16 @@ def test_text_typed_right_after_a_quick_second_tap_lands_in_that_field(miniwob_e
         miniwob_env.device.input_text(text)
     typed = {e.resource_id: e.text for e in miniwob_env.get_state().ui_elements}
     assert (typed["tt1"], typed["tt2"]) == ("AAA", "BBB")
+
+
+def test_text_drawn_in_an_svg_is_in_the_tree_even_where_nothing_listens(
+    miniwob_env: Env,
+) -> None:
+    # click-pie's selected item is an SVG <text> that takes no taps: its label is still
+    # text on screen, so the tree shows it (SVG elements have no innerText).
+    t = task("click-pie", 0)
+    t.initialize_task(miniwob_env)
+    texts = {e.text for e in miniwob_env.get_state(observe=Observe.UI_TREE).ui_elements}
+    titles = miniwob_env.device.ui_tree().count('resource-id="wheelnav-divWheel-title-')
+    labels = [x for x in texts if len(x) == 1 and x not in "+-"]
+    assert titles >= 3 and len(labels) == titles

@@ -160,7 +160,8 @@
     } else if (wrapsControl) {
       text = '';  // the control inside carries the label's text
     } else if (leaf) {
-      text = norm(el.innerText);
+      // SVG elements have no innerText: their text is their textContent.
+      text = norm(el.innerText === undefined ? el.textContent : el.innerText);
     } else {
       text = ownText(el);
     }
