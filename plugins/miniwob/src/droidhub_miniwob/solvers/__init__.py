@@ -13,14 +13,16 @@ The solvers live in one module per kind of page (:mod:`.clicks`, :mod:`.text`,
 
 from __future__ import annotations
 
-from droidhub_miniwob.solvers import clicks, email, search, social, text, widgets
+from droidhub_miniwob.solvers import clicks, drawn, email, games, search, social, text, widgets
 from droidhub_miniwob.solvers.registry import Solver, SolverError, get, solved_pages
 
 __all__ = [
     "Solver",
     "SolverError",
     "clicks",
+    "drawn",
     "email",
+    "games",
     "get",
     "search",
     "social",

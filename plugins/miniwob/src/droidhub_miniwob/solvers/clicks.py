@@ -3,6 +3,8 @@ options, checkboxes, dialogs, tabs and collapsible sections."""
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 from typing import TYPE_CHECKING
 
@@ -21,6 +23,7 @@ from droidhub_miniwob.solvers.screen import (
     elements,
     find,
     one_quoted,
+    page_files,
     quoted,
     submit,
     tap,
@@ -98,6 +101,33 @@ def _click_checkboxes(env: Env, utterance: str) -> None:
     wanted = set() if match.group(1) == "nothing" else set(match.group(1).split(", "))
     for box in [e for e in elements(env) if e.class_name == CHECK_BOX]:
         if (box.text in wanted) != box.checked:
+            tap(env, box)
+    submit(env)
+
+
+@functools.cache
+def synonym_groups() -> list[list[str]]:
+    """click-checkboxes-soft's groups of words similar in meaning, from the page itself
+    (a person playing it learns them; the oracle reads them once)."""
+    page = (page_files() / "miniwob" / "click-checkboxes-soft.html").read_text(encoding="utf-8")
+    found = re.search(r"var SYNONYMS = (\[.*?\]);", page, re.DOTALL)
+    if found is None:
+        raise SolverError("click-checkboxes-soft's page lists no synonyms")
+    listed = re.sub(r",\s*\]", "]", found.group(1).replace("'", '"'))
+    return [list(group) for group in json.loads(listed)]
+
+
+@solves("click-checkboxes-soft")
+def _click_checkboxes_soft(env: Env, utterance: str) -> None:
+    # "Select words similar to large, mad and click Submit." Each box shows a word of
+    # its own group; tick those whose group holds a word asked for.
+    match = re.fullmatch(r"Select words similar to (.*) and click Submit\.", utterance)
+    if match is None:
+        raise SolverError(f"unexpected utterance {utterance!r}")
+    asked = set() if match.group(1) == "nothing" else set(match.group(1).split(", "))
+    groups = [set(g) for g in synonym_groups() if asked & set(g)]
+    for box in [e for e in elements(env) if e.class_name == CHECK_BOX]:
+        if any(box.text in g for g in groups) != box.checked:
             tap(env, box)
     submit(env)
 

@@ -15,12 +15,11 @@ import json
 import re
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from droidhub import Action, NoOracle, UIElement
 from droidhub_miniwob.solvers.registry import SolverError, solves
-from droidhub_miniwob.solvers.screen import EDIT_TEXT, TEXT_VIEW, elements, find, tap
+from droidhub_miniwob.solvers.screen import EDIT_TEXT, TEXT_VIEW, elements, find, page_files, tap
 
 if TYPE_CHECKING:
     from droidhub import Env
@@ -57,12 +56,6 @@ class Request:
     msg: str = ""
 
 
-def _html_dir() -> Path:
-    import miniwob
-
-    return Path(miniwob.__file__).parent / "html"
-
-
 def _pattern(template: str) -> re.Pattern[str]:
     text = re.escape(template) if "\\" not in template else template
     for field, group in _FIELDS.items():
@@ -74,11 +67,11 @@ def _pattern(template: str) -> re.Pattern[str]:
 def wordings() -> list[tuple[str, re.Pattern[str]]]:
     """Every wording the pages use, as (action, pattern), the plain ones first."""
     out = [(action, _pattern(template)) for action, template in _PLAIN]
-    special = _html_dir() / "common" / "special" / "email-inbox-nl" / "templates.js"
+    special = page_files() / "common" / "special" / "email-inbox-nl" / "templates.js"
     text = special.read_text(encoding="utf-8")
     for action, sets in json.loads(text[text.index("{") : text.rindex("}") + 1]).items():
         out += [(action, _pattern(t)) for t in (*sets["train"], *sets["test"])]
-    page = (_html_dir() / "miniwob" / "email-inbox-forward-nl.html").read_text(encoding="utf-8")
+    page = (page_files() / "miniwob" / "email-inbox-forward-nl.html").read_text(encoding="utf-8")
     listed = page[page.index("var NL_TEMPLATES") : page.index("var displayQuery")]
     out += [("forward", _pattern(t)) for t in re.findall(r"'((?:[^'\\]|\\.)*)'", listed)]
     return out
@@ -148,12 +141,16 @@ def _scroll(env: Env) -> bool:
 
 
 def _find_row(env: Env, name: str) -> tuple[UIElement, list[UIElement], list[UIElement]]:
+    stuck = 0
     for _ in range(_MAX_SCROLLS):
         on_screen = elements(env)
         found = _row(on_screen, name)
         if found is not None:
             return found[0], found[1], on_screen
-        if not _scroll(env):
+        # At the end of the list a swipe moves nothing; on a busy machine a swipe may
+        # also show nothing within the settling time, so give up only on the second.
+        stuck = 0 if _scroll(env) else stuck + 1
+        if stuck == 2:
             break
     raise SolverError(f"no email by {name} in the inbox")
 

@@ -11,10 +11,6 @@ from __future__ import annotations
 
 from droidhub_miniwob.solvers.email import REPLY_GAP
 
-_PIXELS = (
-    "no solver yet: the answer is drawn on the page (SVG or canvas), not written in the "
-    "UI tree, so a solver has to read it from the screenshot"
-)
 _GEOMETRY = (
     "no solver yet: a point is computed from lines drawn on a canvas, which a solver has "
     "to read from the screenshot"
@@ -36,14 +32,6 @@ GAPS: dict[str, str] = {
     "copy-paste-2": _SELECTION,
     "highlight-text": _SELECTION,
     "highlight-text-2": _SELECTION,
-    "click-color": _PIXELS,
-    "click-pie": _PIXELS,
-    "click-shades": _PIXELS,
-    "click-shape": _PIXELS,
-    "count-shape": _PIXELS,
-    "count-sides": _PIXELS,
-    "identify-shape": _PIXELS,
-    "visual-addition": _PIXELS,
     "bisect-angle": _GEOMETRY,
     "find-midpoint": _GEOMETRY,
     "right-angle": _GEOMETRY,
@@ -62,10 +50,6 @@ GAPS: dict[str, str] = {
         "no solver yet: a long form (two autocompleting cities, a date picker) and then "
         "the cheapest or shortest of a result list"
     ),
-    "click-checkboxes-soft": (
-        "no solver yet: it asks for the words similar in meaning to given ones, which "
-        "needs a thesaurus"
-    ),
     "click-menu-2": (
         "no solver yet: a menu item may be named only by its icon, which has no label in "
         "the UI tree"
@@ -74,5 +58,4 @@ GAPS: dict[str, str] = {
         "no solver yet: drag the text area's resize corner so it grows or shrinks in one dimension"
     ),
     "simon-says": "no solver yet: watch a sequence of flashing buttons, then replay it",
-    "tic-tac-toe": "no solver yet: play the board to a win against the page",
 }

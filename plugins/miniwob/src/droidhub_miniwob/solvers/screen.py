@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from droidhub import Action, BoundingBox, Observe, UIElement
@@ -22,6 +23,14 @@ TEXT_VIEW = "android.widget.TextView"
 LIST_VIEW = "android.widget.ListView"
 
 _WAIT_S = 3.0
+
+
+def page_files() -> Path:
+    """The ``miniwob`` package's html folder: the pages' own files, which a solver may read
+    for what a person learns by playing a page (its wordings, its word lists)."""
+    import miniwob
+
+    return Path(miniwob.__file__).parent / "html"
 
 
 def elements(env: Env) -> list[UIElement]:
