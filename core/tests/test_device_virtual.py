@@ -516,6 +516,15 @@ def test_screenshot_and_ui_tree(device: Device) -> None:
     assert editor_text(device) == ""
 
 
+def test_the_tree_and_the_focused_activity_come_in_one_command(device: Device) -> None:
+    assert device.ui_tree_and_foreground() == (device.ui_tree(), LAUNCHER)
+    device.start_activity(PAD_ACTIVITY)
+    xml, focused = device.ui_tree_and_foreground()
+    assert focused == PAD_ACTIVITY == device.foreground_activity()
+    assert xml == device.ui_tree() and xml.endswith("</hierarchy>")
+    assert not device.exists("/sdcard/window_dump.xml")
+
+
 # --- clock and state -------------------------------------------------------------------
 def test_clock(device: Device) -> None:
     now = device.now()

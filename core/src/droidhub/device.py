@@ -49,6 +49,7 @@ __all__ = [
     "quote",
 ]
 
+_HIERARCHY_END = "</hierarchy>"
 _UI_DUMP = "/sdcard/window_dump.xml"
 
 
@@ -492,17 +493,37 @@ class Device:
         phone. uiautomator sometimes fails while the screen is changing ("could not get
         idle state", "null root node"): it is tried three times.
         """
+        return self._dump("")[0]
+
+    def ui_tree_and_foreground(self) -> tuple[str, str]:
+        """The UI hierarchy XML and the focused ``package/activity``, read by one adb
+        command: an observation costs one round trip fewer than :meth:`ui_tree` and
+        :meth:`foreground_activity` one after the other."""
+        xml, rest = self._dump("; dumpsys window")
+        activity = parse_foreground_activity(rest)
+        if activity is None:
+            raise DeviceError(
+                f"no focused activity in `dumpsys window` on {self.serial} "
+                "(neither mCurrentFocus nor mFocusedApp names one)"
+            )
+        return xml, activity
+
+    def _dump(self, then: str) -> tuple[str, str]:
+        """``uiautomator dump`` read back, and what the shell printed after the XML when
+        ``then`` (more commands) follows it."""
         path = quote(_UI_DUMP)
-        command = f"uiautomator dump {path} && cat {path} && rm {path}"
+        command = f"uiautomator dump {path} && cat {path} && rm {path}{then}"
         last = ""
         for attempt in range(3):
-            result = self.run(command)
-            start = result.output.find("<?xml")
+            output = self.run(command).output
+            start = output.find("<?xml")
             if start < 0:
-                start = result.output.find("<hierarchy")
-            if result.exit_code == 0 and start >= 0:
-                return result.output[start:]
-            last = result.output.strip()
+                start = output.find("<hierarchy")
+            end = output.find(_HIERARCHY_END, max(start, 0))
+            if start >= 0 and end >= 0:
+                end += len(_HIERARCHY_END)
+                return output[start:end], output[end:]
+            last = output.strip()
             time.sleep(0.2 * (attempt + 1))
         raise DeviceError(f"uiautomator dump on {self.serial} failed: {last or '(no output)'}")
 
