@@ -13,7 +13,17 @@ The solvers live in one module per kind of page (:mod:`.clicks`, :mod:`.text`,
 
 from __future__ import annotations
 
-from droidhub_miniwob.solvers import clicks, drawn, email, games, search, social, text, widgets
+from droidhub_miniwob.solvers import (
+    clicks,
+    drawn,
+    email,
+    flight,
+    games,
+    search,
+    social,
+    text,
+    widgets,
+)
 from droidhub_miniwob.solvers.registry import Solver, SolverError, get, solved_pages
 
 __all__ = [
@@ -22,6 +32,7 @@ __all__ = [
     "clicks",
     "drawn",
     "email",
+    "flight",
     "games",
     "get",
     "search",

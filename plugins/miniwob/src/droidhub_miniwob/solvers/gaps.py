@@ -46,10 +46,6 @@ GAPS: dict[str, str] = {
         "no solver yet: the circle is drawn in an SVG, not listed in the UI tree, so a "
         "solver has to find it in the screenshot (AW's page is drag-circle's)"
     ),
-    "book-flight": (
-        "no solver yet: a long form (two autocompleting cities, a date picker) and then "
-        "the cheapest or shortest of a result list"
-    ),
     "click-menu-2": (
         "no solver yet: a menu item may be named only by its icon, which has no label in "
         "the UI tree"

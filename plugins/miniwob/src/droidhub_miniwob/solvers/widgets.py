@@ -175,15 +175,10 @@ _MONTHS = (
 )  # fmt: skip
 
 
-@solves("choose-date", "choose-date-easy", "choose-date-medium")
-def _choose_date(env: Env, utterance: str) -> None:
-    # "Select 07/24/2016 as the date and hit submit." The field opens the page's own
-    # calendar (jQuery UI's datepicker): its title names the month shown, Prev and Next
-    # turn it, and each day is a link.
-    match = re.search(r"(\d{1,2})/(\d{1,2})/(\d{4})", utterance)
-    if match is None:
-        raise SolverError(f"no date in {utterance!r}")
-    month, day, year = (int(g) for g in match.groups())
+def pick_calendar_date(env: Env, month: int, day: int, year: int) -> None:
+    """Open the ``#datepicker`` field's calendar (jQuery UI's datepicker: its title names
+    the month shown, Prev and Next turn it, each day is a link), pick the date, and wait
+    until the calendar has faded out (it covers what lies below it)."""
     tap(env, find(env, lambda e: e.resource_id == "datepicker", "date field"))
     wanted = year * 12 + month - 1
     for _ in range(36):
@@ -196,12 +191,21 @@ def _choose_date(env: Env, utterance: str) -> None:
     else:
         raise SolverError(f"the calendar never showed {month}/{year}")
     tap(env, find(env, lambda e: e.clickable and e.text == str(day), f"day {day}"))
-    # The calendar fades out over the Submit button: wait until it is gone.
     deadline = time.monotonic() + 3
     while any(e.content_description == "Next" for e in elements(env)):
         if time.monotonic() > deadline:
             raise SolverError("the calendar stayed open after a day was picked")
         time.sleep(0.05)
+
+
+@solves("choose-date", "choose-date-easy", "choose-date-medium")
+def _choose_date(env: Env, utterance: str) -> None:
+    # "Select 07/24/2016 as the date and hit submit."
+    match = re.search(r"(\d{1,2})/(\d{1,2})/(\d{4})", utterance)
+    if match is None:
+        raise SolverError(f"no date in {utterance!r}")
+    month, day, year = (int(g) for g in match.groups())
+    pick_calendar_date(env, month, day, year)
     submit(env)
 
 
