@@ -28,8 +28,6 @@ GAPS: dict[str, str] = {
         "reaches 1 only at the exact centre; taps land on whole device pixels, a fifth of "
         "a page pixel apart, so a success is luck, not skill"
     ),
-    "copy-paste": _SELECTION,
-    "copy-paste-2": _SELECTION,
     "highlight-text": _SELECTION,
     "highlight-text-2": _SELECTION,
     "bisect-angle": _GEOMETRY,

@@ -291,3 +291,23 @@ def _terminal(env: Env, utterance: str) -> None:
         raise SolverError(f"no file to delete among {listing}")
     env.execute_action(Action(action_type="input_text", text=f"rm {targets[0]}"))
     env.execute_action(Action(action_type="keyboard_enter"))
+
+
+_ORDINALS = {"1st": 0, "2nd": 1, "3rd": 2}
+
+
+@solves("copy-paste", "copy-paste-2")
+def _copy_paste(env: Env, utterance: str) -> None:
+    # "Copy the text in the textarea below, paste it into the textbox and press Submit." /
+    # "Copy the text from the 2nd text area below and paste it into the text input, ...".
+    # A text area's text is in the UI tree (an EditText shows its value), so the answer
+    # is typed as read: the page compares only the answer field's value.
+    fields = edit_texts(env)
+    answer = next((f for f in fields if f.resource_id == "answer-input"), None)
+    areas = [f for f in fields if f is not answer]
+    ordinal = re.search(r"the (1st|2nd|3rd) text area", utterance)
+    which = _ORDINALS[ordinal.group(1)] if ordinal else 0
+    if answer is None or which >= len(areas):
+        raise SolverError(f"no text area {which + 1} or no answer field on screen")
+    type_into(env, answer, areas[which].text)
+    submit(env)
