@@ -165,6 +165,21 @@ def test_typing_edits_the_focused_field(app_and_device) -> None:
     assert app.model.name == "hell"
 
 
+def test_ctrl_a_selects_the_fields_text_for_del_or_typing_to_replace(app_and_device) -> None:
+    app, device = app_and_device
+    _tap(device, class_name="android.widget.EditText")
+    device.input_text("hello")
+    device.run("input keycombination 113 29 && input keyevent 67")  # AW's clear_text
+    assert app.model.name == ""
+    device.input_text("old")
+    device.run("input keycombination KEYCODE_CTRL_LEFT KEYCODE_A")
+    device.input_text("new")
+    assert app.model.name == "new"
+    device.input_text("er")  # the selection went with the typing
+    assert app.model.name == "newer"
+    assert device.run("input keycombination 113").exit_code != 0  # one key is no combination
+
+
 def test_switch_slider_and_spinner_change_their_values(app_and_device) -> None:
     app, device = app_and_device
     switch = _find(device, resource_id="android:id/switch_widget")

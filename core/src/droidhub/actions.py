@@ -66,6 +66,9 @@ class Action(BaseModel):
     direction: Literal["up", "down", "left", "right"] | None = None
     app_name: str | None = None
     goal_status: Literal["complete", "infeasible"] | None = None
+    #: ``input_text`` only: select all of the field's text and delete it before typing
+    #: (AndroidWorld's ``clear_text``: Ctrl+A, then DEL).
+    clear_text: bool | None = None
 
     @model_validator(mode="after")
     def _check_fields(self) -> Action:

@@ -163,6 +163,8 @@ class Env:
             # press Enter, which submits a one-line field or breaks a line in a note.
             if action.index is not None or action.x is not None:
                 dev.tap(*self._target(action))
+            if action.clear_text:
+                dev.run("input keycombination 113 29 && input keyevent 67")
             dev.input_text(action.text or "")
             dev.keyevent(KEY_ENTER)
         elif kind in ("scroll", "swipe"):

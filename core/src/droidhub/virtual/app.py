@@ -119,5 +119,11 @@ class VirtualApp:
         del phone, keycode
         return None
 
+    def on_key_combination(self, phone: VirtualPhone, keycodes: list[str]) -> None:
+        """``input keycombination`` while in the foreground: ``keycodes`` held down
+        together (``["KEYCODE_CTRL_LEFT", "KEYCODE_A"]`` selects all of the focused
+        field's text, which the next typed text or DEL replaces)."""
+        del phone, keycodes
+
     def close(self) -> None:
         """Release what the model holds (a browser...); called when the phone stops."""

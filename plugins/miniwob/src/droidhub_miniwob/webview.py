@@ -440,6 +440,31 @@ class MiniWobWebViewApp(VirtualApp):
                 page.result(command_id, "Input.dispatchKeyEvent")
         return None
 
+    def on_key_combination(self, phone: VirtualPhone, keycodes: list[str]) -> None:
+        """``input keycombination``: Ctrl+A selects all of the focused field's text (the
+        page sees Control and A go down and up; the editing command does the selecting,
+        as Android's WebView does for the shortcut)."""
+        del phone
+        names = [_KEY_NUMBERS.get(k, k) for k in keycodes]
+        ctrl = any(n in ("KEYCODE_CTRL_LEFT", "KEYCODE_CTRL_RIGHT") for n in names)
+        if not (ctrl and names[-1] == "KEYCODE_A"):
+            return
+        with self._lock:
+            if self._page is None:
+                return
+            page = self._page
+            control = {"key": "Control", "code": "ControlLeft", "windowsVirtualKeyCode": 17}
+            letter = {"key": "a", "code": "KeyA", "windowsVirtualKeyCode": 65, "modifiers": 2}
+            events = [
+                {"type": "rawKeyDown", "modifiers": 2, **control},
+                {"type": "rawKeyDown", "commands": ["selectAll"], **letter},
+                {"type": "keyUp", **letter},
+                {"type": "keyUp", **control},
+            ]
+            ids = [page.send("Input.dispatchKeyEvent", **event) for event in events]
+            for command_id in ids:
+                page.result(command_id, "Input.dispatchKeyEvent")
+
 
 def _virtual_key(char: str) -> int:
     """The Windows virtual key code DevTools expects for a printable ASCII character."""

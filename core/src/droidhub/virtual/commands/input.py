@@ -1,4 +1,5 @@
-"""``input tap|swipe|text|keyevent|press|draganddrop``, routed to the front app model;
+"""``input tap|swipe|text|keyevent|keycombination|press|draganddrop``, routed to the front
+app model;
 on the home screen a tap on an icon launches its app. HOME and BACK navigate."""
 
 from __future__ import annotations
@@ -48,7 +49,16 @@ KEYCODES = {
     187: "KEYCODE_APP_SWITCH",
     224: "KEYCODE_WAKEUP",
     223: "KEYCODE_SLEEP",
+    57: "KEYCODE_ALT_LEFT",
+    58: "KEYCODE_ALT_RIGHT",
+    59: "KEYCODE_SHIFT_LEFT",
+    60: "KEYCODE_SHIFT_RIGHT",
+    113: "KEYCODE_CTRL_LEFT",
+    114: "KEYCODE_CTRL_RIGHT",
+    **{29 + i: f"KEYCODE_{chr(ord('A') + i)}" for i in range(26)},
 }
+#: Modifier keys, held down while the last key of a ``keycombination`` is pressed.
+CTRL_KEYS = ("KEYCODE_CTRL_LEFT", "KEYCODE_CTRL_RIGHT")
 _BY_NAME = {name: code for code, name in KEYCODES.items()}
 _SOURCES = {
     "keyboard",
@@ -172,6 +182,15 @@ def input_(inv: Invocation) -> int:
                 inv.eprint(f"Error: Unknown keycode: {key}")
                 return 1
             _key(inv, name)
+        return 0
+    if verb == "keycombination":
+        # Android 12+: the keys go down together, then up (Ctrl+A selects all).
+        keys = [k for k in rest if not k.startswith("-")]
+        names = [key_name(k) for k in keys]
+        if len(keys) < 2 or None in names:
+            return _bad(inv, verb)
+        if app is not None and phone.foreground_package != LAUNCHER_PACKAGE:
+            app.on_key_combination(phone, [n for n in names if n is not None])
         return 0
     if verb == "press":
         _key(inv, "KEYCODE_DPAD_CENTER")

@@ -104,6 +104,8 @@ class WidgetApp(VirtualApp):
         self._drags: dict[int, Callable[[int, int], object]] = {}
         self._lists: list[tuple[WidgetNode, str, int, int]] = []
         self._focused: TextField | None = None
+        #: Ctrl+A selected all of the focused field's text (until the next input).
+        self._all_selected = False
         self._nodes: list[WidgetNode] = []
         self._theme = self.theme
 
@@ -154,6 +156,7 @@ class WidgetApp(VirtualApp):
     def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
         """The innermost clickable widget under the finger runs its callback."""
         self._layout(phone)
+        self._all_selected = False
         target = hit(self._nodes, x, y)
         had_popup = self._ui.popup is not None
         self._ui.popup = None
@@ -165,18 +168,29 @@ class WidgetApp(VirtualApp):
             self._actions[id(target)]()
 
     def on_text(self, phone: VirtualPhone, text: str) -> None:
-        """Typed text goes to the focused field (the cursor stays at its end)."""
+        """Typed text goes to the focused field (the cursor stays at its end); it
+        replaces the field's text when all of it is selected."""
         self._layout(phone)
         if self._focused is not None:
-            self._focused.on_change(self._focused.value + text)
+            kept = "" if self._all_selected else self._focused.value
+            self._focused.on_change(kept + text)
+        self._all_selected = False
+
+    def on_key_combination(self, phone: VirtualPhone, keycodes: list[str]) -> None:
+        """Ctrl+A selects all of the focused field's text."""
+        self._layout(phone)
+        ctrl = any(k in ("KEYCODE_CTRL_LEFT", "KEYCODE_CTRL_RIGHT") for k in keycodes)
+        if ctrl and keycodes[-1] == "KEYCODE_A" and self._focused is not None:
+            self._all_selected = True
 
     def on_key(self, phone: VirtualPhone, keycode: str) -> bool | None:
         """DEL and ENTER edit the focused field; BACK closes a popup, else the app's
         ``on_back`` decides (True: handled, the app stays in front)."""
         self._layout(phone)
         field_ = self._focused
+        selected, self._all_selected = self._all_selected, False
         if keycode in KEY_DEL and field_ is not None and field_.value:
-            field_.on_change(field_.value[:-1])
+            field_.on_change("" if selected else field_.value[:-1])
         elif keycode in KEY_ENTER and field_ is not None:
             if field_.on_submit is not None:
                 field_.on_submit()

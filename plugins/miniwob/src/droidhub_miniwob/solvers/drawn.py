@@ -11,13 +11,14 @@ from __future__ import annotations
 import colorsys
 import math
 import re
+import time
 from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PIL import Image, ImageColor
 
-from droidhub import BoundingBox, Observe, UIElement
+from droidhub import Action, BoundingBox, Observe, UIElement
 from droidhub_miniwob.solvers.registry import SolverError, solves
 from droidhub_miniwob.solvers.screen import (
     BUTTON,
@@ -42,6 +43,7 @@ SHAPE_COLOURS = ("red", "green", "blue", "aqua", "black", "magenta", "yellow")
 #: fills a cell, a small one half of it.
 _CELL = 100
 _WHITE = (255, 255, 255)
+IMAGE = "android.widget.Image"
 
 
 def look(env: Env) -> tuple[list[UIElement], Image.Image]:
@@ -136,6 +138,48 @@ def _click_shades(env: Env, utterance: str) -> None:
         nearest_hue = min(_HUES, key=lambda n: min(abs(hue - _HUES[n]), 360 - abs(hue - _HUES[n])))
         if nearest_hue == found.group(1):
             tap(env, square, on_screen)
+    submit(env)
+
+
+@solves("use-colorwheel", "use-colorwheel-2")
+def _use_colorwheel(env: Env, utterance: str) -> None:
+    # "Select olive with the color picker and hit Submit." / "Select the following color
+    # [a swatch] with the color picker and hit Submit." The picker's field holds the
+    # colour as hex: clear it and type the colour (AndroidWorld's input_text with
+    # clear_text), as exact as the page wants it.
+    on_screen, image = look(env)
+    named = re.search(r"Select (\w+) with the color picker", utterance)
+    if named:
+        rgb = ImageColor.getrgb(named.group(1))
+    else:
+        query = next((e.bounds for e in on_screen if e.text.startswith("Select the")), None)
+        swatch = next(
+            (
+                e.bounds
+                for e in on_screen
+                if e.class_name.endswith(".View")
+                and e.bounds
+                and query
+                and e.bounds.top < query.bottom
+            ),
+            None,
+        )
+        if swatch is None:
+            raise SolverError("no colour swatch in the instruction")
+        rgb = centre_colour(image, swatch)
+    field = next((e for e in on_screen if e.resource_id == "col" and e.bounds), None)
+    if field is None or field.bounds is None:
+        raise SolverError("no colour field on screen")
+    hex_code = "".join(f"{c:02X}" for c in rgb[:3])
+    x, y = field.bounds.center
+    env.execute_action(Action(action_type="input_text", text=hex_code, x=x, y=y, clear_text=True))
+    # The picker stays open over the Submit button: a tap off the page closes it.
+    env.execute_action(Action(action_type="click", x=1000, y=field.bounds.top))
+    deadline = time.monotonic() + 3
+    while any(e.class_name == IMAGE for e in elements(env)):
+        if time.monotonic() > deadline:
+            raise SolverError("the colour picker stayed open")
+        time.sleep(0.05)
     submit(env)
 
 

@@ -12,8 +12,10 @@ from __future__ import annotations
 from droidhub_miniwob.solvers.email import REPLY_GAP
 
 _GEOMETRY = (
-    "no solver yet: a point is computed from lines drawn on a canvas, which a solver has "
-    "to read from the screenshot"
+    "its reward is continuous (how close the tapped point is to the exact answer, a point "
+    "computed from what is drawn) and reaches 1 only at that point; taps land on whole "
+    "device pixels, so a success is luck, not skill (AndroidWorld reads the raw reward "
+    "with int() and fails on a fraction, so it scores such pages only at exactly 1 too)"
 )
 _SELECTION = (
     "cannot be solved on the virtual phone yet: it needs text selection and the "
@@ -33,8 +35,6 @@ GAPS: dict[str, str] = {
     "bisect-angle": _GEOMETRY,
     "find-midpoint": _GEOMETRY,
     "right-angle": _GEOMETRY,
-    "use-colorwheel": "no solver yet: the colour to pick is shown as a swatch, read from pixels",
-    "use-colorwheel-2": "no solver yet: the colour to pick is shown as a swatch, read from pixels",
     "drag-box": (
         "cannot be solved by touch: the page's jQuery UI draggable follows mouse events "
         "only, and Chromium turns a tap, not a drag, into mouse events, so the box stays "
