@@ -98,8 +98,11 @@ def clear_point(element: UIElement, on_screen: list[UIElement]) -> tuple[int, in
         if e.clickable and e.bounds is not None and not contains(e.bounds, box)
     ]
     steps = (0.5, 0.25, 0.75, 0.1, 0.9)
+    # An element cut off by the screen's edge (a dialog dragged half off the page) has
+    # its middle beyond that edge: aim at the part of it nearest the edge first.
+    xs = (0.25, 0.1, 0.5) if box.left <= 0 < box.right else steps
     for fy in steps:
-        for fx in steps:
+        for fx in xs:
             x = round(box.left + (box.right - box.left) * fx)
             y = round(box.top + (box.bottom - box.top) * fy)
             if not any(c.left <= x < c.right and c.top <= y < c.bottom for c in covers):
