@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from droidhub import Action, UIElement
+from droidhub import Action, NoOracle, UIElement
 from droidhub_miniwob.solvers.registry import SolverError, solves
 from droidhub_miniwob.solvers.screen import (
     BUTTON,
@@ -264,6 +264,15 @@ def _text_transform(env: Env, utterance: str) -> None:
     submit(env)
 
 
+#: Why a terminal instance may have no solution (the same check is in AW's copy).
+TERMINAL_GAP = (
+    "no deletion scores 1 here: the page checks a name's ending by the first place the "
+    "extension's letters occur in it, and every file with the extension ({names}) has "
+    "them earlier in its name, so deleting the right file counts as wrong (a bug of the "
+    "page, in AndroidWorld's copy as well)"
+)
+
+
 @solves("terminal")
 def _terminal(env: Env, utterance: str) -> None:
     # "Use the terminal below to delete a file ending with the extension .sh" (or "that
@@ -280,11 +289,11 @@ def _terminal(env: Env, utterance: str) -> None:
     if wanted_extension is not None:
         # The page checks with the first occurrence of the extension's letters, so
         # "bash.sh" does not count as ending in "sh": pick a name it does accept.
-        # (When every such file trips that check, the instance cannot score 1: delete
-        # the right file anyway.)
         bare = wanted_extension.lstrip(".")
         fitting = [name for name in listing if name.endswith(wanted_extension)]
-        targets = [n for n in fitting if n.find(bare) + len(bare) == len(n)] or fitting
+        targets = [n for n in fitting if n.find(bare) + len(bare) == len(n)]
+        if fitting and not targets:
+            raise NoOracle(TERMINAL_GAP.format(names=", ".join(fitting)))
     else:
         targets = [name for name in listing if "." not in name]
     if not targets:

@@ -22,7 +22,7 @@ from droidhub_miniwob.solvers.screen import (
 )
 
 if TYPE_CHECKING:
-    from droidhub import Env
+    from droidhub import BoundingBox, Env
 
 
 SPINNER = "android.widget.Spinner"
@@ -82,9 +82,9 @@ def _slider_value(env: Env) -> int:
 
 @solves("use-slider")
 def _use_slider(env: Env, utterance: str) -> None:
-    # "Select 43 with the slider and hit Submit." The range is not shown: tap the track
-    # twice to learn where values lie, tap where the target should be, then step with
-    # the arrow keys (the tapped handle has the focus).
+    # "Select 43 with the slider and hit Submit." The range is not shown: the handle's
+    # place and a tap far from it tell where values lie; tap where the target should
+    # be, then step with the arrow keys (the tapped handle has the focus).
     match = re.search(r"Select (-?\d+) with the slider", utterance)
     if match is None:
         raise SolverError(f"no value in {utterance!r}")
@@ -99,17 +99,31 @@ def _use_slider(env: Env, utterance: str) -> None:
             return box.center[0], round(box.bottom - (box.bottom - box.top) * fraction)
         return round(box.left + (box.right - box.left) * fraction), box.center[1]
 
-    samples = []
-    for fraction in (0.25, 0.75):
+    def along(b: BoundingBox) -> float:
+        if vertical:
+            return (box.bottom - b.center[1]) / (box.bottom - box.top)
+        return (b.center[0] - box.left) / (box.right - box.left)
+
+    on_screen = elements(env)
+    handle = next(
+        (
+            e.bounds
+            for e in on_screen[on_screen.index(track) + 1 :]
+            if e.bounds is not None
+            and box.left <= e.bounds.center[0] <= box.right
+            and box.top <= e.bounds.center[1] <= box.bottom
+        ),
+        None,
+    )
+    f0, v0 = (along(handle), _slider_value(env)) if handle else (0.5, None)
+    f1 = 0.9 if f0 < 0.5 else 0.1
+    env.execute_action(Action(action_type="click", x=point(f1)[0], y=point(f1)[1]))
+    v1 = _slider_value(env)
+    if v0 is not None and v1 != v0:
+        fraction = min(1.0, max(0.0, f1 + (target - v1) * (f1 - f0) / (v1 - v0)))
         x, y = point(fraction)
         env.execute_action(Action(action_type="click", x=x, y=y))
-        samples.append((fraction, _slider_value(env)))
-    (f1, v1), (f2, v2) = samples
-    if v1 != v2:
-        fraction = min(1.0, max(0.0, f1 + (target - v1) * (f2 - f1) / (v2 - v1)))
-        x, y = point(fraction)
-        env.execute_action(Action(action_type="click", x=x, y=y))
-    for _ in range(10):
+    for _ in range(30):
         value = _slider_value(env)
         if value == target:
             break
