@@ -8,7 +8,10 @@ import json
 import re
 from typing import TYPE_CHECKING
 
+from PIL import Image, ImageChops, ImageStat
+
 from droidhub import UIElement
+from droidhub_miniwob.solvers.drawn import look
 from droidhub_miniwob.solvers.registry import SolverError, solves
 from droidhub_miniwob.solvers.screen import (
     BUTTON,
@@ -30,7 +33,7 @@ from droidhub_miniwob.solvers.screen import (
 )
 
 if TYPE_CHECKING:
-    from droidhub import Env
+    from droidhub import BoundingBox, Env
 
 
 @solves("click-button", "unicode-test", "click-test-2", "click-test-transfer")
@@ -211,3 +214,64 @@ def _click_link_in_sections(env: Env, utterance: str) -> None:
         tap(env, link)
         return
     raise SolverError(f"link {name!r} is in no section")
+
+
+def _ink(image: Image.Image, box: BoundingBox) -> Image.Image:
+    """How dark each pixel of ``box`` is against the box's own background (the icon's
+    background differs from place to place: yellow in the instruction, grey in a menu)."""
+    crop = image.crop((box.left, box.top, box.right, box.bottom)).convert("L")
+    background = sorted(crop.getdata())[len(crop.getdata()) // 2] or 1  # the median
+    return crop.point(lambda v: max(0, background - v) * 255 // background)
+
+
+def _unlikeness(a: Image.Image, b: Image.Image, reach: int = 6) -> float:
+    """How much two icons' ink differs at the best of small shifts (the same icon sits a
+    few pixels apart in different boxes); 0 for the same picture."""
+    width, height = min(a.width, b.width), min(a.height, b.height)
+    a, b = a.crop((0, 0, width, height)), b.crop((0, 0, width, height))
+    inner = (reach, reach, width - reach, height - reach)
+    return min(
+        ImageStat.Stat(ImageChops.difference(a, ImageChops.offset(b, dx, dy)).crop(inner)).sum[0]
+        for dx in range(-reach, reach + 1)
+        for dy in range(-reach, reach + 1)
+    )
+
+
+@solves("click-menu-2")
+def _click_menu_2(env: Env, utterance: str) -> None:
+    # 'Click the "Menu" button, and then find and click on the item labeled "Play".' or
+    # '... on the item with the [icon] icon.' The instruction's icon is known by its
+    # picture: the menu item whose icon looks the same.
+    tap(env, find(env, by_text(BUTTON, "Menu"), "Menu button"))
+    tap(env, find(env, lambda e: e.clickable and e.text == "Playback", "Playback"))
+    find(env, lambda e: e.clickable and e.text == "Next", "the Playback items")
+    labels = quoted(utterance)
+    if len(labels) > 1:
+        tap(env, find(env, lambda e: e.clickable and e.text == labels[1], f"item {labels[1]!r}"))
+        return
+    on_screen, image = look(env)
+    query = next((e.bounds for e in on_screen if e.resource_id == "query" and e.bounds), None)
+    icon = next(
+        (
+            e.bounds
+            for e in on_screen
+            if query and e.bounds and e.class_name.endswith(".View") and contains(query, e.bounds)
+        ),
+        None,
+    )
+    if icon is None:
+        raise SolverError("no icon in the instruction")
+    wanted = _ink(image, icon)
+    # Each enabled item's text comes just before its icon in the tree.
+    items = [
+        (label, on_screen[i + 1].bounds)
+        for i, label in enumerate(on_screen[:-1])
+        if label.class_name == TEXT_VIEW
+        and label.clickable
+        and label.resource_id.startswith("ui-id")
+        and on_screen[i + 1].bounds is not None
+    ]
+    if not items:
+        raise SolverError("no menu items with icons on screen")
+    best = min(items, key=lambda item: _unlikeness(wanted, _ink(image, item[1])))  # type: ignore[arg-type]
+    tap(env, best[0], on_screen)

@@ -44,10 +44,6 @@ GAPS: dict[str, str] = {
         "no solver yet: the circle is drawn in an SVG, not listed in the UI tree, so a "
         "solver has to find it in the screenshot (AW's page is drag-circle's)"
     ),
-    "click-menu-2": (
-        "no solver yet: a menu item may be named only by its icon, which has no label in "
-        "the UI tree"
-    ),
     "resize-textarea": (
         "no solver yet: drag the text area's resize corner so it grows or shrinks in one dimension"
     ),
