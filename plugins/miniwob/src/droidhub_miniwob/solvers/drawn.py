@@ -14,11 +14,11 @@ import re
 import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from PIL import Image, ImageColor
 
-from droidhub import Action, BoundingBox, Observe, UIElement
+from droidhub import Action, BoundingBox, NoOracle, Observe, UIElement
 from droidhub_miniwob.solvers.registry import SolverError, solves
 from droidhub_miniwob.solvers.screen import (
     BUTTON,
@@ -406,3 +406,51 @@ def _count_sides(env: Env, utterance: str) -> None:
         raise SolverError("no canvas on screen")
     sides = count_corners(image, canvas.center)
     tap(env, find(env, by_text(BUTTON, str(sides)), f"button {sides}"))
+
+
+# --- dragging what is drawn ---------------------------------------------------------------
+
+#: Why a drag-item instance may have no solution with AndroidWorld's actions.
+DRAG_GAP = (
+    "AndroidWorld's actions start a drag only in the middle of an element or of the "
+    "screen (scroll), and here the circle, an SVG shape with no node in the UI tree, "
+    "does not cover the middle of its drawing area, so no action of the set moves it"
+)
+#: The scroll that drags from an element's middle towards each side.
+_DRAG_BY_SCROLL: dict[str, Literal["up", "down", "left", "right"]] = {
+    "up": "down",
+    "down": "up",
+    "left": "right",
+    "right": "left",
+}
+
+
+@solves("drag-item")
+def _drag_item(env: Env, utterance: str) -> None:
+    # "Drag the circle left then press Submit." The circle is seen in the screenshot; a
+    # scroll on the drawing area drags from its middle, which moves the circle only when
+    # the circle lies there.
+    found = re.search(r"Drag the circle (up|down|left|right)", utterance)
+    if found is None:
+        raise SolverError(f"no direction in {utterance!r}")
+    on_screen, image = look(env)
+    area = next((e for e in on_screen if e.class_name == IMAGE and e.bounds), None)
+    if area is None or area.bounds is None:
+        raise SolverError("no drawing area on screen")
+    # The drawing reaches past the page's 160 CSS px, into the grey beyond: look only
+    # as wide as the instruction above it.
+    query = next((e.bounds for e in on_screen if e.resource_id == "query" and e.bounds), None)
+    right = min(area.bounds.right, query.right) if query else area.bounds.right
+    box = BoundingBox(area.bounds.left, area.bounds.top, right, area.bounds.bottom)
+    circle = ink_box(image, box)
+    if circle is None:
+        raise SolverError("no circle drawn")
+    (cx, cy), (mx, my) = circle.center, area.bounds.center  # the scroll starts there
+    radius = (circle.right - circle.left) / 2
+    if math.hypot(mx - cx, my - cy) > radius - 10:
+        raise NoOracle(DRAG_GAP)
+    direction = _DRAG_BY_SCROLL[found.group(1)]
+    env.execute_action(
+        Action(action_type="scroll", direction=direction, index=on_screen.index(area))
+    )
+    submit(env)

@@ -40,12 +40,15 @@ GAPS: dict[str, str] = {
         "only, and Chromium turns a tap, not a drag, into mouse events, so the box stays "
         "put under a finger (seen on the virtual phone's Chromium; AW's WebView is Chromium)"
     ),
-    "drag-item": (
-        "no solver yet: the circle is drawn in an SVG, not listed in the UI tree, so a "
-        "solver has to find it in the screenshot (AW's page is drag-circle's)"
-    ),
     "resize-textarea": (
-        "no solver yet: drag the text area's resize corner so it grows or shrinks in one dimension"
+        "cannot be solved by touch: the page's jQuery UI resizable follows mouse events "
+        "only, so its corner does not move under a finger (a touch drag from the corner "
+        "left the text area's size as it was on the virtual phone's Chromium), and "
+        "AndroidWorld's actions cannot start a drag on the corner anyway"
     ),
-    "simon-says": "no solver yet: watch a sequence of flashing buttons, then replay it",
+    "simon-says": (
+        "no solver yet: the buttons blink for 250 ms each, 600 ms apart, before the agent "
+        "may act; reading the order needs screenshots a fraction of a second apart, which "
+        "a loaded machine cannot promise"
+    ),
 }
