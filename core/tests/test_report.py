@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from PIL import Image
 
-from droidhub.report_html import THUMB_WIDTH, render_html
+from droidhub.report_html import THUMB_WIDTH, render_html, step_image, step_images
 from droidhub.results import read_results
 from droidhub.summary import bootstrap_ci95, format_summary, summarize
 
@@ -355,6 +355,21 @@ def test_an_unreadable_screenshot_costs_only_its_own_image(
     assert "screenshot step_001.png unreadable" in block
     assert block.count("<img ") == 1  # step 0 still shows
     assert page.count("<img ") == sum(r["steps"] for r in _rows(run)) - 1
+
+
+def test_many_screenshots_shared_out_over_threads_come_back_in_order(
+    report_runs: ReportRuns,
+) -> None:
+    # Enough steps for several threads: every image is the one its step would get alone.
+    recorded = sorted(report_runs.run_a.glob("episodes/**/steps.jsonl"))
+    jobs = [
+        (steps.parent, json.loads(line))
+        for steps in recorded
+        for line in steps.read_text(encoding="utf-8").splitlines()
+    ]
+    jobs = (jobs * (40 // len(jobs) + 1))[:40]
+    assert len({folder for folder, _ in jobs}) > 1
+    assert step_images(jobs) == [step_image(folder, step) for folder, step in jobs]
 
 
 # --- the 1,000-episode benchmark's run -----------------------------------------------
