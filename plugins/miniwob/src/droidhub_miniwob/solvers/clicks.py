@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageChops, ImageStat
 
 from droidhub import UIElement
-from droidhub_miniwob.solvers.drawn import look
 from droidhub_miniwob.solvers.registry import SolverError, solves
 from droidhub_miniwob.solvers.screen import (
     BUTTON,
@@ -20,11 +19,13 @@ from droidhub_miniwob.solvers.screen import (
     LIST_VIEW,
     RADIO_BUTTON,
     TEXT_VIEW,
+    bounds_of,
     by_text,
     clickable_text,
     contains,
     elements,
     find,
+    look,
     one_quoted,
     page_files,
     quoted,
@@ -220,7 +221,7 @@ def _ink(image: Image.Image, box: BoundingBox) -> Image.Image:
     """How dark each pixel of ``box`` is against the box's own background (the icon's
     background differs from place to place: yellow in the instruction, grey in a menu)."""
     crop = image.crop((box.left, box.top, box.right, box.bottom)).convert("L")
-    background = sorted(crop.getdata())[len(crop.getdata()) // 2] or 1  # the median
+    background = ImageStat.Stat(crop).median[0] or 1
     return crop.point(lambda v: max(0, background - v) * 255 // background)
 
 
@@ -250,7 +251,7 @@ def _click_menu_2(env: Env, utterance: str) -> None:
         tap(env, find(env, lambda e: e.clickable and e.text == labels[1], f"item {labels[1]!r}"))
         return
     on_screen, image = look(env)
-    query = next((e.bounds for e in on_screen if e.resource_id == "query" and e.bounds), None)
+    query = bounds_of(on_screen, "query")
     icon = next(
         (
             e.bounds

@@ -11,27 +11,31 @@ from __future__ import annotations
 import colorsys
 import math
 import re
-import time
 from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from PIL import Image, ImageColor
 
-from droidhub import Action, BoundingBox, NoOracle, Observe, UIElement
+from droidhub import Action, BoundingBox, NoOracle, UIElement
 from droidhub_miniwob.solvers.registry import SolverError, solves
 from droidhub_miniwob.solvers.screen import (
     BUTTON,
     EDIT_TEXT,
+    IMAGE,
     TEXT_VIEW,
+    bounds_of,
     by_text,
     contains,
     elements,
     find,
+    look,
     one_quoted,
+    point_in,
     submit,
     tap,
     type_into,
+    wait_gone,
 )
 
 if TYPE_CHECKING:
@@ -43,15 +47,6 @@ SHAPE_COLOURS = ("red", "green", "blue", "aqua", "black", "magenta", "yellow")
 #: fills a cell, a small one half of it.
 _CELL = 100
 _WHITE = (255, 255, 255)
-IMAGE = "android.widget.Image"
-
-
-def look(env: Env) -> tuple[list[UIElement], Image.Image]:
-    """The UI elements and the screenshot, taken together."""
-    state = env.get_state(observe=Observe.BOTH)
-    if state.screenshot is None:
-        raise SolverError("the phone gave no screenshot")
-    return state.ui_elements, state.screenshot.convert("RGB")
 
 
 def _distance(a: tuple[int, ...], b: tuple[int, ...]) -> float:
@@ -101,7 +96,7 @@ def _click_color(env: Env, utterance: str) -> None:
     wanted = ImageColor.getrgb(found.group(1))
     on_screen, image = look(env)
     # The instruction may show the colour as a swatch of its own: not a box to click.
-    query = next((e.bounds for e in on_screen if e.resource_id == "query" and e.bounds), None)
+    query = bounds_of(on_screen, "query")
     boxes = [
         e
         for e in on_screen
@@ -175,11 +170,7 @@ def _use_colorwheel(env: Env, utterance: str) -> None:
     env.execute_action(Action(action_type="input_text", text=hex_code, x=x, y=y, clear_text=True))
     # The picker stays open over the Submit button: a tap off the page closes it.
     env.execute_action(Action(action_type="click", x=1000, y=field.bounds.top))
-    deadline = time.monotonic() + 3
-    while any(e.class_name == IMAGE for e in elements(env)):
-        if time.monotonic() > deadline:
-            raise SolverError("the colour picker stayed open")
-        time.sleep(0.05)
+    wait_gone(env, lambda e: e.class_name == IMAGE, "the colour picker")
     submit(env)
 
 
@@ -207,9 +198,7 @@ class Item:
 
 
 def _filled(image: Image.Image, box: BoundingBox, fx: float, fy: float, colour: str) -> bool:
-    x = round(box.left + (box.right - box.left) * fx)
-    y = round(box.top + (box.bottom - box.top) * fy)
-    seen: tuple[int, int, int] = image.getpixel((x, y))  # type: ignore[assignment]
+    seen: tuple[int, int, int] = image.getpixel(point_in(box, fx, fy))  # type: ignore[assignment]
     return _distance(seen, ImageColor.getrgb(colour)) < 60**2
 
 
@@ -224,7 +213,7 @@ def shape_of(image: Image.Image, box: BoundingBox, colour: str) -> str:
 
 
 def _drawing_area(on_screen: list[UIElement]) -> BoundingBox:
-    area = next((e.bounds for e in on_screen if e.resource_id == "area_svg" and e.bounds), None)
+    area = bounds_of(on_screen, "area_svg")
     if area is None:
         raise SolverError("no drawing area on screen")
     return area
@@ -401,7 +390,7 @@ def _count_sides(env: Env, utterance: str) -> None:
     # polygon is outlined around the canvas's centre, turned at random.
     del utterance
     on_screen, image = look(env)
-    canvas = next((e.bounds for e in on_screen if e.resource_id == "c" and e.bounds), None)
+    canvas = bounds_of(on_screen, "c")
     if canvas is None:
         raise SolverError("no canvas on screen")
     sides = count_corners(image, canvas.center)
@@ -439,7 +428,7 @@ def _drag_item(env: Env, utterance: str) -> None:
         raise SolverError("no drawing area on screen")
     # The drawing reaches past the page's 160 CSS px, into the grey beyond: look only
     # as wide as the instruction above it.
-    query = next((e.bounds for e in on_screen if e.resource_id == "query" and e.bounds), None)
+    query = bounds_of(on_screen, "query")
     right = min(area.bounds.right, query.right) if query else area.bounds.right
     box = BoundingBox(area.bounds.left, area.bounds.top, right, area.bounds.bottom)
     circle = ink_box(image, box)

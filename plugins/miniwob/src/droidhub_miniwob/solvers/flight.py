@@ -17,6 +17,7 @@ from droidhub_miniwob.solvers.screen import (
     find,
     tap,
     type_into,
+    wait_gone,
 )
 from droidhub_miniwob.solvers.widgets import pick_calendar_date
 
@@ -47,13 +48,11 @@ def _choose_airport(env: Env, field_id: str, wanted: str) -> None:
     suggestion = find(env, names_it, f"suggestion for {wanted!r}")
     tap(env, suggestion)
     # The suggestion list closes once one is picked; it would cover the next field.
-    deadline = time.monotonic() + 3
-    while any(
-        e.class_name == LIST_VIEW and e.resource_id.startswith("ui-id") for e in elements(env)
-    ):
-        if time.monotonic() > deadline:
-            raise SolverError(f"the suggestions for {wanted!r} stayed open")
-        time.sleep(0.05)
+    wait_gone(
+        env,
+        lambda e: e.class_name == LIST_VIEW and e.resource_id.startswith("ui-id"),
+        f"the suggestions for {wanted!r}",
+    )
 
 
 def _flights(on_screen: list[UIElement]) -> list[tuple[UIElement, int, int]]:

@@ -20,9 +20,8 @@ from typing import TYPE_CHECKING
 from PIL import Image
 
 from droidhub import NoOracle
-from droidhub_miniwob.solvers.drawn import look
 from droidhub_miniwob.solvers.registry import SolverError, solves
-from droidhub_miniwob.solvers.screen import tap
+from droidhub_miniwob.solvers.screen import look, point_in, tap
 
 if TYPE_CHECKING:
     from droidhub import BoundingBox, Env, UIElement
@@ -137,14 +136,12 @@ def best_move(board: Board) -> int:
     return max(free, key=lambda i: _after_move(_put(board, i, "X")))
 
 
-def _mark_in(image: Image.Image, box: BoundingBox) -> str:
-    """ "X", "O" or "": an X crosses the cell's centre, an O rings it, hollow."""
-    grey = image.convert("L")
+def _mark_in(grey: Image.Image, box: BoundingBox) -> str:
+    """ "X", "O" or "" in a cell of the screen ``grey`` (greyscale): an X crosses the
+    cell's centre, an O rings it, hollow."""
 
     def dark(fx: float, fy: float) -> bool:
-        x = round(box.left + (box.right - box.left) * fx)
-        y = round(box.top + (box.bottom - box.top) * fy)
-        return grey.getpixel((x, y)) < 140  # type: ignore[operator]
+        return grey.getpixel(point_in(box, fx, fy)) < 140  # type: ignore[operator]
 
     if dark(0.5, 0.5):
         return "X"
@@ -161,7 +158,8 @@ def read_board(env: Env) -> tuple[list[UIElement], Board]:
     )
     if len(cells) != 9:
         raise SolverError(f"expected 9 tic-tac-toe cells, saw {len(cells)}")
-    return cells, tuple(_mark_in(image, c.bounds) for c in cells)  # type: ignore[arg-type]
+    grey = image.convert("L")
+    return cells, tuple(_mark_in(grey, c.bounds) for c in cells)  # type: ignore[arg-type]
 
 
 def _board_with(env: Env, marks: int, timeout: float = 3.0) -> tuple[list[UIElement], Board]:

@@ -9,6 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PIL import Image
+
 from droidhub import Action, BoundingBox, Observe, UIElement
 from droidhub_miniwob.solvers.registry import SolverError
 
@@ -21,6 +23,7 @@ CHECK_BOX = "android.widget.CheckBox"
 RADIO_BUTTON = "android.widget.RadioButton"
 TEXT_VIEW = "android.widget.TextView"
 LIST_VIEW = "android.widget.ListView"
+IMAGE = "android.widget.Image"
 
 _WAIT_S = 3.0
 
@@ -36,6 +39,37 @@ def page_files() -> Path:
 def elements(env: Env) -> list[UIElement]:
     """The UI elements on screen now."""
     return env.get_state(observe=Observe.UI_TREE).ui_elements
+
+
+def look(env: Env) -> tuple[list[UIElement], Image.Image]:
+    """The UI elements and the screenshot, taken together."""
+    state = env.get_state(observe=Observe.BOTH)
+    if state.screenshot is None:
+        raise SolverError("the phone gave no screenshot")
+    return state.ui_elements, state.screenshot.convert("RGB")
+
+
+def bounds_of(on_screen: list[UIElement], resource_id: str) -> BoundingBox | None:
+    """The bounds of the element with ``resource_id`` (the page's HTML id), if shown."""
+    return next((e.bounds for e in on_screen if e.resource_id == resource_id and e.bounds), None)
+
+
+def point_in(box: BoundingBox, fx: float, fy: float) -> tuple[int, int]:
+    """The point ``fx`` of the way across ``box`` and ``fy`` of the way down."""
+    return (
+        round(box.left + (box.right - box.left) * fx),
+        round(box.top + (box.bottom - box.top) * fy),
+    )
+
+
+def wait_gone(env: Env, match: Callable[[UIElement], bool], what: str) -> None:
+    """Wait until no element ``match`` accepts is on screen (a popup fading out over what
+    lies below it); :class:`SolverError` naming ``what`` if it stays."""
+    deadline = time.monotonic() + _WAIT_S
+    while any(match(e) for e in elements(env)):
+        if time.monotonic() > deadline:
+            raise SolverError(f"{what} stayed open")
+        time.sleep(0.05)
 
 
 def find(
@@ -103,8 +137,7 @@ def clear_point(element: UIElement, on_screen: list[UIElement]) -> tuple[int, in
     xs = (0.25, 0.1, 0.5) if box.left <= 0 < box.right else steps
     for fy in steps:
         for fx in xs:
-            x = round(box.left + (box.right - box.left) * fx)
-            y = round(box.top + (box.bottom - box.top) * fy)
+            x, y = point_in(box, fx, fy)
             if not any(c.left <= x < c.right and c.top <= y < c.bottom for c in covers):
                 return x, y
     return box.center

@@ -4,7 +4,6 @@ select dialog), date and time pickers, a slider, a scrolling text area, a grid."
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -19,6 +18,7 @@ from droidhub_miniwob.solvers.screen import (
     submit,
     tap,
     type_into,
+    wait_gone,
 )
 
 if TYPE_CHECKING:
@@ -205,11 +205,7 @@ def pick_calendar_date(env: Env, month: int, day: int, year: int) -> None:
     else:
         raise SolverError(f"the calendar never showed {month}/{year}")
     tap(env, find(env, lambda e: e.clickable and e.text == str(day), f"day {day}"))
-    deadline = time.monotonic() + 3
-    while any(e.content_description == "Next" for e in elements(env)):
-        if time.monotonic() > deadline:
-            raise SolverError("the calendar stayed open after a day was picked")
-        time.sleep(0.05)
+    wait_gone(env, described("Next"), "the calendar")
 
 
 @solves("choose-date", "choose-date-easy", "choose-date-medium")
