@@ -24,7 +24,7 @@ insides can change without breaking a plugin.
   :class:`Tabs`, :class:`ListRow`, :class:`ScrollList`, :class:`Column`, :class:`Row`,
   :class:`Divider`, :class:`Spacer`, :class:`Dialog`; :class:`Theme` (the app's
   colours); :data:`KEY_BACK`, :data:`KEY_DEL`, :data:`KEY_ENTER` (keys as a model
-  receives them).
+  receives them), :func:`selects_all` (whether an ``input keycombination`` is Ctrl+A).
 """
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ from droidhub.virtual.widgets.kit import (
     Theme,
     Toolbar,
     Window,
+    selects_all,
 )
 from droidhub.virtual.widgets.layout import WidgetApp
 
@@ -97,4 +98,5 @@ __all__ = [
     "WidgetApp",
     "Window",
     "canonical_path",
+    "selects_all",
 ]

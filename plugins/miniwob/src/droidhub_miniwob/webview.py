@@ -28,7 +28,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import quoteattr
 
-from droidhub.virtual.appmodel import PIXEL_6, BroadcastReply, Intent, Screen, VirtualApp
+from droidhub.virtual.appmodel import (
+    PIXEL_6,
+    BroadcastReply,
+    Intent,
+    Screen,
+    VirtualApp,
+    selects_all,
+)
 from droidhub_miniwob import contract
 from droidhub_miniwob.browser import Chromium
 from droidhub_miniwob.cdp import CdpSession
@@ -445,9 +452,7 @@ class MiniWobWebViewApp(VirtualApp):
         page sees Control and A go down and up; the editing command does the selecting,
         as Android's WebView does for the shortcut)."""
         del phone
-        names = [_KEY_NUMBERS.get(k, k) for k in keycodes]
-        ctrl = any(n in ("KEYCODE_CTRL_LEFT", "KEYCODE_CTRL_RIGHT") for n in names)
-        if not (ctrl and names[-1] == "KEYCODE_A"):
+        if not selects_all(keycodes):
             return
         with self._lock:
             if self._page is None:

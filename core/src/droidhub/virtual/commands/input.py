@@ -57,8 +57,6 @@ KEYCODES = {
     114: "KEYCODE_CTRL_RIGHT",
     **{29 + i: f"KEYCODE_{chr(ord('A') + i)}" for i in range(26)},
 }
-#: Modifier keys, held down while the last key of a ``keycombination`` is pressed.
-CTRL_KEYS = ("KEYCODE_CTRL_LEFT", "KEYCODE_CTRL_RIGHT")
 _BY_NAME = {name: code for code, name in KEYCODES.items()}
 _SOURCES = {
     "keyboard",

@@ -22,6 +22,14 @@ KEY_DEL = ("KEYCODE_DEL", "67")
 KEY_ENTER = ("KEYCODE_ENTER", "66")
 KEY_BACK = ("KEYCODE_BACK", "4")
 
+
+def selects_all(keycodes: Sequence[str]) -> bool:
+    """Whether ``input keycombination`` keys (``KEYCODE_*`` names) are Ctrl+A: either
+    Ctrl held while A goes down selects all of the focused field's text."""
+    ctrl = any(k in ("KEYCODE_CTRL_LEFT", "KEYCODE_CTRL_RIGHT") for k in keycodes[:-1])
+    return bool(keycodes) and ctrl and keycodes[-1] == "KEYCODE_A"
+
+
 #: Icons the painter draws; an IconButton or Fab names one of them.
 ICONS = (
     "add", "back", "calendar", "check", "close", "delete", "edit", "menu", "more",

@@ -46,6 +46,7 @@ from droidhub.virtual.widgets.kit import (
     Theme,
     Toolbar,
     Window,
+    selects_all,
 )
 from droidhub.virtual.widgets.nodes import WidgetNode, document, dp, hit
 from droidhub.virtual.widgets.state import Popup, UiState
@@ -179,8 +180,7 @@ class WidgetApp(VirtualApp):
     def on_key_combination(self, phone: VirtualPhone, keycodes: list[str]) -> None:
         """Ctrl+A selects all of the focused field's text."""
         self._layout(phone)
-        ctrl = any(k in ("KEYCODE_CTRL_LEFT", "KEYCODE_CTRL_RIGHT") for k in keycodes)
-        if ctrl and keycodes[-1] == "KEYCODE_A" and self._focused is not None:
+        if selects_all(keycodes) and self._focused is not None:
             self._all_selected = True
 
     def on_key(self, phone: VirtualPhone, keycode: str) -> bool | None:
