@@ -171,6 +171,12 @@ def _episode_folder(run_dir: Path, r: EpisodeResult) -> Path:
     return RunFolder(run_dir).episode(r.family, r.task, r.instance).path
 
 
+def _recorded_steps(run_dir: Path, r: EpisodeResult) -> list[tuple[Path, dict[str, Any]]]:
+    """The episode's step records, each with the folder its screenshot lies in."""
+    folder = _episode_folder(run_dir, r)
+    return [(folder, step) for step in _read_steps(folder)]
+
+
 def _read_steps(folder: Path) -> list[dict[str, Any]]:
     path = EpisodeFolder(folder).steps
     if not path.exists():
@@ -348,9 +354,7 @@ def render_html(
         _task_table(summary),
         "<h2>Episodes</h2>",
     ]
-    folders = [_episode_folder(run_dir, r) for r in results] if with_steps else []
-    recorded = [[(folder, step) for step in _read_steps(folder)] for folder in folders]
-    recorded += [[] for _ in results[len(recorded) :]]
+    recorded = [_recorded_steps(run_dir, r) if with_steps else [] for r in results]
     images = iter(step_images([job for jobs in recorded for job in jobs]))
     episodes = [
         _episode_html(r, [(step, next(images)) for _, step in jobs])
