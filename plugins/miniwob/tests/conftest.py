@@ -7,11 +7,12 @@ Browser tests share one phone per module (its Chromium starts once) and are mark
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
-from droidhub_miniwob.browser import BrowserNotFoundError, find_chromium
+from droidhub_miniwob.browser import CHROMIUM_ENV, BrowserNotFoundError, find_chromium
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
@@ -60,3 +61,13 @@ def miniwob_env(phone_device: tuple[Device, VirtualPhone]) -> Env:
     from droidhub import Env, catalog
 
     return Env(phone_device[0], apps=catalog.apps())
+
+
+@pytest.fixture
+def own_browser(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Phones made in the test get a browser of their own, not the one the module's
+    phone shares: the browser binary, under another name (a process keeps one browser
+    per binary and page folder)."""
+    link = tmp_path / "chromium"
+    link.symlink_to(find_chromium())
+    monkeypatch.setenv(CHROMIUM_ENV, str(link))

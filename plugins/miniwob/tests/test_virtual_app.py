@@ -1,5 +1,5 @@
 """The virtual WebView app through a droidhub Device: the intents, the screen, input,
-rewards, and a browser that lives exactly as long as its phone."""
+rewards, and a tab (in a browser context) that lives exactly as long as its phone."""
 
 from __future__ import annotations
 
@@ -180,9 +180,45 @@ def test_no_task_loaded_answers_result_zero(miniwob_env: Env) -> None:
     assert reply.code == contract.RESULT_NO_TASK and reply.data is None
 
 
-def test_no_browser_outlives_its_phone(virtual_server: VirtualDeviceServer) -> None:
+def _contexts(app: MiniWobWebViewApp) -> list[str]:
+    assert app.browser is not None and app.browser.cdp is not None
+    return app.browser.cdp.call("Target.getBrowserContexts")["browserContextIds"]
+
+
+def test_each_phone_has_a_context_of_its_own_in_the_shared_browser(
+    virtual_server: VirtualDeviceServer,
+) -> None:
     from droidhub import Device, Env
 
+    apps = []
+    for _ in range(2):
+        serial = virtual_server.add_phone()
+        env = Env(Device(serial, host="127.0.0.1", port=virtual_server.port))
+        task("click-test", 0).initialize_task(env)
+        app = virtual_server.phone(serial).app(contract.PACKAGE)
+        assert isinstance(app, MiniWobWebViewApp) and app.browser is not None
+        apps.append((serial, app))
+    (first_serial, first), (second_serial, second) = apps
+    assert first.browser is second.browser  # one browser process serves both phones
+    assert first.tab is not None and second.tab is not None
+    assert first.tab.context != second.tab.context
+    # What one phone's page stores, the other's does not see.
+    first.tab.page.evaluate("localStorage.setItem('mark', 'first'); 0")
+    assert second.tab.page.evaluate("localStorage.getItem('mark')") is None
+    context = first.tab.context
+    virtual_server.remove_phone(first_serial)
+    assert context not in _contexts(second)  # gone with its phone, pages and all
+    virtual_server.remove_phone(second_serial)
+
+
+@pytest.mark.usefixtures("own_browser")
+def test_an_idle_browser_ends_after_the_linger(
+    virtual_server: VirtualDeviceServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from droidhub import Device, Env
+    from droidhub_miniwob import tabs
+
+    monkeypatch.setattr(tabs, "IDLE_LINGER_S", 0.2)
     serial = virtual_server.add_phone()
     env = Env(Device(serial, host="127.0.0.1", port=virtual_server.port))
     app = virtual_server.phone(serial).app(contract.PACKAGE)
@@ -192,8 +228,18 @@ def test_no_browser_outlives_its_phone(virtual_server: VirtualDeviceServer) -> N
     pid = app.browser.pid
     assert pid is not None
     virtual_server.remove_phone(serial)
-    with pytest.raises(ProcessLookupError):
+    deadline = time.monotonic() + 20
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(pid)
+
+
+def _alive(pid: int) -> bool:
+    try:
         os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def test_a_select_opens_the_phones_option_dialog(miniwob_env: Env) -> None:
@@ -237,9 +283,13 @@ def test_utterances_that_tasks_return_as_objects_become_plain_text(miniwob_env: 
     assert query.text == t.utterance
 
 
-def test_no_browser_outlives_its_server() -> None:
+@pytest.mark.usefixtures("own_browser")
+def test_no_browser_outlives_its_server(monkeypatch: pytest.MonkeyPatch) -> None:
     from droidhub import Device, Env
     from droidhub.virtual.server import VirtualDeviceServer
+    from droidhub_miniwob import tabs
+
+    monkeypatch.setattr(tabs, "IDLE_LINGER_S", 0)  # no wait for a next phone
 
     with VirtualDeviceServer(devices=0) as server:
         serial = server.add_phone()

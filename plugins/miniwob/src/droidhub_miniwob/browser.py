@@ -267,6 +267,17 @@ class Chromium:
         self._workdir = None
         self._cdp = None
 
+    def disown(self) -> None:
+        """Forget the browser without ending it: a forked child's copy of its parent's
+        browser, which the parent ends."""
+        if self._finalizer is not None:
+            self._finalizer.detach()
+            self._finalizer = None
+        self._page = None
+        self._proc = None
+        self._workdir = None
+        self._cdp = None
+
     def __enter__(self) -> Chromium:
         return self.start()
 

@@ -52,6 +52,12 @@ class PageOrigin:
             self._root = Path(self._root_arg or html_root()).resolve(strict=True)
         return self._root
 
+    @property
+    def folder_key(self) -> str:
+        """Which folder this origin serves, as given (empty: the ``miniwob`` package's);
+        two origins with the same key answer every request alike."""
+        return str(self._root_arg or "")
+
     def task_url(self, task: str) -> str:
         """The URL of ``task``'s page: :class:`~droidhub_miniwob.pages.UnknownTaskError` for
         a name outside the catalogue, :class:`PagesNotFoundError` when the folder lacks the page."""

@@ -8,10 +8,12 @@ Taps, swipes and long presses arrive as touch events, ``input text`` and key eve
 as keyboard input; ``screencap`` is the page's screenshot and ``uiautomator dump``
 an Android UI hierarchy of the rendered page.
 
-One browser per model instance (that is, per virtual phone), started on first use and
-ended by :meth:`MiniWobWebViewApp.close`. The ``task`` extra is a task name from the
-catalogue, never a path; pages come from a synthetic http origin that serves only the
-``miniwob`` package's html folder (:mod:`droidhub_miniwob.origin`).
+Each model instance (that is, each virtual phone) has a tab of its own, in a browser
+context of its own, opened on first use and closed by :meth:`MiniWobWebViewApp.close`;
+the browser itself is shared by the phones of one process (:mod:`droidhub_miniwob.tabs`).
+The ``task`` extra is a task name from the catalogue, never a path; pages come from a
+synthetic http origin that serves only the ``miniwob`` package's html folder
+(:mod:`droidhub_miniwob.origin`).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from droidhub_miniwob.cdp import CdpSession
 from droidhub_miniwob.origin import PageOrigin
 from droidhub_miniwob.pages import PagesNotFoundError
 from droidhub_miniwob.screenshot import fit_png
+from droidhub_miniwob.tabs import Tab, open_tab
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
@@ -149,7 +152,7 @@ class MiniWobWebViewApp(VirtualApp):
     def __init__(self, executable: str | None = None, pages: Path | None = None) -> None:
         self._executable = executable
         self._origin = PageOrigin(pages)
-        self._browser: Chromium | None = None
+        self._tab: Tab | None = None
         self._page: CdpSession | None = None
         self._task: str | None = None
         self._lock = threading.RLock()
@@ -163,8 +166,13 @@ class MiniWobWebViewApp(VirtualApp):
     # --- the browser -------------------------------------------------------------------
     @property
     def browser(self) -> Chromium | None:
-        """The browser, once started (None before the app's first launch)."""
-        return self._browser
+        """The browser showing the phone's tab (None before the app's first launch)."""
+        return self._tab.browser if self._tab is not None else None
+
+    @property
+    def tab(self) -> Tab | None:
+        """The phone's tab, with its browser context (None before the first launch)."""
+        return self._tab
 
     @property
     def task(self) -> str | None:
@@ -172,18 +180,16 @@ class MiniWobWebViewApp(VirtualApp):
         return self._task
 
     def _session(self) -> CdpSession:
-        alive = self._browser is not None and self._browser.is_running()
-        if alive and self._page is not None and not self._page.closed:
+        if self._tab is not None and self._tab.usable() and self._page is not None:
             return self._page
-        if self._browser is not None:
-            # It died, or its page crashed or closed: reap what is left, drop its
-            # profile, and start afresh rather than revive a broken tab.
-            self._browser.close()
-        self._browser = Chromium(self._executable, origin=self._origin).start()
-        assert self._browser is not None
+        if self._tab is not None:
+            # The browser died, or the page crashed or closed: drop the tab (and with
+            # it the context) and start afresh rather than revive a broken one.
+            self._tab.close()
+        self._tab = open_tab(self._executable, self._origin)
         # A new session (first use, or after the browser died) shows a blank tab.
         self._task = None
-        page = self._browser.page()
+        page = self._tab.page
         page.call(
             "Emulation.setDeviceMetricsOverride",
             width=VIEWPORT_WIDTH,
@@ -198,13 +204,13 @@ class MiniWobWebViewApp(VirtualApp):
         return page
 
     def close(self) -> None:
-        """End the browser and every process it started."""
+        """Close the phone's tab and browser context (the shared browser ends once idle)."""
         with self._lock:
             self._page = None
             self._task = None
-            if self._browser is not None:
-                self._browser.close()
-                self._browser = None
+            if self._tab is not None:
+                self._tab.close()
+                self._tab = None
 
     # --- lifecycle and intents ---------------------------------------------------------
     def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
