@@ -16,12 +16,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image
-from pydantic import Field
 
 from droidhub import BoundingBox, Judge, JudgedEpisode, Judgement, RecordedStep, UIElement
 from droidhub_agents.client import ChatClient, Usage
 from droidhub_agents.marks import data_url, image_part, scaled
-from droidhub_agents.options import LLMOptions
+from droidhub_agents.options import LLMJudgeOptions
 from droidhub_agents.prompts import element_list
 
 SUMMARY_PROMPT = """You are reviewing one step of a phone agent's episode.
@@ -54,16 +53,6 @@ List the conditions the goal requires, say whether each was reached and still ho
 at the end, then answer on the last line exactly "Verdict: Yes" or "Verdict: No"."""
 
 _VERDICT = re.compile(r"verdict\s*:\s*(yes|no)\b", re.IGNORECASE)
-
-
-class LLMJudgeOptions(LLMOptions):
-    """Options of the ``llm`` judge: the agents' server options, and the screenshots."""
-
-    screenshots: bool = Field(
-        True, description="send the recorded screenshots with the UI elements (vision models)"
-    )
-    image_width: int = Field(540, ge=0, description="width screenshots are scaled to (0: as is)")
-    jpeg_quality: int = Field(75, ge=1, le=95, description="JPEG quality of sent screenshots")
 
 
 def _elements(step: RecordedStep | None) -> str:

@@ -67,3 +67,13 @@ class M3AOptions(LLMOptions):
     reflection: bool = Field(
         True, description="after each action, ask the model what changed (one more call)"
     )
+
+
+class LLMJudgeOptions(LLMOptions):
+    """Options of the ``llm`` judge: the agents' server options, and the screenshots."""
+
+    screenshots: bool = Field(
+        True, description="send the recorded screenshots with the UI elements (vision models)"
+    )
+    image_width: int = Field(540, ge=0, description="width screenshots are scaled to (0: as is)")
+    jpeg_quality: int = Field(75, ge=1, le=95, description="JPEG quality of sent screenshots")

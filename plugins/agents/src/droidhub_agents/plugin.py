@@ -1,13 +1,39 @@
-"""The droidhub plugin of droidhub-agents: its hook implementations."""
+"""The droidhub plugin of droidhub-agents: its hook implementations.
+
+The agents and the judge are imported when one is built, not when the plugin loads:
+the ``openai`` client takes over a second to import, and every droidhub command loads
+every plugin.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from droidhub import AgentFactory, JudgeFactory, hookimpl
-from droidhub_agents.judge import LLMJudge, LLMJudgeOptions
-from droidhub_agents.llm import M3A, T3A
-from droidhub_agents.options import M3AOptions, T3AOptions
+from droidhub_agents.options import LLMJudgeOptions, M3AOptions, T3AOptions
+
+if TYPE_CHECKING:
+    from droidhub_agents.judge import LLMJudge
+    from droidhub_agents.llm import M3A, T3A
+
+
+def _t3a(options: T3AOptions) -> T3A:
+    from droidhub_agents.llm import T3A
+
+    return T3A(options)
+
+
+def _m3a(options: M3AOptions) -> M3A:
+    from droidhub_agents.llm import M3A
+
+    return M3A(options)
+
+
+def _llm_judge(options: LLMJudgeOptions) -> LLMJudge:
+    from droidhub_agents.judge import LLMJudge
+
+    return LLMJudge(options)
 
 
 @hookimpl
@@ -17,14 +43,14 @@ def droidhub_agents() -> Sequence[AgentFactory]:
         AgentFactory(
             "t3a",
             "LLM agent over a numbered UI element list (any OpenAI-compatible server)",
-            T3A,
+            _t3a,
             options=T3AOptions,
         ),
         AgentFactory(
             "m3a",
             "LLM agent over the screenshot with numbered boxes, the element list and "
             "a reflection after each action (any OpenAI-compatible vision model)",
-            M3A,
+            _m3a,
             options=M3AOptions,
         ),
     ]
@@ -38,7 +64,7 @@ def droidhub_judges() -> Sequence[JudgeFactory]:
             "llm",
             "two-stage LLM judge: a summary per step, then a verdict from the summaries "
             "and the first and last screens",
-            LLMJudge,
+            _llm_judge,
             options=LLMJudgeOptions,
         )
     ]
