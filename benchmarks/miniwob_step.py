@@ -45,8 +45,8 @@ from droidhub.virtual.server import VirtualDeviceServer
 from droidhub_miniwob import plugin
 from droidhub_miniwob.browser import Chromium
 from droidhub_miniwob.origin import PageOrigin
+from droidhub_miniwob.phone_window import DENSITY
 from droidhub_miniwob.webview import (
-    DENSITY,
     SCREENSHOT_CLIP,
     SCREENSHOT_PARAMS,
     VIEWPORT_HEIGHT,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from droidhub.uitree import parse_hierarchy
-from droidhub_miniwob.webview import _hierarchy_xml
+from droidhub_miniwob.window_tree import window_hierarchy
 
 
 def test_nodes_nest_by_depth_scale_to_device_pixels_and_escape_text() -> None:
@@ -17,24 +17,44 @@ def test_nodes_nest_by_depth_scale_to_device_pixels_and_escape_text() -> None:
         [1, "android.widget.EditText", "\u2022\u2022", "Password", "pw", 2, 90, 500, 120, 8 | 256],
         [0, "android.widget.Button", "Submit", "", "", 2, 130, 60, 150, 1 | 8 | 32],
     ]
-    xml = _hierarchy_xml("Task", nodes)
+    xml = window_hierarchy("Task", nodes, "15:34")
     elements = parse_hierarchy(xml)
-    assert [e.class_name for e in elements] == [
+    window = [
         "android.widget.FrameLayout",
+        "android.widget.FrameLayout",
+        "android.widget.RelativeLayout",
         "android.webkit.WebView",
+    ]
+    page = [
         "android.widget.TextView",
         "android.view.View",
         "android.widget.CheckBox",
         "android.widget.EditText",
         "android.widget.Button",
     ]
-    query, area, box, field, button = elements[2:]
+    bars = [
+        "android.widget.FrameLayout",  # the status bar: its clock, its battery
+        "android.widget.TextView",
+        "android.widget.LinearLayout",
+        "android.widget.FrameLayout",  # the navigation bar
+    ]
+    assert [e.class_name for e in elements] == window + page + bars
+    view = elements[3].bounds
+    # Below the status bar (118 px) and the layout's 10 dp margin, above the gesture bar.
+    assert view is not None and (view.left, view.top, view.right, view.bottom) == (
+        0,
+        144,
+        1080,
+        2337,
+    )
+    query, area, box, field, button = elements[4:9]
     assert query.text == 'Say "hi" & <go>'  # the bell character is not XML
-    # 160 x 50 CSS pixels at the page's 500 % (AW's initial scale).
-    assert query.bounds is not None and (query.bounds.right, query.bounds.bottom) == (800, 250)
+    # 160 x 50 CSS pixels at the page's 500 % (AW's initial scale), from the WebView's top.
+    assert query.bounds is not None and (query.bounds.top, query.bounds.right) == (144, 800)
+    assert query.bounds.bottom == 144 + 250
     assert area.scrollable and not area.clickable
     assert box.checkable and box.checked and box.clickable and box.focusable
-    assert box.bounds is not None and box.bounds.bottom == 392  # 78.5 * 5, rounded (even)
+    assert box.bounds is not None and box.bounds.bottom == 144 + 392  # 78.5 * 5, rounded (even)
     assert field.content_description == "Password" and field.editable
     assert field.bounds is not None and field.bounds.right == 1080  # clipped to the screen
     assert button.focused and not button.checkable
@@ -46,9 +66,16 @@ def test_nodes_nest_by_depth_scale_to_device_pixels_and_escape_text() -> None:
     assert [n.get("resource-id") for n in webview] == ["query", "area", ""]
 
 
-def test_an_empty_page_is_a_webview_alone() -> None:
-    elements = parse_hierarchy(_hierarchy_xml("", []))
-    assert [e.class_name for e in elements] == [
+def test_an_empty_page_is_a_webview_alone_between_the_bars() -> None:
+    elements = parse_hierarchy(window_hierarchy("", [], "09:05"))
+    assert [e.class_name for e in elements][:4] == [
         "android.widget.FrameLayout",
+        "android.widget.FrameLayout",
+        "android.widget.RelativeLayout",
         "android.webkit.WebView",
     ]
+    clock = next(e for e in elements if e.resource_id == "com.android.systemui:id/clock")
+    assert clock.text == "09:05"
+    assert [e.resource_id for e in elements if e.resource_id.startswith("com.android.systemui")][
+        -1
+    ] == "com.android.systemui:id/navigation_bar_frame"

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 #: The page's grey background (#555) outside the task area.
 GREY = (85, 85, 85)
+#: The gesture navigation bar below the WebView (js/phone_window.html).
+NAVIGATION_BAR = (0, 0, 0)
 
 
 def _png(size: tuple[int, int], colour: tuple[int, int, int]) -> bytes:
@@ -95,8 +97,11 @@ def _stock_screencap(port: int, serial: str) -> Image.Image:
 def test_screencap_over_stock_adb_is_exactly_the_phone_screen(loaded: tuple[int, str]) -> None:
     image = _stock_screencap(*loaded)
     assert image.size == PIXEL_6.size == (1080, 2400)
-    # The last column and row hold the page, not padding: the grey background.
-    assert image.getpixel((1079, 2399)) == GREY
+    # The last column and row hold the screen, not padding: the navigation bar at the
+    # bottom, the page's grey background in the WebView's last row above it.
+    assert image.getpixel((1079, 2399)) == NAVIGATION_BAR
+    assert image.getpixel((1079, 2336)) == GREY
+    assert image.getpixel((1079, 2337)) == NAVIGATION_BAR
 
 
 @pytest.mark.browser
@@ -118,4 +123,5 @@ def test_screencap_is_the_phone_screen_whatever_size_chromium_captures(
     monkeypatch.setitem(webview.SCREENSHOT_PARAMS, "clip", clip)
     image = _stock_screencap(*loaded)
     assert image.size == (1080, 2400)
-    assert image.getpixel((1079, 2399)) == GREY
+    assert image.getpixel((1079, 2399)) == NAVIGATION_BAR
+    assert image.getpixel((1079, 2336)) == GREY

@@ -45,7 +45,7 @@ def test_start_activity_loads_the_page_and_the_utterance_broadcast_answers(
     assert parsed.utterance.startswith('Click on the "')
 
 
-def test_ui_tree_is_an_android_hierarchy_with_a_webview_root_in_device_pixels(
+def test_ui_tree_is_an_android_hierarchy_with_the_webview_between_the_bars(
     miniwob_env: Env,
 ) -> None:
     t = task("login-user", 3)
@@ -54,7 +54,15 @@ def test_ui_tree_is_an_android_hierarchy_with_a_webview_root_in_device_pixels(
     assert '<hierarchy rotation="0">' in xml
     state = miniwob_env.get_state(observe=Observe.UI_TREE)
     classes = [e.class_name for e in state.ui_elements]
-    assert classes[:2] == ["android.widget.FrameLayout", "android.webkit.WebView"]
+    assert classes[:4] == [
+        "android.widget.FrameLayout",
+        "android.widget.FrameLayout",
+        "android.widget.RelativeLayout",
+        "android.webkit.WebView",
+    ]
+    ids = [e.resource_id for e in state.ui_elements]
+    assert "com.android.systemui:id/status_bar" in ids
+    assert "com.android.systemui:id/navigation_bar_frame" in ids
     fields = [e for e in state.ui_elements if e.class_name == "android.widget.EditText"]
     assert [f.resource_id for f in fields] == ["username", "password"]
     assert all(f.clickable and f.enabled and f.package == contract.PACKAGE for f in fields)

@@ -25,6 +25,8 @@ insides can change without breaking a plugin.
   :class:`Divider`, :class:`Spacer`, :class:`Dialog`; :class:`Theme` (the app's
   colours); :data:`KEY_BACK`, :data:`KEY_DEL`, :data:`KEY_ENTER` (keys as a model
   receives them), :func:`selects_all` (whether an ``input keycombination`` is Ctrl+A).
+- :func:`system_bars_xml`: the status and navigation bars as dump nodes, for a model
+  that writes its own ``uiautomator`` hierarchy (a WebView's) and draws its own pixels.
 """
 
 from __future__ import annotations
@@ -61,6 +63,7 @@ from droidhub.virtual.widgets.kit import (
     selects_all,
 )
 from droidhub.virtual.widgets.layout import WidgetApp
+from droidhub.virtual.widgets.nodes import system_bars_xml
 
 __all__ = [
     "EXTERNAL_STORAGE",
@@ -99,4 +102,5 @@ __all__ = [
     "Window",
     "canonical_path",
     "selects_all",
+    "system_bars_xml",
 ]

@@ -49,6 +49,9 @@ class CdpConnection:
         self._answers = threading.Condition()
         self._results: dict[int, dict[str, Any]] = {}
         self._detached: set[str] = set()
+        # (session, frame) -> the execution context of the frame's own scripts, for
+        # sessions that enabled the Runtime domain.
+        self._main_worlds: dict[tuple[str, str], int] = {}
         # Commands whose answers nobody will collect (replies to paused requests,
         # commands given up on): dropped on arrival instead of kept forever.
         self._unclaimed: set[int] = set()
@@ -130,6 +133,12 @@ class CdpConnection:
         """Send a command and wait for its result."""
         return self.result(self.send(method, params, session_id), method, session_id=session_id)
 
+    def main_world(self, session_id: str, frame_id: str) -> int | None:
+        """The execution context of the page's own scripts in frame ``frame_id`` of
+        session ``session_id`` (which must have sent ``Runtime.enable``), if it has one."""
+        with self._answers:
+            return self._main_worlds.get((session_id, frame_id))
+
     def is_detached(self, session_id: str) -> bool:
         """Whether the session ``session_id`` ended: its page closed or crashed."""
         with self._answers:
@@ -193,6 +202,8 @@ class CdpConnection:
                     self._answers.notify_all()
             return
         method = message.get("method")
+        if method is not None and method.startswith("Runtime.executionContext"):
+            self._track_context(method, message.get("sessionId", ""), message.get("params", {}))
         if method in ("Target.detachedFromTarget", "Inspector.targetCrashed"):
             # The page closed or its renderer died: nothing waiting on it will be answered.
             gone = message.get("sessionId") or message.get("params", {}).get("sessionId", "")
@@ -203,6 +214,21 @@ class CdpConnection:
             # A handler's bug must not stop the reader, and with it every answer.
             with contextlib.suppress(Exception):
                 self._on_event(self, message)
+
+    def _track_context(self, method: str, session: str, params: dict[str, Any]) -> None:
+        with self._answers:
+            if method == "Runtime.executionContextCreated":
+                context = params.get("context", {})
+                aux = context.get("auxData", {})
+                if aux.get("isDefault") and "frameId" in aux:
+                    self._main_worlds[(session, aux["frameId"])] = context["id"]
+            elif method == "Runtime.executionContextDestroyed":
+                gone = params.get("executionContextId")
+                for key in [k for k, v in self._main_worlds.items() if v == gone]:
+                    del self._main_worlds[key]
+            elif method == "Runtime.executionContextsCleared":
+                for key in [k for k in self._main_worlds if k[0] == session]:
+                    del self._main_worlds[key]
 
 
 class CdpSession:
@@ -242,16 +268,21 @@ class CdpSession:
         with self.lock:
             return self.result(self.send(method, **params), method)
 
-    def evaluate(self, expression: str, command_line_api: bool = False) -> Any:
-        """Evaluate ``expression`` in the page and return its value (JSON-able).
+    def evaluate(
+        self, expression: str, command_line_api: bool = False, context: int | None = None
+    ) -> Any:
+        """Evaluate ``expression`` in the page (in execution context ``context`` if given,
+        see :meth:`CdpConnection.main_world`) and return its value (JSON-able).
 
         A JavaScript exception is raised as :class:`CdpError` with its description.
         """
+        where = {} if context is None else {"contextId": context}
         answer = self.call(
             "Runtime.evaluate",
             expression=expression,
             returnByValue=True,
             includeCommandLineAPI=command_line_api,
+            **where,
         )
         if "exceptionDetails" in answer:
             details = answer["exceptionDetails"]

@@ -4,8 +4,9 @@ droidhub itself, never by the network or the host's files.
 The browser is told (DevTools ``Fetch.enable``, every URL) to hand each request to
 droidhub before it goes anywhere. :meth:`PageOrigin.on_event` answers it: a GET of
 ``http://miniwob.invalid/<path>`` is fulfilled from the ``miniwob`` package's html
-folder when ``<path>``, symlinks resolved, is a file inside that folder; anything
-else (another host, another scheme, a path that leaves the folder) fails. A page on
+folder when ``<path>``, symlinks resolved, is a file inside that folder (and the
+phone's window around the WebView, :mod:`droidhub_miniwob.phone_window`, from its own
+path); anything else (another host, another scheme, a path that leaves the folder) fails. A page on
 an http origin cannot load, frame or navigate to ``file://`` URLs: the browser
 refuses that by itself, and the pages never run from ``file://``.
 
@@ -16,6 +17,7 @@ escaped the interception would find no server either.
 from __future__ import annotations
 
 import base64
+import functools
 import mimetypes
 from pathlib import Path
 from typing import Any
@@ -30,6 +32,7 @@ from droidhub_miniwob.pages import (
     html_root,
     patched,
 )
+from droidhub_miniwob.phone_window import WINDOW_PATH, window_html
 
 #: Scheme and host of every page; the path below it is the path in the html folder.
 ORIGIN = "http://miniwob.invalid"
@@ -108,6 +111,8 @@ class PageOrigin:
         request_id = params.get("requestId")
         session = message.get("sessionId")
         built = self._built(str(request.get("url", "")))
+        if request.get("url") == ORIGIN + WINDOW_PATH:
+            built = _window_html()
         if built is not None and request.get("method") in ("GET", "HEAD"):
             self._fulfill(cdp, session, request_id, 200, "text/html", built)
             return
@@ -152,6 +157,11 @@ class PageOrigin:
             session,
             answer_wanted=False,
         )
+
+
+@functools.cache
+def _window_html() -> bytes:
+    return window_html()
 
 
 def refuse_all(cdp: CdpConnection, message: dict[str, Any]) -> None:

@@ -3,10 +3,11 @@
 :class:`MiniWobWebViewApp` is a UI app model for the virtual phone. It answers the
 same intents as the Android app (:mod:`droidhub_miniwob.contract`), and shows the
 page the way AndroidWorld's app does on a Pixel 6 (:data:`droidhub.android.PIXEL_6`:
-1080x2400 device pixels; the page at 500 %, five device pixels per CSS pixel).
+1080x2400 device pixels; the WebView between the status and navigation bars, the page
+in it at 500 %, five device pixels per CSS pixel: :mod:`droidhub_miniwob.phone_window`).
 Taps, swipes and long presses arrive as touch events, ``input text`` and key events
-as keyboard input; ``screencap`` is the page's screenshot and ``uiautomator dump``
-an Android UI hierarchy of the rendered page.
+as keyboard input; ``screencap`` is the window's screenshot, bars included, and
+``uiautomator dump`` an Android UI hierarchy of it (:mod:`droidhub_miniwob.window_tree`).
 
 Each model instance (that is, each virtual phone) has a tab of its own, in a browser
 context of its own, opened on first use and closed by :meth:`MiniWobWebViewApp.close`;
@@ -21,14 +22,11 @@ from __future__ import annotations
 import base64
 import json
 import math
-import re
 import threading
 import time
-from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from xml.sax.saxutils import quoteattr
 
 from droidhub.virtual.appmodel import (
     PIXEL_6,
@@ -40,11 +38,17 @@ from droidhub.virtual.appmodel import (
 )
 from droidhub_miniwob import contract
 from droidhub_miniwob.browser import Chromium
-from droidhub_miniwob.cdp import CdpSession
-from droidhub_miniwob.origin import PageOrigin
+from droidhub_miniwob.cdp import CdpError, CdpSession
+from droidhub_miniwob.origin import ORIGIN, PageOrigin
 from droidhub_miniwob.pages import PagesNotFoundError
+from droidhub_miniwob.phone_window import (
+    DENSITY,
+    WEBVIEW_FRAME_ID,
+    WINDOW_PATH,
+)
 from droidhub_miniwob.screenshot import fit_png
 from droidhub_miniwob.tabs import Tab, open_tab
+from droidhub_miniwob.window_tree import window_hierarchy
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
@@ -52,11 +56,8 @@ if TYPE_CHECKING:
 #: The screen of the phone the virtual device models (a Pixel 6: 1080x2400).
 SCREEN_WIDTH_PX = PIXEL_6.width
 SCREEN_HEIGHT_PX = PIXEL_6.height
-#: Device pixels per CSS pixel: AndroidWorld's MiniWoB app opens its WebView at an
-#: initial scale of 500 % (``setInitialScale(500)``), five device pixels per CSS pixel,
-#: so the 160-pixel task fills most of the screen's width.
-DENSITY = 5.0
-#: The CSS viewport: the screen in CSS pixels at that scale (216x480, exact).
+#: The tab's viewport: the whole screen in CSS pixels at the page's scale (216x480,
+#: exact); the window document in it draws the bars around the WebView's iframe.
 VIEWPORT_WIDTH = math.ceil(SCREEN_WIDTH_PX / DENSITY)
 VIEWPORT_HEIGHT = math.ceil(SCREEN_HEIGHT_PX / DENSITY)
 #: The screen in CSS pixels: a screenshot of it at the density is the screen's size
@@ -116,21 +117,6 @@ _LONG_PRESS_MS = 400
 _MOVE_INTERVAL_MS = 16
 _PAGE_LOAD_TIMEOUT_S = 20.0
 
-#: Bits of the flags word the hierarchy script returns (see js/hierarchy.js).
-_FLAGS = {
-    "clickable": 1,
-    "checkable": 2,
-    "checked": 4,
-    "enabled": 8,
-    "focusable": 16,
-    "focused": 32,
-    "scrollable": 64,
-    "selected": 128,
-    "password": 256,
-    "long-clickable": 512,
-}
-_XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-
 
 def _script(name: str) -> str:
     return resources.files("droidhub_miniwob").joinpath(f"js/{name}").read_text("utf-8")
@@ -154,6 +140,8 @@ class MiniWobWebViewApp(VirtualApp):
         self._origin = PageOrigin(pages)
         self._tab: Tab | None = None
         self._page: CdpSession | None = None
+        self._frame = ""  # the WebView iframe's frame id
+        self._clock = ""  # the time the status bar shows
         self._task: str | None = None
         self._lock = threading.RLock()
         self._hierarchy_js = _script("hierarchy.js")
@@ -200,8 +188,44 @@ class MiniWobWebViewApp(VirtualApp):
             mobile=False,
         )
         page.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=1)
+        # The app's window: the bars, and the iframe that is the WebView. Runtime events
+        # tell which execution context runs the task page's own scripts.
+        page.call("Runtime.enable")
+        page.call("Page.navigate", url=ORIGIN + WINDOW_PATH)
+        _wait_for(
+            page,
+            f"location.href === {json.dumps(ORIGIN + WINDOW_PATH)} && "
+            "document.readyState === 'complete'",
+            "the phone window",
+        )
+        tree = page.call("Page.getFrameTree")["frameTree"]
+        self._frame = tree["childFrames"][0]["frame"]["id"]
+        self._clock = ""
         self._page = page
         return page
+
+    def _in_page(self, expression: str, command_line_api: bool = False) -> Any:
+        """Evaluate ``expression`` among the task page's own scripts (in the WebView)."""
+        page = self._session()
+        context = page.connection.main_world(page.session_id, self._frame)
+        return page.evaluate(expression, command_line_api, context=context)
+
+    def _show(self, page: CdpSession, url: str) -> None:
+        """Navigate the WebView to ``url`` and wait until its document has loaded."""
+        frame = f"document.getElementById({json.dumps(WEBVIEW_FRAME_ID)}).contentWindow"
+        page.evaluate(
+            f"(function (w) {{ w.droidhubLeaving = true; "
+            f"w.location.replace({json.dumps(url)}); }})({frame}); 0"
+        )
+        # The load event has run (and with it the task's window.onload) once the new
+        # document reports "complete".
+        _wait_for(
+            page,
+            f"(function (w) {{ return !w.droidhubLeaving && "
+            f"w.location.href === {json.dumps(url)} && "
+            f"w.document.readyState === 'complete'; }})({frame})",
+            url,
+        )
 
     def close(self) -> None:
         """Close the phone's tab and browser context (the shared browser ends once idle)."""
@@ -225,21 +249,21 @@ class MiniWobWebViewApp(VirtualApp):
                 self.load(str(task))
             except PagesNotFoundError:
                 # As the app's WebView would: an error page, and no task to answer for.
-                self._session().call("Page.navigate", url="about:blank")
+                self._show(self._session(), "about:blank")
                 self._task = None
                 return
             self.reset(extras.get(contract.EXTRA_SEED), _flag(extras.get(contract.EXTRA_NO_TIMER)))
             if phone is not None:
                 now = phone.now()
                 clock = [now.year, now.month, now.day, now.hour, now.minute]
-                self._session().evaluate(f"window.droidhubPhoneClock = {json.dumps(clock)}; 0")
+                self._in_page(f"window.droidhubPhoneClock = {json.dumps(clock)}; 0")
 
     def on_stop(self, phone: VirtualPhone) -> None:
         """Force-stopped: unload the page; the browser stays up for the next launch."""
         del phone
         with self._lock:
             if self._page is not None and not self._page.closed:
-                self._page.call("Page.navigate", url="about:blank")
+                self._show(self._page, "about:blank")
             self._task = None
 
     def on_broadcast(self, phone: VirtualPhone, intent: Intent) -> BroadcastReply | None:
@@ -261,9 +285,9 @@ class MiniWobWebViewApp(VirtualApp):
                     _flag(intent.extras.get(contract.EXTRA_NO_TIMER)),
                 )
             elif action == contract.ACTION_GET_REWARD:
-                value = self._session().evaluate(contract.JS_REWARD)
+                value = self._in_page(contract.JS_REWARD)
             else:
-                value = self._session().evaluate(contract.JS_UTTERANCE)
+                value = self._in_page(contract.JS_UTTERANCE)
             return BroadcastReply(code=contract.RESULT_OK, data=json.dumps(value))
 
     def load(self, task: str) -> None:
@@ -276,61 +300,49 @@ class MiniWobWebViewApp(VirtualApp):
             if task == self._task:
                 return
             self._task = None  # until the new page is up
-            page.call("Page.navigate", url=url)
-            self._wait_loaded(page, url)
-            page.evaluate(self._bridge_js)
-            page.evaluate(self._picker_js)
+            self._show(page, url)
+            self._in_page(self._bridge_js)
+            self._in_page(self._picker_js)
             self._task = task
-
-    @staticmethod
-    def _wait_loaded(page: CdpSession, url: str) -> None:
-        # The load event has run (and with it the task's window.onload) once the new
-        # document reports "complete".
-        probe = f"location.href === {json.dumps(url)} && document.readyState === 'complete'"
-        deadline = time.monotonic() + _PAGE_LOAD_TIMEOUT_S
-        while time.monotonic() < deadline:
-            try:
-                if page.evaluate(probe):
-                    return
-            except Exception:  # the old document's context went away mid-navigation
-                pass
-            time.sleep(0.005)
-        raise TimeoutError(f"MiniWoB page {url} did not load within {_PAGE_LOAD_TIMEOUT_S} s")
 
     def reset(self, seed: object, no_timer: bool) -> Any:
         """Start a new episode in the loaded page; returns the bridge's utterance reply."""
         with self._lock:
             seed_text = None if seed is None else str(seed)
-            return self._session().evaluate(contract.js_reset(seed_text, no_timer))
+            return self._in_page(contract.js_reset(seed_text, no_timer))
 
     # --- observation -------------------------------------------------------------------
     def screen(self, phone: VirtualPhone) -> Screen | None:
-        """The page as a UI hierarchy and a 1080x2400 PNG (``screencap``)."""
-        del phone
-        return self.observe(pixels=True)
+        """The window as a UI hierarchy and a 1080x2400 PNG (``screencap``)."""
+        return self.observe(pixels=True, clock=f"{phone.now():%H:%M}")
 
     def screen_without_pixels(self, phone: VirtualPhone) -> Screen | None:
-        """The page as a UI hierarchy only (``uiautomator dump``): no screenshot cost."""
-        del phone
-        return self.observe(pixels=False)
+        """The window as a UI hierarchy only (``uiautomator dump``): no screenshot cost."""
+        return self.observe(pixels=False, clock=f"{phone.now():%H:%M}")
 
-    def observe(self, pixels: bool) -> Screen:
-        """The page's UI hierarchy, plus its screenshot when ``pixels`` is true."""
+    def observe(self, pixels: bool, clock: str = "") -> Screen:
+        """The window's UI hierarchy (the status bar showing ``clock``), plus its
+        screenshot when ``pixels`` is true."""
         with self._lock:
             if self._page is None:
-                return Screen(hierarchy=_hierarchy_xml("", []), png=None)
+                return Screen(hierarchy=window_hierarchy("", [], clock), png=None)
             page = self._page
             # One after the other: sent together, the tree walk delays the frame the
             # screenshot waits for (measured: +25 ms), and the walk takes ~2 ms.
-            title, nodes = page.evaluate(self._hierarchy_js, command_line_api=True)
+            title, nodes = self._in_page(self._hierarchy_js, command_line_api=True)
             png = None
             if pixels:
+                if clock != self._clock:
+                    page.evaluate(
+                        f"document.getElementById('clock').textContent = {json.dumps(clock)}; 0"
+                    )
+                    self._clock = clock
                 data = page.call("Page.captureScreenshot", **SCREENSHOT_PARAMS)["data"]
                 # At 500 % the clip is whole CSS pixels (216x480) and the capture exactly
                 # 1080x2400; fit_png still guarantees the screen's size whatever a
                 # browser does at another scale.
                 png = fit_png(base64.b64decode(data), PIXEL_6.size)
-            return Screen(hierarchy=_hierarchy_xml(title, nodes), png=png)
+            return Screen(hierarchy=window_hierarchy(title, nodes, clock), png=png)
 
     # --- input -------------------------------------------------------------------------
     def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
@@ -492,61 +504,15 @@ def _flag(value: object) -> bool:
     return bool(value)
 
 
-def _px(css: float, limit: int) -> int:
-    return max(0, min(limit, round(css * DENSITY)))
-
-
-def _hierarchy_xml(title: str, nodes: Sequence[Sequence[Any]]) -> str:
-    """Android ``uiautomator dump`` XML: a window, its WebView, and the page's nodes."""
-    pkg = _attr(contract.PACKAGE)
-    full = f"[0,0][{SCREEN_WIDTH_PX},{SCREEN_HEIGHT_PX}]"
-    parts = [
-        "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>",
-        '<hierarchy rotation="0">',
-        _open_node(0, "android.widget.FrameLayout", "", "", "", pkg, full, 8),
-        _open_node(0, "android.webkit.WebView", title, "", "", pkg, full, 8 | 16 | 64),
-    ]
-    # Nodes arrive in document order with their depth below the WebView.
-    open_depths: list[int] = []
-    counters: list[int] = [0]
-    for depth, cls, text, desc, rid, left, top, right, bottom, flags in nodes:
-        while open_depths and open_depths[-1] >= depth:
-            open_depths.pop()
-            counters.pop()
-            parts.append("</node>")
-        index = counters[-1]
-        counters[-1] += 1
-        bounds = (
-            f"[{_px(left, SCREEN_WIDTH_PX)},{_px(top, SCREEN_HEIGHT_PX)}]"
-            f"[{_px(right, SCREEN_WIDTH_PX)},{_px(bottom, SCREEN_HEIGHT_PX)}]"
-        )
-        parts.append(_open_node(index, cls, text, desc, rid, pkg, bounds, flags))
-        open_depths.append(depth)
-        counters.append(0)
-    parts.extend("</node>" for _ in open_depths)
-    parts.append("</node></node></hierarchy>")
-    return "".join(parts)
-
-
-def _open_node(
-    index: int, cls: str, text: str, desc: str, rid: str, pkg: str, bounds: str, flags: int
-) -> str:
-    def flag(name: str) -> str:
-        return "true" if flags & _FLAGS[name] else "false"
-
-    # Attribute order as uiautomator writes it.
-    return (
-        f'<node index="{index}" text={_attr(text)} resource-id={_attr(rid)} '
-        f"class={_attr(cls)} package={pkg} content-desc={_attr(desc)} "
-        f'checkable="{flag("checkable")}" checked="{flag("checked")}" '
-        f'clickable="{flag("clickable")}" enabled="{flag("enabled")}" '
-        f'focusable="{flag("focusable")}" focused="{flag("focused")}" '
-        f'scrollable="{flag("scrollable")}" long-clickable="{flag("long-clickable")}" '
-        f'password="{flag("password")}" selected="{flag("selected")}" bounds="{bounds}">'
-    )
-
-
-def _attr(value: str) -> str:
-    # XML 1.0 forbids most control characters even when escaped; a page may hold them.
-    cleaned = _XML_INVALID.sub("", value)
-    return quoteattr(cleaned, {"\n": "&#10;", "\r": "&#13;", "\t": "&#9;"})
+def _wait_for(page: CdpSession, probe: str, what: str) -> None:
+    """Poll ``probe`` in the tab's window until it is true (a page load, in practice)."""
+    deadline = time.monotonic() + _PAGE_LOAD_TIMEOUT_S
+    while time.monotonic() < deadline:
+        try:
+            if page.evaluate(probe):
+                return
+        except CdpError:  # a document's context went away mid-navigation
+            if page.closed:
+                raise
+        time.sleep(0.005)
+    raise TimeoutError(f"MiniWoB page {what} did not load within {_PAGE_LOAD_TIMEOUT_S} s")

@@ -81,6 +81,12 @@ def navigation_bar() -> WidgetNode:
     )
 
 
+def system_bars_xml(clock: str, first_index: int = 1) -> str:
+    """The status bar (showing ``clock``) and the navigation bar as ``uiautomator`` nodes:
+    for a model that writes its own dump, as siblings after its window's content."""
+    return status_bar(clock).xml(first_index) + navigation_bar().xml(first_index + 1)
+
+
 def document(package: str, nodes: Sequence[WidgetNode], clock: str) -> tuple[str, WidgetNode]:
     """The window holding ``nodes`` with the system bars, as a dump document and root."""
     for node in nodes:
