@@ -116,6 +116,8 @@ _LONG_PRESS_MS = 400
 #: Interval between synthetic touch moves of a swipe (one frame).
 _MOVE_INTERVAL_MS = 16
 _PAGE_LOAD_TIMEOUT_S = 20.0
+#: Closes the select, date or time dialog (js/native_pickers.js) if one is open.
+_CLOSE_DIALOG = "document.getElementById('droidhub-select-dialog')?.remove(); 0"
 
 
 def _script(name: str) -> str:
@@ -309,6 +311,8 @@ class MiniWobWebViewApp(VirtualApp):
         """Start a new episode in the loaded page; returns the bridge's utterance reply."""
         with self._lock:
             seed_text = None if seed is None else str(seed)
+            # A new episode starts with no system dialog of the last one left open.
+            self._in_page(_CLOSE_DIALOG)
             return self._in_page(contract.js_reset(seed_text, no_timer))
 
     # --- observation -------------------------------------------------------------------

@@ -36,8 +36,9 @@
 
   function kindOf(el, tag) {
     // Platform UI the virtual WebView draws in the page (the <select> dialog).
+    // 'hidden': drawn, but no node (a dialog's month title, its weekday initials).
     var declared = el.getAttribute('data-droidhub-class');
-    if (declared) return declared;
+    if (declared) return declared === 'hidden' ? null : declared;
     var role = el.getAttribute('role');
     if (tag === 'input') {
       var type = (el.type || 'text').toLowerCase();

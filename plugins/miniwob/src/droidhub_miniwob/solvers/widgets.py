@@ -4,6 +4,7 @@ select dialog), date and time pickers, a slider, a scrolling text area, a grid."
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -178,9 +179,74 @@ def _enter_date(env: Env, utterance: str) -> None:
     match = re.search(r"(\d{1,2})/(\d{1,2})/(\d{4})", utterance)
     if match is None:
         raise SolverError(f"no date in {utterance!r}")
-    month, day, year = match.groups()
-    _fill_picker(env, {"Month": month, "Day": day, "Year": year})
+    month, day, year = (int(g) for g in match.groups())
+    tap(env, find(env, lambda e: e.resource_id == "tt", "date field"))
+    pick_dialog_date(env, month, day, year)
     submit(env)
+
+
+def _at_rest(env: Env, match: Callable[[UIElement], bool]) -> list[UIElement]:
+    """The screen once the elements ``match`` accepts stay put for a fifth of a second
+    (a fling decelerates over several frames), or after 3 s."""
+    deadline = time.monotonic() + 3.0
+    before = [e.bounds for e in elements(env) if match(e)]
+    while True:
+        time.sleep(0.2)
+        on_screen = elements(env)
+        now = [e.bounds for e in on_screen if match(e)]
+        if now == before or time.monotonic() > deadline:
+            return on_screen
+        before = now
+
+
+def pick_dialog_date(env: Env, month: int, day: int, year: int) -> None:
+    """In the phone's date dialog (calendar mode): the year from the list behind the
+    header's year, the month with the previous and next month buttons (each day's
+    description, "dd MMMM yyyy", names the month shown), then the day, and OK."""
+    tap(env, find(env, lambda e: e.resource_id == "android:id/date_picker_header_year", "year"))
+    for _ in range(40):
+        # A scroll flings on after the finger lifts, and a tap on a moving list only
+        # stops it: read the list once it has come to rest.
+        on_screen = _at_rest(env, lambda e: e.resource_id == "android:id/text1")
+        shown = [e for e in on_screen if e.resource_id == "android:id/text1" and e.text.isdigit()]
+        if not shown:
+            raise SolverError("the date dialog shows no list of years")
+        years_list = next(e for e in on_screen if e.resource_id.endswith("year_picker"))
+        edge = years_list.bounds
+        # A year cut off at the list's edge is not tapped: scrolled on, it shows whole.
+        wanted = next((e for e in shown if e.text == str(year)), None)
+        if (
+            wanted is not None
+            and wanted.bounds is not None
+            and edge is not None
+            and edge.top < wanted.bounds.top
+            and wanted.bounds.bottom < edge.bottom
+        ):
+            tap(env, wanted, on_screen)
+            break
+        direction = "up" if int(shown[0].text) >= year else "down"
+        index = on_screen.index(years_list)
+        env.execute_action(Action(action_type="scroll", direction=direction, index=index))
+    else:
+        raise SolverError(f"the list of years never showed {year}")
+    wanted_month = year * 12 + month - 1
+    for _ in range(13):
+        first = find(
+            env,
+            lambda e: bool(re.fullmatch(r"\d\d [A-Z][a-z]+ \d{4}", e.content_description)),
+            "a day",
+        )
+        _, name, shown_year = first.content_description.split()
+        at = int(shown_year) * 12 + _MONTHS.index(name)
+        if at == wanted_month:
+            break
+        button = "Previous month" if wanted_month < at else "Next month"
+        tap(env, find(env, described(button), button))
+    else:
+        raise SolverError(f"the date dialog never showed {month}/{year}")
+    label = f"{day:02d} {_MONTHS[month - 1]} {year}"
+    tap(env, find(env, described(label), f"day {label}"))
+    submit(env, "OK")
 
 
 _MONTHS = (
