@@ -224,9 +224,11 @@ def pick_dialog_date(env: Env, month: int, day: int, year: int) -> None:
         ):
             tap(env, wanted, on_screen)
             break
-        direction = "up" if int(shown[0].text) >= year else "down"
         index = on_screen.index(years_list)
-        env.execute_action(Action(action_type="scroll", direction=direction, index=index))
+        if int(shown[0].text) >= year:
+            env.execute_action(Action(action_type="scroll", direction="up", index=index))
+        else:
+            env.execute_action(Action(action_type="scroll", direction="down", index=index))
     else:
         raise SolverError(f"the list of years never showed {year}")
     wanted_month = year * 12 + month - 1
