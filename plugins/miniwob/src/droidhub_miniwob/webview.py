@@ -331,17 +331,21 @@ class MiniWobWebViewApp(VirtualApp):
             if self._page is None:
                 return Screen(hierarchy=window_hierarchy("", [], clock), png=None)
             page = self._page
-            # One after the other: sent together, the tree walk delays the frame the
-            # screenshot waits for (measured: +25 ms), and the walk takes ~2 ms.
-            title, nodes = self._in_page(self._hierarchy_js, command_line_api=True)
+            # The screenshot is asked for first and the tree walked while the browser
+            # makes the frame it captures (the frame rate is not capped, see
+            # browser.BASE_FLAGS): the step costs the capture, not capture plus walk.
             png = None
+            shot = None
             if pixels:
                 if clock != self._clock:
                     page.evaluate(
                         f"document.getElementById('clock').textContent = {json.dumps(clock)}; 0"
                     )
                     self._clock = clock
-                data = page.call("Page.captureScreenshot", **SCREENSHOT_PARAMS)["data"]
+                shot = page.send("Page.captureScreenshot", **SCREENSHOT_PARAMS)
+            title, nodes = self._in_page(self._hierarchy_js, command_line_api=True)
+            if shot is not None:
+                data = page.result(shot, "Page.captureScreenshot")["data"]
                 # At 500 % the clip is whole CSS pixels (216x480) and the capture exactly
                 # 1080x2400; fit_png still guarantees the screen's size whatever a
                 # browser does at another scale.
