@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import os
+import shutil
+import signal
 from pathlib import Path
 
 import pytest
@@ -66,3 +69,21 @@ def _in_group(pid: int, pgid: int) -> bool:
         return os.getpgid(pid) == pgid
     except ProcessLookupError:
         return False
+
+
+@pytest.mark.browser
+def test_a_disowned_browser_is_left_running_for_its_owner() -> None:
+    # What a forked child does with its parent's browser: forget it, never end it.
+    chromium = Chromium().start()
+    pid = chromium.pid
+    assert pid is not None
+    workdir = chromium._workdir
+    try:
+        chromium.disown()
+        assert chromium.pid is None and not chromium.is_running()
+        del chromium
+        gc.collect()  # its finalizer would end the browser; disowned, it is detached
+        assert _alive(pid)
+    finally:
+        os.killpg(pid, signal.SIGKILL)
+        shutil.rmtree(workdir or "", ignore_errors=True)
