@@ -1,9 +1,9 @@
 """Why a page has no solver: what ``droidhub check`` shows for a task without an oracle.
 
-Three kinds of reason: the page cannot be solved reliably by any scripted action
-sequence (a continuous reward, a drag only a mouse can make, a reply AW's actions
-cannot type); the virtual phone does not model what the page needs (text selection and
-the clipboard); or no solver has been written yet, with what one would have to do.
+Two kinds of reason: the page cannot be solved reliably by any sequence of
+AndroidWorld's actions (a continuous reward, a drag only a mouse can make, a
+selection only a handle drag can widen, a reply AW's actions cannot type); or no
+solver has been written yet, with what one would have to do.
 A test keeps this table equal to the pages without a solver.
 """
 
@@ -18,8 +18,12 @@ _GEOMETRY = (
     "with int() and fails on a fraction, so it scores such pages only at exactly 1 too)"
 )
 _SELECTION = (
-    "cannot be solved on the virtual phone yet: it needs text selection and the "
-    "clipboard (long-press, drag handles, copy and paste), which its WebView does not model"
+    "cannot be solved with AndroidWorld's actions: the page wants exactly its paragraph "
+    "selected, and on a phone a long press selects one word; widening the selection "
+    "means dragging a selection handle, which is no element of the UI tree, while AW's "
+    "swipe starts at a screen edge and its scroll at an element's or the screen's "
+    "middle, and the toolbar's Select all takes the whole page, not the paragraph. (The "
+    "virtual WebView does not model selection or the clipboard either.)"
 )
 
 #: Page -> why it has no solver.
@@ -47,8 +51,11 @@ GAPS: dict[str, str] = {
         "AndroidWorld's actions cannot start a drag on the corner anyway"
     ),
     "simon-says": (
-        "no solver yet: the buttons blink for 250 ms each, 600 ms apart, before the agent "
-        "may act; reading the order needs screenshots a fraction of a second apart, which "
-        "a loaded machine cannot promise"
+        "no reliable solver: the buttons blink 0.6 s apart from the episode's start, 0.25 s "
+        "each, before any step may act, and an agent sees the screen only between its "
+        "steps (on AW too); a watcher needs screenshots under 0.23 s apart from the first "
+        "0.6 s on, which a shared machine does not promise (a tried watcher measured looks "
+        "of 70-120 ms with outliers to 0.44 s, and in 19 of 20 runs began too late to tell "
+        "the first blink from the second)"
     ),
 }
