@@ -147,6 +147,8 @@ class MiniWobWebViewApp(VirtualApp):
         self._task: str | None = None
         self._lock = threading.RLock()
         self._hierarchy_js = _script("hierarchy.js")
+        # What a phone's WebView does natively: text selection, the clipboard.
+        self._selection_js = _script("text_selection.js")
         self._bridge_js = contract.bridge_script()
         # Android's native <select>, date and time dialogs, which a desktop browser lacks.
         self._picker_js = f"window.__droidhubDialogZoom = {PIXEL_6.scale / DENSITY};\n" + _script(
@@ -305,6 +307,7 @@ class MiniWobWebViewApp(VirtualApp):
             self._show(page, url)
             self._in_page(self._bridge_js)
             self._in_page(self._picker_js)
+            self._in_page(self._selection_js)
             self._task = task
 
     def reset(self, seed: object, no_timer: bool) -> Any:

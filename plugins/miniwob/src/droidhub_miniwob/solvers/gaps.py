@@ -22,8 +22,8 @@ _SELECTION = (
     "selected, and on a phone a long press selects one word; widening the selection "
     "means dragging a selection handle, which is no element of the UI tree, while AW's "
     "swipe starts at a screen edge and its scroll at an element's or the screen's "
-    "middle, and the toolbar's Select all takes the whole page, not the paragraph. (The "
-    "virtual WebView does not model selection or the clipboard either.)"
+    "middle, and the toolbar's Select all takes the whole page, not the paragraph (on the "
+    "virtual phone a handle drag by `input swipe` does it, as on a real one)"
 )
 
 #: Page -> why it has no solver.
