@@ -27,10 +27,8 @@ from droidhub.virtual.appmodel import PIXEL_6
 DENSITY = 5.0
 #: The layout's top margin above the WebView (``layout_marginTop="10dp"``).
 TOP_MARGIN_PX = round(10 * PIXEL_6.scale)
-#: The WebView's bounds on the screen, in device pixels.
-WEBVIEW_LEFT = 0
+#: The WebView's top and bottom on the screen, in device pixels (it is full width).
 WEBVIEW_TOP = PIXEL_6.status_bar + TOP_MARGIN_PX
-WEBVIEW_RIGHT = PIXEL_6.width
 WEBVIEW_BOTTOM = PIXEL_6.height - PIXEL_6.navigation_bar
 #: The window document's path on the page origin (not in the pages' folder).
 WINDOW_PATH = "/droidhub/phone-window.html"
@@ -54,6 +52,7 @@ def window_html() -> bytes:
     webview_box_top = math.floor(WEBVIEW_TOP / DENSITY)
     navigation_box_top = math.floor(WEBVIEW_BOTTOM / DENSITY)
     values = {
+        "frame_id": WEBVIEW_FRAME_ID,
         "width": css(PIXEL_6.width),
         "height": css(PIXEL_6.height),
         "status": f"{status_box}",
