@@ -17,7 +17,6 @@ escaped the interception would find no server either.
 from __future__ import annotations
 
 import base64
-import functools
 import mimetypes
 from pathlib import Path
 from typing import Any
@@ -110,15 +109,14 @@ class PageOrigin:
         request = params.get("request", {})
         request_id = params.get("requestId")
         session = message.get("sessionId")
-        built = self._built(str(request.get("url", "")))
-        if request.get("url") == ORIGIN + WINDOW_PATH:
-            built = _window_html()
+        url = str(request.get("url", ""))
+        built = window_html() if url == ORIGIN + WINDOW_PATH else self._built(url)
         if built is not None and request.get("method") in ("GET", "HEAD"):
             self._fulfill(cdp, session, request_id, 200, "text/html", built)
             return
-        found = self.file_for(str(request.get("url", "")))
+        found = self.file_for(url)
         if found is None or request.get("method") not in ("GET", "HEAD"):
-            on_origin = str(request.get("url", "")).startswith(ORIGIN + "/")
+            on_origin = url.startswith(ORIGIN + "/")
             if on_origin and request.get("method") in ("GET", "HEAD"):
                 self._fulfill(cdp, session, request_id, 404, "text/plain", b"not found")
             else:
@@ -157,11 +155,6 @@ class PageOrigin:
             session,
             answer_wanted=False,
         )
-
-
-@functools.cache
-def _window_html() -> bytes:
-    return window_html()
 
 
 def refuse_all(cdp: CdpConnection, message: dict[str, Any]) -> None:

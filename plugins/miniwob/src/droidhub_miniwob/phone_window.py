@@ -15,6 +15,7 @@ size (216x438.6 CSS pixels at 500 %), as it does on the phone.
 
 from __future__ import annotations
 
+import functools
 import math
 from importlib import resources
 from string import Template
@@ -36,8 +37,9 @@ WINDOW_PATH = "/droidhub/phone-window.html"
 WEBVIEW_FRAME_ID = "webview"
 
 
+@functools.cache
 def window_html() -> bytes:
-    """The window document: the bars, and the iframe the task pages load in."""
+    """The window document: the bars, and the iframe the task pages load in (built once)."""
     source = resources.files("droidhub_miniwob").joinpath("js/phone_window.html").read_text()
 
     def css(px: float) -> str:

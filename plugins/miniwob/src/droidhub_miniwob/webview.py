@@ -209,8 +209,12 @@ class MiniWobWebViewApp(VirtualApp):
         return page
 
     def _in_page(self, expression: str, command_line_api: bool = False) -> Any:
-        """Evaluate ``expression`` among the task page's own scripts (in the WebView)."""
-        page = self._session()
+        """Evaluate ``expression`` among the task page's own scripts (in the WebView),
+        opening the tab first if it is not up."""
+        return self._in_frame(self._session(), expression, command_line_api)
+
+    def _in_frame(self, page: CdpSession, expression: str, command_line_api: bool = False) -> Any:
+        """Evaluate ``expression`` among the scripts of the WebView's document in ``page``."""
         context = page.connection.main_world(page.session_id, self._frame)
         return page.evaluate(expression, command_line_api, context=context)
 
@@ -346,7 +350,7 @@ class MiniWobWebViewApp(VirtualApp):
                     )
                     self._clock = clock
                 shot = page.send("Page.captureScreenshot", **SCREENSHOT_PARAMS)
-            title, nodes = self._in_page(self._hierarchy_js, command_line_api=True)
+            title, nodes = self._in_frame(page, self._hierarchy_js, command_line_api=True)
             if shot is not None:
                 data = page.result(shot, "Page.captureScreenshot")["data"]
                 # At 500 % the clip is whole CSS pixels (216x480) and the capture exactly
