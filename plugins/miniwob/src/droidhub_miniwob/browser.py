@@ -255,30 +255,36 @@ class Chromium:
         pages = [t["targetId"] for t in targets if t.get("type") == "page"]
         if not pages:
             pages = [cdp.call("Target.createTarget", url="about:blank")["targetId"]]
-        attached = cdp.call("Target.attachToTarget", targetId=pages[0], flatten=True)
+        self._page = self.attach(pages[0])
+        return self._page
+
+    def attach(self, target_id: str) -> CdpSession:
+        """A DevTools session with the page ``target_id`` of the running browser."""
+        cdp = self._cdp
+        if cdp is None:
+            raise CdpError("the browser is not running")
+        attached = cdp.call("Target.attachToTarget", targetId=target_id, flatten=True)
         page = CdpSession(cdp, attached["sessionId"])
         page.call("Inspector.enable")  # a renderer crash is then reported, not waited out
-        self._page = page
         return page
 
     def close(self) -> None:
         """Close the session, end every process of the browser and delete the profile."""
         if self._page is not None:
             self._page.close()
-            self._page = None
         if self._finalizer is not None:
             self._finalizer()  # runs _stop_group once
-            self._finalizer = None
-        self._proc = None
-        self._workdir = None
-        self._cdp = None
+        self._forget()
 
     def disown(self) -> None:
         """Forget the browser without ending it: a forked child's copy of its parent's
         browser, which the parent ends."""
         if self._finalizer is not None:
             self._finalizer.detach()
-            self._finalizer = None
+        self._forget()
+
+    def _forget(self) -> None:
+        self._finalizer = None
         self._page = None
         self._proc = None
         self._workdir = None

@@ -98,9 +98,7 @@ def open_tab(executable: str | None, origin: PageOrigin) -> Tab:
         assert cdp is not None
         context = cdp.call("Target.createBrowserContext", disposeOnDetach=True)["browserContextId"]
         target = cdp.call("Target.createTarget", url="about:blank", browserContextId=context)
-        attached = cdp.call("Target.attachToTarget", targetId=target["targetId"], flatten=True)
-        page = CdpSession(cdp, attached["sessionId"])
-        page.call("Inspector.enable")  # a renderer crash is then reported, not waited out
+        page = browser.attach(target["targetId"])
     except BaseException:
         _release(key, browser)
         raise
