@@ -46,14 +46,10 @@
   function open(select) {
     close();
     var multiple = select.multiple;
-    var backdrop = document.createElement('div');
-    backdrop.id = DIALOG_ID;
-    backdrop.style.cssText = BACKDROP;
     var panel = document.createElement('div');
     panel.setAttribute('role', 'listbox');
     panel.style.cssText = 'background:#fff;width:80%;max-height:70%;overflow-y:auto;' +
       'border-radius:8px;box-shadow:0 4px 16px rgba(0,0,0,0.3)';
-    backdrop.appendChild(panel);
     var chosen = [];
     Array.prototype.forEach.call(select.options, function (option, index) {
       chosen.push(option.selected);
@@ -88,11 +84,7 @@
       });
       panel.appendChild(ok);
     }
-    // A tap outside the list cancels, as the system dialog does.
-    backdrop.addEventListener('click', function (event) {
-      if (event.target === backdrop) close();
-    });
-    document.body.appendChild(backdrop);
+    backdropWith(panel);
   }
 
   function selectAt(target) {
@@ -124,10 +116,7 @@
     button.textContent = text;
     button.style.cssText = 'margin:8px;padding:10px 18px;font:16px Arial;color:#1a73e8;' +
       'background:#fff;border:0';
-    button.addEventListener('click', function (event) {
-      event.stopPropagation();
-      action();
-    });
+    onTap(button, action);
     return button;
   }
 
