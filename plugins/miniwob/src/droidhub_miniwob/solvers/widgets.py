@@ -231,21 +231,13 @@ def pick_dialog_date(env: Env, month: int, day: int, year: int) -> None:
             env.execute_action(Action(action_type="scroll", direction="down", index=index))
     else:
         raise SolverError(f"the list of years never showed {year}")
-    wanted_month = year * 12 + month - 1
-    for _ in range(13):
-        first = find(
-            env,
-            lambda e: bool(re.fullmatch(r"\d\d [A-Z][a-z]+ \d{4}", e.content_description)),
-            "a day",
-        )
-        _, name, shown_year = first.content_description.split()
-        at = int(shown_year) * 12 + _MONTHS.index(name)
-        if at == wanted_month:
-            break
-        button = "Previous month" if wanted_month < at else "Next month"
-        tap(env, find(env, described(button), button))
-    else:
-        raise SolverError(f"the date dialog never showed {month}/{year}")
+
+    def month_shown() -> str:  # a day's description names the month: "dd MMMM yyyy"
+        day_of = r"\d\d [A-Z][a-z]+ \d{4}"
+        first = find(env, lambda e: bool(re.fullmatch(day_of, e.content_description)), "a day")
+        return first.content_description.split(" ", 1)[1]
+
+    _turn_to(env, month, year, month_shown, ("Previous month", "Next month"), 13, "the date dialog")
     label = f"{day:02d} {_MONTHS[month - 1]} {year}"
     tap(env, find(env, described(label), f"day {label}"))
     submit(env, "OK")
@@ -257,21 +249,39 @@ _MONTHS = (
 )  # fmt: skip
 
 
+def _turn_to(
+    env: Env,
+    month: int,
+    year: int,
+    month_shown: Callable[[], str],
+    buttons: tuple[str, str],
+    most: int,
+    what: str,
+) -> None:
+    """Turn a calendar to ``month`` of ``year``: ``month_shown`` reads the month on screen
+    ("October 2023"), ``buttons`` are the descriptions of the back and forward buttons;
+    :class:`SolverError` after ``most`` turns."""
+    wanted = year * 12 + month - 1
+    for _ in range(most):
+        name, shown_year = month_shown().split()
+        at = int(shown_year) * 12 + _MONTHS.index(name)
+        if at == wanted:
+            return
+        label = buttons[0] if wanted < at else buttons[1]
+        tap(env, find(env, described(label), label))
+    raise SolverError(f"{what} never showed {month}/{year}")
+
+
 def pick_calendar_date(env: Env, month: int, day: int, year: int) -> None:
     """Open the ``#datepicker`` field's calendar (jQuery UI's datepicker: its title names
     the month shown, Prev and Next turn it, each day is a link), pick the date, and wait
     until the calendar has faded out (it covers what lies below it)."""
     tap(env, find(env, lambda e: e.resource_id == "datepicker", "date field"))
-    wanted = year * 12 + month - 1
-    for _ in range(36):
-        title = find(env, lambda e: bool(re.fullmatch(r"[A-Z][a-z]+ \d{4}", e.text)), "month")
-        name, shown_year = title.text.split()
-        shown = int(shown_year) * 12 + _MONTHS.index(name)
-        if shown == wanted:
-            break
-        tap(env, find(env, described("Prev" if wanted < shown else "Next"), "Prev/Next"))
-    else:
-        raise SolverError(f"the calendar never showed {month}/{year}")
+
+    def month_shown() -> str:  # the title names the month: "MMMM yyyy"
+        return find(env, lambda e: bool(re.fullmatch(r"[A-Z][a-z]+ \d{4}", e.text)), "month").text
+
+    _turn_to(env, month, year, month_shown, ("Prev", "Next"), 36, "the calendar")
     tap(env, find(env, lambda e: e.clickable and e.text == str(day), f"day {day}"))
     wait_gone(env, described("Next"), "the calendar")
 
