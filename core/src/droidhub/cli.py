@@ -18,6 +18,7 @@ from droidhub.cli_checks import (
     split_values,
     usage_line,
     warn_plugin_errors,
+    warn_unreadable_results,
 )
 from droidhub.cli_run import (
     RunSettings,
@@ -358,6 +359,7 @@ def _check_run_dir(run_dir: Path) -> None:
     results = RunFolder(run_dir).results
     if not results.exists():
         raise click.UsageError(f"{run_dir} has no {results.name}: is it a droidhub run folder?")
+    warn_unreadable_results(run_dir)
 
 
 @main.command()

@@ -30,6 +30,16 @@ def warn_plugin_errors() -> None:
     _warned[pm] = len(pm.errors)
 
 
+def warn_unreadable_results(run_dir: Path) -> None:
+    """Name, in one line, what of ``run_dir``'s results could not be read (and so is
+    left out of what the command shows), if anything."""
+    from droidhub.results import unreadable_note
+
+    note = unreadable_note(run_dir)
+    if note:
+        click.secho(f"warning: {note}", fg="yellow", err=True)
+
+
 def split_values(values: tuple[str, ...]) -> list[str]:
     return [v.strip() for value in values for v in value.split(",") if v.strip()]
 

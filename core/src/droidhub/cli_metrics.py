@@ -71,8 +71,11 @@ def merge(out: Path, runs: tuple[Path, ...]) -> None:
     options), and no episode may be in two of them. OUT then reads like one run:
     `droidhub report OUT`, export and resume work on it.
     """
+    from droidhub.cli_checks import warn_unreadable_results
     from droidhub.shards import MergeError, merge_runs
 
+    for run in runs:
+        warn_unreadable_results(run)
     try:
         count = merge_runs(out, runs)
     except MergeError as exc:

@@ -167,13 +167,22 @@ def _clean_up_unstarted(out: Path, made: bool) -> None:
 
 
 def _run_on(devices: list[Any], instances: list[Any], s: RunSettings, pm: Any) -> int:
-    from droidhub.results import RunFolderError, next_attempts, read_results, set_aside_errored
+    from droidhub.results import (
+        RunFolderError,
+        next_attempts,
+        read_results,
+        repair_results,
+        set_aside_errored,
+    )
     from droidhub.run_folder import observer_errors, record_plugin_errors
     from droidhub.runner import EXIT_FAILED, RunConfigError, prepare_run_dir
 
     out = s.out
     try:
         already = prepare_run_dir(out, s.manifest)
+        repaired = repair_results(out)
+        if repaired:
+            already = read_results(out)
         retried = set_aside_errored(out) if s.retry_errors else {}
         if retried:
             already = read_results(out)
@@ -185,6 +194,8 @@ def _run_on(devices: list[Any], instances: list[Any], s: RunSettings, pm: Any) -
         fail(str(exc), EXIT_FAILED)
     except OSError as exc:
         fail(f"cannot write {exc.filename or out}: {exc.strerror or exc}", EXIT_FAILED)
+    for note in repaired:  # even with --quiet: the folder was changed
+        click.secho(f"note: {note}", fg="yellow", err=True)
     planned = {i.episode_id for i in instances}
     done = sum(1 for r in already if r.episode_id in planned)
     verb = "Resuming" if done else "Running"

@@ -10,10 +10,11 @@ import contextlib
 import json
 import os
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from droidhub.run_layout import RunFolder
 
@@ -85,12 +86,153 @@ def episode_id(family: str, task: str, instance: int) -> str:
 def read_results(run_dir: Path) -> list[EpisodeResult]:
     """All complete results of a run, last one winning per episode id.
 
-    A half-written last line (the run was killed while writing) is ignored.
+    A line that cannot be read as a result (damaged, or half-written by a killed run)
+    is left out; :func:`unreadable_note` says which, :func:`repair_results` moves it.
     """
     found: dict[str, EpisodeResult] = {}
-    for record in _read_lines(RunFolder(run_dir).results):
+    for record in scan_results(RunFolder(run_dir).results).results:
         found[record.episode_id] = record
     return list(found.values())
+
+
+@dataclass(frozen=True)
+class DamagedLine:
+    """A line of ``results.jsonl`` that is not a result: its number (from 1), its text
+    as found and why it was refused."""
+
+    line: int
+    text: str
+    reason: str
+
+
+@dataclass
+class ResultsScan:
+    """What ``results.jsonl`` holds: its readable results, its damaged lines, and
+    whether its last line lacks its line end (a write that was cut short)."""
+
+    results: list[EpisodeResult] = field(default_factory=list)
+    damaged: list[DamagedLine] = field(default_factory=list)
+    unterminated: bool = False
+
+
+def scan_results(path: Path) -> ResultsScan:
+    """Read a results file line by line, keeping the lines that are no result apart."""
+    scan = ResultsScan()
+    if not path.exists():
+        return scan
+    check_regular(path)
+    data = path.read_bytes()
+    scan.unterminated = bool(data) and not data.endswith(b"\n")
+    for number, raw in enumerate(data.split(b"\n"), start=1):
+        if not raw.strip():
+            continue
+        text = raw.decode("utf-8", "replace")
+        try:
+            scan.results.append(EpisodeResult.model_validate_json(raw))
+        except ValidationError as exc:
+            error = exc.errors()[0]
+            where = ".".join(str(part) for part in error["loc"])
+            reason = f"{where}: {error['msg']}" if where else error["msg"]
+            scan.damaged.append(DamagedLine(number, text, reason))
+    return scan
+
+
+def repair_results(run_dir: Path) -> list[str]:
+    """Make ``results.jsonl`` one result per line again; only the run that holds the
+    folder's lock calls this. Returns one line per repair made, for the user.
+
+    A complete last result without its line end gets the line end (the result is
+    kept). Every line that is no result (a half-written last line, a damaged one) is
+    appended to ``results.rejected.jsonl`` with its line number, fsynced, and only then
+    removed from ``results.jsonl`` (replaced atomically), so a kill at any moment
+    leaves the line in one file or both, never in neither; its episode runs again.
+    """
+    folder = RunFolder(run_dir)
+    path = folder.results
+    scan = scan_results(path)
+    notes: list[str] = []
+    try:
+        if scan.unterminated and not scan.damaged:
+            with path.open("ab") as fh:
+                fh.write(b"\n")
+                fh.flush()
+                os.fsync(fh.fileno())
+            notes.append(
+                f"{path}: the last result had no line end (its write was cut short); "
+                "added it, the result is kept"
+            )
+        if scan.damaged:
+            _reject(folder.rejected, scan.damaged)
+            bad = {d.line for d in scan.damaged}
+            lines = path.read_bytes().split(b"\n")
+            kept = [raw for n, raw in enumerate(lines, start=1) if n not in bad and raw.strip()]
+            tmp = path.with_name(path.name + ".tmp")
+            with tmp.open("wb") as fh:
+                fh.write(b"".join(raw + b"\n" for raw in kept))
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
+            numbers = ", ".join(str(d.line) for d in scan.damaged)
+            notes.append(
+                f"{path}: moved {_count(len(scan.damaged), 'line')} that {_is(scan.damaged)} "
+                f"no result (line {numbers}) to {folder.rejected}; "
+                f"{'its episode runs' if len(scan.damaged) == 1 else 'their episodes run'} again"
+            )
+    except OSError as exc:
+        raise write_error(Path(exc.filename or path), exc) from None
+    return notes
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _is(items: list[DamagedLine]) -> str:
+    return "is" if len(items) == 1 else "are"
+
+
+def _reject(path: Path, damaged: list[DamagedLine]) -> None:
+    """Append ``damaged`` to ``results.rejected.jsonl`` (each line once) and fsync."""
+    known: set[tuple[int, str]] = set()
+    if path.is_file():
+        for raw in path.read_text(encoding="utf-8", errors="replace").splitlines():
+            with contextlib.suppress(ValueError, KeyError, TypeError):
+                row = json.loads(raw)
+                known.add((int(row["line"]), str(row["text"])))
+    with path.open("a", encoding="utf-8") as fh:
+        for d in damaged:
+            if (d.line, d.text) not in known:
+                row = {"line": d.line, "reason": d.reason, "text": d.text}
+                fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+        fh.flush()
+        os.fsync(fh.fileno())
+
+
+def unreadable_note(run_dir: Path) -> str | None:
+    """One line naming what of a run's results could not be read, or None.
+
+    For the commands that read a run without writing it (report, export, merge): the
+    damaged lines still in ``results.jsonl`` and those a run already moved aside.
+    """
+    folder = RunFolder(run_dir)
+    damaged = scan_results(folder.results).damaged
+    moved = 0
+    if folder.rejected.is_file():
+        text = folder.rejected.read_text(encoding="utf-8", errors="replace")
+        moved = sum(1 for raw in text.splitlines() if raw.strip())
+    parts = []
+    if damaged:
+        numbers = ", ".join(str(d.line) for d in damaged[:5])
+        numbers += ", ..." if len(damaged) > 5 else ""
+        parts.append(
+            f"{folder.results} line {numbers} {_is(damaged)} no result and left out "
+            f"({damaged[0].reason}); `droidhub run` with this --out moves "
+            f"{'it' if len(damaged) == 1 else 'them'} to {folder.rejected.name} "
+            "and reruns the episode"
+        )
+    if moved:
+        parts.append(f"{_count(moved, 'rejected line')} kept in {folder.rejected}")
+    return "; ".join(parts) or None
 
 
 class RunFolderError(OSError):
@@ -105,18 +247,7 @@ def check_regular(path: Path) -> None:
 
 
 def _read_lines(path: Path) -> Iterator[EpisodeResult]:
-    if not path.exists():
-        return
-    check_regular(path)
-    with path.open("r", encoding="utf-8") as fh:
-        for line in fh:
-            line = line.strip()
-            if not line:
-                continue
-            try:
-                yield EpisodeResult.model_validate_json(line)
-            except ValueError:
-                continue
+    yield from scan_results(path).results
 
 
 class ResultsWriter:
@@ -125,22 +256,14 @@ class ResultsWriter:
     def __init__(self, run_dir: Path) -> None:
         self.path = RunFolder(run_dir).results
         check_regular(self.path)
+        #: What opening the file repaired (see :func:`repair_results`), for the user.
+        self.notes: list[str] = []
         try:
-            self._repair_tail()
+            if _unterminated(self.path):  # an append would glue two lines together
+                self.notes = repair_results(run_dir)
             self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         except OSError as exc:
             raise write_error(self.path, exc) from None
-
-    def _repair_tail(self) -> None:
-        # A run killed mid-write can leave a partial last line; cut it so the next
-        # append starts on a fresh line and the file stays one JSON object per line.
-        if not self.path.exists():
-            return
-        data = self.path.read_bytes()
-        if data and not data.endswith(b"\n"):
-            cut = data.rfind(b"\n") + 1
-            with self.path.open("r+b") as fh:
-                fh.truncate(cut)
 
     def append(self, result: EpisodeResult) -> None:
         """Write one result and make it durable before returning.
@@ -166,6 +289,15 @@ class ResultsWriter:
         """Close the file (a write the disk refused is not raised again here)."""
         with contextlib.suppress(OSError):
             os.close(self._fd)
+
+
+def _unterminated(path: Path) -> bool:
+    """Whether ``path`` is non-empty and its last byte is no line end."""
+    if not path.is_file() or path.stat().st_size == 0:
+        return False
+    with path.open("rb") as fh:
+        fh.seek(-1, os.SEEK_END)
+        return fh.read(1) != b"\n"
 
 
 def write_error(path: Path, exc: OSError) -> RunFolderError:

@@ -4,6 +4,7 @@ A run folder (``droidhub run --out OUT``) holds::
 
     OUT/run.json          how the run was configured (RunManifest)
     OUT/results.jsonl     one EpisodeResult per finished episode
+    OUT/results.rejected.jsonl  lines of results.jsonl that were no result, with their numbers
     OUT/attempts.jsonl    earlier, errored attempts of episodes run again
     OUT/summary.json      written by ``droidhub summary``
     OUT/.lock             held (flock) by the run writing into the folder
@@ -64,6 +65,7 @@ class RunFolder:
 
     MANIFEST = "run.json"
     RESULTS = "results.jsonl"
+    REJECTED = "results.rejected.jsonl"
     ATTEMPTS = "attempts.jsonl"
     SUMMARY = "summary.json"
     LOCK = ".lock"
@@ -78,6 +80,11 @@ class RunFolder:
     def results(self) -> Path:
         """``results.jsonl``."""
         return self.root / self.RESULTS
+
+    @property
+    def rejected(self) -> Path:
+        """``results.rejected.jsonl``: damaged lines moved out of ``results.jsonl``."""
+        return self.root / self.REJECTED
 
     @property
     def attempts(self) -> Path:

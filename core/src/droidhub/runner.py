@@ -290,6 +290,8 @@ class Runner:
         self._schedule = _Schedule([i for i in instances if i.episode_id not in done])
         self.progress = Progress(len(instances), len(done & planned), self.progress_stream, errored)
         self._writer = ResultsWriter(self.out)
+        for note in self._writer.notes:
+            self.progress.note(f"note: {note}")
         slots = self._slots()
         workers = [
             threading.Thread(
