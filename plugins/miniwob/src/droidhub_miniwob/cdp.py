@@ -49,9 +49,11 @@ class CdpConnection:
         self._answers = threading.Condition()
         self._results: dict[int, dict[str, Any]] = {}
         self._detached: set[str] = set()
-        # (session, frame) -> the execution context of the frame's own scripts, for
-        # sessions that enabled the Runtime domain.
-        self._main_worlds: dict[tuple[str, str], int] = {}
+        # session -> frame -> the execution context of the frame's own scripts, for
+        # sessions that enabled the Runtime domain. Per session because context ids are
+        # numbered per renderer process: two phones' pages (two browser contexts, so two
+        # renderers) hand out the same ids, and an event names its id only.
+        self._main_worlds: dict[str, dict[str, int]] = {}
         # Commands whose answers nobody will collect (replies to paused requests,
         # commands given up on): dropped on arrival instead of kept forever.
         self._unclaimed: set[int] = set()
@@ -137,7 +139,7 @@ class CdpConnection:
         """The execution context of the page's own scripts in frame ``frame_id`` of
         session ``session_id`` (which must have sent ``Runtime.enable``), if it has one."""
         with self._answers:
-            return self._main_worlds.get((session_id, frame_id))
+            return self._main_worlds.get(session_id, {}).get(frame_id)
 
     def is_detached(self, session_id: str) -> bool:
         """Whether the session ``session_id`` ended: its page closed or crashed."""
@@ -209,6 +211,7 @@ class CdpConnection:
             gone = message.get("sessionId") or message.get("params", {}).get("sessionId", "")
             with self._answers:
                 self._detached.add(gone)
+                self._main_worlds.pop(gone, None)
                 self._answers.notify_all()
         if self._on_event is not None:
             # A handler's bug must not stop the reader, and with it every answer.
@@ -217,18 +220,23 @@ class CdpConnection:
 
     def _track_context(self, method: str, session: str, params: dict[str, Any]) -> None:
         with self._answers:
+            if session in self._detached:
+                return  # a late event of a closed page: nothing will ask for it
+            worlds = self._main_worlds.setdefault(session, {})
             if method == "Runtime.executionContextCreated":
                 context = params.get("context", {})
                 aux = context.get("auxData", {})
                 if aux.get("isDefault") and "frameId" in aux:
-                    self._main_worlds[(session, aux["frameId"])] = context["id"]
+                    worlds[aux["frameId"]] = context["id"]
             elif method == "Runtime.executionContextDestroyed":
+                # Only this session's frames: the same id in another session is another
+                # page's context, alive (its loss sent that phone's scripts to the wrong
+                # document: "core is not defined").
                 gone = params.get("executionContextId")
-                for key in [k for k, v in self._main_worlds.items() if v == gone]:
-                    del self._main_worlds[key]
+                for frame in [f for f, c in worlds.items() if c == gone]:
+                    del worlds[frame]
             elif method == "Runtime.executionContextsCleared":
-                for key in [k for k in self._main_worlds if k[0] == session]:
-                    del self._main_worlds[key]
+                worlds.clear()
 
 
 class CdpSession:

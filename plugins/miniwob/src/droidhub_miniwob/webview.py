@@ -216,6 +216,14 @@ class MiniWobWebViewApp(VirtualApp):
     def _in_frame(self, page: CdpSession, expression: str, command_line_api: bool = False) -> Any:
         """Evaluate ``expression`` among the scripts of the WebView's document in ``page``."""
         context = page.connection.main_world(page.session_id, self._frame)
+        if context is None:
+            # Without a context the evaluation would run in the window document around
+            # the WebView, where the task's scripts are not: better to fail here, naming
+            # the cause, than to answer from the wrong document.
+            raise CdpError(
+                f"the WebView frame {self._frame!r} of session {page.session_id} has no "
+                "script context (the page is navigating, or its context was dropped)"
+            )
         return page.evaluate(expression, command_line_api, context=context)
 
     def _show(self, page: CdpSession, url: str) -> None:
