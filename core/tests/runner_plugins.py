@@ -87,6 +87,22 @@ class BrokenUntilFixed(_Logged):
         return 1.0
 
 
+class TearDownHangs(_Logged):
+    """Its tear-down never returns."""
+
+    def tear_down(self, env):
+        super().tear_down(env)
+        FOREVER.wait()
+
+
+class TearDownRaises(_Logged):
+    """Its tear-down raises."""
+
+    def tear_down(self, env):
+        super().tear_down(env)
+        raise RuntimeError("tear-down exploded")
+
+
 class Explodes(TaskEval):
     """Set-up fails at once: an errored episode with no step files."""
 
@@ -105,7 +121,10 @@ def droidhub_task_families():
         TaskFamily(
             "hang",
             "runner failure-path tests",
-            tasks=[Quick, Quick2, Quick3, SetUpHangs, ScoringHangs, BrokenUntilFixed, Explodes],
+            tasks=[
+                Quick, Quick2, Quick3, SetUpHangs, ScoringHangs, BrokenUntilFixed, Explodes,
+                TearDownHangs, TearDownRaises,
+            ],
         )
     ]
 '''

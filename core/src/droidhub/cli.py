@@ -201,6 +201,16 @@ def main() -> None:
     help="Limit of a whole episode, set-up and scoring included.",
 )
 @click.option(
+    "--teardown-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=60,
+    show_default=True,
+    metavar="SECONDS",
+    help="Limit of a task's tear-down. A tear-down that fails or runs past it errors "
+    "its episode (error_kind teardown); the phone is replaced by a fresh one (virtual) "
+    "or restored and checked (real) and the run goes on.",
+)
+@click.option(
     "--quarantine-after",
     type=click.IntRange(min=1),
     default=3,
@@ -257,6 +267,7 @@ def run(
     max_steps: int | None,
     step_timeout: float,
     episode_timeout: float,
+    teardown_timeout: float,
     quarantine_after: int,
     early_stop: int,
     retry_errors: bool,
@@ -343,6 +354,7 @@ def run(
         max_steps=max_steps,
         step_timeout=step_timeout,
         episode_timeout=episode_timeout,
+        teardown_timeout=teardown_timeout,
         quarantine_after=quarantine_after,
         early_stop=early_stop,
         retry_errors=retry_errors,

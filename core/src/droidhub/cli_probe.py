@@ -102,7 +102,8 @@ def run_probes(
     settings = RunSettings(
         out=out, manifest=manifest, device=device, adb_host="127.0.0.1", adb_port=5037,
         make_agent=lambda: load_agent(agent, factories, options), max_steps=None,
-        step_timeout=300, episode_timeout=1800, quarantine_after=3, early_stop=0,
+        step_timeout=300, episode_timeout=1800, teardown_timeout=60, quarantine_after=3,
+        early_stop=0,
         retry_errors=False, agent=agent, agent_options=options,
         executor="threads",  # probes are no registered family: workers could not rebuild them
     )  # fmt: skip

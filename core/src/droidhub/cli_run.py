@@ -35,6 +35,7 @@ class RunSettings:
     max_steps: int | None
     step_timeout: float
     episode_timeout: float
+    teardown_timeout: float
     quarantine_after: int
     early_stop: int
     retry_errors: bool
@@ -131,10 +132,12 @@ def _runner(out: Path, devices: list[Any], s: RunSettings) -> Callable[..., Any]
     called with the options both take."""
     import functools
 
+    from droidhub.connect import Phones
     from droidhub.runner import Runner
 
     if s.executor not in ("processes", "ray"):
-        return functools.partial(Runner, out, devices, make_agent=s.make_agent)
+        renew = devices.renew if isinstance(devices, Phones) else None
+        return functools.partial(Runner, out, devices, make_agent=s.make_agent, renew=renew)
     from droidhub.executor_process import ProcessRunner, WorkerSettings
 
     settings = WorkerSettings(
@@ -145,6 +148,7 @@ def _runner(out: Path, devices: list[Any], s: RunSettings) -> Callable[..., Any]
         max_steps=s.max_steps,
         step_timeout=s.step_timeout,
         episode_timeout=s.episode_timeout,
+        teardown_timeout=s.teardown_timeout,
     )
     if s.executor == "ray":
         from droidhub.executor_ray import RayRunner
@@ -220,6 +224,7 @@ def _run_on(devices: list[Any], instances: list[Any], s: RunSettings, pm: Any) -
         progress_stream=io.StringIO() if s.quiet else None,
         step_timeout=s.step_timeout,
         episode_timeout=s.episode_timeout,
+        teardown_timeout=s.teardown_timeout,
         quarantine_after=s.quarantine_after,
         early_stop=s.early_stop,
         attempts=attempts,

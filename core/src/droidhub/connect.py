@@ -9,8 +9,12 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from droidhub.device import Device
+
+if TYPE_CHECKING:
+    from droidhub.virtual.server import VirtualDeviceServer
 
 _VIRTUAL = re.compile(r"virtual(?::(\d+))?")
 
@@ -39,19 +43,36 @@ def parse_device_spec(spec: str) -> tuple[int, list[str]]:
     return 0, serials
 
 
+class Phones(list[Device]):
+    """The devices of a run (a list), and what can renew one: a virtual phone is
+    replaced by a fresh one, a real phone cannot be (:meth:`renew` gives None)."""
+
+    def __init__(self, devices: list[Device], server: VirtualDeviceServer | None = None) -> None:
+        super().__init__(devices)
+        self._server = server
+
+    def renew(self, device: Device) -> Device | None:
+        """A fresh phone in place of ``device`` (which is detached), or None."""
+        if self._server is None:
+            return None
+        serial = self._server.add_phone()
+        with contextlib.suppress(KeyError):
+            self._server.remove_phone(device.serial)
+        return Device(serial, host="127.0.0.1", port=self._server.port)
+
+
 @contextlib.contextmanager
-def open_devices(
-    spec: str, adb_host: str = "127.0.0.1", adb_port: int = 5037
-) -> Iterator[list[Device]]:
+def open_devices(spec: str, adb_host: str = "127.0.0.1", adb_port: int = 5037) -> Iterator[Phones]:
     """Connect to the devices ``spec`` names, starting virtual phones if asked.
 
     Virtual phones started here are stopped when the block ends.
     """
     count, serials = parse_device_spec(spec)
     if not count:
-        yield [Device(serial, host=adb_host, port=adb_port) for serial in serials]
+        yield Phones([Device(serial, host=adb_host, port=adb_port) for serial in serials])
         return
     from droidhub.virtual.server import VirtualDeviceServer
 
     with VirtualDeviceServer(devices=count) as server:
-        yield [Device(serial, host="127.0.0.1", port=server.port) for serial in server.serials]
+        devices = [Device(serial, host="127.0.0.1", port=server.port) for serial in server.serials]
+        yield Phones(devices, server)

@@ -88,6 +88,22 @@ def instance_result(inst: TaskInstance, agent: str, device: str, **fields: Any) 
     )
 
 
+#: The phase name of an episode's tear-down.
+TEARDOWN = "tear_down"
+
+
+def error_kind(phase: str) -> str:
+    """The part of an episode an error in ``phase`` belongs to: ``setup``, ``agent``,
+    ``scoring`` or ``teardown`` (``EpisodeResult.error_kind``)."""
+    if phase == TEARDOWN:
+        return "teardown"
+    if phase.startswith("agent"):
+        return "agent"
+    if phase == "is_successful":
+        return "scoring"
+    return "setup"
+
+
 def _as_action(answer: Any) -> Action:
     """An agent's answer as an Action (agents may return its JSON as a dict or str)."""
     return Action.parse(answer) if isinstance(answer, (dict, str)) else answer
@@ -117,6 +133,7 @@ class Episode:
         max_steps: int | None = None,
         step_timeout: float | None = None,
         episode_timeout: float | None = None,
+        teardown_timeout: float | None = None,
     ) -> None:
         self.inst = inst
         self.device = device
@@ -125,6 +142,7 @@ class Episode:
         self._notify = notify or (lambda *_a, **_k: None)
         self.step_timeout = step_timeout
         self.episode_timeout = episode_timeout
+        self.teardown_timeout = teardown_timeout
         self.layout = RunFolder(out).episode(inst.family, inst.name, inst.instance)
         self.folder = self.layout.path
         self.task: TaskEval = inst.create()
@@ -143,6 +161,8 @@ class Episode:
         #: Set when set-up began: from then on tear-down must run.
         self.setup_started = False
         self.torn_down = False
+        #: Set when the tear-down raised: the phone may not be as set-up found it.
+        self.teardown_failed = False
         self.fatal: FatalAgentError | None = None
         self.finished = threading.Event()
         self._lock = threading.Lock()
@@ -161,6 +181,15 @@ class Episode:
     def overdue(self) -> str | None:
         """The timeout error if the current phase or the episode is past its limit."""
         now = time.monotonic()
+        if self._phase == TEARDOWN:
+            # A tear-down has its own limit only: it must run, however late it starts.
+            if self._phase_deadline is not None and now > self._phase_deadline:
+                assert self.teardown_timeout is not None
+                return (
+                    f"timeout: tear_down did not finish in time "
+                    f"(--teardown-timeout {_seconds(self.teardown_timeout)})"
+                )
+            return None
         if self._phase_deadline is not None and now > self._phase_deadline:
             assert self.step_timeout is not None
             return (
@@ -201,6 +230,8 @@ class Episode:
             raise EpisodeAbandoned(phase)
         self._phase = phase
         limit = self.step_timeout if step_bound else None
+        if phase == TEARDOWN:
+            limit = self.teardown_timeout
         self._phase_deadline = None if limit is None else time.monotonic() + limit
 
     def notify(self, hook: str, **kwargs: Any) -> None:
@@ -226,6 +257,7 @@ class Episode:
         result.success = False
         result.error = f"{type(exc).__name__}: {exc}"
         result.error_source = source
+        result.error_kind = error_kind(self._phase)
         result.traceback = "".join(traceback.format_exception(exc))
 
     def _play(self) -> None:
@@ -273,13 +305,15 @@ class Episode:
         finally:
             # A set-up that failed half-way may have changed the device: undo it too.
             if self.setup_started and not self._abandoned:
-                self._enter("tear_down")
+                self._enter(TEARDOWN)
                 try:
                     task.tear_down(env)
                 except Exception as exc:
+                    self.teardown_failed = True
                     cause = f"tear_down failed: {type(exc).__name__}: {exc}"
                     result.error = f"{result.error}; {cause}" if result.error else cause
                     result.error_source = result.error_source or "task"
+                    result.error_kind = result.error_kind or "teardown"
                     result.traceback = (result.traceback or "") + traceback.format_exc()
                 self.torn_down = True
         result.success = result.error is None and result.reward == 1.0

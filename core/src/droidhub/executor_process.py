@@ -37,7 +37,7 @@ from droidhub.suite import TaskInstance
 if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
 
-    from droidhub.device import Device
+    from droidhub.connect import Phones
     from droidhub.episode import EpisodeContext
 
 #: How long a worker may take to start (import the plugins, start its phone).
@@ -67,6 +67,7 @@ class WorkerSettings:
     max_steps: int | None = None
     step_timeout: float | None = 300
     episode_timeout: float | None = 1800
+    teardown_timeout: float | None = None
 
 
 def phone_plans(spec: str, adb_host: str, adb_port: int) -> list[PhonePlan]:
@@ -261,8 +262,8 @@ def worker_main(conn: Connection, plan: PhonePlan, settings: WorkerSettings) -> 
             conn.send(message)
 
     try:
-        with phone(plan) as device:
-            runner = PhoneRunner(device, settings, report)
+        with phone(plan) as phones:
+            runner = PhoneRunner(phones, settings, report)
             report(("ready", plan.label))
             episodes: queue.Queue[dict[str, Any] | None] = queue.Queue()
             threading.Thread(target=_read, args=(conn, runner, episodes), daemon=True).start()
@@ -289,18 +290,14 @@ def _read(conn: Connection, runner: PhoneRunner, episodes: queue.Queue[Any]) -> 
 
 
 @contextlib.contextmanager
-def phone(plan: PhonePlan) -> Iterator[Device]:
+def phone(plan: PhonePlan) -> Iterator[Phones]:
     """The phone of ``plan``: its serial on the adb server, or a virtual phone started
     here for as long as the block runs."""
-    from droidhub.device import Device
+    from droidhub.connect import open_devices
 
-    if plan.serial is not None:
-        yield Device(plan.serial, host=plan.host, port=plan.port)
-        return
-    from droidhub.virtual.server import VirtualDeviceServer
-
-    with VirtualDeviceServer(devices=1) as server:
-        yield Device(server.serials[0], host="127.0.0.1", port=server.port)
+    spec = plan.serial if plan.serial is not None else "virtual"
+    with open_devices(spec, plan.host, plan.port) as phones:
+        yield phones
 
 
 def _die_with_parent() -> None:
@@ -318,7 +315,7 @@ class PhoneRunner(Runner):
     ``("interrupted",)`` (a :meth:`stop` came first)."""
 
     def __init__(
-        self, device: Device, settings: WorkerSettings, report: Callable[[tuple[Any, ...]], None]
+        self, phones: Phones, settings: WorkerSettings, report: Callable[[tuple[Any, ...]], None]
     ) -> None:
         from functools import partial
 
@@ -329,7 +326,7 @@ class PhoneRunner(Runner):
         make_agent = partial(load_agent, settings.agent, catalog.agents(), settings.agent_options)
         super().__init__(
             settings.out,
-            [device],
+            list(phones),
             make_agent=make_agent,
             apps=catalog.apps(),
             notify=get_plugin_manager().notify,
@@ -337,6 +334,8 @@ class PhoneRunner(Runner):
             max_steps=settings.max_steps,
             step_timeout=settings.step_timeout,
             episode_timeout=settings.episode_timeout,
+            teardown_timeout=settings.teardown_timeout,
+            renew=phones.renew,
         )
         self._report = report
         self._reported = False
@@ -370,6 +369,11 @@ class PhoneRunner(Runner):
         slot.device = None
         self._send("requeue", error)
         return inst
+
+    def _count_fault(self, slot: Slot, error: str) -> None:
+        # The parent counts faults and quarantines; a phone that fails here fails
+        # again when the next episode opens it, and that reaches the parent.
+        slot.device = None
 
     def _stop(self, reason: str, message: str) -> None:
         self._stopping.set()

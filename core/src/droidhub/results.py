@@ -27,9 +27,11 @@ class EpisodeResult(BaseModel):
     ``details`` holds task-specific facts: MiniWoB's raw reward, composite sub-rewards.
     ``error_source`` says whose fault an error was: ``agent`` (its reset or step
     raised), ``task`` (set-up, scoring or tear-down raised), ``device`` (the phone
-    went away) or ``timeout``. ``usage`` sums the numbers agents report per step
-    (tokens, cost, latency). ``attempt`` counts runs of this episode: earlier,
-    errored attempts are kept in ``attempts.jsonl`` (``droidhub run --retry-errors``).
+    went away) or ``timeout``; ``error_kind`` in which part of the episode it arose:
+    ``setup``, ``agent``, ``scoring`` or ``teardown``. ``usage`` sums the numbers
+    agents report per step (tokens, cost, latency). ``attempt`` counts runs of this
+    episode: earlier, errored attempts are kept in ``attempts.jsonl``
+    (``droidhub run --retry-errors``).
     """
 
     model_config = ConfigDict(extra="allow")
@@ -54,6 +56,7 @@ class EpisodeResult(BaseModel):
     device: str = ""
     error: str | None = None
     error_source: str | None = None
+    error_kind: str | None = None
     traceback: str | None = None
     details: dict[str, Any] = Field(default_factory=dict)
     usage: dict[str, float] = Field(default_factory=dict)

@@ -32,10 +32,12 @@ from typing import TYPE_CHECKING, TextIO
 from droidhub.device import DeviceError
 from droidhub.env import Env, Observe
 from droidhub.episode import (
+    TEARDOWN,
     Episode,
     EpisodeContext,
     FatalAgentError,
     StepRecord,
+    error_kind,
     instance_result,
 )
 from droidhub.results import EpisodeResult, ResultsWriter, RunFolderError
@@ -46,6 +48,7 @@ if TYPE_CHECKING:
     from droidhub.agents import Agent
     from droidhub.apps import AppSpec
     from droidhub.device import Device
+    from droidhub.task import TaskEval
 
 __all__ = [
     "EpisodeContext",
@@ -232,6 +235,10 @@ class Runner:
     episodes in a row with device errors gets no more episodes. ``early_stop``: when
     the first K episodes recorded all fail with the same agent error, stop (0: never).
     ``attempts`` gives the attempt number of episodes run again (``--retry-errors``).
+    ``teardown_timeout`` bounds a task's tear-down (default: the step timeout, at most
+    60 s). ``renew(device)`` gives a fresh phone in place of ``device`` (None where it
+    cannot): after a tear-down that failed or hung, the phone is renewed, or else put
+    right by the task's :meth:`~droidhub.TaskEval.restore`, then checked.
     """
 
     def __init__(
@@ -249,6 +256,8 @@ class Runner:
         quarantine_after: int = 3,
         early_stop: int = 3,
         attempts: dict[str, int] | None = None,
+        teardown_timeout: float | None = None,
+        renew: Callable[[Device], Device | None] | None = None,
     ) -> None:
         if not devices:
             raise RunConfigError("no device to run on")
@@ -265,9 +274,13 @@ class Runner:
         self.quarantine_after = max(1, quarantine_after)
         self.early_stop = early_stop
         self.attempts = dict(attempts or {})
-        #: How long a tear-down after a timeout (or a stop) may take.
-        self.teardown_timeout = min(step_timeout or 60.0, 60.0)
+        #: How long a tear-down may take (also after a timeout, or a stop).
+        self.teardown_timeout = (
+            teardown_timeout if teardown_timeout is not None else min(step_timeout or 60.0, 60.0)
+        )
+        self.renew = renew
         self.outcome = RunOutcome()
+        self.progress = Progress(0, 0, progress_stream)
         self._stopping = threading.Event()
         self._lock = threading.Lock()
         self._first: list[EpisodeResult] = []
@@ -386,6 +399,7 @@ class Runner:
                 self.max_steps,
                 self.step_timeout,
                 self.episode_timeout,
+                self.teardown_timeout,
             )
         except Exception as exc:  # the task could not even be made from its params
             self._record(self._unplayable(inst, slot, exc), None)
@@ -404,20 +418,26 @@ class Runner:
             return self._finished(slot, inst, episode)
         result = episode.result.model_copy(deep=True)
         result.duration_s = episode.elapsed
-        teardown_error = self._retire(slot, episode, verdict)
+        phase = episode.phase
+        teardown_error, restored = self._retire(slot, episode, verdict)
         if verdict == "interrupted":
             with self._lock:
                 self.outcome.unfinished.append(inst.episode_id)
             return None
         result.reward, result.success = 0.0, False
-        result.error, result.error_source = verdict, "timeout"
-        result.traceback = None
+        if phase == TEARDOWN and result.error:  # it had failed before its tear-down hung
+            result.error = f"{result.error}; {verdict}"
+        else:
+            result.error, result.error_kind = verdict, error_kind(phase)
+            result.traceback = None
+        result.error_source = "timeout"
         if teardown_error:
             result.error += f"; tear_down after the timeout failed: {teardown_error}"
-        if slot.device is None:
+            result.error_kind = result.error_kind or "teardown"
+        if slot.device is None and not restored:
+            # The phone stopped answering: not the episode's doing, it goes to another.
             return self._device_failed(slot, inst, verdict)
-        slot.failures = 0
-        self._record(result, episode.context)
+        self._record_then_check(slot, result, episode.context)
         return None
 
     def _finished(self, slot: Slot, inst: TaskInstance, episode: Episode) -> TaskInstance | None:
@@ -432,9 +452,21 @@ class Runner:
             # goes back to the queue for a device that works.
             result.error_source = "device"
             return self._device_failed(slot, inst, result.error)
-        slot.failures = 0
-        self._record(result, episode.context)
+        if episode.teardown_failed:
+            self._restore(slot, episode.task)
+        self._record_then_check(slot, result, episode.context)
         return None
+
+    def _record_then_check(
+        self, slot: Slot, result: EpisodeResult, context: EpisodeContext | None
+    ) -> None:
+        """Record a finished episode; if its phone did not come back healthy from a
+        restore, count that against the phone (the episode itself stands)."""
+        self._record(result, context)
+        if slot.device is None:
+            self._count_fault(slot, f"it did not answer after {result.episode_id}'s tear-down")
+        else:
+            slot.failures = 0
 
     def _open(self, slot: Slot) -> Device:
         from droidhub.device import Device
@@ -448,9 +480,11 @@ class Runner:
             return False
         return True
 
-    def _retire(self, slot: Slot, episode: Episode, reason: str) -> str | None:
-        """Close the device an abandoned episode holds, open a fresh one and run the
-        episode's tear-down on it (bounded). Returns the tear-down's error, if any."""
+    def _retire(self, slot: Slot, episode: Episode, reason: str) -> tuple[str | None, bool]:
+        """Close the device an abandoned episode holds and open a fresh one. Unless the
+        episode was abandoned in its tear-down, run the tear-down again on it (bounded).
+        Returns the tear-down's error, if any, and whether the phone then had to be
+        restored (:meth:`_restore`) because its tear-down failed or hung."""
         assert slot.device is not None
         slot.device.close(f"its episode was abandoned: {reason}")
         slot.agent = None  # it may still be stuck inside the abandoned thread
@@ -458,25 +492,65 @@ class Runner:
             slot.device = self._open(slot)
         except DeviceError:
             slot.device = None
-            return None
+            return None, False
         if reason != "interrupted" and not self._answers(slot.device):
             # The adb server still lists the phone but the phone itself is stuck.
             slot.device.close("it did not answer after a timeout")
             slot.device = None
-            return None
+            return None, False
         if not episode.setup_started or episode.torn_down:
-            return None
-        observe: Observe = getattr(episode.agent, "observes", Observe.UI_TREE)
-        env = Env(slot.device, self.apps, observe=observe)
-        error = _in_thread(
-            lambda: episode.task.tear_down(env),
-            self.teardown_timeout,
-            f"droidhub-teardown-{slot.serial}",
-        )
-        if error is not None and error.startswith("did not finish"):
-            slot.device.close("its tear-down did not finish")
+            return None, False
+        error = None
+        if episode.phase != TEARDOWN:
+            observe: Observe = getattr(episode.agent, "observes", Observe.UI_TREE)
+            env = Env(slot.device, self.apps, observe=observe)
+            error = _in_thread(
+                lambda: episode.task.tear_down(env),
+                self.teardown_timeout,
+                f"droidhub-teardown-{slot.serial}",
+            )
+            if error is None:
+                return None, False
+        self._restore(slot, episode.task)
+        return error, True
+
+    def _restore(self, slot: Slot, task: TaskEval) -> None:
+        """Bring a phone whose tear-down failed or hung back to a known state: a fresh
+        phone where :attr:`renew` can make one, else the task's ``restore`` (bounded);
+        then a health check. A phone that fails it is closed (``slot.device`` None)."""
+        old = slot.device
+        if old is None:
+            return
+        fresh = None
+        if self.renew is not None:
+            try:
+                fresh = self.renew(old)
+            except Exception as exc:  # then restore this one, as on a real phone
+                self.progress.note(f"device {slot.serial}: no fresh phone ({exc}); restoring it")
+        if fresh is not None:
+            old.close("replaced by a fresh phone after a failed tear-down")
+            self.progress.note(
+                f"device {slot.serial} replaced by a fresh phone {fresh.serial} "
+                "after a failed tear-down"
+            )
+            slot.device, slot.serial = fresh, fresh.serial
+        else:
+            env = Env(old, self.apps)
+            error = _in_thread(
+                lambda: task.restore(env), self.teardown_timeout, f"droidhub-restore-{slot.serial}"
+            )
+            if error is not None and error.startswith("did not finish"):
+                # The stuck thread holds this Device: give it up and take a new one.
+                old.close("its restore did not finish")
+                try:
+                    slot.device = self._open(slot)
+                except DeviceError:
+                    slot.device = None
+                    return
+        assert slot.device is not None
+        if not self._answers(slot.device):
+            slot.device.close("it did not answer after a restore")
             slot.device = None
-        return error
 
     def _answers(self, device: Device) -> bool:
         """Whether the phone runs a trivial command within a short limit."""
@@ -489,6 +563,15 @@ class Runner:
         return error is None
 
     def _device_failed(self, slot: Slot, inst: TaskInstance, error: str) -> TaskInstance:
+        """Count a device fault under ``inst``, which goes back to the queue."""
+        self._count_fault(slot, error)
+        return inst
+
+    def _count_fault(self, slot: Slot, error: str) -> None:
+        """One more device fault of ``slot`` in a row; quarantine it after too many.
+
+        Only faults of the phone itself count: adb could not reach it, or it did not
+        answer ``echo``. A task's failing tear-down is the task's, not the phone's."""
         slot.failures += 1
         slot.device = None
         if slot.failures >= self.quarantine_after:
@@ -499,7 +582,6 @@ class Runner:
             self.progress.quarantine(
                 slot.serial, f"{slot.failures} device errors in a row, the last: {first}"
             )
-        return inst
 
     def _unplayable(self, inst: TaskInstance, slot: Slot, exc: Exception) -> EpisodeResult:
         import traceback

@@ -10,6 +10,7 @@ task may ship an :meth:`~TaskEval.oracle` and declares its :class:`Footprint`.
 from __future__ import annotations
 
 import abc
+import contextlib
 import datetime as dt
 import random
 from collections.abc import Callable, Mapping
@@ -230,6 +231,18 @@ class TaskEval(abc.ABC):
         """Undo what :meth:`initialize_task` set up. Runs even after errors."""
         del env
         self.initialized = False
+
+    def restore(self, env: Env) -> None:
+        """Bring the phone back to a usable state after :meth:`tear_down` failed or hung.
+
+        The runner calls it (bounded in time, then a health check) on a phone it cannot
+        replace by a fresh one. The default stops the task's apps and goes home; a
+        family whose tasks leave more behind overrides it in its base class.
+        """
+        for name in self.app_names:
+            with contextlib.suppress(Exception):  # one app that cannot stop is no reason to
+                env.device.force_stop(env.find_app(name).package)  # leave the others running
+        env.device.go_home()
 
     def is_done(self, env: Env) -> bool:
         """Whether the episode should end before the agent says so (default: never)."""
