@@ -61,10 +61,10 @@ class PhoneActor:
     def __init__(self, plan: PhonePlan, settings: WorkerSettings) -> None:
         self._scratch = Path(tempfile.mkdtemp(prefix="droidhub-actor-"))
         self._phone = phone(plan)
-        device = self._phone.__enter__()
+        phones = self._phone.__enter__()
         self._reports: list[tuple[Any, ...]] = []
         scratch = replace(settings, out=self._scratch)
-        self._runner = PhoneRunner(device, scratch, self._reports.append)
+        self._runner = PhoneRunner(phones, scratch, self._reports.append)
 
     def pid(self) -> int:
         """The actor's process id (it answers once the phone is up)."""
