@@ -182,6 +182,24 @@ class Babbles:
         return "I think I should tap the button"
 
 
+class BadThenDone:
+    """Four answers that are no valid action, then done."""
+
+    BAD = [
+        {"action_type": "fly"},
+        {"action_type": "input_text", "text": "a\\x00b", "x": 5, "y": 5},
+        {"action_type": "input_text", "text": "a\\ud800b", "x": 5, "y": 5},
+        "I think I should tap the button",
+    ]
+
+    def reset(self, goal, task, env, rng):
+        self.n = 0
+
+    def step(self, state):
+        self.n += 1
+        return self.BAD[self.n - 1] if self.n <= len(self.BAD) else DONE
+
+
 class Reports:
     """Waits twice, then is done; reports usage with every step."""
 

@@ -52,13 +52,44 @@ def test_observer_hook_failures_go_to_run_json_and_under_the_summary(tmp_path: P
     assert len((out / "results.jsonl").read_text().splitlines()) == 2
 
 
-def test_an_answer_that_is_no_action_is_the_agents_error(tmp_path: Path) -> None:
+def test_an_answer_that_is_no_action_costs_a_step_and_the_episode_goes_on(
+    tmp_path: Path,
+) -> None:
     site = hang_site(tmp_path / "site")
     out = tmp_path / "run"
     proc = droidhub(
-        site, "run", "--suite", "hang", "--tasks", "Quick", "--agent", "hang_agents:Babbles",
-        "--out", str(out),
+        site, "run", "--suite", "hang", "--tasks", "Quick,Quick2", "--agent",
+        "hang_agents:Babbles", "--out", str(out),
     )  # fmt: skip
-    assert proc.returncode == 3, proc.stderr
+    assert proc.returncode == 0, proc.stderr
+    rows = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    assert [(r["error"], r["steps"]) for r in rows] == [(None, 10), (None, 10)]
+    steps = (out / "episodes/hang/Quick/0/steps.jsonl").read_text().splitlines()
+    first = json.loads(steps[0])
+    assert first["action"] == {"raw": "I think I should tap the button"}
+    assert first["error"].startswith("action is not valid JSON")
+
+
+def test_invalid_actions_are_invalid_steps_with_their_reasons(tmp_path: Path) -> None:
+    site = hang_site(tmp_path / "site")
+    out = tmp_path / "run"
+    proc = droidhub(
+        site, "run", "--suite", "hang", "--tasks", "Quick", "--agent",
+        "hang_agents:BadThenDone", "--out", str(out),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
     (row,) = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
-    assert row["error_source"] == "agent" and row["error"].startswith("ActionError")
+    assert row["error"] is None and row["steps"] == 5
+    steps = [
+        json.loads(line)
+        for line in (out / "episodes/hang/Quick/0/steps.jsonl").read_text().splitlines()
+    ]
+    assert [s["action"].get("action_type") for s in steps] == [
+        "fly", "input_text", "input_text", None, "status",
+    ]  # fmt: skip
+    errors = [s["error"] for s in steps]
+    assert "action_type: Input should be" in errors[0] and "(got 'fly')" in errors[0]
+    assert "text: Value error, contains a NUL character" in errors[1]
+    assert "text: Value error, is not valid Unicode text" in errors[2]
+    assert errors[3].startswith("action is not valid JSON")
+    assert errors[4] is None

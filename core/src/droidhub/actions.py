@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
 ActionType = Literal[
     "click",
@@ -69,6 +69,21 @@ class Action(BaseModel):
     #: ``input_text`` only: select all of the field's text and delete it before typing
     #: (AndroidWorld's ``clear_text``: Ctrl+A, then DEL).
     clear_text: bool | None = None
+
+    @field_validator("text", "app_name")
+    @classmethod
+    def _typeable(cls, value: str | None) -> str | None:
+        # A phone's shell cannot carry these: caught here, the action costs a step
+        # with its reason instead of failing on the way to the phone.
+        if value is None:
+            return value
+        if "\x00" in value:
+            raise ValueError("contains a NUL character, which no phone can receive as text")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise ValueError(f"is not valid Unicode text ({exc.reason})") from None
+        return value
 
     @model_validator(mode="after")
     def _check_fields(self) -> Action:

@@ -104,9 +104,32 @@ def error_kind(phase: str) -> str:
     return "setup"
 
 
-def _as_action(answer: Any) -> Action:
-    """An agent's answer as an Action (agents may return its JSON as a dict or str)."""
-    return Action.parse(answer) if isinstance(answer, (dict, str)) else answer
+def _answer_type_checked(answer: Any) -> Action | dict[str, Any] | str:
+    """An agent's answer, if it is of a type an action can be given as (an Action, or
+    its JSON as a dict or str); any other type is a bug of the agent's."""
+    if not isinstance(answer, (Action, dict, str)):
+        raise TypeError(
+            f"step() returned {type(answer).__name__}, not an Action (or its JSON as a dict or str)"
+        )
+    return answer
+
+
+def _as_record(answer: Action | dict[str, Any] | str) -> dict[str, Any]:
+    """What a step record keeps of an answer: the action, or an invalid answer as given."""
+    if isinstance(answer, Action):
+        return answer.to_json()
+    return answer if isinstance(answer, dict) else {"raw": answer}
+
+
+def _json_line(record: StepRecord) -> str:
+    """A step record as one JSON line; text that is no valid Unicode (an agent's lone
+    surrogate) is kept as JSON escapes rather than refused by the UTF-8 file."""
+    line = json.dumps(record.__dict__, ensure_ascii=False, default=str)
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        line = json.dumps(record.__dict__, ensure_ascii=True, default=str)
+    return line + "\n"
 
 
 def _seconds(limit: float) -> str:
@@ -334,31 +357,34 @@ class Episode:
             for index in range(max_steps):
                 self._enter(f"agent step {index + 1}", step_bound=True)
                 state = env.get_state(observe=observe)
-                # An answer that is no action at all is the agent's error too.
-                action = self._agent_call(functools.partial(self._ask, state))
+                # An answer of no action type at all is the agent's error.
+                answer = self._agent_call(functools.partial(self._ask, state))
                 if self._abandoned:  # it came back too late: leave the folder alone
                     raise EpisodeAbandoned(self._phase)
                 info = self._take_agent_info()
-                record = self._record(index, action, state)
+                record = self._record(index, _as_record(answer), state)
                 record.agent_info = info
+                action: Action | None = None
                 try:
+                    # A malformed or impossible action costs the agent a step, as on
+                    # AndroidWorld; it does not end the episode.
+                    action = answer if isinstance(answer, Action) else Action.parse(answer)
                     if not action.ends_episode:
                         env.execute_action(action)
                 except ActionError as exc:
-                    # A bad action costs the agent a step, as on AndroidWorld; it does
-                    # not end the episode.
                     record.error = str(exc)
                 if self._abandoned:
                     raise EpisodeAbandoned(self._phase)
-                fh.write(json.dumps(record.__dict__, ensure_ascii=False, default=str) + "\n")
+                fh.write(_json_line(record))
                 fh.flush()
                 self.notify("droidhub_step", context=context, step=record)
-                if action.ends_episode or self.task.is_done(env):
+                ends = action is not None and action.ends_episode
+                if ends or self.task.is_done(env):
                     return index + 1
         return max_steps
 
-    def _ask(self, state: State) -> Action:
-        return _as_action(self.agent.step(state))
+    def _ask(self, state: State) -> Action | dict[str, Any] | str:
+        return _answer_type_checked(self.agent.step(state))
 
     def _take_agent_info(self) -> dict[str, Any] | None:
         """The agent's ``last_step_info``; its ``usage`` numbers add up in the result."""
@@ -373,7 +399,7 @@ class Episode:
                     totals[key] = totals.get(key, 0.0) + float(value)
         return info
 
-    def _record(self, index: int, action: Action, state: State) -> StepRecord:
+    def _record(self, index: int, action: dict[str, Any], state: State) -> StepRecord:
         shot = tree = None
         if state.screenshot_png is not None:  # the phone's own bytes: nothing re-encoded
             shot = self.layout.screenshot_name(index)
@@ -386,7 +412,7 @@ class Episode:
             self.layout.ui_tree(index).write_text(state.ui_tree, encoding="utf-8")
         return StepRecord(
             index=index,
-            action=action.to_json(),
+            action=action,
             ui_elements=[e.to_json() for e in state.ui_elements],
             screenshot=shot,
             ui_tree=tree,

@@ -211,6 +211,8 @@ def _episode_probes(
     prefix: list[dict[str, Any]] = []
     for step in steps:
         action = {k: v for k, v in step["action"].items() if v is not None}
+        if "action_type" not in action:  # an invalid answer, kept as given: no action
+            continue
         if action["action_type"] == "status":
             break
         elements = step.get("ui_elements") or []

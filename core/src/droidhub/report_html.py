@@ -84,8 +84,9 @@ def _group_table(title: str, groups: Sequence[GroupStats]) -> str:
 
 
 def _tap_point(action: dict[str, Any], elements: list[dict[str, Any]]) -> tuple[int, int] | None:
-    if "x" in action and "y" in action:
-        return int(action["x"]), int(action["y"])
+    x, y = action.get("x"), action.get("y")
+    if isinstance(x, int) and isinstance(y, int):  # an invalid answer may hold anything
+        return x, y
     index = action.get("index")
     if isinstance(index, int) and 0 <= index < len(elements):
         box = elements[index].get("bounds")
