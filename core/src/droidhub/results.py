@@ -264,7 +264,9 @@ class ResultsWriter:
         try:
             if _unterminated(self.path):  # an append would glue two lines together
                 self.notes = repair_results(run_dir)
-            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            # O_NOFOLLOW: results go into the run folder, never through a planted link.
+            flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW
+            self._fd = os.open(self.path, flags, 0o644)
         except OSError as exc:
             raise write_error(self.path, exc) from None
 

@@ -8,6 +8,7 @@ name the holder in the refusal.
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import os
 from pathlib import Path
@@ -34,7 +35,17 @@ class RunLock:
         OSError (a read-only or missing folder) is left to the caller to report.
         """
         self.out.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            # Never through a planted symlink: the lock would truncate its target.
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)
+        except OSError as exc:
+            if exc.errno != errno.ELOOP:
+                raise
+            raise OSError(
+                exc.errno,
+                "it is a symbolic link, which droidhub never follows; remove it",
+                str(self.path),
+            ) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
