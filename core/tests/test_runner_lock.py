@@ -57,3 +57,19 @@ def test_a_second_run_on_the_same_folder_is_refused_naming_the_holder(tmp_path: 
         if first.poll() is None:
             first.kill()
             first.wait(timeout=30)
+
+
+def test_a_planted_lock_symlink_is_refused_and_its_target_left_alone(tmp_path: Path) -> None:
+    site = hang_site(tmp_path / "site")
+    out = tmp_path / "run"
+    out.mkdir()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n")
+    (out / ".lock").symlink_to(victim)
+    proc = droidhub(site, *ARGS, "--out", str(out))
+    assert proc.returncode == 1
+    assert proc.stderr.strip().splitlines() == [
+        f"error: cannot write {out / '.lock'}: it is a symbolic link, which droidhub never "
+        "follows; remove it"
+    ]
+    assert victim.read_text() == "precious\n"

@@ -293,6 +293,7 @@ def run(
       6    no device reachable (no adb server, or no such phone); nothing written
       7    a plugin of an asked-for family, or one of its spec files, failed to load
       130  stopped by Ctrl-C (rerun to resume)
+      143  stopped by SIGTERM (rerun to resume)
     """
     from droidhub.agents import AgentLoadError, load_agent
     from droidhub.connect import parse_device_spec

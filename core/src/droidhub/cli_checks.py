@@ -104,4 +104,5 @@ Exit codes:
   6    run: no device reachable (no adb server, or no such phone); nothing was written
   7    a plugin or a task spec file failed to load (see `droidhub plugins`)
   130  run: stopped by Ctrl-C (rerun to resume)
+  143  run: stopped by SIGTERM (rerun to resume)
 """

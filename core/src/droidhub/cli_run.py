@@ -67,7 +67,7 @@ def fail(message: str, code: int) -> NoReturn:
 def run_in_folder(instances: list[Any], s: RunSettings) -> int:
     """Hold the run folder's lock for the whole run; return the exit code."""
     from droidhub.run_lock import RunFolderBusy, RunLock
-    from droidhub.runner import EXIT_FAILED
+    from droidhub.runner import EXIT_FAILED, stop_on_sigterm
 
     lock = RunLock(s.out)
     made = not s.out.exists()
@@ -78,7 +78,8 @@ def run_in_folder(instances: list[Any], s: RunSettings) -> int:
     except OSError as exc:
         fail(f"cannot write {exc.filename or s.out}: {exc.strerror or exc}", EXIT_FAILED)
     try:
-        return _run_locked(instances, s, made)
+        with stop_on_sigterm():
+            return _run_locked(instances, s, made)
     finally:
         lock.release()
 
@@ -91,7 +92,9 @@ def _run_locked(instances: list[Any], s: RunSettings, made: bool) -> int:
         EXIT_DEVICES_LOST,
         EXIT_FAILED,
         EXIT_INTERRUPTED,
+        EXIT_TERMINATED,
         RunConfigError,
+        Terminated,
     )
 
     out = s.out
@@ -122,9 +125,10 @@ def _run_locked(instances: list[Any], s: RunSettings, made: bool) -> int:
         fail(str(exc), EXIT_DEVICES_LOST)
     except RunFolderError as exc:
         fail(str(exc), EXIT_FAILED)
-    except KeyboardInterrupt:
-        click.echo(f"\nStopped. Rerun the same command (--out {out}) to resume.", err=True)
-        return EXIT_INTERRUPTED
+    except KeyboardInterrupt as exc:
+        by = "SIGTERM" if isinstance(exc, Terminated) else "Ctrl-C"
+        click.echo(f"\nStopped by {by}. Rerun the same command (--out {out}) to resume.", err=True)
+        return EXIT_TERMINATED if isinstance(exc, Terminated) else EXIT_INTERRUPTED
 
 
 def _runner(out: Path, devices: list[Any], s: RunSettings) -> Callable[..., Any]:
@@ -234,10 +238,13 @@ def _run_on(devices: list[Any], instances: list[Any], s: RunSettings, pm: Any) -
     if plugin_errors:
         with contextlib.suppress(OSError):
             record_plugin_errors(out, plugin_errors)
-    if outcome.stop == "interrupted":
+    if outcome.stop in ("interrupted", "terminated"):
+        by = "Ctrl-C" if outcome.stop == "interrupted" else "SIGTERM"
+        running = len(outcome.unfinished) - outcome.not_started
         click.echo(
-            f"\nStopped by Ctrl-C: {len(outcome.unfinished)} episodes in flight were torn "
-            f"down and not recorded. Rerun the same command (--out {out}) to resume.",
+            f"\nStopped by {by}: {plural(running, 'running episode')} torn down and not "
+            f"recorded, {plural(outcome.not_started, 'queued episode')} not started. "
+            f"Rerun the same command (--out {out}) to resume.",
             err=True,
         )
         return outcome.exit_code

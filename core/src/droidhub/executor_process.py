@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from droidhub.episode import instance_result
 from droidhub.results import EpisodeResult
-from droidhub.runner import Runner, Slot
+from droidhub.runner import Runner, RunOutcome, Slot
 from droidhub.suite import TaskInstance
 
 if TYPE_CHECKING:
@@ -106,6 +106,20 @@ class ProcessRunner(Runner):
     def _slots(self) -> list[Slot]:
         return [Slot(p.label, p.host, p.port, None) for p in self.phones]
 
+    def run(
+        self, instances: Sequence[TaskInstance], already: Sequence[EpisodeResult]
+    ) -> RunOutcome:
+        """As :meth:`Runner.run`; when it returns, no worker process is left (after a
+        second Ctrl-C or SIGTERM, those still tearing down are killed)."""
+        try:
+            return super().run(instances, already)
+        finally:
+            for label in list(self._workers):
+                worker = self._workers.pop(label, None)
+                if worker is not None:
+                    worker.process.kill()
+                    worker.process.join(5)
+
     def _worker(self, slot: Slot) -> None:
         try:
             super()._worker(slot)
@@ -163,9 +177,13 @@ class ProcessRunner(Runner):
             with self._lock:
                 self.outcome.unfinished.append(inst.episode_id)
             return None
-        if kind == "interrupted":
+        if kind == "interrupted" or self._stopping.is_set():
+            # Also a worker that died during a stop (a SIGTERM to the whole group):
+            # the episode was cut off, not lost to a failing phone.
             with self._lock:
                 self.outcome.unfinished.append(inst.episode_id)
+            if kind != "interrupted":
+                self._close_worker(slot.serial)
             return None
         # The worker is gone mid-episode, or silent past every limit: its phone went
         # with it (a virtual one) or may be fine (a real one); either way the episode

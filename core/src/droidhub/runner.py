@@ -20,11 +20,12 @@ cannot touch the phone again, and a fresh one and a fresh agent take over.
 from __future__ import annotations
 
 import contextlib
+import signal
 import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -69,6 +70,30 @@ EXIT_ERRORED = 3  # the run finished, but some episodes ended in an error
 EXIT_DEVICES_LOST = 4  # every device was quarantined; unrun episodes wait for a rerun
 EXIT_STOPPED = 5  # early stop (the same agent error K times) or a FatalAgentError
 EXIT_INTERRUPTED = 130  # Ctrl-C
+EXIT_TERMINATED = 143  # SIGTERM (128 + 15), what systemd, Slurm, Kubernetes and timeout send
+
+
+class Terminated(KeyboardInterrupt):
+    """Raised in the main thread on SIGTERM (see :func:`stop_on_sigterm`): a run stops
+    as on Ctrl-C (episodes in flight torn down, not recorded), exiting 143."""
+
+
+@contextlib.contextmanager
+def stop_on_sigterm() -> Iterator[None]:
+    """Within the block, SIGTERM raises :class:`Terminated` in the main thread, as
+    Ctrl-C raises KeyboardInterrupt, so a run stops in order instead of dying."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def raise_terminated(signum: int, frame: object) -> None:
+        raise Terminated
+
+    previous = signal.signal(signal.SIGTERM, raise_terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 class Progress:
@@ -135,12 +160,15 @@ class RunOutcome:
     message: str = ""
     #: Episodes cut off by the stop: not recorded, so a rerun runs them.
     unfinished: list[str] = field(default_factory=list)
+    #: How many of :attr:`unfinished` were still queued (never started) at the stop.
+    not_started: int = 0
 
     @property
     def exit_code(self) -> int:
         """The exit code of ``droidhub run`` for this outcome."""
         codes = {
             "interrupted": EXIT_INTERRUPTED,
+            "terminated": EXIT_TERMINATED,
             "early_stop": EXIT_STOPPED,
             "fatal_agent": EXIT_STOPPED,
             "devices_lost": EXIT_DEVICES_LOST,
@@ -291,7 +319,8 @@ class Runner:
     ) -> RunOutcome:
         """Run every instance not in ``already``; append each result as it finishes.
 
-        Returns how the run ended. Ctrl-C (KeyboardInterrupt) stops it in order: the
+        Returns how the run ended. Ctrl-C (KeyboardInterrupt) and SIGTERM
+        (:class:`Terminated`, within :func:`stop_on_sigterm`) stop it in order: the
         episodes in flight are torn down and left unrecorded, so a rerun runs them.
         """
         self.outcome = RunOutcome()
@@ -306,19 +335,29 @@ class Runner:
         for note in self._writer.notes:
             self.progress.note(f"note: {note}")
         slots = self._slots()
-        workers = [
+        # Each worker says it is done through an Event: Thread.join interrupted by a
+        # signal (Ctrl-C, SIGTERM) marks a thread that still runs as stopped (CPython
+        # 3.11), and the stop would then not wait for its tear-down.
+        workers = [threading.Event() for _ in slots]
+        threads = [
             threading.Thread(
-                target=self._worker, args=(slot,), name=f"droidhub-{slot.serial}", daemon=True
+                target=self._work_then_say_done,
+                args=(slot, done),
+                name=f"droidhub-{slot.serial}",
+                daemon=True,
             )
-            for slot in slots
+            for slot, done in zip(slots, workers, strict=True)
         ]
         try:
-            for w in workers:
-                w.start()
+            for t in threads:
+                t.start()
             self._join(workers, None)
-        except KeyboardInterrupt:
-            self._stop("interrupted", "stopped by Ctrl-C")
-            with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C: leave at once
+        except KeyboardInterrupt as exc:
+            if isinstance(exc, Terminated):
+                self._stop("terminated", "stopped by SIGTERM")
+            else:
+                self._stop("interrupted", "stopped by Ctrl-C")
+            with contextlib.suppress(KeyboardInterrupt):  # a second signal: leave at once
                 self._join(workers, self.teardown_timeout + 10)
         finally:
             self._writer.close()
@@ -330,7 +369,9 @@ class Runner:
                 f"every device was quarantined ({lost}); {len(left)} episodes were not run. "
                 "Rerun the same command once a device is back to run them"
             )
-        self.outcome.unfinished += left if self.outcome.stop else []
+        if self.outcome.stop:
+            self.outcome.unfinished += left
+            self.outcome.not_started = len(left)
         # Errors of the run as a whole: those recorded before a resume count too.
         self.outcome.errored = self.progress.errored
         return self.outcome
@@ -340,13 +381,19 @@ class Runner:
         return [Slot(d.serial, d.host, d.port, d) for d in self.devices]
 
     @staticmethod
-    def _join(workers: Sequence[threading.Thread], limit: float | None) -> None:
+    def _join(workers: Sequence[threading.Event], limit: float | None) -> None:
+        """Wait until every worker is done, or ``limit`` seconds have passed."""
         deadline = None if limit is None else time.monotonic() + limit
-        for w in workers:
-            while w.is_alive():
+        for done in workers:
+            while not done.wait(0.2):
                 if deadline is not None and time.monotonic() > deadline:
                     return
-                w.join(0.2)
+
+    def _work_then_say_done(self, slot: Slot, done: threading.Event) -> None:
+        try:
+            self._worker(slot)
+        finally:
+            done.set()
 
     def _stop(self, reason: str, message: str) -> None:
         with self._lock:

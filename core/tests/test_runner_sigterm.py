@@ -1,0 +1,119 @@
+"""SIGTERM (what systemd, Slurm, Kubernetes and ``timeout`` send) stops a run as Ctrl-C
+does: episodes in flight torn down and not recorded, a message, exit 143; no process
+of the run outlives it, and a rerun completes every episode exactly once."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from runner_plugins import droidhub, droidhub_env, hang_site
+
+N = 6
+
+
+def _lines(out: Path) -> list[dict]:
+    path = out / "results.jsonl"
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def session_members(sid: int) -> list[str]:
+    """Command lines of the live processes of session ``sid`` (zombies left out)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()
+        if int(fields[3]) == sid and fields[0] != "Z":
+            name = stat[stat.index("(") + 1 : stat.rindex(")")]
+            found.append(f"{entry.name} ({name}, {fields[0]}, ppid {fields[1]}): {cmdline.strip()}")
+    return found
+
+
+def session_left(sid: int) -> list[str]:
+    """The processes of session ``sid`` still alive once those already exiting (killed
+    by the kernel with their parent, or closing a pipe the parent held) are gone."""
+    deadline = time.monotonic() + 10
+    while (members := session_members(sid)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return members
+
+
+@pytest.mark.parametrize(
+    ("device", "executor"), [("virtual", "threads"), ("virtual:2", "processes")]
+)
+def test_sigterm_mid_run_stops_in_order_and_the_rerun_completes_each_episode_once(
+    tmp_path: Path, device: str, executor: str
+) -> None:
+    site = hang_site(tmp_path / "site")
+    out, log = tmp_path / "run", tmp_path / "hang.log"
+    args = ["run", "--suite", "hang", "--tasks", "Quick", "--n-combinations", str(N)]
+    args += ["--agent", "hang_agents:Slow", "--device", device, "--executor", executor]
+    args += ["--out", str(out)]
+    run = subprocess.Popen(
+        [sys.executable, "-m", "droidhub", *args],
+        env=droidhub_env(site, HANG_SLOW="1.5", HANG_LOG=str(log)),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and "setup" not in (
+            log.read_text() if log.exists() else ""
+        ):
+            time.sleep(0.05)
+        run.send_signal(signal.SIGTERM)
+        _, err = run.communicate(timeout=120)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+            run.wait()
+    assert run.returncode == 143, err
+    assert "Stopped by SIGTERM:" in err and "torn down and not recorded" in err
+    assert f"Rerun the same command (--out {out}) to resume." in err
+    logged = log.read_text().split()
+    setups = {e for w, e in zip(logged[::2], logged[1::2], strict=True) if w == "setup"}
+    teardowns = {e for w, e in zip(logged[::2], logged[1::2], strict=True) if w == "teardown"}
+    assert setups == teardowns, logged  # every episode set up was torn down
+    assert len(_lines(out)) < N
+    assert session_left(run.pid) == []
+
+    rerun = droidhub(site, *args, HANG_SLOW="0")
+    assert rerun.returncode == 0, rerun.stderr
+    counts = Counter(r["episode_id"] for r in _lines(out))
+    assert counts == Counter({f"hang/Quick/{i}": 1 for i in range(N)})
+
+
+@pytest.mark.parametrize("executor", ["threads", "processes"])
+def test_a_finished_run_leaves_no_process_behind(tmp_path: Path, executor: str) -> None:
+    site = hang_site(tmp_path / "site")
+    out = tmp_path / "run"
+    args = ["run", "--suite", "hang", "--tasks", "Quick,Quick2", "--agent", "noop"]
+    args += ["--device", "virtual:2", "--executor", executor, "--out", str(out)]
+    run = subprocess.Popen(
+        [sys.executable, "-m", "droidhub", *args],
+        env=droidhub_env(site),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    _, err = run.communicate(timeout=300)
+    assert run.returncode == 0, err
+    assert session_left(run.pid) == []
