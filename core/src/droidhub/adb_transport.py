@@ -25,7 +25,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
-__all__ = ["AdbTransport", "DeviceError", "RemoteStat", "ShellResult", "with_exit_marker"]
+__all__ = [
+    "MAX_REQUEST_BYTES",
+    "AdbTransport",
+    "DeviceError",
+    "RemoteStat",
+    "ShellResult",
+    "with_exit_marker",
+]
 
 
 class DeviceError(RuntimeError):
@@ -68,6 +75,10 @@ class RemoteStat:
 EXIT_MARKER = "x-droidhub-exit:"
 _SYNC_CHUNK = 64 * 1024
 _MAX_SYNC_PATH = 1024
+#: The longest request the adb host protocol can frame: its length travels as four hex
+#: digits. (Real adb servers refuse longer ones too; adbd's own limit on a service is
+#: larger from Android 7 on, and 4096 bytes before it, where there is no shell v2.)
+MAX_REQUEST_BYTES = 0xFFFF
 
 
 def with_exit_marker(command: str) -> str:
@@ -82,7 +93,15 @@ def with_exit_marker(command: str) -> str:
 
 
 def _request(text: str) -> bytes:
+    """``text`` framed as the adb host protocol wants it: four hex digits of length, then
+    the bytes; DeviceError when it is longer than four hex digits can say."""
     data = text.encode("utf-8")
+    if len(data) > MAX_REQUEST_BYTES:
+        raise DeviceError(
+            f"adb request of {len(data)} bytes is longer than the {MAX_REQUEST_BYTES} the "
+            f"protocol's four-hex-digit length allows: {text[:80]!r}...; split the command "
+            "(or push long data as a file)"
+        )
     return b"%04x" % len(data) + data
 
 
@@ -200,9 +219,10 @@ class AdbTransport:
     # --- host services -----------------------------------------------------------------
     def host_query(self, request: str, timeout: float = 10) -> str:
         """One ``host:`` request (``host:version``, ``host:devices``...) and its answer."""
+        framed = _request(request)
         with self._connection(timeout) as sock, sock.makefile("rb") as reader:
             try:
-                sock.sendall(_request(request))
+                sock.sendall(framed)
                 _expect_okay(reader, request)
                 return _read_block(reader, request)
             except TimeoutError:
@@ -231,6 +251,7 @@ class AdbTransport:
         """A connection switched to this phone and opened on ``service``; errors name
         ``label`` (the command or file operation) or else the service."""
         what = f"`{label}`" if label is not None else repr(service)
+        framed = _request(service)  # refused here, before any connection, when too long
         with self._connection(timeout) as sock, sock.makefile("rb") as reader:
             try:
                 # Version 41 servers answer "host:tport" with the transport id (8 bytes);
@@ -242,7 +263,7 @@ class AdbTransport:
                 else:
                     sock.sendall(_request(f"host:transport:{self.serial}"))
                     _expect_okay(reader, f"phone {self.serial}")
-                sock.sendall(_request(service))
+                sock.sendall(framed)
                 _expect_okay(reader, what)
                 yield sock, reader
             except TimeoutError:

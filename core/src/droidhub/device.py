@@ -17,7 +17,7 @@ import re
 import sqlite3
 import tempfile
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +55,31 @@ _UI_DUMP = "/sdcard/window_dump.xml"
 
 #: The first bytes of every PNG file.
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+#: Most bytes of typed text one ``input text`` command carries, quoted. A phone without
+#: shell v2 (before Android 7) takes a service request of at most 4096 bytes (adb's
+#: MAX_PAYLOAD_V1); newer ones take what the host protocol's four hex digits allow
+#: (65535). Staying under the older limit works on every phone and keeps each command
+#: short on a real one, where ``input text`` injects key events one by one.
+INPUT_TEXT_CHUNK_BYTES = 4000
+
+
+def _typing_chunks(text: str, budget: int = INPUT_TEXT_CHUNK_BYTES) -> Iterator[str]:
+    """``text`` cut into consecutive parts whose ``input text`` argument fits ``budget``.
+
+    Cutting anywhere is safe: each part is encoded on its own (a ``%`` ending one part
+    and an ``s`` starting the next are typed by two commands, as a literal ``%s`` is).
+    """
+    start, used = 0, 0
+    for index, char in enumerate(text):
+        # Its cost quoted: a space is sent as "%s", a quote as '\'', the rest as UTF-8.
+        cost = 2 if char == " " else 4 if char == "'" else len(char.encode("utf-8", "replace"))
+        if used + cost > budget and index > start:
+            yield text[start:index]
+            start, used = index, 0
+        used += cost
+    if start < len(text):
+        yield text[start:]
 
 
 class Device:
@@ -434,7 +459,9 @@ class Device:
 
         Each line is sent as one quoted argument (spaces as ``%s``, which ``input text``
         turns back into spaces; a literal ``%s`` is split across two commands); a newline
-        presses ENTER. Whatever the text holds, it is typed, never run.
+        presses ENTER. Whatever the text holds, it is typed, never run. Long text is typed
+        by several commands of at most :data:`INPUT_TEXT_CHUNK_BYTES` each, as an adb
+        request has a bounded length: 70,000 characters arrive whole.
 
         What a real phone cannot type: ``input text`` only types characters of the
         virtual keyboard's key map, which is ASCII. On a real Android 13 phone other
@@ -442,7 +469,8 @@ class Device:
         DeviceError saying so rather than typing part of the text. (AndroidWorld drops
         them silently.) The virtual phone types any text.
         """
-        for piece in input_text_pieces(text):
+        pieces = (p for chunk in _typing_chunks(text) for p in input_text_pieces(chunk))
+        for piece in pieces:
             if piece is None:
                 self.keyevent("KEYCODE_ENTER")
                 continue
@@ -454,8 +482,9 @@ class Device:
                         " (Android's `input text` types only ASCII characters: use an input "
                         "method such as ADBKeyboard for others)"
                     )
+                shown = piece if len(piece) <= 80 else f"{piece[:80]}... ({len(piece)} chars)"
                 raise DeviceError(
-                    f"typing {piece!r} on {self.serial} failed (exit {result.exit_code}): "
+                    f"typing {shown!r} on {self.serial} failed (exit {result.exit_code}): "
                     f"{result.output.strip()}{hint}"
                 )
 

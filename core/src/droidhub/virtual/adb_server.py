@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import itertools
 import logging
 import os
@@ -29,6 +30,7 @@ import struct
 import threading
 from collections.abc import Sequence
 from concurrent.futures import Executor
+from typing import Any
 
 from droidhub.virtual.adb_shell_service import ShellService
 from droidhub.virtual.adb_sync import SyncSession
@@ -53,6 +55,7 @@ from droidhub.virtual.connection import (
     is_loopback,
     peer_uid,
 )
+from droidhub.virtual.peers import Client, Clients, connection_budget
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +66,9 @@ ADB_SERVER_VERSION = 41
 #: (shell_v2), ``cmd``, 64-bit stat and listing (stat_v2, ls_v2), and the promise that
 #: SEND makes parent folders itself (fixed_push_mkdir).
 FEATURES = ("shell_v2", "cmd", "stat_v2", "ls_v2", "fixed_push_mkdir")
+
+#: The connection the running task serves (each connection's task has its own).
+_CLIENT: contextvars.ContextVar[Client | None] = contextvars.ContextVar("client", default=None)
 
 #: Host services about one phone (the others are about the server).
 _PHONE_HOST_SERVICES = frozenset(
@@ -79,7 +85,9 @@ class AdbServer:
     executor of their own. ``host`` must be a loopback address. Connections are bounded
     as :mod:`droidhub.virtual.connection` says: ``idle_timeout`` seconds (None: never)
     of silence or unread answers end one; unless ``allow_other_users``, only the uid
-    running the server may connect.
+    running the server may connect. At most ``max_connections`` (fewer if the file
+    descriptor limit says so) are open at once; past that the oldest idle ones of the
+    process holding the most are closed for the new one (:mod:`droidhub.virtual.peers`).
     """
 
     def __init__(
@@ -110,6 +118,7 @@ class AdbServer:
         self._server: asyncio.Server | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._connections: set[asyncio.Task[None]] = set()
+        self._clients = Clients(connection_budget(max_connections))
         self._trackers: set[asyncio.Queue[None]] = set()
 
     # --- phones (any thread) -------------------------------------------------------
@@ -210,13 +219,15 @@ class AdbServer:
         task = asyncio.current_task()
         assert task is not None
         self._connections.add(task)
+        client = self._clients.add(writer)
+        _CLIENT.set(client)
         try:
             sock = writer.get_extra_info("socket")
             if sock is not None:
                 # Small request/reply exchanges dominate; never let Nagle hold them back.
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            if len(self._connections) > self.max_connections:
-                send_fail(writer, f"too many connections (more than {self.max_connections})")
+            if not await self._clients.make_room(client):
+                send_fail(writer, f"too many connections (more than {self._clients.limit})")
             elif (refusal := self._refusal(sock)) is not None:
                 send_fail(writer, refusal)  # nothing of theirs is answered, only this
             else:
@@ -236,6 +247,7 @@ class AdbServer:
         finally:
             writer.close()
             self._connections.discard(task)
+            self._clients.remove(client)
 
     def _refusal(self, sock: socket.socket | None) -> str | None:
         """Why this client may not be served (another user's), or None."""
@@ -253,6 +265,7 @@ class AdbServer:
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         transport: Transport | None = None
         while True:
+            _idle(True)
             try:
                 request = await read_request(reader)
             except RequestError as exc:
@@ -260,6 +273,7 @@ class AdbServer:
                 return
             if request is None:
                 return
+            _idle(False)
             try:
                 if transport is None or request.startswith("host"):
                     switched = await self._host_request(request, transport, reader, writer)
@@ -429,15 +443,14 @@ class AdbServer:
             raise RequestError(f"a virtual phone never reaches state '{state}'")
         queue: asyncio.Queue[None] = asyncio.Queue()
         self._trackers.add(queue)
+        _idle(True)  # a listener waits for news: it may give way to a new client
         gone = asyncio.ensure_future(drain_input(reader))  # a client may give up waiting
         try:
             while not gone.done():
                 try:
                     self._select(selector, current)
                 except RequestError:
-                    waiter = asyncio.ensure_future(queue.get())
-                    await asyncio.wait({waiter, gone}, return_when=asyncio.FIRST_COMPLETED)
-                    waiter.cancel()
+                    await _news(queue, gone)
                     continue
                 writer.write(OKAY + OKAY)
                 return
@@ -463,6 +476,7 @@ class AdbServer:
         """Send the device list now and again on every change, until the client leaves."""
         queue: asyncio.Queue[None] = asyncio.Queue()
         self._trackers.add(queue)
+        _idle(True)
         gone = asyncio.ensure_future(drain_input(reader))
         try:
             writer.write(OKAY)
@@ -473,9 +487,7 @@ class AdbServer:
                     writer.write(block(listing))
                     await drain(writer, reader)
                     last = listing
-                waiter = asyncio.ensure_future(queue.get())
-                await asyncio.wait({waiter, gone}, return_when=asyncio.FIRST_COMPLETED)
-                waiter.cancel()
+                await _news(queue, gone)
         finally:
             self._trackers.discard(queue)
             gone.cancel()
@@ -511,6 +523,25 @@ class AdbServer:
             writer.write(OKAY + b"adbd is already running as root\n")
         else:
             raise RequestError(f"unknown device service '{service}' on {transport.serial}")
+
+
+async def _news(queue: asyncio.Queue[None], gone: asyncio.Future[bool]) -> None:
+    """Wait for a change of the device list, or for the client to leave."""
+    waiter = asyncio.ensure_future(queue.get())
+    either: set[asyncio.Future[Any]] = {waiter, gone}
+    try:
+        await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        # Also when the server stops (cancelled): a waiter left pending would be torn
+        # down after the loop closed.
+        waiter.cancel()
+
+
+def _idle(idle: bool) -> None:
+    """Mark the connection this task serves as idle (waiting for its client) or busy."""
+    client = _CLIENT.get()
+    if client is not None:
+        client.idle = idle
 
 
 __all__: Sequence[str] = [

@@ -175,18 +175,29 @@ class SyncSession:
             return False
         complete = False
         try:
-            while True:
-                ident, size = _SYNC_DATA.unpack(await self.reader.readexactly(_SYNC_DATA.size))
-                if ident == b"DONE":
-                    mtime = size
-                    break
-                if ident != b"DATA":
-                    self._fail(f"invalid data message {ident!r}")
-                    return False
-                if size > SYNC_DATA_MAX:
-                    self._fail(f"oversize data message ({size} bytes; at most {SYNC_DATA_MAX})")
-                    return False
-                out.write(await self.reader.readexactly(size))
+            with self.phone.storage.writing() as storage:
+                while True:
+                    header = await self.reader.readexactly(_SYNC_DATA.size)
+                    ident, size = _SYNC_DATA.unpack(header)
+                    if ident == b"DONE":
+                        mtime = size
+                        break
+                    if ident != b"DATA":
+                        self._fail(f"invalid data message {ident!r}")
+                        return False
+                    if size > SYNC_DATA_MAX:
+                        self._fail(f"oversize data message ({size} bytes; at most {SYNC_DATA_MAX})")
+                        return False
+                    data = await self.reader.readexactly(size)
+                    try:
+                        storage.charge(size)  # past the phone's storage: ENOSPC
+                        out.write(data)
+                    except OSError as exc:
+                        # As adbd: FAIL at once, then swallow the rest of the file, so
+                        # the client reads the reason instead of a reset connection.
+                        self._fail(f"write failed: {exc.strerror or exc}")
+                        await self._discard_data()
+                        return False
             complete = True
         finally:
             out.close()

@@ -18,6 +18,7 @@ from droidhub.virtual.connection import (
     BoundedReader,
     drain,
 )
+from droidhub.virtual.storage import Storage
 
 #: Largest data chunk of the sync protocol (adb's SYNC_DATA_MAX).
 SYNC_DATA_MAX = 64 * 1024
@@ -62,6 +63,11 @@ class Phone(Protocol):
         """Where ``android_path`` lives inside the phone's sandbox folder."""
         ...
 
+    @property
+    def storage(self) -> Storage:
+        """The phone's storage, which every push is charged to."""
+        ...
+
 
 @dataclass(frozen=True)
 class Transport:
@@ -81,14 +87,35 @@ class RequestError(Exception):
     """A request that gets a FAIL reply and ends the connection."""
 
 
+#: The longest string four hex digits of length can frame.
+MAX_BLOCK = 0xFFFF
+#: Longest refusal message sent: one that quotes a client's (up to 64 KiB) request is cut,
+#: so a refusal never costs more than the request it answers.
+MAX_FAIL_MESSAGE = 1024
+
+
 def block(text: str) -> bytes:
-    """A length-prefixed string: four hex digits, then the bytes."""
+    """A length-prefixed string: four hex digits, then the bytes.
+
+    Raises ValueError for text longer than four hex digits can say, rather than
+    sending a length the client would misread.
+    """
     data = text.encode()
+    if len(data) > MAX_BLOCK:
+        raise ValueError(
+            f"cannot frame {len(data)} bytes in an adb reply (at most {MAX_BLOCK}): "
+            f"{text[:60]!r}..."
+        )
     return f"{len(data):04x}".encode() + data
 
 
 def send_fail(writer: asyncio.StreamWriter, message: str) -> None:
-    """Refuse with ``message``: FAIL and the message, length-prefixed."""
+    """Refuse with ``message``: FAIL and the message, length-prefixed (cut to
+    :data:`MAX_FAIL_MESSAGE` bytes)."""
+    data = message.encode()
+    if len(data) > MAX_FAIL_MESSAGE:
+        cut = data[: MAX_FAIL_MESSAGE - 40].decode("utf-8", "ignore")
+        message = f"{cut}... ({len(data)} bytes in all)"
     writer.write(FAIL + block(message))
 
 

@@ -10,6 +10,28 @@ import click
 
 from droidhub.virtual.connection import DEFAULT_IDLE_TIMEOUT
 from droidhub.virtual.server import VirtualDeviceServer
+from droidhub.virtual.storage import (
+    DEFAULT_STORAGE_BYTES,
+    STORAGE_ENV,
+    format_size,
+    parse_size,
+)
+
+
+class _StorageSize(click.ParamType):
+    """A size such as ``6G`` or ``512M``, in bytes."""
+
+    name = "size"
+
+    def convert(
+        self, value: object, param: click.Parameter | None, ctx: click.Context | None
+    ) -> int:
+        if isinstance(value, int):
+            return value
+        try:
+            return parse_size(str(value))
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
 
 
 @click.group("device")
@@ -44,19 +66,42 @@ def device_group() -> None:
     is_flag=True,
     help="Serve clients of every local user, not only the one running this server.",
 )
-def serve(port: int, devices: int, idle_timeout: float, allow_other_users: bool) -> None:
+@click.option(
+    "--storage",
+    "storage",
+    type=_StorageSize(),
+    default=None,
+    metavar="SIZE",
+    help=(
+        f"Storage of each phone (6G, 512M...); a write past it fails 'No space left on "
+        f"device'. Default: ${STORAGE_ENV}, else {format_size(DEFAULT_STORAGE_BYTES)}, "
+        "the data partition of a Pixel 6 emulator."
+    ),
+)
+def serve(
+    port: int, devices: int, idle_timeout: float, allow_other_users: bool, storage: int | None
+) -> None:
     """Serve virtual phones in the foreground until Ctrl-C.
 
     Point any adb client at the printed port: `adb -P PORT devices`,
     `adbutils.AdbClient(port=PORT)`, or `droidhub run --device SERIAL --adb-port PORT`.
     Only the user running it may connect, unless --allow-other-users.
+
+    Bounds: each phone holds at most its --storage; sandboxes live in the system temp
+    folder (set $DROIDHUB_VIRTUAL_DIR, e.g. to /dev/shm, to put them elsewhere); at most
+    4096 clients are connected at once, and when that many are, the oldest idle
+    connections of the process holding the most give way to the new one.
     """
-    server = VirtualDeviceServer(
-        devices=devices,
-        port=port,
-        idle_timeout=idle_timeout,
-        allow_other_users=allow_other_users,
-    )
+    try:
+        server = VirtualDeviceServer(
+            devices=devices,
+            port=port,
+            idle_timeout=idle_timeout,
+            allow_other_users=allow_other_users,
+            storage_bytes=storage,
+        )
+    except ValueError as exc:  # a bad $DROIDHUB_VIRTUAL_STORAGE
+        raise click.ClickException(str(exc)) from None
     try:
         server.start()
     except OSError as exc:

@@ -30,6 +30,7 @@ from droidhub.virtual.providers import ContentProvider, system_providers
 from droidhub.virtual.sandbox import SandboxPathError
 from droidhub.virtual.settings_store import Settings
 from droidhub.virtual.shell import ShellOutcome, run
+from droidhub.virtual.storage import Storage, storage_from_env
 from droidhub.virtual.system_image import (
     LAUNCHER_ACTIVITY,
     LAUNCHER_PACKAGE,
@@ -61,12 +62,27 @@ class VirtualPhone:
     """A virtual phone whose filesystem is the folder ``root``.
 
     ``apps`` are the app models it hosts; each is installed at creation (and again
-    after ``pm clear``). The phone is thread-safe: every shell command holds its lock.
+    after ``pm clear``). ``storage_bytes`` is the size of its storage (None: what
+    ``$DROIDHUB_VIRTUAL_STORAGE`` says, else a Pixel 6 emulator's 6 GiB); a write past
+    it fails with "No space left on device". The phone is thread-safe: every shell
+    command holds its lock.
     """
 
-    def __init__(self, serial: str, root: Path, apps: Sequence[VirtualApp] = ()) -> None:
+    def __init__(
+        self,
+        serial: str,
+        root: Path,
+        apps: Sequence[VirtualApp] = (),
+        storage_bytes: int | None = None,
+    ) -> None:
         self.serial = serial
-        self.root = Path(root).absolute()
+        # abspath, not Path.absolute(): a root given with ".." in it must be normalised,
+        # or every host path (normalised) would seem to leave it.
+        self.root = Path(os.path.abspath(root))
+        #: The phone's storage: its size, and the check every client's write goes through.
+        self.storage = Storage(
+            self.root, storage_from_env() if storage_bytes is None else storage_bytes
+        )
         self.root.mkdir(parents=True, exist_ok=True)
         self._real_root = os.path.realpath(self.root)
         self.lock = threading.RLock()

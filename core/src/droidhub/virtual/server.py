@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from droidhub.virtual.adb_server import AdbServer, Phone
 from droidhub.virtual.connection import DEFAULT_IDLE_TIMEOUT
+from droidhub.virtual.storage import Storage, storage_from_env
 
 if TYPE_CHECKING:
     from droidhub.virtual.app import VirtualApp
@@ -51,17 +52,15 @@ SANDBOX_ENV = "DROIDHUB_VIRTUAL_DIR"
 
 
 def sandbox_base() -> str | None:
-    """Where phone sandboxes go: $DROIDHUB_VIRTUAL_DIR, else /dev/shm when writable.
+    """Where phone sandboxes go: $DROIDHUB_VIRTUAL_DIR, else None (the system temp
+    folder, ``$TMPDIR`` or /tmp).
 
-    A phone's apps create a few dozen SQLite databases; on a disk each creation waits
-    for fsyncs (~25 ms a database here), on tmpfs it takes well under 1 ms, which is
-    what makes a fresh phone per checked task affordable. None: the system temp folder.
+    On disk, not /dev/shm, unless asked (``DROIDHUB_VIRTUAL_DIR=/dev/shm``): a phone may
+    hold its whole storage size (6 GiB by default), which on a RAM-backed folder would be
+    the host's memory. tmpfs makes a fresh phone faster where fsyncs are slow (a phone's
+    apps create a few dozen SQLite databases), hence the choice stays open.
     """
-    chosen = os.environ.get(SANDBOX_ENV)
-    if chosen:
-        return chosen
-    shm = "/dev/shm"
-    return shm if os.path.isdir(shm) and os.access(shm, os.W_OK) else None
+    return os.environ.get(SANDBOX_ENV) or None
 
 
 #: Sandbox folders are named with this prefix; each holds its owner's pid in OWNER_FILE.
@@ -83,7 +82,7 @@ def sweep_orphaned_sandboxes(base: Path) -> list[Path]:
     """Remove the sandboxes in ``base`` whose owning process is gone; return them.
 
     A server stopped normally removes its sandbox; one killed outright (SIGKILL, a
-    crash) cannot, and on /dev/shm the leftovers would hold memory until reboot. A
+    crash) cannot, and the leftovers would hold disk (or, on /dev/shm, memory). A
     folder without an owner file (being created, or not ours) is left alone.
     """
     removed = []
@@ -120,10 +119,13 @@ class VirtualDeviceServer:
     :class:`droidhub.virtual.phone.VirtualPhone`); ``shell_workers`` bounds the threads
     that run one phone's shell commands at once (each phone has its own). Use it as a
     context manager, or call :meth:`start` and :meth:`stop`. At most ``max_connections``
-    clients are served at once; more are answered FAIL and closed, so a flood cannot
-    exhaust descriptors. A connection silent (or not reading its answers) for
+    clients are connected at once, so a flood cannot exhaust descriptors; a new one past
+    that is served by closing the oldest idle connections of the process holding the
+    most (:mod:`droidhub.virtual.peers`). A connection silent (or not reading its answers) for
     ``idle_timeout`` seconds is closed (None: never). ``host`` must be a loopback
     address; only the uid running the server is served unless ``allow_other_users``.
+    Each phone's storage holds ``storage_bytes`` (None: ``$DROIDHUB_VIRTUAL_STORAGE``,
+    else 6 GiB as a Pixel 6 emulator); a write past it fails "No space left on device".
     """
 
     def __init__(
@@ -138,9 +140,13 @@ class VirtualDeviceServer:
         max_connections: int = 4096,
         idle_timeout: float | None = DEFAULT_IDLE_TIMEOUT,
         allow_other_users: bool = False,
+        storage_bytes: int | None = None,
     ) -> None:
         if devices < 0:
             raise ValueError(f"devices={devices}: the number of phones cannot be negative")
+        if storage_bytes is not None and storage_bytes <= 0:
+            raise ValueError(f"storage_bytes={storage_bytes}: a phone's storage must be positive")
+        self.storage_bytes = storage_from_env() if storage_bytes is None else storage_bytes
         self.host = host
         self._requested_port = port
         self._devices = devices
@@ -274,6 +280,9 @@ class VirtualDeviceServer:
         except BaseException:
             shutil.rmtree(sandbox, ignore_errors=True)
             raise
+        storage: Storage | None = getattr(phone, "storage", None)
+        if storage is not None:  # whatever factory made the phone, it gets the server's size
+            storage.capacity = self.storage_bytes
         # Threads start only as commands need them; enough that a client's many waiting
         # commands (sleep) leave room for the others on the phone.
         executor = ThreadPoolExecutor(

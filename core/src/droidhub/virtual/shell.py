@@ -343,7 +343,13 @@ class Session:
         else:
             status = self._dispatch(argv, stdin, fds.get(1, Sink()), fds.get(2, Sink()))
         for sink in files:
-            sink.flush()
+            try:
+                sink.flush()
+            except OSError as exc:
+                # As toybox's xwrite reports a failed write (a full partition).
+                reason = os.strerror(exc.errno) if exc.errno else "I/O error"
+                err.write(f"{argv[0] if argv else SHELL}: write: {reason}\n".encode())
+                status = 1
         return status
 
     def _dispatch(self, argv: list[str], stdin: bytes, out: Sink, err: Sink) -> int:

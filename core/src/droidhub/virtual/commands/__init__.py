@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from droidhub.virtual.commands import (
     activity,
+    disk,
     display,
     files,
     input,
@@ -26,6 +27,7 @@ __all__ = ["COMMANDS", "Handler", "Invocation", "Sink", "command", "lookup", "na
 # The modules register their commands when imported.
 _MODULES = (
     activity,
+    disk,
     display,
     files,
     input,

@@ -17,6 +17,7 @@ from pathlib import Path
 from droidhub.virtual.commands.invocation import Invocation, command, split_options, unknown_option
 from droidhub.virtual.commands.links import link_target, links_would_escape
 from droidhub.virtual.commands.system import parse_date
+from droidhub.virtual.storage import tree_size
 
 
 def _owner(inv: Invocation, android_path: str) -> tuple[str, str]:
@@ -361,9 +362,13 @@ def _copy_or_move(inv: Invocation, move: bool) -> int:
                 inv.eprint(f"cp: Skipped dir '{source}'")
                 status = 1
                 continue
-            shutil.copytree(src, target, dirs_exist_ok=True, symlinks=True)
+            with inv.phone.storage.writing() as storage:
+                storage.charge(tree_size(src))  # a full phone: ENOSPC, nothing copied
+                shutil.copytree(src, target, dirs_exist_ok=True, symlinks=True)
         else:
-            shutil.copyfile(src, target)
+            with inv.phone.storage.writing() as storage:
+                storage.charge(src.stat().st_size)
+                shutil.copyfile(src, target)
             if "p" not in flags and "a" not in flags:
                 inv.phone.stamp(target)
             else:

@@ -9,6 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from droidhub.virtual.storage import no_space
+
 if TYPE_CHECKING:
     from droidhub.virtual.phone import VirtualPhone
     from droidhub.virtual.shell import Session
@@ -29,7 +31,11 @@ def command(*names: str) -> Callable[[Handler], Handler]:
 
 
 class Sink:
-    """An output stream: collected bytes, discarded, or a file written when it closes."""
+    """An output stream: collected bytes, discarded, or a file written when it closes.
+
+    A file's sink collects no more than the phone's storage could ever hold: what a
+    command writes past that is dropped, and :meth:`flush` fails with ENOSPC.
+    """
 
     def __init__(
         self,
@@ -43,11 +49,17 @@ class Sink:
         self.append = append
         self.discard = discard
         self.phone = phone
+        self.overflowed = False
+        self._limit = phone.storage.capacity if path is not None and phone is not None else None
 
     def write(self, data: bytes) -> None:
         """Add ``data`` to the stream."""
-        if not self.discard:
-            self.data += data
+        if self.discard:
+            return
+        if self._limit is not None and len(self.data) + len(data) > self._limit:
+            self.overflowed = True  # memory stays bounded; the write fails at flush
+            return
+        self.data += data
 
     def open(self) -> None:
         """Create (``>``: truncate) the file now, as a shell does before the command runs."""
@@ -56,13 +68,27 @@ class Sink:
                 pass
 
     def flush(self) -> None:
-        """Write what was collected to the file, stamped with the phone's clock."""
+        """Write what was collected to the file, stamped with the phone's clock.
+
+        Raises ``OSError(ENOSPC)`` (writing nothing) when it does not fit in the
+        phone's storage.
+        """
         if self.path is None:
             return
+        if self.phone is None:
+            self._write()
+            return
+        with self.phone.storage.writing() as storage:
+            if self.overflowed:
+                raise no_space()
+            storage.charge(len(self.data))
+            self._write()
+        self.phone.stamp(self.path)
+
+    def _write(self) -> None:
+        assert self.path is not None
         with self.path.open("ab" if self.append else "wb") as handle:
             handle.write(self.data)
-        if self.phone is not None:
-            self.phone.stamp(self.path)
 
 
 class Invocation:
