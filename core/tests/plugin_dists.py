@@ -7,15 +7,23 @@ other distribution's tests use.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from pathlib import Path
 
 
 def write_distribution(
-    root: Path, dist: str, module: str, source: str, entry_name: str, version: str = "1.2.3"
+    root: Path,
+    dist: str,
+    module: str,
+    source: str,
+    entry_name: str,
+    version: str = "1.2.3",
+    declares: Sequence[str] = (),
 ) -> Path:
     """Write an installed distribution (module + .dist-info with a droidhub entry point)
     into ``root``: exactly what pip leaves in site-packages, so importlib.metadata finds
-    it once ``root`` is on the path."""
+    it once ``root`` is on the path. ``declares`` are more family names it declares
+    (the ``droidhub.families`` entry point group)."""
     root.mkdir(parents=True, exist_ok=True)
     (root / f"{module}.py").write_text(textwrap.dedent(source), encoding="utf-8")
     info = root / f"{dist.replace('-', '_')}-{version}.dist-info"
@@ -23,8 +31,11 @@ def write_distribution(
     (info / "METADATA").write_text(
         f"Metadata-Version: 2.1\nName: {dist}\nVersion: {version}\n", encoding="utf-8"
     )
+    families = "".join(f"{name} = {module}\n" for name in declares)
     (info / "entry_points.txt").write_text(
-        f"[droidhub]\n{entry_name} = {module}\n", encoding="utf-8"
+        f"[droidhub]\n{entry_name} = {module}\n"
+        + (f"[droidhub.families]\n{families}" if declares else ""),
+        encoding="utf-8",
     )
     (info / "RECORD").write_text("", encoding="utf-8")
     return root

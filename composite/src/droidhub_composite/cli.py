@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from droidhub import UnknownTaskError, catalog
-from droidhub_composite.compose import CompositionError
+from droidhub_composite.compose import CompositionError, default_name
 from droidhub_composite.spec import CompositeSpec, random_specs
 
 
@@ -94,7 +94,7 @@ def compose_command(
         else:
             if len(tasks) < 2:
                 raise click.UsageError("give at least two TASKS (FAMILY/NAME), or --random K")
-            default = "Then".join(t.split("/")[-1] for t in tasks)
+            default = default_name([t.split("/")[-1] for t in tasks])
             specs = [
                 CompositeSpec(
                     name=name or default,

@@ -9,6 +9,7 @@ refused when they are made.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import string
 from collections.abc import Callable, Sequence
@@ -18,8 +19,31 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, create_model
 
 from droidhub import Env, Footprint, TaskEval
+from droidhub.names import MAX_NAME_LENGTH
 
 _DIFFICULTY_ORDER = {"easy": 0, "medium": 1, "hard": 2}
+
+
+def default_name(task_names: Sequence[str]) -> str:
+    """A composite's name when none is given: its tasks' names as identifiers, joined
+    by ``Then`` (``click-button`` + ``SimpleSmsSend`` -> ``ClickButtonThenSimpleSmsSend``).
+
+    A composite's name is a folder of every run, so it keeps to droidhub's name rule
+    (:mod:`droidhub.names`): past :data:`~droidhub.names.MAX_NAME_LENGTH` characters the
+    name is cut and ends in ``_`` and 8 hex digits of the whole name's SHA-256, so two
+    long composites still get two names, the same on every machine.
+    """
+    name = "Then".join(_identifier(n) for n in task_names)
+    if len(name) <= MAX_NAME_LENGTH:
+        return name
+    digest = hashlib.sha256(name.encode()).hexdigest()[:8]
+    return f"{name[: MAX_NAME_LENGTH - 9]}_{digest}"
+
+
+def _identifier(name: str) -> str:
+    """``click-button`` -> ``ClickButton``; ``SimpleSmsSend`` stays."""
+    parts = "".join(c if c.isascii() and c.isalnum() else " " for c in name).split()
+    return "".join(p[0].upper() + p[1:] for p in parts) or "Task"
 
 
 class CompositionError(ValueError):
@@ -217,14 +241,15 @@ def compose(
 ) -> type[CompositeTask]:
     """Make a composite task class of ``tasks`` (at least two, in order).
 
-    ``aliases`` name each sub-task's parameters (default: the task names in snake
-    case); ``links`` derive parameters from earlier sub-tasks'; ``goal`` is a template
-    over ``{alias.field}`` (default: the sub-goals joined). Raises
-    :class:`CompositionError` naming the tasks and the shared state when footprints
-    conflict, and for unknown aliases or fields.
+    ``name`` defaults to :func:`default_name`. ``aliases`` name each sub-task's
+    parameters (default: the task names in snake case); ``links`` derive parameters
+    from earlier sub-tasks'; ``goal`` is a template over ``{alias.field}`` (default:
+    the sub-goals joined). Raises :class:`CompositionError` naming the tasks and the
+    shared state when footprints conflict, and for unknown aliases or fields.
     """
     if len(tasks) < 2:
         raise CompositionError(f"a composite needs at least two tasks, got {len(tasks)}")
+    name = name or default_name([t.name for t in tasks])
     aliases = list(aliases) if aliases else [default_alias(t) for t in tasks]
     if len(aliases) != len(tasks):
         raise CompositionError(f"{len(aliases)} aliases given for {len(tasks)} tasks")
@@ -265,7 +290,7 @@ def compose(
                 f"{', '.join(aliases)}"
             )
     params_model = create_model(  # type: ignore[call-overload]
-        f"{name or 'Composite'}Params",
+        f"{name}Params",
         __config__=ConfigDict(extra="forbid", frozen=True),
         **{alias: (task.Params, ...) for alias, task in zip(aliases, tasks, strict=True)},
     )
@@ -279,7 +304,7 @@ def compose(
     hardest = max((t.difficulty for t in tasks), key=lambda d: _DIFFICULTY_ORDER.get(d, 1))
     attrs: dict[str, Any] = {
         "__doc__": description or "Composite of " + ", ".join(t.name for t in tasks) + ".",
-        "name": name or "Then".join(t.name for t in tasks),
+        "name": name,
         "family": "",
         "template": goal or " / ".join(t.template for t in tasks),
         "goal_template": goal,

@@ -23,11 +23,13 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from droidhub import Registry, TaskEval, UnknownTaskError
+from droidhub.names import MAX_NAME_LENGTH, name_problem, quote_name
 from droidhub_composite.compose import (
     CompositeTask,
     CompositionError,
     Link,
     compose,
+    default_name,
     find_conflicts,
 )
 
@@ -49,8 +51,13 @@ class CompositeSpec(BaseModel):
     @field_validator("name")
     @classmethod
     def _name_is_identifier(cls, value: str) -> str:
-        if not value.isidentifier():
-            raise ValueError(f"composite name {value!r} must be letters, digits and _")
+        # A class name, and a folder of every run: so an ASCII identifier (no '-' or
+        # '.') that keeps droidhub's name rule (at most 128 characters).
+        if not (value.isidentifier() and value.isascii()) or name_problem(value):
+            raise ValueError(
+                f"composite name {quote_name(value)} must be ASCII letters, digits and _, "
+                f"not starting with a digit, at most {MAX_NAME_LENGTH} characters"
+            )
         return value
 
     @field_validator("tasks")
@@ -164,12 +171,6 @@ def build_all(
     return built, unavailable
 
 
-def _identifier(name: str) -> str:
-    """``click-button`` -> ``ClickButton``; ``SimpleSmsSend`` stays."""
-    parts = "".join(c if c.isalnum() else " " for c in name).split()
-    return "".join(p[0].upper() + p[1:] for p in parts) or "Task"
-
-
 def random_specs(
     registry: Registry, k: int, count: int, seed: int, families: Sequence[str] | None = None
 ) -> list[CompositeSpec]:
@@ -211,6 +212,5 @@ def random_specs(
         if len(chosen) < k or key in seen:
             continue
         seen.add(key)
-        name = "Then".join(_identifier(t.name) for t in chosen)
-        specs.append(CompositeSpec(name=name, tasks=list(key)))
+        specs.append(CompositeSpec(name=default_name([t.name for t in chosen]), tasks=list(key)))
     return specs

@@ -4,7 +4,8 @@ The registry of task families, the evaluators, the app specs and the agents all 
 from the plugin manager's hooks, in plugin registration order. A plugin whose hook
 fails, answers with the wrong type, or claims a name an earlier plugin registered is
 reported (see ``droidhub plugins``) and that contribution is left out; the first
-plugin keeps the name, and everything else stays usable.
+plugin keeps the name (a family name a distribution declares is kept for that
+distribution, see :mod:`droidhub.plugins`), and everything else stays usable.
 """
 
 from __future__ import annotations
@@ -158,6 +159,7 @@ def load_all(virtual_apps: bool = True) -> None:
     apps()
     agents()
     ui_solvers()
+    judges()
     if virtual_apps:
         get_plugin_manager().collect("droidhub_virtual_apps")
 

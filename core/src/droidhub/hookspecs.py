@@ -11,7 +11,11 @@ Each such hook must return a list or tuple of the type it names. An answer of an
 type, or an item of another type, is a load error of that plugin (the good items are
 kept). Every name (family, agent, evaluator, app name, virtual app package, judge,
 command) belongs to the first plugin that registers it; a later claim is left out and
-reported as a load error of the later plugin, never a silent override.
+reported as a load error of the later plugin, never a silent override. A family name
+that an installed distribution declares in its metadata (its ``droidhub`` entry point
+names, the ``droidhub.families`` group) belongs to that distribution whatever the order.
+Family, task, agent and judge names and virtual app packages become file names, so
+they follow :mod:`droidhub.names`; another is a load error.
 """
 
 from __future__ import annotations
@@ -48,8 +52,10 @@ def droidhub_task_families() -> Sequence[TaskFamily]:
 
     Called once, when the registry is first built (``droidhub list``, ``run``, ``check``).
     Each :class:`droidhub.TaskFamily` has a unique name (``android_world``,
-    ``miniwob``...), a one-line description and its task classes. A family name
-    claimed by two plugins is reported as a load error of the second plugin.
+    ``miniwob``...), a one-line description and its task classes. A family name an
+    installed distribution declares (see :mod:`droidhub.plugins`) is registered only by
+    that distribution; any other claim of it, and a claim of an undeclared name that
+    another plugin registered first, is reported as a load error of the claimant.
     """
 
 

@@ -81,7 +81,7 @@ class JudgeFactory:
 
 def judgements_path(run: Path, judge: str) -> Path:
     """Where a judge's verdicts on a run's episodes are kept."""
-    return run / "judgements" / f"{judge}.jsonl"
+    return RunFolder(run).judgements(judge)
 
 
 def read_judgements(run: Path, judge: str) -> dict[str, Judgement]:

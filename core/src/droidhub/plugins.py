@@ -1,8 +1,16 @@
 """Finding plugins through entry points and calling their hooks, one failure at a time.
 
 A plugin that fails to import, whose hook raises, whose hook answers with the wrong
-type, or that claims a name another plugin registered first, is recorded as a
-:class:`PluginError` with its name and cause; every other plugin keeps working.
+type, that claims a name another plugin registered first, or a family name another
+distribution declares, or whose family, task, agent or judge name could not be a file
+name (:mod:`droidhub.names`), is recorded as a :class:`PluginError` with its name and
+cause; every other plugin keeps working.
+
+Family names are owned by distribution, not by hook order: before any plugin is
+imported, every installed distribution's metadata says which family names it declares
+(its ``droidhub`` entry point names, and the names in the ``droidhub.families`` group).
+Only that distribution may register a declared name; a name two distributions declare
+is registered by neither. Names nobody declares go to the first plugin that claims one.
 
 Hooks are called in registration order: the built-in ``droidhub`` plugin first, then
 the entry points folder by folder in ``sys.path`` order, alphabetically by
@@ -16,6 +24,7 @@ import dataclasses
 import functools
 import importlib.metadata
 import os
+import re
 import threading
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -26,8 +35,12 @@ import pluggy
 
 from droidhub import hookspecs
 from droidhub.describe import describe_value
+from droidhub.names import NAME_RULE, name_problem, quote_name
 
 ENTRY_POINT_GROUP = "droidhub"
+#: Entry points whose names are more family names a distribution declares (the value is
+#: never loaded): ``miniwob_subset = "droidhub_miniwob.plugin"``.
+FAMILIES_ENTRY_POINT_GROUP = "droidhub.families"
 
 #: The episode observer hooks: called many times per run, their failures are recorded
 #: once per (plugin, hook) and counted (see :meth:`PluginManager.observer_errors`).
@@ -71,6 +84,9 @@ class _Contract:
     expected: str  # what one item must be, for messages: "AgentFactory"
     problem: Callable[[Any], str | None]  # why an item is unusable, or None
     names: Callable[[Any], Iterable[str]] = lambda _item: ()
+    #: The names become file names (run folders, a phone's app folder): they must
+    #: follow droidhub.names.
+    path_names: bool = False
 
 
 def _is_instance(kind: type) -> Callable[[Any], str | None]:
@@ -81,15 +97,11 @@ def _is_instance(kind: type) -> Callable[[Any], str | None]:
 
 
 def _family_problem(item: Any) -> str | None:
-    from droidhub.registry import TaskFamily, bad_task
+    from droidhub.registry import TaskFamily, family_problem
 
     if not isinstance(item, TaskFamily):
         return describe_value(item)
-    for i, task in enumerate(item.tasks, 1):
-        why = bad_task(task)
-        if why:
-            return f"family {item.name!r} whose task {i} is {why}"
-    return None
+    return family_problem(item)
 
 
 def _named_problem(item: Any) -> str | None:
@@ -140,15 +152,16 @@ def _contracts() -> dict[str, _Contract]:
             "a VirtualApp instance",
             _is_instance(VirtualApp),
             lambda a: [a.package],
+            path_names=True,
         ),
         "droidhub_agents": _Contract(
-            "agent", "AgentFactory", _is_instance(AgentFactory), lambda a: [a.name]
+            "agent", "AgentFactory", _is_instance(AgentFactory), lambda a: [a.name], True
         ),
         "droidhub_ui_solvers": _Contract(
             "UI solver", "UISolver", _is_instance(UISolver), lambda s: [s.key]
         ),
         "droidhub_judges": _Contract(
-            "judge", "a judge with a name", _named_problem, lambda j: [j.name]
+            "judge", "a judge with a name", _named_problem, lambda j: [j.name], True
         ),
         "droidhub_cli_commands": _Contract(
             "command", "click.Command", _is_instance(click.Command), lambda c: [c.name]
@@ -166,6 +179,8 @@ class PluginManager:
         self.errors: list[PluginError] = []
         self._order: dict[str, int] = {}
         self._claims: dict[tuple[str, str], str] = {}
+        #: family name -> {distribution key: how it declares the name}, from metadata.
+        self._declared: dict[str, dict[str, str]] = {}
         self._observer_failures: dict[tuple[str, str], PluginError] = {}
         # Observers are notified from executor threads, virtual phones start in parallel.
         self._lock = threading.RLock()
@@ -197,8 +212,19 @@ class PluginManager:
         self.plugins[name] = PluginInfo(name, distribution or name, version or "?", module)
 
     def load_entry_points(self) -> None:
-        """Import and register every plugin of the ``droidhub`` entry point group."""
-        for ep in _discovered(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)):
+        """Import and register every plugin of the ``droidhub`` entry point group.
+
+        The family names each distribution declares are read first, from metadata
+        alone, so that no plugin's import or hook order can take one.
+        """
+        eps = _discovered(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP))
+        declared = _discovered(importlib.metadata.entry_points(group=FAMILIES_ENTRY_POINT_GROUP))
+        for group, found in ((ENTRY_POINT_GROUP, eps), (FAMILIES_ENTRY_POINT_GROUP, declared)):
+            for ep in found:
+                if ep.dist is not None:
+                    how = f"{ep.dist.name} (its {group} entry point {ep.name!r})"
+                    self._declared.setdefault(ep.name, {}).setdefault(_dist_key(ep.dist.name), how)
+        for ep in eps:
             dist = ep.dist.name if ep.dist is not None else ep.name
             version = ep.dist.version if ep.dist is not None else "?"
             if ep.name in self.plugins:
@@ -352,6 +378,22 @@ class PluginManager:
                 f"are non-empty strings, got {describe_value(item)} ({exc}); ignored",
             )
             return False
+        for name in names if contract.path_names else ():
+            why = name_problem(name)
+            if why:
+                self.record_error(
+                    plugin,
+                    stage,
+                    f"item {index} of {total}: {contract.kind} name {quote_name(name)} "
+                    f"{why} ({NAME_RULE}); ignored, rename it",
+                )
+                return False
+        if contract.kind == "task family":
+            for name in names:
+                why = self._not_owner(plugin, name)
+                if why:
+                    self.record_error(plugin, stage, why)
+                    return False
         keys = [(contract.kind, name) for name in names]
         with self._lock:  # check and take every name at once
             for key in keys:
@@ -363,6 +405,31 @@ class PluginManager:
                 self._claims[key] = plugin
                 seen.add(key)
         return True
+
+    def _not_owner(self, plugin: str, family: str) -> str | None:
+        """Why ``plugin`` may not register ``family``, which another distribution (or
+        more than one) declares; None if nobody but its own distribution does."""
+        owners = self._declared.get(family, {})
+        info = self.plugins.get(plugin)
+        dist = info.distribution if info else plugin
+        if len(owners) > 1:
+            return (
+                f"task family {family!r} is declared by {len(owners)} distributions: "
+                f"{'; '.join(owners.values())}; none of them may register it, "
+                "uninstall all but one"
+            )
+        if not owners or _dist_key(dist) in owners:
+            return None
+        (how,) = owners.values()
+        return (
+            f"task family {family!r} belongs to {how}; plugin {plugin} ({dist}) may not "
+            "register it; this one is ignored, rename it"
+        )
+
+    def declared_families(self) -> dict[str, list[str]]:
+        """Each family name installed distributions declare -> who declares it, and how
+        (``droidhub plugins`` and messages name them)."""
+        return {name: list(owners.values()) for name, owners in self._declared.items()}
 
     def _taken(self, key: tuple[str, str], owner: str) -> str:
         kind, name = key
@@ -417,6 +484,12 @@ class PluginManager:
             return [dataclasses.replace(e) for e in self._observer_failures.values()]
 
 
+def _dist_key(name: str) -> str:
+    """A distribution's name as pip compares them (PEP 503): ``Droidhub_Aw.Apps`` is
+    ``droidhub-aw-apps``."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
 def _discovered(eps: Iterable[importlib.metadata.EntryPoint]) -> list[Any]:
     """Entry points in a stable order: ``sys.path`` folder order as Python found them,
     then distribution name within one folder (``os.listdir`` order is arbitrary)."""
@@ -458,6 +531,7 @@ def reset_plugin_manager(pm: PluginManager | None = None) -> None:
 
 __all__: Sequence[str] = [
     "ENTRY_POINT_GROUP",
+    "FAMILIES_ENTRY_POINT_GROUP",
     "OBSERVER_HOOKS",
     "PluginError",
     "PluginInfo",

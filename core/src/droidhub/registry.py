@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from droidhub.describe import describe_value
+from droidhub.names import check_name, name_problem, quote_name
 from droidhub.task import TaskEval
 
 
@@ -22,6 +23,9 @@ class TaskFamily:
     ``unavailable`` lists task names that belong to the family but cannot run, each
     with the reason (``{"click-menu": "not among the 92 tasks"}``): they
     are shown by ``droidhub list`` and never silently dropped.
+
+    The family's name and its tasks' names become folders of every run, so they must
+    follow :mod:`droidhub.names` (``../x`` raises :class:`~droidhub.names.BadNameError`).
     """
 
     name: str
@@ -35,11 +39,13 @@ class TaskFamily:
     device_time: dt.datetime | None = None
 
     def __post_init__(self) -> None:
+        check_name("family", self.name)
         seen: dict[str, type[TaskEval]] = {}
         for i, task in enumerate(self.tasks, 1):
             why = bad_task(task)
             if why:
                 raise TypeError(f"family {self.name}: task {i} is {why}")
+            check_name(f"family {self.name}: task", task.name)
             if task.name in seen and seen[task.name] is not task:
                 raise ValueError(f"family {self.name} has two tasks named {task.name!r}")
             seen[task.name] = task
@@ -73,6 +79,27 @@ def bad_task(task: object) -> str | None:
     if isinstance(task, type) and issubclass(task, TaskEval):
         return None
     return f"{describe_value(task)}, expected a TaskEval subclass"
+
+
+def family_problem(family: TaskFamily) -> str | None:
+    """Why ``family`` cannot be registered as it is now, or None.
+
+    :meth:`TaskFamily.__post_init__` checked it when it was made; the plugin manager
+    asks again at load, because a plugin may have changed its tasks (or their names)
+    since.
+    """
+    why = name_problem(family.name)
+    if why:
+        return f"family named {quote_name(family.name)}, whose name {why}"
+    for i, task in enumerate(family.tasks, 1):
+        why = bad_task(task)
+        if why:
+            return f"family {family.name!r} whose task {i} is {why}"
+        why = name_problem(task.name)
+        if why:
+            named = quote_name(task.name)
+            return f"family {family.name!r} whose task {i} is named {named}, which {why}"
+    return None
 
 
 def _suggest(name: str, choices: Iterable[str]) -> str:

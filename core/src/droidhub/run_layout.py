@@ -15,14 +15,26 @@ A run folder (``droidhub run --out OUT``) holds::
 
 The runner, episode, results, summary, report, export, compare and the CLI read these
 paths from :class:`RunFolder` and :class:`EpisodeFolder`; none spells a name itself.
+
+Family, task and judge names come from plugins, and back from ``results.jsonl`` files
+that ``merge``, ``report`` and ``export`` read: every path made of them is built by
+:meth:`RunFolder.inside`, which checks each name against :mod:`droidhub.names` and
+refuses, with :class:`OutsideRunFolderError`, a path that resolves outside the folder.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["EpisodeFolder", "RunFolder"]
+from droidhub.names import check_name
+
+__all__ = ["EpisodeFolder", "OutsideRunFolderError", "RunFolder"]
+
+
+class OutsideRunFolderError(ValueError):
+    """A path of a run folder built from names would be outside the folder."""
 
 
 @dataclass(frozen=True)
@@ -59,7 +71,8 @@ class EpisodeFolder:
 
 @dataclass(frozen=True)
 class RunFolder:
-    """The layout of a run folder rooted at ``root`` (nothing is created or read)."""
+    """The layout of a run folder rooted at ``root`` (nothing is created; only the
+    paths built from names are resolved, to prove they stay inside)."""
 
     root: Path
 
@@ -70,6 +83,7 @@ class RunFolder:
     SUMMARY = "summary.json"
     LOCK = ".lock"
     EPISODES = "episodes"
+    JUDGEMENTS = "judgements"
 
     @property
     def manifest(self) -> Path:
@@ -109,9 +123,42 @@ class RunFolder:
     @staticmethod
     def episode_relpath(family: str, task: str, instance: int) -> Path:
         """An episode's folder relative to the run folder (``episodes/F/T/I``); export
-        writes it so a consumer can find the files next to the export."""
-        return Path(RunFolder.EPISODES) / family / task / str(instance)
+        writes it so a consumer can find the files next to the export.
+
+        Raises :class:`~droidhub.names.BadNameError` (a ValueError) for a family or
+        task name that is not one plain path component, and ValueError for a negative
+        or non-integer instance.
+        """
+        check_name("family", family)
+        check_name(f"family {family}: task", task)
+        if isinstance(instance, bool) or not isinstance(instance, int) or instance < 0:
+            raise ValueError(f"episode instance {instance!r} is not a non-negative integer")
+        return Path(RunFolder.EPISODES, family, task, str(instance))
 
     def episode(self, family: str, task: str, instance: int) -> EpisodeFolder:
         """The folder of episode ``family/task/instance``."""
-        return EpisodeFolder(self.root / self.episode_relpath(family, task, instance))
+        return EpisodeFolder(self.inside(self.episode_relpath(family, task, instance)))
+
+    def judgements(self, judge: str) -> Path:
+        """``judgements/JUDGE.jsonl``: a judge's verdicts on the run's episodes."""
+        check_name("judge", judge)
+        return self.inside(Path(self.JUDGEMENTS, f"{judge}.jsonl"))
+
+    def inside(self, relpath: Path) -> Path:
+        """``root / relpath``, refused unless it resolves inside ``root``.
+
+        The one way a path built from names (an episode's folder, a judge's file) is
+        made: ``..``, an absolute path, or a symlink planted in the folder that points
+        elsewhere raise :class:`OutsideRunFolderError` instead of writing outside.
+        """
+        path = self.root / relpath
+        # realpath: follows the links that exist, and is lexical for the rest (the
+        # folders of a new episode do not exist yet).
+        real, real_root = os.path.realpath(path), os.path.realpath(self.root)
+        if os.path.commonpath([real, real_root]) != real_root or real == real_root:
+            raise OutsideRunFolderError(
+                f"{relpath} would be {real}, outside the run folder {real_root}; a run "
+                "writes only inside its --out folder (a name with '/' or '..', or a "
+                "symlink inside the folder that points out of it?)"
+            )
+        return path

@@ -71,6 +71,7 @@ def merge_runs(out: Path, runs: Sequence[Path]) -> int:
             diff = ", ".join(f"{k}: {first[k]!r} vs {key[k]!r}" for k in key if key[k] != first[k])
             raise MergeError(f"{run} is a different run from {runs[0]} ({diff})")
     owner: dict[str, Path] = {}
+    target = RunFolder(out)
     for run in runs:
         for result in read_results(run):
             if result.episode_id in owner:
@@ -78,7 +79,11 @@ def merge_runs(out: Path, runs: Sequence[Path]) -> int:
                     f"episode {result.episode_id} is in both {owner[result.episode_id]} and {run}"
                 )
             owner[result.episode_id] = run
-    target = RunFolder(out)
+            try:  # a results file from elsewhere may name folders outside either run
+                RunFolder(run).episode(result.family, result.task, result.instance)
+                target.episode(result.family, result.task, result.instance)
+            except ValueError as exc:
+                raise MergeError(f"{run}: episode {result.episode_id}: {exc}") from None
     out.mkdir(parents=True, exist_ok=True)
     merged = manifests[0].model_copy(
         update={
