@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -148,3 +150,20 @@ def test_merge_refuses_a_results_file_naming_a_folder_outside(
     assert f"task name '{hostile}' starts with '.' and contains '/'" in proc.stderr
     assert "Traceback" not in proc.stderr
     assert sorted(p for p in work.rglob("*") if not p.is_relative_to(merged)) == before
+
+
+def test_judge_and_calibrate_refuse_a_judge_name_that_is_no_file_name(tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "results.jsonl").write_text("", encoding="utf-8")
+    for command in ("judge", "calibrate"):
+        proc = subprocess.run(
+            [sys.executable, "-m", "droidhub", command, str(run), "--judge", "../x"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert proc.returncode == 2, proc.stderr
+        (line,) = proc.stderr.strip().splitlines()
+        assert "judge name '../x' starts with '.' and contains '/'" in line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["run"]

@@ -11,6 +11,7 @@ import click
 from droidhub import catalog
 from droidhub.calibration import Measure, classifier_measures, kendall_tau
 from droidhub.judges import append_judgement, read_judgements, recorded_episode
+from droidhub.names import BadNameError, check_name
 from droidhub.results import read_results
 from droidhub.run_layout import RunFolder
 
@@ -24,6 +25,14 @@ def _run_folder(path: Path) -> Path:
             param_hint="RUN",
         )
     return path
+
+
+def _judge_name(name: str) -> str:
+    """``name`` if it can be a judge's (it names a file of the run), else a usage error."""
+    try:
+        return check_name("judge", name)
+    except BadNameError as exc:
+        raise click.BadParameter(str(exc), param_hint="--judge") from None
 
 
 def _options(values: tuple[str, ...]) -> dict[str, str]:
@@ -53,6 +62,7 @@ def judge(run: Path, name: str, options: tuple[str, ...]) -> None:
     rerun the command to judge only the episodes not judged yet.
     """
     _run_folder(run)
+    _judge_name(name)
     factories = catalog.judges()
     if name not in factories:
         known = ", ".join(sorted(factories)) or "none installed"
@@ -97,6 +107,8 @@ def calibrate(runs: tuple[Path, ...], name: str | None, as_json: bool) -> None:
     """
     for run in runs:
         _run_folder(run)
+    if name is not None:
+        _judge_name(name)
     names = (
         {name} if name else {p.stem for run in runs for p in (run / "judgements").glob("*.jsonl")}
     )
