@@ -1,6 +1,7 @@
 """droidhub's sessions: `nox -l` lists them.
 
-- tests: every distribution installed together, every test.
+- tests: every distribution installed together, every test but the sweeps.
+- sweeps: the end-to-end sweeps of whole suites through the CLI (tests marked `sweep`).
 - aw_apps / miniwob / composite / agents: only the core and that plugin (plus what its tests
   need) installed, its tests, then `droidhub check` of its suite on the virtual phone;
   this proves each plugin installs and works on its own.
@@ -46,11 +47,32 @@ TEST_DIRS = {
 }
 
 
+def _fast_sandboxes() -> dict[str, str]:
+    # Phones' sandboxes default to disk; the tests make thousands of phones, and on
+    # tmpfs their SQLite files are created several times faster (docs/decisions.md).
+    shm = Path("/dev/shm")
+    return {"DROIDHUB_VIRTUAL_DIR": str(shm)} if shm.is_dir() else {}
+
+
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Install every distribution and run every test."""
+    """Install every distribution and run every test but the sweeps (`nox -s sweeps`)."""
     session.install(CORE, *(p for paths in PLUGINS.values() for p in paths))
-    session.run("pytest", "core/tests", *TEST_DIRS.values(), *session.posargs)
+    session.run(
+        "pytest", "core/tests", *TEST_DIRS.values(), "-m", "not sweep", *session.posargs,
+        env=_fast_sandboxes(),
+    )  # fmt: skip
+
+
+@nox.session
+def sweeps(session: nox.Session) -> None:
+    """The end-to-end sweeps kept out of `tests` (minutes each): whole suites run through
+    the CLI, e.g. miniwob_subset with the oracle on four phones in one process."""
+    session.install(CORE, *(p for paths in PLUGINS.values() for p in paths))
+    session.run(
+        "pytest", "core/tests", *TEST_DIRS.values(), "-m", "sweep", *session.posargs,
+        env=_fast_sandboxes(),
+    )  # fmt: skip
 
 
 def _suite_session(session: nox.Session, name: str) -> None:

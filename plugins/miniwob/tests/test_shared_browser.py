@@ -127,6 +127,7 @@ def test_one_phone_loading_a_page_leaves_anothers_page_scriptable() -> None:
 
 @pytest.mark.browser
 @pytest.mark.slow
+@pytest.mark.sweep
 def test_miniwob_subset_on_four_phones_in_threads_has_no_error(tmp_path: Path) -> None:
     out = tmp_path / "run"
     result = subprocess.run(
