@@ -1,7 +1,7 @@
 """mkdocs hooks of the documentation site (mkdocs.yml names this file).
 
 droidhub's docstrings cross-reference in reStructuredText (``:class:`Footprint```,
-``:meth:`~droidhub.env.Env.reset```), which mkdocstrings renders as the role's name in
+``:meth:`~droidhub.env.environment.Env.reset```), which mkdocstrings renders as the role's name in
 front of the code. The reference pages show the code alone, and a ``~`` target by its
 last part, as Sphinx would.
 """

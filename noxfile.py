@@ -143,7 +143,7 @@ def demo(session: nox.Session) -> None:
 
 
 _SOLVED_TASKS = (
-    "import sys; from droidhub import catalog; print(','.join(sorted(k.split('/', 1)[1] "
+    "import sys; from droidhub.plugins import catalog; print(','.join(sorted(k.split('/', 1)[1] "
     "for k in catalog.ui_solvers() if k.startswith(sys.argv[1] + '/'))))"
 )
 _ALL_SOLVED = (
@@ -176,7 +176,7 @@ def ui(session: nox.Session) -> None:
 _REFERENCE_COVERS = """
 import inspect, re, sys
 from pathlib import Path
-import droidhub, droidhub.hookspecs as hooks, droidhub.ui_solver as solver
+import droidhub, droidhub.hookspecs as hooks, droidhub.agents.ui_solver as solver
 from droidhub.virtual import appmodel
 def public(module):
     return [n for n, v in vars(module).items() if not n.startswith("_")
@@ -188,7 +188,7 @@ wanted = {
     "hookspecs": [n for n in vars(hooks) if n.startswith("droidhub_")],
 }
 prefix = {"droidhub": "droidhub.", "appmodel": "droidhub.virtual.appmodel.",
-          "ui_solver": "droidhub.ui_solver.", "hookspecs": "droidhub.hookspecs."}
+          "ui_solver": "droidhub.agents.ui_solver.", "hookspecs": "droidhub.hookspecs."}
 missing = []
 for page, names in wanted.items():
     html = Path(sys.argv[1], "reference", page, "index.html").read_text()

@@ -20,10 +20,10 @@ import statistics
 import time
 from typing import Any, cast
 
-from droidhub import catalog
-from droidhub.actions import Action
-from droidhub.connect import open_devices
-from droidhub.env import Env
+from droidhub.device.connect import open_devices
+from droidhub.env.actions import Action
+from droidhub.env.environment import Env
+from droidhub.plugins import catalog
 from droidhub_agents.client import Reply, Usage
 from droidhub_agents.llm import M3A, T3A, LLMAgent
 

@@ -28,7 +28,7 @@ from collections.abc import Callable
 
 import adbutils
 
-from droidhub.device import Device
+from droidhub.device.client import Device
 from droidhub.virtual.server import VirtualDeviceServer
 
 TARGET_MS = 3.0

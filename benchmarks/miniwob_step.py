@@ -12,7 +12,7 @@ Starts a virtual device server in this process, and prints, in one run:
 - step latency, UI tree + screenshot: the same with ``Observe.BOTH`` (a 1080x2400
   ``screencap`` decoded by the Device);
 - a ``droidhub run`` step observing screenshots: the same taps played by an agent
-  through :class:`droidhub.episode.Episode` (the runner's own path: observation, the
+  through :class:`droidhub.run.episode.Episode` (the runner's own path: observation, the
   step's record, the screenshot written to the run folder), timed between the agent's
   calls, against the environment's own full step;
 - the raw CDP floor: on a bare Chromium page of the same task and size, one touch tap
@@ -38,9 +38,9 @@ from pathlib import Path
 from typing import Any
 
 from droidhub import Action, Agent, Device, Env, Observe, State, TaskEval, catalog
-from droidhub.android import PIXEL_6
-from droidhub.episode import Episode
-from droidhub.suite import make_instance
+from droidhub.android.phone import PIXEL_6
+from droidhub.run.episode import Episode
+from droidhub.tasks.suite import make_instance
 from droidhub.virtual.server import VirtualDeviceServer
 from droidhub_miniwob import plugin
 from droidhub_miniwob.browser import Chromium

@@ -37,11 +37,11 @@ from typing import TypeVar
 
 from PIL import Image, ImageDraw
 
-from droidhub.android import PIXEL_6
-from droidhub.report_html import render_html, step_image, step_images
-from droidhub.results import EpisodeResult, RunManifest, read_results
-from droidhub.run_layout import EpisodeFolder, RunFolder
-from droidhub.summary import format_summary, summarize
+from droidhub.android.phone import PIXEL_6
+from droidhub.report.html import render_html, step_image, step_images
+from droidhub.report.summary import format_summary, summarize
+from droidhub.results.layout import EpisodeFolder, RunFolder
+from droidhub.results.records import EpisodeResult, RunManifest, read_results
 
 TARGET_S = 5.0
 #: Episodes per task: 1,000 episodes are 100 tasks of 10 instances.

@@ -1,5 +1,5 @@
 """A composite's name is a folder of every run: it keeps droidhub's name rule
-(droidhub.names), however many and however long the tasks it is made of."""
+(droidhub.tasks.names), however many and however long the tasks it is made of."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import pytest
 from click.testing import CliRunner
 from pydantic import ValidationError
 
-from droidhub import catalog
-from droidhub.cli import main
-from droidhub.names import MAX_NAME_LENGTH, name_problem
+from droidhub.cli.main import main
+from droidhub.plugins import catalog
+from droidhub.tasks.names import MAX_NAME_LENGTH, name_problem
 from droidhub_composite.compose import default_name
 from droidhub_composite.plugin import BUILTIN_SPECS
 from droidhub_composite.spec import CompositeSpec, load_specs, random_specs

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from plugin_dists import BROKEN_PLUGIN, TINY_PLUGIN, write_distribution
 
-from droidhub.plugins import PluginManager, reset_plugin_manager
+from droidhub.plugins.manager import PluginManager, reset_plugin_manager
 
 
 @pytest.fixture

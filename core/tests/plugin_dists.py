@@ -235,7 +235,7 @@ FIRST_PLUGIN = """
 import click
 
 from droidhub import AgentFactory, AppSpec, Evaluator, TaskEval, TaskFamily, hookimpl
-from droidhub.agents import BUILTIN
+from droidhub.agents.base import BUILTIN
 
 
 class FirstTask(TaskEval):

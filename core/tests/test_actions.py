@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from droidhub import Action, ActionError
-from droidhub.android import PIXEL_6
-from droidhub.device import Device
-from droidhub.env import Env
+from droidhub.android.phone import PIXEL_6
+from droidhub.device.client import Device
+from droidhub.env.environment import Env
 from droidhub.virtual.appmodel import VirtualApp
 from droidhub.virtual.server import VirtualDeviceServer
 

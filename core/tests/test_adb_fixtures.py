@@ -11,8 +11,8 @@ import os
 import adbutils
 import pytest
 
-from droidhub.device import Device
-from droidhub.env import Env
+from droidhub.device.client import Device
+from droidhub.env.environment import Env
 from droidhub.virtual.server import VirtualDeviceServer
 
 MARK = "/sdcard/Download/fixture-mark.txt"

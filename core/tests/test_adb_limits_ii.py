@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from droidhub import Device
-from droidhub.adb_transport import MAX_REQUEST_BYTES, DeviceError
-from droidhub.uitree import parse_hierarchy
+from droidhub.android.ui_tree import parse_hierarchy
+from droidhub.device.transport import MAX_REQUEST_BYTES, DeviceError
 from droidhub.virtual.app import VirtualApp
 from droidhub.virtual.server import VirtualDeviceServer
 

@@ -13,8 +13,8 @@ from click.testing import CliRunner
 from pydantic import BaseModel
 
 from droidhub import Action, Agent
-from droidhub.agents import AgentFactory, AgentOptionsError, load_agent
-from droidhub.cli import main
+from droidhub.agents.base import AgentFactory, AgentOptionsError, load_agent
+from droidhub.cli.main import main
 
 
 class _Opts(BaseModel):

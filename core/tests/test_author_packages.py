@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 from tmp_venv import make_venv, pip_install, run
 
-from droidhub.cli import main
+from droidhub.cli.main import main
 
 REPO = Path(__file__).resolve().parents[2]
 BLOCK = re.compile(r"^```\w+\n# (?P<path>[\w./-]+)\n(?P<body>.*?)^```", re.S | re.M)

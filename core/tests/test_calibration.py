@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from droidhub.calibration import Confusion, classifier_measures, kendall_tau
+from droidhub.evaluation.calibration import Confusion, classifier_measures, kendall_tau
 
 # 3 true positives, 1 false positive, 4 true negatives, 2 false negatives.
 PAIRS = [(True, True)] * 3 + [(True, False)] + [(False, False)] * 4 + [(False, True)] * 2

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from droidhub.cli import main
+from droidhub.cli.main import main
 
 #: Per run (an agent): each episode's programmatic success and the judge's verdict.
 #: strong: 6 of 8 succeed, the judge says yes to 6; middle: 3 of 6, judged 2;

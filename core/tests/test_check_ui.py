@@ -16,7 +16,7 @@ import os
 from pydantic import BaseModel
 
 from droidhub import Footprint, StateRefs, TaskEval, TaskFamily, hookimpl
-from droidhub.ui_solver import UISolver, tap
+from droidhub.agents.ui_solver import UISolver, tap
 from droidhub.virtual.appmodel import Screen, VirtualApp
 
 PACKAGE = "org.example.door"

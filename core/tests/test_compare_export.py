@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from PIL import Image
 
-from droidhub.compare import compare
-from droidhub.results import EpisodeResult, ResultsWriter, RunManifest, read_results
+from droidhub.report.compare import compare
+from droidhub.results.records import EpisodeResult, ResultsWriter, RunManifest, read_results
 
 REPO = Path(__file__).resolve().parents[2]
 

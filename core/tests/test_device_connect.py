@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from droidhub.device import Device, DeviceError
+from droidhub.device.client import Device, DeviceError
 
 
 def free_port() -> int:

@@ -6,15 +6,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from droidhub.adb_transport import with_exit_marker
-from droidhub.device import (
+from droidhub.device.client import (
     BroadcastResult,
     DeviceError,
     parse_broadcast,
     parse_content_rows,
     parse_foreground_activity,
 )
-from droidhub.shell_args import bind_value, extra_args, input_text_pieces
+from droidhub.device.quoting import bind_value, extra_args, input_text_pieces
+from droidhub.device.transport import with_exit_marker
 
 # `content query --uri content://sms` on an Android 13 emulator (one row; the body holds
 # ", " and an "x=" look-alike, as user text may).

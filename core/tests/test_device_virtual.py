@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from droidhub.device import BroadcastResult, Device, DeviceError, ShellResult
+from droidhub.device.client import BroadcastResult, Device, DeviceError, ShellResult
 from droidhub.virtual.app import BroadcastReply, Intent, Screen, VirtualApp
 from droidhub.virtual.phone import LAUNCHER_ACTIVITY, LAUNCHER_PACKAGE, VirtualPhone
 from droidhub.virtual.screen import Node, hierarchy

@@ -102,7 +102,7 @@ def droidhub_commands(block: str) -> list[list[str]] | None:
 def _droidhub_in_process(args: list[str], example: Example) -> tuple[int, str]:
     """``droidhub ARGS`` through click's runner in the page's scratch folder: the exit
     code and everything it printed (stdout and stderr)."""
-    from droidhub.cli import main
+    from droidhub.cli.main import main
 
     here = os.getcwd()
     os.chdir(_scratch(example))

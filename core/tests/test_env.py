@@ -7,7 +7,7 @@ import random
 import pytest
 
 from droidhub import Action, ActionError, AppSpec, Device, Env, Observe
-from droidhub.agents import RandomAgent
+from droidhub.agents.base import RandomAgent
 from droidhub.virtual.appmodel import TextField, Toolbar, VirtualPhone, WidgetApp, Window
 from droidhub.virtual.server import VirtualDeviceServer
 

@@ -1,4 +1,4 @@
-"""Names that become file names (droidhub.names): the rule, the task families that must
+"""Names that become file names (droidhub.tasks.names): the rule, the task families that must
 keep it, and the run folder paths that are refused when a name would leave the folder."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from droidhub import TaskEval, TaskFamily
-from droidhub.names import MAX_NAME_LENGTH, BadNameError, check_name, name_problem
-from droidhub.run_layout import OutsideRunFolderError, RunFolder
+from droidhub.results.layout import OutsideRunFolderError, RunFolder
+from droidhub.tasks.names import MAX_NAME_LENGTH, BadNameError, check_name, name_problem
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ from plugin_dists import (
 )
 
 from droidhub import TaskEval, TaskFamily, hookimpl
-from droidhub.plugins import PluginManager
+from droidhub.plugins.manager import PluginManager
 
 
 def _rows(stdout: str) -> dict[str, dict]:

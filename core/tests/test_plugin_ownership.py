@@ -24,7 +24,7 @@ import pytest
 from plugin_dists import write_distribution
 from tmp_venv import make_venv, pip_install, run
 
-from droidhub.names import quote_name
+from droidhub.tasks.names import quote_name
 
 REAL = {
     "composite": "droidhub-composite",

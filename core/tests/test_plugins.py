@@ -6,8 +6,8 @@ import json
 import shutil
 from pathlib import Path
 
-from droidhub import catalog
-from droidhub.plugins import PluginManager
+from droidhub.plugins import catalog
+from droidhub.plugins.manager import PluginManager
 
 
 def test_working_plugin_contributes_its_family(with_plugins: PluginManager) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from droidhub import Action
-from droidhub.probes import ProbeParams, ProbeTask, explore_metric, stage
+from droidhub.evaluation.probes import ProbeParams, ProbeTask, explore_metric, stage
 
 # Screens with their probes (screen, app, kind, right): s1 2 of 4 right, s2 1 of 1, s3 0 of
 # 3 (app a); s4 2 of 4 (app b). Per screen 0.5, 1, 0, 0.5: the metric is their mean,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from droidhub.device import join
+from droidhub.device.client import join
 from droidhub.virtual.phone import VirtualPhone
 from droidhub.virtual.providers import (
     CONTACTS_DB,

@@ -1,4 +1,4 @@
-"""droidhub.device.quote: whatever text an agent sends arrives as one argument, unchanged,
+"""droidhub.device.client.quote: whatever text an agent sends arrives as one argument, unchanged,
 and never runs as a command. Proven under real POSIX shells: mksh (Android's
 /system/bin/sh) when installed, dash, and bash in POSIX mode."""
 
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from droidhub.device import join, quote
+from droidhub.device.client import join, quote
 
 SHELLS = [
     pytest.param(

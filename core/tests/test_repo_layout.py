@@ -190,7 +190,7 @@ def test_no_import_cycle_inside_a_plugin(package: str) -> None:
 
 def test_the_core_subclasses_no_adbutils_class() -> None:
     # adbutils' classes are its own to change; droidhub speaks the protocol itself
-    # (droidhub.adb_transport) and uses adbutils only through its public calls.
+    # (droidhub.device.transport) and uses adbutils only through its public calls.
     offenders = []
     for module, path in _modules("droidhub").items():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -202,9 +202,9 @@ def test_the_core_subclasses_no_adbutils_class() -> None:
 
 
 def test_check_resolves_storage_aliases_by_the_one_table() -> None:
-    from droidhub.android import STORAGE_ALIASES
-    from droidhub.check import FootprintMatcher
-    from droidhub.task import StateRefs
+    from droidhub.android.phone import STORAGE_ALIASES
+    from droidhub.run.check import FootprintMatcher
+    from droidhub.tasks.task_eval import StateRefs
 
     declared = FootprintMatcher(
         StateRefs(paths=frozenset({"/sdcard/Download/a.txt", "/data/data/com.x"})), lambda _: []
@@ -216,9 +216,9 @@ def test_check_resolves_storage_aliases_by_the_one_table() -> None:
     assert not declared.covers("file:/data/user/0/com.y/databases/x.db")
 
 
-@pytest.mark.parametrize("name", ["check.py", "env.py"])
+@pytest.mark.parametrize("name", ["run/check.py", "env/environment.py"])
 def test_env_and_check_spell_no_phone_fact(name: str) -> None:
-    # Screen size and storage paths are droidhub.android's; a copy here would drift.
+    # Screen size and storage paths are droidhub.android.phone's; a copy here would drift.
     tree = ast.parse((SOURCES["droidhub"] / name).read_text(encoding="utf-8"))
     facts = {1080, 2400, "/sdcard", "/storage/emulated/0", "/mnt/sdcard", "/data/user/0"}
     found = [

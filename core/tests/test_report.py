@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from PIL import Image
 
-from droidhub.report_html import THUMB_WIDTH, render_html, step_image, step_images
-from droidhub.results import read_results
-from droidhub.summary import bootstrap_ci95, format_summary, summarize
+from droidhub.report.html import THUMB_WIDTH, render_html, step_image, step_images
+from droidhub.report.summary import bootstrap_ci95, format_summary, summarize
+from droidhub.results.records import read_results
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from scipy.stats import binomtest
 
-from droidhub.report_charts import bar_chart, charts_html, grouped, histogram, pass_at_k, wilson
-from droidhub.results import EpisodeResult
+from droidhub.report.charts import bar_chart, charts_html, grouped, histogram, pass_at_k, wilson
+from droidhub.results.records import EpisodeResult
 
 
 def _result(task: str, instance: int, success: bool, apps: list[str]) -> EpisodeResult:

@@ -19,7 +19,7 @@ import pytest
 from PIL import Image, ImageStat
 from test_report import _rows, hand_summary, pct  # the hand computation
 
-from droidhub.report_html import THUMB_WIDTH
+from droidhub.report.html import THUMB_WIDTH
 
 pytest_plugins = ["tiny_report"]
 playwright = pytest.importorskip("playwright.sync_api", reason="needs playwright (test extra)")

@@ -1,4 +1,4 @@
-"""droidhub.run_layout: the one place that names a run folder's files, and what a run
+"""droidhub.results.layout: the one place that names a run folder's files, and what a run
 really leaves on disk."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import ast
 import json
 from pathlib import Path
 
-from droidhub.run_layout import EpisodeFolder, RunFolder
+from droidhub.results.layout import EpisodeFolder, RunFolder
 
 CORE = Path(__file__).resolve().parents[1] / "src/droidhub"
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from droidhub.results import read_results
+from droidhub.results.records import read_results
 
 
 def _lines(run_dir: Path) -> list[dict]:

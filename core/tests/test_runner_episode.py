@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from droidhub import Device, TaskEval, TaskFamily
-from droidhub.agents import NoopAgent
-from droidhub.runner import Runner
-from droidhub.suite import make_instance
+from droidhub.agents.base import NoopAgent
+from droidhub.run.runner import Runner
+from droidhub.tasks.suite import make_instance
 
 
 class GoalAfterSetUp(TaskEval):

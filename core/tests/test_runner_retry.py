@@ -7,7 +7,7 @@ from pathlib import Path
 
 from runner_plugins import droidhub, hang_site
 
-from droidhub.results import set_aside_errored
+from droidhub.results.records import set_aside_errored
 
 ARGS = ["run", "--agent", "noop", "--suite", "hang", "--tasks", "Quick,BrokenUntilFixed"]
 ARGS += ["--n-combinations", "2"]

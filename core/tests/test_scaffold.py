@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from droidhub.cli import main
+from droidhub.cli.main import main
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from droidhub.shards import shard_of
+from droidhub.results.shards import shard_of
 
 TASKS = "SystemWifiTurnOn,SystemBluetoothTurnOn,ClockStopWatchRunning"
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from droidhub.step_metrics import actions_match
+from droidhub.evaluation.step_metrics import actions_match
 
 SCREEN = {"bounds": [0, 0, 1080, 2400]}
 BUTTON = {"bounds": [100, 1000, 300, 1100]}  # 200 x 100, centre (200, 1050)

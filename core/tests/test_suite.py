@@ -9,7 +9,7 @@ import pytest
 from pydantic import BaseModel
 
 from droidhub import Registry, TaskEval, TaskFamily, UnknownTaskError
-from droidhub.suite import build_suite, instance_seed
+from droidhub.tasks.suite import build_suite, instance_seed
 
 
 class P(BaseModel):

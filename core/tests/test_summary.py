@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from droidhub import EpisodeResult
-from droidhub.summary import format_summary, summarize
+from droidhub.report.summary import format_summary, summarize
 
 
 def _r(task: str, instance: int, reward: float, family: str = "f", **kw) -> EpisodeResult:

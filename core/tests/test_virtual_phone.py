@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from droidhub.uitree import parse_hierarchy
+from droidhub.android.ui_tree import parse_hierarchy
 from droidhub.virtual.app import BroadcastReply, Intent, Screen, VirtualApp
 from droidhub.virtual.phone import LAUNCHER_PACKAGE, VirtualPhone
 from droidhub.virtual.providers import ContentProvider, SqliteProvider
@@ -492,7 +492,7 @@ def test_sleep_does_not_block_other_callers(phone: VirtualPhone) -> None:
 
 @pytest.mark.parametrize("name", ["phone.py", "screen.py", "commands/display.py"])
 def test_the_virtual_phone_spells_no_phone_fact(name: str) -> None:
-    # Screen size, density and storage paths are droidhub.android's; a copy would drift.
+    # Screen size, density and storage paths are droidhub.android.phone's; a copy would drift.
     import ast
 
     import droidhub.virtual
@@ -510,7 +510,7 @@ def test_the_virtual_phone_spells_no_phone_fact(name: str) -> None:
 
 
 def test_the_phone_reports_the_pixel_6_geometry(phone: VirtualPhone) -> None:
-    from droidhub.android import PIXEL_6
+    from droidhub.android.phone import PIXEL_6
 
     width, height = PIXEL_6.size
     assert sh(phone, "wm size")[0] == f"Physical size: {width}x{height}\n"

@@ -7,7 +7,7 @@ import datetime as dt
 
 import adbutils
 
-from droidhub.device import Device
+from droidhub.device.client import Device
 from droidhub.virtual.phone import LAUNCHER_PACKAGE, VirtualPhone
 
 

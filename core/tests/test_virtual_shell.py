@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from droidhub.device import join, quote
+from droidhub.device.client import join, quote
 from droidhub.virtual.phone import VirtualPhone
 
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from droidhub.device import Device
-from droidhub.uitree import UIElement, parse_hierarchy
+from droidhub.android.ui_tree import UIElement, parse_hierarchy
+from droidhub.device.client import Device
 from droidhub.virtual.appmodel import (
     PIXEL_6,
     ListRow,

@@ -19,7 +19,7 @@ REPORT_PLUGIN = '''
 """Tasks with known outcomes, and an agent that looks at pixels and taps by index."""
 
 from droidhub import Action, TaskEval, TaskFamily, hookimpl
-from droidhub.env import Observe
+from droidhub.env.environment import Observe
 from pydantic import BaseModel
 
 WORD_FILE = "/sdcard/Download/tiny_report_word.txt"

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, create_model
 
 from droidhub import Env, Footprint, TaskEval
-from droidhub.names import MAX_NAME_LENGTH
+from droidhub.tasks.names import MAX_NAME_LENGTH
 
 _DIFFICULTY_ORDER = {"easy": 0, "medium": 1, "hard": 2}
 
@@ -29,7 +29,7 @@ def default_name(task_names: Sequence[str]) -> str:
     by ``Then`` (``click-button`` + ``SimpleSmsSend`` -> ``ClickButtonThenSimpleSmsSend``).
 
     A composite's name is a folder of every run, so it keeps to droidhub's name rule
-    (:mod:`droidhub.names`): past :data:`~droidhub.names.MAX_NAME_LENGTH` characters the
+    (:mod:`droidhub.tasks.names`): past :data:`~droidhub.tasks.names.MAX_NAME_LENGTH` characters the
     name is cut and ends in ``_`` and 8 hex digits of the whole name's SHA-256, so two
     long composites still get two names, the same on every machine.
     """

@@ -10,8 +10,8 @@ from pathlib import Path
 import click
 
 from droidhub import Registry, TaskFamily, hookimpl
-from droidhub.plugins import get_plugin_manager
-from droidhub.ui_solver import UISolver
+from droidhub.agents.ui_solver import UISolver
+from droidhub.plugins.manager import get_plugin_manager
 from droidhub_composite.spec import CompositeSpec, SpecFileError, build_all, load_specs
 
 #: The composites this plugin ships (AndroidWorld's multi-app tasks).

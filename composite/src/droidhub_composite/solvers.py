@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from droidhub import State, catalog
-from droidhub.ui_solver import SolverError, SolverScript, UISolver
+from droidhub.agents.ui_solver import SolverError, SolverScript, UISolver
 from droidhub_composite.compose import CompositeTask
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from droidhub import Registry, TaskEval, UnknownTaskError
-from droidhub.names import MAX_NAME_LENGTH, name_problem, quote_name
+from droidhub.tasks.names import MAX_NAME_LENGTH, name_problem, quote_name
 from droidhub_composite.compose import (
     CompositeTask,
     CompositionError,

@@ -3,19 +3,31 @@
 The public API is what this module exports; everything else may change.
 """
 
-from droidhub.actions import Action, ActionError
-from droidhub.agents import Agent, AgentFactory
-from droidhub.apps import AppSpec
-from droidhub.device import BroadcastResult, Device, DeviceError, ShellResult, quote
-from droidhub.env import Env, Observe, State
-from droidhub.episode import FatalAgentError
-from droidhub.evaluators import Evaluator
+from droidhub.agents.base import Agent, AgentFactory
+from droidhub.android.ui_tree import BoundingBox, UIElement
+from droidhub.device.client import BroadcastResult, Device, DeviceError, ShellResult, quote
+from droidhub.env.actions import Action, ActionError
+from droidhub.env.environment import Env, Observe, State
+from droidhub.evaluation.judges import Judge, JudgedEpisode, JudgeFactory, Judgement, RecordedStep
 from droidhub.hookspecs import hookimpl
-from droidhub.judges import Judge, JudgedEpisode, JudgeFactory, Judgement, RecordedStep
-from droidhub.registry import Registry, TaskFamily, UnknownTaskError
-from droidhub.results import EpisodeResult, RunManifest
-from droidhub.task import Footprint, NoOracle, NoParams, StateRefs, TaskEval, TaskParamsError
-from droidhub.uitree import BoundingBox, UIElement
+
+# Two modules a plugin may use as `from droidhub import catalog, evaluators`: what the
+# installed plugins contribute, and evaluators by name (not names of __all__ itself).
+from droidhub.plugins import catalog as catalog
+from droidhub.plugins import evaluators as evaluators
+from droidhub.plugins.evaluators import Evaluator
+from droidhub.results.records import EpisodeResult, RunManifest
+from droidhub.run.episode import FatalAgentError
+from droidhub.tasks.apps import AppSpec
+from droidhub.tasks.families import Registry, TaskFamily, UnknownTaskError
+from droidhub.tasks.task_eval import (
+    Footprint,
+    NoOracle,
+    NoParams,
+    StateRefs,
+    TaskEval,
+    TaskParamsError,
+)
 
 __version__ = "0.1.0"
 

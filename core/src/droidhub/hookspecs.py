@@ -15,7 +15,7 @@ reported as a load error of the later plugin, never a silent override. A family 
 that an installed distribution declares in its metadata (its ``droidhub`` entry point
 names, the ``droidhub.families`` group) belongs to that distribution whatever the order.
 Family, task, agent and judge names and virtual app packages become file names, so
-they follow :mod:`droidhub.names`; another is a load error.
+they follow :mod:`droidhub.tasks.names`; another is a load error.
 """
 
 from __future__ import annotations
@@ -30,14 +30,14 @@ if TYPE_CHECKING:
 
     import click
 
-    from droidhub.agents import AgentFactory
-    from droidhub.apps import AppSpec
-    from droidhub.episode import EpisodeContext, StepRecord
-    from droidhub.judges import JudgeFactory
-    from droidhub.registry import Registry, TaskFamily
-    from droidhub.results import EpisodeResult
-    from droidhub.state_checks import Evaluator
-    from droidhub.ui_solver import UISolver
+    from droidhub.agents.base import AgentFactory
+    from droidhub.agents.ui_solver import UISolver
+    from droidhub.evaluation.judges import JudgeFactory
+    from droidhub.results.records import EpisodeResult
+    from droidhub.run.episode import EpisodeContext, StepRecord
+    from droidhub.tasks.apps import AppSpec
+    from droidhub.tasks.families import Registry, TaskFamily
+    from droidhub.tasks.state_checks import Evaluator
     from droidhub.virtual.appmodel import VirtualApp
 
 PROJECT = "droidhub"
@@ -53,7 +53,7 @@ def droidhub_task_families() -> Sequence[TaskFamily]:
     Called once, when the registry is first built (``droidhub list``, ``run``, ``check``).
     Each :class:`droidhub.TaskFamily` has a unique name (``android_world``,
     ``miniwob``...), a one-line description and its task classes. A family name an
-    installed distribution declares (see :mod:`droidhub.plugins`) is registered only by
+    installed distribution declares (see :mod:`droidhub.plugins.manager`) is registered only by
     that distribution; any other claim of it, and a claim of an undeclared name that
     another plugin registered first, is reported as a load error of the claimant.
     """
@@ -84,7 +84,7 @@ def droidhub_evaluators() -> Sequence[Evaluator]:
     """Return named, reusable evaluators: checks of device state that yield a reward.
 
     Called once when the evaluator registry is built. Task classes and data-defined
-    task specs refer to evaluators by name (``droidhub.evaluators.get("sms_sent")``),
+    task specs refer to evaluators by name (``droidhub.plugins.evaluators.get("sms_sent")``),
     so a check written once serves every task that needs it.
     """
 
@@ -127,7 +127,7 @@ def droidhub_judges() -> Sequence[JudgeFactory]:
 
     A judge decides from a run's recorded steps whether an episode reached its goal,
     as an LLM judge does where no programmatic check exists; ``droidhub calibrate``
-    measures it against the programmatic rewards (see :mod:`droidhub.judges`).
+    measures it against the programmatic rewards (see :mod:`droidhub.evaluation.judges`).
     """
 
 
@@ -136,9 +136,9 @@ def droidhub_ui_solvers() -> Sequence[UISolver]:
     """Return UI-only solvers: for a task, how to do it through the screen alone.
 
     Called when the ``ui_oracle`` agent or ``droidhub check --ui`` first needs one.
-    Each :class:`droidhub.ui_solver.UISolver` names its task's family and name and
+    Each :class:`droidhub.agents.ui_solver.UISolver` names its task's family and name and
     holds a generator function that sees the goal, the params and observed states
-    only (see :mod:`droidhub.ui_solver`). A task claimed by two plugins is a load
+    only (see :mod:`droidhub.agents.ui_solver`). A task claimed by two plugins is a load
     error of the second.
     """
 

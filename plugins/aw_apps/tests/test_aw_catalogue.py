@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from droidhub import catalog
+from droidhub.plugins import catalog
 
 # AndroidWorld's task metadata (names, difficulty, tags, templates), committed with the
 # tests so the catalogue is checked in every run.

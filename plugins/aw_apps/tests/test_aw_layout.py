@@ -13,7 +13,7 @@ from droidhub_aw_apps import plugin
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "droidhub_aw_apps"
 #: What plugin code may import of droidhub: its top-level names and the app-model API.
-ALLOWED_DROIDHUB = {"droidhub", "droidhub.virtual.appmodel", "droidhub.ui_solver"}
+ALLOWED_DROIDHUB = {"droidhub", "droidhub.virtual.appmodel", "droidhub.agents.ui_solver"}
 
 
 def _module_name(path: Path) -> str:

@@ -26,9 +26,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from droidhub import catalog
-from droidhub.cli import main
-from droidhub.suite import make_instance
+from droidhub.cli.main import main
+from droidhub.plugins import catalog
+from droidhub.tasks.suite import make_instance
 from droidhub_aw_apps.common.fidelity import DIFFERENCES
 
 HERE = Path(__file__).resolve().parent

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from droidhub.uitree import UIElement, parse_hierarchy
+from droidhub.android.ui_tree import UIElement, parse_hierarchy
 from droidhub_aw_apps.calendar import ids
 from droidhub_aw_apps.calendar.model import (
     ACTIVITY,

@@ -14,7 +14,7 @@ import re
 import pytest
 
 from droidhub import Env
-from droidhub.suite import make_instance
+from droidhub.tasks.suite import make_instance
 from droidhub_aw_apps.common import ir_task
 from droidhub_aw_apps.common.ir_instance import date_phrases
 from droidhub_aw_apps.common.ir_task import IRTask

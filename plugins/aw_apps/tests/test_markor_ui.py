@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 from droidhub import Device
-from droidhub.uitree import UIElement, parse_hierarchy
+from droidhub.android.ui_tree import UIElement, parse_hierarchy
 
 MARKOR_TASKS = (
     "MarkorCreateFolder",

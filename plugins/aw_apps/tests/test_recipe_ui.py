@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 from droidhub import Device
-from droidhub.uitree import parse_hierarchy
+from droidhub.android.ui_tree import parse_hierarchy
 from droidhub_aw_apps.recipe.model import RECIPES, Recipe
 
 TASKS = (

@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 from droidhub import Device
-from droidhub.uitree import UIElement, parse_hierarchy
+from droidhub.android.ui_tree import UIElement, parse_hierarchy
 
 SETTINGS = "com.android.settings"
 WIFI = "Wi\u2011Fi"

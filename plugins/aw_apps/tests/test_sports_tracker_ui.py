@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 from droidhub import Device
-from droidhub.uitree import UIElement, parse_hierarchy
+from droidhub.android.ui_tree import UIElement, parse_hierarchy
 from droidhub_aw_apps.sports_tracker.model import add_tracks, make_track
 
 TASKS = (

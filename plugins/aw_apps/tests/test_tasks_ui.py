@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from droidhub import Device
-from droidhub.uitree import UIElement, parse_hierarchy
+from droidhub.android.ui_tree import UIElement, parse_hierarchy
 from droidhub_aw_apps.tasks_app.model import TaskRow, add_tasks, due_millis
 
 TASKS = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from droidhub.uitree import parse_hierarchy
+from droidhub.android.ui_tree import parse_hierarchy
 from droidhub_miniwob.window_tree import window_hierarchy
 
 

@@ -8,7 +8,7 @@ import ast
 from pathlib import Path
 
 import droidhub_miniwob
-from droidhub.android import PIXEL_6
+from droidhub.android.phone import PIXEL_6
 from droidhub_miniwob import webview
 
 SRC = Path(droidhub_miniwob.__file__).parent

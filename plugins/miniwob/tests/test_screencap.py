@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pytest
 from PIL import Image
 
-from droidhub.android import PIXEL_6
+from droidhub.android.phone import PIXEL_6
 from droidhub_miniwob import plugin, webview
 from droidhub_miniwob.screenshot import fit_png, png_size
 

@@ -31,15 +31,15 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from droidhub.actions import Action, ActionError
-from droidhub.agents import Agent
-from droidhub.env import Observe
-from droidhub.uitree import UIElement as DroidhubElement
+from droidhub.agents.base import Agent
+from droidhub.android.ui_tree import UIElement as DroidhubElement
+from droidhub.env.actions import Action, ActionError
+from droidhub.env.environment import Observe
 
 if TYPE_CHECKING:
-    from droidhub.env import Env
-    from droidhub.env import State as DroidhubState
-    from droidhub.task import TaskEval
+    from droidhub.env.environment import Env
+    from droidhub.env.environment import State as DroidhubState
+    from droidhub.tasks.task_eval import TaskEval
 
 #: Fields of AndroidWorld's JSON action that droidhub's :class:`Action` also has.
 _ACTION_FIELDS = ("action_type", "index", "x", "y", "text", "direction", "app_name", "goal_status")
@@ -165,7 +165,7 @@ class _Stopped(BaseException):
 
 
 class AndroidWorldEnv:
-    """droidhub's :class:`~droidhub.env.Env` behind AndroidWorld's env interface."""
+    """droidhub's :class:`~droidhub.env.environment.Env` behind AndroidWorld's env interface."""
 
     def __init__(self, env: Env, bridge: _Bridge) -> None:
         self._env = env
@@ -324,6 +324,7 @@ class AndroidWorldAgent(Agent):
             if data:
                 self.last_step_info = {"android_world": data}
             if kind == "action":
+                assert isinstance(value, Action)
                 return value
             if kind == "done":
                 return Action(action_type="status", goal_status="complete")

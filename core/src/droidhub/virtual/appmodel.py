@@ -31,7 +31,7 @@ insides can change without breaking a plugin.
 
 from __future__ import annotations
 
-from droidhub.android import EXTERNAL_STORAGE, PIXEL_6, ScreenGeometry, canonical_path
+from droidhub.android.phone import EXTERNAL_STORAGE, PIXEL_6, ScreenGeometry, canonical_path
 from droidhub.virtual.app import BroadcastReply, Intent, Screen, VirtualApp
 from droidhub.virtual.phone import VirtualPhone
 from droidhub.virtual.widgets.kit import (

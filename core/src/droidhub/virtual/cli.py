@@ -18,7 +18,7 @@ from droidhub.virtual.storage import (
 )
 
 
-class _StorageSize(click.ParamType):
+class _StorageSize(click.ParamType):  # type: ignore[type-arg]  # generic in click 8.2+ only
     """A size such as ``6G`` or ``512M``, in bytes."""
 
     name = "size"

@@ -24,7 +24,7 @@ import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from droidhub.android import EXTERNAL_STORAGE, PIXEL_6, canonical_path
+from droidhub.android.phone import EXTERNAL_STORAGE, PIXEL_6, canonical_path
 from droidhub.virtual.app import Intent, VirtualApp
 from droidhub.virtual.providers import ContentProvider, system_providers
 from droidhub.virtual.sandbox import SandboxPathError

@@ -12,11 +12,11 @@ anything::
 
 - ``virtual_server``: one :class:`~droidhub.virtual.server.VirtualDeviceServer` for
   the whole session (no phones of its own).
-- ``virtual_device``: a :class:`droidhub.device.Device` on a brand-new phone, removed
+- ``virtual_device``: a :class:`droidhub.device.client.Device` on a brand-new phone, removed
   after the test; phones are cheap, so no test sees another's state.
 - ``virtual_phone``: the :class:`~droidhub.virtual.phone.VirtualPhone` behind
   ``virtual_device``, to look inside it.
-- ``virtual_env``: a :class:`droidhub.env.Env` over ``virtual_device`` with every
+- ``virtual_env``: a :class:`droidhub.env.environment.Env` over ``virtual_device`` with every
   installed plugin's apps.
 
 Imports happen inside the fixtures: pytest loads this module for every test run in
@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from droidhub.device import Device
-    from droidhub.env import Env
+    from droidhub.device.client import Device
+    from droidhub.env.environment import Env
     from droidhub.virtual.phone import VirtualPhone
     from droidhub.virtual.server import VirtualDeviceServer
 
@@ -48,8 +48,9 @@ def virtual_server() -> Iterator[VirtualDeviceServer]:
 
 @pytest.fixture
 def virtual_device(virtual_server: VirtualDeviceServer) -> Iterator[Device]:
-    """A :class:`~droidhub.device.Device` on a fresh virtual phone, removed after the test."""
-    from droidhub.device import Device
+    """A :class:`~droidhub.device.client.Device` on a fresh virtual phone, removed after
+    the test."""
+    from droidhub.device.client import Device
 
     serial = virtual_server.add_phone()
     try:
@@ -66,8 +67,9 @@ def virtual_phone(virtual_server: VirtualDeviceServer, virtual_device: Device) -
 
 @pytest.fixture
 def virtual_env(virtual_device: Device) -> Env:
-    """An :class:`~droidhub.env.Env` over ``virtual_device`` with every installed app."""
-    from droidhub import catalog
-    from droidhub.env import Env
+    """An :class:`~droidhub.env.environment.Env` over ``virtual_device`` with every
+    installed app."""
+    from droidhub.env.environment import Env
+    from droidhub.plugins import catalog
 
     return Env(virtual_device, apps=catalog.apps())

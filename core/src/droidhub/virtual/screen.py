@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
-from droidhub.android import PIXEL_6
+from droidhub.android.phone import PIXEL_6
 from droidhub.virtual.app import Screen
 
 if TYPE_CHECKING:

@@ -99,7 +99,7 @@ def sweep_orphaned_sandboxes(base: Path) -> list[Path]:
 
 def plugin_apps() -> list[VirtualApp]:
     """Fresh app models from every installed plugin (the ``droidhub_virtual_apps`` hook)."""
-    from droidhub.plugins import get_plugin_manager
+    from droidhub.plugins.manager import get_plugin_manager
 
     return [app for _, app in get_plugin_manager().collect("droidhub_virtual_apps")]
 

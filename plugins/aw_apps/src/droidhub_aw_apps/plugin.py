@@ -4,7 +4,7 @@ Each app lives in its own package (``droidhub_aw_apps.markor``, ...) whose
 ``__init__`` exposes ``TASKS`` (task classes), ``APPS`` (:class:`droidhub.AppSpec`),
 ``EVALUATORS`` (:class:`droidhub.Evaluator`) and ``virtual_apps()`` (fresh
 :class:`droidhub.virtual.appmodel.VirtualApp` models); an app's ``solvers`` module,
-if it has one, exposes ``SOLVERS`` (:class:`droidhub.ui_solver.UISolver`, how each of
+if it has one, exposes ``SOLVERS`` (:class:`droidhub.agents.ui_solver.UISolver`, how each of
 its tasks is done through the screen alone); the information-retrieval tasks
 built from the apps' spec files come from :mod:`droidhub_aw_apps.common.ir_task`. This
 module only gathers them.
@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from droidhub import AppSpec, Evaluator, TaskFamily, hookimpl
-from droidhub.ui_solver import UISolver
+from droidhub.agents.ui_solver import UISolver
 from droidhub.virtual.appmodel import VirtualApp
 from droidhub_aw_apps.common.fidelity import DIFFERENCES
 from droidhub_aw_apps.common.relative_dates import REFERENCE_NOW

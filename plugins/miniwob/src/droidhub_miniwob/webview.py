@@ -2,7 +2,7 @@
 
 :class:`MiniWobWebViewApp` is a UI app model for the virtual phone. It answers the
 same intents as the Android app (:mod:`droidhub_miniwob.contract`), and shows the
-page the way AndroidWorld's app does on a Pixel 6 (:data:`droidhub.android.PIXEL_6`:
+page the way AndroidWorld's app does on a Pixel 6 (:data:`droidhub.android.phone.PIXEL_6`:
 1080x2400 device pixels; the WebView between the status and navigation bars, the page
 in it at 500 %, five device pixels per CSS pixel: :mod:`droidhub_miniwob.phone_window`).
 Taps, swipes and long presses arrive as touch events, ``input text`` and key events

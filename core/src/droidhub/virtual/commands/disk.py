@@ -8,7 +8,7 @@ says is what a push may still write.
 
 from __future__ import annotations
 
-from droidhub.android import canonical_path
+from droidhub.android.phone import canonical_path
 from droidhub.virtual.commands.invocation import Invocation, command, split_options, unknown_option
 from droidhub.virtual.storage import format_size
 

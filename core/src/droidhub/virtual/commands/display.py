@@ -9,7 +9,7 @@ import zlib
 
 from PIL import Image
 
-from droidhub.android import PIXEL_6, canonical_path
+from droidhub.android.phone import PIXEL_6, canonical_path
 from droidhub.virtual.commands.activity import pid_of
 from droidhub.virtual.commands.invocation import Invocation, command
 from droidhub.virtual.commands.packages import apk_path

@@ -11,7 +11,7 @@ import posixpath
 import re
 import shutil
 import stat as statmod
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from droidhub.virtual.commands.invocation import Invocation, command, split_options, unknown_option
@@ -413,7 +413,7 @@ def _stat_time(inv: Invocation, seconds: float) -> str:
 
 def _stat_field(inv: Invocation, letter: str, name: str, path: str, info: os.stat_result) -> str:
     user, group = _owner(inv, path)
-    fields = {
+    fields: dict[str, Callable[[], str]] = {
         "n": lambda: name,
         "N": lambda: f"'{name}'",
         "s": lambda: str(info.st_size),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Callable
 
 from droidhub.virtual.commands.invocation import Invocation, command
 
@@ -132,7 +133,7 @@ def _test(inv: Invocation, args: list[str]) -> bool:
         host = inv.host(operand) if operand else None
         if host is None:
             return False
-        checks = {
+        checks: dict[str, Callable[[], bool]] = {
             "-e": lambda: inv.exists(host),
             "-f": host.is_file,
             "-d": host.is_dir,

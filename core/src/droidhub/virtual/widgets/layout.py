@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from droidhub.android import PIXEL_6
+from droidhub.android.phone import PIXEL_6
 from droidhub.virtual.app import Screen, VirtualApp
 from droidhub.virtual.widgets import paint
 from droidhub.virtual.widgets.kit import (

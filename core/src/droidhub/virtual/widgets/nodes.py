@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from droidhub.android import PIXEL_6
+from droidhub.android.phone import PIXEL_6
 from droidhub.virtual.screen import Node, hierarchy
 
 SYSTEM_UI = "com.android.systemui"

@@ -14,8 +14,8 @@ from __future__ import annotations
 import functools
 import xml.etree.ElementTree as ET
 
-from droidhub.android import PIXEL_6
-from droidhub.uitree import parse_bounds
+from droidhub.android.phone import PIXEL_6
+from droidhub.android.ui_tree import parse_bounds
 from droidhub.virtual.app import Screen
 from droidhub.virtual.system_image import LAUNCHER_PACKAGE
 from droidhub.virtual.widgets.kit import Theme

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from droidhub import Action, State
-from droidhub.ui_solver import SolverScript, UISolver, open_app, tap
+from droidhub.agents.ui_solver import SolverScript, UISolver, open_app, tap
 
 
 def _record(name: str | None) -> SolverScript:

@@ -16,7 +16,7 @@ from typing import Any
 from PIL import Image
 
 from droidhub import Action, State
-from droidhub.ui_solver import (
+from droidhub.agents.ui_solver import (
     SolverScript,
     SolverSteps,
     UISolver,

@@ -16,7 +16,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from droidhub import Action, State
-from droidhub.ui_solver import SolverError, SolverScript, UISolver, answer, require, tap, type_into
+from droidhub.agents.ui_solver import (
+    SolverError,
+    SolverScript,
+    UISolver,
+    answer,
+    require,
+    tap,
+    type_into,
+)
 from droidhub_aw_apps.calendar import ids
 from droidhub_aw_apps.calendar.steps import (
     MONTHS,

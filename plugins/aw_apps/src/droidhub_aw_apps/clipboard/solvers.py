@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from droidhub import State
-from droidhub.ui_solver import SolverScript, UISolver, long_press, open_app, tap, type_into
+from droidhub.agents.ui_solver import SolverScript, UISolver, long_press, open_app, tap, type_into
 
 
 def solve_copy_to_clipboard(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:

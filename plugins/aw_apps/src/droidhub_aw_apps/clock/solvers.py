@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from droidhub import State
-from droidhub.ui_solver import SolverScript, UISolver, find, open_app, tap
+from droidhub.agents.ui_solver import SolverScript, UISolver, find, open_app, tap
 
 
 def solve_timer_entry(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:

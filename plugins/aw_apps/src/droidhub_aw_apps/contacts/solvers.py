@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from droidhub import Action, State
-from droidhub.ui_solver import SolverScript, SolverSteps, UISolver, find_all, open_app, tap
+from droidhub.agents.ui_solver import SolverScript, SolverSteps, UISolver, find_all, open_app, tap
 
 _LABEL_STEPS = 4
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from droidhub import State
-from droidhub.ui_solver import SolverScript, UISolver, open_app, scroll_to, tap
+from droidhub.agents.ui_solver import SolverScript, UISolver, open_app, scroll_to, tap
 
 
 def solve_save_copy(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:

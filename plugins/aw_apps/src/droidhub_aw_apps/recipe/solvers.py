@@ -16,7 +16,7 @@ from collections.abc import Generator, Mapping, Sequence
 from typing import Any
 
 from droidhub import Action, State
-from droidhub.ui_solver import (
+from droidhub.agents.ui_solver import (
     SolverError,
     SolverScript,
     SolverSteps,

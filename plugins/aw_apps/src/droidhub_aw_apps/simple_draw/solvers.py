@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from droidhub import Action, State
-from droidhub.ui_solver import SolverScript, UISolver, open_app, require, tap
+from droidhub.agents.ui_solver import SolverScript, UISolver, open_app, require, tap
 
 
 def solve_create_drawing(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:

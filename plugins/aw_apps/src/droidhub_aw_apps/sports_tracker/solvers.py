@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from droidhub import Action, State
-from droidhub.ui_solver import SolverError, SolverScript, UISolver, answer, open_app, scroll
+from droidhub.agents.ui_solver import SolverError, SolverScript, UISolver, answer, open_app, scroll
 from droidhub_aw_apps.calendar.steps import today_date
 from droidhub_aw_apps.common import relative_dates
 from droidhub_aw_apps.sports_tracker import ids

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from droidhub import Action, State
-from droidhub.ui_solver import (
+from droidhub.agents.ui_solver import (
     SolverError,
     SolverScript,
     UISolver,

@@ -1,0 +1,108 @@
+"""Checks of what a command is given, made before any work starts, and how their
+failures are shown: one line naming the bad value and what to do, with the exit code
+:data:`EXIT_CODES` lists (`droidhub --help` prints it)."""
+
+from __future__ import annotations
+
+import weakref
+from pathlib import Path
+
+import click
+
+from droidhub.cli.run import EXIT_LOAD_FAILED
+from droidhub.plugins import catalog
+from droidhub.plugins.manager import PluginManager, get_plugin_manager
+
+# How many of each manager's (append-only) errors were already printed.
+_warned: weakref.WeakKeyDictionary[PluginManager, int] = weakref.WeakKeyDictionary()
+
+
+def warn_plugin_errors() -> None:
+    """Print each plugin load error once (commands call this before and after loading).
+
+    Every contribution but the virtual app models is gathered first, so that a plugin
+    which lost a name (``--agent oracle`` claimed twice) is named before the work starts.
+    """
+    pm = get_plugin_manager()
+    catalog.load_all(virtual_apps=False)
+    for err in pm.errors[_warned.get(pm, 0) :]:
+        click.secho(f"warning: {err}", fg="yellow", err=True)
+    _warned[pm] = len(pm.errors)
+
+
+def warn_unreadable_results(run_dir: Path) -> None:
+    """Name, in one line, what of ``run_dir``'s results could not be read (and so is
+    left out of what the command shows), if anything."""
+    from droidhub.results.records import unreadable_note
+
+    note = unreadable_note(run_dir)
+    if note:
+        click.secho(f"warning: {note}", fg="yellow", err=True)
+
+
+def split_values(values: tuple[str, ...]) -> list[str]:
+    return [v.strip() for value in values for v in value.split(",") if v.strip()]
+
+
+class LoadFailed(click.ClickException):
+    """A plugin, or a task spec file, that a command needs failed to load."""
+
+    exit_code = EXIT_LOAD_FAILED
+
+
+def refuse_broken_families(families: list[str]) -> None:
+    """Stop before the work starts if a plugin that contributes one of ``families`` had a
+    load error (a composite spec file that does not parse...): the run or check would
+    otherwise go on silently without part of the family."""
+    pm = get_plugin_manager()
+    catalog.load_all(virtual_apps=False)
+    owners = {name for name, info in pm.plugins.items() if set(info.families) & set(families)}
+    broken = [e for e in pm.errors if e.plugin in owners]
+    if broken:
+        more = f" (and {len(broken) - 1} more, see `droidhub plugins`)" if len(broken) > 1 else ""
+        raise LoadFailed(f"{broken[0]}{more}; fix it, or leave its family out of --suite")
+
+
+def agent_given(value: str | None) -> str:
+    """``--agent`` has no default: a run with a silent no-op agent scores 0 everywhere."""
+    if not value:
+        raise click.UsageError(
+            "--agent is required: an agent from `droidhub agents` (e.g. --agent oracle) "
+            "or your own as module:Class"
+        )
+    return value
+
+
+def out_folder(value: Path | None) -> Path | None:
+    """``--out`` checked when the options are read: a file there is refused before
+    anything starts or is written."""
+    if value is not None and value.exists() and not value.is_dir():
+        raise click.BadParameter(
+            f"{value} is a file; give a folder: a new one, or the run folder to resume"
+        )
+    return value
+
+
+def usage_line(exc: click.UsageError) -> str:
+    """``Error: <what was wrong>``, plus where the options are explained when the message
+    is click's own (ours already say what to do)."""
+    hint = ""
+    if type(exc) is not click.UsageError and exc.ctx is not None:
+        hint = f" (see `{exc.ctx.command_path} --help`)"
+    return f"Error: {exc.format_message()}{hint}"
+
+
+#: Exit codes of every command, shown by `droidhub --help` (and in docs/cli.md).
+EXIT_CODES = """\b
+Exit codes:
+  0    done (run: every episode ran without an error)
+  1    run: the run could not go on (--out busy or unwritable); check: a task failed
+  2    a bad option or value (unknown task or agent, --out is a file...)
+  3    run: finished, but some episodes ended in an error
+  4    run: every device was quarantined (rerun to run the rest)
+  5    run: stopped early (the same agent error K times, or a FatalAgentError)
+  6    run: no device reachable (no adb server, or no such phone); nothing was written
+  7    a plugin or a task spec file failed to load (see `droidhub plugins`)
+  130  run: stopped by Ctrl-C (rerun to resume)
+  143  run: stopped by SIGTERM (rerun to resume)
+"""

@@ -1,0 +1,551 @@
+"""The ``droidhub`` command line."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+
+from droidhub.cli.checks import (
+    EXIT_CODES,
+    agent_given,
+    out_folder,
+    refuse_broken_families,
+    split_values,
+    usage_line,
+    warn_plugin_errors,
+    warn_unreadable_results,
+)
+from droidhub.cli.run import (
+    RunSettings,
+    parse_agent_options,
+    print_report,
+    recorded_options,
+    run_in_folder,
+)
+from droidhub.plugins import catalog
+from droidhub.plugins.manager import get_plugin_manager
+from droidhub.report.summary import plural
+from droidhub.results.layout import RunFolder
+from droidhub.tasks.families import UnknownTaskError
+from droidhub.tasks.suite import DEFAULT_SEED
+
+
+class _Main(click.Group):
+    """The root group; adds plugin commands on first use."""
+
+    _plugins_added = False
+
+    def _add_plugin_commands(self) -> None:
+        if self._plugins_added:
+            return
+        self._plugins_added = True
+        pm = get_plugin_manager()
+        for name in self.commands:  # built-in commands belong to droidhub itself
+            pm.claim("command", name, "droidhub")
+        # collect() leaves out (and reports) a command name an earlier plugin took.
+        for _plugin, command in pm.collect("droidhub_cli_commands"):
+            self.add_command(command)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        self._add_plugin_commands()
+        return super().list_commands(ctx)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        self._add_plugin_commands()
+        return super().get_command(ctx, cmd_name)
+
+    def main(  # type: ignore[override]  # click's overloads only split on standalone_mode
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """Run the command; a bad option is reported in one line (click's usage block,
+        four lines with the usage and a blank, would bury the one that matters)."""
+        if not standalone_mode:
+            return super().main(args, prog_name, standalone_mode=False, **extra)
+        try:
+            code = super().main(args, prog_name, standalone_mode=False, **extra)
+        except click.UsageError as exc:
+            click.echo(usage_line(exc), err=True)
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            click.echo("Aborted!", err=True)
+            sys.exit(1)
+        # Without standalone mode click returns the exit code of a ctx.exit() (--help).
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_CODES)
+@click.version_option(package_name="droidhub")
+def main() -> None:
+    """droidhub: benchmark agents that operate Android phones.
+
+    Task suites come from installed plugins (`droidhub plugins`). Everything runs on a
+    real phone or emulator (--device SERIAL) or on droidhub's virtual phone
+    (--device virtual, the default), which needs no emulator.
+    """
+
+
+@main.command()
+@click.option(
+    "--suite",
+    "suites",
+    multiple=True,
+    required=True,
+    metavar="FAMILY",
+    help="Task family to run (repeat or comma-separate), e.g. android_world.",
+)
+@click.option(
+    "--tasks",
+    "tasks",
+    multiple=True,
+    metavar="A,B",
+    help="Only these tasks of the suite (comma-separated names).",
+)
+@click.option(
+    "--n-combinations",
+    default=1,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="Instances (parameter draws) per task.",
+)
+@click.option(
+    "--seed",
+    default=DEFAULT_SEED,
+    show_default=True,
+    type=int,
+    help="Suite seed; instance seeds follow AndroidWorld's formula.",
+)
+@click.option(
+    "--agent",
+    callback=lambda _ctx, _param, value: agent_given(value),
+    help="(required) A registered agent (`droidhub agents` lists them: noop, random, oracle, "
+    "ui_oracle, ...) or module:Class, imported from the current folder or the installed "
+    "packages.",
+)
+@click.option(
+    "--agent-option",
+    "agent_options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="An option of the agent (repeatable), e.g. model=NAME; `droidhub agents` lists them.",
+)
+@click.option(
+    "--device",
+    default="virtual",
+    show_default=True,
+    help="Serials (comma-separated) on the adb server, or virtual / virtual:N.",
+)
+@click.option(
+    "--executor",
+    type=click.Choice(["threads", "processes", "ray"]),
+    default=None,
+    help="How phones run side by side: threads of this process, a worker process per "
+    "phone (faster with several phones: no shared interpreter), or a Ray actor per phone "
+    "anywhere in a Ray cluster (pip install 'droidhub[ray]'; see docs/scaling.md). "
+    "[default: processes with several phones, else threads]",
+)
+@click.option(
+    "--ray-address",
+    default=None,
+    metavar="ADDR",
+    help="With --executor ray: the cluster to join (auto, or the head's HOST:PORT); "
+    "without it Ray starts a local cluster for the run.",
+)
+@click.option("--adb-host", default="127.0.0.1", show_default=True, help="adb server host.")
+@click.option("--adb-port", default=5037, show_default=True, type=int, help="adb server port.")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    default=None,
+    callback=lambda _ctx, _param, value: out_folder(value),
+    help="Run folder; rerunning with the same folder resumes. [default: runs/SUITE-AGENT-seedSEED]",
+)
+@click.option(
+    "--html",
+    "html_out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="When the run ends, also write its HTML report here (see `droidhub report`).",
+)
+@click.option(
+    "--max-steps",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Override every task's step budget (10 x complexity).",
+)
+@click.option(
+    "--step-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=300,
+    show_default=True,
+    metavar="SECONDS",
+    help="Limit of the agent's reset and of each step with its action; past it the "
+    "episode ends with a timeout error and the run goes on.",
+)
+@click.option(
+    "--episode-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=1800,
+    show_default=True,
+    metavar="SECONDS",
+    help="Limit of a whole episode, set-up and scoring included.",
+)
+@click.option(
+    "--teardown-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=60,
+    show_default=True,
+    metavar="SECONDS",
+    help="Limit of a task's tear-down. A tear-down that fails or runs past it errors "
+    "its episode (error_kind teardown); the phone is replaced by a fresh one (virtual) "
+    "or restored and checked (real) and the run goes on.",
+)
+@click.option(
+    "--quarantine-after",
+    type=click.IntRange(min=1),
+    default=3,
+    show_default=True,
+    metavar="N",
+    help="Take a device out of the run after N episodes in a row failed on it with "
+    "device errors (its episodes go to the other devices).",
+)
+@click.option(
+    "--early-stop",
+    type=click.IntRange(min=0),
+    default=3,
+    show_default=True,
+    metavar="K",
+    help="Stop when the first K episodes all fail with the same agent error (0: never).",
+)
+@click.option(
+    "--retry-errors",
+    is_flag=True,
+    help="Run again the episodes of this --out that ended in an error (not those the "
+    "agent failed); earlier attempts move to OUT/attempts.jsonl.",
+)
+@click.option(
+    "--shard",
+    default=None,
+    metavar="I/N",
+    help="Run only the I-th of N deterministic slices of the instances (for batch jobs); "
+    "join the N run folders with `droidhub merge`.",
+)
+@click.option(
+    "-q", "--quiet", is_flag=True, help="No progress and no tables: print the headline only."
+)
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print the run's summary (as OUT/summary.json holds it) as one JSON object on "
+    "stdout, and nothing else there.",
+)
+def run(
+    suites: tuple[str, ...],
+    tasks: tuple[str, ...],
+    n_combinations: int,
+    seed: int,
+    agent: str,
+    agent_options: tuple[str, ...],
+    device: str,
+    executor: str | None,
+    ray_address: str | None,
+    adb_host: str,
+    adb_port: int,
+    out: Path | None,
+    html_out: Path | None,
+    max_steps: int | None,
+    step_timeout: float,
+    episode_timeout: float,
+    teardown_timeout: float,
+    quarantine_after: int,
+    early_stop: int,
+    retry_errors: bool,
+    shard: str | None,
+    quiet: bool,
+    as_json: bool,
+) -> None:
+    """Run a suite with an agent and record every episode.
+
+    Results go to OUT/results.jsonl (one line per finished episode), OUT/run.json and
+    one folder per episode; a summary table is printed at the end and written to
+    OUT/summary.json. Stopping and rerunning with the same --out resumes the run; one
+    run at a time may use an --out folder.
+
+    \b
+    Exit codes:
+      0    every episode ran without an error
+      1    the run could not go on (--out in use by another run, or unwritable)
+      2    a bad option
+      3    the run finished, but some episodes ended in an error
+      4    every device was quarantined (rerun to run the rest)
+      5    stopped early: the same agent error K times, or a FatalAgentError
+      6    no device reachable (no adb server, or no such phone); nothing written
+      7    a plugin of an asked-for family, or one of its spec files, failed to load
+      130  stopped by Ctrl-C (rerun to resume)
+      143  stopped by SIGTERM (rerun to resume)
+    """
+    from droidhub.agents.base import AgentLoadError, load_agent
+    from droidhub.device.connect import parse_device_spec
+    from droidhub.results.records import RunManifest
+    from droidhub.results.shards import parse_shard, shard_of
+    from droidhub.run.runner import RunConfigError, describe_environment
+    from droidhub.tasks.suite import build_suite
+
+    pm = get_plugin_manager()
+    reg = catalog.registry()
+    families, task_names = split_values(suites), split_values(tasks) or None
+    refuse_broken_families(families)  # before the warnings, so that it is said once
+    warn_plugin_errors()
+    try:
+        instances = build_suite(reg, families, task_names, n_combinations, seed)
+        if shard is not None:
+            index, count = parse_shard(shard)
+            instances = shard_of(instances, lambda inst: inst.episode_id, index, count)
+        factories = catalog.agents()
+        agent_opts = parse_agent_options(agent_options)
+        load_agent(agent, factories, agent_opts)  # fail before touching any device
+        count, serials = parse_device_spec(device)
+        if executor == "ray":
+            from droidhub.run.ray_cluster import import_ray
+
+            import_ray()
+        elif ray_address is not None:
+            raise ValueError("--ray-address goes with --executor ray")
+    except (UnknownTaskError, AgentLoadError, ValueError, RunConfigError) as exc:
+        raise click.UsageError(str(exc)) from None
+    out = out_folder(
+        out or Path("runs") / f"{'+'.join(families)}-{agent.replace(':', '.')}-seed{seed}"
+    )
+    assert out is not None
+    manifest = RunManifest(
+        suite=families,
+        tasks=task_names,
+        n_combinations=n_combinations,
+        seed=seed,
+        agent=agent,
+        **recorded_options(agent_opts),
+        devices=[device],
+        episodes_planned=len(instances),
+        **describe_environment(pm),
+    )
+    if shard is not None:
+        manifest = manifest.model_copy(update={"shard": shard.strip()})
+    settings = RunSettings(
+        out=out,
+        manifest=manifest,
+        device=device,
+        adb_host=adb_host,
+        adb_port=adb_port,
+        make_agent=lambda: load_agent(agent, factories, agent_opts),
+        agent=agent,
+        agent_options=agent_opts,
+        executor=executor or ("processes" if max(count, len(serials)) > 1 else "threads"),
+        ray_address=ray_address,
+        max_steps=max_steps,
+        step_timeout=step_timeout,
+        episode_timeout=episode_timeout,
+        teardown_timeout=teardown_timeout,
+        quarantine_after=quarantine_after,
+        early_stop=early_stop,
+        retry_errors=retry_errors,
+        quiet=quiet,
+        as_json=as_json,
+    )
+    code = run_in_folder(instances, settings)
+    if html_out is not None and code in (0, 3):  # the run ran to its end
+        _write_html(out, html_out)
+    sys.exit(code)
+
+
+def _check_run_dir(run_dir: Path) -> None:
+    results = RunFolder(run_dir).results
+    if not results.exists():
+        raise click.UsageError(f"{run_dir} has no {results.name}: is it a droidhub run folder?")
+    warn_unreadable_results(run_dir)
+
+
+@main.command()
+@click.argument(
+    "run_dirs",
+    nargs=-1,
+    required=True,
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+)
+@click.option(
+    "--html",
+    "html_out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write a self-contained HTML report (tables, episodes, annotated steps).",
+)
+@click.option("--no-steps", is_flag=True, help="Leave the step screenshots out of the HTML.")
+def report(run_dirs: tuple[Path, ...], html_out: Path | None, no_steps: bool) -> None:
+    """Summarise a run, or compare two: `droidhub report RUN_A RUN_B`.
+
+    One run: prints the summary (means over tasks, with 95% bootstrap intervals, and
+    per family/app/difficulty/tag tables) and writes RUN_DIR/summary.json. Two runs:
+    prints a per-task comparison with differences and the tasks that flipped.
+    """
+    from droidhub.results.records import read_results
+
+    for run_dir in run_dirs:
+        _check_run_dir(run_dir)
+    if len(run_dirs) > 2:
+        raise click.UsageError("give one run folder to summarise, or two to compare")
+    if len(run_dirs) == 2:
+        if html_out is not None:
+            raise click.UsageError(
+                "--html writes the report of one run; compare two runs without it"
+            )
+        from droidhub.report.compare import compare, format_comparison, format_mcnemar
+
+        results_a, results_b = read_results(run_dirs[0]), read_results(run_dirs[1])
+        rows = compare(results_a, results_b)
+        click.echo(format_comparison(rows, str(run_dirs[0]), str(run_dirs[1])))
+        click.echo(format_mcnemar(results_a, results_b))
+        return
+    print_report(run_dirs[0])
+    if html_out is not None:
+        _write_html(run_dirs[0], html_out, with_steps=not no_steps)
+
+
+def _write_html(run_dir: Path, html_out: Path, with_steps: bool = True) -> None:
+    from droidhub.report.html import render_html
+
+    html_out.parent.mkdir(parents=True, exist_ok=True)
+    html_out.write_text(render_html(run_dir, with_steps=with_steps), encoding="utf-8")
+    # On stderr: stdout ends with the run's headline (or is JSON, with --json).
+    click.echo(f"HTML report written to {html_out}", err=True)
+
+
+@main.command()
+@click.argument("run_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["jsonl"]),
+    default="jsonl",
+    show_default=True,
+    help="Output format (see docs/trajectory-format.md).",
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Output file [default: standard output].",
+)
+def export(run_dir: Path, fmt: str, out: Path | None) -> None:
+    """Export a run's trajectories: one JSON line per agent step."""
+    from droidhub.report.export import export_jsonl
+
+    del fmt  # jsonl is the only format so far
+    _check_run_dir(run_dir)
+    if out is None:
+        export_jsonl(run_dir, sys.stdout)
+        return
+    with out.open("w", encoding="utf-8") as fh:
+        count = export_jsonl(run_dir, fh)
+    click.echo(f"{count} steps written to {out}", err=True)
+
+
+@main.command()
+@click.option(
+    "--suite",
+    "suites",
+    multiple=True,
+    metavar="FAMILY",
+    help="Families to check (repeat or comma-separate) [default: all].",
+)
+@click.option("--tasks", "tasks", multiple=True, metavar="A,B", help="Only these tasks.")
+@click.option(
+    "--seed",
+    default=DEFAULT_SEED,
+    show_default=True,
+    type=int,
+    help="Suite seed of the instance checked.",
+)
+@click.option(
+    "--ui",
+    is_flag=True,
+    help="Also prove each task doable through the screen: the ui_oracle agent (the "
+    "task's UI-only solver) must score 1 through the runner's episode path. A task "
+    "without a UI solver fails this column.",
+)
+def check(suites: tuple[str, ...], tasks: tuple[str, ...], seed: int, ui: bool) -> None:
+    """Prove every task on a fresh virtual phone.
+
+    Per task: parameters deterministic for the seed; goal renders; doing nothing
+    scores 0 (for tasks declared met-at-start: the wrong action scores 0); the oracle
+    scores 1; tear-down restores what set-up found; nothing outside the declared
+    footprint changes. With --ui, the task's UI-only solver also scores 1 acting
+    through the screen. Exits 1 if any task fails, 7 (before checking anything) if a
+    plugin of a family to check, or one of its spec files, failed to load.
+    """
+    import time
+
+    from droidhub.run.check import check_task, format_checks
+    from droidhub.tasks.suite import select_tasks
+
+    reg = catalog.registry()
+    families = split_values(suites) or [f.name for f in reg.families]
+    refuse_broken_families(families)  # before the warnings, so that it is said once
+    warn_plugin_errors()
+    try:
+        chosen = select_tasks(reg, families, split_values(tasks) or None)
+    except UnknownTaskError as exc:
+        raise click.UsageError(str(exc)) from None
+    started = time.monotonic()
+    results = []
+    for i, task_cls in enumerate(chosen, 1):
+        result = check_task(task_cls, catalog.apps(), seed, ui=ui)
+        results.append(result)
+        verdict = "ok" if result.ok else "FAILED"
+        click.echo(
+            f"[{i}/{len(chosen)}] {task_cls.family}/{task_cls.name}: {verdict} "
+            f"({result.seconds:.2f}s)",
+            err=True,
+        )
+    click.echo(format_checks(results))
+    failed = sum(1 for r in results if not r.ok)
+    no_oracle = sum(1 for r in results if r.verdicts.get("oracle", ("", ""))[0] == "skip")
+    click.echo(
+        f"\n{len(results) - failed} of {plural(len(results), 'task')} "
+        f"{'passes' if len(results) == 1 else 'pass'} "
+        f"({no_oracle} without an oracle) in {time.monotonic() - started:.1f}s"
+    )
+    if failed:
+        sys.exit(1)
+
+
+def _attach_core_groups() -> None:
+    """Sub-commands of the core that live in their own modules."""
+    from droidhub.cli.judge import calibrate, judge
+    from droidhub.cli.listing import agents, list_tasks, plugins
+    from droidhub.cli.metrics import merge, metrics
+    from droidhub.cli.probe import probe_group
+    from droidhub.cli.scaffold import new_group
+    from droidhub.virtual.cli import device_group
+
+    commands = (
+        plugins, list_tasks, agents, device_group, new_group, metrics, judge, calibrate, merge,
+        probe_group,
+    )  # fmt: skip
+    for command in commands:
+        main.add_command(command)
+
+
+_attach_core_groups()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

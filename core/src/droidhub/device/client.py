@@ -1,0 +1,598 @@
+"""The only way droidhub talks to a phone: :class:`Device`, over the adb server protocol.
+
+Shell, files, SQLite, settings, content providers, intents and activities, input,
+screencap and uiautomator, the clock. The same code drives an emulator, a real phone and
+the virtual phone (``droidhub.virtual``): nothing here knows which it is talking to.
+
+The protocol itself (connections, shell v2, sync) is :mod:`droidhub.device.transport`;
+how arguments are quoted is :mod:`droidhub.device.quoting`; how Android's output is read is
+:mod:`droidhub.device.parsers`. Their public names are re-exported here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import re
+import sqlite3
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING, Any
+
+import adbutils
+
+from droidhub.device.parsers import (
+    BroadcastResult,
+    parse_broadcast,
+    parse_content_rows,
+    parse_foreground_activity,
+)
+from droidhub.device.quoting import bind_value, extra_args, input_text_pieces, join, quote
+from droidhub.device.transport import AdbTransport, DeviceError, ShellResult
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+    from droidhub.android.ui_tree import UIElement
+
+__all__ = [
+    "BroadcastResult",
+    "Device",
+    "DeviceError",
+    "ShellResult",
+    "join",
+    "parse_broadcast",
+    "parse_content_rows",
+    "parse_foreground_activity",
+    "quote",
+]
+
+_HIERARCHY_END = "</hierarchy>"
+_UI_DUMP = "/sdcard/window_dump.xml"
+
+
+#: The first bytes of every PNG file.
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+#: Most bytes of typed text one ``input text`` command carries, quoted. A phone without
+#: shell v2 (before Android 7) takes a service request of at most 4096 bytes (adb's
+#: MAX_PAYLOAD_V1); newer ones take what the host protocol's four hex digits allow
+#: (65535). Staying under the older limit works on every phone and keeps each command
+#: short on a real one, where ``input text`` injects key events one by one.
+INPUT_TEXT_CHUNK_BYTES = 4000
+
+
+def _typing_chunks(text: str, budget: int = INPUT_TEXT_CHUNK_BYTES) -> Iterator[str]:
+    """``text`` cut into consecutive parts whose ``input text`` argument fits ``budget``.
+
+    Cutting anywhere is safe: each part is encoded on its own (a ``%`` ending one part
+    and an ``s`` starting the next are typed by two commands, as a literal ``%s`` is).
+    """
+    start, used = 0, 0
+    for index, char in enumerate(text):
+        # Its cost quoted: a space is sent as "%s", a quote as '\'', the rest as UTF-8.
+        cost = 2 if char == " " else 4 if char == "'" else len(char.encode("utf-8", "replace"))
+        if used + cost > budget and index > start:
+            yield text[start:index]
+            start, used = index, 0
+        used += cost
+    if start < len(text):
+        yield text[start:]
+
+
+class Device:
+    """A phone reached through an adb server.
+
+    ``serial`` picks the phone (None: the only one attached); ``host``/``port`` is the
+    adb server (the virtual device server listens elsewhere than 5037).
+
+    The connection is checked when the object is made: a DeviceError says if no adb
+    server answers, or which phones there are when ``serial`` is absent or ambiguous.
+    A Device may be shared between threads: each command has its own connection.
+
+    :meth:`close` retires a Device for good (the runner does so to a device whose
+    episode it abandoned after a timeout): commands in flight are cut off and every
+    later command raises :class:`DeviceError`; :meth:`reopen` gives a fresh one.
+    """
+
+    def __init__(self, serial: str | None = None, host: str = "127.0.0.1", port: int = 5037):
+        self.transport = AdbTransport(serial, host, port)
+        #: adbutils' client of the same server, for :attr:`adb` (nothing here uses it).
+        self.client = adbutils.AdbClient(host=host, port=port)
+
+    @property
+    def serial(self) -> str:
+        """The phone's serial (``emulator-5554``, ``virtual-1``...)."""
+        return self.transport.serial
+
+    @property
+    def host(self) -> str:
+        """Host of the adb server."""
+        return self.transport.host
+
+    @property
+    def port(self) -> int:
+        """Port of the adb server."""
+        return self.transport.port
+
+    @property
+    def server_version(self) -> int:
+        """The adb server's protocol version (``host:version``)."""
+        return self.transport.server_version
+
+    @property
+    def features(self) -> frozenset[str]:
+        """What the phone's adbd supports (``shell_v2``, ``cmd``...)."""
+        return self.transport.features
+
+    @features.setter
+    def features(self, value: frozenset[str]) -> None:
+        # Tests pretend to be an old adbd (no shell_v2) this way.
+        self.transport.features = frozenset(value)
+
+    @property
+    def closed_because(self) -> str | None:
+        """Why :meth:`close` retired this Device, or None while it is usable."""
+        return self.transport.closed_because
+
+    def __repr__(self) -> str:
+        return f"Device({self.serial!r}, host={self.host!r}, port={self.port})"
+
+    @property
+    def adb(self) -> adbutils.AdbDevice:
+        """adbutils' own device object, for what this class does not cover."""
+        self.transport.refuse_if_closed()
+        return self.client.device(self.serial)
+
+    def close(self, reason: str = "closed") -> None:
+        """Retire this Device: cut the commands in flight, refuse every later one.
+
+        Another thread still using it (an abandoned episode) gets a DeviceError
+        naming ``reason`` instead of touching the phone again.
+        """
+        self.transport.close(reason)
+
+    def reopen(self) -> Device:
+        """A new Device for the same phone and adb server (checked as when made)."""
+        return Device(self.serial, host=self.host, port=self.port)
+
+    # --- shell -------------------------------------------------------------------------
+    def run(self, args: str | Sequence[str], timeout: float | None = 60) -> ShellResult:
+        """Run a command; a sequence is quoted argument by argument, a str is sent as is.
+
+        The output is exactly what the command printed (stdout and stderr, in order),
+        trailing newline included. Uses shell v2 (real exit codes) when the phone has
+        it, else plain ``shell:`` with ``; echo MARKER$?`` appended and removed again.
+        """
+        command = args if isinstance(args, str) else join(args)
+        return self.transport.run(command, timeout)
+
+    def shell(self, args: str | Sequence[str], timeout: float | None = 60) -> str:
+        """Run a command and return its output; raise :class:`DeviceError` if it fails."""
+        result = self.run(args, timeout)
+        if result.exit_code != 0:
+            command = args if isinstance(args, str) else join(args)
+            raise DeviceError(
+                f"`{command}` on {self.serial} failed (exit {result.exit_code}): "
+                f"{result.output.strip() or '(no output)'}"
+            )
+        return result.output
+
+    def exec_out(self, args: Sequence[str], timeout: float | None = 60) -> bytes:
+        """Run a command and return its raw stdout bytes (``screencap -p``)."""
+        return self.transport.exec_out(join(args), timeout)
+
+    # --- files ---------------------------------------------------------------------------
+    def push(self, data: bytes | Path, remote: str) -> None:
+        """Write ``data`` (bytes, or a local file) to ``remote``, making parent folders."""
+        if isinstance(data, Path):
+            mode = data.stat().st_mode & 0o777
+            payload = data.read_bytes()
+        else:
+            mode, payload = 0o644, bytes(data)
+        error = self.transport.send(payload, remote, mode)
+        if error is not None:
+            # Phones without adbd's "fixed_push_mkdir" do not create missing folders.
+            parent = str(PurePosixPath(remote).parent)
+            if parent not in ("", "/") and not self.exists(parent):
+                self.mkdir(parent)
+                error = self.transport.send(payload, remote, mode)
+        if error is not None:
+            raise DeviceError(f"push to {remote} on {self.serial} failed: {error}")
+
+    def pull(self, remote: str) -> bytes:
+        """Return the bytes of the file ``remote``; DeviceError if it does not exist."""
+        return self.transport.receive(remote)
+
+    def exists(self, remote: str) -> bool:
+        """Whether ``remote`` exists (file or folder)."""
+        return self.transport.stat(remote).exists
+
+    def listdir(self, remote: str) -> list[str]:
+        """Names in folder ``remote`` (not ``.``/``..``), sorted."""
+        info = self.transport.stat(remote)
+        if not info.exists:
+            raise DeviceError(f"cannot list {remote} on {self.serial}: no such folder")
+        if not info.is_dir and not info.is_link:
+            raise DeviceError(f"cannot list {remote} on {self.serial}: not a folder")
+        names = self.transport.list_folder(remote)
+        return sorted(n for n in names if n not in (".", ".."))
+
+    def read_text(self, remote: str) -> str:
+        """The text of file ``remote`` (UTF-8)."""
+        return self.pull(remote).decode("utf-8")
+
+    def write_text(self, remote: str, text: str) -> None:
+        """Write ``text`` (UTF-8) to ``remote``."""
+        self.push(text.encode("utf-8"), remote)
+
+    def mkdir(self, remote: str) -> None:
+        """Create folder ``remote`` and its parents."""
+        self.shell(["mkdir", "-p", remote])
+
+    def remove(self, remote: str) -> None:
+        """Remove a file or folder tree; no error if it is absent."""
+        self.shell(["rm", "-rf", remote])
+
+    # --- SQLite: pull, query locally; write with the app stopped -----------------------
+    def _pull_db(self, remote_db: str, folder: Path) -> Path:
+        """Copy the database and its -wal / -journal (if any) into ``folder``."""
+        name = PurePosixPath(remote_db).name
+        if not self.transport.stat(remote_db).exists:
+            raise DeviceError(f"no database at {remote_db} on {self.serial}")
+        local = folder / name
+        local.write_bytes(self.pull(remote_db))
+        # The -wal holds committed rows not yet in the main file; a -journal is rolled back
+        # on open. (-shm is rebuilt from the -wal.)
+        for suffix in ("-wal", "-journal"):
+            if self.transport.stat(remote_db + suffix).exists:
+                (folder / (name + suffix)).write_bytes(self.pull(remote_db + suffix))
+        return local
+
+    def query_db(
+        self, remote_db: str, sql: str, params: Sequence[Any] = ()
+    ) -> list[dict[str, Any]]:
+        """Pull the database at ``remote_db`` and return the rows of ``sql`` as dicts."""
+        with tempfile.TemporaryDirectory(prefix="droidhub-db-") as folder:
+            local = self._pull_db(remote_db, Path(folder))
+            conn = sqlite3.connect(local)
+            try:
+                conn.row_factory = sqlite3.Row
+                rows = conn.execute(sql, tuple(params)).fetchall()
+                return [dict(row) for row in rows]
+            except sqlite3.Error as exc:
+                raise DeviceError(f"query on {remote_db} failed: {exc}: {sql}") from None
+            finally:
+                conn.close()
+
+    def write_db(
+        self, remote_db: str, package: str, change: Callable[[sqlite3.Connection], object]
+    ) -> None:
+        """Stop ``package``, pull its database, apply ``change`` and push it back.
+
+        The change is committed and the write-ahead log folded into the main file, the
+        device's stale ``-wal``/``-shm``/``-journal`` are removed (an app reopening the
+        database would otherwise replay an old log over the new file), and the file's
+        owner and mode are restored. On a real phone this needs adbd running as root
+        (``adb root``), as app data is private.
+        """
+        self.force_stop(package)
+        owner = self.run(["stat", "-c", "%u:%g:%a", remote_db])
+        with tempfile.TemporaryDirectory(prefix="droidhub-db-") as folder:
+            local = self._pull_db(remote_db, Path(folder))
+            conn = sqlite3.connect(local)
+            try:
+                change(conn)
+                conn.commit()
+                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            finally:
+                conn.close()
+            self.shell(["rm", "-f", *(remote_db + s for s in ("-wal", "-shm", "-journal"))])
+            self.push(local.read_bytes(), remote_db)
+        parts = owner.output.strip().split(":")
+        if owner.exit_code == 0 and len(parts) == 3 and all(p.isdigit() for p in parts):
+            self.shell(["chown", f"{parts[0]}:{parts[1]}", remote_db])
+            self.shell(["chmod", parts[2], remote_db])
+
+    # --- settings ----------------------------------------------------------------------
+    def get_setting(self, namespace: str, key: str) -> str | None:
+        """``settings get``; None when the device answers ``null``."""
+        value = self.shell(["settings", "get", namespace, key]).removesuffix("\n")
+        return None if value == "null" else value
+
+    def put_setting(self, namespace: str, key: str, value: str) -> None:
+        """``settings put``."""
+        self.shell(["settings", "put", namespace, key, value])
+
+    def delete_setting(self, namespace: str, key: str) -> None:
+        """``settings delete``."""
+        self.shell(["settings", "delete", namespace, key])
+
+    # --- content providers -------------------------------------------------------------
+    def _content(self, args: list[str]) -> str:
+        output = self.shell(["content", *args])
+        # The content command reports a provider failure on stderr and still exits 0.
+        if "Error while accessing provider" in output or "[ERROR]" in output:
+            raise DeviceError(f"`{join(['content', *args])}` failed: {output.strip()}")
+        return output
+
+    def content_query(
+        self,
+        uri: str,
+        projection: Sequence[str] | None = None,
+        where: str | None = None,
+        sort: str | None = None,
+    ) -> list[dict[str, str | None]]:
+        """``content query``, parsed into one dict per row (``NULL`` becomes None).
+
+        Pass ``projection`` when values may hold text like ``", name="``: with the
+        column names known each value is cut exactly; without them the columns are
+        inferred from the rows, which one row alone cannot always settle.
+        """
+        args = ["query", "--uri", uri]
+        if projection:
+            args += ["--projection", ":".join(projection)]
+        if where:
+            args += ["--where", where]
+        if sort:
+            args += ["--sort", sort]
+        return parse_content_rows(self._content(args), projection)
+
+    def content_insert(self, uri: str, values: Mapping[str, str | int | float | bool]) -> None:
+        """``content insert`` with ``--bind`` typed from the Python values.
+
+        str → ``s``, int → ``i`` (``l`` beyond 32 bits), float → ``d``, bool → ``b``,
+        None → ``n``.
+        """
+        if not values:
+            raise ValueError(f"content_insert into {uri}: no values to insert")
+        args = ["insert", "--uri", uri]
+        for column, value in values.items():
+            args += ["--bind", bind_value(column, value)]
+        self._content(args)
+
+    def content_update(
+        self, uri: str, values: Mapping[str, str | int | float | bool], where: str | None = None
+    ) -> None:
+        """``content update``."""
+        if not values:
+            raise ValueError(f"content_update of {uri}: no values to set")
+        args = ["update", "--uri", uri]
+        for column, value in values.items():
+            args += ["--bind", bind_value(column, value)]
+        if where:
+            args += ["--where", where]
+        self._content(args)
+
+    def content_delete(self, uri: str, where: str | None = None) -> None:
+        """``content delete``."""
+        args = ["delete", "--uri", uri]
+        if where:
+            args += ["--where", where]
+        self._content(args)
+
+    # --- intents, activities, packages -------------------------------------------------
+    def broadcast(
+        self,
+        action: str,
+        extras: Mapping[str, str | int | bool] | None = None,
+        component: str | None = None,
+    ) -> BroadcastResult:
+        """Send an ordered broadcast (``am broadcast``) and return its result."""
+        args = ["am", "broadcast", "-a", action]
+        if component:
+            args += ["-n", component]
+        return parse_broadcast(self.shell(args + extra_args(extras)))
+
+    def start_activity(
+        self,
+        component: str | None = None,
+        action: str | None = None,
+        data: str | None = None,
+        extras: Mapping[str, str | int | bool] | None = None,
+    ) -> None:
+        """``am start -W`` with the given component / action / data / extras."""
+        if not (component or action or data):
+            raise ValueError("start_activity needs a component, an action or data")
+        args = ["am", "start", "-W"]
+        if component:
+            args += ["-n", component]
+        if action:
+            args += ["-a", action]
+        if data:
+            args += ["-d", data]
+        args += extra_args(extras)
+        output = self.shell(args)
+        # am prints "Error: ..." (and on old versions exits 0) when nothing was started.
+        errors = [line for line in output.splitlines() if line.startswith("Error")]
+        if errors:
+            raise DeviceError(f"`{join(args)}` on {self.serial}: {' '.join(errors)}")
+
+    def force_stop(self, package: str) -> None:
+        """``am force-stop``."""
+        self.shell(["am", "force-stop", package])
+
+    def clear_app(self, package: str) -> None:
+        """``pm clear``: erase the app's data."""
+        output = self.shell(["pm", "clear", package])
+        if output.strip() != "Success":
+            raise DeviceError(f"`pm clear {package}` on {self.serial}: {output.strip()}")
+
+    def packages(self) -> list[str]:
+        """Installed package names (``pm list packages``), sorted."""
+        output = self.shell(["pm", "list", "packages"])
+        return sorted(
+            line.removeprefix("package:").strip()
+            for line in output.splitlines()
+            if line.startswith("package:")
+        )
+
+    def foreground_activity(self) -> str:
+        """The focused ``package/activity`` (from ``dumpsys window``)."""
+        output = self.shell(["dumpsys", "window"])
+        activity = parse_foreground_activity(output)
+        if activity is None:
+            raise DeviceError(
+                f"no focused activity in `dumpsys window` on {self.serial} "
+                "(neither mCurrentFocus nor mFocusedApp names one)"
+            )
+        return activity
+
+    def go_home(self) -> None:
+        """Press HOME."""
+        self.keyevent("KEYCODE_HOME")
+
+    # --- input -------------------------------------------------------------------------
+    def tap(self, x: int, y: int) -> None:
+        """``input tap``."""
+        self.shell(["input", "tap", str(int(x)), str(int(y))])
+
+    def swipe(self, x1: int, y1: int, x2: int, y2: int, duration_ms: int = 300) -> None:
+        """``input swipe`` (equal points with a long duration make a long press)."""
+        coords = [str(int(v)) for v in (x1, y1, x2, y2, duration_ms)]
+        self.shell(["input", "swipe", *coords])
+
+    def input_text(self, text: str) -> None:
+        """Type ``text`` into the focused field (``input text``, safely quoted).
+
+        Each line is sent as one quoted argument (spaces as ``%s``, which ``input text``
+        turns back into spaces; a literal ``%s`` is split across two commands); a newline
+        presses ENTER. Whatever the text holds, it is typed, never run. Long text is typed
+        by several commands of at most :data:`INPUT_TEXT_CHUNK_BYTES` each, as an adb
+        request has a bounded length: 70,000 characters arrive whole.
+
+        What a real phone cannot type: ``input text`` only types characters of the
+        virtual keyboard's key map, which is ASCII. On a real Android 13 phone other
+        characters (accents, CJK, emoji) make the command fail, and this raises
+        DeviceError saying so rather than typing part of the text. (AndroidWorld drops
+        them silently.) The virtual phone types any text.
+        """
+        pieces = (p for chunk in _typing_chunks(text) for p in input_text_pieces(chunk))
+        for piece in pieces:
+            if piece is None:
+                self.keyevent("KEYCODE_ENTER")
+                continue
+            result = self.run(["input", "text", piece])
+            if result.exit_code != 0 or "Exception" in result.output:
+                hint = ""
+                if not piece.isascii():
+                    hint = (
+                        " (Android's `input text` types only ASCII characters: use an input "
+                        "method such as ADBKeyboard for others)"
+                    )
+                shown = piece if len(piece) <= 80 else f"{piece[:80]}... ({len(piece)} chars)"
+                raise DeviceError(
+                    f"typing {shown!r} on {self.serial} failed (exit {result.exit_code}): "
+                    f"{result.output.strip()}{hint}"
+                )
+
+    def keyevent(self, key: str | int) -> None:
+        """``input keyevent`` (``KEYCODE_ENTER``, ``66``...)."""
+        self.shell(["input", "keyevent", str(key)])
+
+    # --- observation -------------------------------------------------------------------
+    def screenshot_png(self) -> bytes:
+        """The screen as the PNG bytes ``screencap -p`` sends, untouched (nothing decoded:
+        store them as they are, or open them only when the pixels are needed)."""
+        png = self.exec_out(["screencap", "-p"])
+        if not png.startswith(_PNG_SIGNATURE):
+            raise DeviceError(f"screencap -p on {self.serial} returned no PNG: {png[:120]!r}")
+        return png
+
+    def screenshot(self) -> Image.Image:
+        """The screen as a PIL image (``screencap -p``), decoded."""
+        from PIL import Image, UnidentifiedImageError
+
+        png = self.screenshot_png()
+        try:
+            image = Image.open(io.BytesIO(png))
+            image.load()
+        except (UnidentifiedImageError, OSError) as exc:
+            raise DeviceError(
+                f"screencap -p on {self.serial} returned no image ({exc}): {png[:120]!r}"
+            ) from None
+        return image
+
+    def ui_tree(self) -> str:
+        """The UI hierarchy XML (``uiautomator dump``).
+
+        Dump, read and delete the dump file in one command, so nothing is left on the
+        phone. uiautomator sometimes fails while the screen is changing ("could not get
+        idle state", "null root node"): it is tried three times.
+        """
+        return self._dump("")[0]
+
+    def ui_tree_and_foreground(self) -> tuple[str, str]:
+        """The UI hierarchy XML and the focused ``package/activity``, read by one adb
+        command: an observation costs one round trip fewer than :meth:`ui_tree` and
+        :meth:`foreground_activity` one after the other."""
+        xml, rest = self._dump("; dumpsys window")
+        activity = parse_foreground_activity(rest)
+        if activity is None:
+            raise DeviceError(
+                f"no focused activity in `dumpsys window` on {self.serial} "
+                "(neither mCurrentFocus nor mFocusedApp names one)"
+            )
+        return xml, activity
+
+    def _dump(self, then: str) -> tuple[str, str]:
+        """``uiautomator dump`` read back, and what the shell printed after the XML when
+        ``then`` (more commands) follows it."""
+        path = quote(_UI_DUMP)
+        command = f"uiautomator dump {path} && cat {path} && rm {path}{then}"
+        last = ""
+        for attempt in range(3):
+            output = self.run(command).output
+            start = output.find("<?xml")
+            if start < 0:
+                start = output.find("<hierarchy")
+            end = output.find(_HIERARCHY_END, max(start, 0))
+            if start >= 0 and end >= 0:
+                end += len(_HIERARCHY_END)
+                return output[start:end], output[end:]
+            last = output.strip()
+            time.sleep(0.2 * (attempt + 1))
+        raise DeviceError(f"uiautomator dump on {self.serial} failed: {last or '(no output)'}")
+
+    def ui_elements(self) -> list[UIElement]:
+        """The UI hierarchy parsed into elements (see :mod:`droidhub.android.ui_tree`)."""
+        from droidhub.android.ui_tree import parse_hierarchy
+
+        return parse_hierarchy(self.ui_tree())
+
+    # --- clock and state ---------------------------------------------------------------
+    def now(self) -> dt.datetime:
+        """The device's clock (timezone-aware, in the device's UTC offset)."""
+        output = self.shell(["date", "+%s %z"]).strip()
+        match = re.fullmatch(r"(-?\d+) ([+-])(\d\d):?(\d\d)", output)
+        if not match:
+            raise DeviceError(f"`date +'%s %z'` on {self.serial} printed {output!r}")
+        seconds, sign, hours, minutes = match.groups()
+        offset = dt.timedelta(hours=int(hours), minutes=int(minutes))
+        zone = dt.timezone(-offset if sign == "-" else offset)
+        return dt.datetime.fromtimestamp(int(seconds), zone)
+
+    def set_time(self, when: dt.datetime) -> None:
+        """Set the device clock (``date`` as root, as AndroidWorld does).
+
+        ``date MMDDhhmmYY.ss`` is in the device's local time: an aware ``when`` is first
+        converted to the device's UTC offset; a naive one is taken as device-local. On a
+        real phone this needs adbd running as root (``adb root``, as AndroidWorld does on
+        its emulator).
+        """
+        if when.tzinfo is not None:
+            offset = self.now().utcoffset() or dt.timedelta(0)
+            when = when.astimezone(dt.timezone(offset)).replace(tzinfo=None)
+        stamp = when.strftime("%m%d%H%M%y.%S")
+        result = self.run(["date", stamp])
+        if result.exit_code != 0:
+            raise DeviceError(
+                f"`date {stamp}` on {self.serial} failed (exit {result.exit_code}): "
+                f"{result.output.strip()}; setting the clock needs root (`adb root`)"
+            )
+
+    def is_booted(self) -> bool:
+        """Whether ``sys.boot_completed`` is 1."""
+        return self.shell(["getprop", "sys.boot_completed"]).strip() == "1"

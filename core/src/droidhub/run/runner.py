@@ -1,0 +1,698 @@
+"""The runner: episodes of a suite on one or more devices, recorded as they finish.
+
+Guarantees, each covered by tests:
+- every finished episode is appended to ``results.jsonl`` (flushed and fsynced) before
+  the next one starts, so stopping a run loses at most the episodes in progress;
+- a run restarted with the same output folder skips the episodes already recorded,
+  so every episode appears exactly once;
+- tear-down always runs, also after an error; an error in one episode is recorded with
+  its cause and traceback and the run goes on;
+- nothing hangs: an agent step, a set-up or a scoring past its time limit ends that
+  episode with a timeout error, the device is reopened and the run goes on;
+- a device that keeps failing is quarantined; its episodes go to the other devices.
+
+Each device has a worker thread; each episode runs on a thread of its own
+(:class:`droidhub.run.episode.Episode`) that the worker watches and, past a deadline,
+abandons: the old :class:`~droidhub.device.client.Device` is closed so the abandoned thread
+cannot touch the phone again, and a fresh one and a fresh agent take over.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from droidhub.device.client import DeviceError
+from droidhub.env.environment import Env, Observe
+from droidhub.results.folder import RunConfigError, prepare_run_dir
+from droidhub.results.records import EpisodeResult, ResultsWriter, RunFolderError
+from droidhub.run.episode import (
+    TEARDOWN,
+    Episode,
+    EpisodeContext,
+    FatalAgentError,
+    StepRecord,
+    error_kind,
+    instance_result,
+)
+from droidhub.run.provenance import describe_environment
+from droidhub.tasks.suite import TaskInstance
+
+if TYPE_CHECKING:
+    from droidhub.agents.base import Agent
+    from droidhub.device.client import Device
+    from droidhub.tasks.apps import AppSpec
+    from droidhub.tasks.task_eval import TaskEval
+
+__all__ = [
+    "EpisodeContext",
+    "FatalAgentError",
+    "Progress",
+    "RunConfigError",
+    "RunOutcome",
+    "Runner",
+    "StepRecord",
+    "describe_environment",
+    "prepare_run_dir",
+]
+
+#: Exit codes of ``droidhub run`` (also in its --help and docs/decisions.md).
+EXIT_OK = 0
+EXIT_FAILED = 1  # the run could not go on: output folder busy or unwritable
+EXIT_ERRORED = 3  # the run finished, but some episodes ended in an error
+EXIT_DEVICES_LOST = 4  # every device was quarantined; unrun episodes wait for a rerun
+EXIT_STOPPED = 5  # early stop (the same agent error K times) or a FatalAgentError
+EXIT_INTERRUPTED = 130  # Ctrl-C
+EXIT_TERMINATED = 143  # SIGTERM (128 + 15), what systemd, Slurm, Kubernetes and timeout send
+
+
+class Terminated(KeyboardInterrupt):
+    """Raised in the main thread on SIGTERM (see :func:`stop_on_sigterm`): a run stops
+    as on Ctrl-C (episodes in flight torn down, not recorded), exiting 143."""
+
+
+@contextlib.contextmanager
+def stop_on_sigterm() -> Iterator[None]:
+    """Within the block, SIGTERM raises :class:`Terminated` in the main thread, as
+    Ctrl-C raises KeyboardInterrupt, so a run stops in order instead of dying."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def raise_terminated(signum: int, frame: object) -> None:
+        raise Terminated
+
+    previous = signal.signal(signal.SIGTERM, raise_terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+class Progress:
+    """Prints one line per finished episode: counts, errors, quarantined devices and an
+    estimate of the time left."""
+
+    def __init__(
+        self, total: int, done_before: int, stream: TextIO | None = None, errored: int = 0
+    ) -> None:
+        self.total = total
+        self.done = done_before
+        self.errored = errored
+        self.quarantined: list[str] = []
+        self.started = time.monotonic()
+        self.finished_here = 0
+        self.stream = stream if stream is not None else sys.stderr
+        self.lock = threading.Lock()
+
+    def episode(self, result: EpisodeResult) -> None:
+        """Report one finished episode."""
+        with self.lock:
+            self.done += 1
+            self.finished_here += 1
+            self.errored += 1 if result.error else 0
+            elapsed = time.monotonic() - self.started
+            left = (self.total - self.done) * elapsed / self.finished_here
+            extra = f" errors={self.errored}" if self.errored else ""
+            if self.quarantined:
+                extra += f" quarantined={','.join(self.quarantined)}"
+            status = f" ERROR {result.error.splitlines()[0][:80]}" if result.error else ""
+            self.stream.write(
+                f"[{self.done}/{self.total}] {result.episode_id} on {result.device}: "
+                f"reward={result.reward:.2f} steps={result.steps} {result.duration_s:.1f}s "
+                f"(~{left:.0f}s left){extra}{status}\n"
+            )
+            self.stream.flush()
+
+    def note(self, line: str) -> None:
+        """Print one line between the episode lines."""
+        with self.lock:
+            self.stream.write(line + "\n")
+            self.stream.flush()
+
+    def quarantine(self, serial: str, why: str) -> None:
+        """Report a device taken out of the run."""
+        with self.lock:
+            self.quarantined.append(serial)
+        self.note(f"device {serial} quarantined: {why}")
+
+
+@dataclass
+class RunOutcome:
+    """How a run ended; ``droidhub run`` turns it into its exit code."""
+
+    #: Results written by this invocation.
+    recorded: int = 0
+    #: Episodes of the run (recorded by any invocation) that ended in an error.
+    errored: int = 0
+    #: Quarantined devices, with the last device error of each.
+    quarantined: dict[str, str] = field(default_factory=dict)
+    #: Why the run stopped before its end: interrupted, early_stop, fatal_agent,
+    #: devices_lost or disk; None when it ran every episode it could.
+    stop: str | None = None
+    message: str = ""
+    #: Episodes cut off by the stop: not recorded, so a rerun runs them.
+    unfinished: list[str] = field(default_factory=list)
+    #: How many of :attr:`unfinished` were still queued (never started) at the stop.
+    not_started: int = 0
+
+    @property
+    def exit_code(self) -> int:
+        """The exit code of ``droidhub run`` for this outcome."""
+        codes = {
+            "interrupted": EXIT_INTERRUPTED,
+            "terminated": EXIT_TERMINATED,
+            "early_stop": EXIT_STOPPED,
+            "fatal_agent": EXIT_STOPPED,
+            "devices_lost": EXIT_DEVICES_LOST,
+            "disk": EXIT_FAILED,
+        }
+        if self.stop is not None:
+            return codes.get(self.stop, EXIT_FAILED)
+        return EXIT_ERRORED if self.errored else EXIT_OK
+
+
+class _Schedule:
+    """The episodes left, shared by the device workers.
+
+    A worker leaves only when nothing is queued *and* no episode is in flight: an
+    episode in flight on a failing device may come back to the queue for another.
+    """
+
+    def __init__(self, items: Sequence[TaskInstance]) -> None:
+        self._items: deque[TaskInstance] = deque(items)
+        self._busy = 0
+        self._stopped = False
+        self._cond = threading.Condition()
+
+    def take(self) -> TaskInstance | None:
+        with self._cond:
+            while True:
+                if self._stopped:
+                    return None
+                if self._items:
+                    self._busy += 1
+                    return self._items.popleft()
+                if self._busy == 0:
+                    return None
+                self._cond.wait(0.2)
+
+    def finish(self, requeue: TaskInstance | None) -> None:
+        with self._cond:
+            self._busy -= 1
+            if requeue is not None:
+                self._items.append(requeue)
+            self._cond.notify_all()
+
+    def stop(self) -> None:
+        with self._cond:
+            self._stopped = True
+            self._cond.notify_all()
+
+    def left(self) -> list[str]:
+        with self._cond:
+            return [i.episode_id for i in self._items]
+
+
+@dataclass
+class Slot:
+    """One device as its worker sees it (its ``device`` is opened on first use)."""
+
+    serial: str
+    host: str
+    port: int
+    device: Device | None
+    agent: Agent | None = None
+    failures: int = 0
+    quarantined: bool = False
+
+
+def _in_thread(call: Callable[[], object], limit: float, name: str) -> str | None:
+    """Run ``call`` on a daemon thread for at most ``limit`` s: its error, or None."""
+    error: list[str] = []
+
+    def target() -> None:
+        try:
+            call()
+        except BaseException as exc:  # reported to the caller
+            error.append(f"{type(exc).__name__}: {exc}")
+
+    thread = threading.Thread(target=target, name=name, daemon=True)
+    thread.start()
+    thread.join(limit)
+    if thread.is_alive():
+        return f"did not finish within {limit:g}s"
+    return error[0] if error else None
+
+
+class Runner:
+    """Runs task instances with an agent on devices, recording every episode.
+
+    ``make_agent`` builds one agent per device (agents may keep state per episode),
+    and a fresh one after an episode of that device timed out.
+    ``notify(hook_name, **kwargs)`` reaches the episode observers (plugins).
+    ``step_timeout`` bounds the agent's reset and each step with its action;
+    ``episode_timeout`` a whole episode. A device failing ``quarantine_after``
+    episodes in a row with device errors gets no more episodes. ``early_stop``: when
+    the first K episodes recorded all fail with the same agent error, stop (0: never).
+    ``attempts`` gives the attempt number of episodes run again (``--retry-errors``).
+    ``teardown_timeout`` bounds a task's tear-down (default: the step timeout, at most
+    60 s). ``renew(device)`` gives a fresh phone in place of ``device`` (None where it
+    cannot): after a tear-down that failed or hung, the phone is renewed, or else put
+    right by the task's :meth:`~droidhub.TaskEval.restore`, then checked.
+    """
+
+    def __init__(
+        self,
+        out: Path,
+        devices: Sequence[Device],
+        make_agent: Callable[[], Agent],
+        apps: Sequence[AppSpec] = (),
+        notify: Callable[..., None] | None = None,
+        agent_name: str = "",
+        max_steps: int | None = None,
+        progress_stream: TextIO | None = None,
+        step_timeout: float | None = 300,
+        episode_timeout: float | None = 1800,
+        quarantine_after: int = 3,
+        early_stop: int = 3,
+        attempts: dict[str, int] | None = None,
+        teardown_timeout: float | None = None,
+        renew: Callable[[Device], Device | None] | None = None,
+    ) -> None:
+        if not devices:
+            raise RunConfigError("no device to run on")
+        self.out = out
+        self.devices = list(devices)
+        self.make_agent = make_agent
+        self.apps = list(apps)
+        self.notify = notify or (lambda *_a, **_k: None)
+        self.agent_name = agent_name
+        self.max_steps = max_steps
+        self.progress_stream = progress_stream
+        self.step_timeout = step_timeout
+        self.episode_timeout = episode_timeout
+        self.quarantine_after = max(1, quarantine_after)
+        self.early_stop = early_stop
+        self.attempts = dict(attempts or {})
+        #: How long a tear-down may take (also after a timeout, or a stop).
+        self.teardown_timeout = (
+            teardown_timeout if teardown_timeout is not None else min(step_timeout or 60.0, 60.0)
+        )
+        self.renew = renew
+        self.outcome = RunOutcome()
+        self.progress = Progress(0, 0, progress_stream)
+        self._stopping = threading.Event()
+        self._lock = threading.Lock()
+        self._first: list[EpisodeResult] = []
+
+    # --- the run ------------------------------------------------------------------------
+    def run(
+        self, instances: Sequence[TaskInstance], already: Sequence[EpisodeResult]
+    ) -> RunOutcome:
+        """Run every instance not in ``already``; append each result as it finishes.
+
+        Returns how the run ended. Ctrl-C (KeyboardInterrupt) and SIGTERM
+        (:class:`Terminated`, within :func:`stop_on_sigterm`) stop it in order: the
+        episodes in flight are torn down and left unrecorded, so a rerun runs them.
+        """
+        self.outcome = RunOutcome()
+        self._stopping.clear()
+        self._first = []
+        planned = {i.episode_id for i in instances}
+        done = {r.episode_id for r in already}
+        errored = sum(1 for r in already if r.error and r.episode_id in planned)
+        self._schedule = _Schedule([i for i in instances if i.episode_id not in done])
+        self.progress = Progress(len(instances), len(done & planned), self.progress_stream, errored)
+        self._writer = ResultsWriter(self.out)
+        for note in self._writer.notes:
+            self.progress.note(f"note: {note}")
+        slots = self._slots()
+        # Each worker says it is done through an Event: Thread.join interrupted by a
+        # signal (Ctrl-C, SIGTERM) marks a thread that still runs as stopped (CPython
+        # 3.11), and the stop would then not wait for its tear-down.
+        workers = [threading.Event() for _ in slots]
+        threads = [
+            threading.Thread(
+                target=self._work_then_say_done,
+                args=(slot, done),
+                name=f"droidhub-{slot.serial}",
+                daemon=True,
+            )
+            for slot, done in zip(slots, workers, strict=True)
+        ]
+        try:
+            for t in threads:
+                t.start()
+            self._join(workers, None)
+        except KeyboardInterrupt as exc:
+            if isinstance(exc, Terminated):
+                self._stop("terminated", "stopped by SIGTERM")
+            else:
+                self._stop("interrupted", "stopped by Ctrl-C")
+            with contextlib.suppress(KeyboardInterrupt):  # a second signal: leave at once
+                self._join(workers, self.teardown_timeout + 10)
+        finally:
+            self._writer.close()
+        left = self._schedule.left()
+        if self.outcome.stop is None and left:
+            lost = "; ".join(f"{s}: {e}" for s, e in self.outcome.quarantined.items())
+            self.outcome.stop = "devices_lost"
+            self.outcome.message = (
+                f"every device was quarantined ({lost}); {len(left)} episodes were not run. "
+                "Rerun the same command once a device is back to run them"
+            )
+        if self.outcome.stop:
+            self.outcome.unfinished += left
+            self.outcome.not_started = len(left)
+        # Errors of the run as a whole: those recorded before a resume count too.
+        self.outcome.errored = self.progress.errored
+        return self.outcome
+
+    def _slots(self) -> list[Slot]:
+        """One slot per device, each played by a worker thread of its own."""
+        return [Slot(d.serial, d.host, d.port, d) for d in self.devices]
+
+    @staticmethod
+    def _join(workers: Sequence[threading.Event], limit: float | None) -> None:
+        """Wait until every worker is done, or ``limit`` seconds have passed."""
+        deadline = None if limit is None else time.monotonic() + limit
+        for done in workers:
+            while not done.wait(0.2):
+                if deadline is not None and time.monotonic() > deadline:
+                    return
+
+    def _work_then_say_done(self, slot: Slot, done: threading.Event) -> None:
+        try:
+            self._worker(slot)
+        finally:
+            done.set()
+
+    def _stop(self, reason: str, message: str) -> None:
+        with self._lock:
+            if self.outcome.stop is None:
+                self.outcome.stop = reason
+                self.outcome.message = message
+        self._stopping.set()
+        self._schedule.stop()
+
+    def _worker(self, slot: Slot) -> None:
+        try:
+            while True:
+                inst = self._schedule.take()
+                if inst is None:
+                    return
+                requeue: TaskInstance | None = None
+                try:
+                    requeue = self._attempt(slot, inst)
+                finally:
+                    self._schedule.finish(requeue)
+                if slot.quarantined:
+                    return
+        except BaseException as exc:  # a worker must not die silently
+            self._stop("crash", f"the worker of {slot.serial} failed: {type(exc).__name__}: {exc}")
+
+    # --- one episode on one device -------------------------------------------------------
+    def _attempt(self, slot: Slot, inst: TaskInstance) -> TaskInstance | None:
+        """Run ``inst`` on ``slot``; return it when it must go back to the queue."""
+        if slot.device is None:
+            try:
+                slot.device = self._open(slot)
+            except DeviceError as exc:
+                return self._device_failed(slot, inst, str(exc))
+        device = slot.device
+        if slot.agent is None:
+            try:
+                slot.agent = self.make_agent()
+            except Exception as exc:
+                self._stop("fatal_agent", f"cannot build the agent: {type(exc).__name__}: {exc}")
+                return inst
+        try:
+            episode = Episode(
+                inst,
+                device,
+                slot.agent,
+                self.out,
+                self.apps,
+                self.notify,
+                self.agent_name,
+                self.max_steps,
+                self.step_timeout,
+                self.episode_timeout,
+                self.teardown_timeout,
+            )
+        except Exception as exc:  # the task could not even be made from its params
+            self._record(self._unplayable(inst, slot, exc), None)
+            return None
+        thread = threading.Thread(
+            target=episode.run, name=f"droidhub-episode-{slot.serial}", daemon=True
+        )
+        thread.start()
+        verdict: str | None = None
+        while not episode.finished.wait(0.1):
+            verdict = "interrupted" if self._stopping.is_set() else episode.overdue()
+            if verdict is not None and episode.abandon():
+                break
+            verdict = None
+        if verdict is None:
+            return self._finished(slot, inst, episode)
+        result = episode.result.model_copy(deep=True)
+        result.duration_s = episode.elapsed
+        phase = episode.phase
+        teardown_error, restored = self._retire(slot, episode, verdict)
+        if verdict == "interrupted":
+            with self._lock:
+                self.outcome.unfinished.append(inst.episode_id)
+            return None
+        result.reward, result.success = 0.0, False
+        if phase == TEARDOWN and result.error:  # it had failed before its tear-down hung
+            result.error = f"{result.error}; {verdict}"
+        else:
+            result.error, result.error_kind = verdict, error_kind(phase)
+            result.traceback = None
+        result.error_source = "timeout"
+        if teardown_error:
+            result.error += f"; tear_down after the timeout failed: {teardown_error}"
+            result.error_kind = result.error_kind or "teardown"
+        if slot.device is None and not restored:
+            # The phone stopped answering: not the episode's doing, it goes to another.
+            return self._device_failed(slot, inst, verdict)
+        self._record_then_check(slot, result, episode.context)
+        return None
+
+    def _finished(self, slot: Slot, inst: TaskInstance, episode: Episode) -> TaskInstance | None:
+        result = episode.result
+        if episode.fatal is not None:
+            self._stop("fatal_agent", str(episode.fatal) or type(episode.fatal).__name__)
+            with self._lock:
+                self.outcome.unfinished.append(inst.episode_id)
+            return None
+        if result.error is not None and not self._reachable(slot):
+            # The phone went away: not the task's or the agent's doing, so the episode
+            # goes back to the queue for a device that works.
+            result.error_source = "device"
+            return self._device_failed(slot, inst, result.error)
+        if episode.teardown_failed:
+            self._restore(slot, episode.task)
+        self._record_then_check(slot, result, episode.context)
+        return None
+
+    def _record_then_check(
+        self, slot: Slot, result: EpisodeResult, context: EpisodeContext | None
+    ) -> None:
+        """Record a finished episode; if its phone did not come back healthy from a
+        restore, count that against the phone (the episode itself stands)."""
+        self._record(result, context)
+        if slot.device is None:
+            self._count_fault(slot, f"it did not answer after {result.episode_id}'s tear-down")
+        else:
+            slot.failures = 0
+
+    def _open(self, slot: Slot) -> Device:
+        from droidhub.device.client import Device
+
+        return Device(slot.serial, host=slot.host, port=slot.port)
+
+    def _reachable(self, slot: Slot) -> bool:
+        try:
+            self._open(slot)
+        except DeviceError:
+            return False
+        return True
+
+    def _retire(self, slot: Slot, episode: Episode, reason: str) -> tuple[str | None, bool]:
+        """Close the device an abandoned episode holds and open a fresh one. Unless the
+        episode was abandoned in its tear-down, run the tear-down again on it (bounded).
+        Returns the tear-down's error, if any, and whether the phone then had to be
+        restored (:meth:`_restore`) because its tear-down failed or hung."""
+        assert slot.device is not None
+        slot.device.close(f"its episode was abandoned: {reason}")
+        slot.agent = None  # it may still be stuck inside the abandoned thread
+        try:
+            slot.device = self._open(slot)
+        except DeviceError:
+            slot.device = None
+            return None, False
+        if reason != "interrupted" and not self._answers(slot.device):
+            # The adb server still lists the phone but the phone itself is stuck.
+            slot.device.close("it did not answer after a timeout")
+            slot.device = None
+            return None, False
+        if not episode.setup_started or episode.torn_down:
+            return None, False
+        error = None
+        if episode.phase != TEARDOWN:
+            observe: Observe = getattr(episode.agent, "observes", Observe.UI_TREE)
+            env = Env(slot.device, self.apps, observe=observe)
+            error = _in_thread(
+                lambda: episode.task.tear_down(env),
+                self.teardown_timeout,
+                f"droidhub-teardown-{slot.serial}",
+            )
+            if error is None:
+                return None, False
+        self._restore(slot, episode.task)
+        return error, True
+
+    def _restore(self, slot: Slot, task: TaskEval) -> None:
+        """Bring a phone whose tear-down failed or hung back to a known state: a fresh
+        phone where :attr:`renew` can make one, else the task's ``restore`` (bounded);
+        then a health check. A phone that fails it is closed (``slot.device`` None)."""
+        old = slot.device
+        if old is None:
+            return
+        fresh = None
+        if self.renew is not None:
+            try:
+                fresh = self.renew(old)
+            except Exception as exc:  # then restore this one, as on a real phone
+                self.progress.note(f"device {slot.serial}: no fresh phone ({exc}); restoring it")
+        if fresh is not None:
+            old.close("replaced by a fresh phone after a failed tear-down")
+            self.progress.note(
+                f"device {slot.serial} replaced by a fresh phone {fresh.serial} "
+                "after a failed tear-down"
+            )
+            slot.device, slot.serial = fresh, fresh.serial
+        else:
+            env = Env(old, self.apps)
+            error = _in_thread(
+                lambda: task.restore(env), self.teardown_timeout, f"droidhub-restore-{slot.serial}"
+            )
+            if error is not None and error.startswith("did not finish"):
+                # The stuck thread holds this Device: give it up and take a new one.
+                old.close("its restore did not finish")
+                try:
+                    slot.device = self._open(slot)
+                except DeviceError:
+                    slot.device = None
+                    return
+        assert slot.device is not None
+        if not self._answers(slot.device):
+            slot.device.close("it did not answer after a restore")
+            slot.device = None
+
+    def _answers(self, device: Device) -> bool:
+        """Whether the phone runs a trivial command within a short limit."""
+        limit = min(self.teardown_timeout, 10.0)
+        error = _in_thread(
+            lambda: device.shell(["echo", "ok"], timeout=limit),
+            limit + 1,
+            f"droidhub-probe-{device.serial}",
+        )
+        return error is None
+
+    def _device_failed(self, slot: Slot, inst: TaskInstance, error: str) -> TaskInstance:
+        """Count a device fault under ``inst``, which goes back to the queue."""
+        self._count_fault(slot, error)
+        return inst
+
+    def _count_fault(self, slot: Slot, error: str) -> None:
+        """One more device fault of ``slot`` in a row; quarantine it after too many.
+
+        Only faults of the phone itself count: adb could not reach it, or it did not
+        answer ``echo``. A task's failing tear-down is the task's, not the phone's."""
+        slot.failures += 1
+        slot.device = None
+        if slot.failures >= self.quarantine_after:
+            slot.quarantined = True
+            first = error.splitlines()[0][:200]
+            with self._lock:
+                self.outcome.quarantined[slot.serial] = first
+            self.progress.quarantine(
+                slot.serial, f"{slot.failures} device errors in a row, the last: {first}"
+            )
+
+    def _unplayable(self, inst: TaskInstance, slot: Slot, exc: Exception) -> EpisodeResult:
+        import traceback
+
+        return instance_result(
+            inst,
+            self.agent_name,
+            slot.serial,
+            error=f"{type(exc).__name__}: {exc}",
+            error_source="task",
+            traceback="".join(traceback.format_exception(exc)),
+        )
+
+    # --- recording ------------------------------------------------------------------------
+    def _record(self, result: EpisodeResult, context: EpisodeContext | None) -> None:
+        result.attempt = self.attempts.get(result.episode_id, 1)
+        with self._lock:
+            if self.outcome.stop == "disk":
+                self.outcome.unfinished.append(result.episode_id)
+                return
+            try:
+                self._writer.append(result)
+            except RunFolderError as exc:
+                self.outcome.unfinished.append(result.episode_id)
+                stop_now = True
+                message = str(exc)
+            else:
+                stop_now = False
+                self.outcome.recorded += 1
+                self._first.append(result)
+                message = self._early_stop_message()
+        if stop_now:
+            self._stop("disk", message)
+            return
+        self.progress.episode(result)
+        if context is not None:
+            self.notify("droidhub_episode_end", context=context, result=result)
+        if message:
+            self._stop("early_stop", message)
+
+    def _early_stop_message(self) -> str:
+        k = self.early_stop
+        if not k or len(self._first) != k:
+            return ""
+        errors = {r.error for r in self._first}
+        if len(errors) != 1 or any(r.error_source != "agent" for r in self._first):
+            return ""
+        (error,) = errors
+        first_line = (error or "").splitlines()[0]
+        return (
+            f"stopped early: the first {k} episodes all failed with the same agent error: "
+            f"{first_line} (fix the agent, then rerun with --retry-errors; "
+            "--early-stop 0 turns this check off)"
+        )
+
+    # --- one episode, in this thread (tests and embedders) ---------------------------------
+    def run_episode(
+        self, inst: TaskInstance, device: Device, agent: Agent
+    ) -> tuple[EpisodeResult, EpisodeContext | None]:
+        """Run one episode to its end here, without time limits; never raises for
+        errors of the task or agent."""
+        episode = Episode(
+            inst, device, agent, self.out, self.apps, self.notify, self.agent_name, self.max_steps
+        )
+        episode.run()
+        return episode.result, episode.context
