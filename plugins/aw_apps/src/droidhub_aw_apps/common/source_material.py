@@ -11,12 +11,13 @@ from __future__ import annotations
 import io
 import textwrap
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from droidhub import TaskEval
 from droidhub_aw_apps.common.storage import under_sdcard
 
 if TYPE_CHECKING:
-    from droidhub import Device
+    from droidhub import Device, Env
 
 #: Where Markor keeps its notes.
 MARKOR_DIR = under_sdcard("Documents", "Markor")
@@ -108,3 +109,57 @@ def remove_files(device: Device, paths: Sequence[str]) -> None:
     """Remove the files set-up wrote (absent ones are fine)."""
     for path in paths:
         device.remove(path)
+
+
+class MarkorNoteSource(TaskEval):
+    """A task whose data the agent reads from Markor note :attr:`note_name`.
+
+    The note is written after the rest of set-up and removed before the rest of
+    tear-down; put this class first among the bases so it wraps the others.
+    """
+
+    #: The note's file name in Markor's folder.
+    note_name: ClassVar[str]
+
+    def note_text(self) -> str:
+        """What the note says."""
+        raise NotImplementedError
+
+    def initialize_task(self, env: Env) -> None:
+        """Set up the rest, then write the note."""
+        super().initialize_task(env)
+        write_markor_note(env.device, self.note_name, self.note_text())
+
+    def tear_down(self, env: Env) -> None:
+        """Remove the note, then tear down the rest."""
+        remove_files(env.device, [markor_path(self.note_name)])
+        super().tear_down(env)
+
+
+class GalleryPictureSource(TaskEval):
+    """A task whose data the agent reads from pictures of text in the gallery.
+
+    The pictures are written after the rest of set-up and removed before the rest of
+    tear-down; put this class first among the bases so it wraps the others.
+    """
+
+    #: The pictures' file names in the gallery folder.
+    picture_names: ClassVar[tuple[str, ...]]
+
+    def picture_texts(self) -> Mapping[str, str]:
+        """The text drawn on each picture, by file name."""
+        raise NotImplementedError
+
+    def initialize_task(self, env: Env) -> None:
+        """Set up the rest, then draw and write the pictures (each text drawn once)."""
+        super().initialize_task(env)
+        drawn: dict[str, bytes] = {}
+        for name, text in self.picture_texts().items():
+            if text not in drawn:
+                drawn[text] = render_text_image(text)
+            write_gallery_image(env.device, name, drawn[text])
+
+    def tear_down(self, env: Env) -> None:
+        """Remove the pictures, then tear down the rest."""
+        remove_files(env.device, [gallery_path(n) for n in self.picture_names])
+        super().tear_down(env)

@@ -7,20 +7,17 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
 
 from droidhub_aw_apps.common import fake_data, source_material
-from droidhub_aw_apps.common.aw_params import SparseParams
-from droidhub_aw_apps.common.sqlite_rows import (
-    AddRowsTask,
-    DeleteDuplicatesTask,
-    DeleteRowsTask,
-    Row,
-    RowsTask,
-    Table,
-    db_footprint,
-    random_items,
+from droidhub_aw_apps.common.row_objects import (
+    DeleteRowObjectsTask,
+    DuplicateRowObjectTask,
+    RowObjectsParams,
+    RowObjectsTask,
 )
+from droidhub_aw_apps.common.source_material import GalleryPictureSource, MarkorNoteSource
+from droidhub_aw_apps.common.sqlite_rows import AddRowsTask, Table, db_footprint, random_items
 from droidhub_aw_apps.expense.model import (
     EXPENSES,
     Expense,
@@ -30,7 +27,7 @@ from droidhub_aw_apps.expense.model import (
 )
 
 if TYPE_CHECKING:
-    from droidhub import Env
+    from collections.abc import Mapping
 
 
 #: ``rows_match`` is contributed once, by :mod:`droidhub_aw_apps.calendar.tasks`.
@@ -39,13 +36,8 @@ EVALUATORS = ()
 # --- tasks -----------------------------------------------------------------------------
 
 
-class ExpenseRowsParams(SparseParams):
+class ExpenseRowsParams(RowObjectsParams[Expense]):
     """Target expenses and the noise set up beside them (AndroidWorld's names)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    row_objects: list[Expense]
-    noise_row_objects: list[Expense] = []
 
 
 class ExpenseAddParams(ExpenseRowsParams):
@@ -54,51 +46,34 @@ class ExpenseAddParams(ExpenseRowsParams):
     text_representation_type: Literal["csv", "text_block"]
 
 
-class _ExpenseTask(RowsTask):
+class _ExpenseTask(RowObjectsTask):
     table: ClassVar[Table] = EXPENSES
     app_names: ClassVar[tuple[str, ...]] = ("pro expense",)
     footprint = db_footprint(EXPENSES)
 
-    def target_rows(self, env: Env) -> list[Row]:
-        """The target expenses."""
-        del env
-        return [e.row() for e in self.params.row_objects]
-
-    def noise_rows(self, env: Env) -> list[Row]:
-        """The other expenses."""
-        del env
-        return [e.row() for e in self.params.noise_row_objects]
+    @classmethod
+    def draw_row(cls, rng: random.Random) -> Expense:
+        """A random expense."""
+        return random_expense(rng)
 
 
-def _names(rows: list[Expense]) -> str:
-    return ", ".join(e.name for e in rows)
-
-
-class _ExpenseDelete(_ExpenseTask, DeleteRowsTask):
-    """Delete named expenses; noise expenses (other names) stay."""
+class _ExpenseDelete(_ExpenseTask, DeleteRowObjectsTask):
+    """Delete named expenses; noise expenses (other names) stay (the first drawn are
+    the targets)."""
 
     template = "Delete the following expenses from pro expense: {expenses}."
     Params: ClassVar[type[BaseModel]] = ExpenseRowsParams
-    n_rows: ClassVar[int] = 3
-    n_rows_noise: ClassVar[int] = 0
+
+    @classmethod
+    def row_label(cls, row: Expense) -> str:
+        """The expense's name."""
+        return row.name
 
     @property
     def goal(self) -> str:
         """The template with the target names."""
-        names = _names(self.params.row_objects)
+        names = self.target_labels()
         return self.template.format(expenses=names, expense=names)
-
-    @classmethod
-    def generate_random_params(cls, rng: random.Random) -> BaseModel:
-        """Expenses with distinct names: the first ``n_rows`` are the targets."""
-        drawn: list[Expense] = []
-        while len(drawn) < cls.n_rows + cls.n_rows_noise:
-            candidate = random_expense(rng)
-            if all(candidate.name != e.name for e in drawn):
-                drawn.append(candidate)
-        if not cls.n_rows_noise:
-            return cls.Params(row_objects=drawn)  # AW stores no noise key then
-        return cls.Params(row_objects=drawn[: cls.n_rows], noise_row_objects=drawn[cls.n_rows :])
 
 
 class ExpenseDeleteSingle(_ExpenseDelete):
@@ -128,7 +103,7 @@ class ExpenseDeleteMultiple2(_ExpenseDelete):
     n_rows_noise = 50
 
 
-class ExpenseDeleteDuplicates(_ExpenseTask, DeleteDuplicatesTask):
+class ExpenseDeleteDuplicates(_ExpenseTask, DuplicateRowObjectTask):
     """One expense is stored twice among five others; delete one copy."""
 
     template = (
@@ -139,19 +114,6 @@ class ExpenseDeleteDuplicates(_ExpenseTask, DeleteDuplicatesTask):
     difficulty = "medium"
     tags: ClassVar[tuple[str, ...]] = ("data_edit", "parameterized")
     Params: ClassVar[type[BaseModel]] = ExpenseRowsParams
-    n_rows_noise: ClassVar[int] = 5
-
-    @classmethod
-    def generate_random_params(cls, rng: random.Random) -> BaseModel:
-        """Distinct expenses; the last drawn is duplicated."""
-        rows = random_items(rng, cls.n_rows_noise + 1, lambda: random_expense(rng))
-        target = rows.pop()
-        return cls.Params(row_objects=[target, target], noise_row_objects=rows)
-
-    def duplicated_row(self, env: Env) -> Row:
-        """The duplicated expense."""
-        del env
-        return self.params.row_objects[0].row()
 
 
 class ExpenseDeleteDuplicates2(ExpenseDeleteDuplicates):
@@ -239,7 +201,7 @@ GALLERY_IMAGE = "expenses.jpg"
 OLD_IMAGES = tuple(f"old_expenses_{i}.jpg" for i in range(10))
 
 
-class ExpenseAddMultipleFromMarkor(_ExpenseAdd):
+class ExpenseAddMultipleFromMarkor(MarkorNoteSource, _ExpenseAdd):
     """Log the transactions a Markor note marks reimbursable (two among a hundred)."""
 
     template = (
@@ -256,30 +218,25 @@ class ExpenseAddMultipleFromMarkor(_ExpenseAdd):
     n_rows = 2
     n_rows_noise = 100
     footprint = db_footprint(EXPENSES, source_material.markor_path(MARKOR_NOTE))
+    note_name = MARKOR_NOTE
 
     @property
     def goal(self) -> str:
         """The fixed goal."""
         return self.template
 
-    def initialize_task(self, env: Env) -> None:
-        """Set up the noise rows, and the note listing every transaction, shuffled."""
-        super().initialize_task(env)
+    def note_text(self) -> str:
+        """Every transaction, shuffled, the targets' notes marked reimbursable."""
         targets = [
             e.model_copy(update={"note": f"{e.note}. Reimbursable."})
             for e in self.params.row_objects
         ]
         rows = targets + list(self.params.noise_row_objects)
         fake_data.setup_rng(self).shuffle(rows)
-        source_material.write_markor_note(env.device, MARKOR_NOTE, expenses_text(rows, "csv"))
-
-    def tear_down(self, env: Env) -> None:
-        """Restore the database and remove the note."""
-        source_material.remove_files(env.device, [source_material.markor_path(MARKOR_NOTE)])
-        super().tear_down(env)
+        return expenses_text(rows, "csv")
 
 
-class ExpenseAddMultipleFromGallery(_ExpenseAdd):
+class ExpenseAddMultipleFromGallery(GalleryPictureSource, _ExpenseAdd):
     """Add the expenses pictured in expenses.jpg (beside ten pictures of old ones)."""
 
     template = "Add the expenses from expenses.jpg in Simple Gallery Pro to pro expense."
@@ -292,28 +249,20 @@ class ExpenseAddMultipleFromGallery(_ExpenseAdd):
     footprint = db_footprint(
         EXPENSES, *(source_material.gallery_path(n) for n in (GALLERY_IMAGE, *OLD_IMAGES))
     )
+    picture_names = (GALLERY_IMAGE, *OLD_IMAGES)
 
     @property
     def goal(self) -> str:
         """The fixed goal."""
         return self.template
 
-    def initialize_task(self, env: Env) -> None:
-        """Set up the noise rows and the pictures."""
-        super().initialize_task(env)
-        targets = self.params.row_objects
-        noise = self.params.noise_row_objects
-        image = source_material.render_text_image(expenses_text(targets, "text_block", 60))
-        source_material.write_gallery_image(env.device, GALLERY_IMAGE, image)
-        old = source_material.render_text_image(expenses_text(noise, "text_block", 60))
-        for name in OLD_IMAGES:
-            source_material.write_gallery_image(env.device, name, old)
-
-    def tear_down(self, env: Env) -> None:
-        """Restore the database and remove the pictures."""
-        paths = [source_material.gallery_path(n) for n in (GALLERY_IMAGE, *OLD_IMAGES)]
-        source_material.remove_files(env.device, paths)
-        super().tear_down(env)
+    def picture_texts(self) -> Mapping[str, str]:
+        """The targets on expenses.jpg, the noise on every old picture."""
+        old = expenses_text(self.params.noise_row_objects, "text_block", 60)
+        return {
+            GALLERY_IMAGE: expenses_text(self.params.row_objects, "text_block", 60),
+            **dict.fromkeys(OLD_IMAGES, old),
+        }
 
 
 TASKS = (

@@ -6,23 +6,20 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
 
 from droidhub_aw_apps.common import fake_data, source_material
-from droidhub_aw_apps.common.aw_params import SparseParams
-from droidhub_aw_apps.common.sqlite_rows import (
-    AddRowsTask,
-    DeleteDuplicatesTask,
-    DeleteRowsTask,
-    Row,
-    RowsTask,
-    Table,
-    db_footprint,
-    random_items,
+from droidhub_aw_apps.common.row_objects import (
+    DeleteRowObjectsTask,
+    DuplicateRowObjectTask,
+    RowObjectsParams,
+    RowObjectsTask,
 )
+from droidhub_aw_apps.common.source_material import GalleryPictureSource, MarkorNoteSource
+from droidhub_aw_apps.common.sqlite_rows import AddRowsTask, Table, db_footprint, random_items
 from droidhub_aw_apps.recipe.model import (
     RECIPES,
     Recipe,
@@ -37,7 +34,7 @@ from droidhub_aw_apps.recipe.random_recipes import (
 )
 
 if TYPE_CHECKING:
-    from droidhub import Env
+    pass
 
 
 #: ``rows_match`` is contributed once, by :mod:`droidhub_aw_apps.calendar.tasks`.
@@ -62,13 +59,8 @@ def _aw_random_items(
     return found
 
 
-class RecipeRowsParams(SparseParams):
+class RecipeRowsParams(RowObjectsParams[Recipe]):
     """Target recipes and the noise set up beside them (AndroidWorld's names)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    row_objects: list[Recipe]
-    noise_row_objects: list[Recipe] = []
 
 
 class RecipeConstraintParams(RecipeRowsParams):
@@ -89,47 +81,33 @@ class RecipePrepTimeParams(RecipeAddParams):
     prep_time: str
 
 
-class _RecipeTask(RowsTask):
+class _RecipeTask(RowObjectsTask):
     table: ClassVar[Table] = RECIPES
     app_names: ClassVar[tuple[str, ...]] = ("broccoli app",)
     footprint = db_footprint(RECIPES)
 
-    def target_rows(self, env: Env) -> list[Row]:
-        """The target recipes."""
-        del env
-        return [r.row() for r in self.params.row_objects]
-
-    def noise_rows(self, env: Env) -> list[Row]:
-        """The other recipes."""
-        del env
-        return [r.row() for r in self.params.noise_row_objects]
+    @classmethod
+    def draw_row(cls, rng: random.Random) -> Recipe:
+        """A random recipe."""
+        return random_recipe(rng)
 
 
-class _RecipeDelete(_RecipeTask, DeleteRowsTask):
+class _RecipeDelete(_RecipeTask, DeleteRowObjectsTask):
+    """Delete recipes by title; the noise is drawn first, then the targets."""
+
     template = "Delete the following recipes from Broccoli app: {titles}."
     Params: ClassVar[type[BaseModel]] = RecipeRowsParams
-    n_rows: ClassVar[int] = 3
-    n_rows_noise: ClassVar[int] = 0
+    targets_drawn_first = False
+
+    @classmethod
+    def row_label(cls, row: Recipe) -> str:
+        """The recipe's title."""
+        return row.title
 
     @property
     def goal(self) -> str:
         """The template with the target titles."""
-        titles = ", ".join(r.title for r in self.params.row_objects)
-        return self.template.format(titles=titles, **self.params.model_dump())
-
-    @classmethod
-    def generate_random_params(cls, rng: random.Random) -> BaseModel:
-        """Recipes with distinct titles: the noise first, then the targets."""
-        drawn: list[Recipe] = []
-        while len(drawn) < cls.n_rows + cls.n_rows_noise:
-            candidate = random_recipe(rng)
-            if all(candidate.title != r.title for r in drawn):
-                drawn.append(candidate)
-        if not cls.n_rows_noise:
-            return cls.Params(row_objects=drawn)  # AW stores no noise key then
-        return cls.Params(
-            row_objects=drawn[cls.n_rows_noise :], noise_row_objects=drawn[: cls.n_rows_noise]
-        )
+        return self.template.format(titles=self.target_labels(), **self.params.model_dump())
 
 
 class RecipeDeleteSingleRecipe(_RecipeDelete):
@@ -220,7 +198,7 @@ class RecipeDeleteMultipleRecipesWithConstraint(_RecipeDelete):
         return noise, []
 
 
-class RecipeDeleteDuplicateRecipes(_RecipeTask, DeleteDuplicatesTask):
+class RecipeDeleteDuplicateRecipes(_RecipeTask, DuplicateRowObjectTask):
     """One recipe is stored twice among five others; delete one copy."""
 
     template = (
@@ -237,19 +215,6 @@ class RecipeDeleteDuplicateRecipes(_RecipeTask, DeleteDuplicatesTask):
         "parameterized",
     )
     Params: ClassVar[type[BaseModel]] = RecipeRowsParams
-    n_rows_noise: ClassVar[int] = 5
-
-    @classmethod
-    def generate_random_params(cls, rng: random.Random) -> BaseModel:
-        """Distinct recipes; the last drawn is duplicated."""
-        rows = random_items(rng, cls.n_rows_noise + 1, lambda: random_recipe(rng))
-        target = rows.pop()
-        return cls.Params(row_objects=[target, target], noise_row_objects=rows)
-
-    def duplicated_row(self, env: Env) -> Row:
-        """The duplicated recipe."""
-        del env
-        return self.params.row_objects[0].row()
 
 
 class RecipeDeleteDuplicateRecipes2(RecipeDeleteDuplicateRecipes):
@@ -382,7 +347,7 @@ MARKOR_NOTE = "recipes.txt"
 GALLERY_IMAGE = "recipes.jpg"
 
 
-class RecipeAddMultipleRecipesFromMarkor(_RecipeAdd):
+class RecipeAddMultipleRecipesFromMarkor(MarkorNoteSource, _RecipeAdd):
     """Add the three recipes written in a Markor note."""
 
     template = "Add the recipes from recipes.txt in Markor to the Broccoli recipe app."
@@ -397,21 +362,15 @@ class RecipeAddMultipleRecipesFromMarkor(_RecipeAdd):
     )
     app_names = ("broccoli app", "markor")
     footprint = db_footprint(RECIPES, source_material.markor_path(MARKOR_NOTE))
+    note_name = MARKOR_NOTE
 
     def note_rows(self) -> list[Recipe]:
         """The recipes the note lists."""
         return list(self.params.row_objects)
 
-    def initialize_task(self, env: Env) -> None:
-        """Set up the noise rows and write the note."""
-        super().initialize_task(env)
-        text = recipes_text(self.note_rows(), self.params.text_representation_type)
-        source_material.write_markor_note(env.device, MARKOR_NOTE, text)
-
-    def tear_down(self, env: Env) -> None:
-        """Restore the database and remove the note."""
-        source_material.remove_files(env.device, [source_material.markor_path(MARKOR_NOTE)])
-        super().tear_down(env)
+    def note_text(self) -> str:
+        """The note's recipes, shown as the parameters say."""
+        return recipes_text(self.note_rows(), self.params.text_representation_type)
 
 
 class RecipeAddMultipleRecipesFromMarkor2(RecipeAddMultipleRecipesFromMarkor):
@@ -458,7 +417,7 @@ class RecipeAddMultipleRecipesFromMarkor2(RecipeAddMultipleRecipesFromMarkor):
         )
 
 
-class RecipeAddMultipleRecipesFromImage(_RecipeAdd):
+class RecipeAddMultipleRecipesFromImage(GalleryPictureSource, _RecipeAdd):
     """Add the three recipes pictured in recipes.jpg."""
 
     template = "Add the recipes from recipes.jpg in Simple Gallery Pro to the Broccoli recipe app."
@@ -470,18 +429,11 @@ class RecipeAddMultipleRecipesFromImage(_RecipeAdd):
     )  # fmt: skip
     app_names = ("broccoli app", "simple gallery pro")
     footprint = db_footprint(RECIPES, source_material.gallery_path(GALLERY_IMAGE))
+    picture_names = (GALLERY_IMAGE,)
 
-    def initialize_task(self, env: Env) -> None:
-        """Set up the noise rows and the picture."""
-        super().initialize_task(env)
-        text = recipes_text(self.params.row_objects, "text_block", 60)
-        image = source_material.render_text_image(text)
-        source_material.write_gallery_image(env.device, GALLERY_IMAGE, image)
-
-    def tear_down(self, env: Env) -> None:
-        """Restore the database and remove the picture."""
-        source_material.remove_files(env.device, [source_material.gallery_path(GALLERY_IMAGE)])
-        super().tear_down(env)
+    def picture_texts(self) -> Mapping[str, str]:
+        """The target recipes on recipes.jpg."""
+        return {GALLERY_IMAGE: recipes_text(self.params.row_objects, "text_block", 60)}
 
 
 TASKS = (
