@@ -14,11 +14,11 @@ import datetime as dt
 import json
 import random
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from droidhub_aw_apps.common.ir_instance import parse_date, parse_time
+from droidhub_aw_apps.common.ir_instance import parse_date, parse_time, random_items
 from droidhub_aw_apps.common.ir_spec import Condition
 from droidhub_aw_apps.common.sqlite_rows import Table
 
@@ -34,6 +34,13 @@ def moment(day: str, time: str | None) -> dt.datetime:
     midnight."""
     at = parse_time(time) if time else dt.time(0, 0)
     return dt.datetime.combine(parse_date(day), at, tzinfo=dt.UTC)
+
+
+def escapes_exclusions(exclude: Sequence[Condition], meets: Callable[[Condition], bool]) -> bool:
+    """Whether a noise row escapes ``exclude`` as AW's rule has it: it may meet some
+    conditions but not all of them (with none, every row escapes). ``meets`` says
+    whether the row meets one condition; a field the app does not check counts as met."""
+    return not (exclude and all(meets(cond) for cond in exclude))
 
 
 def noise_pools(package: str) -> Any:
@@ -93,3 +100,41 @@ class IRApp(abc.ABC):
     def restore(self, device: Device, image: bytes) -> None:
         """Put the database back as :meth:`write` found it."""
         self.table.restore(device, image)
+
+
+class NoiseDrawnIRApp(IRApp):
+    """An app whose set-up stores the answer rows beside :attr:`noise_count` noise rows,
+    each drawn again while it meets every exclusion condition, all shuffled together
+    (AW's set-up for tasks, sports activities and notes)."""
+
+    #: How many noise rows set-up draws.
+    noise_count: ClassVar[int]
+    #: AW draws the noise before the answer rows are made (Joplin) or after.
+    noise_first: ClassVar[bool] = False
+
+    @abc.abstractmethod
+    def app_row(self, row: Row) -> Any:
+        """The app row an answer row describes."""
+
+    @abc.abstractmethod
+    def noise_row(self, rng: random.Random, rows: Sequence[Row]) -> Any:
+        """One of AW's noise rows, before the exclusions (``rows`` are the answers)."""
+
+    @abc.abstractmethod
+    def meets(self, app_row: Any, cond: Condition) -> bool:
+        """Whether ``app_row`` meets exclusion condition ``cond``."""
+
+    def app_rows(
+        self, rows: Sequence[Row], exclude: Sequence[Condition], rng: random.Random
+    ) -> list[Any]:
+        """The answer rows and the noise, in AW's order of draws, shuffled."""
+        answers = [self.app_row(r) for r in rows]
+        noise = random_items(
+            rng,
+            self.noise_count,
+            lambda: self.noise_row(rng, rows),
+            lambda n: escapes_exclusions(exclude, lambda cond: self.meets(n, cond)),
+        )
+        stored = noise + answers if self.noise_first else answers + noise
+        rng.shuffle(stored)
+        return stored

@@ -20,8 +20,8 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from droidhub_aw_apps.common.ir_app import IRApp, Row, noise_pools
-from droidhub_aw_apps.common.ir_instance import compare, random_items
+from droidhub_aw_apps.common.ir_app import NoiseDrawnIRApp, Row, noise_pools
+from droidhub_aw_apps.common.ir_instance import compare
 from droidhub_aw_apps.common.ir_spec import Condition
 from droidhub_aw_apps.common.relative_dates import REFERENCE_NOW
 from droidhub_aw_apps.joplin.model import TABLE, Note, delete_notes, insert_notes
@@ -87,23 +87,7 @@ def noise_note(rng: random.Random, folders: Sequence[str]) -> Note:
     )
 
 
-def is_allowed(note: Note, exclude: Sequence[Condition]) -> bool:
-    """Whether a noise note escapes the exclusions (it must not meet all of them)."""
-    all_met = True
-    for cond in exclude:
-        wanted = cond.value.lower()
-        if cond.field == "title":
-            all_met = all_met and compare(note.title.lower(), cond.op, wanted)
-        elif cond.field == "folder":
-            all_met = all_met and compare(note.folder.lower(), cond.op, wanted)
-        elif cond.field == "is_todo":
-            all_met = all_met and compare(int(note.is_todo), cond.op, int(wanted == "true"))
-        elif cond.field == "todo_completed":
-            all_met = all_met and compare(note.todo_completed, cond.op, int(wanted == "true"))
-    return not (exclude and all_met)
-
-
-class NotesIR(IRApp):
+class NotesIR(NoiseDrawnIRApp):
     """Joplin's notes as IR rows."""
 
     key = "notes"
@@ -111,18 +95,29 @@ class NotesIR(IRApp):
     app_names = ("joplin", "joplin app")
     rows_field = "notes"
     fields = ("folder", "title", "body", "is_todo", "todo_completed")
+    noise_count = NOISE_COUNT
+    noise_first = True
 
-    def app_rows(
-        self, rows: Sequence[Row], exclude: Sequence[Condition], rng: random.Random
-    ) -> list[Note]:
-        """100 noise notes, the answer notes, shuffled."""
-        folders = [r.get("folder", "") for r in rows]
-        notes = random_items(
-            rng, NOISE_COUNT, lambda: noise_note(rng, folders), lambda n: is_allowed(n, exclude)
-        )
-        notes += [note_of(r) for r in rows]
-        rng.shuffle(notes)
-        return notes
+    def app_row(self, row: Row) -> Note:
+        """The note an answer row describes."""
+        return note_of(row)
+
+    def noise_row(self, rng: random.Random, rows: Sequence[Row]) -> Note:
+        """One of AW's noise notes, three in ten in an answer note's folder."""
+        return noise_note(rng, [r.get("folder", "") for r in rows])
+
+    def meets(self, note: Note, cond: Condition) -> bool:
+        """Whether a note meets exclusion condition ``cond``."""
+        wanted = cond.value.lower()
+        if cond.field == "title":
+            return compare(note.title.lower(), cond.op, wanted)
+        if cond.field == "folder":
+            return compare(note.folder.lower(), cond.op, wanted)
+        if cond.field == "is_todo":
+            return compare(int(note.is_todo), cond.op, int(wanted == "true"))
+        if cond.field == "todo_completed":
+            return compare(note.todo_completed, cond.op, int(wanted == "true"))
+        return True
 
     def rewrite(self, conn: sqlite3.Connection, rows: Sequence[Note]) -> None:
         """Replace every note and notebook with ``rows``."""

@@ -19,8 +19,8 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import asdict
 
-from droidhub_aw_apps.common.ir_app import IRApp, Row, moment, noise_pools
-from droidhub_aw_apps.common.ir_instance import compare, parse_date, random_items, random_moment
+from droidhub_aw_apps.common.ir_app import NoiseDrawnIRApp, Row, moment, noise_pools
+from droidhub_aw_apps.common.ir_instance import compare, parse_date, random_moment
 from droidhub_aw_apps.common.ir_spec import Condition
 from droidhub_aw_apps.common.relative_dates import REFERENCE_NOW
 from droidhub_aw_apps.sports_tracker.model import TABLE, TrackRow, make_track
@@ -69,28 +69,14 @@ def noise_track(rng: random.Random) -> TrackRow:
     return track_of(row)
 
 
-def is_allowed(track: TrackRow, exclude: Sequence[Condition]) -> bool:
-    """Whether a noise activity escapes the exclusions (it must not meet all of them)."""
-    all_met = True
-    for cond in exclude:
-        if cond.field == "start_date":
-            day = dt.datetime.fromtimestamp(track.starttime // 1000, dt.UTC).date()
-            all_met = all_met and compare(day, cond.op, parse_date(cond.value))
-        elif cond.field == "category":
-            all_met = all_met and compare(track.category.lower(), cond.op, cond.value.lower())
-        elif cond.field == "total_distance":
-            limit = float(shown_meters(float(cond.value)))
-            all_met = all_met and compare(track.totaldistance, cond.op, limit)
-    return not (exclude and all_met)
-
-
-class SportsIR(IRApp):
+class SportsIR(NoiseDrawnIRApp):
     """OpenTracks' activities as IR rows."""
 
     key = "sports"
     table = TABLE
     app_names = ("open tracks sports tracker", "activity tracker")
     rows_field = "sports_activities"
+    noise_count = NOISE_COUNT
     fields = (
         "name", "description", "category", "start_date", "start_time", "duration",
         "total_distance", "elevation_gain", "elevation_loss",
@@ -104,16 +90,25 @@ class SportsIR(IRApp):
                 r["total_distance"] = str(shown_meters(float(r["total_distance"])))
         return out
 
-    def app_rows(
-        self, rows: Sequence[Row], exclude: Sequence[Condition], rng: random.Random
-    ) -> list[TrackRow]:
-        """The answer activities, 20 noise activities, shuffled."""
-        tracks = [track_of(r) for r in rows]
-        tracks += random_items(
-            rng, NOISE_COUNT, lambda: noise_track(rng), lambda t: is_allowed(t, exclude)
-        )
-        rng.shuffle(tracks)
-        return tracks
+    def app_row(self, row: Row) -> TrackRow:
+        """The activity an answer row describes."""
+        return track_of(row)
+
+    def noise_row(self, rng: random.Random, rows: Sequence[Row]) -> TrackRow:
+        """One of AW's noise activities."""
+        del rows
+        return noise_track(rng)
+
+    def meets(self, track: TrackRow, cond: Condition) -> bool:
+        """Whether an activity meets exclusion condition ``cond``."""
+        if cond.field == "start_date":
+            day = dt.datetime.fromtimestamp(track.starttime // 1000, dt.UTC).date()
+            return compare(day, cond.op, parse_date(cond.value))
+        if cond.field == "category":
+            return compare(track.category.lower(), cond.op, cond.value.lower())
+        if cond.field == "total_distance":
+            return compare(track.totaldistance, cond.op, float(shown_meters(float(cond.value))))
+        return True
 
     def rewrite(self, conn: sqlite3.Connection, rows: Sequence[TrackRow]) -> None:
         """Replace every activity with ``rows``."""

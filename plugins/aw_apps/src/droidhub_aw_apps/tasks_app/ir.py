@@ -16,8 +16,8 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import asdict
 
-from droidhub_aw_apps.common.ir_app import IRApp, Row, moment, noise_pools
-from droidhub_aw_apps.common.ir_instance import compare, parse_date, random_items, random_moment
+from droidhub_aw_apps.common.ir_app import NoiseDrawnIRApp, Row, moment, noise_pools
+from droidhub_aw_apps.common.ir_instance import compare, parse_date, random_moment
 from droidhub_aw_apps.common.ir_spec import Condition
 from droidhub_aw_apps.common.relative_dates import REFERENCE_NOW
 from droidhub_aw_apps.tasks_app.model import TABLE, TaskRow
@@ -71,48 +71,43 @@ def noise_task(rng: random.Random) -> TaskRow:
     return task_of(row)
 
 
-def is_allowed(task: TaskRow, exclude: Sequence[Condition]) -> bool:
-    """Whether a noise task escapes the exclusions (it must not meet all of them)."""
-    all_met = True
-    for cond in exclude:
-        if cond.field == "due_date":
-            due = dt.datetime.fromtimestamp(task.dueDate // 1000, dt.UTC).date()
-            all_met = all_met and compare(due, cond.op, parse_date(cond.value))
-        if cond.field == "completed_date":
-            if cond.value == "0":  # the app's "not completed"
-                all_met = all_met and compare(task.completed, cond.op, 0)
-            else:
-                done = dt.datetime.fromtimestamp(task.completed // 1000, dt.UTC).date()
-                all_met = all_met and compare(done, cond.op, parse_date(cond.value))
-        elif cond.field == "title":
-            all_met = all_met and compare(task.title.lower(), cond.op, cond.value.lower())
-        elif cond.field == "importance":
-            all_met = all_met and compare(task.importance, cond.op, int(cond.value))
-    return not (exclude and all_met)
-
-
-class TasksIR(IRApp):
+class TasksIR(NoiseDrawnIRApp):
     """The Tasks app's tasks as IR rows."""
 
     key = "tasks"
     table = TABLE
     app_names = ("tasks", "tasks app")
     rows_field = "tasks_app_tasks"
+    noise_count = NOISE_COUNT
     fields = (
         "title", "importance", "due_date", "due_time", "hide_until_date", "hide_until_time",
         "completed_date", "completed_time", "notes",
     )  # fmt: skip
 
-    def app_rows(
-        self, rows: Sequence[Row], exclude: Sequence[Condition], rng: random.Random
-    ) -> list[TaskRow]:
-        """The answer tasks, 20 noise tasks, shuffled."""
-        tasks = [task_of(r) for r in rows]
-        tasks += random_items(
-            rng, NOISE_COUNT, lambda: noise_task(rng), lambda t: is_allowed(t, exclude)
-        )
-        rng.shuffle(tasks)
-        return tasks
+    def app_row(self, row: Row) -> TaskRow:
+        """The task an answer row describes."""
+        return task_of(row)
+
+    def noise_row(self, rng: random.Random, rows: Sequence[Row]) -> TaskRow:
+        """One of AW's noise tasks."""
+        del rows
+        return noise_task(rng)
+
+    def meets(self, task: TaskRow, cond: Condition) -> bool:
+        """Whether a task meets exclusion condition ``cond``."""
+        if cond.field == "due_date":
+            due = dt.datetime.fromtimestamp(task.dueDate // 1000, dt.UTC).date()
+            return compare(due, cond.op, parse_date(cond.value))
+        if cond.field == "completed_date":
+            if cond.value == "0":  # the app's "not completed"
+                return compare(task.completed, cond.op, 0)
+            done = dt.datetime.fromtimestamp(task.completed // 1000, dt.UTC).date()
+            return compare(done, cond.op, parse_date(cond.value))
+        if cond.field == "title":
+            return compare(task.title.lower(), cond.op, cond.value.lower())
+        if cond.field == "importance":
+            return compare(task.importance, cond.op, int(cond.value))
+        return True
 
     def rewrite(self, conn: sqlite3.Connection, rows: Sequence[TaskRow]) -> None:
         """Replace every task with ``rows``."""
