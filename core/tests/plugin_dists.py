@@ -41,7 +41,29 @@ def write_distribution(
     return root
 
 
-TINY_PLUGIN = '''
+#: The methods of a test task that is done when file ``MARK`` holds its params' ``word``:
+#: set-up and tear-down remove the file, the oracle writes the word. Plugin sources paste
+#: it into a task class (a ``TaskEval`` with a ``word`` param, in a module defining ``MARK``).
+WORD_MARK_TASK_METHODS = """
+    def initialize_task(self, env):
+        super().initialize_task(env)
+        env.device.remove(MARK)
+
+    def is_successful(self, env):
+        if not env.device.exists(MARK):
+            return 0.0
+        return 1.0 if env.device.read_text(MARK) == self.params.word else 0.0
+
+    def oracle(self, env):
+        env.device.write_text(MARK, self.params.word)
+
+    def tear_down(self, env):
+        env.device.remove(MARK)
+        super().tear_down(env)
+"""
+
+TINY_PLUGIN = (
+    '''
 from droidhub import TaskEval, TaskFamily, hookimpl, Footprint, StateRefs
 from pydantic import BaseModel
 
@@ -66,22 +88,9 @@ class TinyWriteWord(TaskEval):
     def generate_random_params(cls, rng):
         return Params(word=rng.choice(["apple", "pear", "plum", "fig", "kiwi"]))
 
-    def initialize_task(self, env):
-        super().initialize_task(env)
-        env.device.remove(MARK)
-
-    def is_successful(self, env):
-        if not env.device.exists(MARK):
-            return 0.0
-        return 1.0 if env.device.read_text(MARK) == self.params.word else 0.0
-
-    def oracle(self, env):
-        env.device.write_text(MARK, self.params.word)
-
-    def tear_down(self, env):
-        env.device.remove(MARK)
-        super().tear_down(env)
-
+'''
+    + WORD_MARK_TASK_METHODS
+    + '''
 
 class TinyExplodes(TaskEval):
     """A task whose set-up fails, to prove the run goes on."""
@@ -114,6 +123,7 @@ class SlowAgent:
 def droidhub_task_families():
     return [TaskFamily("tiny", "a tiny test family", tasks=[TinyWriteWord, TinyExplodes])]
 '''
+)
 
 BROKEN_PLUGIN = """
 raise ImportError("the broken plugin cannot be imported (on purpose)")

@@ -7,9 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
-from plugin_dists import write_distribution
+from plugin_dists import WORD_MARK_TASK_METHODS, write_distribution
 
-DOOR_PLUGIN = '''
+DOOR_PLUGIN = (
+    '''
 import json
 import os
 
@@ -84,22 +85,9 @@ class _Door(TaskEval):
     def generate_random_params(cls, rng):
         return Params(word=rng.choice(WORDS))
 
-    def initialize_task(self, env):
-        super().initialize_task(env)
-        env.device.remove(MARK)
-
-    def is_successful(self, env):
-        if not env.device.exists(MARK):
-            return 0.0
-        return 1.0 if env.device.read_text(MARK) == self.params.word else 0.0
-
-    def oracle(self, env):
-        env.device.write_text(MARK, self.params.word)
-
-    def tear_down(self, env):
-        env.device.remove(MARK)
-        super().tear_down(env)
-
+'''
+    + WORD_MARK_TASK_METHODS
+    + '''
 
 class PressWord(_Door):
     """Solved through the screen by its solver."""
@@ -172,6 +160,7 @@ def droidhub_ui_solvers():
         UISolver("door", "LostSolver", solve_lost),
     ]
 '''
+)
 
 BAD_SOLVER_PLUGIN = """
 from droidhub import hookimpl
