@@ -17,19 +17,16 @@ from droidhub.cli.checks import (
     split_values,
     usage_line,
     warn_plugin_errors,
-    warn_unreadable_results,
 )
+from droidhub.cli.report import write_html
 from droidhub.cli.run import (
-    RunSettings,
     parse_agent_options,
-    print_report,
-    recorded_options,
     run_in_folder,
+    run_manifest,
+    run_settings,
 )
 from droidhub.plugins import catalog
 from droidhub.plugins.manager import get_plugin_manager
-from droidhub.report.summary import plural
-from droidhub.results.layout import RunFolder
 from droidhub.tasks.families import UnknownTaskError
 from droidhub.tasks.suite import DEFAULT_SEED
 
@@ -95,7 +92,7 @@ def main() -> None:
     """
 
 
-@main.command()
+@main.command(epilog=EXIT_CODES)
 @click.option(
     "--suite",
     "suites",
@@ -281,25 +278,11 @@ def run(
     one folder per episode; a summary table is printed at the end and written to
     OUT/summary.json. Stopping and rerunning with the same --out resumes the run; one
     run at a time may use an --out folder.
-
-    \b
-    Exit codes:
-      0    every episode ran without an error
-      1    the run could not go on (--out in use by another run, or unwritable)
-      2    a bad option
-      3    the run finished, but some episodes ended in an error
-      4    every device was quarantined (rerun to run the rest)
-      5    stopped early: the same agent error K times, or a FatalAgentError
-      6    no device reachable (no adb server, or no such phone); nothing written
-      7    a plugin of an asked-for family, or one of its spec files, failed to load
-      130  stopped by Ctrl-C (rerun to resume)
-      143  stopped by SIGTERM (rerun to resume)
     """
     from droidhub.agents.base import AgentLoadError, load_agent
     from droidhub.device.connect import parse_device_spec
-    from droidhub.results.records import RunManifest
     from droidhub.results.shards import parse_shard, shard_of
-    from droidhub.run.runner import RunConfigError, describe_environment
+    from droidhub.run.runner import RunConfigError
     from droidhub.tasks.suite import build_suite
 
     pm = get_plugin_manager()
@@ -310,8 +293,7 @@ def run(
     try:
         instances = build_suite(reg, families, task_names, n_combinations, seed)
         if shard is not None:
-            index, count = parse_shard(shard)
-            instances = shard_of(instances, lambda inst: inst.episode_id, index, count)
+            instances = shard_of(instances, lambda inst: inst.episode_id, *parse_shard(shard))
         factories = catalog.agents()
         agent_opts = parse_agent_options(agent_options)
         load_agent(agent, factories, agent_opts)  # fail before touching any device
@@ -328,217 +310,36 @@ def run(
         out or Path("runs") / f"{'+'.join(families)}-{agent.replace(':', '.')}-seed{seed}"
     )
     assert out is not None
-    manifest = RunManifest(
-        suite=families,
-        tasks=task_names,
-        n_combinations=n_combinations,
-        seed=seed,
-        agent=agent,
-        **recorded_options(agent_opts),
-        devices=[device],
-        episodes_planned=len(instances),
-        **describe_environment(pm),
-    )
-    if shard is not None:
-        manifest = manifest.model_copy(update={"shard": shard.strip()})
-    settings = RunSettings(
-        out=out,
-        manifest=manifest,
-        device=device,
-        adb_host=adb_host,
-        adb_port=adb_port,
+    params = click.get_current_context().params
+    manifest = run_manifest(params, families, task_names, agent_opts, len(instances), pm)
+    settings = run_settings(
+        out,
+        manifest,
+        params,
         make_agent=lambda: load_agent(agent, factories, agent_opts),
-        agent=agent,
         agent_options=agent_opts,
         executor=executor or ("processes" if max(count, len(serials)) > 1 else "threads"),
-        ray_address=ray_address,
-        max_steps=max_steps,
-        step_timeout=step_timeout,
-        episode_timeout=episode_timeout,
-        teardown_timeout=teardown_timeout,
-        quarantine_after=quarantine_after,
-        early_stop=early_stop,
-        retry_errors=retry_errors,
-        quiet=quiet,
-        as_json=as_json,
     )
     code = run_in_folder(instances, settings)
     if html_out is not None and code in (0, 3):  # the run ran to its end
-        _write_html(out, html_out)
+        write_html(out, html_out)
     sys.exit(code)
-
-
-def _check_run_dir(run_dir: Path) -> None:
-    results = RunFolder(run_dir).results
-    if not results.exists():
-        raise click.UsageError(f"{run_dir} has no {results.name}: is it a droidhub run folder?")
-    warn_unreadable_results(run_dir)
-
-
-@main.command()
-@click.argument(
-    "run_dirs",
-    nargs=-1,
-    required=True,
-    type=click.Path(exists=True, file_okay=False, path_type=Path),
-)
-@click.option(
-    "--html",
-    "html_out",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="Also write a self-contained HTML report (tables, episodes, annotated steps).",
-)
-@click.option("--no-steps", is_flag=True, help="Leave the step screenshots out of the HTML.")
-def report(run_dirs: tuple[Path, ...], html_out: Path | None, no_steps: bool) -> None:
-    """Summarise a run, or compare two: `droidhub report RUN_A RUN_B`.
-
-    One run: prints the summary (means over tasks, with 95% bootstrap intervals, and
-    per family/app/difficulty/tag tables) and writes RUN_DIR/summary.json. Two runs:
-    prints a per-task comparison with differences and the tasks that flipped.
-    """
-    from droidhub.results.records import read_results
-
-    for run_dir in run_dirs:
-        _check_run_dir(run_dir)
-    if len(run_dirs) > 2:
-        raise click.UsageError("give one run folder to summarise, or two to compare")
-    if len(run_dirs) == 2:
-        if html_out is not None:
-            raise click.UsageError(
-                "--html writes the report of one run; compare two runs without it"
-            )
-        from droidhub.report.compare import compare, format_comparison, format_mcnemar
-
-        results_a, results_b = read_results(run_dirs[0]), read_results(run_dirs[1])
-        rows = compare(results_a, results_b)
-        click.echo(format_comparison(rows, str(run_dirs[0]), str(run_dirs[1])))
-        click.echo(format_mcnemar(results_a, results_b))
-        return
-    print_report(run_dirs[0])
-    if html_out is not None:
-        _write_html(run_dirs[0], html_out, with_steps=not no_steps)
-
-
-def _write_html(run_dir: Path, html_out: Path, with_steps: bool = True) -> None:
-    from droidhub.report.html import render_html
-
-    html_out.parent.mkdir(parents=True, exist_ok=True)
-    html_out.write_text(render_html(run_dir, with_steps=with_steps), encoding="utf-8")
-    # On stderr: stdout ends with the run's headline (or is JSON, with --json).
-    click.echo(f"HTML report written to {html_out}", err=True)
-
-
-@main.command()
-@click.argument("run_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["jsonl"]),
-    default="jsonl",
-    show_default=True,
-    help="Output format (see docs/trajectory-format.md).",
-)
-@click.option(
-    "--out",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="Output file [default: standard output].",
-)
-def export(run_dir: Path, fmt: str, out: Path | None) -> None:
-    """Export a run's trajectories: one JSON line per agent step."""
-    from droidhub.report.export import export_jsonl
-
-    del fmt  # jsonl is the only format so far
-    _check_run_dir(run_dir)
-    if out is None:
-        export_jsonl(run_dir, sys.stdout)
-        return
-    with out.open("w", encoding="utf-8") as fh:
-        count = export_jsonl(run_dir, fh)
-    click.echo(f"{count} steps written to {out}", err=True)
-
-
-@main.command()
-@click.option(
-    "--suite",
-    "suites",
-    multiple=True,
-    metavar="FAMILY",
-    help="Families to check (repeat or comma-separate) [default: all].",
-)
-@click.option("--tasks", "tasks", multiple=True, metavar="A,B", help="Only these tasks.")
-@click.option(
-    "--seed",
-    default=DEFAULT_SEED,
-    show_default=True,
-    type=int,
-    help="Suite seed of the instance checked.",
-)
-@click.option(
-    "--ui",
-    is_flag=True,
-    help="Also prove each task doable through the screen: the ui_oracle agent (the "
-    "task's UI-only solver) must score 1 through the runner's episode path. A task "
-    "without a UI solver fails this column.",
-)
-def check(suites: tuple[str, ...], tasks: tuple[str, ...], seed: int, ui: bool) -> None:
-    """Prove every task on a fresh virtual phone.
-
-    Per task: parameters deterministic for the seed; goal renders; doing nothing
-    scores 0 (for tasks declared met-at-start: the wrong action scores 0); the oracle
-    scores 1; tear-down restores what set-up found; nothing outside the declared
-    footprint changes. With --ui, the task's UI-only solver also scores 1 acting
-    through the screen. Exits 1 if any task fails, 7 (before checking anything) if a
-    plugin of a family to check, or one of its spec files, failed to load.
-    """
-    import time
-
-    from droidhub.run.check import check_task, format_checks
-    from droidhub.tasks.suite import select_tasks
-
-    reg = catalog.registry()
-    families = split_values(suites) or [f.name for f in reg.families]
-    refuse_broken_families(families)  # before the warnings, so that it is said once
-    warn_plugin_errors()
-    try:
-        chosen = select_tasks(reg, families, split_values(tasks) or None)
-    except UnknownTaskError as exc:
-        raise click.UsageError(str(exc)) from None
-    started = time.monotonic()
-    results = []
-    for i, task_cls in enumerate(chosen, 1):
-        result = check_task(task_cls, catalog.apps(), seed, ui=ui)
-        results.append(result)
-        verdict = "ok" if result.ok else "FAILED"
-        click.echo(
-            f"[{i}/{len(chosen)}] {task_cls.family}/{task_cls.name}: {verdict} "
-            f"({result.seconds:.2f}s)",
-            err=True,
-        )
-    click.echo(format_checks(results))
-    failed = sum(1 for r in results if not r.ok)
-    no_oracle = sum(1 for r in results if r.verdicts.get("oracle", ("", ""))[0] == "skip")
-    click.echo(
-        f"\n{len(results) - failed} of {plural(len(results), 'task')} "
-        f"{'passes' if len(results) == 1 else 'pass'} "
-        f"({no_oracle} without an oracle) in {time.monotonic() - started:.1f}s"
-    )
-    if failed:
-        sys.exit(1)
 
 
 def _attach_core_groups() -> None:
     """Sub-commands of the core that live in their own modules."""
+    from droidhub.cli.conformance import check
     from droidhub.cli.judge import calibrate, judge
     from droidhub.cli.listing import agents, list_tasks, plugins
     from droidhub.cli.metrics import merge, metrics
     from droidhub.cli.probe import probe_group
+    from droidhub.cli.report import export, report
     from droidhub.cli.scaffold import new_group
     from droidhub.virtual.cli import device_group
 
     commands = (
-        plugins, list_tasks, agents, device_group, new_group, metrics, judge, calibrate, merge,
-        probe_group,
+        report, export, check, plugins, list_tasks, agents, device_group, new_group, metrics,
+        judge, calibrate, merge, probe_group,
     )  # fmt: skip
     for command in commands:
         main.add_command(command)

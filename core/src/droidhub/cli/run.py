@@ -58,6 +58,68 @@ EXIT_NO_DEVICE = 6
 EXIT_LOAD_FAILED = 7
 
 
+def run_manifest(
+    params: Mapping[str, Any],
+    families: list[str],
+    task_names: list[str] | None,
+    agent_options: Mapping[str, str],
+    planned: int,
+    pm: Any,
+) -> Any:
+    """``run.json`` of a new run from ``droidhub run``'s option values: what makes two
+    runs the same run, the versions in use and the ``planned`` episode count."""
+    from droidhub.results.records import RunManifest
+    from droidhub.run.provenance import describe_environment
+
+    manifest = RunManifest(
+        suite=families,
+        tasks=task_names,
+        n_combinations=params["n_combinations"],
+        seed=params["seed"],
+        agent=params["agent"],
+        **recorded_options(dict(agent_options)),
+        devices=[params["device"]],
+        episodes_planned=planned,
+        **describe_environment(pm),
+    )
+    if params["shard"] is not None:
+        manifest = manifest.model_copy(update={"shard": params["shard"].strip()})
+    return manifest
+
+
+def run_settings(
+    out: Path,
+    manifest: Any,
+    params: Mapping[str, Any],
+    make_agent: Callable[[], Any],
+    agent_options: Mapping[str, str],
+    executor: str,
+) -> RunSettings:
+    """The settings of a run from ``droidhub run``'s option values (``params``, as click
+    parsed them) and what the command made of them."""
+    return RunSettings(
+        out=out,
+        manifest=manifest,
+        device=params["device"],
+        adb_host=params["adb_host"],
+        adb_port=params["adb_port"],
+        make_agent=make_agent,
+        agent=params["agent"],
+        agent_options=agent_options,
+        executor=executor,
+        ray_address=params["ray_address"],
+        max_steps=params["max_steps"],
+        step_timeout=params["step_timeout"],
+        episode_timeout=params["episode_timeout"],
+        teardown_timeout=params["teardown_timeout"],
+        quarantine_after=params["quarantine_after"],
+        early_stop=params["early_stop"],
+        retry_errors=params["retry_errors"],
+        quiet=params["quiet"],
+        as_json=params["as_json"],
+    )
+
+
 def fail(message: str, code: int) -> NoReturn:
     """Print ``error: message`` in red and exit with ``code``."""
     click.secho(f"error: {message}", fg="red", err=True)
@@ -67,7 +129,7 @@ def fail(message: str, code: int) -> NoReturn:
 def run_in_folder(instances: list[Any], s: RunSettings) -> int:
     """Hold the run folder's lock for the whole run; return the exit code."""
     from droidhub.results.lock import RunFolderBusy, RunLock
-    from droidhub.run.runner import EXIT_FAILED, stop_on_sigterm
+    from droidhub.run.outcome import EXIT_FAILED, stop_on_sigterm
 
     lock = RunLock(s.out)
     made = not s.out.exists()
@@ -88,14 +150,14 @@ def _run_locked(instances: list[Any], s: RunSettings, made: bool) -> int:
     from droidhub.device.client import DeviceError
     from droidhub.device.connect import DeviceSpecError, open_devices
     from droidhub.results.records import RunFolderError
-    from droidhub.run.runner import (
+    from droidhub.run.outcome import (
         EXIT_DEVICES_LOST,
         EXIT_FAILED,
         EXIT_INTERRUPTED,
         EXIT_TERMINATED,
-        RunConfigError,
         Terminated,
     )
+    from droidhub.run.runner import RunConfigError
 
     out = s.out
     pm = get_plugin_manager()
@@ -183,7 +245,8 @@ def _run_on(devices: list[Any], instances: list[Any], s: RunSettings, pm: Any) -
         repair_results,
         set_aside_errored,
     )
-    from droidhub.run.runner import EXIT_FAILED, RunConfigError, RunOutcome, prepare_run_dir
+    from droidhub.run.outcome import EXIT_FAILED, RunOutcome
+    from droidhub.run.runner import RunConfigError, prepare_run_dir
 
     out = s.out
     try:

@@ -15,21 +15,27 @@ import datetime as dt
 import io
 import re
 import sqlite3
-import tempfile
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 import adbutils
 
+from droidhub.device import app_database, content_provider
 from droidhub.device.parsers import (
     BroadcastResult,
     parse_broadcast,
     parse_content_rows,
     parse_foreground_activity,
 )
-from droidhub.device.quoting import bind_value, extra_args, input_text_pieces, join, quote
+from droidhub.device.quoting import (
+    extra_args,
+    input_text_pieces,
+    join,
+    quote,
+    typing_chunks,
+)
 from droidhub.device.transport import AdbTransport, DeviceError, ShellResult
 
 if TYPE_CHECKING:
@@ -55,31 +61,6 @@ _UI_DUMP = "/sdcard/window_dump.xml"
 
 #: The first bytes of every PNG file.
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-
-#: Most bytes of typed text one ``input text`` command carries, quoted. A phone without
-#: shell v2 (before Android 7) takes a service request of at most 4096 bytes (adb's
-#: MAX_PAYLOAD_V1); newer ones take what the host protocol's four hex digits allow
-#: (65535). Staying under the older limit works on every phone and keeps each command
-#: short on a real one, where ``input text`` injects key events one by one.
-INPUT_TEXT_CHUNK_BYTES = 4000
-
-
-def _typing_chunks(text: str, budget: int = INPUT_TEXT_CHUNK_BYTES) -> Iterator[str]:
-    """``text`` cut into consecutive parts whose ``input text`` argument fits ``budget``.
-
-    Cutting anywhere is safe: each part is encoded on its own (a ``%`` ending one part
-    and an ``s`` starting the next are typed by two commands, as a literal ``%s`` is).
-    """
-    start, used = 0, 0
-    for index, char in enumerate(text):
-        # Its cost quoted: a space is sent as "%s", a quote as '\'', the rest as UTF-8.
-        cost = 2 if char == " " else 4 if char == "'" else len(char.encode("utf-8", "replace"))
-        if used + cost > budget and index > start:
-            yield text[start:index]
-            start, used = index, 0
-        used += cost
-    if start < len(text):
-        yield text[start:]
 
 
 class Device:
@@ -237,64 +218,18 @@ class Device:
         self.shell(["rm", "-rf", remote])
 
     # --- SQLite: pull, query locally; write with the app stopped -----------------------
-    def _pull_db(self, remote_db: str, folder: Path) -> Path:
-        """Copy the database and its -wal / -journal (if any) into ``folder``."""
-        name = PurePosixPath(remote_db).name
-        if not self.transport.stat(remote_db).exists:
-            raise DeviceError(f"no database at {remote_db} on {self.serial}")
-        local = folder / name
-        local.write_bytes(self.pull(remote_db))
-        # The -wal holds committed rows not yet in the main file; a -journal is rolled back
-        # on open. (-shm is rebuilt from the -wal.)
-        for suffix in ("-wal", "-journal"):
-            if self.transport.stat(remote_db + suffix).exists:
-                (folder / (name + suffix)).write_bytes(self.pull(remote_db + suffix))
-        return local
-
     def query_db(
         self, remote_db: str, sql: str, params: Sequence[Any] = ()
     ) -> list[dict[str, Any]]:
         """Pull the database at ``remote_db`` and return the rows of ``sql`` as dicts."""
-        with tempfile.TemporaryDirectory(prefix="droidhub-db-") as folder:
-            local = self._pull_db(remote_db, Path(folder))
-            conn = sqlite3.connect(local)
-            try:
-                conn.row_factory = sqlite3.Row
-                rows = conn.execute(sql, tuple(params)).fetchall()
-                return [dict(row) for row in rows]
-            except sqlite3.Error as exc:
-                raise DeviceError(f"query on {remote_db} failed: {exc}: {sql}") from None
-            finally:
-                conn.close()
+        return app_database.query(self, remote_db, sql, params)
 
     def write_db(
         self, remote_db: str, package: str, change: Callable[[sqlite3.Connection], object]
     ) -> None:
-        """Stop ``package``, pull its database, apply ``change`` and push it back.
-
-        The change is committed and the write-ahead log folded into the main file, the
-        device's stale ``-wal``/``-shm``/``-journal`` are removed (an app reopening the
-        database would otherwise replay an old log over the new file), and the file's
-        owner and mode are restored. On a real phone this needs adbd running as root
-        (``adb root``), as app data is private.
-        """
-        self.force_stop(package)
-        owner = self.run(["stat", "-c", "%u:%g:%a", remote_db])
-        with tempfile.TemporaryDirectory(prefix="droidhub-db-") as folder:
-            local = self._pull_db(remote_db, Path(folder))
-            conn = sqlite3.connect(local)
-            try:
-                change(conn)
-                conn.commit()
-                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            finally:
-                conn.close()
-            self.shell(["rm", "-f", *(remote_db + s for s in ("-wal", "-shm", "-journal"))])
-            self.push(local.read_bytes(), remote_db)
-        parts = owner.output.strip().split(":")
-        if owner.exit_code == 0 and len(parts) == 3 and all(p.isdigit() for p in parts):
-            self.shell(["chown", f"{parts[0]}:{parts[1]}", remote_db])
-            self.shell(["chmod", parts[2], remote_db])
+        """Stop ``package``, pull its database, apply ``change`` and push it back
+        (see :func:`droidhub.device.app_database.write`; needs root on a real phone)."""
+        app_database.write(self, remote_db, package, change)
 
     # --- settings ----------------------------------------------------------------------
     def get_setting(self, namespace: str, key: str) -> str | None:
@@ -310,14 +245,7 @@ class Device:
         """``settings delete``."""
         self.shell(["settings", "delete", namespace, key])
 
-    # --- content providers -------------------------------------------------------------
-    def _content(self, args: list[str]) -> str:
-        output = self.shell(["content", *args])
-        # The content command reports a provider failure on stderr and still exits 0.
-        if "Error while accessing provider" in output or "[ERROR]" in output:
-            raise DeviceError(f"`{join(['content', *args])}` failed: {output.strip()}")
-        return output
-
+    # --- content providers (droidhub.device.content_provider) -------------------------
     def content_query(
         self,
         uri: str,
@@ -325,53 +253,22 @@ class Device:
         where: str | None = None,
         sort: str | None = None,
     ) -> list[dict[str, str | None]]:
-        """``content query``, parsed into one dict per row (``NULL`` becomes None).
-
-        Pass ``projection`` when values may hold text like ``", name="``: with the
-        column names known each value is cut exactly; without them the columns are
-        inferred from the rows, which one row alone cannot always settle.
-        """
-        args = ["query", "--uri", uri]
-        if projection:
-            args += ["--projection", ":".join(projection)]
-        if where:
-            args += ["--where", where]
-        if sort:
-            args += ["--sort", sort]
-        return parse_content_rows(self._content(args), projection)
+        """``content query``, parsed into one dict per row (``NULL`` becomes None)."""
+        return content_provider.query(self, uri, projection, where, sort)
 
     def content_insert(self, uri: str, values: Mapping[str, str | int | float | bool]) -> None:
-        """``content insert`` with ``--bind`` typed from the Python values.
-
-        str → ``s``, int → ``i`` (``l`` beyond 32 bits), float → ``d``, bool → ``b``,
-        None → ``n``.
-        """
-        if not values:
-            raise ValueError(f"content_insert into {uri}: no values to insert")
-        args = ["insert", "--uri", uri]
-        for column, value in values.items():
-            args += ["--bind", bind_value(column, value)]
-        self._content(args)
+        """``content insert`` with ``--bind`` typed from the Python values."""
+        content_provider.insert(self, uri, values)
 
     def content_update(
         self, uri: str, values: Mapping[str, str | int | float | bool], where: str | None = None
     ) -> None:
         """``content update``."""
-        if not values:
-            raise ValueError(f"content_update of {uri}: no values to set")
-        args = ["update", "--uri", uri]
-        for column, value in values.items():
-            args += ["--bind", bind_value(column, value)]
-        if where:
-            args += ["--where", where]
-        self._content(args)
+        content_provider.update(self, uri, values, where)
 
     def content_delete(self, uri: str, where: str | None = None) -> None:
         """``content delete``."""
-        args = ["delete", "--uri", uri]
-        if where:
-            args += ["--where", where]
-        self._content(args)
+        content_provider.delete(self, uri, where)
 
     # --- intents, activities, packages -------------------------------------------------
     def broadcast(
@@ -460,8 +357,9 @@ class Device:
         Each line is sent as one quoted argument (spaces as ``%s``, which ``input text``
         turns back into spaces; a literal ``%s`` is split across two commands); a newline
         presses ENTER. Whatever the text holds, it is typed, never run. Long text is typed
-        by several commands of at most :data:`INPUT_TEXT_CHUNK_BYTES` each, as an adb
-        request has a bounded length: 70,000 characters arrive whole.
+        by several commands of at most
+        :data:`~droidhub.device.quoting.INPUT_TEXT_CHUNK_BYTES` each, as an adb request
+        has a bounded length: 70,000 characters arrive whole.
 
         What a real phone cannot type: ``input text`` only types characters of the
         virtual keyboard's key map, which is ASCII. On a real Android 13 phone other
@@ -469,7 +367,7 @@ class Device:
         DeviceError saying so rather than typing part of the text. (AndroidWorld drops
         them silently.) The virtual phone types any text.
         """
-        pieces = (p for chunk in _typing_chunks(text) for p in input_text_pieces(chunk))
+        pieces = (p for chunk in typing_chunks(text) for p in input_text_pieces(chunk))
         for piece in pieces:
             if piece is None:
                 self.keyevent("KEYCODE_ENTER")

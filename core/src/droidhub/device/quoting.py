@@ -111,3 +111,29 @@ def input_text_pieces(text: str) -> Iterator[str | None]:
             previous = "" if char == " " else char
         if piece:
             yield "".join(piece)
+
+
+#: Most bytes of typed text one ``input text`` command carries, quoted. A phone without
+#: shell v2 (before Android 7) takes a service request of at most 4096 bytes (adb's
+#: MAX_PAYLOAD_V1); newer ones take what the host protocol's four hex digits allow
+#: (65535). Staying under the older limit works on every phone and keeps each command
+#: short on a real one, where ``input text`` injects key events one by one.
+INPUT_TEXT_CHUNK_BYTES = 4000
+
+
+def typing_chunks(text: str, budget: int = INPUT_TEXT_CHUNK_BYTES) -> Iterator[str]:
+    """``text`` cut into consecutive parts whose ``input text`` argument fits ``budget``.
+
+    Cutting anywhere is safe: each part is encoded on its own (a ``%`` ending one part
+    and an ``s`` starting the next are typed by two commands, as a literal ``%s`` is).
+    """
+    start, used = 0, 0
+    for index, char in enumerate(text):
+        # Its cost quoted: a space is sent as "%s", a quote as '\'', the rest as UTF-8.
+        cost = 2 if char == " " else 4 if char == "'" else len(char.encode("utf-8", "replace"))
+        if used + cost > budget and index > start:
+            yield text[start:index]
+            start, used = index, 0
+        used += cost
+    if start < len(text):
+        yield text[start:]

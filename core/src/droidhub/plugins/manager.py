@@ -21,9 +21,7 @@ same order, whatever order its file system lists them in).
 from __future__ import annotations
 
 import dataclasses
-import functools
 import importlib.metadata
-import os
 import re
 import threading
 import traceback
@@ -34,6 +32,7 @@ from typing import Any
 import pluggy
 
 from droidhub import hookspecs
+from droidhub.plugins.contracts import Contract, contracts
 from droidhub.tasks.describe import describe_value
 from droidhub.tasks.names import NAME_RULE, name_problem, quote_name
 
@@ -74,99 +73,6 @@ class PluginInfo:
     version: str
     module: str
     families: list[str] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class _Contract:
-    """What a collecting hook must answer: a list of ``expected`` with unique names."""
-
-    kind: str  # what a name names, for messages: "agent", "app name", ...
-    expected: str  # what one item must be, for messages: "AgentFactory"
-    problem: Callable[[Any], str | None]  # why an item is unusable, or None
-    names: Callable[[Any], Iterable[str]] = lambda _item: ()
-    #: The names become file names (run folders, a phone's app folder): they must
-    #: follow droidhub.tasks.names.
-    path_names: bool = False
-
-
-def _is_instance(kind: type) -> Callable[[Any], str | None]:
-    def problem(item: Any) -> str | None:
-        return None if isinstance(item, kind) else describe_value(item)
-
-    return problem
-
-
-def _family_problem(item: Any) -> str | None:
-    from droidhub.tasks.families import TaskFamily, family_problem
-
-    if not isinstance(item, TaskFamily):
-        return describe_value(item)
-    return family_problem(item)
-
-
-def _named_problem(item: Any) -> str | None:
-    name = getattr(item, "name", None)
-    return None if isinstance(name, str) and name else describe_value(item)
-
-
-def _path_problem(item: Any) -> str | None:
-    return None if isinstance(item, str | os.PathLike) else describe_value(item)
-
-
-def _strings(names: Any) -> Sequence[str]:
-    """``names`` if it is a list or tuple of names; a lone string is a common slip."""
-    if not isinstance(names, list | tuple):
-        raise TypeError(f"names must be a tuple of strings, not {describe_value(names)}")
-    return names
-
-
-@functools.cache
-def _contracts() -> dict[str, _Contract]:
-    # Imported here: these modules import the plugin manager themselves.
-    import click
-
-    from droidhub.agents.base import AgentFactory
-    from droidhub.agents.ui_solver import UISolver
-    from droidhub.tasks.apps import AppSpec
-    from droidhub.tasks.state_checks import Evaluator
-    from droidhub.virtual.app import VirtualApp
-
-    families = _Contract("task family", "TaskFamily", _family_problem, lambda f: [f.name])
-    return {
-        "droidhub_task_families": families,
-        "droidhub_derived_task_families": families,
-        "droidhub_composite_specs": _Contract("", "a path (str or Path)", _path_problem),
-        "droidhub_evaluators": _Contract(
-            "evaluator", "Evaluator", _is_instance(Evaluator), lambda e: [e.name]
-        ),
-        # An agent's open_app matches package and names without regard to case, so
-        # they share one case-insensitive namespace.
-        "droidhub_apps": _Contract(
-            "app name",
-            "AppSpec",
-            _is_instance(AppSpec),
-            lambda a: sorted({n.lower() for n in (a.package, *_strings(a.names))}),
-        ),
-        "droidhub_virtual_apps": _Contract(
-            "virtual app package",
-            "a VirtualApp instance",
-            _is_instance(VirtualApp),
-            lambda a: [a.package],
-            path_names=True,
-        ),
-        "droidhub_agents": _Contract(
-            "agent", "AgentFactory", _is_instance(AgentFactory), lambda a: [a.name], True
-        ),
-        "droidhub_ui_solvers": _Contract(
-            "UI solver", "UISolver", _is_instance(UISolver), lambda s: [s.key]
-        ),
-        "droidhub_judges": _Contract(
-            "judge", "a judge with a name", _named_problem, lambda j: [j.name], True
-        ),
-        "droidhub_cli_commands": _Contract(
-            "command", "click.Command", _is_instance(click.Command), lambda c: [c.name]
-        ),
-    }
 
 
 class PluginManager:
@@ -326,7 +232,7 @@ class PluginManager:
         an earlier plugin already registered is recorded as an error of the plugin
         that answered, and left out; its other items are kept.
         """
-        contract = _contracts().get(hook_name)
+        contract = contracts().get(hook_name)
         items: list[tuple[str, Any]] = []
         seen: set[tuple[str, str]] = set()
         for plugin, answer in self._answers(hook_name, kwargs):
@@ -350,7 +256,7 @@ class PluginManager:
         self,
         plugin: str,
         hook_name: str,
-        contract: _Contract,
+        contract: Contract,
         item: Any,
         index: int,
         total: int,

@@ -31,7 +31,9 @@ from typing import TYPE_CHECKING, Any
 
 from droidhub.results.records import EpisodeResult
 from droidhub.run.episode import instance_result
-from droidhub.run.runner import Runner, RunOutcome, Slot
+from droidhub.run.outcome import RunOutcome
+from droidhub.run.runner import Runner
+from droidhub.run.schedule import Slot
 from droidhub.tasks.suite import TaskInstance
 
 if TYPE_CHECKING:

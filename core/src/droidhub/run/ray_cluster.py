@@ -37,7 +37,8 @@ from droidhub.run.process_pool import (
     instance_message,
     phone,
 )
-from droidhub.run.runner import RunConfigError, Slot
+from droidhub.run.runner import RunConfigError
+from droidhub.run.schedule import Slot
 from droidhub.tasks.suite import TaskInstance
 
 #: What ``--executor ray`` says when Ray is not installed.

@@ -20,13 +20,9 @@ cannot touch the phone again, and a fresh one and a fresh agent take over.
 from __future__ import annotations
 
 import contextlib
-import signal
-import sys
 import threading
 import time
-from collections import deque
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -43,7 +39,10 @@ from droidhub.run.episode import (
     error_kind,
     instance_result,
 )
+from droidhub.run.outcome import RunOutcome, Terminated, early_stop_message
+from droidhub.run.progress import Progress
 from droidhub.run.provenance import describe_environment
+from droidhub.run.schedule import Schedule, Slot, in_thread
 from droidhub.tasks.suite import TaskInstance
 
 if TYPE_CHECKING:
@@ -55,202 +54,12 @@ if TYPE_CHECKING:
 __all__ = [
     "EpisodeContext",
     "FatalAgentError",
-    "Progress",
     "RunConfigError",
-    "RunOutcome",
     "Runner",
     "StepRecord",
     "describe_environment",
     "prepare_run_dir",
 ]
-
-#: Exit codes of ``droidhub run`` (also in its --help and docs/decisions.md).
-EXIT_OK = 0
-EXIT_FAILED = 1  # the run could not go on: output folder busy or unwritable
-EXIT_ERRORED = 3  # the run finished, but some episodes ended in an error
-EXIT_DEVICES_LOST = 4  # every device was quarantined; unrun episodes wait for a rerun
-EXIT_STOPPED = 5  # early stop (the same agent error K times) or a FatalAgentError
-EXIT_INTERRUPTED = 130  # Ctrl-C
-EXIT_TERMINATED = 143  # SIGTERM (128 + 15), what systemd, Slurm, Kubernetes and timeout send
-
-
-class Terminated(KeyboardInterrupt):
-    """Raised in the main thread on SIGTERM (see :func:`stop_on_sigterm`): a run stops
-    as on Ctrl-C (episodes in flight torn down, not recorded), exiting 143."""
-
-
-@contextlib.contextmanager
-def stop_on_sigterm() -> Iterator[None]:
-    """Within the block, SIGTERM raises :class:`Terminated` in the main thread, as
-    Ctrl-C raises KeyboardInterrupt, so a run stops in order instead of dying."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def raise_terminated(signum: int, frame: object) -> None:
-        raise Terminated
-
-    previous = signal.signal(signal.SIGTERM, raise_terminated)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-
-
-class Progress:
-    """Prints one line per finished episode: counts, errors, quarantined devices and an
-    estimate of the time left."""
-
-    def __init__(
-        self, total: int, done_before: int, stream: TextIO | None = None, errored: int = 0
-    ) -> None:
-        self.total = total
-        self.done = done_before
-        self.errored = errored
-        self.quarantined: list[str] = []
-        self.started = time.monotonic()
-        self.finished_here = 0
-        self.stream = stream if stream is not None else sys.stderr
-        self.lock = threading.Lock()
-
-    def episode(self, result: EpisodeResult) -> None:
-        """Report one finished episode."""
-        with self.lock:
-            self.done += 1
-            self.finished_here += 1
-            self.errored += 1 if result.error else 0
-            elapsed = time.monotonic() - self.started
-            left = (self.total - self.done) * elapsed / self.finished_here
-            extra = f" errors={self.errored}" if self.errored else ""
-            if self.quarantined:
-                extra += f" quarantined={','.join(self.quarantined)}"
-            status = f" ERROR {result.error.splitlines()[0][:80]}" if result.error else ""
-            self.stream.write(
-                f"[{self.done}/{self.total}] {result.episode_id} on {result.device}: "
-                f"reward={result.reward:.2f} steps={result.steps} {result.duration_s:.1f}s "
-                f"(~{left:.0f}s left){extra}{status}\n"
-            )
-            self.stream.flush()
-
-    def note(self, line: str) -> None:
-        """Print one line between the episode lines."""
-        with self.lock:
-            self.stream.write(line + "\n")
-            self.stream.flush()
-
-    def quarantine(self, serial: str, why: str) -> None:
-        """Report a device taken out of the run."""
-        with self.lock:
-            self.quarantined.append(serial)
-        self.note(f"device {serial} quarantined: {why}")
-
-
-@dataclass
-class RunOutcome:
-    """How a run ended; ``droidhub run`` turns it into its exit code."""
-
-    #: Results written by this invocation.
-    recorded: int = 0
-    #: Episodes of the run (recorded by any invocation) that ended in an error.
-    errored: int = 0
-    #: Quarantined devices, with the last device error of each.
-    quarantined: dict[str, str] = field(default_factory=dict)
-    #: Why the run stopped before its end: interrupted, early_stop, fatal_agent,
-    #: devices_lost or disk; None when it ran every episode it could.
-    stop: str | None = None
-    message: str = ""
-    #: Episodes cut off by the stop: not recorded, so a rerun runs them.
-    unfinished: list[str] = field(default_factory=list)
-    #: How many of :attr:`unfinished` were still queued (never started) at the stop.
-    not_started: int = 0
-
-    @property
-    def exit_code(self) -> int:
-        """The exit code of ``droidhub run`` for this outcome."""
-        codes = {
-            "interrupted": EXIT_INTERRUPTED,
-            "terminated": EXIT_TERMINATED,
-            "early_stop": EXIT_STOPPED,
-            "fatal_agent": EXIT_STOPPED,
-            "devices_lost": EXIT_DEVICES_LOST,
-            "disk": EXIT_FAILED,
-        }
-        if self.stop is not None:
-            return codes.get(self.stop, EXIT_FAILED)
-        return EXIT_ERRORED if self.errored else EXIT_OK
-
-
-class _Schedule:
-    """The episodes left, shared by the device workers.
-
-    A worker leaves only when nothing is queued *and* no episode is in flight: an
-    episode in flight on a failing device may come back to the queue for another.
-    """
-
-    def __init__(self, items: Sequence[TaskInstance]) -> None:
-        self._items: deque[TaskInstance] = deque(items)
-        self._busy = 0
-        self._stopped = False
-        self._cond = threading.Condition()
-
-    def take(self) -> TaskInstance | None:
-        with self._cond:
-            while True:
-                if self._stopped:
-                    return None
-                if self._items:
-                    self._busy += 1
-                    return self._items.popleft()
-                if self._busy == 0:
-                    return None
-                self._cond.wait(0.2)
-
-    def finish(self, requeue: TaskInstance | None) -> None:
-        with self._cond:
-            self._busy -= 1
-            if requeue is not None:
-                self._items.append(requeue)
-            self._cond.notify_all()
-
-    def stop(self) -> None:
-        with self._cond:
-            self._stopped = True
-            self._cond.notify_all()
-
-    def left(self) -> list[str]:
-        with self._cond:
-            return [i.episode_id for i in self._items]
-
-
-@dataclass
-class Slot:
-    """One device as its worker sees it (its ``device`` is opened on first use)."""
-
-    serial: str
-    host: str
-    port: int
-    device: Device | None
-    agent: Agent | None = None
-    failures: int = 0
-    quarantined: bool = False
-
-
-def _in_thread(call: Callable[[], object], limit: float, name: str) -> str | None:
-    """Run ``call`` on a daemon thread for at most ``limit`` s: its error, or None."""
-    error: list[str] = []
-
-    def target() -> None:
-        try:
-            call()
-        except BaseException as exc:  # reported to the caller
-            error.append(f"{type(exc).__name__}: {exc}")
-
-    thread = threading.Thread(target=target, name=name, daemon=True)
-    thread.start()
-    thread.join(limit)
-    if thread.is_alive():
-        return f"did not finish within {limit:g}s"
-    return error[0] if error else None
 
 
 class Runner:
@@ -330,7 +139,7 @@ class Runner:
         planned = {i.episode_id for i in instances}
         done = {r.episode_id for r in already}
         errored = sum(1 for r in already if r.error and r.episode_id in planned)
-        self._schedule = _Schedule([i for i in instances if i.episode_id not in done])
+        self._schedule = Schedule([i for i in instances if i.episode_id not in done])
         self.progress = Progress(len(instances), len(done & planned), self.progress_stream, errored)
         self._writer = ResultsWriter(self.out)
         for note in self._writer.notes:
@@ -552,7 +361,7 @@ class Runner:
         if episode.phase != TEARDOWN:
             observe: Observe = getattr(episode.agent, "observes", Observe.UI_TREE)
             env = Env(slot.device, self.apps, observe=observe)
-            error = _in_thread(
+            error = in_thread(
                 lambda: episode.task.tear_down(env),
                 self.teardown_timeout,
                 f"droidhub-teardown-{slot.serial}",
@@ -584,7 +393,7 @@ class Runner:
             slot.device, slot.serial = fresh, fresh.serial
         else:
             env = Env(old, self.apps)
-            error = _in_thread(
+            error = in_thread(
                 lambda: task.restore(env), self.teardown_timeout, f"droidhub-restore-{slot.serial}"
             )
             if error is not None and error.startswith("did not finish"):
@@ -603,7 +412,7 @@ class Runner:
     def _answers(self, device: Device) -> bool:
         """Whether the phone runs a trivial command within a short limit."""
         limit = min(self.teardown_timeout, 10.0)
-        error = _in_thread(
+        error = in_thread(
             lambda: device.shell(["echo", "ok"], timeout=limit),
             limit + 1,
             f"droidhub-probe-{device.serial}",
@@ -660,7 +469,7 @@ class Runner:
                 stop_now = False
                 self.outcome.recorded += 1
                 self._first.append(result)
-                message = self._early_stop_message()
+                message = early_stop_message(self._first, self.early_stop)
         if stop_now:
             self._stop("disk", message)
             return
@@ -669,21 +478,6 @@ class Runner:
             self.notify("droidhub_episode_end", context=context, result=result)
         if message:
             self._stop("early_stop", message)
-
-    def _early_stop_message(self) -> str:
-        k = self.early_stop
-        if not k or len(self._first) != k:
-            return ""
-        errors = {r.error for r in self._first}
-        if len(errors) != 1 or any(r.error_source != "agent" for r in self._first):
-            return ""
-        (error,) = errors
-        first_line = (error or "").splitlines()[0]
-        return (
-            f"stopped early: the first {k} episodes all failed with the same agent error: "
-            f"{first_line} (fix the agent, then rerun with --retry-errors; "
-            "--early-stop 0 turns this check off)"
-        )
 
     # --- one episode, in this thread (tests and embedders) ---------------------------------
     def run_episode(

@@ -32,8 +32,14 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from typing import Any
 
+from droidhub.virtual.adb_services import (
+    FEATURES,
+    answer_device_service,
+    answer_phone_host_service,
+    device_list,
+    is_phone_host_service,
+)
 from droidhub.virtual.adb_shell_service import ShellService
-from droidhub.virtual.adb_sync import SyncSession
 from droidhub.virtual.adb_wire import (
     OKAY,
     Phone,
@@ -62,18 +68,9 @@ log = logging.getLogger(__name__)
 #: What ``host:version`` answers. Clients of adb 29 to 36 expect exactly this.
 ADB_SERVER_VERSION = 41
 
-#: Device features advertised by ``features``: real exit codes and separate stderr
-#: (shell_v2), ``cmd``, 64-bit stat and listing (stat_v2, ls_v2), and the promise that
-#: SEND makes parent folders itself (fixed_push_mkdir).
-FEATURES = ("shell_v2", "cmd", "stat_v2", "ls_v2", "fixed_push_mkdir")
 
 #: The connection the running task serves (each connection's task has its own).
 _CLIENT: contextvars.ContextVar[Client | None] = contextvars.ContextVar("client", default=None)
-
-#: Host services about one phone (the others are about the server).
-_PHONE_HOST_SERVICES = frozenset(
-    {"features", "get-state", "get-serialno", "get-devpath", "killforward-all"}
-)
 
 
 class AdbServer:
@@ -281,7 +278,7 @@ class AdbServer:
                         return
                     transport = switched
                 else:
-                    await self._device_service(request, transport, reader, writer)
+                    await answer_device_service(self._shells, request, transport, reader, writer)
                     return
             except RequestError as exc:
                 send_fail(writer, str(exc))
@@ -351,7 +348,7 @@ class AdbServer:
             writer.write(OKAY)
             return None
         if service in ("devices", "devices-l"):
-            writer.write(OKAY + block(self._device_list(service == "devices-l")))
+            writer.write(OKAY + block(device_list(self.transports(), service == "devices-l")))
             return None
         if service in ("track-devices", "track-devices-l"):
             await self._track_devices(service == "track-devices-l", reader, writer)
@@ -378,29 +375,9 @@ class AdbServer:
             await self._wait_for(service, selector, current, reader, writer)
             return None
 
-        if service not in _PHONE_HOST_SERVICES and not service.startswith(
-            ("forward:", "killforward:")
-        ):
+        if not is_phone_host_service(service):
             raise RequestError(f"unknown host service '{service}'")
-        transport = self._select(selector, current)
-        if service == "features":
-            writer.write(OKAY + block(",".join(FEATURES)))
-        elif service == "get-state":
-            writer.write(OKAY + block("device"))
-        elif service == "get-serialno":
-            writer.write(OKAY + block(transport.serial))
-        elif service == "get-devpath":
-            writer.write(OKAY + block("unknown"))
-        elif service == "killforward-all":
-            writer.write(OKAY + OKAY)  # the host's OKAY, then the status
-        elif service.startswith("killforward:"):
-            raise RequestError(f"listener '{service.partition(':')[2]}' not found")
-        else:  # forward:[norebind:]LOCAL;REMOTE
-            spec = service[len("forward:") :].removeprefix("norebind:")
-            raise RequestError(
-                f"cannot bind listener: the virtual phone {transport.serial} has no network "
-                f"services to forward to ({spec})"
-            )
+        answer_phone_host_service(service, self._select(selector, current), writer)
         return None
 
     def _switch(
@@ -458,18 +435,6 @@ class AdbServer:
             self._trackers.discard(queue)
             gone.cancel()
 
-    def _device_list(self, long: bool) -> str:
-        lines = []
-        for t in self.transports():
-            if long:
-                lines.append(
-                    f"{t.serial:<22} device product:{t.product} model:{t.model} "
-                    f"device:{t.device} transport_id:{t.transport_id}\n"
-                )
-            else:
-                lines.append(f"{t.serial}\tdevice\n")
-        return "".join(lines)
-
     async def _track_devices(
         self, long: bool, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
     ) -> None:
@@ -482,7 +447,7 @@ class AdbServer:
             writer.write(OKAY)
             last = None
             while not gone.done():
-                listing = self._device_list(long)
+                listing = device_list(self.transports(), long)
                 if listing != last:
                     writer.write(block(listing))
                     await drain(writer, reader)
@@ -491,38 +456,6 @@ class AdbServer:
         finally:
             self._trackers.discard(queue)
             gone.cancel()
-
-    # --- device services ---------------------------------------------------------------
-    async def _device_service(
-        self,
-        service: str,
-        transport: Transport,
-        reader: asyncio.StreamReader,
-        writer: asyncio.StreamWriter,
-    ) -> None:
-        name, _, argument = service.partition(":")
-        head, *options = name.split(",")
-        phone = transport.phone
-        if head == "shell" and "v2" in options:
-            pty = "raw" not in options  # adb asks for a pty unless told raw
-            await self._shells.v2(transport, argument, pty, reader, writer)
-        elif head == "shell" or (head == "exec" and not options):
-            await self._shells.raw(transport, argument, reader, writer)
-        elif service == "sync:":
-            writer.write(OKAY)
-            await SyncSession(phone, reader, writer).run()
-        elif service == "reverse:list-forward":
-            writer.write(OKAY + block(""))
-        elif service == "reverse:killforward-all":
-            writer.write(OKAY + OKAY)
-        elif service.startswith("reverse:"):
-            raise RequestError(
-                f"the virtual phone {transport.serial} cannot reverse-forward ({service})"
-            )
-        elif service == "root:":
-            writer.write(OKAY + b"adbd is already running as root\n")
-        else:
-            raise RequestError(f"unknown device service '{service}' on {transport.serial}")
 
 
 async def _news(queue: asyncio.Queue[None], gone: asyncio.Future[bool]) -> None:

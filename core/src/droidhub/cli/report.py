@@ -1,0 +1,103 @@
+"""``droidhub report`` and ``droidhub export``: a run folder summarised, compared,
+drawn as HTML or exported as trajectories."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from droidhub.cli.checks import warn_unreadable_results
+from droidhub.cli.run import print_report
+from droidhub.results.layout import RunFolder
+
+
+def _check_run_dir(run_dir: Path) -> None:
+    results = RunFolder(run_dir).results
+    if not results.exists():
+        raise click.UsageError(f"{run_dir} has no {results.name}: is it a droidhub run folder?")
+    warn_unreadable_results(run_dir)
+
+
+@click.command()
+@click.argument(
+    "run_dirs",
+    nargs=-1,
+    required=True,
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+)
+@click.option(
+    "--html",
+    "html_out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write a self-contained HTML report (tables, episodes, annotated steps).",
+)
+@click.option("--no-steps", is_flag=True, help="Leave the step screenshots out of the HTML.")
+def report(run_dirs: tuple[Path, ...], html_out: Path | None, no_steps: bool) -> None:
+    """Summarise a run, or compare two: `droidhub report RUN_A RUN_B`.
+
+    One run: prints the summary (means over tasks, with 95% bootstrap intervals, and
+    per family/app/difficulty/tag tables) and writes RUN_DIR/summary.json. Two runs:
+    prints a per-task comparison with differences and the tasks that flipped.
+    """
+    from droidhub.results.records import read_results
+
+    for run_dir in run_dirs:
+        _check_run_dir(run_dir)
+    if len(run_dirs) > 2:
+        raise click.UsageError("give one run folder to summarise, or two to compare")
+    if len(run_dirs) == 2:
+        if html_out is not None:
+            raise click.UsageError(
+                "--html writes the report of one run; compare two runs without it"
+            )
+        from droidhub.report.compare import compare, format_comparison, format_mcnemar
+
+        results_a, results_b = read_results(run_dirs[0]), read_results(run_dirs[1])
+        rows = compare(results_a, results_b)
+        click.echo(format_comparison(rows, str(run_dirs[0]), str(run_dirs[1])))
+        click.echo(format_mcnemar(results_a, results_b))
+        return
+    print_report(run_dirs[0])
+    if html_out is not None:
+        write_html(run_dirs[0], html_out, with_steps=not no_steps)
+
+
+def write_html(run_dir: Path, html_out: Path, with_steps: bool = True) -> None:
+    from droidhub.report.html import render_html
+
+    html_out.parent.mkdir(parents=True, exist_ok=True)
+    html_out.write_text(render_html(run_dir, with_steps=with_steps), encoding="utf-8")
+    # On stderr: stdout ends with the run's headline (or is JSON, with --json).
+    click.echo(f"HTML report written to {html_out}", err=True)
+
+
+@click.command()
+@click.argument("run_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["jsonl"]),
+    default="jsonl",
+    show_default=True,
+    help="Output format (see docs/trajectory-format.md).",
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Output file [default: standard output].",
+)
+def export(run_dir: Path, fmt: str, out: Path | None) -> None:
+    """Export a run's trajectories: one JSON line per agent step."""
+    from droidhub.report.export import export_jsonl
+
+    del fmt  # jsonl is the only format so far
+    _check_run_dir(run_dir)
+    if out is None:
+        export_jsonl(run_dir, sys.stdout)
+        return
+    with out.open("w", encoding="utf-8") as fh:
+        count = export_jsonl(run_dir, fh)
+    click.echo(f"{count} steps written to {out}", err=True)
