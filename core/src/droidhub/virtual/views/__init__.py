@@ -1,0 +1,80 @@
+"""The view engine: Android's view system in miniature, for the virtual phone's apps.
+
+A screen is a tree of views declared as the app's layout file declares it: the same
+ids, the same view classes (each reporting the class a real ``uiautomator dump``
+shows), the same nesting, sizes in dp and text in sp. The engine measures and lays it
+out as Android does (:mod:`.measure`, :mod:`.linear`, :mod:`.frame`, :mod:`.relative`,
+:mod:`.recycler`), dumps it as Android 13's ``uiautomator dump`` writes it and paints
+it with Skia (:mod:`.window`, :mod:`.paint`). An app model subclasses
+:class:`ViewApp` and returns a :class:`Window` from ``build``::
+
+    Window(
+        LinearLayout("root",
+            Toolbar("toolbar", TextView(text="Notes", text_size=20, medium=True)),
+            RecyclerView("list", notes, lambda note: TextView("title", note.title)),
+            orientation=VERTICAL, width=MATCH_PARENT, height=MATCH_PARENT,
+        )
+    )
+
+It imports the layers below :mod:`droidhub.virtual` only (Android's facts), and its
+pieces of the phone (the dump node, the system bars' nodes, the Roboto files).
+"""
+
+from droidhub.virtual.views.app import ViewApp
+from droidhub.virtual.views.frame import CardView, FrameLayout, MaterialCardView
+from droidhub.virtual.views.linear import (
+    HORIZONTAL,
+    VERTICAL,
+    LinearLayout,
+    TextInputLayout,
+    Toolbar,
+)
+from droidhub.virtual.views.measure import MATCH_PARENT, WRAP_CONTENT, Gravity, dp, sp
+from droidhub.virtual.views.recycler import RecyclerView
+from droidhub.virtual.views.relative import RelativeLayout
+from droidhub.virtual.views.view import GONE, INVISIBLE, VISIBLE, Rules, View, ViewGroup
+from droidhub.virtual.views.widgets import (
+    Button,
+    CheckBox,
+    EditText,
+    FloatingActionButton,
+    ImageButton,
+    ImageView,
+    Switch,
+    TextView,
+)
+from droidhub.virtual.views.window import Window
+
+__all__ = [
+    "GONE",
+    "HORIZONTAL",
+    "INVISIBLE",
+    "MATCH_PARENT",
+    "VERTICAL",
+    "VISIBLE",
+    "WRAP_CONTENT",
+    "Button",
+    "CardView",
+    "CheckBox",
+    "EditText",
+    "FloatingActionButton",
+    "FrameLayout",
+    "Gravity",
+    "ImageButton",
+    "ImageView",
+    "LinearLayout",
+    "MaterialCardView",
+    "RecyclerView",
+    "RelativeLayout",
+    "Rules",
+    "Switch",
+    "TextInputLayout",
+    "TextView",
+    "Toolbar",
+    "View",
+    "ViewApp",
+    "ViewGroup",
+    "Window",
+    "dp",
+    "sp",
+]

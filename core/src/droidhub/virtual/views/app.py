@@ -1,0 +1,169 @@
+""":class:`ViewApp`: an app model whose screens are view trees.
+
+On every observation and every input the app's :meth:`ViewApp.build` returns the
+current :class:`Window` from the model's state (its data binding is plain Python); the
+engine lays it out, dumps it, paints it when asked, and routes input as Android does:
+
+- a tap runs the ``on_click`` of the innermost clickable view under the finger (a
+  dialog's views while a dialog shows; a tap outside it cancels it); a tap on an
+  EditText gives it the focus;
+- a long press (the finger still for 400 ms, Android 13's long-press timeout) runs
+  ``on_long_click``;
+- a swipe scrolls the RecyclerView under its start by the finger's travel less the
+  touch slop;
+- ``input text`` and DEL edit the focused EditText through its ``on_change``;
+- BACK cancels a dialog, else asks :meth:`ViewApp.on_back`.
+
+What is not app data (scroll offsets, the focused field) the engine keeps, under
+each view's id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from droidhub.virtual.app import Screen, VirtualApp
+from droidhub.virtual.views.recycler import TOUCH_SLOP, RecyclerView
+from droidhub.virtual.views.view import View
+from droidhub.virtual.views.widgets import EditText
+from droidhub.virtual.views.window import Window, dump, lay_out, paint
+
+if TYPE_CHECKING:
+    from droidhub.virtual.app import Intent
+    from droidhub.virtual.phone import VirtualPhone
+
+#: ``ViewConfiguration.DEFAULT_LONG_PRESS_TIMEOUT`` on Android 13.
+LONG_PRESS_MS = 400
+KEY_BACK = ("KEYCODE_BACK", "4")
+KEY_DEL = ("KEYCODE_DEL", "67")
+
+
+@dataclass
+class ViewState:
+    """What the views do not keep themselves between two builds."""
+
+    scroll: dict[str, int] = field(default_factory=dict)
+    focus: str = ""
+
+
+class ViewApp(VirtualApp):
+    """An app whose screen is the :class:`Window` :meth:`build` returns."""
+
+    def __init__(self) -> None:
+        self.view_state = ViewState()
+
+    # --- the API ---------------------------------------------------------------------
+    def build(self, phone: VirtualPhone) -> Window:
+        """The current screen, from the model's state."""
+        raise NotImplementedError
+
+    def on_back(self, phone: VirtualPhone) -> bool:
+        """BACK reached the app (no dialog showed): True if it handled it."""
+        del phone
+        return False
+
+    def reset_view_state(self) -> None:
+        """Forget scroll offsets and focus (the app moved to another screen)."""
+        self.view_state = ViewState()
+
+    # --- VirtualApp ------------------------------------------------------------------
+    def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
+        """A start shows the first screen afresh."""
+        del phone, intent
+        self.reset_view_state()
+
+    def screen(self, phone: VirtualPhone) -> Screen:
+        """The dump and, painted from the same layout, the pixels."""
+        window = self._window(phone)
+        clock = _clock(phone)
+        return Screen(dump(window, self.package, clock), paint(window, clock).png())
+
+    def screen_without_pixels(self, phone: VirtualPhone) -> Screen:
+        """The dump alone: ``uiautomator dump`` makes no pixels."""
+        return Screen(dump(self._window(phone), self.package, _clock(phone)))
+
+    def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
+        """Click the innermost clickable view under the finger."""
+        window = self._window(phone)
+        if window.dialog is not None and not window.dialog.contains(x, y):
+            if window.on_cancel is not None:
+                window.on_cancel()
+            return
+        root = window.dialog or window.content
+        target = root.hit(x, y)
+        if target is None:
+            return
+        if isinstance(target, EditText):
+            self.view_state.focus = target.id
+        if target.on_click is not None:
+            target.on_click()
+
+    def on_swipe(
+        self, phone: VirtualPhone, x1: int, y1: int, x2: int, y2: int, duration_ms: int
+    ) -> None:
+        """A long press where the finger stays, else a scroll of the list under it."""
+        window = self._window(phone)
+        root = window.dialog or window.content
+        still = abs(x2 - x1) <= TOUCH_SLOP and abs(y2 - y1) <= TOUCH_SLOP
+        if still:
+            if duration_ms >= LONG_PRESS_MS:
+                target = root.hit(x1, y1, long=True)
+                if target is not None and target.on_long_click is not None:
+                    target.on_long_click()
+            return
+        lists = [v for v in root.walk() if isinstance(v, RecyclerView) and v.contains(x1, y1)]
+        if lists and abs(y2 - y1) > TOUCH_SLOP:
+            travel = y1 - y2
+            distance = travel - TOUCH_SLOP if travel > 0 else travel + TOUCH_SLOP
+            rv = lists[-1]
+            self.view_state.scroll[rv.id] = rv.scrolled_by(distance)
+
+    def on_text(self, phone: VirtualPhone, text: str) -> None:
+        """Typed text goes at the end of the focused field."""
+        field_ = self._focused(phone)
+        if field_ is not None and field_.on_change is not None:
+            field_.on_change(field_.text + text)
+
+    def on_key(self, phone: VirtualPhone, keycode: str) -> bool | None:
+        """DEL edits the focused field; BACK cancels a dialog or asks :meth:`on_back`."""
+        if keycode in KEY_DEL:
+            field_ = self._focused(phone)
+            if field_ is not None and field_.on_change is not None and field_.text:
+                field_.on_change(field_.text[:-1])
+        elif keycode in KEY_BACK:
+            window = self._window(phone)
+            if window.dialog is not None:
+                if window.on_cancel is not None:
+                    window.on_cancel()
+                return True
+            return self.on_back(phone)
+        return None
+
+    # --- the engine ------------------------------------------------------------------
+    def _window(self, phone: VirtualPhone) -> Window:
+        window = self.build(phone)
+        state = self.view_state
+        for root in (window.content, window.dialog):
+            for view in root.walk() if root is not None else ():
+                if isinstance(view, RecyclerView):
+                    view.offset = state.scroll.get(view.id, 0)
+                if isinstance(view, EditText) and state.focus and view.id == state.focus:
+                    view.focused = True
+        lay_out(window, self.package)
+        return window
+
+    def _focused(self, phone: VirtualPhone) -> EditText | None:
+        window = self._window(phone)
+        roots: list[View] = [v for v in (window.dialog, window.content) if v is not None]
+        for root in roots:
+            for view in root.walk():
+                if isinstance(view, EditText) and view.focused:
+                    return view
+        return None
+
+
+def _clock(phone: VirtualPhone) -> str:
+    """The status bar's clock: the phone's own time, which runs on from the moment a
+    task set it."""
+    return f"{phone.now():%H:%M}"

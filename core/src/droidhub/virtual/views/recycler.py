@@ -1,0 +1,129 @@
+"""RecyclerView with a vertical LinearLayoutManager: rows bound from data, scrolled.
+
+The app hands over its data (``items``) and a ``bind`` callable that makes the row
+view for one item, as an adapter's ``onBindViewHolder`` fills a row; the engine keeps
+the scroll offset. Only rows at least partly inside the list are bound and attached,
+so rows scrolled out of sight leave the tree as recycled ones do, and the rows at the
+edges are cut by the list's bounds (in pixels and in the dump).
+
+Facts: RecyclerView's accessibility delegate sets its node's class to
+``androidx.recyclerview.widget.RecyclerView``, and its layout manager marks the node
+scrollable only while it can scroll one way or the other. A drag scrolls by the
+finger's travel less the touch slop (8 dp), which RecyclerView takes off when a drag
+starts; the fling that may follow a fast swipe is not modelled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import ClassVar, Generic, TypeVar, Unpack
+
+from droidhub.virtual.views.measure import (
+    MATCH_PARENT,
+    UNSPECIFIED,
+    MeasureSpec,
+    Mode,
+    child_spec,
+    dp,
+)
+from droidhub.virtual.views.view import Attributes, View, ViewGroup
+
+Item = TypeVar("Item")
+
+#: ``ViewConfiguration``'s touch slop: 8 dp.
+TOUCH_SLOP = dp(8)
+
+
+class RecyclerView(ViewGroup, Generic[Item]):
+    """A vertical list of ``bind(item)`` rows, scrolled ``offset`` px down."""
+
+    class_name: ClassVar[str] = "androidx.recyclerview.widget.RecyclerView"
+
+    def __init__(
+        self,
+        id: str,
+        items: Sequence[Item],
+        bind: Callable[[Item], View],
+        **attributes: Unpack[Attributes],
+    ) -> None:
+        attributes.setdefault("width", MATCH_PARENT)
+        attributes.setdefault("height", MATCH_PARENT)
+        super().__init__(id, **attributes)
+        self.items, self.bind = items, bind
+        #: How far the list is scrolled, in px (set by the engine before measuring).
+        self.offset = 0
+        #: The content's height once :meth:`extent` measured it (None: not yet).
+        self._extent: int | None = None
+        self._row_tops: list[int] = []
+
+    def scrollable(self) -> bool:
+        """Whether the list can scroll either way now."""
+        return self.offset > 0 or self.offset < self.max_offset()
+
+    def _measure_row(self, row: View) -> None:
+        """A row is as wide as the list's padded inside allows and as tall as it wants
+        (LinearLayoutManager measures along its scrolling axis without a bound)."""
+        left, _, right, _ = self.padding
+        width_spec = MeasureSpec.exactly(self.measured_width - left - right)
+        ml, _, mr, _ = row.margin
+        height = MeasureSpec.exactly(row.height) if row.height >= 0 else UNSPECIFIED
+        row.measure(child_spec(width_spec, ml + mr, row.width), height)
+
+    def _row_height(self, row: View) -> int:
+        _, mt, _, mb = row.margin
+        return mt + row.measured_height + mb
+
+    def on_measure(self, width_spec: MeasureSpec, height_spec: MeasureSpec) -> tuple[int, int]:
+        """The list's own size; a list that wraps its content measures its rows."""
+        left, top, right, bottom = self.padding
+        self._extent = None
+        width = width_spec.resolve(left + right)
+        self.measured_width = width
+        if height_spec.mode is Mode.EXACTLY:
+            return width, height_spec.size
+        return width, height_spec.resolve(self.extent() + top + bottom)
+
+    def extent(self) -> int:
+        """The height of all the rows together (binds and measures each once)."""
+        if self._extent is None:
+            total = 0
+            for item in self.items:
+                row = self.bind(item)
+                self._measure_row(row)
+                total += self._row_height(row)
+            self._extent = total
+        return self._extent
+
+    def viewport(self) -> int:
+        """The height rows show in: the list less its padding."""
+        _, top, _, bottom = self.padding
+        return self.measured_height - top - bottom
+
+    def max_offset(self) -> int:
+        """The furthest the list scrolls: its last row's bottom at the list's bottom."""
+        return max(0, self.extent() - self.viewport())
+
+    def scrolled_by(self, distance: int) -> int:
+        """The offset after scrolling ``distance`` px (positive: the content moves
+        up), kept between the top and the end of the content."""
+        return max(0, min(self.offset + distance, self.max_offset()))
+
+    def on_layout(self) -> None:
+        """Bind and place the rows that show between ``offset`` and the list's bottom."""
+        left, top, _, _ = self.padding
+        self._children = []
+        if self.offset > 0:  # the data may have shrunk since the list was scrolled
+            self.offset = min(self.offset, self.max_offset())
+        y = self.top + top - self.offset
+        end = self.top + top + self.viewport()
+        for item in self.items:
+            if y >= end:
+                break
+            row = self.bind(item)
+            self._measure_row(row)
+            height = self._row_height(row)
+            if y + height > self.top + top:
+                ml, mt, _, _ = row.margin
+                row.layout(self.left + left + ml, y + mt)
+                self._children.append(row)
+            y += height

@@ -1,0 +1,152 @@
+"""A window: the app's content view between the system bars, and a dialog over it.
+
+:func:`lay_out` measures and places both on the Pixel 6's screen; :func:`dump`
+writes them as ``uiautomator dump`` does, only what shows, with bounds cut to the
+parent's; :func:`paint` draws them (the dialog over a dimming scrim) with the status
+and gesture bars. The dump never paints: pixels are made only for ``screencap``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from droidhub.android.phone import PIXEL_6
+from droidhub.virtual.screen import Node, hierarchy
+from droidhub.virtual.views.measure import Gravity, MeasureSpec, child_spec, dp, place
+from droidhub.virtual.views.paint import DIM_AMOUNT, Painter
+from droidhub.virtual.views.view import GONE, VISIBLE, Box, View
+from droidhub.virtual.widgets.nodes import navigation_bar, status_bar
+
+#: Where an app's content goes: between the status bar and the gesture bar.
+CONTENT: Box = (0, PIXEL_6.status_bar, PIXEL_6.width, PIXEL_6.height - PIXEL_6.navigation_bar)
+#: A dialog keeps 24 dp from the screen's sides (its window's inset background).
+DIALOG_INSET = dp(24)
+
+
+@dataclass
+class Window:
+    """What an app shows: its ``content`` view and, over it, an optional ``dialog``.
+
+    ``on_cancel`` runs on a tap outside the dialog or BACK while it shows (a dialog
+    that is cancelable on touch outside, as AlertDialog is by default).
+    """
+
+    content: View
+    dialog: View | None = None
+    on_cancel: Callable[[], object] | None = None
+    background: str = "#FFFFFFFF"
+    status_bar: str = "#FFFFFFFF"
+
+
+def lay_out(window: Window, package: str) -> None:
+    """Measure and place the window's views, each told the window's ``package``."""
+    for root in (window.content, window.dialog):
+        if root is not None:
+            for view in root.walk():
+                view.package = package
+    left, top, right, bottom = CONTENT
+    content = window.content
+    ml, mt, mr, mb = content.margin
+    content.measure(
+        child_spec(MeasureSpec.exactly(right - left), ml + mr, content.width),
+        child_spec(MeasureSpec.exactly(bottom - top), mt + mb, content.height),
+    )
+    content.layout(left + ml, top + mt)
+    if window.dialog is not None:
+        dialog = window.dialog
+        dialog.measure(
+            MeasureSpec.exactly(right - left - 2 * DIALOG_INSET),
+            MeasureSpec.at_most(bottom - top - 2 * DIALOG_INSET),
+        )
+        y = place(Gravity.CENTER_VERTICAL, top, bottom, dialog.measured_height, False)
+        dialog.layout(left + DIALOG_INSET, y)
+
+
+def _qualified(name: str, package: str) -> str:
+    if not name or ":id/" in name:
+        return name
+    return f"{package}:id/{name}"
+
+
+def _clip(box: Box, by: Box) -> Box:
+    return max(box[0], by[0]), max(box[1], by[1]), min(box[2], by[2]), min(box[3], by[3])
+
+
+def node(view: View, clip: Box) -> Node | None:
+    """``view`` as a dump node with its bounds cut to ``clip``, or None when it does
+    not show (not VISIBLE, or nothing of it inside its parent)."""
+    if view.visibility != VISIBLE:
+        return None
+    bounds = _clip(view.bounds, clip)
+    if bounds[0] >= bounds[2] or bounds[1] >= bounds[3]:
+        return None
+    out = Node(
+        view.class_name,
+        view.package,
+        bounds,
+        text=view.text_for_accessibility(),
+        resource_id=_qualified(view.id, view.package),
+        content_desc=view.content_desc,
+        checkable=view.checkable,
+        checked=view.checked,
+        clickable=view.clickable,
+        enabled=view.enabled,
+        focusable=view.focusable,
+        focused=view.focused,
+        scrollable=view.scrollable(),
+        long_clickable=view.long_clickable,
+        password=view.password,
+        selected=view.selected,
+    )
+    for child in view.children:
+        if child.visibility != GONE:
+            inner = node(child, bounds)
+            if inner is not None:
+                out.children.append(inner)
+    return out
+
+
+def dump(window: Window, package: str, clock: str) -> str:
+    """The laid-out window as a ``uiautomator dump`` document, system bars included."""
+    full = PIXEL_6.bounds
+    content = Node("android.widget.FrameLayout", package, CONTENT, resource_id="android:id/content")
+    inner = node(window.content, CONTENT)
+    if inner is not None:
+        content.children.append(inner)
+    decor = Node("android.widget.LinearLayout", package, full, children=[content])
+    root = Node("android.widget.FrameLayout", package, full, children=[decor])
+    if window.dialog is not None:
+        shown = node(window.dialog, full)
+        if shown is not None:
+            root.children.append(
+                Node("android.widget.FrameLayout", package, shown.bounds, children=[shown])
+            )
+    root.children += [status_bar(clock), navigation_bar()]
+    return hierarchy(root)
+
+
+def draw(view: View, painter: Painter) -> None:
+    """Paint ``view`` and, clipped to its bounds, its children."""
+    if view.visibility != VISIBLE:
+        return
+    view.draw(painter)
+    if view.children:
+        with painter.clipped(view.bounds):
+            for child in view.children:
+                draw(child, painter)
+
+
+def paint(window: Window, clock: str) -> Painter:
+    """The laid-out window painted: content, the dialog over a scrim, the system bars."""
+    painter = Painter()
+    if window.dialog is not None:
+        painter.light = 1 - DIM_AMOUNT  # the scrim, applied as the content is drawn
+    painter.clear(window.background)
+    draw(window.content, painter)
+    painter.light = 1.0
+    if window.dialog is not None:
+        draw(window.dialog, painter)
+    painter.status_bar(clock, window.status_bar)
+    painter.navigation_bar()
+    return painter
