@@ -150,7 +150,7 @@ class ViewApp(VirtualApp):
                     view.offset = state.scroll.get(view.id, 0)
                 if isinstance(view, EditText) and state.focus and view.id == state.focus:
                     view.focused = True
-        lay_out(window, self.package)
+        lay_out(window)
         return window
 
     def _focused(self, phone: VirtualPhone) -> EditText | None:

@@ -161,8 +161,6 @@ class View:
         self.selected, self.enabled = selected, enabled
         #: A password field's (a TextView sets it).
         self.password = False
-        #: Filled by the engine: the package the window belongs to.
-        self.package = ""
         self.measured_width = self.measured_height = 0
         self.left = self.top = self.right = self.bottom = 0
 

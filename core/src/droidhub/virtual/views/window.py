@@ -39,12 +39,8 @@ class Window:
     status_bar: str = "#FFFFFFFF"
 
 
-def lay_out(window: Window, package: str) -> None:
-    """Measure and place the window's views, each told the window's ``package``."""
-    for root in (window.content, window.dialog):
-        if root is not None:
-            for view in root.walk():
-                view.package = package
+def lay_out(window: Window) -> None:
+    """Measure and place the window's views."""
     left, top, right, bottom = CONTENT
     content = window.content
     ml, mt, mr, mb = content.margin
@@ -73,9 +69,9 @@ def _clip(box: Box, by: Box) -> Box:
     return max(box[0], by[0]), max(box[1], by[1]), min(box[2], by[2]), min(box[3], by[3])
 
 
-def node(view: View, clip: Box) -> Node | None:
-    """``view`` as a dump node with its bounds cut to ``clip``, or None when it does
-    not show (not VISIBLE, or nothing of it inside its parent)."""
+def node(view: View, clip: Box, package: str) -> Node | None:
+    """``view`` as a dump node of ``package`` with its bounds cut to ``clip``, or None
+    when it does not show (not VISIBLE, or nothing of it inside its parent)."""
     if view.visibility != VISIBLE:
         return None
     bounds = _clip(view.bounds, clip)
@@ -83,10 +79,10 @@ def node(view: View, clip: Box) -> Node | None:
         return None
     out = Node(
         view.class_name,
-        view.package,
+        package,
         bounds,
         text=view.text_for_accessibility(),
-        resource_id=_qualified(view.id, view.package),
+        resource_id=_qualified(view.id, package),
         content_desc=view.content_desc,
         checkable=view.checkable,
         checked=view.checked,
@@ -101,7 +97,7 @@ def node(view: View, clip: Box) -> Node | None:
     )
     for child in view.children:
         if child.visibility != GONE:
-            inner = node(child, bounds)
+            inner = node(child, bounds, package)
             if inner is not None:
                 out.children.append(inner)
     return out
@@ -111,13 +107,13 @@ def dump(window: Window, package: str, clock: str) -> str:
     """The laid-out window as a ``uiautomator dump`` document, system bars included."""
     full = PIXEL_6.bounds
     content = Node("android.widget.FrameLayout", package, CONTENT, resource_id="android:id/content")
-    inner = node(window.content, CONTENT)
+    inner = node(window.content, CONTENT, package)
     if inner is not None:
         content.children.append(inner)
     decor = Node("android.widget.LinearLayout", package, full, children=[content])
     root = Node("android.widget.FrameLayout", package, full, children=[decor])
     if window.dialog is not None:
-        shown = node(window.dialog, full)
+        shown = node(window.dialog, full, package)
         if shown is not None:
             root.children.append(
                 Node("android.widget.FrameLayout", package, shown.bounds, children=[shown])
