@@ -157,6 +157,21 @@ def scroll(direction: str = "down", index: int | None = None) -> Action:
     return Action(action_type="scroll", direction=direction, index=index)  # type: ignore[arg-type]
 
 
+def _scroll_until(
+    state: State, direction: str, limit: int, criteria: dict[str, str | None]
+) -> Generator[Action, State, State]:
+    """Scroll ``direction`` until an element matching ``criteria`` shows, at most
+    ``limit`` times, stopping early when a scroll changes nothing; the last state."""
+    for _ in range(limit):
+        if find(state, **criteria) is not None:
+            return state
+        before = state.ui_tree
+        state = yield scroll(direction)
+        if before and state.ui_tree == before:
+            break
+    return state
+
+
 def scroll_to(
     state: State, direction: str = "down", limit: int = 10, **criteria: str | None
 ) -> Generator[Action, State, State]:
@@ -165,13 +180,7 @@ def scroll_to(
     Use as ``state = yield from scroll_to(state, text="Display")``. After ``limit``
     scrolls without it, or when a scroll changes nothing, raises :class:`SolverError`.
     """
-    for _ in range(limit):
-        if find(state, **criteria) is not None:
-            return state
-        before = state.ui_tree
-        state = yield scroll(direction)
-        if before and state.ui_tree == before:
-            break
+    state = yield from _scroll_until(state, direction, limit, criteria)
     require(state, **criteria)
     return state
 
@@ -181,13 +190,7 @@ def seek(state: State, limit: int = 10, **criteria: str | None) -> SolverSteps:
     list comes first, back up until it shows; the state that shows it. Raises
     :class:`SolverError` when neither direction finds it."""
     for direction in ("down", "up"):
-        for _ in range(limit):
-            if find(state, **criteria) is not None:
-                return state
-            before = state.ui_tree
-            state = yield scroll(direction)
-            if before and state.ui_tree == before:
-                break
+        state = yield from _scroll_until(state, direction, limit, criteria)
     require(state, **criteria)
     return state
 

@@ -12,6 +12,7 @@ import click
 from droidhub.cli.run import EXIT_LOAD_FAILED
 from droidhub.plugins import catalog
 from droidhub.plugins.manager import PluginManager, get_plugin_manager
+from droidhub.results.layout import RunFolder
 
 # How many of each manager's (append-only) errors were already printed.
 _warned: weakref.WeakKeyDictionary[PluginManager, int] = weakref.WeakKeyDictionary()
@@ -28,6 +29,17 @@ def warn_plugin_errors() -> None:
     for err in pm.errors[_warned.get(pm, 0) :]:
         click.secho(f"warning: {err}", fg="yellow", err=True)
     _warned[pm] = len(pm.errors)
+
+
+def run_folder_given(path: Path, param_hint: str = "RUN", usual: str = "") -> Path:
+    """``path`` if it holds a run's ``results.jsonl``, else a usage error saying what to
+    pass (``usual``: which run is the usual one, for the message)."""
+    if not RunFolder(path).results.is_file():
+        raise click.BadParameter(
+            f"{path} holds no results.jsonl: pass the --out folder of a `droidhub run`{usual}",
+            param_hint=param_hint,
+        )
+    return path
 
 
 def warn_unreadable_results(run_dir: Path) -> None:

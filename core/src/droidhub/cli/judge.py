@@ -8,23 +8,14 @@ from pathlib import Path
 
 import click
 
+from droidhub.cli.checks import run_folder_given
 from droidhub.evaluation.calibration import Measure, classifier_measures, kendall_tau
 from droidhub.evaluation.judges import append_judgement, read_judgements, recorded_episode
 from droidhub.plugins import catalog
-from droidhub.results.layout import RunFolder
 from droidhub.results.records import read_results
 from droidhub.tasks.names import BadNameError, check_name
 
 _MEASURES = ("accuracy", "precision", "recall", "npv", "tnr", "f1")
-
-
-def _run_folder(path: Path) -> Path:
-    if not RunFolder(path).results.is_file():
-        raise click.BadParameter(
-            f"{path} holds no results.jsonl: pass the --out folder of a `droidhub run`",
-            param_hint="RUN",
-        )
-    return path
 
 
 def _judge_name(name: str) -> str:
@@ -61,7 +52,7 @@ def judge(run: Path, name: str, options: tuple[str, ...]) -> None:
     Verdicts (success, reasoning, tokens) go to RUN/judgements/NAME.jsonl as they come;
     rerun the command to judge only the episodes not judged yet.
     """
-    _run_folder(run)
+    run_folder_given(run)
     _judge_name(name)
     factories = catalog.judges()
     if name not in factories:
@@ -106,7 +97,7 @@ def calibrate(runs: tuple[Path, ...], name: str | None, as_json: bool) -> None:
     the runs ranked by judged success and by real success.
     """
     for run in runs:
-        _run_folder(run)
+        run_folder_given(run)
     if name is not None:
         _judge_name(name)
     names = (

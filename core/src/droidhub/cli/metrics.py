@@ -7,17 +7,8 @@ from pathlib import Path
 
 import click
 
+from droidhub.cli.checks import run_folder_given
 from droidhub.evaluation.step_metrics import kendall_tau, match_run, write_matches
-from droidhub.results.layout import RunFolder
-
-
-def _run_folder(path: Path) -> Path:
-    if not RunFolder(path).results.is_file():
-        raise click.BadParameter(
-            f"{path} holds no results.jsonl: pass the --out folder of a `droidhub run`",
-            param_hint="RUN",
-        )
-    return path
 
 
 @click.command("metrics")
@@ -39,8 +30,8 @@ def metrics(runs: tuple[Path, ...], reference: Path) -> None:
     rate and success rate, writes step_metrics.json into each run, and with two runs or
     more, Kendall's tau between step accuracy and success.
     """
-    _run_folder(reference)
-    found = [match_run(_run_folder(run), reference) for run in runs]
+    run_folder_given(reference)
+    found = [match_run(run_folder_given(run), reference) for run in runs]
     width = max(len(str(r.run)) for r in found)
     click.echo(f"{'run':<{width}}  episodes  step accuracy  complete match  success")
     for r in found:

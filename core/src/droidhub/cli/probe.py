@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from droidhub.results.layout import RunFolder
+from droidhub.cli.checks import run_folder_given
 
 
 @click.group("probe")
@@ -36,12 +36,7 @@ def build(reference: Path, out: Path, max_per_screen: int) -> None:
     (the episode's goal; its right next step is the reference's)."""
     from droidhub.evaluation.probes import build_probes
 
-    if not RunFolder(reference).results.is_file():
-        raise click.BadParameter(
-            f"{reference} holds no results.jsonl: pass the --out folder of a `droidhub "
-            "run` (a ui_oracle run is the usual reference)",
-            param_hint="REFERENCE",
-        )
+    run_folder_given(reference, "REFERENCE", " (a ui_oracle run is the usual reference)")
     probes = build_probes(reference, max_per_screen)
     if not probes:
         raise click.ClickException(f"{reference} has no solved episode with recorded steps")
@@ -118,8 +113,7 @@ def report(run: Path, as_json: bool) -> None:
     width and of depth probes done right, with XBOUND's stages."""
     from droidhub.evaluation.probes import explore_metric, judged_probes, stage
 
-    if not RunFolder(run).results.is_file():
-        raise click.BadParameter(f"{run} holds no results.jsonl", param_hint="RUN")
+    run_folder_given(run)
     judged = judged_probes(run)
     if not judged:
         raise click.ClickException(f"{run} holds no probe results: run `droidhub probe run`")

@@ -20,7 +20,7 @@ from pydantic import BaseModel
 
 from droidhub.agents.base import validate_options
 from droidhub.results.layout import RunFolder
-from droidhub.results.records import EpisodeResult
+from droidhub.results.records import EpisodeResult, read_steps
 
 
 @dataclass(frozen=True)
@@ -111,19 +111,14 @@ def recorded_episode(run: Path, result: EpisodeResult) -> JudgedEpisode:
     """An episode of ``run`` as its judge sees it (the steps its folder recorded)."""
     folder = RunFolder(run).episode(result.family, result.task, result.instance)
     steps: list[RecordedStep] = []
-    if folder.steps.is_file():
-        for line in folder.steps.read_text(encoding="utf-8").splitlines():
-            try:
-                data = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            shot = data.get("screenshot")
-            steps.append(
-                RecordedStep(
-                    index=int(data.get("index", len(steps))),
-                    action=data.get("action") or {},
-                    ui_elements=data.get("ui_elements") or [],
-                    screenshot=folder.path / shot if shot else None,
-                )
+    for data in read_steps(folder):
+        shot = data.get("screenshot")
+        steps.append(
+            RecordedStep(
+                index=int(data.get("index", len(steps))),
+                action=data.get("action") or {},
+                ui_elements=data.get("ui_elements") or [],
+                screenshot=folder.path / shot if shot else None,
             )
+        )
     return JudgedEpisode(result.episode_id, result.goal, steps)

@@ -31,6 +31,7 @@ from typing import Any
 from droidhub.android.phone import PIXEL_6
 from droidhub.results.layout import RunFolder
 from droidhub.results.records import EpisodeResult, read_results
+from droidhub.results.records import read_steps as read_step_lines
 
 #: A tap within this share of the screen's diagonal of the reference tap matches it.
 TAP_DISTANCE = 0.14
@@ -169,16 +170,7 @@ class RunMatch:
 
 def read_steps(run: Path, result: EpisodeResult) -> list[dict[str, Any]]:
     """The recorded steps of one episode of ``run`` (empty if none were recorded)."""
-    path = RunFolder(run).episode(result.family, result.task, result.instance).steps
-    if not path.is_file():
-        return []
-    steps = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            steps.append(json.loads(line))
-        except json.JSONDecodeError:
-            continue  # a half-written last line
-    return steps
+    return read_step_lines(RunFolder(run).episode(result.family, result.task, result.instance))
 
 
 def match_episode(steps: Sequence[Step], reference: Sequence[Step]) -> int:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from droidhub.results.layout import EpisodeFolder, RunFolder
-from droidhub.results.records import read_results
+from droidhub.results.records import read_results, read_steps
 
 SCHEMA_VERSION = 1
 
@@ -24,14 +24,7 @@ def trajectory_steps(run_dir: Path) -> Iterator[dict[str, Any]]:
     """
     for result in read_results(run_dir):
         rel = RunFolder.episode_relpath(result.family, result.task, result.instance)
-        steps_file = EpisodeFolder(run_dir / rel).steps
-        if not steps_file.exists():
-            continue
-        for line in steps_file.read_text(encoding="utf-8").splitlines():
-            try:
-                step = json.loads(line)
-            except json.JSONDecodeError:
-                continue
+        for step in read_steps(EpisodeFolder(run_dir / rel)):
             yield {
                 "schema_version": SCHEMA_VERSION,
                 "episode_id": result.episode_id,

@@ -32,7 +32,7 @@ from droidhub.report.summary import (
     usage_cells,
 )
 from droidhub.results.layout import EpisodeFolder, RunFolder
-from droidhub.results.records import EpisodeResult, read_results
+from droidhub.results.records import EpisodeResult, read_results, read_steps
 
 #: Width of the embedded screenshots (device pixels are scaled down to it).
 THUMB_WIDTH = 360
@@ -179,16 +179,7 @@ def _recorded_steps(run_dir: Path, r: EpisodeResult) -> list[tuple[Path, dict[st
 
 
 def _read_steps(folder: Path) -> list[dict[str, Any]]:
-    path = EpisodeFolder(folder).steps
-    if not path.exists():
-        return []
-    steps = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            steps.append(json.loads(line))
-        except json.JSONDecodeError:
-            continue  # a step cut off by a stopped run
-    return steps
+    return read_steps(EpisodeFolder(folder))
 
 
 def _agent_info_html(info: object) -> str:

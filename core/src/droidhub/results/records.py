@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from droidhub.results.layout import RunFolder
+from droidhub.results.layout import EpisodeFolder, RunFolder
 
 
 class EpisodeResult(BaseModel):
@@ -354,3 +354,18 @@ def set_aside_errored(run_dir: Path) -> dict[str, int]:
     except OSError as exc:
         raise write_error(Path(exc.filename or run_dir), exc) from None
     return {r.episode_id: r.attempt + 1 for r in errored}
+
+
+def read_steps(folder: EpisodeFolder) -> list[dict[str, Any]]:
+    """The recorded steps of an episode folder, one dict per line of ``steps.jsonl``
+    (none if it holds none; a line cut short by a stopped run is left out)."""
+    path = folder.steps
+    if not path.is_file():
+        return []
+    steps = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            steps.append(json.loads(line))
+        except json.JSONDecodeError:
+            continue
+    return steps
