@@ -10,6 +10,7 @@ unchanged screen costs nothing the second time.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -26,6 +27,7 @@ STATUS_BAR = PIXEL_6.status_bar
 NAVIGATION_BAR = PIXEL_6.navigation_bar
 HEADER = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>"
 LAUNCHER_COLUMNS = 4
+_PLAIN = re.compile(r"[^&<>\"'\n\r\t]*")
 _ATTRIBUTE_ESCAPES = {'"': "&quot;", "'": "&apos;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
 
 
@@ -75,6 +77,10 @@ class Node:
 
 
 def _attr(text: str) -> str:
+    # Most attributes (ids, class names, flags) need no escaping: skip the eight
+    # replacements for them, as a dump writes a few thousand attributes.
+    if _PLAIN.fullmatch(text):
+        return text
     return escape(text, _ATTRIBUTE_ESCAPES)
 
 

@@ -8,6 +8,7 @@ child answers with one size, and the parent then places it: measure down, sizes 
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from enum import Enum
 
@@ -22,6 +23,7 @@ MATCH_PARENT = -1
 WRAP_CONTENT = -2
 
 
+@functools.cache
 def dp(value: float) -> int:
     """``value`` dp as device pixels, rounded as ``getDimensionPixelSize`` rounds (half
     up, and never to 0 for a size that is not 0)."""

@@ -54,7 +54,9 @@ class RecyclerView(ViewGroup, Generic[Item]):
         self.offset = 0
         #: The content's height once :meth:`extent` measured it (None: not yet).
         self._extent: int | None = None
-        self._row_tops: list[int] = []
+        #: Rows bound and measured in this layout pass, by position: each item is
+        #: bound once however often the pass needs its row.
+        self._bound: dict[int, View] = {}
 
     def scrollable(self) -> bool:
         """Whether the list can scroll either way now."""
@@ -73,10 +75,19 @@ class RecyclerView(ViewGroup, Generic[Item]):
         _, mt, _, mb = row.margin
         return mt + row.measured_height + mb
 
+    def _row(self, position: int) -> View:
+        """The row of ``items[position]``, bound and measured once per pass."""
+        row = self._bound.get(position)
+        if row is None:
+            row = self._bound[position] = self.bind(self.items[position])
+            self._measure_row(row)
+        return row
+
     def on_measure(self, width_spec: MeasureSpec, height_spec: MeasureSpec) -> tuple[int, int]:
         """The list's own size; a list that wraps its content measures its rows."""
         left, top, right, bottom = self.padding
         self._extent = None
+        self._bound = {}
         width = width_spec.resolve(left + right)
         self.measured_width = width
         if height_spec.mode is Mode.EXACTLY:
@@ -86,12 +97,7 @@ class RecyclerView(ViewGroup, Generic[Item]):
     def extent(self) -> int:
         """The height of all the rows together (binds and measures each once)."""
         if self._extent is None:
-            total = 0
-            for item in self.items:
-                row = self.bind(item)
-                self._measure_row(row)
-                total += self._row_height(row)
-            self._extent = total
+            self._extent = sum(self._row_height(self._row(i)) for i in range(len(self.items)))
         return self._extent
 
     def viewport(self) -> int:
@@ -116,11 +122,10 @@ class RecyclerView(ViewGroup, Generic[Item]):
             self.offset = min(self.offset, self.max_offset())
         y = self.top + top - self.offset
         end = self.top + top + self.viewport()
-        for item in self.items:
+        for position in range(len(self.items)):
             if y >= end:
                 break
-            row = self.bind(item)
-            self._measure_row(row)
+            row = self._row(position)
             height = self._row_height(row)
             if y + height > self.top + top:
                 ml, mt, _, _ = row.margin

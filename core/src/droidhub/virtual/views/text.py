@@ -69,14 +69,21 @@ def metrics(size_px: float, medium: bool = False) -> LineMetrics:
     )
 
 
+@functools.lru_cache(maxsize=8192)
 def width(text: str, size_px: float, medium: bool = False) -> float:
-    """How wide ``text`` is in the font at ``size_px``."""
+    """How wide ``text`` is in the font at ``size_px`` (remembered: a screen is laid
+    out again on every observation, mostly with the same strings)."""
     return float(font(size_px, medium).measureText(text))
 
 
+@functools.lru_cache(maxsize=2048)
 def ellipsize(text: str, size_px: float, room: float, medium: bool = False) -> str:
     """``text`` cut at the end with an ellipsis so that it fits in ``room`` px (itself
     when it fits)."""
+    return _ellipsize(text, size_px, room, medium)
+
+
+def _ellipsize(text: str, size_px: float, room: float, medium: bool) -> str:
     if width(text, size_px, medium) <= room:
         return text
     low, high = 0, len(text)
