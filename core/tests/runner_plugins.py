@@ -9,10 +9,16 @@ holds agents that hang, raise, report usage or are just slow.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
+import signal
 import subprocess
 import sys
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from plugin_dists import write_distribution
 
@@ -277,3 +283,66 @@ def sigint_default() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def results_rows(out: Path) -> list[dict[str, Any]]:
+    """The rows of run folder ``out``'s ``results.jsonl`` (none before it exists)."""
+    path = out / "results.jsonl"
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def quick_run_args(n: int, agent: str, out: Path, *extra: str) -> list[str]:
+    """``droidhub`` arguments of a run of ``n`` ``hang/Quick`` episodes by ``agent`` into
+    ``out``; ``extra`` arguments (devices, executor) go last."""
+    args = ["run", "--suite", "hang", "--tasks", "Quick", "--n-combinations", str(n)]
+    return [*args, "--agent", agent, "--out", str(out), *extra]
+
+
+def wait_until(done: Callable[[], bool], timeout: float) -> bool:
+    """Poll ``done`` every 50 ms until it holds or ``timeout`` seconds pass; its last
+    answer."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and not done():
+        time.sleep(0.05)
+    return done()
+
+
+@contextlib.contextmanager
+def running_droidhub(
+    site: Path,
+    args: list[str],
+    *,
+    preexec_fn: Callable[[], None] | None = None,
+    start_new_session: bool = False,
+    **extra: str,
+) -> Iterator[subprocess.Popen[str]]:
+    """``droidhub ARGS`` started in a subprocess that sees ``site`` (stdout and stderr
+    piped, ``extra`` in its environment); killed on leaving if it still runs, with its
+    whole session when it has one of its own."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "droidhub", *args],
+        env=droidhub_env(site, **extra),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=preexec_fn,
+        start_new_session=start_new_session,
+    )
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            if start_new_session:
+                os.killpg(proc.pid, signal.SIGKILL)
+            else:
+                proc.kill()
+            proc.wait(timeout=30)
+
+
+def logged_events(log: Path) -> list[tuple[str, str]]:
+    """The ``(what, task)`` pairs the hang tasks wrote to ``HANG_LOG`` (``setup`` and
+    ``teardown``), in order."""
+    logged = log.read_text().split()
+    return list(zip(logged[::2], logged[1::2], strict=True))

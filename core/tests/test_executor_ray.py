@@ -4,7 +4,6 @@ costs no episode, a killed driver resumes on rerun."""
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess
@@ -14,19 +13,12 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from runner_plugins import droidhub, droidhub_env, hang_site
+from runner_plugins import droidhub, droidhub_env, hang_site, results_rows
 
 pytest.importorskip("ray", reason="the Ray executor needs ray (core's test extra installs it)")
 
 QUICK = ["--suite", "hang", "--tasks", "Quick", "--agent", "hang_agents:Slow",
          "--device", "virtual:2", "--executor", "ray"]  # fmt: skip
-
-
-def _lines(out: Path) -> list[dict]:
-    path = out / "results.jsonl"
-    if not path.exists():
-        return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
 def _actors() -> list[int]:
@@ -57,9 +49,9 @@ def _start(site: Path, out: Path, n: int, slow: str) -> subprocess.Popen[str]:
 
 def _wait_for(out: Path, count: int, proc: subprocess.Popen[str]) -> None:
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and len(_lines(out)) < count and proc.poll() is None:
+    while time.monotonic() < deadline and len(results_rows(out)) < count and proc.poll() is None:
         time.sleep(0.05)
-    assert len(_lines(out)) >= count, "the run recorded too little"
+    assert len(results_rows(out)) >= count, "the run recorded too little"
 
 
 def test_ray_and_threads_give_the_same_rewards_instance_for_instance(tmp_path: Path) -> None:
@@ -75,7 +67,7 @@ def test_ray_and_threads_give_the_same_rewards_instance_for_instance(tmp_path: P
             [sys.executable, "-m", "droidhub", *args], capture_output=True, text=True, timeout=300
         )
         assert done.returncode in (0, 3), done.stderr
-        rows = _lines(out)
+        rows = results_rows(out)
         assert len(rows) == 8
         rewards[executor] = {r["episode_id"]: (r["reward"], r["steps"]) for r in rows}
         # The actors' episode files came back to the driver's run folder.
@@ -101,10 +93,10 @@ def test_an_actor_killed_mid_run_costs_no_episode(tmp_path: Path) -> None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(timeout=30)
     assert proc.returncode == 0, stderr
-    counts = Counter(r["episode_id"] for r in _lines(out))
+    counts = Counter(r["episode_id"] for r in results_rows(out))
     assert counts == Counter({f"hang/Quick/{i}": 1 for i in range(24)})
     # The episode the kill cut short ran again, as attempt 2.
-    assert sorted(r["attempt"] for r in _lines(out)) == [1] * 23 + [2]
+    assert sorted(r["attempt"] for r in results_rows(out)) == [1] * 23 + [2]
 
 
 def test_a_killed_driver_resumes_on_rerun(tmp_path: Path) -> None:
@@ -119,11 +111,11 @@ def test_a_killed_driver_resumes_on_rerun(tmp_path: Path) -> None:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(timeout=30)
-    first = len(_lines(out))
+    first = len(results_rows(out))
     assert 3 <= first < 30
     again = droidhub(site, "run", *QUICK, "--n-combinations", "30", "--out", str(out),
                      HANG_SLOW="0", timeout=240)  # fmt: skip
     assert again.returncode == 0, again.stderr
     assert f"({first} already recorded)" in again.stderr
-    counts = Counter(r["episode_id"] for r in _lines(out))
+    counts = Counter(r["episode_id"] for r in results_rows(out))
     assert counts == Counter({f"hang/Quick/{i}": 1 for i in range(30)})

@@ -12,13 +12,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from runner_plugins import results_rows
 
 from droidhub.results.records import read_results
-
-
-def _lines(run_dir: Path) -> list[dict]:
-    path = run_dir / "results.jsonl"
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
 def test_oracle_run_records_every_episode_and_goes_on_after_an_error(
@@ -44,7 +40,7 @@ def test_oracle_run_records_every_episode_and_goes_on_after_an_error(
     assert proc.returncode == 3, proc.stderr  # finished, with errored episodes
     assert "2 of 4 episodes ended in an error" in proc.stdout
     assert "plugin broken failed" in proc.stderr  # the broken plugin is named, the run goes on
-    rows = {r["episode_id"]: r for r in _lines(out)}
+    rows = {r["episode_id"]: r for r in results_rows(out)}
     assert set(rows) == {f"tiny/{t}/{i}" for t in ("TinyWriteWord", "TinyExplodes") for i in (0, 1)}
     for i in (0, 1):
         ok = rows[f"tiny/TinyWriteWord/{i}"]
@@ -96,18 +92,18 @@ def test_killed_run_resumes_with_every_episode_exactly_once(
     )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        if (out / "results.jsonl").exists() and len(_lines(out)) >= 3:
+        if (out / "results.jsonl").exists() and len(results_rows(out)) >= 3:
             break
         time.sleep(0.05)
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=30)
-    first = len(_lines(out))
+    first = len(results_rows(out))
     assert 3 <= first < 8, f"the kill came too late to test resuming ({first} episodes done)"
 
     again = run_cli(*args, pythonpath=plugin_path)
     assert again.returncode == 0, again.stderr
     assert f"({first} already recorded)" in again.stderr
-    counts = Counter(r["episode_id"] for r in _lines(out))
+    counts = Counter(r["episode_id"] for r in results_rows(out))
     assert counts == Counter({f"tiny/TinyWriteWord/{i}": 1 for i in range(8)})
     assert all(r.reward == 0.0 for r in read_results(out))  # the slow agent does nothing
 
@@ -166,7 +162,7 @@ def test_episodes_spread_over_parallel_virtual_phones(
         pythonpath=plugin_path,
     )
     assert proc.returncode == 0, proc.stderr
-    rows = _lines(out)
+    rows = results_rows(out)
     assert len(rows) == 6 and all(r["reward"] == 1.0 for r in rows)
     assert {r["device"] for r in rows} == {"virtual-0", "virtual-1"}
 

@@ -9,18 +9,24 @@ test detaches one while the run is going.
 from __future__ import annotations
 
 import contextlib
-import json
 import socket
 import subprocess
 import sys
 import threading
-import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from runner_plugins import droidhub_env, hang_site
+from runner_plugins import (
+    droidhub,
+    droidhub_env,
+    hang_site,
+    quick_run_args,
+    results_rows,
+    running_droidhub,
+    wait_until,
+)
 
 from droidhub.virtual.server import VirtualDeviceServer
 
@@ -31,52 +37,15 @@ def server() -> Iterator[VirtualDeviceServer]:
         yield srv
 
 
-def _lines(out: Path) -> list[dict]:
-    path = out / "results.jsonl"
-    if not path.exists():
-        return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-
-
 def _run_and_detach(
     site: Path, out: Path, server: VirtualDeviceServer, serials: str, detach: str, n: int
 ) -> subprocess.CompletedProcess[str]:
     """Start a run on ``serials``; once an episode is recorded, detach ``detach``."""
-    args = [
-        "run",
-        "--suite",
-        "hang",
-        "--tasks",
-        "Quick",
-        "--n-combinations",
-        str(n),
-        "--agent",
-        "hang_agents:Slow",
-        "--device",
-        serials,
-        "--adb-port",
-        str(server.port),
-        "--out",
-        str(out),
-    ]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "droidhub", *args],
-        env=droidhub_env(site),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and not _lines(out):
-            time.sleep(0.05)
-        assert _lines(out), "the run recorded nothing in 60 s"
+    args = quick_run_args(n, "hang_agents:Slow", out, "--device", serials)
+    with running_droidhub(site, [*args, "--adb-port", str(server.port)]) as proc:
+        assert wait_until(lambda: bool(results_rows(out)), 60), "the run recorded nothing in 60 s"
         server.remove_phone(detach)
         stdout, stderr = proc.communicate(timeout=120)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(timeout=30)
     return subprocess.CompletedProcess(proc.args, proc.returncode, stdout, stderr)
 
 
@@ -89,7 +58,7 @@ def test_a_lost_phone_is_quarantined_and_the_other_runs_its_episodes(
     assert proc.returncode == 0, proc.stderr
     assert "device virtual-1 quarantined: 3 device errors in a row" in proc.stderr
     assert "quarantined=virtual-1" in proc.stderr  # the progress line shows it
-    rows = _lines(out)
+    rows = results_rows(out)
     # Every episode exactly once, none recorded as a device error: the ones the lost
     # phone could not finish went to the phone that stayed.
     assert Counter(r["episode_id"] for r in rows) == Counter(
@@ -109,38 +78,14 @@ def test_when_every_phone_is_lost_the_run_stops_and_a_rerun_resumes(
     last = proc.stderr.strip().splitlines()[-1]
     assert last.startswith("error: every device was quarantined (virtual-0: ")
     assert "episodes were not run. Rerun the same command once a device is back" in last
-    done = _lines(out)
+    done = results_rows(out)
     assert 1 <= len(done) < 8 and all(r["error"] is None for r in done)
     # A rerun on a phone that works runs only the rest.
-    again = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "droidhub",
-            "run",
-            "--suite",
-            "hang",
-            "--tasks",
-            "Quick",
-            "--n-combinations",
-            "8",
-            "--agent",
-            "hang_agents:Slow",
-            "--device",
-            "virtual-1",
-            "--adb-port",
-            str(server.port),
-            "--out",
-            str(out),
-        ],
-        env=droidhub_env(site, HANG_SLOW="0"),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    args = quick_run_args(8, "hang_agents:Slow", out, "--device", "virtual-1")
+    again = droidhub(site, *args, "--adb-port", str(server.port), HANG_SLOW="0")
     assert again.returncode == 0, again.stderr
     assert f"({len(done)} already recorded)" in again.stderr
-    counts = Counter(r["episode_id"] for r in _lines(out))
+    counts = Counter(r["episode_id"] for r in results_rows(out))
     assert counts == Counter({f"hang/Quick/{i}": 1 for i in range(8)})
 
 

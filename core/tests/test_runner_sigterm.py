@@ -4,8 +4,6 @@ of the run outlives it, and a rerun completes every episode exactly once."""
 
 from __future__ import annotations
 
-import json
-import os
 import signal
 import subprocess
 import sys
@@ -14,16 +12,18 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from runner_plugins import droidhub, droidhub_env, hang_site
+from runner_plugins import (
+    droidhub,
+    droidhub_env,
+    hang_site,
+    logged_events,
+    quick_run_args,
+    results_rows,
+    running_droidhub,
+    wait_until,
+)
 
 N = 6
-
-
-def _lines(out: Path) -> list[dict]:
-    path = out / "results.jsonl"
-    if not path.exists():
-        return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
 def session_members(sid: int) -> list[str]:
@@ -61,42 +61,26 @@ def test_sigterm_mid_run_stops_in_order_and_the_rerun_completes_each_episode_onc
 ) -> None:
     site = hang_site(tmp_path / "site")
     out, log = tmp_path / "run", tmp_path / "hang.log"
-    args = ["run", "--suite", "hang", "--tasks", "Quick", "--n-combinations", str(N)]
-    args += ["--agent", "hang_agents:Slow", "--device", device, "--executor", executor]
-    args += ["--out", str(out)]
-    run = subprocess.Popen(
-        [sys.executable, "-m", "droidhub", *args],
-        env=droidhub_env(site, HANG_SLOW="1.5", HANG_LOG=str(log)),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and "setup" not in (
-            log.read_text() if log.exists() else ""
-        ):
-            time.sleep(0.05)
+    args = quick_run_args(N, "hang_agents:Slow", out, "--device", device, "--executor", executor)
+    with running_droidhub(
+        site, args, start_new_session=True, HANG_SLOW="1.5", HANG_LOG=str(log)
+    ) as run:
+        wait_until(lambda: "setup" in (log.read_text() if log.exists() else ""), 120)
         run.send_signal(signal.SIGTERM)
         _, err = run.communicate(timeout=120)
-    finally:
-        if run.poll() is None:
-            os.killpg(run.pid, signal.SIGKILL)
-            run.wait()
     assert run.returncode == 143, err
     assert "Stopped by SIGTERM:" in err and "torn down and not recorded" in err
     assert f"Rerun the same command (--out {out}) to resume." in err
-    logged = log.read_text().split()
-    setups = {e for w, e in zip(logged[::2], logged[1::2], strict=True) if w == "setup"}
-    teardowns = {e for w, e in zip(logged[::2], logged[1::2], strict=True) if w == "teardown"}
-    assert setups == teardowns, logged  # every episode set up was torn down
-    assert len(_lines(out)) < N
+    events = logged_events(log)
+    setups = {task for what, task in events if what == "setup"}
+    teardowns = {task for what, task in events if what == "teardown"}
+    assert setups == teardowns, events  # every episode set up was torn down
+    assert len(results_rows(out)) < N
     assert session_left(run.pid) == []
 
     rerun = droidhub(site, *args, HANG_SLOW="0")
     assert rerun.returncode == 0, rerun.stderr
-    counts = Counter(r["episode_id"] for r in _lines(out))
+    counts = Counter(r["episode_id"] for r in results_rows(out))
     assert counts == Counter({f"hang/Quick/{i}": 1 for i in range(N)})
 
 

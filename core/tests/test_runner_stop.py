@@ -2,59 +2,40 @@
 
 from __future__ import annotations
 
-import json
 import signal
-import subprocess
-import sys
-import time
 from collections import Counter
 from pathlib import Path
 
-from runner_plugins import droidhub, droidhub_env, hang_site, sigint_default
-
-
-def _lines(out: Path) -> list[dict]:
-    path = out / "results.jsonl"
-    if not path.exists():
-        return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-
-
-def _quick(n: int, agent: str, out: Path, *extra: str) -> list[str]:
-    return [
-        "run",
-        "--suite",
-        "hang",
-        "--tasks",
-        "Quick",
-        "--n-combinations",
-        str(n),
-        "--agent",
-        agent,
-        "--out",
-        str(out),
-        *extra,
-    ]
+from runner_plugins import (
+    droidhub,
+    hang_site,
+    logged_events,
+    quick_run_args,
+    results_rows,
+    running_droidhub,
+    sigint_default,
+    wait_until,
+)
 
 
 def test_the_same_agent_error_in_the_first_k_episodes_stops_the_run(tmp_path: Path) -> None:
     site = hang_site(tmp_path / "site")
     out = tmp_path / "run"
-    proc = droidhub(site, *_quick(10, "hang_agents:Raises", out, "--early-stop", "3"))
+    proc = droidhub(site, *quick_run_args(10, "hang_agents:Raises", out, "--early-stop", "3"))
     assert proc.returncode == 5, proc.stderr
     assert proc.stderr.strip().splitlines()[-1] == (
         "error: stopped early: the first 3 episodes all failed with the same agent error: "
         "ValueError: the model said no (fix the agent, then rerun with --retry-errors; "
         "--early-stop 0 turns this check off)"
     )
-    rows = _lines(out)
+    rows = results_rows(out)
     assert len(rows) == 3
     assert all(r["error_source"] == "agent" for r in rows)
 
     # --early-stop 0: the same agent burns through the whole suite.
-    whole = droidhub(site, *_quick(10, "hang_agents:Raises", out, "--early-stop", "0"))
+    whole = droidhub(site, *quick_run_args(10, "hang_agents:Raises", out, "--early-stop", "0"))
     assert whole.returncode == 3, whole.stderr
-    assert len(_lines(out)) == 10
+    assert len(results_rows(out)) == 10
 
 
 def test_task_errors_do_not_trigger_early_stop(tmp_path: Path) -> None:
@@ -64,19 +45,19 @@ def test_task_errors_do_not_trigger_early_stop(tmp_path: Path) -> None:
     args += ["--n-combinations", "5"]
     proc = droidhub(site, *args, "--out", str(out))
     assert proc.returncode == 3, proc.stderr
-    rows = _lines(out)
+    rows = results_rows(out)
     assert len(rows) == 5 and {r["error_source"] for r in rows} == {"task"}
 
 
 def test_fatal_agent_error_stops_at_once_with_its_message(tmp_path: Path) -> None:
     site = hang_site(tmp_path / "site")
     out, log = tmp_path / "run", tmp_path / "hang.log"
-    proc = droidhub(site, *_quick(5, "hang_agents:RaisesFatal", out), HANG_LOG=str(log))
+    proc = droidhub(site, *quick_run_args(5, "hang_agents:RaisesFatal", out), HANG_LOG=str(log))
     assert proc.returncode == 5, proc.stderr
     assert proc.stderr.strip().splitlines()[-1] == (
         "error: 401 Unauthorized: the API key was rejected"
     )
-    assert _lines(out) == []  # not recorded: a rerun after the fix runs it
+    assert results_rows(out) == []  # not recorded: a rerun after the fix runs it
     assert log.read_text().split()[::2] == ["setup", "teardown"]  # one episode, torn down
     assert "Traceback" not in proc.stderr
 
@@ -86,41 +67,28 @@ def test_ctrl_c_stops_cleanly_and_a_rerun_completes(tmp_path: Path) -> None:
     out, log = tmp_path / "run", tmp_path / "hang.log"
     # 40 half-second episodes on two phones: ~10 s, so a loaded machine that wakes the
     # poll below late still interrupts the run well before its end.
-    args = _quick(40, "hang_agents:Slow", out, "--device", "virtual:2")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "droidhub", *args],
-        env=droidhub_env(site, HANG_SLOW="0.5", HANG_LOG=str(log)),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=sigint_default,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and len(_lines(out)) < 2:
-            time.sleep(0.05)
-        assert len(_lines(out)) >= 2, "the run recorded too little in 60 s"
+    args = quick_run_args(40, "hang_agents:Slow", out, "--device", "virtual:2")
+    with running_droidhub(
+        site, args, preexec_fn=sigint_default, HANG_SLOW="0.5", HANG_LOG=str(log)
+    ) as proc:
+        recorded = wait_until(lambda: len(results_rows(out)) >= 2, 60)
+        assert recorded, "the run recorded too little in 60 s"
         proc.send_signal(signal.SIGINT)
         _, stderr = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(timeout=30)
     assert proc.returncode == 130, stderr
     assert "Traceback" not in stderr and "Exception in thread" not in stderr
     assert "Stopped by Ctrl-C" in stderr
-    first = _lines(out)
+    first = results_rows(out)
     assert 2 <= len(first) < 40, "the Ctrl-C came too late to test stopping"
     assert len({r["episode_id"] for r in first}) == len(first)
     assert all(r["error"] is None for r in first)  # nothing recorded as interrupted
     # Every episode that was set up was torn down, the interrupted ones included.
-    logged = log.read_text().split()
-    events = list(zip(logged[::2], logged[1::2], strict=True))
+    events = logged_events(log)
     setups = sorted(task for what, task in events if what == "setup")
     assert setups == sorted(task for what, task in events if what == "teardown")
     assert len(setups) > len(first)  # some were in flight when Ctrl-C came
 
     again = droidhub(site, *args, HANG_SLOW="0")
     assert again.returncode == 0, again.stderr
-    counts = Counter(r["episode_id"] for r in _lines(out))
+    counts = Counter(r["episode_id"] for r in results_rows(out))
     assert counts == Counter({f"hang/Quick/{i}": 1 for i in range(40)})
