@@ -133,6 +133,7 @@ def test_scaffolds_list_check_run_and_test_green(
     assert code == 0, output
     rows = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
     assert [(r["task"], r["reward"]) for r in rows] == [("OpenApp", 1.0)]
+    assert rows[0]["apps"] == ["settings"]  # the scaffold's task names its apps
 
     # Each package's own test passes.
     for test in ("test_my_tasks.py::test_open_app", "test_tapper.py::test_agent_opens_settings"):

@@ -5,7 +5,9 @@ failures are shown: one line naming the bad value and what to do, with the exit 
 from __future__ import annotations
 
 import weakref
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -40,6 +42,24 @@ def run_folder_given(path: Path, param_hint: str = "RUN", usual: str = "") -> Pa
             param_hint=param_hint,
         )
     return path
+
+
+def warn_without_ui_solver(agent: str, instances: Sequence[Any]) -> None:
+    """With ``--agent ui_oracle``, name in one line the chosen tasks it has no UI-only
+    solver for: on those it answers 'infeasible' at once, which would read as a failure
+    of the task rather than a gap of the solver."""
+    if agent != "ui_oracle":
+        return
+    solved = catalog.ui_solvers()
+    missing = sorted({f"{i.family}/{i.name}" for i in instances} - set(solved))
+    if missing:
+        shown = ", ".join(missing[:5]) + (", ..." if len(missing) > 5 else "")
+        click.secho(
+            f"warning: ui_oracle has no UI-only solver for {len(missing)} of the chosen "
+            f"tasks ({shown}); it answers 'infeasible' on them",
+            fg="yellow",
+            err=True,
+        )
 
 
 def warn_unreadable_results(run_dir: Path) -> None:

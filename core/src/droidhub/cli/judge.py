@@ -9,7 +9,12 @@ from pathlib import Path
 import click
 
 from droidhub.cli.checks import run_folder_given
-from droidhub.evaluation.calibration import Measure, classifier_measures, kendall_tau
+from droidhub.evaluation.calibration import (
+    Measure,
+    classifier_measures,
+    kendall_tau,
+    no_tau_reason,
+)
 from droidhub.evaluation.judges import append_judgement, read_judgements, recorded_episode
 from droidhub.plugins import catalog
 from droidhub.results.records import read_results
@@ -36,9 +41,23 @@ def _options(values: tuple[str, ...]) -> dict[str, str]:
     return parsed
 
 
-@click.command("judge")
+class _ListsJudges(click.Command):
+    """A command whose help ends with the judges installed, each with what it does."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        judges = catalog.judges()
+        with formatter.section("Judges installed"):
+            if judges:
+                formatter.write_dl([(name, judges[name].description) for name in sorted(judges)])
+            else:
+                formatter.write_text(
+                    "none: install a plugin that contributes one (droidhub-agents has `llm`)"
+                )
+
+
+@click.command("judge", cls=_ListsJudges)
 @click.argument("run", type=click.Path(path_type=Path))
-@click.option("--judge", "name", required=True, help="The judge (see `droidhub judge --help`).")
+@click.option("--judge", "name", required=True, help="The judge: one of those listed below.")
 @click.option(
     "--agent-option",
     "options",
@@ -132,7 +151,11 @@ def calibrate(runs: tuple[Path, ...], name: str | None, as_json: bool) -> None:
             click.echo(f"Judge {judge_name}: {len(pairs)} judged episodes")
             for key in _MEASURES:
                 click.echo(f"  {key:<9} {_format(measures[key])}")
-            shown = "needs two runs or more that differ" if tau is None else f"{tau:.3f}"
+            shown = (
+                no_tau_reason(judged_rates, real_rates, "judged success rate", "success rate")
+                if tau is None
+                else f"{tau:.3f}"
+            )
             click.echo(f"  Kendall's tau over {len(judged_rates)} runs: {shown}")
     if as_json:
         click.echo(json.dumps(report, indent=2))

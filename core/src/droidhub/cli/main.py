@@ -17,6 +17,7 @@ from droidhub.cli.checks import (
     split_values,
     usage_line,
     warn_plugin_errors,
+    warn_without_ui_solver,
 )
 from droidhub.cli.report import write_html
 from droidhub.cli.run import (
@@ -29,6 +30,12 @@ from droidhub.plugins import catalog
 from droidhub.plugins.manager import get_plugin_manager
 from droidhub.tasks.families import UnknownTaskError
 from droidhub.tasks.suite import DEFAULT_SEED
+
+#: What click (8.2+) raises for a group called without a command; older clicks print
+#: the help and exit 0 themselves.
+_NO_ARGS_IS_HELP: type[click.UsageError] = getattr(
+    click.exceptions, "NoArgsIsHelpError", type("_NeverRaised", (click.UsageError,), {})
+)
 
 
 class _Main(click.Group):
@@ -68,6 +75,10 @@ class _Main(click.Group):
             return super().main(args, prog_name, standalone_mode=False, **extra)
         try:
             code = super().main(args, prog_name, standalone_mode=False, **extra)
+        except _NO_ARGS_IS_HELP as exc:  # `droidhub` alone: its help, which is no error
+            assert exc.ctx is not None
+            click.echo(exc.ctx.get_help())
+            sys.exit(0)
         except click.UsageError as exc:
             click.echo(usage_line(exc), err=True)
             sys.exit(exc.exit_code)
@@ -306,6 +317,7 @@ def run(
             raise ValueError("--ray-address goes with --executor ray")
     except (UnknownTaskError, AgentLoadError, ValueError, RunConfigError) as exc:
         raise click.UsageError(str(exc)) from None
+    warn_without_ui_solver(agent, instances)
     out = out_folder(
         out or Path("runs") / f"{'+'.join(families)}-{agent.replace(':', '.')}-seed{seed}"
     )

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from droidhub.cli.checks import run_folder_given
+from droidhub.evaluation.calibration import no_tau_reason
 from droidhub.evaluation.step_metrics import kendall_tau, match_run, write_matches
 
 
@@ -47,7 +48,11 @@ def metrics(runs: tuple[Path, ...], reference: Path) -> None:
         )
     tau = kendall_tau(found)
     if tau is None:
-        click.echo("Kendall's tau (step accuracy vs success): needs two runs or more that differ")
+        why = no_tau_reason(
+            [r.step_accuracy for r in found], [r.success_rate for r in found],
+            "step accuracy", "success rate",
+        )  # fmt: skip
+        click.echo(f"Kendall's tau (step accuracy vs success): {why}")
     else:
         click.echo(f"Kendall's tau (step accuracy vs success): {tau:.3f} over {len(found)} runs")
 

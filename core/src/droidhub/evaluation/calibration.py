@@ -51,10 +51,9 @@ class Confusion:
 
 
 def _stats() -> Any:
-    try:
-        from scipy import stats
-    except ImportError as exc:  # an optional dependency: say how to get it
-        raise RuntimeError('calibration needs scipy: pip install "droidhub[stats]"') from exc
+    # Imported when needed: scipy takes a second to import, most commands never use it.
+    from scipy import stats
+
     return stats
 
 
@@ -107,6 +106,20 @@ def binomial_p(k: int, n: int) -> float:
     """Two-sided exact binomial test of ``k`` of ``n`` against 1/2 (McNemar's exact test
     on discordant pairs)."""
     return float(_stats().binomtest(k, n, 0.5).pvalue)
+
+
+def no_tau_reason(xs: Sequence[float], ys: Sequence[float], x_name: str, y_name: str) -> str:
+    """Why Kendall's tau between ``xs`` and ``ys`` (one value per run) is undefined, in
+    words a reader can act on: too few runs, or one of the two rankings all ties."""
+    if len(xs) < 2:
+        return f"needs two runs or more (got {len(xs)})"
+    for values, name in ((xs, x_name), (ys, y_name)):
+        if len(set(values)) == 1:
+            return (
+                f"undefined: the {name} of all {len(values)} runs is the same "
+                f"({values[0]:.1%}), so it ranks nothing"
+            )
+    return "undefined"
 
 
 def kendall_tau(judged_rates: Sequence[float], real_rates: Sequence[float]) -> float | None:

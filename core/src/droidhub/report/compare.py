@@ -116,10 +116,7 @@ def mcnemar(
 
 def format_mcnemar(a: Sequence[EpisodeResult], b: Sequence[EpisodeResult]) -> str:
     """One line: the paired test of whether A and B differ in success."""
-    try:
-        only_a, only_b, p = mcnemar(a, b)
-    except RuntimeError as exc:  # scipy missing: the counts, and how to get p
-        return f"McNemar's exact test: {exc}"
+    only_a, only_b, p = mcnemar(a, b)
     shown = "no discordant episode" if p is None else f"p = {p:.3g}"
     return (
         f"McNemar's exact test on the episodes both ran: solved by A only {only_a}, "

@@ -1,0 +1,54 @@
+"""What a newcomer meets first: help without an error, the judges listed, a warning
+where ui_oracle cannot solve, and Kendall's tau's gaps said in words."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from runner_plugins import droidhub, hang_site
+
+from droidhub.evaluation.calibration import no_tau_reason
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "droidhub", *args], capture_output=True, text=True, timeout=120
+    )
+
+
+def test_droidhub_alone_prints_its_help_and_no_error() -> None:
+    for args in ((), ("device",)):
+        proc = _cli(*args)
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout.startswith("Usage: ") and "droidhub" in proc.stdout.splitlines()[0]
+        assert "Error:" not in proc.stdout + proc.stderr
+
+
+def test_judge_help_lists_the_installed_judges() -> None:
+    proc = _cli("judge", "--help")
+    assert proc.returncode == 0, proc.stderr
+    assert "Judges installed:" in proc.stdout
+    assert "see `droidhub judge --help`" not in proc.stdout
+
+
+def test_ui_oracle_warns_about_the_tasks_it_has_no_solver_for(tmp_path: Path) -> None:
+    site = hang_site(tmp_path / "site")
+    args = ["run", "--suite", "hang", "--tasks", "Quick", "--agent", "ui_oracle"]
+    proc = droidhub(site, *args, "--out", str(tmp_path / "run"))
+    assert proc.returncode == 0, proc.stderr
+    assert (
+        "warning: ui_oracle has no UI-only solver for 1 of the chosen tasks (hang/Quick); "
+        "it answers 'infeasible' on them"
+    ) in proc.stderr
+
+
+def test_an_undefined_kendall_tau_says_why() -> None:
+    assert no_tau_reason([0.5], [0.5], "judged success rate", "success rate") == (
+        "needs two runs or more (got 1)"
+    )
+    # The judge rates two runs alike though their real successes differ.
+    assert no_tau_reason([0.5, 0.5], [0.2, 0.8], "judged success rate", "success rate") == (
+        "undefined: the judged success rate of all 2 runs is the same (50.0%), so it ranks nothing"
+    )
