@@ -92,8 +92,13 @@ class VirtualPhone:
         self.timezone = "UTC"
         self._clock_base = START_TIME
         self._clock_set_at = time.monotonic()
+        # What a fresh phone makes is dated by its clock: files written from now until the
+        # apps are installed get the phone's time, not the host's.
+        born = time.time()
         self._apps: dict[str, VirtualApp] = {}
         self.granted: dict[str, set[str]] = {}
+        #: ``appops set`` modes: package -> op (``SYSTEM_ALERT_WINDOW``) -> mode.
+        self.app_ops: dict[str, dict[str, str]] = {}
         self.running: set[str] = set()
         self.stack: list[Activity] = [Activity(LAUNCHER_PACKAGE, LAUNCHER_ACTIVITY)]
         #: Android paths of transient outputs (UI dumps, screenshots) that ``snapshot`` skips.
@@ -110,6 +115,7 @@ class VirtualPhone:
         for app in apps:
             self._data_dir(app.package).mkdir(parents=True, exist_ok=True)
             app.install(self)
+        self._date_new_files(born)
 
     # --- filesystem ----------------------------------------------------------------------
     def _layout(self) -> None:
@@ -127,11 +133,21 @@ class VirtualPhone:
                 os.symlink(target, self.root / link)
         for package in SYSTEM_PACKAGES:
             self._data_dir(package).mkdir(parents=True, exist_ok=True)
-        # The image's folders date from the phone's clock, not from the host's.
-        stamp = START_TIME.timestamp()
-        for folder, dirs, _files in os.walk(self.root):
-            for name in dirs:
-                os.utime(os.path.join(folder, name), (stamp, stamp), follow_symlinks=False)
+
+    def _date_new_files(self, since: float) -> None:
+        """Give every file and folder made since host time ``since`` the phone's clock.
+
+        Files an app model dated on purpose (``os.utime`` to a time of the task's story)
+        are older than ``since`` and keep their time.
+        """
+        stamp = self.now().timestamp()
+        for folder, dirs, files in os.walk(self.root):
+            for name in dirs + files:
+                path = os.path.join(folder, name)
+                with contextlib.suppress(OSError):
+                    if os.lstat(path).st_mtime >= since - 1:
+                        os.utime(path, (stamp, stamp), follow_symlinks=False)
+        os.utime(self.root, (stamp, stamp))
 
     def _data_dir(self, package: str) -> Path:
         return self.root / "data/data" / package
@@ -214,10 +230,12 @@ class VirtualPhone:
         return "/" + relative if relative != "." else "/"
 
     def stamp(self, host: Path) -> None:
-        """Set ``host``'s modification time to the phone's clock (files the shell wrote)."""
+        """Set ``host``'s modification time to the phone's clock (files the shell wrote),
+        and its folder's, whose entry list the write changed."""
         seconds = self.now().timestamp()
-        with contextlib.suppress(OSError):
-            os.utime(host, (seconds, seconds), follow_symlinks=False)
+        for path in (host, host.parent) if host != self.root else (host,):
+            with contextlib.suppress(OSError):
+                os.utime(path, (seconds, seconds), follow_symlinks=False)
 
     # --- clock ---------------------------------------------------------------------------
     def now(self) -> dt.datetime:
@@ -296,6 +314,7 @@ class VirtualPhone:
 
     def clear(self, package: str) -> None:
         """``pm clear``: stop ``package``, wipe its data, and let it install afresh."""
+        born = time.time()
         self.force_stop(package)
         for folder in (
             self._data_dir(package),
@@ -305,12 +324,14 @@ class VirtualPhone:
                 shutil.rmtree(folder)
         self._data_dir(package).mkdir(parents=True, exist_ok=True)
         self.granted.pop(package, None)
+        self.app_ops.pop(package, None)
         for provider in {id(p): p for p in self.providers.values()}.values():
             if provider.package == package:
                 provider.install(self)
         app = self._apps.get(package)
         if app is not None:
             app.install(self)
+        self._date_new_files(born)
 
     # --- activities ----------------------------------------------------------------------
     @property
@@ -346,6 +367,10 @@ class VirtualPhone:
         if app is not None:
             app.on_start(self, intent)
         return state
+
+    def recents(self) -> list[Activity]:
+        """The apps' tasks, oldest first, as the recents screen lists them (not the launcher)."""
+        return [a for a in self.stack if a.package != LAUNCHER_PACKAGE]
 
     def home(self) -> None:
         """Press HOME: the launcher comes to the front; apps keep running behind it."""

@@ -1,13 +1,13 @@
-"""The virtual phone's ``/system/bin/sh``: a small POSIX command-line interpreter.
+"""The virtual phone's ``/system/bin/sh``: an interpreter of Android's mksh syntax.
 
-It is not a full shell. It parses what droidhub's Device layer and common adb tools
-send, exactly as Android's mksh would: single and double quotes, backslash escapes,
-``$?``/``$NAME`` expansion, globs, ``;``, ``&&``, ``||``, ``|``, ``!``, and the
-redirections ``> f``, ``>> f``, ``< f``, ``N> f``, ``N>&M``. Anything it does not
-understand (subshells, command substitution, here-documents) is a syntax error,
-never a silent success. Each command is looked up in
-:mod:`droidhub.virtual.commands`; an unknown one answers like Android
-(``/system/bin/sh: NAME: inaccessible or not found``, exit 127).
+:mod:`droidhub.virtual.shell_syntax` parses a command line (quotes, escapes, ``;``,
+``&&``, ``||``, ``|``, ``!``, redirections, and the compound commands ``if``, ``while``,
+``until``, ``for``, ``case``, ``{ }`` and functions); :mod:`droidhub.virtual.shell_words`
+expands words. This module runs the result: each simple command is a function, a
+builtin of :mod:`droidhub.virtual.commands`, or an unknown one that answers like
+Android (``/system/bin/sh: NAME: inaccessible or not found``, exit 127). What it does
+not model (subshells, command substitution, here-documents) is a syntax error, never
+a silent success.
 """
 
 from __future__ import annotations
@@ -16,23 +16,40 @@ import fnmatch
 import logging
 import os
 import posixpath
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from droidhub.virtual import shell_words
 from droidhub.virtual.commands import lookup
-from droidhub.virtual.commands.invocation import Invocation, Sink
+from droidhub.virtual.commands.invocation import Invocation, ShellControl, Sink
 from droidhub.virtual.interrupt import interruption
 from droidhub.virtual.sandbox import SandboxPathError
+from droidhub.virtual.shell_syntax import (
+    Case,
+    Command,
+    For,
+    FunctionDef,
+    Group,
+    If,
+    Loop,
+    Pipeline,
+    Redirect,
+    Sequence,
+    ShellSyntaxError,
+    Simple,
+    parse,
+)
 
 if TYPE_CHECKING:
     from droidhub.virtual.phone import VirtualPhone
 
+__all__ = ["SHELL", "Session", "ShellOutcome", "ShellSyntaxError", "parse", "run"]
+
 SHELL = "/system/bin/sh"
+# mksh's limit on nested function calls; deeper recursion is an error, not a host crash.
+_MAX_CALL_DEPTH = 100
 
 log = logging.getLogger(__name__)
-_OPERATORS = ("&&", "||", ";;", ";", "|", "&")
-_WORD_END = set(" \t\n;&|<>()")
-_GLOB_CHARS = set("*?[")
 
 
 @dataclass(frozen=True)
@@ -44,236 +61,31 @@ class ShellOutcome:
     exit_code: int
 
 
-class ShellSyntaxError(Exception):
-    """The command line cannot be parsed; the message is mksh's wording."""
+class Input:
+    """A command's standard input, shared by the commands of a compound command:
+    ``read`` takes a line of it at a time (``while read LINE; do ...; done``)."""
 
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.offset = 0
 
-# --- words --------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class _Lit:
-    text: str
-    quoted: bool
+    def rest(self) -> bytes:
+        """What has not been read yet."""
+        return self.data[self.offset :]
 
-
-@dataclass(frozen=True)
-class _Var:
-    name: str
-    quoted: bool
-
-
-@dataclass
-class _Word:
-    parts: list[_Lit | _Var] = field(default_factory=list)
-
-    def add(self, text: str, quoted: bool) -> None:
-        self.parts.append(_Lit(text, quoted))
-
-
-@dataclass
-class _Redirect:
-    fd: int
-    op: str  # ">", ">>", "<", ">&"
-    target: _Word
-
-
-@dataclass
-class _Simple:
-    words: list[_Word] = field(default_factory=list)
-    redirects: list[_Redirect] = field(default_factory=list)
-
-
-@dataclass
-class _Pipeline:
-    commands: list[_Simple]
-    negate: bool = False
-
-
-# A command list: each pipeline with the operator that joins it to the one before.
-_CommandList = list[tuple[str, _Pipeline]]
-
-
-def _lex(line: str) -> list[str | _Word | _Redirect]:
-    """Split a command line into operators (str), words and redirections."""
-    tokens: list[str | _Word | _Redirect] = []
-    i, n = 0, len(line)
-    while i < n:
-        c = line[i]
-        if c in " \t":
-            i += 1
-        elif c == "\n":
-            tokens.append(";")
-            i += 1
-        elif c == "#":
-            while i < n and line[i] != "\n":
-                i += 1
-        elif c in "()":
-            raise ShellSyntaxError(f"syntax error: '{c}' unexpected")
-        elif any(line.startswith(op, i) for op in _OPERATORS):
-            op = next(op for op in _OPERATORS if line.startswith(op, i))
-            if op == ";;":
-                raise ShellSyntaxError("syntax error: ';;' unexpected")
-            tokens.append(";" if op == "&" else op)
-            i += len(op)
-        else:
-            j = i
-            while j < n and line[j].isdigit():
-                j += 1
-            if j < n and line[j] in "<>" and (j > i or c in "<>"):
-                redirect, i = _lex_redirect(line, i, j)
-                tokens.append(redirect)
-            else:
-                word, i = _lex_word(line, i)
-                tokens.append(word)
-    return tokens
-
-
-def _lex_redirect(line: str, start: int, op_at: int) -> tuple[_Redirect, int]:
-    digits = line[start:op_at]
-    i = op_at
-    if line.startswith(">>", i):
-        op, i = ">>", i + 2
-    elif line.startswith(">&", i):
-        op, i = ">&", i + 2
-    elif line.startswith("<<", i):
-        raise ShellSyntaxError("syntax error: here-documents are not supported")
-    else:
-        op, i = line[i], i + 1
-    fd = int(digits) if digits else (0 if op == "<" else 1)
-    while i < len(line) and line[i] in " \t":
-        i += 1
-    if i >= len(line) or line[i] in _WORD_END:
-        raise ShellSyntaxError(f"syntax error: '{op}' unexpected")
-    target, i = _lex_word(line, i)
-    return _Redirect(fd, op, target), i
-
-
-def _lex_word(line: str, i: int) -> tuple[_Word, int]:
-    word = _Word()
-    n = len(line)
-    while i < n and line[i] not in _WORD_END:
-        c = line[i]
-        if c == "\\":
-            if i + 1 < n and line[i + 1] == "\n":
-                i += 2
-            elif i + 1 < n:
-                word.add(line[i + 1], True)
-                i += 2
-            else:
-                i += 1
-        elif c == "'":
-            end = line.find("'", i + 1)
-            if end < 0:
-                raise ShellSyntaxError("syntax error: unterminated quoted string")
-            word.add(line[i + 1 : end], True)
-            i = end + 1
-        elif c == '"':
-            i = _lex_double_quoted(line, i + 1, word)
-        elif c == "$":
-            i = _lex_dollar(line, i, word, quoted=False)
-        elif c == "`":
-            raise ShellSyntaxError("syntax error: command substitution is not supported")
-        else:
-            word.add(c, False)
-            i += 1
-    return word, i
-
-
-def _lex_double_quoted(line: str, i: int, word: _Word) -> int:
-    n = len(line)
-    # An empty "" still makes a (quoted, empty) word part.
-    word.add("", True)
-    while True:
-        if i >= n:
-            raise ShellSyntaxError("syntax error: unterminated quoted string")
-        c = line[i]
-        if c == '"':
-            return i + 1
-        if c == "\\" and i + 1 < n and line[i + 1] in '$`"\\\n':
-            if line[i + 1] != "\n":
-                word.add(line[i + 1], True)
-            i += 2
-        elif c == "$":
-            i = _lex_dollar(line, i, word, quoted=True)
-        elif c == "`":
-            raise ShellSyntaxError("syntax error: command substitution is not supported")
-        else:
-            word.add(c, True)
-            i += 1
-
-
-def _lex_dollar(line: str, i: int, word: _Word, quoted: bool) -> int:
-    n = len(line)
-    nxt = line[i + 1] if i + 1 < n else ""
-    if nxt in ("?", "$", "#", "!"):
-        word.parts.append(_Var(nxt, quoted))
-        return i + 2
-    if nxt == "(":
-        raise ShellSyntaxError("syntax error: command substitution is not supported")
-    if nxt == "{":
-        end = line.find("}", i + 2)
-        if end < 0:
-            raise ShellSyntaxError("syntax error: missing '}'")
-        word.parts.append(_Var(line[i + 2 : end], quoted))
-        return end + 1
-    j = i + 1
-    while j < n and (line[j].isalnum() or line[j] == "_"):
-        j += 1
-    if j == i + 1:
-        word.add("$", quoted)
-        return i + 1
-    word.parts.append(_Var(line[i + 1 : j], quoted))
-    return j
-
-
-def parse(line: str) -> _CommandList:
-    """Parse a command line into pipelines joined by ``;``, ``&&`` and ``||``."""
-    result: _CommandList = []
-    joiner = ";"
-    pipeline: list[_Simple] = []
-    current = _Simple()
-    negate = False
-
-    def unexpected(op: str) -> ShellSyntaxError:
-        return ShellSyntaxError(f"syntax error: '{op}' unexpected")
-
-    for token in _lex(line):
-        if isinstance(token, _Word):
-            if not current.words and not current.redirects and _is_bang(token):
-                if negate or pipeline:
-                    raise unexpected("!")
-                negate = True
-                continue
-            current.words.append(token)
-        elif isinstance(token, _Redirect):
-            current.redirects.append(token)
-        elif token == "|":
-            if not current.words and not current.redirects:
-                raise unexpected("|")
-            pipeline.append(current)
-            current = _Simple()
-        else:
-            if not current.words and not current.redirects:
-                if pipeline or negate or token != ";" or joiner != ";":
-                    raise unexpected(token)
-                continue  # an empty statement (";;" aside) is allowed by mksh after ";"
-            pipeline.append(current)
-            result.append((joiner, _Pipeline(pipeline, negate)))
-            joiner, pipeline, current, negate = token, [], _Simple(), False
-    if current.words or current.redirects:
-        pipeline.append(current)
-    elif pipeline or negate or joiner != ";":
-        raise ShellSyntaxError("syntax error: unexpected end of input")
-    if pipeline:
-        result.append((joiner, _Pipeline(pipeline, negate)))
-    return result
-
-
-def _is_bang(word: _Word) -> bool:
-    return len(word.parts) == 1 and word.parts[0] == _Lit("!", False)
+    def read_line(self) -> bytes | None:
+        """The next line without its newline; None at the end of input."""
+        if self.offset >= len(self.data):
+            return None
+        end = self.data.find(b"\n", self.offset)
+        end = len(self.data) if end < 0 else end
+        line = self.data[self.offset : end]
+        self.offset = end + 1
+        return line
 
 
 class Session:
-    """One ``sh -c`` run: working folder, variables and the last exit status."""
+    """One ``sh -c`` run: working folder, variables, functions and the last exit status."""
 
     def __init__(self, phone: VirtualPhone, cwd: str = "/") -> None:
         self.phone = phone
@@ -285,51 +97,170 @@ class Session:
             "SHELL": SHELL,
             "ANDROID_DATA": "/data",
             "EXTERNAL_STORAGE": "/sdcard",
+            "IFS": " \t\n",
         }
+        self.functions: dict[str, Command] = {}
+        self.positional: list[str] = []
+        self.arg0 = SHELL
         self.status = 0
         self.exited = False
+        self.input = Input(b"")
+        self._depth = 0
 
     # --- running -------------------------------------------------------------------------
     def run(self, line: str, stdin: bytes, out: Sink, err: Sink) -> int:
-        """Run ``line`` writing to ``out``/``err``; return the exit status."""
+        """Run ``line`` (one line or a whole script) writing to ``out``/``err``; return
+        the exit status."""
         try:
-            commands = parse(line)
+            program = parse(line)
         except ShellSyntaxError as exc:
             err.write(f"{SHELL}: {exc}\n".encode())
             self.status = 1
             return 1
+        self.input = Input(stdin)
+        try:
+            self.run_sequence(program, out, err)
+        except ShellControl as control:
+            # `return` outside a function ends the script; a stray break/continue ends it too
+            # (mksh warns "can't break" and goes on; nothing AW or droidhub sends does that).
+            self.status = control.count if control.kind == "return" else self.status
+        return self.status
+
+    def run_sequence(self, sequence: Sequence, out: Sink, err: Sink) -> int:
+        """Run pipelines joined by ``;``, ``&&`` and ``||``; the status of the last one run."""
         stop = interruption()
-        for joiner, pipeline in commands:
+        for joiner, pipeline in sequence:
             if self.exited or stop.is_set():  # nobody waits for the rest (client gone)
                 break
             if (joiner == "&&" and self.status != 0) or (joiner == "||" and self.status == 0):
                 continue
-            status = self._run_pipeline(pipeline, stdin, out, err)
+            status = self._run_pipeline(pipeline, out, err)
             self.status = (0 if status else 1) if pipeline.negate else status
         return self.status
 
-    def _run_pipeline(self, pipeline: _Pipeline, stdin: bytes, out: Sink, err: Sink) -> int:
+    def _run_pipeline(self, pipeline: Pipeline, out: Sink, err: Sink) -> int:
         status = 0
-        data = stdin
         last = len(pipeline.commands) - 1
-        for index, simple in enumerate(pipeline.commands):
-            target = out if index == last else Sink()
-            status = self._run_simple(simple, data, target, err)
-            data = bytes(target.data) if index != last else b""
-            if self.exited:
-                break
+        saved = self.input
+        try:
+            for index, command in enumerate(pipeline.commands):
+                target = out if index == last else Sink()
+                status = self.run_command(command, target, err)
+                if index != last:
+                    self.input = Input(bytes(target.data))
+                if self.exited:
+                    break
+        finally:
+            self.input = saved
         return status
 
-    def _run_simple(self, simple: _Simple, stdin: bytes, out: Sink, err: Sink) -> int:
+    def run_command(self, command: Command, out: Sink, err: Sink) -> int:
+        """Run one simple or compound command with its redirections."""
+        if isinstance(command, Simple):
+            return self._run_simple(command, out, err)
+        if isinstance(command, FunctionDef):
+            self.functions[command.name] = command.body
+            return 0
+        fds: dict[int, Sink] = {1: out, 2: err}
+        files: list[Sink] = []
+        saved = self.input
+        for redirect in command.redirects:
+            problem = self._redirect(redirect, fds, files)
+            if isinstance(problem, str):
+                err.write(f"{SHELL}: {problem}\n".encode())
+                return 1
+            if isinstance(problem, bytes):
+                self.input = Input(problem)
+        try:
+            status = self._run_compound(command, fds.get(1, Sink()), fds.get(2, Sink()))
+        finally:
+            self.input = saved
+            status = self._flush(files, SHELL, err, self.status)
+        return status
+
+    def _run_compound(self, command: Command, out: Sink, err: Sink) -> int:
+        if isinstance(command, If):
+            for condition, body in command.branches:
+                if self.run_sequence(condition, out, err) == 0:
+                    return self.run_sequence(body, out, err)
+            self.status = 0
+            return self.run_sequence(command.otherwise, out, err) if command.otherwise else 0
+        if isinstance(command, Loop):
+            return self._run_loop(command, out, err)
+        if isinstance(command, For):
+            items = self.positional if command.items is None else []
+            for word in command.items or []:
+                items = [*items, *shell_words.expand(self, word)]
+            return self._run_for(command, items, out, err)
+        if isinstance(command, Case):
+            subject = shell_words.joined(self, command.subject)
+            for patterns, body in command.items:
+                if any(
+                    fnmatch.fnmatchcase(subject, shell_words.pattern_of(self, p)) for p in patterns
+                ):
+                    self.status = 0
+                    return self.run_sequence(body, out, err)
+            self.status = 0
+            return 0
+        assert isinstance(command, Group)
+        return self.run_sequence(command.body, out, err)
+
+    def _run_loop(self, loop: Loop, out: Sink, err: Sink) -> int:
+        status = 0
+        stop = interruption()
+        while not self.exited and not stop.is_set():
+            met = self.run_sequence(loop.condition, out, err) == 0
+            if met == loop.until:
+                break
+            try:
+                status = self.run_sequence(loop.body, out, err)
+            except ShellControl as control:
+                if not self._caught(control):
+                    raise
+                status = self.status
+                if control.kind == "break":
+                    break
+        self.status = status
+        return status
+
+    def _run_for(self, loop: For, items: list[str], out: Sink, err: Sink) -> int:
+        status = 0
+        for item in items:
+            if self.exited or interruption().is_set():
+                break
+            self.variables[loop.name] = item
+            try:
+                status = self.run_sequence(loop.body, out, err)
+            except ShellControl as control:
+                if not self._caught(control):
+                    raise
+                status = self.status
+                if control.kind == "break":
+                    break
+        self.status = status
+        return status
+
+    @staticmethod
+    def _caught(control: ShellControl) -> bool:
+        """Whether this loop ends ``control`` (``break 2`` goes on to the outer loop)."""
+        if control.kind == "return":
+            return False
+        if control.count > 1:
+            control.count -= 1  # for an outer loop: this one ends either way
+            return False
+        return True
+
+    def _run_simple(self, simple: Simple, out: Sink, err: Sink) -> int:
         argv: list[str] = []
         assignments: dict[str, str] = {}
         for word in simple.words:
-            if not argv and (assignment := self._assignment(word)):
-                assignments[assignment[0]] = assignment[1]
+            if not argv and (pair := shell_words.assignment(self, word)):
+                assignments[pair[0]] = pair[1]
                 continue
-            argv.extend(self._expand(word))
+            argv.extend(shell_words.expand(self, word))
         fds: dict[int, Sink] = {1: out, 2: err}
         files: list[Sink] = []
+        stdin = self.input.rest()
         for redirect in simple.redirects:
             problem = self._redirect(redirect, fds, files)
             if isinstance(problem, str):
@@ -341,19 +272,45 @@ class Session:
             self.variables.update(assignments)
             status = 0
         else:
-            status = self._dispatch(argv, stdin, fds.get(1, Sink()), fds.get(2, Sink()))
+            status = self.dispatch(argv, stdin, fds.get(1, Sink()), fds.get(2, Sink()))
+        return self._flush(files, argv[0] if argv else SHELL, err, status)
+
+    @staticmethod
+    def _flush(files: list[Sink], name: str, err: Sink, status: int) -> int:
         for sink in files:
             try:
                 sink.flush()
             except OSError as exc:
                 # As toybox's xwrite reports a failed write (a full partition).
                 reason = os.strerror(exc.errno) if exc.errno else "I/O error"
-                err.write(f"{argv[0] if argv else SHELL}: write: {reason}\n".encode())
+                err.write(f"{name}: write: {reason}\n".encode())
                 status = 1
         return status
 
-    def _dispatch(self, argv: list[str], stdin: bytes, out: Sink, err: Sink) -> int:
+    def _call(self, name: str, argv: list[str], out: Sink, err: Sink) -> int:
+        """Run shell function ``name`` with ``argv[1:]`` as its positional parameters."""
+        if self._depth >= _MAX_CALL_DEPTH:
+            err.write(f"{SHELL}: {name}: recursion too deep\n".encode())
+            return 1
+        saved = self.positional
+        self.positional = argv[1:]
+        self._depth += 1
+        try:
+            return self.run_command(self.functions[name], out, err)
+        except ShellControl as control:
+            if control.kind != "return":
+                raise
+            self.status = control.count
+            return control.count
+        finally:
+            self._depth -= 1
+            self.positional = saved
+
+    def dispatch(self, argv: list[str], stdin: bytes, out: Sink, err: Sink) -> int:
+        """Run one command (a function, a builtin or a tool) with its arguments expanded."""
         name = argv[0]
+        if name in self.functions:
+            return self._call(name, argv, out, err)
         handler = lookup(name)
         if handler is None and "/" in name:
             folder, base = posixpath.split(name)
@@ -365,6 +322,8 @@ class Session:
         invocation = Invocation(self.phone, argv, stdin, out, err, self)
         try:
             return handler(invocation)
+        except ShellControl:
+            raise
         except SandboxPathError as exc:
             err.write(f"{name}: {exc.android_path}: Permission denied\n".encode())
             return 1
@@ -385,103 +344,11 @@ class Session:
             )
             return 1
 
-    # --- expansion -----------------------------------------------------------------------
-    def _value(self, name: str) -> str:
-        if name == "?":
-            return str(self.status)
-        if name == "$":
-            return "4242"
-        if name == "#":
-            return "0"
-        if name == "!":
-            return ""
-        return self.variables.get(name, "")
-
-    def _assignment(self, word: _Word) -> tuple[str, str] | None:
-        first = word.parts[0] if word.parts else None
-        if not isinstance(first, _Lit) or first.quoted:
-            return None
-        head = ""
-        for part in word.parts:
-            if not isinstance(part, _Lit) or part.quoted:
-                break
-            head += part.text
-            if "=" in head:
-                break
-        name, eq, _ = head.partition("=")
-        if not eq or not name or not (name[0].isalpha() or name[0] == "_"):
-            return None
-        if not all(ch.isalnum() or ch == "_" for ch in name):
-            return None
-        text = "".join(p.text if isinstance(p, _Lit) else self._value(p.name) for p in word.parts)
-        return name, text.partition("=")[2]
-
-    def _expand(self, word: _Word) -> list[str]:
-        text = ""
-        pattern = ""
-        has_glob = False
-        only_unquoted_vars = bool(word.parts)
-        for part in word.parts:
-            if isinstance(part, _Var):
-                value = self._value(part.name)
-                text += value
-                pattern += _escape_glob(value)
-                if part.quoted:
-                    only_unquoted_vars = False
-            else:
-                only_unquoted_vars = False
-                text += part.text
-                if part.quoted:
-                    pattern += _escape_glob(part.text)
-                else:
-                    pattern += part.text
-                    has_glob = has_glob or any(ch in _GLOB_CHARS for ch in part.text)
-        if only_unquoted_vars and not text:
-            return []
-        if has_glob:
-            matches = self._glob(pattern)
-            if matches:
-                return matches
-        return [text]
-
-    def _glob(self, pattern: str) -> list[str]:
-        absolute = pattern.startswith("/")
-        base = "/" if absolute else self.cwd
-        candidates = [""]
-        for component in [c for c in pattern.split("/") if c]:
-            expanded: list[str] = []
-            for prefix in candidates:
-                folder = posixpath.join(base, prefix) if prefix else base
-                if not any(ch in _GLOB_CHARS for ch in _unescape_glob_chars(component)[1]):
-                    expanded.append(posixpath.join(prefix, _unescape_glob_chars(component)[0]))
-                    continue
-                try:
-                    names = sorted(p.name for p in self.phone.host_path(folder).iterdir())
-                except (OSError, ValueError):
-                    continue
-                for name in names:
-                    if name.startswith(".") and not component.startswith("."):
-                        continue
-                    if fnmatch.fnmatchcase(name, component):
-                        expanded.append(posixpath.join(prefix, name))
-            candidates = expanded
-        results = []
-        for candidate in candidates:
-            full = "/" + candidate if absolute else candidate
-            try:
-                host = self.phone.host_path(self.resolve(full))
-            except ValueError:
-                continue
-            if host.exists() or host.is_symlink():
-                results.append(full)
-        return results
-
-    # --- redirections --------------------------------------------------------------------
     def _redirect(
-        self, redirect: _Redirect, fds: dict[int, Sink], files: list[Sink]
+        self, redirect: Redirect, fds: dict[int, Sink], files: list[Sink]
     ) -> str | bytes | None:
         """Apply one redirection; return an error message, new stdin bytes, or None."""
-        targets = self._expand(redirect.target)
+        targets = shell_words.expand(self, redirect.target)
         if len(targets) != 1:
             return f"{''.join(str(t) for t in targets)}: ambiguous redirect"
         target = targets[0]
@@ -527,21 +394,6 @@ class Session:
         normal = posixpath.normpath(joined)
         # normpath keeps a leading "//"; Android paths never need it.
         return "/" + normal.lstrip("/")
-
-
-def _escape_glob(text: str) -> str:
-    return "".join(f"[{ch}]" if ch in _GLOB_CHARS else ch for ch in text)
-
-
-def _unescape_glob_chars(component: str) -> tuple[str, str]:
-    """(literal text, text with escaped glob chars removed) of a pattern component."""
-    literal = component
-    for ch in _GLOB_CHARS:
-        literal = literal.replace(f"[{ch}]", ch)
-    stripped = component
-    for ch in _GLOB_CHARS:
-        stripped = stripped.replace(f"[{ch}]", "")
-    return literal, stripped
 
 
 def run(phone: VirtualPhone, line: str, stdin: bytes = b"") -> ShellOutcome:

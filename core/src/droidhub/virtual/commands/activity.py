@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from droidhub.virtual.app import BroadcastReply, Intent
 from droidhub.virtual.commands.invocation import Invocation, command
+from droidhub.virtual.commands.stack import am_stack
 from droidhub.virtual.system_image import LAUNCHER_ACTIVITY, LAUNCHER_PACKAGE, full_activity
 
 if TYPE_CHECKING:
@@ -316,6 +317,8 @@ def am(inv: Invocation) -> int:
         if verb != "kill":
             inv.phone.force_stop(args[0])
         return 0
+    if verb in ("stack", "task"):
+        return am_stack(inv, args)
     if verb == "kill-all":
         return 0
     if verb == "get-current-user":

@@ -1,115 +1,23 @@
-"""File commands as Android 13's toybox answers them: ls, cat, mkdir, rm, mv, cp, touch,
-stat, rmdir, sha256sum/md5sum, chmod/chown (no-ops on existing paths)."""
+"""File commands as Android 13's toybox answers them: cat, mkdir, rm, mv, cp, touch,
+stat, rmdir, sha256sum/md5sum, chmod/chown (no-ops on existing paths). ``ls`` and
+``find`` have modules of their own."""
 
 from __future__ import annotations
 
 import datetime as dt
-import fnmatch
 import hashlib
 import os
 import posixpath
 import re
 import shutil
 import stat as statmod
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 from droidhub.virtual.commands.invocation import Invocation, command, split_options, unknown_option
-from droidhub.virtual.commands.links import link_target, links_would_escape
+from droidhub.virtual.commands.links import links_would_escape
+from droidhub.virtual.commands.ls import access_time, owner
 from droidhub.virtual.commands.system import parse_date
 from droidhub.virtual.storage import tree_size
-
-
-def _owner(inv: Invocation, android_path: str) -> tuple[str, str]:
-    if android_path.startswith(("/storage/emulated/", "/sdcard/")):
-        return "u0_a196", "media_rw"
-    if android_path.startswith("/data/data/"):
-        return "u0_a150", "u0_a150"
-    del inv
-    return "root", "root"
-
-
-def _mode_string(mode: int) -> str:
-    return statmod.filemode(mode)
-
-
-@command("ls")
-def ls(inv: Invocation) -> int:
-    """``ls [-a] [-l] [-1] [-d] [PATH...]``: one name per line (stdout is not a tty)."""
-    flags, operands, bad = split_options(inv.args, "al1dAhRst")
-    if bad:
-        return unknown_option(inv, bad)
-    targets = operands or ["."]
-    status = 0
-    files: list[tuple[str, Path, str]] = []
-    folders: list[tuple[str, Path, str]] = []
-    for target in targets:
-        host = inv.host(target)
-        if not inv.exists(host):
-            inv.eprint(f"ls: {target}: No such file or directory")
-            status = 1
-        elif host.is_dir() and "d" not in flags:
-            folders.append((target, host, inv.path(target)))
-        else:
-            files.append((target, host, inv.path(target)))
-    if files:
-        _list(inv, [(name, host, path) for name, host, path in files], flags, total=False)
-    for index, (target, host, path) in enumerate(folders):
-        if len(targets) > 1:
-            if files or index:
-                inv.print()
-            inv.print(f"{target}:")
-        names = sorted(os.listdir(host))
-        if "a" not in flags and "A" not in flags:
-            names = [n for n in names if not n.startswith(".")]
-        entries = [(n, host / n, f"{path.rstrip('/')}/{n}") for n in names]
-        if "a" in flags:
-            # The root's ".." is the root itself, never the host folder holding the sandbox.
-            parent = host if host == inv.phone.root else host.parent
-            entries = [(".", host, path), ("..", parent, path), *entries]
-        _list(inv, entries, flags, total=True)
-    return status
-
-
-def _list(
-    inv: Invocation, entries: list[tuple[str, Path, str]], flags: set[str], total: bool
-) -> None:
-    if "l" not in flags:
-        for name, _host, _path in entries:
-            inv.print(name)
-        return
-    rows = []
-    blocks = 0
-    for name, host, path in entries:
-        info = os.lstat(host)
-        blocks += (info.st_blocks + 1) // 2 if hasattr(info, "st_blocks") else 0
-        user, group = _owner(inv, path)
-        when = dt.datetime.fromtimestamp(info.st_mtime, inv.phone.tzinfo()).strftime(
-            "%Y-%m-%d %H:%M"
-        )
-        shown = name
-        if statmod.S_ISLNK(info.st_mode):
-            # The sandbox's links are relative; Android shows where they point absolutely.
-            shown += " -> " + link_target(inv, host, path)
-        rows.append(
-            (
-                _mode_string(info.st_mode),
-                str(info.st_nlink),
-                user,
-                group,
-                str(info.st_size),
-                when,
-                shown,
-            )
-        )
-    if total:
-        inv.print(f"total {blocks}")
-    widths = [max(len(r[i]) for r in rows) for i in range(5)] if rows else []
-    for r in rows:
-        inv.print(
-            f"{r[0]} {r[1]:>{widths[1]}} {r[2]:<{widths[2]}} {r[3]:<{widths[3]}} "
-            f"{r[4]:>{widths[4]}} {r[5]} {r[6]}"
-        )
 
 
 @command("cat")
@@ -183,6 +91,7 @@ def rmdir(inv: Invocation) -> int:
             status = 1
         else:
             host.rmdir()
+            inv.phone.stamp(host)  # the folder that held it changed now, on the phone's clock
     return status
 
 
@@ -210,8 +119,10 @@ def rm(inv: Invocation) -> int:
                 status = 1
             else:
                 shutil.rmtree(host)
+                inv.phone.stamp(host)  # dates the folder that held it: the phone's clock
         else:
             host.unlink()
+            inv.phone.stamp(host)
     return status
 
 
@@ -266,51 +177,6 @@ def _touch_time(inv: Invocation, option: str, value: str) -> dt.datetime | None:
     return parse_date(rest + (year or "") + (f".{seconds}" if seconds else ""), now)
 
 
-@command("find")
-def find(inv: Invocation) -> int:
-    """``find [PATH...] [-name PAT] [-iname PAT] [-type f|d] [-maxdepth N] [-mindepth N]``."""
-    args = list(inv.args)
-    roots: list[str] = []
-    while args and not args[0].startswith("-"):
-        roots.append(args.pop(0))
-    tests: list[tuple[str, str]] = []
-    while args:
-        option = args.pop(0)
-        if option not in ("-name", "-iname", "-type", "-maxdepth", "-mindepth") or not args:
-            return inv.fail(f"bad arg '{option}'")
-        tests.append((option, args.pop(0)))
-    limits = {o: int(v) for o, v in tests if o in ("-maxdepth", "-mindepth") and v.isdigit()}
-    status = 0
-    for root in roots or ["."]:
-        host = inv.host(root)
-        if not inv.exists(host):
-            inv.eprint(f"find: '{root}': No such file or directory")
-            status = 1
-            continue
-        for shown, path, depth in _walk(root, host, 0, limits.get("-maxdepth", 1 << 30)):
-            if depth >= limits.get("-mindepth", 0) and _find_matches(path, tests):
-                inv.print(shown)
-    return status
-
-
-def _walk(shown: str, host: Path, depth: int, max_depth: int) -> Iterator[tuple[str, Path, int]]:
-    yield shown, host, depth
-    if depth < max_depth and host.is_dir() and not host.is_symlink():
-        for name in sorted(os.listdir(host)):
-            yield from _walk(f"{shown.rstrip('/')}/{name}", host / name, depth + 1, max_depth)
-
-
-def _find_matches(host: Path, tests: list[tuple[str, str]]) -> bool:
-    for option, value in tests:
-        if option == "-name" and not fnmatch.fnmatchcase(host.name, value):
-            return False
-        if option == "-iname" and not fnmatch.fnmatch(host.name.lower(), value.lower()):
-            return False
-        if option == "-type" and (value == "d") != (host.is_dir() and not host.is_symlink()):
-            return False
-    return True
-
-
 def _copy_or_move(inv: Invocation, move: bool) -> int:
     flags, operands, bad = split_options(inv.args, "rRfapvniLPdF")
     if bad:
@@ -330,9 +196,11 @@ def _copy_or_move(inv: Invocation, move: bool) -> int:
             continue
         # The target is checked like any path the client names: it must not lead out of
         # the sandbox through a link already there.
+        # "DIR/." names the folder's contents: `cp -a SRC/. DEST/` fills DEST itself.
+        into = posixpath.basename(source) == "." and src.is_dir() and dest_host.is_dir()
         target = (
             inv.host(posixpath.join(inv.path(destination), src.name))
-            if dest_host.is_dir()
+            if dest_host.is_dir() and not into
             else dest_host
         )
         if not target.parent.is_dir():
@@ -412,14 +280,14 @@ def _stat_time(inv: Invocation, seconds: float) -> str:
 
 
 def _stat_field(inv: Invocation, letter: str, name: str, path: str, info: os.stat_result) -> str:
-    user, group = _owner(inv, path)
+    user, group = owner(path)
     fields: dict[str, Callable[[], str]] = {
         "n": lambda: name,
         "N": lambda: f"'{name}'",
         "s": lambda: str(info.st_size),
         "F": lambda: _file_type(info),
         "a": lambda: f"{statmod.S_IMODE(info.st_mode):o}",
-        "A": lambda: _mode_string(info.st_mode),
+        "A": lambda: statmod.filemode(info.st_mode),
         "f": lambda: f"{info.st_mode:x}",
         "u": lambda: "0" if user == "root" else "10196",
         "g": lambda: "0" if group == "root" else "1023",
@@ -432,10 +300,10 @@ def _stat_field(inv: Invocation, letter: str, name: str, path: str, info: os.sta
         "o": lambda: "4096",
         "d": lambda: str(info.st_dev),
         "D": lambda: f"{info.st_dev:x}",
-        "X": lambda: str(int(info.st_atime)),
+        "X": lambda: str(access_time(info) // 1_000_000_000),
         "Y": lambda: str(int(info.st_mtime)),
         "Z": lambda: str(int(info.st_mtime)),
-        "x": lambda: _stat_time(inv, info.st_atime),
+        "x": lambda: _stat_time(inv, access_time(info) / 1e9),
         "y": lambda: _stat_time(inv, info.st_mtime),
         "z": lambda: _stat_time(inv, info.st_mtime),
     }
@@ -549,7 +417,8 @@ def sha1sum(inv: Invocation) -> int:
 @command("chmod", "chown", "chgrp", "restorecon", "chcon")
 def chmod(inv: Invocation) -> int:
     """Permission changes are accepted (the sandbox keeps its own), on existing paths only."""
-    _flags, operands, _bad = split_options(inv.args, "Rhvf")
+    # restorecon -RD (AndroidWorld's snapshot restore), chmod -R, chown -h...
+    _flags, operands, _bad = split_options(inv.args, "RhvfDFnr")
     if len(operands) < (1 if inv.name == "restorecon" else 2):
         return inv.fail("Needs 2 arguments")
     status = 0

@@ -16,6 +16,22 @@ if TYPE_CHECKING:
     from droidhub.virtual.shell import Session
 
 Handler = Callable[["Invocation"], int]
+
+
+class ShellControl(Exception):
+    """``break``/``continue``/``return`` leaving the commands they stand in.
+
+    The shell's builtins raise it and the interpreter catches it at the loop or function
+    it belongs to: ``kind`` is ``"break"``, ``"continue"`` or ``"return"``; ``count``
+    how many loops (or the status ``return`` gives).
+    """
+
+    def __init__(self, kind: str, count: int) -> None:
+        super().__init__(kind, count)
+        self.kind = kind
+        self.count = count
+
+
 COMMANDS: dict[str, Handler] = {}
 
 

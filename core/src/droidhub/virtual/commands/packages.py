@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import base64
 import hashlib
+from typing import TYPE_CHECKING
 
 from droidhub.virtual.commands.invocation import COMMANDS, Invocation, command
+
+if TYPE_CHECKING:
+    from droidhub.virtual.phone import VirtualPhone
 
 
 def apk_path(inv: Invocation, package: str) -> str:
@@ -18,6 +22,15 @@ def apk_path(inv: Invocation, package: str) -> str:
     first = base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
     second = base64.urlsafe_b64encode(digest[16:]).decode().rstrip("=")
     return f"/data/app/~~{first}==/{package}-{second}==/base.apk"
+
+
+def version_code(phone: VirtualPhone, package: str) -> int:
+    """``package``'s versionCode: its app model's ``version_code`` (1 when it declares none;
+    the system image's packages are 33, the SDK they ship with)."""
+    app = phone.app(package)
+    if app is None:
+        return 33
+    return int(getattr(app, "version_code", 1))
 
 
 def _unknown_package(inv: Invocation, verb: str, package: str) -> int:
@@ -48,7 +61,12 @@ def pm(inv: Invocation) -> int:
             if filters and filters[0] not in package:
                 continue
             prefix = f"package:{apk_path(inv, package)}=" if "-f" in options else "package:"
-            inv.print(prefix + package)
+            suffix = (
+                f" versionCode:{version_code(phone, package)}"
+                if "--show-versioncode" in options
+                else ""
+            )
+            inv.print(prefix + package + suffix)
         return 0
     if verb == "path" and rest:
         if rest[0] not in phone.packages():
@@ -94,6 +112,7 @@ _CMD_SERVICES = {
     "settings": "settings",
     "input": "input",
     "window": "wm",
+    "appops": "appops",
 }
 
 

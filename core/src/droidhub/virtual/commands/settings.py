@@ -90,14 +90,22 @@ def _format_value(value: object) -> str:
     return str(value)
 
 
-@command("content")
-def content(inv: Invocation) -> int:
-    """``content query|insert|update|delete --uri URI [--projection a:b] [--where W]
-    [--sort S] [--bind name:type:value]...``."""
-    if not inv.args:
-        inv.eprint("usage: adb shell content [subcommand] [options]")
-        return 1
-    verb, args = inv.args[0], list(inv.args[1:])
+_ContentOptions = tuple[str | None, list[str] | None, str | None, str | None, dict[str, Value]]
+_CONTENT_OPTIONS = (
+    "--uri",
+    "--projection",
+    "--where",
+    "--sort",
+    "--bind",
+    "--user",
+    "--extra",
+    "--arg",
+    "--method",
+)
+
+
+def _content_options(inv: Invocation, args: list[str]) -> _ContentOptions | None:
+    """``content``'s options: (uri, projection, where, sort, binds); None after an error."""
     uri: str | None = None
     projection: list[str] | None = None
     where: str | None = None
@@ -105,22 +113,12 @@ def content(inv: Invocation) -> int:
     binds: dict[str, Value] = {}
     while args:
         option = args.pop(0)
-        if option not in (
-            "--uri",
-            "--projection",
-            "--where",
-            "--sort",
-            "--bind",
-            "--user",
-            "--extra",
-            "--arg",
-            "--method",
-        ):
+        if option not in _CONTENT_OPTIONS:
             inv.eprint(f"Error: Unsupported argument: {option}")
-            return 1
+            return None
         if not args:
             inv.eprint(f'Error: Argument expected after "{option}"')
-            return 1
+            return None
         value = args.pop(0)
         if option == "--uri":
             uri = value
@@ -135,12 +133,27 @@ def content(inv: Invocation) -> int:
             kind, sep, text = rest.partition(":")
             if not name or not kind or (not sep and kind != "n"):
                 inv.eprint(f"Error: Invalid binding: {value}")
-                return 1
+                return None
             try:
                 binds[name] = _bind_value(kind, text)
             except ValueError:
                 inv.eprint(f"Error: Invalid binding: {value}")
-                return 1
+                return None
+    return uri, projection, where, sort, binds
+
+
+@command("content")
+def content(inv: Invocation) -> int:
+    """``content query|insert|update|delete --uri URI [--projection a:b] [--where W]
+    [--sort S] [--bind name:type:value]...``."""
+    if not inv.args:
+        inv.eprint("usage: adb shell content [subcommand] [options]")
+        return 1
+    verb = inv.args[0]
+    options = _content_options(inv, list(inv.args[1:]))
+    if options is None:
+        return 1
+    uri, projection, where, sort, binds = options
     if uri is None:
         inv.eprint("Error: Content provider URI not specified. Did you specify --uri argument?")
         return 1

@@ -2,9 +2,9 @@
 
 A provider is reached by the authority of a ``content://AUTHORITY/...`` URI. The phone
 hosts Android's own system providers (telephony SMS in ``mmssms.db``, contacts in
-``contacts2.db``, settings), each backed by a real SQLite file at Android's path with
-Android's table names; app models add theirs through ``VirtualApp.providers()``.
-``where`` and ``sort`` are SQL fragments, as on Android.
+``contacts2.db``, settings, media in ``external.db``), each backed by a real SQLite
+file at Android's path with Android's table names; app models add theirs through
+``VirtualApp.providers()``. ``where`` and ``sort`` are SQL fragments, as on Android.
 """
 
 from __future__ import annotations
@@ -19,16 +19,19 @@ from droidhub.virtual.providers.base import (
     open_database,
 )
 from droidhub.virtual.providers.contacts import CONTACTS_DB, ContactsProvider
+from droidhub.virtual.providers.media import MEDIA_DB, MediaProvider
 from droidhub.virtual.providers.settings import SettingsProvider
 from droidhub.virtual.providers.sms import MMSSMS_DB, SMS_BOXES, SmsProvider
 
 __all__ = [
     "CONTACTS_DB",
+    "MEDIA_DB",
     "MMSSMS_DB",
     "SMS_BOXES",
     "ContactsProvider",
     "ContentProvider",
     "ContentUri",
+    "MediaProvider",
     "ProviderError",
     "Row",
     "SettingsProvider",
@@ -49,4 +52,5 @@ def system_providers() -> dict[str, ContentProvider]:
         "com.android.contacts": contacts,
         "contacts": contacts,
         "settings": SettingsProvider(),
+        "media": MediaProvider(),
     }

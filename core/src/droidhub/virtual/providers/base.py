@@ -31,6 +31,10 @@ class ProviderHost(Protocol):
         """The phone's clock."""
         ...
 
+    def stamp(self, host: Path) -> None:
+        """Date the sandbox file ``host`` (just written) by the phone's clock."""
+        ...
+
 
 Value = str | int | float | bool | None
 Row = tuple[Any, ...]
@@ -139,6 +143,7 @@ def open_database(phone: ProviderHost, android_path: str) -> Iterator[sqlite3.Co
     """A connection to the database at ``android_path``, committed and closed on exit."""
     host = phone.host_path(android_path)
     host.parent.mkdir(parents=True, exist_ok=True)
+    before = host.stat().st_mtime_ns if host.exists() else None
     connection = sqlite3.connect(host)
     # The sandbox needs no durability across power loss; skipping fsync keeps writes fast.
     connection.execute("PRAGMA synchronous = OFF")
@@ -147,6 +152,8 @@ def open_database(phone: ProviderHost, android_path: str) -> Iterator[sqlite3.Co
             yield connection
     finally:
         connection.close()
+        if host.exists() and host.stat().st_mtime_ns != before:
+            phone.stamp(host)  # a provider's write is dated by the phone, not the host
 
 
 class SqliteProvider(ContentProvider):

@@ -31,6 +31,11 @@ class AudioRecorderApp(VirtualApp):
         self.name_selected = False
         self.count = 0
 
+    def install(self, phone: VirtualPhone) -> None:
+        """The records folder the app makes at its first start (AndroidWorld's one-time
+        set-up launches it once, so every AndroidWorld phone has it)."""
+        phone.host_path(RECORDS).mkdir(parents=True, exist_ok=True)
+
     def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
         """A fresh start shows the idle recorder."""
         self.recording = self.naming = False
