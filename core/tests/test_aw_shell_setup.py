@@ -207,6 +207,19 @@ def test_sqlite3_on_the_phones_databases(phone: Phone) -> None:
     assert (output, status) == ("Error: no such table: nope\n", 1)
 
 
+def test_phone_task_commands(phone: Phone) -> None:
+    # adb_utils.end_call_if_active's get_call_state, clear_android_emulator_call_log,
+    # delete_contacts
+    state = phone.ok(["shell", "dumpsys", "telephony.registry"])
+    assert re.findall(r"mCallState=(\d)", state) == ["0"]  # IDLE
+    phone.ok(["shell", "content", "insert", "--uri", "content://call_log/calls",
+              "--bind", "number:s:5551234", "--bind", "type:i:2"])  # fmt: skip
+    phone.ok(["shell", "content", "delete", "--uri", "content://call_log/calls"])
+    calls = phone.ok("shell content query --uri content://call_log/calls")
+    assert calls == "No result found.\n"
+    assert phone.ok(["shell", "pm", "clear", "com.android.providers.contacts"]) == "Success\n"
+
+
 # --- what agents and android_env read -------------------------------------------------------
 def test_screen_geometry_probes(phone: Phone) -> None:
     # adb_utils.get_physical_frame_boundary / get_logical_screen_size / get_orientation

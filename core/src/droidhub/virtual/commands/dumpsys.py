@@ -231,6 +231,19 @@ def _surface_flinger(inv: Invocation, rest: list[str]) -> None:
     )
 
 
+def _telephony_registry(inv: Invocation, rest: list[str]) -> None:
+    del rest
+    # No call is ever in progress: AndroidWorld's get_call_state reads mCallState=0 (IDLE).
+    inv.print("last known state:")
+    inv.print("  Phone Id=0")
+    inv.print("  mCallState=0")
+    inv.print("  mRingingCallState=0")
+    inv.print("  mForegroundCallState=0")
+    inv.print("  mBackgroundCallState=0")
+    inv.print("  mCallIncomingNumber=")
+    inv.print("  mServiceState=0")
+
+
 _SERVICES: dict[str, Callable[[Invocation, list[str]], None]] = {
     "activity": _activity,
     "battery": _battery,
@@ -239,6 +252,7 @@ _SERVICES: dict[str, Callable[[Invocation, list[str]], None]] = {
     "package": _package,
     "power": _power,
     "SurfaceFlinger": _surface_flinger,
+    "telephony.registry": _telephony_registry,
     "wifi": _wifi,
     "window": _window,
 }

@@ -18,16 +18,19 @@ from droidhub.virtual.providers.base import (
     Value,
     open_database,
 )
+from droidhub.virtual.providers.call_log import CALLLOG_DB, CallLogProvider
 from droidhub.virtual.providers.contacts import CONTACTS_DB, ContactsProvider
 from droidhub.virtual.providers.media import MEDIA_DB, MediaProvider
 from droidhub.virtual.providers.settings import SettingsProvider
 from droidhub.virtual.providers.sms import MMSSMS_DB, SMS_BOXES, SmsProvider
 
 __all__ = [
+    "CALLLOG_DB",
     "CONTACTS_DB",
     "MEDIA_DB",
     "MMSSMS_DB",
     "SMS_BOXES",
+    "CallLogProvider",
     "ContactsProvider",
     "ContentProvider",
     "ContentUri",
@@ -53,4 +56,5 @@ def system_providers() -> dict[str, ContentProvider]:
         "contacts": contacts,
         "settings": SettingsProvider(),
         "media": MediaProvider(),
+        "call_log": CallLogProvider(),
     }
