@@ -1,6 +1,7 @@
 """Pixels with Skia, the library Android's HWUI draws with: surfaces with rounded
-corners and elevation shadows, Roboto text, check boxes, switches, the dimming scrim
-behind a dialog, the status bar and the gesture bar; a PNG encoder for ``screencap``.
+corners and elevation shadows, Roboto text, Material Symbols icons, check boxes,
+switches, the dimming scrim behind a dialog, the status bar and the gesture bar; a PNG
+encoder for ``screencap``.
 
 A :class:`Painter` wraps one Skia canvas of the phone's size; views call its
 primitives from their ``draw`` methods. Shadows are blurred once per (corner radius,
@@ -19,6 +20,7 @@ import numpy as np
 import skia
 
 from droidhub.android.phone import PIXEL_6
+from droidhub.virtual.views import icons
 from droidhub.virtual.views import text as fonts
 from droidhub.virtual.views.measure import Gravity, dp, place, sp
 
@@ -30,6 +32,11 @@ _SHADOW_ALPHA = 0.24
 #: ``android:backgroundDimAmount`` of Android's dialog themes.
 DIM_AMOUNT = 0.6
 
+
+#: SystemUI's status icons, start to end, and their size (``status_bar_icon_size``).
+STATUS_ICONS = ("wifi", "signal_cellular_4_bar", "battery_full")
+STATUS_ICON_DP = 18
+STATUS_INK = "#FF000000"
 
 _NEAREST = skia.SamplingOptions(skia.FilterMode.kNearest)
 
@@ -156,19 +163,12 @@ class Painter:
             self.canvas.drawString(line, x, y, face, self._fill)
             y += metrics.descent - metrics.ascent
 
-    def icon(self, name: str, box: Box, tint: str) -> None:
-        """A stand-in for the icon ``name``: a ring in the icon's box.
-
-        Next step: Material Symbols glyphs by ligature name, once the font comes as a
-        packaged dependency (PyPI or Debian) with its Apache-2.0 licence.
-        """
-        del name
-        left, top, right, bottom = box
-        ring = skia.Paint(AntiAlias=True, Color=self.rgb(tint), Style=skia.Paint.kStroke_Style)
-        ring.setStrokeWidth(dp(2))
-        self.canvas.drawCircle(
-            (left + right) / 2, (top + bottom) / 2, (right - left) / 2 - dp(3), ring
-        )
+    def icon(self, name: str, box: Box, tint: str, filled: bool = False) -> None:
+        """The Material Symbols icon ``name`` filling ``box``, in ``tint``."""
+        outline = icons.path(name, box, filled)
+        if outline is not None:
+            self._fill.setColor(self.rgb(tint))
+            self.canvas.drawPath(outline, self._fill)
 
     def check_box(self, box: Box, checked: bool) -> None:
         """An 18 dp box: an outline, or filled in the accent colour with a tick."""
@@ -204,28 +204,23 @@ class Painter:
 
     # --- the system bars -------------------------------------------------------------
     def status_bar(self, clock: str, background: str) -> None:
-        """Android 13's status bar: the clock at the start, Wi-Fi and battery at the end."""
+        """Android 13's status bar: the clock at the start; Wi-Fi, mobile signal and
+        the battery at the end, as filled icons (SystemUI's status icons are)."""
         height = PIXEL_6.status_bar
         self.surface((0, 0, PIXEL_6.width, height), background)
-        size = sp(14)
         self.text(
             [clock],
             (dp(24), 0, PIXEL_6.width, height),
-            size,
-            "#FF000000",
+            sp(14),
+            STATUS_INK,
             True,
             Gravity.CENTER_VERTICAL,
         )
-        right, mid = PIXEL_6.width - dp(24), height // 2
-        self.surface((right - dp(10), mid - dp(8), right, mid + dp(8)), "#FF000000", dp(1))
-        wedge = skia.Path()
-        x = right - dp(22)
-        wedge.moveTo(x - dp(9), mid - dp(5))
-        wedge.lineTo(x + dp(9), mid - dp(5))
-        wedge.lineTo(x, mid + dp(8))
-        wedge.close()
-        self._fill.setColor(skia.ColorBLACK)
-        self.canvas.drawPath(wedge, self._fill)
+        size, right = dp(STATUS_ICON_DP), PIXEL_6.width - dp(20)
+        top = (height - size) // 2
+        for name in reversed(STATUS_ICONS):
+            self.icon(name, (right - size, top, right, top + size), STATUS_INK, filled=True)
+            right -= size + dp(2)
 
     def navigation_bar(self) -> None:
         """The gesture handle: a rounded bar centred at the bottom."""

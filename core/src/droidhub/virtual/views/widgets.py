@@ -16,6 +16,7 @@ import math
 from collections.abc import Callable
 from typing import ClassVar, Unpack
 
+from droidhub.virtual.views import icons
 from droidhub.virtual.views import text as fonts
 from droidhub.virtual.views.measure import Gravity, MeasureSpec, Mode, dp, place, sp
 from droidhub.virtual.views.paint import Painter
@@ -150,7 +151,9 @@ class EditText(TextView):
 
 
 class ImageView(View):
-    """An image or icon (``android.widget.ImageView``), named by ``icon``."""
+    """An icon (``android.widget.ImageView``): the Material Symbols icon ``icon``,
+    ``icon_size`` dp square, in ``tint`` (``filled``: its filled form, as the status
+    bar's and selected tabs' icons are)."""
 
     class_name: ClassVar[str] = "android.widget.ImageView"
 
@@ -160,23 +163,35 @@ class ImageView(View):
         icon: str = "",
         *,
         tint: str = SECONDARY_TEXT,
+        icon_size: float = 24,
+        filled: bool = False,
         **attributes: Unpack[Attributes],
     ) -> None:
         super().__init__(id, **attributes)
-        self.icon, self.tint = icon, tint
+        if icon and icon not in icons.names():
+            # Caught where the screen is declared, not when a screenshot is taken.
+            raise ValueError(
+                f"no icon {icon!r} in droidhub's Material Symbols subset: add it to ICONS "
+                "in tools/material_symbols.py and run that script"
+            )
+        self.icon, self.tint, self.filled = icon, tint, filled
+        self.icon_px = dp(icon_size)
 
     def on_measure(self, width_spec: MeasureSpec, height_spec: MeasureSpec) -> tuple[int, int]:
-        """A 24 dp icon plus padding, unless sized otherwise."""
+        """The icon plus padding, unless sized otherwise."""
         left, top, right, bottom = self.padding
-        return width_spec.resolve(dp(24) + left + right), height_spec.resolve(dp(24) + top + bottom)
+        return (
+            width_spec.resolve(self.icon_px + left + right),
+            height_spec.resolve(self.icon_px + top + bottom),
+        )
 
     def draw_content(self, painter: Painter) -> None:
-        """The icon, 24 dp, centred in the padded box."""
+        """The icon centred in the padded box."""
         if self.icon:
-            size = dp(24)
+            size = self.icon_px
             x = place(Gravity.CENTER, self.left, self.right, size, horizontal=True)
             y = place(Gravity.CENTER, self.top, self.bottom, size, horizontal=False)
-            painter.icon(self.icon, (x, y, x + size, y + size), self.tint)
+            painter.icon(self.icon, (x, y, x + size, y + size), self.tint, self.filled)
 
 
 class ImageButton(ImageView):
@@ -191,10 +206,12 @@ class ImageButton(ImageView):
         icon: str = "",
         *,
         tint: str = SECONDARY_TEXT,
+        icon_size: float = 24,
+        filled: bool = False,
         **attributes: Unpack[Attributes],
     ) -> None:
         attributes.setdefault("padding", 12)
-        super().__init__(id, icon, tint=tint, **attributes)
+        super().__init__(id, icon, tint=tint, icon_size=icon_size, filled=filled, **attributes)
 
 
 class FloatingActionButton(ImageButton):
