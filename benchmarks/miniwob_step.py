@@ -49,8 +49,7 @@ from droidhub_miniwob.phone_window import DENSITY
 from droidhub_miniwob.webview import (
     SCREENSHOT_CLIP,
     SCREENSHOT_PARAMS,
-    VIEWPORT_HEIGHT,
-    VIEWPORT_WIDTH,
+    emulate_webview_screen,
 )
 
 TREE_GOAL_MS = 30.0
@@ -170,14 +169,7 @@ def raw_floor(task_name: str, steps: int, point: tuple[int, int]) -> tuple[float
     origin = PageOrigin()
     with Chromium(origin=origin) as chromium:
         page = chromium.page()
-        page.call(
-            "Emulation.setDeviceMetricsOverride",
-            width=VIEWPORT_WIDTH,
-            height=VIEWPORT_HEIGHT,
-            deviceScaleFactor=DENSITY,
-            mobile=False,
-        )
-        page.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=1)
+        emulate_webview_screen(page)
         url = origin.task_url(task_name)
         page.call("Page.navigate", url=url)
         while page.evaluate("document.readyState") != "complete":

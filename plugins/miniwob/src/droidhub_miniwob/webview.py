@@ -120,6 +120,21 @@ _PAGE_LOAD_TIMEOUT_S = 20.0
 _CLOSE_DIALOG = "document.getElementById('droidhub-select-dialog')?.remove(); 0"
 
 
+def emulate_webview_screen(page: CdpSession) -> None:
+    """Make ``page`` lay out and take touches as the phone's WebView does: the
+    phone's screen in CSS pixels at its density, one touch point."""
+    page.call(
+        "Emulation.setDeviceMetricsOverride",
+        width=VIEWPORT_WIDTH,
+        height=VIEWPORT_HEIGHT,
+        deviceScaleFactor=DENSITY,
+        # A WebView lays pages out at the device width (no 980 px "desktop"
+        # viewport for pages without a viewport tag): that is mobile=False here.
+        mobile=False,
+    )
+    page.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=1)
+
+
 def _script(name: str) -> str:
     return resources.files("droidhub_miniwob").joinpath(f"js/{name}").read_text("utf-8")
 
@@ -182,16 +197,7 @@ class MiniWobWebViewApp(VirtualApp):
         # A new session (first use, or after the browser died) shows a blank tab.
         self._task = None
         page = self._tab.page
-        page.call(
-            "Emulation.setDeviceMetricsOverride",
-            width=VIEWPORT_WIDTH,
-            height=VIEWPORT_HEIGHT,
-            deviceScaleFactor=DENSITY,
-            # A WebView lays pages out at the device width (no 980 px "desktop"
-            # viewport for pages without a viewport tag): that is mobile=False here.
-            mobile=False,
-        )
-        page.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=1)
+        emulate_webview_screen(page)
         # The app's window: the bars, and the iframe that is the WebView. Runtime events
         # tell which execution context runs the task page's own scripts.
         page.call("Runtime.enable")
