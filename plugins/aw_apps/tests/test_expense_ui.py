@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
+from screen_checks import assert_solved_through_screen, tap_element
 
 from droidhub import Device
 from droidhub.android.ui_tree import parse_hierarchy
@@ -24,27 +23,18 @@ TASKS = (
 DB = "/data/data/com.arduia.expense/databases/accounting.db"
 
 
-def _tap(device: Device, **wanted: str) -> None:
-    for element in parse_hierarchy(device.ui_tree()):
-        if all(getattr(element, k).endswith(v) for k, v in wanted.items()):
-            assert element.bounds is not None
-            device.tap(*element.bounds.center)
-            return
-    raise AssertionError(f"nothing with {wanted} on screen")
-
-
 def test_the_entry_form_writes_a_row_and_back_returns_to_the_list(
     virtual_device: Device,
 ) -> None:
     virtual_device.shell(["am", "start", "-n", "com.arduia.expense/.ui.MainActivity"])
-    _tap(virtual_device, content_description="Add expense")
-    _tap(virtual_device, resource_id="edt_name")
+    tap_element(virtual_device, content_description="Add expense")
+    tap_element(virtual_device, resource_id="edt_name")
     virtual_device.input_text("Lunch")
-    _tap(virtual_device, resource_id="edt_amount")
+    tap_element(virtual_device, resource_id="edt_amount")
     virtual_device.input_text("12.50")
-    _tap(virtual_device, resource_id="spinner_category")
-    _tap(virtual_device, text="Food")
-    _tap(virtual_device, text="Save")
+    tap_element(virtual_device, resource_id="spinner_category")
+    tap_element(virtual_device, text="Food")
+    tap_element(virtual_device, text="Save")
     rows = virtual_device.query_db(DB, "SELECT name, amount, category FROM expense")
     assert rows == [{"name": "Lunch", "amount": 1250, "category": 3}]
     texts = [e.text for e in parse_hierarchy(virtual_device.ui_tree())]
@@ -58,11 +48,4 @@ def test_the_entry_form_writes_a_row_and_back_returns_to_the_list(
 
 
 def test_expense_tasks_are_solved_through_the_screen() -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "droidhub", "check", "--ui", "--tasks", ",".join(TASKS)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert f"{len(TASKS)} of {len(TASKS)} tasks pass" in proc.stdout
+    assert_solved_through_screen(TASKS)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
+from screen_checks import assert_solved_through_screen, screen_elements, tap_element
 
 from droidhub import Device
-from droidhub.android.ui_tree import UIElement, parse_hierarchy
 from droidhub_aw_apps.joplin.model import Note, add_notes
 
 TASKS = (
@@ -18,21 +16,8 @@ TASKS = (
 DB = "/data/data/net.cozic.joplin/databases/joplin.sqlite"
 
 
-def _elements(device: Device) -> list[UIElement]:
-    return parse_hierarchy(device.ui_tree())
-
-
 def _texts(device: Device) -> list[str]:
-    return [e.text for e in _elements(device)]
-
-
-def _tap(device: Device, **wanted: str) -> None:
-    for element in _elements(device):
-        if all(getattr(element, k).endswith(v) for k, v in wanted.items()):
-            assert element.bounds is not None
-            device.tap(*element.bounds.center)
-            return
-    raise AssertionError(f"nothing with {wanted} on screen")
+    return [e.text for e in screen_elements(device)]
 
 
 def test_notes_are_listed_searched_edited_and_deleted_through_the_screens(
@@ -49,27 +34,27 @@ def test_notes_are_listed_searched_edited_and_deleted_through_the_screens(
     virtual_device.shell(["monkey", "-p", "net.cozic.joplin", "1"])
     assert {"All notes", "Standup", "Buy milk", "Paint"} <= set(_texts(virtual_device))
     # A to-do's row carries its check box; a note's does not.
-    rows = [e for e in _elements(virtual_device) if e.resource_id.endswith("note_title")]
-    todo = {e.text: e for e in _elements(virtual_device) if e.checkable}
+    rows = [e for e in screen_elements(virtual_device) if e.resource_id.endswith("note_title")]
+    todo = {e.text: e for e in screen_elements(virtual_device) if e.checkable}
     assert len(rows) == 3 and len(todo) == 1
     # The side menu opens a notebook.
-    _tap(virtual_device, content_description="Side menu")
-    _tap(virtual_device, text="Home")
+    tap_element(virtual_device, content_description="Side menu")
+    tap_element(virtual_device, text="Home")
     assert "Standup" not in _texts(virtual_device) and "Paint" in _texts(virtual_device)
     # The search finds a note by its body; edit it; delete it.
-    _tap(virtual_device, content_description="Search")
+    tap_element(virtual_device, content_description="Search")
     virtual_device.input_text("grey")
-    _tap(virtual_device, text="Paint")
+    tap_element(virtual_device, text="Paint")
     assert "Warm grey" in _texts(virtual_device)
-    _tap(virtual_device, content_description="Edit")
-    _tap(virtual_device, resource_id="note_body_input")
+    tap_element(virtual_device, content_description="Edit")
+    tap_element(virtual_device, resource_id="note_body_input")
     virtual_device.input_text(" walls")
-    _tap(virtual_device, content_description="Save")
+    tap_element(virtual_device, content_description="Save")
     body = virtual_device.query_db(DB, "SELECT body FROM notes WHERE title='Paint'")
     assert body == [{"body": "Warm grey walls"}]
-    _tap(virtual_device, content_description="More options")
-    _tap(virtual_device, text="Delete")
-    _tap(virtual_device, text="OK")
+    tap_element(virtual_device, content_description="More options")
+    tap_element(virtual_device, text="Delete")
+    tap_element(virtual_device, text="OK")
     titles = virtual_device.query_db(DB, "SELECT title FROM notes ORDER BY title")
     assert titles == [{"title": "Buy milk"}, {"title": "Standup"}]
     normalized = virtual_device.query_db(DB, "SELECT count(*) AS n FROM notes_normalized")
@@ -77,11 +62,4 @@ def test_notes_are_listed_searched_edited_and_deleted_through_the_screens(
 
 
 def test_the_joplin_questions_are_answered_through_the_screen() -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "droidhub", "check", "--ui", "--tasks", ",".join(TASKS)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert f"{len(TASKS)} of {len(TASKS)} tasks pass" in proc.stdout
+    assert_solved_through_screen(TASKS)

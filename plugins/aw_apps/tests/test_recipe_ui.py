@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
+from screen_checks import assert_solved_through_screen, tap_element
 
 from droidhub import Device
 from droidhub.android.ui_tree import parse_hierarchy
@@ -35,57 +34,41 @@ def _texts(device: Device) -> list[str]:
     return [e.text for e in parse_hierarchy(device.ui_tree())]
 
 
-def _tap(device: Device, **wanted: str) -> None:
-    for element in parse_hierarchy(device.ui_tree()):
-        if all(getattr(element, k).endswith(v) for k, v in wanted.items()):
-            assert element.bounds is not None
-            device.tap(*element.bounds.center)
-            return
-    raise AssertionError(f"nothing with {wanted} on screen")
-
-
 def test_a_recipe_is_written_searched_and_deleted_through_the_screens(
     virtual_device: Device,
 ) -> None:
     virtual_device.shell(["am", "start", "-n", "com.flauschcode.broccoli/.MainActivity"])
     for title in ("Pancakes", "Pasta"):
-        _tap(virtual_device, content_description="New recipe")
-        _tap(virtual_device, resource_id="new_title")
+        tap_element(virtual_device, content_description="New recipe")
+        tap_element(virtual_device, resource_id="new_title")
         virtual_device.input_text(title)
-        _tap(virtual_device, resource_id="new_servings")
+        tap_element(virtual_device, resource_id="new_servings")
         virtual_device.input_text("4 servings")
-        _tap(virtual_device, content_description="Save")
+        tap_element(virtual_device, content_description="Save")
     rows = virtual_device.query_db(DB, "SELECT title, servings FROM recipes ORDER BY title")
     assert rows == [
         {"title": "Pancakes", "servings": "4 servings"},
         {"title": "Pasta", "servings": "4 servings"},
     ]
     # Search keeps the matching cards only; BACK closes the search.
-    _tap(virtual_device, content_description="Search")
+    tap_element(virtual_device, content_description="Search")
     virtual_device.input_text("Panc")
     assert "Pancakes" in _texts(virtual_device) and "Pasta" not in _texts(virtual_device)
     virtual_device.keyevent("KEYCODE_BACK")
     assert "Pasta" in _texts(virtual_device)
     # A recipe's Delete asks first; Cancel keeps it, Delete removes it.
-    _tap(virtual_device, text="Pasta")
-    _tap(virtual_device, content_description="Delete")
-    _tap(virtual_device, text="Cancel")
-    _tap(virtual_device, content_description="Delete")
-    _tap(virtual_device, resource_id="android:id/button1")
+    tap_element(virtual_device, text="Pasta")
+    tap_element(virtual_device, content_description="Delete")
+    tap_element(virtual_device, text="Cancel")
+    tap_element(virtual_device, content_description="Delete")
+    tap_element(virtual_device, resource_id="android:id/button1")
     rows = virtual_device.query_db(DB, "SELECT title FROM recipes")
     assert rows == [{"title": "Pancakes"}]
     assert "com.flauschcode.broccoli" in virtual_device.foreground_activity()
 
 
 def test_recipe_tasks_are_solved_through_the_screen() -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "droidhub", "check", "--ui", "--tasks", ",".join(TASKS)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert f"{len(TASKS)} of {len(TASKS)} tasks pass" in proc.stdout
+    assert_solved_through_screen(TASKS)
 
 
 def test_the_search_covers_what_broccolis_full_text_index_covers(virtual_device: Device) -> None:
@@ -97,11 +80,11 @@ def test_the_search_covers_what_broccolis_full_text_index_covers(virtual_device:
     ]
     RECIPES.change(virtual_device, lambda conn: RECIPES.insert(conn, [r.row() for r in recipes]))
     virtual_device.shell(["am", "start", "-n", "com.flauschcode.broccoli/.MainActivity"])
-    _tap(virtual_device, content_description="Search")
+    tap_element(virtual_device, content_description="Search")
     virtual_device.input_text("carrot")
     shown = [t for t in _texts(virtual_device) if t in ("Soup", "Salad", "Stew")]
     assert shown == ["Salad", "Soup"]  # description before ingredients, then by title
     virtual_device.keyevent("KEYCODE_BACK")
-    _tap(virtual_device, content_description="Search")
+    tap_element(virtual_device, content_description="Search")
     virtual_device.input_text("garlic")
     assert not {"Soup", "Salad", "Stew"} & set(_texts(virtual_device))

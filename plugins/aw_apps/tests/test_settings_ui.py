@@ -4,8 +4,7 @@ tasks solved through it by their UI-only solvers."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
+from screen_checks import assert_solved_through_screen
 
 from droidhub import Device
 from droidhub.android.ui_tree import UIElement, parse_hierarchy
@@ -122,11 +121,4 @@ SYSTEM_TASKS = (
 
 
 def test_every_system_task_is_solved_through_the_screen() -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "droidhub", "check", "--ui", "--tasks", SYSTEM_TASKS],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "13 of 13 tasks pass" in proc.stdout
+    assert_solved_through_screen(SYSTEM_TASKS.split(","))

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
+from screen_checks import assert_solved_through_screen
 
 TASKS = (
     "SimpleSmsSend",
@@ -20,11 +19,4 @@ TASKS = (
 
 
 def test_sms_and_contacts_tasks_are_solved_through_the_screen() -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "droidhub", "check", "--ui", "--tasks", ",".join(TASKS)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert f"{len(TASKS)} of {len(TASKS)} tasks pass" in proc.stdout
+    assert_solved_through_screen(TASKS)

@@ -8,8 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from screen_checks import assert_solved_through_screen, screen_elements, tap_element
+
 from droidhub import Device
-from droidhub.android.ui_tree import UIElement, parse_hierarchy
 from droidhub_aw_apps.tasks_app.model import TaskRow, add_tasks, due_millis
 
 TASKS = (
@@ -23,21 +24,8 @@ TASKS = (
 DB = "/data/data/org.tasks/databases/database"
 
 
-def _elements(device: Device) -> list[UIElement]:
-    return parse_hierarchy(device.ui_tree())
-
-
-def _tap(device: Device, **wanted: str) -> None:
-    for element in _elements(device):
-        if all(getattr(element, k).endswith(v) for k, v in wanted.items()):
-            assert element.bounds is not None
-            device.tap(*element.bounds.center)
-            return
-    raise AssertionError(f"nothing with {wanted} on screen")
-
-
 def _texts(device: Device) -> list[str]:
-    return [e.text for e in _elements(device) if e.text]
+    return [e.text for e in screen_elements(device) if e.text]
 
 
 def _start(device: Device) -> None:
@@ -48,51 +36,51 @@ def test_a_task_is_added_completed_shown_again_and_deleted_through_the_screens(
     virtual_device: Device,
 ) -> None:
     _start(virtual_device)
-    _tap(virtual_device, content_description="Create new task")
-    _tap(virtual_device, resource_id="org.tasks:id/title")
+    tap_element(virtual_device, content_description="Create new task")
+    tap_element(virtual_device, resource_id="org.tasks:id/title")
     virtual_device.input_text("Water the plants")
-    _tap(virtual_device, text="High")
+    tap_element(virtual_device, text="High")
     virtual_device.keyevent("KEYCODE_BACK")  # saves
     rows = virtual_device.query_db(DB, "SELECT title, importance, completed FROM tasks")
     assert rows == [{"title": "Water the plants", "importance": 0, "completed": 0}]
     assert "No due date" in _texts(virtual_device)
-    row = next(e for e in _elements(virtual_device) if e.resource_id == "org.tasks:id/row")
+    row = next(e for e in screen_elements(virtual_device) if e.resource_id == "org.tasks:id/row")
     assert row.content_description == "High priority" and not row.checked
     # Completing it hides it from the list until the overflow menu shows completed tasks.
-    _tap(virtual_device, text="Water the plants")
-    _tap(virtual_device, text="Completed")
-    _tap(virtual_device, content_description="Navigate up")
+    tap_element(virtual_device, text="Water the plants")
+    tap_element(virtual_device, text="Completed")
+    tap_element(virtual_device, content_description="Navigate up")
     assert virtual_device.query_db(DB, "SELECT completed > 0 AS done FROM tasks") == [{"done": 1}]
     assert "Water the plants" not in _texts(virtual_device)
-    _tap(virtual_device, content_description="More options")
-    _tap(virtual_device, text="Show completed")
+    tap_element(virtual_device, content_description="More options")
+    tap_element(virtual_device, text="Show completed")
     assert "Water the plants" in _texts(virtual_device)
     # The Sort sheet groups by priority; BACK closes it and keeps the list.
-    _tap(virtual_device, content_description="Sort")
-    _tap(virtual_device, text="By priority")
+    tap_element(virtual_device, content_description="Sort")
+    tap_element(virtual_device, text="By priority")
     virtual_device.keyevent("KEYCODE_BACK")
     texts = _texts(virtual_device)
     assert "Grouping" not in texts
     assert texts.index("High priority") < texts.index("Water the plants")
-    row = next(e for e in _elements(virtual_device) if e.resource_id == "org.tasks:id/row")
+    row = next(e for e in screen_elements(virtual_device) if e.resource_id == "org.tasks:id/row")
     assert row.checkable and row.checked
     # "Discard changes" leaves the row as it was.
-    _tap(virtual_device, text="Water the plants")
-    _tap(virtual_device, resource_id="org.tasks:id/title")
+    tap_element(virtual_device, text="Water the plants")
+    tap_element(virtual_device, resource_id="org.tasks:id/title")
     virtual_device.input_text(" twice")
-    _tap(virtual_device, content_description="More options")
-    _tap(virtual_device, text="Discard changes")
+    tap_element(virtual_device, content_description="More options")
+    tap_element(virtual_device, text="Discard changes")
     assert virtual_device.query_db(DB, "SELECT title FROM tasks") == [{"title": "Water the plants"}]
     # "Delete task", in the editor's overflow menu, asks first; OK marks it deleted.
-    _tap(virtual_device, text="Water the plants")
-    _tap(virtual_device, content_description="More options")
-    _tap(virtual_device, text="Delete task")
-    _tap(virtual_device, text="Cancel")
+    tap_element(virtual_device, text="Water the plants")
+    tap_element(virtual_device, content_description="More options")
+    tap_element(virtual_device, text="Delete task")
+    tap_element(virtual_device, text="Cancel")
     assert "Water the plants" in _texts(virtual_device)  # still in its editor
-    _tap(virtual_device, content_description="More options")
-    _tap(virtual_device, text="Delete task")
+    tap_element(virtual_device, content_description="More options")
+    tap_element(virtual_device, text="Delete task")
     assert "Delete this task?" in _texts(virtual_device)
-    _tap(virtual_device, resource_id="android:id/button1")
+    tap_element(virtual_device, resource_id="android:id/button1")
     assert virtual_device.query_db(DB, "SELECT deleted > 0 AS gone FROM tasks") == [{"gone": 1}]
     assert "Water the plants" not in _texts(virtual_device)
     assert "org.tasks" in virtual_device.foreground_activity()
@@ -124,16 +112,16 @@ def test_the_list_is_grouped_by_day_as_the_app_words_it(virtual_device: Device) 
     assert texts[texts.index("Due Friday") + 1 :][:2] == ["Pay rent", "2:30 PM"]
     assert "Call mom" not in texts and "Book flights" not in texts
     for item in ("Show unstarted", "Show completed"):
-        _tap(virtual_device, content_description="More options")
-        _tap(virtual_device, text=item)
+        tap_element(virtual_device, content_description="More options")
+        tap_element(virtual_device, text=item)
     texts = _texts(virtual_device)
     assert texts.index("Due today") < texts.index("Call mom") < texts.index("Due Friday")
     assert texts.index("Due Friday, October 27") + 1 == texts.index("Book flights")
     # Descending grouping puts the latest day first; completed tasks can move last.
-    _tap(virtual_device, content_description="Sort")
-    _tap(virtual_device, text="Ascending")
+    tap_element(virtual_device, content_description="Sort")
+    tap_element(virtual_device, text="Ascending")
     assert "Descending" in _texts(virtual_device)
-    _tap(virtual_device, text="Move completed tasks to bottom")
+    tap_element(virtual_device, text="Move completed tasks to bottom")
     virtual_device.keyevent("KEYCODE_BACK")
     texts = _texts(virtual_device)
     assert texts.index("Due Friday") < texts.index("Due today") < texts.index("Overdue")
@@ -141,14 +129,7 @@ def test_the_list_is_grouped_by_day_as_the_app_words_it(virtual_device: Device) 
 
 
 def test_the_tasks_questions_are_answered_through_the_screen() -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "droidhub", "check", "--ui", "--tasks", ",".join(TASKS)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert f"{len(TASKS)} of {len(TASKS)} tasks pass" in proc.stdout
+    assert_solved_through_screen(TASKS)
 
 
 def test_ui_oracle_reads_overdue_rows_and_far_days_within_the_budget(tmp_path: Path) -> None:
