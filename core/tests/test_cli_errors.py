@@ -198,11 +198,11 @@ def test_qualified_names_json_and_quiet_output(tmp_path: Path) -> None:
     quiet = _droidhub(*args, "--quiet", cwd=tmp_path)  # resumes: nothing left to run
     assert quiet.returncode == 0 and quiet.stderr == "", quiet.stderr
     assert quiet.stdout.splitlines()[0].startswith("Success rate: 100.0% (95% CI")
-    assert len(quiet.stdout.splitlines()) == 4
+    assert len(quiet.stdout.splitlines()) == 6
     full = _droidhub(*args, "--html", "r/report.html", cwd=tmp_path).stdout.splitlines()
     assert (tmp_path / "r" / "report.html").is_file()
     assert "Per task" in full
-    assert full[-4:] == quiet.stdout.splitlines()  # the headline comes last
+    assert full[-6:] == quiet.stdout.splitlines()  # the headline comes last
     assert full[-2] == "Tasks: 2   Episodes: 2   Errors: 0"
     checked = _droidhub("check", "--suite", "android_world", "--tasks",
                         "android_world/SystemWifiTurnOn", cwd=tmp_path)  # fmt: skip

@@ -26,7 +26,8 @@ import pytest
 from PIL import Image
 
 from droidhub.report.html import THUMB_WIDTH, render_html, step_image, step_images
-from droidhub.report.summary import bootstrap_ci95, format_summary, summarize
+from droidhub.report.statistics import bootstrap_ci95, wilson
+from droidhub.report.summary import format_summary, summarize
 from droidhub.results.records import read_results
 
 REPO = Path(__file__).resolve().parents[2]
@@ -229,12 +230,13 @@ def test_summary_json_and_printed_tables_match_hand_computation(
             )
             assert body == expected, title
         header, *body = printed["Per task"]
-        assert header[:4] == ["task", "episodes", "success", "mean reward"]
+        assert header[:5] == ["task", "episodes", "success", "95% CI (Wilson)", "mean reward"]
         assert body == [
             [
                 name,
                 str(h.episodes),
                 pct(h.success),
+                "{}-{}".format(*map(pct, wilson(round(h.success * h.episodes), h.episodes))),
                 f"{h.reward:.3f}",
                 f"{h.stdev:.3f}",
                 str(h.errors),

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from scipy.stats import binomtest
 
-from droidhub.report.charts import bar_chart, charts_html, grouped, histogram, pass_at_k, wilson
+from droidhub.report.charts import bar_chart, charts_html, grouped, histogram, pass_at_k
+from droidhub.report.statistics import wilson
 from droidhub.results.records import EpisodeResult
 
 

@@ -6,27 +6,14 @@ from __future__ import annotations
 
 import html
 import json
-import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
+from droidhub.report.statistics import wilson
 from droidhub.results.records import EpisodeResult
 
-_Z95 = 1.959963984540054  # the standard normal's 97.5 % quantile
 _BAR_H, _LABEL_W, _PLOT_W = 18, 220, 420
-
-
-def wilson(successes: int, n: int) -> tuple[float, float]:
-    """Wilson score 95 % interval of ``successes`` of ``n`` (the closed form, which
-    scipy's ``binomtest(...).proportion_ci(method="wilson")`` also computes)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    denominator = 1 + _Z95**2 / n
-    centre = (p + _Z95**2 / (2 * n)) / denominator
-    half = _Z95 * math.sqrt(p * (1 - p) / n + _Z95**2 / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def grouped(

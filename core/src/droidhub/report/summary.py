@@ -8,7 +8,6 @@ partial credit (composites, MiniWoB partial rewards) never reads as success.
 
 from __future__ import annotations
 
-import random
 import statistics
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -16,6 +15,14 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from droidhub.report.statistics import (
+    by_instance,
+    clustered_bootstrap_ci95,
+    pass_at_k,
+    pass_hat_k,
+    seed_spread,
+    wilson,
+)
 from droidhub.results.records import EpisodeResult
 
 
@@ -62,6 +69,9 @@ class TaskStats(BaseModel):
     mean_reward: float
     success_rate: float
     reward_stdev: float
+    #: Episodes with reward exactly 1, and their Wilson 95 % interval as a rate.
+    successes: int = 0
+    success_ci95: tuple[float, float] = (0.0, 1.0)
     errors: int
     mean_steps: float
     mean_duration_s: float
@@ -89,9 +99,22 @@ class Summary(BaseModel):
     success_rate: float
     mean_steps: float
     mean_duration_s: float
-    #: 95% bootstrap intervals (resampling tasks) of the two headline numbers.
+    #: 95% intervals of the two headline numbers, by a bootstrap clustered by task
+    #: (tasks resampled, then each task's episodes): :mod:`droidhub.report.statistics`.
     success_rate_ci95: tuple[float, float]
     mean_reward_ci95: tuple[float, float]
+    #: Every episode pooled: how many succeeded, and the Wilson 95% interval of that rate.
+    successes: int = 0
+    episode_success_ci95: tuple[float, float] = (0.0, 1.0)
+    #: pass@k and pass^k over the tasks that ran at least k episodes (k: the fewest
+    #: episodes any task ran, when that is 2 or more; else None).
+    pass_k: int | None = None
+    pass_at_k: float | None = None
+    pass_hat_k: float | None = None
+    #: Standard deviation over instance indices (seeds) of the success rate; the number
+    #: of indices.
+    seed_sd: float | None = None
+    seeds: int = 0
     per_task: list[TaskStats]
     by_family: list[GroupStats]
     by_app: list[GroupStats]
@@ -125,6 +148,8 @@ def task_stats(results: Sequence[EpisodeResult]) -> list[TaskStats]:
                 mean_reward=_mean(rewards),
                 success_rate=_mean(1.0 if e.success else 0.0 for e in eps),
                 reward_stdev=statistics.pstdev(rewards) if len(rewards) > 1 else 0.0,
+                successes=sum(1 for e in eps if e.success),
+                success_ci95=wilson(sum(1 for e in eps if e.success), len(eps)),
                 errors=sum(1 for e in eps if e.error),
                 mean_steps=_mean(e.steps for e in eps),
                 mean_duration_s=_mean(e.duration_s for e in eps),
@@ -153,33 +178,20 @@ def _groups(
     ]
 
 
-BOOTSTRAP_SAMPLES = 2000
-
-
-def bootstrap_ci95(
-    values: Sequence[float], samples: int = BOOTSTRAP_SAMPLES
-) -> tuple[float, float]:
-    """A 95% percentile-bootstrap interval of the mean of ``values``.
-
-    Resamples the values (one per task) with replacement; seeded, so the same run
-    always reports the same interval.
-    """
-    if not values:
-        return (0.0, 0.0)
-    if len(values) == 1:
-        return (values[0], values[0])
-    rng = random.Random(0)
-    n = len(values)
-    means = sorted(sum(rng.choices(values, k=n)) / n for _ in range(samples))
-    return (means[int(0.025 * samples)], means[int(0.975 * samples) - 1])
-
-
 def summarize(results: Sequence[EpisodeResult]) -> Summary:
     """Summarise a run's results."""
     stats = task_stats(results)
+    by_task: dict[tuple[str, str], list[EpisodeResult]] = defaultdict(list)
+    for r in results:
+        by_task[(r.family, r.task)].append(r)
+    episodes = list(by_task.values())
+    successes = sum(1 for r in results if r.success)
+    seeds = by_instance([(r.instance, r.success) for r in results])
     return Summary(
-        success_rate_ci95=bootstrap_ci95([s.success_rate for s in stats]),
-        mean_reward_ci95=bootstrap_ci95([s.mean_reward for s in stats]),
+        success_rate_ci95=clustered_bootstrap_ci95(
+            [[1.0 if e.success else 0.0 for e in eps] for eps in episodes]
+        ),
+        mean_reward_ci95=clustered_bootstrap_ci95([[e.reward for e in eps] for eps in episodes]),
         tasks=len(stats),
         episodes=len(results),
         errors=sum(1 for r in results if r.error),
@@ -193,7 +205,24 @@ def summarize(results: Sequence[EpisodeResult]) -> Summary:
         by_difficulty=_groups(stats, lambda s: [s.difficulty or "(unset)"]),
         by_tag=_groups(stats, lambda s: s.tags),
         usage=ModelUsage.total(r.usage for r in results),
+        successes=successes,
+        episode_success_ci95=wilson(successes, len(results)),
+        **_pass_k(stats),
+        seed_sd=seed_spread(seeds),
+        seeds=len(seeds),
     )
+
+
+def _pass_k(stats: Sequence[TaskStats]) -> dict[str, Any]:
+    """pass@k and pass^k, means over tasks, at k = the fewest episodes a task ran."""
+    k = min((s.episodes for s in stats), default=0)
+    if k < 2:
+        return {}
+    return {
+        "pass_k": k,
+        "pass_at_k": _mean(pass_at_k(s.episodes, s.successes, k) for s in stats),
+        "pass_hat_k": _mean(pass_hat_k(s.episodes, s.successes, k) for s in stats),
+    }
 
 
 def text_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -213,7 +242,7 @@ def percent(x: float) -> str:
 
 
 #: Column headers of :func:`task_cells`.
-TASK_COLUMNS = ("episodes", "success", "mean reward", "stdev", "errors", "steps")
+TASK_COLUMNS = ("episodes", "success", "95% CI (Wilson)", "mean reward", "stdev", "errors", "steps")
 
 
 def task_cells(s: TaskStats) -> list[str]:
@@ -221,6 +250,7 @@ def task_cells(s: TaskStats) -> list[str]:
     return [
         str(s.episodes),
         percent(s.success_rate),
+        f"{percent(s.success_ci95[0])}-{percent(s.success_ci95[1])}",
         f"{s.mean_reward:.3f}",
         f"{s.reward_stdev:.3f}",
         str(s.errors),
@@ -272,14 +302,30 @@ def format_headline(summary: Summary) -> str:
     lo, hi = summary.success_rate_ci95
     r_lo, r_hi = summary.mean_reward_ci95
     total_s = summary.mean_duration_s * summary.episodes
+    e_lo, e_hi = summary.episode_success_ci95
     lines = [
         f"Success rate: {percent(summary.success_rate)} (95% CI {percent(lo)}-{percent(hi)})"
         f"   Mean reward: {summary.mean_reward:.3f} (95% CI {r_lo:.3f}-{r_hi:.3f})",
-        "(both are means over tasks of each task's mean over its episodes)",
+        "(both: means over tasks of each task's mean over its episodes; intervals by a "
+        "bootstrap\n over tasks, then each task's episodes)",
+        f"Episodes solved: {summary.successes} of {summary.episodes} "
+        f"(Wilson 95% CI {percent(e_lo)}-{percent(e_hi)})",
         f"Tasks: {summary.tasks}   Episodes: {summary.episodes}   Errors: {summary.errors}",
         f"Mean steps: {summary.mean_steps:.1f}   Mean time: {summary.mean_duration_s:.2f}s"
         f"   Total time: {total_s:.1f}s (episodes added up)",
     ]
+    if summary.pass_k is not None:
+        assert summary.pass_at_k is not None and summary.pass_hat_k is not None
+        k = summary.pass_k
+        lines.append(
+            f"pass@{k}: {percent(summary.pass_at_k)}   pass^{k}: {percent(summary.pass_hat_k)}"
+            f"   (at least one / all of {k} episodes of a task solved, mean over tasks)"
+        )
+    if summary.seed_sd is not None:
+        lines.append(
+            f"Spread over seeds: success rate sd {percent(summary.seed_sd)} over "
+            f"{summary.seeds} instance indices"
+        )
     if has_usage(summary):
         lines.append(format_usage(summary.usage))
     return "\n".join(lines)

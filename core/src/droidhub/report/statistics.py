@@ -1,0 +1,111 @@
+"""The intervals and rates a summary reports, each saying what it is.
+
+- :func:`wilson`: the Wilson score 95 % interval of a proportion (k of n episodes), which
+  stays honest at 0 of 3 or 3 of 3 where a normal interval collapses to a point.
+- :func:`clustered_bootstrap_ci95`: the 95 % interval of a mean over tasks of each
+  task's mean over its episodes, by a two-stage percentile bootstrap: tasks resampled,
+  then each drawn task's episodes (its seeds) resampled. Episodes of one task are not
+  independent draws of the agent's skill; resampling only episodes would understate
+  the spread, resampling only task means would ignore the spread within a task.
+- :func:`pass_at_k` and :func:`pass_hat_k`: the chance that at least one of k
+  episodes of a task succeeds (pass@k, Chen et al. 2021's unbiased estimator) and that
+  all k do (pass^k, Yao et al. 2024), from a task's n episodes of which c succeeded.
+- :func:`seed_spread`: the standard deviation over instance indices (seeds) of the
+  success rate across tasks: how much a number moves with the seed alone.
+
+All draws are seeded, so the same results always report the same intervals.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+
+_Z95 = 1.959963984540054  # the standard normal's 97.5 % quantile
+
+#: Bootstrap resamples per interval.
+BOOTSTRAP_SAMPLES = 2000
+
+
+def wilson(successes: int, n: int) -> tuple[float, float]:
+    """Wilson score 95 % interval of ``successes`` of ``n`` (the closed form, which
+    scipy's ``binomtest(...).proportion_ci(method="wilson")`` also computes)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    denominator = 1 + _Z95**2 / n
+    centre = (p + _Z95**2 / (2 * n)) / denominator
+    half = _Z95 * math.sqrt(p * (1 - p) / n + _Z95**2 / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _percentiles(means: list[float], samples: int) -> tuple[float, float]:
+    means.sort()
+    return means[int(0.025 * samples)], means[int(0.975 * samples) - 1]
+
+
+def bootstrap_ci95(
+    values: Sequence[float], samples: int = BOOTSTRAP_SAMPLES
+) -> tuple[float, float]:
+    """A 95 % percentile-bootstrap interval of the mean of ``values`` (resampled with
+    replacement; seeded)."""
+    if not values:
+        return (0.0, 0.0)
+    if len(values) == 1:
+        return (values[0], values[0])
+    rng = random.Random(0)
+    n = len(values)
+    return _percentiles([sum(rng.choices(values, k=n)) / n for _ in range(samples)], samples)
+
+
+def clustered_bootstrap_ci95(
+    per_task: Sequence[Sequence[float]], samples: int = BOOTSTRAP_SAMPLES
+) -> tuple[float, float]:
+    """A 95 % interval of the mean over tasks of each task's mean episode value, by
+    resampling tasks and then each drawn task's episodes (two-stage, seeded)."""
+    tasks = [list(values) for values in per_task if values]
+    if not tasks:
+        return (0.0, 0.0)
+    rng = random.Random(0)
+    n = len(tasks)
+    means = []
+    for _ in range(samples):
+        total = 0.0
+        for values in rng.choices(tasks, k=n):
+            total += sum(rng.choices(values, k=len(values))) / len(values)
+        means.append(total / n)
+    return _percentiles(means, samples)
+
+
+def pass_at_k(n: int, c: int, k: int) -> float:
+    """The chance that at least one of ``k`` episodes drawn from a task's ``n`` (``c``
+    of them successes) succeeds: 1 - C(n-c, k) / C(n, k)."""
+    if not 0 < k <= n:
+        raise ValueError(f"k={k} must be in 1..{n} (the task's episodes)")
+    return 1.0 - math.comb(n - c, k) / math.comb(n, k)
+
+
+def pass_hat_k(n: int, c: int, k: int) -> float:
+    """The chance that all ``k`` episodes drawn from a task's ``n`` (``c`` of them
+    successes) succeed: C(c, k) / C(n, k)."""
+    if not 0 < k <= n:
+        raise ValueError(f"k={k} must be in 1..{n} (the task's episodes)")
+    return math.comb(c, k) / math.comb(n, k)
+
+
+def seed_spread(successes: Mapping[int, Sequence[bool]]) -> float | None:
+    """The standard deviation over instance indices of the success rate of the episodes
+    with that index (one per task); None with fewer than two indices."""
+    rates = [sum(v) / len(v) for v in successes.values() if v]
+    return statistics.stdev(rates) if len(rates) >= 2 else None
+
+
+def by_instance(items: Sequence[tuple[int, bool]]) -> dict[int, list[bool]]:
+    """``(instance index, success)`` pairs grouped by index."""
+    grouped: dict[int, list[bool]] = defaultdict(list)
+    for index, success in items:
+        grouped[index].append(success)
+    return dict(grouped)
