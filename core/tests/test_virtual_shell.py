@@ -98,9 +98,9 @@ def test_sequences_and_conditionals(phone: VirtualPhone) -> None:
 
 
 def test_unknown_command_answers_like_android(phone: VirtualPhone) -> None:
-    assert sh(phone, "sqlite3 /data/x.db") == (
+    assert sh(phone, "nosuchtool /data/x.db") == (
         "",
-        "/system/bin/sh: sqlite3: inaccessible or not found\n",
+        "/system/bin/sh: nosuchtool: inaccessible or not found\n",
         127,
     )
     assert sh(phone, "/system/bin/nosuch")[2] == 127
@@ -242,7 +242,7 @@ def test_identity_and_helpers(phone: VirtualPhone) -> None:
     assert sh(phone, "whoami")[0] == "root\n"
     assert sh(phone, "id")[0].startswith("uid=0(root) gid=0(root)")
     assert sh(phone, "which ls")[0] == "/system/bin/ls\n"
-    assert sh(phone, "which sqlite3") == ("", "", 1)
+    assert sh(phone, "which nosuchtool") == ("", "", 1)
     assert sh(phone, "sleep 0.01")[2] == 0
     assert sh(phone, "cd /sdcard/Download && pwd && touch rel && ls /sdcard/Download")[0] == (
         "/sdcard/Download\nrel\n"
