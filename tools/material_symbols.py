@@ -59,6 +59,8 @@ security send settings share shuffle signal_cellular_4_bar skip_next skip_previo
 sort star stop storage sync timer tune undo upload visibility visibility_off volume_up
 wallpaper wifi zoom_in zoom_out accessibility shield apps_outage system_update
 display_settings account_box text_fields draw brush videocam play_circle
+shift content_paste gif_box widgets keyboard_hide center_focus_weak public checklist
+edit_note receipt_long restaurant_menu directions_run note sd_storage mic_none
 """
 ICONS = _NAMES.split()
 

@@ -43,9 +43,19 @@ from droidhub.virtual.views.widgets import (
     Switch,
     TextView,
 )
-from droidhub.virtual.views.window import Window
+from droidhub.virtual.views.window import (
+    ADJUST_NOTHING,
+    ADJUST_PAN,
+    ADJUST_RESIZE,
+    ADJUST_UNSPECIFIED,
+    Window,
+)
 
 __all__ = [
+    "ADJUST_NOTHING",
+    "ADJUST_PAN",
+    "ADJUST_RESIZE",
+    "ADJUST_UNSPECIFIED",
     "GONE",
     "HORIZONTAL",
     "INVISIBLE",

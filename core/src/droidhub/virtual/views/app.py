@@ -6,16 +6,20 @@ engine lays it out, dumps it, paints it when asked, and routes input as Android 
 
 - a tap runs the ``on_click`` of the innermost clickable view under the finger (a
   dialog's views while a dialog shows; a tap outside it cancels it); a tap on an
-  EditText gives it the focus;
+  EditText gives it the focus and brings up the soft keyboard (:mod:`.keyboard`),
+  whose keys then take the taps that land on it: they type into the focused field
+  (delete and enter as DEL and ENTER), and nothing under the keyboard is touched;
 - a long press (the finger still for 400 ms, Android 13's long-press timeout) runs
   ``on_long_click``;
 - a swipe scrolls the RecyclerView under its start by the finger's travel less the
   touch slop;
 - ``input text`` and DEL edit the focused EditText through its ``on_change``;
-- BACK cancels a dialog, else asks :meth:`ViewApp.on_back`.
+- BACK hides the keyboard first (the field keeps the focus), else cancels a dialog,
+  else asks :meth:`ViewApp.on_back`.
 
-What is not app data (scroll offsets, the focused field) the engine keeps, under
-each view's id.
+What is not app data (scroll offsets, the focused field, the keyboard) the engine
+keeps, scroll and focus under each view's id. The keyboard hides when the focused
+field leaves the window in front (a dialog comes up over it, the app moves on).
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from droidhub.virtual.app import Screen, VirtualApp
+from droidhub.virtual.views import keyboard
+from droidhub.virtual.views.keyboard import Key, Keyboard
 from droidhub.virtual.views.recycler import TOUCH_SLOP, RecyclerView
 from droidhub.virtual.views.view import View
 from droidhub.virtual.views.widgets import EditText
@@ -37,6 +43,7 @@ if TYPE_CHECKING:
 LONG_PRESS_MS = 400
 KEY_BACK = ("KEYCODE_BACK", "4")
 KEY_DEL = ("KEYCODE_DEL", "67")
+_KEY_EVENTS = {"delete": "KEYCODE_DEL", "enter": "KEYCODE_ENTER"}
 
 
 @dataclass
@@ -45,6 +52,8 @@ class ViewState:
 
     scroll: dict[str, int] = field(default_factory=dict)
     focus: str = ""
+    #: The soft keyboard while it shows (None: hidden).
+    keyboard: Keyboard | None = None
 
 
 class ViewApp(VirtualApp):
@@ -84,8 +93,15 @@ class ViewApp(VirtualApp):
         return Screen(dump(self._window(phone), self.package, _clock(phone)))
 
     def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
-        """Click the innermost clickable view under the finger."""
+        """Press the key under the finger while the keyboard shows there, else click
+        the innermost clickable view under it."""
         window = self._window(phone)
+        board = self.view_state.keyboard
+        if board is not None and keyboard.covers(y):
+            key = keyboard.key_at(board.page, x, y)
+            if key is not None:
+                self._press(phone, board, key)
+            return
         if window.dialog is not None and not window.dialog.contains(x, y):
             if window.on_cancel is not None:
                 window.on_cancel()
@@ -96,6 +112,7 @@ class ViewApp(VirtualApp):
             return
         if isinstance(target, EditText):
             self.view_state.focus = target.id
+            self.view_state.keyboard = board or Keyboard()
         if target.on_click is not None:
             target.on_click()
 
@@ -104,6 +121,8 @@ class ViewApp(VirtualApp):
     ) -> None:
         """A long press where the finger stays, else a scroll of the list under it."""
         window = self._window(phone)
+        if window.keyboard is not None and keyboard.covers(y1):
+            return  # a swipe on the keyboard (gesture typing) is not modelled
         root = window.dialog or window.content
         still = abs(x2 - x1) <= TOUCH_SLOP and abs(y2 - y1) <= TOUCH_SLOP
         if still:
@@ -126,13 +145,17 @@ class ViewApp(VirtualApp):
             field_.on_change(field_.text + text)
 
     def on_key(self, phone: VirtualPhone, keycode: str) -> bool | None:
-        """DEL edits the focused field; BACK cancels a dialog or asks :meth:`on_back`."""
+        """DEL edits the focused field; BACK hides the keyboard, else cancels a dialog,
+        else asks :meth:`on_back`."""
         if keycode in KEY_DEL:
             field_ = self._focused(phone)
             if field_ is not None and field_.on_change is not None and field_.text:
                 field_.on_change(field_.text[:-1])
         elif keycode in KEY_BACK:
             window = self._window(phone)
+            if window.keyboard is not None:
+                self.view_state.keyboard = None
+                return True
             if window.dialog is not None:
                 if window.on_cancel is not None:
                     window.on_cancel()
@@ -144,14 +167,31 @@ class ViewApp(VirtualApp):
     def _window(self, phone: VirtualPhone) -> Window:
         window = self.build(phone)
         state = self.view_state
+        in_front = False  # whether the focused field is in the window in front
         for root in (window.content, window.dialog):
             for view in root.walk() if root is not None else ():
                 if isinstance(view, RecyclerView):
                     view.offset = state.scroll.get(view.id, 0)
                 if isinstance(view, EditText) and state.focus and view.id == state.focus:
                     view.focused = True
+                    in_front = root is (window.dialog or window.content)
+        if not in_front:
+            state.keyboard = None  # the window that held the field lost the focus
+        window.keyboard = state.keyboard
         lay_out(window)
         return window
+
+    def _press(self, phone: VirtualPhone, board: Keyboard, key: Key) -> None:
+        """A tap on ``key``: change page or shift, type, or send DEL or ENTER."""
+        if key.action == "shift":
+            board.shifted = not board.shifted
+        elif key.action in ("symbols", "letters"):
+            board.page, board.shifted = key.action, False
+        elif key.action in _KEY_EVENTS:
+            self.on_key(phone, _KEY_EVENTS[key.action])
+        elif key.text:
+            self.on_text(phone, key.typed(board.shifted))
+            board.shifted = False
 
     def _focused(self, phone: VirtualPhone) -> EditText | None:
         window = self._window(phone)

@@ -1,9 +1,12 @@
 """A window: the app's content view between the system bars, and a dialog over it.
 
-:func:`lay_out` measures and places both on the Pixel 6's screen; :func:`dump`
-writes them as ``uiautomator dump`` does, only what shows, with bounds cut to the
-parent's; :func:`paint` draws them (the dialog over a dimming scrim) with the status
-and gesture bars. The dump never paints: pixels are made only for ``screencap``.
+:func:`lay_out` measures and places both on the Pixel 6's screen, in the room the
+soft keyboard leaves while it shows (as the window's ``windowSoftInputMode`` says);
+:func:`dump` writes them as ``uiautomator dump`` does, only what shows, with bounds
+cut to the parent's (never the keyboard's keys: those are another window's);
+:func:`paint` draws them (the dialog over a dimming scrim), the keyboard, and the
+status and gesture bars. The dump never paints: pixels are made only for
+``screencap``.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from dataclasses import dataclass
 
 from droidhub.android.phone import PIXEL_6
 from droidhub.virtual.screen import Node, hierarchy
+from droidhub.virtual.views import keyboard
+from droidhub.virtual.views.keyboard import Keyboard
 from droidhub.virtual.views.measure import Gravity, MeasureSpec, child_spec, dp, place
 from droidhub.virtual.views.paint import DIM_AMOUNT, Painter
 from droidhub.virtual.views.view import GONE, VISIBLE, Box, View
@@ -23,6 +28,16 @@ CONTENT: Box = (0, PIXEL_6.status_bar, PIXEL_6.width, PIXEL_6.height - PIXEL_6.n
 #: A dialog keeps 24 dp from the screen's sides (its window's inset background).
 DIALOG_INSET = dp(24)
 
+#: ``android:windowSoftInputMode``'s adjust values: what the window does while the
+#: keyboard shows. Unspecified resizes a window holding a list (a scroll container)
+#: and pans any other, as Android chooses; resize lays the content out above the
+#: keyboard; pan keeps its size and moves it up until the focused field shows;
+#: nothing leaves it where it is, under the keyboard.
+ADJUST_UNSPECIFIED = "adjustUnspecified"
+ADJUST_RESIZE = "adjustResize"
+ADJUST_PAN = "adjustPan"
+ADJUST_NOTHING = "adjustNothing"
+
 
 @dataclass
 class Window:
@@ -30,6 +45,7 @@ class Window:
 
     ``on_cancel`` runs on a tap outside the dialog or BACK while it shows (a dialog
     that is cancelable on touch outside, as AlertDialog is by default).
+    ``soft_input`` is the activity's ``windowSoftInputMode`` (its adjust part).
     """
 
     content: View
@@ -37,11 +53,30 @@ class Window:
     on_cancel: Callable[[], object] | None = None
     background: str = "#FFFFFFFF"
     status_bar: str = "#FFFFFFFF"
+    soft_input: str = ADJUST_UNSPECIFIED
+    #: The keyboard while it shows over this window (the engine sets it).
+    keyboard: Keyboard | None = None
+    #: Where the content went (the engine sets it): resized or panned for the keyboard.
+    frame: Box = CONTENT
+
+
+def _adjust(window: Window) -> str:
+    """How the window makes room for the keyboard now."""
+    if window.keyboard is None:
+        return ADJUST_NOTHING
+    if window.soft_input != ADJUST_UNSPECIFIED:
+        return window.soft_input
+    scrolls = any(v.class_name.endswith("RecyclerView") for v in window.content.walk())
+    return ADJUST_RESIZE if scrolls else ADJUST_PAN
 
 
 def lay_out(window: Window) -> None:
-    """Measure and place the window's views."""
+    """Measure and place the window's views (above the keyboard, or panned, while it
+    shows)."""
     left, top, right, bottom = CONTENT
+    adjust = _adjust(window)
+    if adjust == ADJUST_RESIZE:
+        bottom = keyboard.TOP
     content = window.content
     ml, mt, mr, mb = content.margin
     content.measure(
@@ -49,6 +84,15 @@ def lay_out(window: Window) -> None:
         child_spec(MeasureSpec.exactly(bottom - top), mt + mb, content.height),
     )
     content.layout(left + ml, top + mt)
+    if adjust == ADJUST_PAN:
+        focused = next((v for v in content.walk() if v.focused), None)
+        shift = max(0, focused.bottom - keyboard.TOP) if focused is not None else 0
+        if shift:
+            top, bottom = top - shift, bottom - shift
+            content.layout(left + ml, top + mt)  # measured already: only moved
+    window.frame = (left, top, right, bottom)
+    if window.keyboard is not None:
+        bottom = min(bottom, keyboard.TOP)  # a dialog centres in what the keyboard leaves
     if window.dialog is not None:
         dialog = window.dialog
         dialog.measure(
@@ -106,8 +150,9 @@ def node(view: View, clip: Box, package: str) -> Node | None:
 def dump(window: Window, package: str, clock: str) -> str:
     """The laid-out window as a ``uiautomator dump`` document, system bars included."""
     full = PIXEL_6.bounds
-    content = Node("android.widget.FrameLayout", package, CONTENT, resource_id="android:id/content")
-    inner = node(window.content, CONTENT, package)
+    frame = _clip(window.frame, full)
+    content = Node("android.widget.FrameLayout", package, frame, resource_id="android:id/content")
+    inner = node(window.content, frame, package)
     if inner is not None:
         content.children.append(inner)
     decor = Node("android.widget.LinearLayout", package, full, children=[content])
@@ -134,7 +179,8 @@ def draw(view: View, painter: Painter) -> None:
 
 
 def paint(window: Window, clock: str) -> Painter:
-    """The laid-out window painted: content, the dialog over a scrim, the system bars."""
+    """The laid-out window painted: content, the dialog over a scrim, the keyboard, the
+    system bars."""
     painter = Painter()
     if window.dialog is not None:
         painter.light = 1 - DIM_AMOUNT  # the scrim, applied as the content is drawn
@@ -143,6 +189,8 @@ def paint(window: Window, clock: str) -> Painter:
     painter.light = 1.0
     if window.dialog is not None:
         draw(window.dialog, painter)
+    if window.keyboard is not None:
+        keyboard.paint(painter, window.keyboard)
     painter.status_bar(clock, window.status_bar)
     painter.navigation_bar()
     return painter
