@@ -124,7 +124,7 @@ def usage_line(exc: click.UsageError) -> str:
     return f"Error: {exc.format_message()}{hint}"
 
 
-#: Exit codes of every command, shown by `droidhub --help` (and in docs/cli.md).
+#: Exit codes of every command, shown by `droidhub --help` and `droidhub run --help`.
 EXIT_CODES = """\b
 Exit codes:
   0    done (run: every episode ran without an error)
