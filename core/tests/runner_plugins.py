@@ -300,6 +300,12 @@ def quick_run_args(n: int, agent: str, out: Path, *extra: str) -> list[str]:
     return [*args, "--agent", agent, "--out", str(out), *extra]
 
 
+def tiny_run_args(agent: str, out: Path, *extra: str) -> list[str]:
+    """``droidhub`` arguments of a run of the ``tiny`` suite by ``agent`` into ``out``;
+    ``extra`` arguments (tasks, devices, combinations, seed) go last."""
+    return ["run", "--suite", "tiny", "--agent", agent, "--out", str(out), *extra]
+
+
 def wait_until(done: Callable[[], bool], timeout: float) -> bool:
     """Poll ``done`` every 50 ms until it holds or ``timeout`` seconds pass; its last
     answer."""

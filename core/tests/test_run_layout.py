@@ -7,6 +7,8 @@ import ast
 import json
 from pathlib import Path
 
+from runner_plugins import tiny_run_args
+
 from droidhub.results.layout import EpisodeFolder, RunFolder
 
 CORE = Path(__file__).resolve().parents[1] / "src/droidhub"
@@ -16,11 +18,8 @@ def test_a_run_leaves_exactly_the_files_run_folder_names(
     plugin_path: Path, run_cli, tmp_path: Path
 ) -> None:
     out = tmp_path / "run"
-    proc = run_cli(
-        "run", "--suite", "tiny", "--tasks", "TinyWriteWord", "--agent", "oracle",
-        "--device", "virtual", "--n-combinations", "1", "--out", str(out),
-        pythonpath=plugin_path,
-    )  # fmt: skip
+    args = tiny_run_args("oracle", out, "--tasks", "TinyWriteWord", "--device", "virtual")
+    proc = run_cli(*args, "--n-combinations", "1", pythonpath=plugin_path)
     assert proc.returncode == 0, proc.stderr
     run = RunFolder(out)
     episode = run.episode("tiny", "TinyWriteWord", 0)

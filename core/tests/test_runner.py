@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
-import subprocess
-import sys
-import time
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from runner_plugins import results_rows
+from runner_plugins import results_rows, running_droidhub, tiny_run_args, wait_until
 
 from droidhub.results.records import read_results
 
@@ -21,22 +17,8 @@ def test_oracle_run_records_every_episode_and_goes_on_after_an_error(
     plugin_path: Path, run_cli, tmp_path: Path
 ) -> None:
     out = tmp_path / "run"
-    proc = run_cli(
-        "run",
-        "--suite",
-        "tiny",
-        "--agent",
-        "oracle",
-        "--device",
-        "virtual",
-        "--n-combinations",
-        "2",
-        "--out",
-        str(out),
-        "--html",
-        str(out / "report.html"),
-        pythonpath=plugin_path,
-    )
+    args = tiny_run_args("oracle", out, "--device", "virtual", "--n-combinations", "2")
+    proc = run_cli(*args, "--html", str(out / "report.html"), pythonpath=plugin_path)
     assert proc.returncode == 3, proc.stderr  # finished, with errored episodes
     assert "2 of 4 episodes ended in an error" in proc.stdout
     assert "plugin broken failed" in proc.stderr  # the broken plugin is named, the run goes on
@@ -70,33 +52,13 @@ def test_killed_run_resumes_with_every_episode_exactly_once(
     plugin_path: Path, run_cli, tmp_path: Path
 ) -> None:
     out = tmp_path / "run"
-    args = [
-        "run",
-        "--suite",
-        "tiny",
-        "--tasks",
-        "TinyWriteWord",
-        "--agent",
-        "droidhub_tiny:SlowAgent",
-        "--n-combinations",
-        "8",
-        "--out",
-        str(out),
-    ]
-    env = dict(os.environ, PYTHONPATH=str(plugin_path))
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "droidhub", *args],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+    args = tiny_run_args(
+        "droidhub_tiny:SlowAgent", out, "--tasks", "TinyWriteWord", "--n-combinations", "8"
     )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if (out / "results.jsonl").exists() and len(results_rows(out)) >= 3:
-            break
-        time.sleep(0.05)
-    proc.send_signal(signal.SIGKILL)
-    proc.wait(timeout=30)
+    with running_droidhub(plugin_path, args) as proc:
+        wait_until(lambda: len(results_rows(out)) >= 3, timeout=60)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
     first = len(results_rows(out))
     assert 3 <= first < 8, f"the kill came too late to test resuming ({first} episodes done)"
 
@@ -110,33 +72,10 @@ def test_killed_run_resumes_with_every_episode_exactly_once(
 
 def test_resume_into_a_different_run_is_refused(plugin_path: Path, run_cli, tmp_path: Path) -> None:
     out = tmp_path / "run"
-    first = run_cli(
-        "run",
-        "--agent",
-        "noop",
-        "--suite",
-        "tiny",
-        "--tasks",
-        "TinyWriteWord",
-        "--out",
-        str(out),
-        pythonpath=plugin_path,
-    )
+    args = tiny_run_args("noop", out, "--tasks", "TinyWriteWord")
+    first = run_cli(*args, pythonpath=plugin_path)
     assert first.returncode == 0, first.stderr
-    other = run_cli(
-        "run",
-        "--agent",
-        "noop",
-        "--suite",
-        "tiny",
-        "--tasks",
-        "TinyWriteWord",
-        "--seed",
-        "7",
-        "--out",
-        str(out),
-        pythonpath=plugin_path,
-    )
+    other = run_cli(*args, "--seed", "7", pythonpath=plugin_path)
     assert other.returncode == 2
     assert "seed: 30 there vs 7 now" in other.stderr
 
@@ -145,22 +84,8 @@ def test_episodes_spread_over_parallel_virtual_phones(
     plugin_path: Path, run_cli, tmp_path: Path
 ) -> None:
     out = tmp_path / "run"
-    proc = run_cli(
-        "run",
-        "--suite",
-        "tiny",
-        "--tasks",
-        "TinyWriteWord",
-        "--agent",
-        "oracle",
-        "--device",
-        "virtual:2",
-        "--n-combinations",
-        "6",
-        "--out",
-        str(out),
-        pythonpath=plugin_path,
-    )
+    args = tiny_run_args("oracle", out, "--tasks", "TinyWriteWord", "--device", "virtual:2")
+    proc = run_cli(*args, "--n-combinations", "6", pythonpath=plugin_path)
     assert proc.returncode == 0, proc.stderr
     rows = results_rows(out)
     assert len(rows) == 6 and all(r["reward"] == 1.0 for r in rows)
