@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from task_runs import score
 
 from droidhub import Env, TaskEval
@@ -15,3 +17,10 @@ def noop_fails_and_oracle_succeeds(env: Env, task: TaskEval) -> None:
     assert score(env, fresh) == 0.0
     fresh = type(task)(task.params)
     assert score(env, fresh, fresh.oracle) == 1.0
+
+
+def near_miss_scores_zero(env: Env, task: TaskEval, act: Callable[[Env], object]) -> None:
+    """A near miss: ``act`` on ``task`` scores 0.0; then the task's own no-op scores 0.0
+    and its oracle 1.0 (``noop_fails_and_oracle_succeeds``)."""
+    assert score(env, task, act) == 0.0
+    noop_fails_and_oracle_succeeds(env, task)

@@ -11,7 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from episodes import noop_fails_and_oracle_succeeds
+from episodes import near_miss_scores_zero
 from task_runs import make, score
 
 from droidhub import Env, TaskEval
@@ -53,8 +53,7 @@ def test_maze_near_miss_one_step_short(virtual_env: Env) -> None:
             assert button.bounds is not None
             env.device.tap(*button.bounds.center)
 
-    assert score(virtual_env, task, act) == 0.0
-    noop_fails_and_oracle_succeeds(virtual_env, task)
+    near_miss_scores_zero(virtual_env, task, act)
 
 
 def test_won_but_chrome_left_scores_zero(virtual_env: Env) -> None:
@@ -93,8 +92,7 @@ def test_multiply_near_miss_product_off_by_one(virtual_env: Env) -> None:
         assert submit.bounds is not None
         env.device.tap(*submit.bounds.center)
 
-    assert score(virtual_env, task, act) == 0.0
-    noop_fails_and_oracle_succeeds(virtual_env, task)
+    near_miss_scores_zero(virtual_env, task, act)
 
 
 def test_draw_near_miss_two_of_three_colours(virtual_env: Env) -> None:
@@ -116,8 +114,7 @@ def test_draw_near_miss_two_of_three_colours(virtual_env: Env) -> None:
         assert submit.bounds is not None
         env.device.tap(*submit.bounds.center)
 
-    assert score(virtual_env, task, act) == 0.0
-    noop_fails_and_oracle_succeeds(virtual_env, task)
+    near_miss_scores_zero(virtual_env, task, act)
 
 
 def test_typing_the_file_url_in_chrome_opens_the_page(virtual_env: Env) -> None:

@@ -4,9 +4,10 @@ and tear-down of the notes folder."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
-from episodes import noop_fails_and_oracle_succeeds
+from episodes import near_miss_scores_zero, noop_fails_and_oracle_succeeds
 from task_runs import make, score
 
 from droidhub import Env, TaskEval
@@ -16,6 +17,11 @@ from droidhub_aw_apps.markor import model as notes
 from droidhub_aw_apps.markor.text_tasks import RECEIPT_IMAGE
 
 MARKOR = notes.MARKOR_DATA
+
+
+def _writes_note(name: str, text: str) -> Callable[[Env], None]:
+    """What a user does who writes ``text`` to note ``name``."""
+    return lambda env: notes.write_note(env.device, name, text)
 
 
 def _notes(env: Env) -> list[str]:
@@ -52,8 +58,7 @@ def test_add_header_near_miss_no_blank_line(virtual_env: Env) -> None:
         env.device.write_text(f"{MARKOR}/{p.new_name}", f"{p.header}\n{p.original_content}\n")
         env.device.remove(f"{MARKOR}/{p.original_name}")
 
-    assert score(virtual_env, task, act) == 0.0
-    noop_fails_and_oracle_succeeds(virtual_env, task)
+    near_miss_scores_zero(virtual_env, task, act)
 
 
 def test_add_header_near_miss_copied_not_renamed(virtual_env: Env) -> None:
@@ -73,8 +78,7 @@ def test_change_content_near_miss_old_note_kept(virtual_env: Env) -> None:
     def act(env: Env) -> None:
         notes.write_note(env.device, p.new_name, p.updated_content)
 
-    assert score(virtual_env, task, act) == 0.0
-    noop_fails_and_oracle_succeeds(virtual_env, task)
+    near_miss_scores_zero(virtual_env, task, act)
 
 
 def test_create_folder_near_miss_outside_markor(virtual_env: Env) -> None:
@@ -92,13 +96,10 @@ def test_create_note_tolerates_a_typo_but_not_another_text(virtual_env: Env) -> 
     task = make(markor.MarkorCreateNote)
     p = task.params
     typo = p.text[:-1] + ("x" if p.text[-1] != "x" else "y")
-    assert score(virtual_env, task, lambda env: notes.write_note(env.device, p.file_name, typo))
+    assert score(virtual_env, task, _writes_note(p.file_name, typo))
     task = make(markor.MarkorCreateNote)
     other = "Completely unrelated words here."
-    assert (
-        score(virtual_env, task, lambda env: notes.write_note(env.device, p.file_name, other))
-        == 0.0
-    )
+    assert score(virtual_env, task, _writes_note(p.file_name, other)) == 0.0
 
 
 def test_create_note_near_miss_wrong_extension(virtual_env: Env) -> None:
@@ -106,8 +107,7 @@ def test_create_note_near_miss_wrong_extension(virtual_env: Env) -> None:
     p = task.params
     stem, _, ext = p.file_name.rpartition(".")
     wrong = f"{stem}.{'txt' if ext == 'md' else 'md'}"
-    assert score(virtual_env, task, lambda env: notes.write_note(env.device, wrong, p.text)) == 0.0
-    noop_fails_and_oracle_succeeds(virtual_env, task)
+    near_miss_scores_zero(virtual_env, task, _writes_note(wrong, p.text))
 
 
 def test_note_from_clipboard_reads_the_clipboard_set_up_left(virtual_env: Env) -> None:
@@ -125,8 +125,7 @@ def test_note_from_clipboard_reads_the_clipboard_set_up_left(virtual_env: Env) -
 def test_note_from_clipboard_near_miss_typed_the_file_name(virtual_env: Env) -> None:
     task = make(markor.MarkorCreateNoteFromClipboard)
     name = task.params.file_name
-    assert score(virtual_env, task, lambda env: notes.write_note(env.device, name, name)) == 0.0
-    noop_fails_and_oracle_succeeds(virtual_env, task)
+    near_miss_scores_zero(virtual_env, task, _writes_note(name, name))
 
 
 def test_delete_all_near_miss_one_left(virtual_env: Env) -> None:
@@ -136,8 +135,7 @@ def test_delete_all_near_miss_one_left(virtual_env: Env) -> None:
         for path in notes.storage_files(env.device, MARKOR)[1:]:
             env.device.remove(path)
 
-    assert score(virtual_env, task, act) == 0.0
-    noop_fails_and_oracle_succeeds(virtual_env, task)
+    near_miss_scores_zero(virtual_env, task, act)
 
 
 def test_delete_newest_notes_have_distinct_times_and_clock_is_back(virtual_env: Env) -> None:
@@ -160,8 +158,7 @@ def test_delete_newest_near_miss_oldest_deleted(virtual_env: Env) -> None:
         oldest = min(task.initial_files, key=lambda n: task.initial_files[n])
         env.device.remove(f"{MARKOR}/{oldest}")
 
-    assert score(virtual_env, task, act) == 0.0
-    noop_fails_and_oracle_succeeds(virtual_env, task)
+    near_miss_scores_zero(virtual_env, task, act)
 
 
 def test_delete_note_near_miss_look_alike_deleted(virtual_env: Env) -> None:
@@ -171,8 +168,7 @@ def test_delete_note_near_miss_look_alike_deleted(virtual_env: Env) -> None:
         other = next(n for n in _notes(env) if n != task.params.file_name)
         env.device.remove(f"{MARKOR}/{other}")
 
-    assert score(virtual_env, task, act) == 0.0
-    noop_fails_and_oracle_succeeds(virtual_env, task)
+    near_miss_scores_zero(virtual_env, task, act)
 
 
 def _edit_task(kind: str) -> markor.MarkorEditNote:
@@ -193,22 +189,14 @@ def test_edit_note_near_miss_header_put_at_the_bottom(virtual_env: Env) -> None:
     task = _edit_task("header")
     p = task.params
     wrong = f"{task.original_content()}\n{p.header}"
-    assert (
-        score(virtual_env, task, lambda env: notes.write_note(env.device, p.file_name, wrong))
-        == 0.0
-    )
-    noop_fails_and_oracle_succeeds(virtual_env, task)
+    near_miss_scores_zero(virtual_env, task, _writes_note(p.file_name, wrong))
 
 
 def test_merge_near_miss_no_blank_lines(virtual_env: Env) -> None:
     task = make(markor.MarkorMergeNotes)
     p = task.params
     merged = "\n".join([p.file1_content, p.file2_content, p.file3_content])
-    assert (
-        score(virtual_env, task, lambda env: notes.write_note(env.device, p.new_file_name, merged))
-        == 0.0
-    )
-    noop_fails_and_oracle_succeeds(virtual_env, task)
+    near_miss_scores_zero(virtual_env, task, _writes_note(p.new_file_name, merged))
 
 
 def test_move_near_miss_copied_not_moved(virtual_env: Env) -> None:
@@ -219,8 +207,7 @@ def test_move_near_miss_copied_not_moved(virtual_env: Env) -> None:
         source = f"{MARKOR}/{p.source_folder}/{p.file_name}"
         env.device.push(env.device.pull(source), f"{MARKOR}/{p.destination_folder}/{p.file_name}")
 
-    assert score(virtual_env, task, act) == 0.0
-    noop_fails_and_oracle_succeeds(virtual_env, task)
+    near_miss_scores_zero(virtual_env, task, act)
 
 
 def test_transcribe_receipt_puts_the_picture_in_the_gallery(virtual_env: Env) -> None:
@@ -243,22 +230,14 @@ def test_transcribe_receipt_near_miss_transaction_left_out(virtual_env: Env) -> 
         if t.params.text.count("\n") == 2
     )
     partial = "\n".join(task.params.text.split("\n")[:-1])
-    assert (
-        score(virtual_env, task, lambda env: notes.write_note(env.device, "receipt.md", partial))
-        == 0.0
-    )
-    noop_fails_and_oracle_succeeds(virtual_env, task)
+    near_miss_scores_zero(virtual_env, task, _writes_note("receipt.md", partial))
 
 
 def test_transcribe_video_near_miss_a_name_missing(virtual_env: Env) -> None:
     task = make(markor.MarkorTranscribeVideo)
     p = task.params
     partial = ",".join(p.messages[1:])
-    assert (
-        score(virtual_env, task, lambda env: notes.write_note(env.device, p.file_name, partial))
-        == 0.0
-    )
-    noop_fails_and_oracle_succeeds(virtual_env, task)
+    near_miss_scores_zero(virtual_env, task, _writes_note(p.file_name, partial))
 
 
 def test_transcribe_video_writes_the_videos_to_download(virtual_env: Env) -> None:

@@ -117,12 +117,6 @@ def test_resend_near_miss_sent_twice(virtual_env: Env) -> None:
     assert score(virtual_env, task, act) == 0.0
 
 
-def test_resend_near_miss_different_message(virtual_env: Env) -> None:
-    task = make(sms.SimpleSmsResend)
-    other = next(s for s in fake_data.SENTENCES if s != task.params.message)
-    assert score(virtual_env, task, _send(task.params.number, other)) == 0.0
-
-
 def test_clipboard_content_by_pasting(virtual_env: Env) -> None:
     task = make(sms.SimpleSmsSendClipboardContent)
 
@@ -132,8 +126,11 @@ def test_clipboard_content_by_pasting(virtual_env: Env) -> None:
     assert score(virtual_env, task, act) == 1.0
 
 
-def test_clipboard_content_near_miss_other_text(virtual_env: Env) -> None:
-    task = make(sms.SimpleSmsSendClipboardContent)
+@pytest.mark.parametrize(
+    "cls", [sms.SimpleSmsResend, sms.SimpleSmsSendClipboardContent], ids=lambda c: c.name
+)
+def test_near_miss_another_message_to_the_number(virtual_env: Env, cls: type[TaskEval]) -> None:
+    task = make(cls)
     other = next(s for s in fake_data.SENTENCES if s != task.params.message)
     assert score(virtual_env, task, _send(task.params.number, other)) == 0.0
 
