@@ -343,6 +343,7 @@ def _attach_core_groups() -> None:
     from droidhub.cli.conformance import check
     from droidhub.cli.judge import calibrate, judge
     from droidhub.cli.listing import agents, list_tasks, plugins
+    from droidhub.cli.mcp_server import mcp_command
     from droidhub.cli.metrics import merge, metrics
     from droidhub.cli.probe import probe_group
     from droidhub.cli.report import export, report
@@ -351,7 +352,7 @@ def _attach_core_groups() -> None:
 
     commands = (
         report, export, check, plugins, list_tasks, agents, device_group, new_group, metrics,
-        judge, calibrate, merge, probe_group,
+        judge, calibrate, merge, probe_group, mcp_command,
     )  # fmt: skip
     for command in commands:
         main.add_command(command)

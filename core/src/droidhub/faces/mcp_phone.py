@@ -1,0 +1,162 @@
+"""A phone and its tasks as a Model Context Protocol server (``droidhub mcp``).
+
+Any MCP client (a tool-using assistant, an agent framework) can then be evaluated on
+droidhub's tasks: it starts a task, reads the screen and the UI elements, acts with
+AndroidWorld's actions, and asks for the reward. The server adapts droidhub's
+:class:`~droidhub.env.environment.Env` and task instances; it runs no episode loop of its
+own, so the step budget is the client's to keep (``start_task`` says it).
+
+Tools: ``list_tasks``, ``start_task``, ``score_task``, ``stop_task`` (the task), and
+``screenshot``, ``ui_elements``, ``tap``, ``long_press``, ``type_text``, ``scroll``,
+``press``, ``open_app`` (the phone). An action the phone cannot take comes back as a
+tool error naming the reason. Needs the ``mcp`` extra (``pip install './core[mcp]'``);
+the tools' annotations are read by mcp at run time, so the module imports it at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+from mcp.server.mcpserver import Image, MCPServer
+
+from droidhub.env.actions import Action, ActionError
+from droidhub.env.environment import Env, Observe
+from droidhub.plugins import catalog
+from droidhub.tasks.suite import DEFAULT_SEED, build_suite
+
+if TYPE_CHECKING:
+    from droidhub.device.client import Device
+    from droidhub.tasks.task_eval import TaskEval
+
+
+class PhoneSession:
+    """One phone, and the task started on it (if any)."""
+
+    def __init__(self, device: Device) -> None:
+        self.device = device
+        self.env = Env(device, catalog.apps(), observe=Observe.UI_TREE)
+        self.task: TaskEval | None = None
+
+    def act(self, **fields: Any) -> str:
+        """Take one of AndroidWorld's actions; what was done, or a ValueError naming why
+        it could not be (the MCP client sees it as the tool's error)."""
+        try:
+            action = Action.parse({k: v for k, v in fields.items() if v is not None})
+            self.env.execute_action(action)
+        except ActionError as exc:
+            raise ValueError(str(exc)) from None
+        return f"done: {action.to_json()}"
+
+    def start(self, task: str, family: str, seed: int, instance: int) -> dict[str, Any]:
+        """Tear down any task started before, then set ``family/task``'s instance up as a
+        run with ``--seed seed`` would: the same parameters and goal."""
+        self.stop()
+        instances = build_suite(catalog.registry(), [family], [task], instance + 1, seed)
+        made = instances[instance].create()
+        self.env.reset(go_home=made.start_on_home_screen)
+        made.initialize_task(self.env)
+        self.task = made
+        return {"goal": made.goal, "max_steps": made.max_steps, "apps": list(made.app_names)}
+
+    def score(self) -> float:
+        """The started task's reward in [0, 1], from the phone's state now."""
+        if self.task is None:
+            raise ValueError("no task started: call start_task first")
+        return float(self.task.is_successful(self.env))
+
+    def stop(self) -> str:
+        """Tear the started task down (the phone as its set-up found it)."""
+        if self.task is None:
+            return "no task was started"
+        task, self.task = self.task, None
+        task.tear_down(self.env)
+        return f"{task.name} torn down"
+
+
+def _elements_text(session: PhoneSession) -> str:
+    lines = []
+    for i, e in enumerate(session.env.get_state(observe=Observe.UI_TREE).ui_elements):
+        label = e.text or e.content_description or e.resource_id.rpartition("/")[2]
+        flags = [n for n in ("clickable", "checkable", "checked", "scrollable") if getattr(e, n)]
+        box = e.bounds
+        where = f"[{box.left},{box.top}][{box.right},{box.bottom}]" if box else ""
+        lines.append(f"{i}: {e.class_name.rpartition('.')[2]} {label!r} {where} {' '.join(flags)}")
+    return "\n".join(lines)
+
+
+def build_server(session: PhoneSession) -> MCPServer:
+    """The MCP server of ``session``'s phone, with droidhub's task and phone tools."""
+    server: MCPServer = MCPServer(
+        "droidhub",
+        instructions=(
+            "An Android phone and droidhub's tasks. start_task gives a goal; act with "
+            "tap, type_text, scroll, press and open_app (element indices come from "
+            "ui_elements), then score_task for the reward and stop_task to tear down."
+        ),
+    )
+
+    @server.tool()
+    def list_tasks(family: str = "android_world") -> list[str]:
+        """The tasks of a family (``droidhub list`` shows every family)."""
+        return catalog.registry().family(family).task_names()
+
+    @server.tool()
+    def start_task(
+        task: str, family: str = "android_world", seed: int = DEFAULT_SEED, instance: int = 0
+    ) -> dict[str, Any]:
+        """Set a task up on the phone; its goal, step budget and apps."""
+        return session.start(task, family, seed, instance)
+
+    @server.tool()
+    def score_task() -> float:
+        """The started task's reward now: 1.0 when its goal is reached."""
+        return session.score()
+
+    @server.tool()
+    def stop_task() -> str:
+        """Tear the started task down."""
+        return session.stop()
+
+    @server.tool()
+    def screenshot() -> Image:
+        """The phone's screen as a PNG (1080 x 2400)."""
+        return Image(data=session.device.screenshot_png(), format="png")
+
+    @server.tool()
+    def ui_elements() -> str:
+        """The screen's UI elements, one per line: index, class, label, bounds, flags."""
+        return _elements_text(session)
+
+    @server.tool()
+    def tap(index: int | None = None, x: int | None = None, y: int | None = None) -> str:
+        """Tap the element at ``index`` (from ui_elements), or the point ``x``, ``y``."""
+        return session.act(action_type="click", index=index, x=x, y=y)
+
+    @server.tool()
+    def long_press(index: int | None = None, x: int | None = None, y: int | None = None) -> str:
+        """Long-press the element at ``index``, or the point ``x``, ``y``."""
+        return session.act(action_type="long_press", index=index, x=x, y=y)
+
+    @server.tool()
+    def type_text(text: str, index: int | None = None, clear: bool = False) -> str:
+        """Type ``text`` into the field at ``index`` (the focused one without); ``clear``
+        first empties it."""
+        return session.act(action_type="input_text", text=text, index=index, clear_text=clear)
+
+    @server.tool()
+    def scroll(direction: Literal["up", "down", "left", "right"], index: int | None = None) -> str:
+        """Scroll the screen (or the element at ``index``) towards ``direction``."""
+        return session.act(action_type="scroll", direction=direction, index=index)
+
+    @server.tool()
+    def press(key: Literal["back", "home", "enter"]) -> str:
+        """Press BACK, HOME or ENTER."""
+        kind = {"back": "navigate_back", "home": "navigate_home", "enter": "keyboard_enter"}
+        return session.act(action_type=kind[key])
+
+    @server.tool()
+    def open_app(name: str) -> str:
+        """Open an app by the name its launcher shows (``Settings``, ``Markor``...)."""
+        return session.act(action_type="open_app", app_name=name)
+
+    return server

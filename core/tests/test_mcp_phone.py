@@ -1,0 +1,61 @@
+"""An MCP client (the `mcp` package's own) drives a phone through a task to reward 1
+over `droidhub mcp` on standard input/output."""
+
+from __future__ import annotations
+
+import re
+import sys
+from typing import Any
+
+import pytest
+
+mcp = pytest.importorskip("mcp", reason="droidhub mcp needs the mcp extra")
+
+import anyio  # noqa: E402  # mcp brings it
+from mcp import ClientSession  # noqa: E402
+from mcp.client.stdio import StdioServerParameters, stdio_client  # noqa: E402
+
+
+async def _call(session: ClientSession, tool: str, **arguments: Any) -> Any:
+    result = await session.call_tool(tool, arguments)
+    assert not result.is_error, (tool, result.content)
+    # A tool's structured answer: a dict as it is, any other value wrapped as "result".
+    structured = getattr(result, "structured_content", None)
+    if structured is None:
+        return result
+    return structured["result"] if set(structured) == {"result"} else structured
+
+
+def _index_of(elements: str, pattern: str) -> int:
+    for line in elements.splitlines():
+        if re.search(pattern, line):
+            return int(line.split(":", 1)[0])
+    raise AssertionError(f"no element matching {pattern!r} in\n{elements}")
+
+
+async def _turn_wifi_on_through_mcp() -> tuple[dict[str, Any], float, float, list[str], str]:
+    server = StdioServerParameters(command=sys.executable, args=["-m", "droidhub", "mcp"])
+    async with stdio_client(server) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        tools = sorted(t.name for t in (await session.list_tools()).tools)
+        started = await _call(session, "start_task", task="SystemWifiTurnOn", seed=30)
+        before = await _call(session, "score_task")
+        await _call(session, "open_app", name="Settings")
+        for label in ("Network & internet", "Internet"):
+            elements = await _call(session, "ui_elements")
+            await _call(session, "tap", index=_index_of(elements, f"'{label}'"))
+        elements = await _call(session, "ui_elements")
+        await _call(session, "tap", index=_index_of(elements, r"^\d+: Switch "))
+        after = await _call(session, "score_task")
+        shot = await session.call_tool("screenshot", {})
+        stopped = await _call(session, "stop_task")
+        assert shot.content[0].type == "image"
+        return started, before, after, tools, str(stopped)
+
+
+def test_an_mcp_client_drives_a_phone_through_a_task_to_reward_1() -> None:
+    started, before, after, tools, stopped = anyio.run(_turn_wifi_on_through_mcp)
+    assert started["goal"] == "Turn wifi on." and started["max_steps"] == 10
+    assert (before, after) == (0.0, 1.0)
+    assert {"start_task", "score_task", "ui_elements", "tap", "screenshot"} <= set(tools)
+    assert "torn down" in stopped
