@@ -18,8 +18,8 @@ def test_a_run_leaves_exactly_the_files_run_folder_names(
     plugin_path: Path, run_cli, tmp_path: Path
 ) -> None:
     out = tmp_path / "run"
-    args = tiny_run_args("oracle", out, "--tasks", "TinyWriteWord", "--device", "virtual")
-    proc = run_cli(*args, "--n-combinations", "1", pythonpath=plugin_path)
+    args = tiny_run_args("oracle", out, "--tasks", "TinyWriteWord", "--n-combinations", "1")
+    proc = run_cli(*args, pythonpath=plugin_path)  # on the one virtual phone, by default
     assert proc.returncode == 0, proc.stderr
     run = RunFolder(out)
     episode = run.episode("tiny", "TinyWriteWord", 0)
