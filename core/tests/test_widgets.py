@@ -223,9 +223,10 @@ def test_a_screen_known_only_by_its_dump_is_painted_in_material_style(app_and_de
     device.keyevent("KEYCODE_HOME")
     icon = _find(device, text="Widgets")
     assert icon.bounds is not None
-    image = device.screenshot()
-    # The launcher's icon is a coloured disc above its label, not a grey box.
-    red, green, blue = image.getpixel((icon.bounds.center[0], icon.bounds.top + 100))
+    image = device.screenshot().convert("RGB")
+    # The launcher's icon is a coloured disc (12 dp under the icon's top) above its
+    # label, not a grey box.
+    red, green, blue = image.getpixel((icon.bounds.center[0], icon.bounds.top + 45))
     assert max(red, green, blue) - min(red, green, blue) > 60
     # The status bar shows the clock: dark pixels in its left part.
     clock_band = image.crop((0, 0, PIXEL_6.width // 4, PIXEL_6.status_bar)).convert("L")

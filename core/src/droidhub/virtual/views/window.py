@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from droidhub.android.phone import PIXEL_6
-from droidhub.virtual.screen import Node, hierarchy
+from droidhub.virtual.hierarchy import Node, hierarchy
 from droidhub.virtual.views import keyboard
 from droidhub.virtual.views.keyboard import Keyboard
 from droidhub.virtual.views.measure import Gravity, MeasureSpec, child_spec, dp, place

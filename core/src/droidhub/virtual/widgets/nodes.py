@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from droidhub.android.phone import PIXEL_6
-from droidhub.virtual.screen import Node, hierarchy
+from droidhub.virtual.hierarchy import Node, hierarchy
 
 SYSTEM_UI = "com.android.systemui"
 _DP = PIXEL_6.density / 160
@@ -40,6 +40,15 @@ class WidgetNode(Node):
                 yield from child.walk()
 
 
+def spoken_time(clock: str) -> str:
+    """The clock's content-desc as SystemUI sets it: ``15:34`` is ``3:34 PM``."""
+    hours, _, minutes = clock.partition(":")
+    if not (hours.isdigit() and minutes.isdigit()):
+        return ""
+    hour = int(hours)
+    return f"{(hour - 1) % 12 + 1}:{minutes} {'AM' if hour < 12 else 'PM'}"
+
+
 def status_bar(clock: str) -> WidgetNode:
     """Android 13's status bar: the clock on the left, Wi-Fi and battery on the right."""
     height, width = PIXEL_6.status_bar, PIXEL_6.width
@@ -49,6 +58,7 @@ def status_bar(clock: str) -> WidgetNode:
         (dp(16), 0, dp(16) + dp(60), height),
         text=clock,
         resource_id=f"{SYSTEM_UI}:id/clock",
+        content_desc=spoken_time(clock),
         style="status-clock",
     )
     battery = WidgetNode(

@@ -16,7 +16,7 @@ import math
 from PIL import Image, ImageDraw, ImageFont
 
 from droidhub.android.phone import PIXEL_6
-from droidhub.virtual.screen import hierarchy
+from droidhub.virtual.hierarchy import hierarchy
 from droidhub.virtual.widgets.kit import Theme
 from droidhub.virtual.widgets.nodes import WidgetNode, dp
 

@@ -1,0 +1,339 @@
+"""The Pixel launcher's home screen (``com.google.android.apps.nexuslauncher``) on the
+view engine.
+
+Declared after a real Pixel launcher's dump of its home screen on a 1080x2400
+emulator: ``launcher`` > ``drag_layer`` > ``scrim_view``, the ``workspace`` (a
+``ScrollView``, scrollable: its pages) holding the At a Glance card
+(``search_container_workspace`` > ``bc_smartspace_view`` > ``smartspace_card_pager``
+with the ``date``) and the app icons (each an ``android.widget.TextView``, its label
+as text and content-desc, clickable and long-clickable), the ``page_indicator``, and
+the ``hotseat`` (a ``ViewGroup``): the dock's four icons over the search pill
+``search_container_hotseat`` ("Search") with ``g_icon`` ("Google app") and
+``end_part``'s ``mic_icon`` ("Voice search") and ``lens_icon`` ("Google Lens").
+Its measures are that dump's, in pixels: icon cells 252 px wide from x = 36, icon
+views 210 px wide in them, the page indicator 63 px over the hotseat, the dock's
+icons 173 x 195 px, the pill 929 x 165 px.
+
+The dock holds Phone, Messages (SMS Messenger here), Chrome and Camera when they are
+installed; every other app is on the workspace in label order, four across and five
+down, further pages to the right (a swipe between pages and the app drawer are not
+modelled: ``open_app`` starts apps by their activity).
+"""
+
+from __future__ import annotations
+
+import colorsys
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Unpack
+
+from droidhub.virtual.system_image import LAUNCHER_PACKAGE
+from droidhub.virtual.views import (
+    HORIZONTAL,
+    MATCH_PARENT,
+    FrameLayout,
+    Gravity,
+    ImageButton,
+    ImageView,
+    LinearLayout,
+    TextView,
+    View,
+    ViewApp,
+    Window,
+    dp,
+    sp,
+)
+from droidhub.virtual.views import text as fonts
+from droidhub.virtual.views.measure import DENSITY, UNSPECIFIED, MeasureSpec, place
+from droidhub.virtual.views.paint import Painter
+from droidhub.virtual.views.view import Attributes, ViewGroup
+from droidhub.virtual.views.window import lay_out
+
+if TYPE_CHECKING:
+    from droidhub.virtual.phone import VirtualPhone
+
+#: The home screen's wallpaper and the ink of labels and the At a Glance date on it.
+WALLPAPER = "#FFDCE4EC"
+INK = "#FF1F1F1F"
+COLUMNS, ROWS = 4, 5
+#: Apps the dock holds, in its order, when installed (package names).
+DOCK = (
+    "com.google.android.dialer",
+    "com.simplemobiletools.smsmessenger",
+    "com.android.chrome",
+    "com.android.camera2",
+)
+#: Calendar apps the At a Glance date opens, the first installed one.
+CALENDARS = ("com.google.android.calendar", "com.simplemobiletools.calendar.pro")
+#: The Material Symbols icon each known app's launcher icon shows (its own artwork
+#: is not ours to draw); other apps show "apps".
+SYMBOLS = {
+    "com.android.settings": "settings",
+    "com.android.camera2": "photo_camera",
+    "com.android.chrome": "public",
+    "com.google.android.contacts": "person",
+    "com.google.android.deskclock": "schedule",
+    "com.google.android.dialer": "call",
+    "com.google.android.documentsui": "folder",
+    "com.simplemobiletools.smsmessenger": "sms",
+    "com.simplemobiletools.calendar.pro": "calendar_month",
+    "com.simplemobiletools.gallery.pro": "photo_library",
+    "com.simplemobiletools.draw.pro": "brush",
+    "com.dimowner.audiorecorder": "mic",
+    "com.flauschcode.broccoli": "restaurant_menu",
+    "com.arduia.expense": "receipt_long",
+    "net.gsantner.markor": "edit_note",
+    "net.cozic.joplin": "note",
+    "org.tasks": "checklist",
+    "de.dennisguse.opentracks": "directions_run",
+    "net.osmand": "map",
+    "org.videolan.vlc": "play_circle",
+    "code.name.monkey.retromusic": "music_note",
+    "ca.zgrs.clipper": "content_paste",
+}
+
+
+def px(value: float) -> float:
+    """``value`` device pixels of the real dump, in dp (the engine's unit)."""
+    return value / DENSITY
+
+
+def tone(package: str) -> str:
+    """The icon's background: a hue of its own for each package, the same on every run."""
+    hue = zlib.crc32(package.encode()) % 360 / 360
+    red, green, blue = colorsys.hls_to_rgb(hue, 0.42, 0.62)
+    return f"#FF{round(red * 255):02X}{round(green * 255):02X}{round(blue * 255):02X}"
+
+
+class AppIcon(TextView):
+    """Launcher3's ``BubbleTextView``: an adaptive icon (a 56 dp disc and the app's
+    symbol) over its label; reported as a TextView with the label as content-desc."""
+
+    clickable_by_default: ClassVar[bool] = True
+    long_clickable_by_default: ClassVar[bool] = True
+
+    def __init__(
+        self, label: str, package: str, top_padding: float, **attributes: Unpack[Attributes]
+    ) -> None:
+        attributes.setdefault("padding", (4, top_padding, 4, 0))
+        attributes.setdefault("content_desc", label)
+        super().__init__("", label, text_size=12, max_lines=1, **attributes)
+        self.package = package
+        self.symbol = SYMBOLS.get(package, "apps")
+        self.top_padding = dp(top_padding)
+        self.show_label = True
+
+    def draw_content(self, painter: Painter) -> None:
+        """The disc and symbol, then the label 8 dp under it."""
+        size = dp(56)
+        x = place(Gravity.CENTER, self.left, self.right, size, horizontal=True)
+        y = self.top + self.top_padding
+        painter.surface((x, y, x + size, y + size), tone(self.package), size // 2)
+        glyph = dp(30)
+        gx, gy = x + (size - glyph) // 2, y + (size - glyph) // 2
+        painter.icon(self.symbol, (gx, gy, gx + glyph, gy + glyph), "#FFFFFFFF", filled=True)
+        if not self.show_label:
+            return
+        line = fonts.ellipsize(self.text, sp(12), self.right - self.left - dp(8))
+        box = (self.left, y + size + dp(8), self.right, self.bottom)
+        painter.text([line], box, sp(12), INK, False, Gravity.CENTER_HORIZONTAL)
+
+
+class GlanceDate(TextView):
+    """At a Glance's date (``date``): a tap opens the calendar app, so it is clickable
+    while one is installed."""
+
+    def __init__(self, date: str, package: str, **attributes: Unpack[Attributes]) -> None:
+        attributes.setdefault("clickable", bool(package))
+        attributes.setdefault("content_desc", date)
+        super().__init__("date", date, text_size=22, max_lines=1, text_color=INK, **attributes)
+        self.package = package
+
+
+class Workspace(FrameLayout):
+    """Launcher3's ``Workspace``, a PagedView of pages side by side: reported as a
+    ScrollView, scrollable (its pages, and the Discover feed to the left)."""
+
+    class_name: ClassVar[str] = "android.widget.ScrollView"
+
+    def scrollable(self) -> bool:
+        """Always, as the real one says."""
+        return True
+
+
+class CellLayout(ViewGroup):
+    """One page of the grid (Launcher3's ``CellLayout``): its children fill cells of
+    ``cell`` dp (width, height) left to right, top to bottom."""
+
+    def __init__(
+        self,
+        *children: View,
+        columns: int,
+        cell: tuple[float, float],
+        **attributes: Unpack[Attributes],
+    ) -> None:
+        super().__init__("", *children, **attributes)
+        self.columns, self.cell = columns, (dp(cell[0]), dp(cell[1]))
+
+    def on_measure(self, width_spec: MeasureSpec, height_spec: MeasureSpec) -> tuple[int, int]:
+        """Each child at its own size; the page as the parent says."""
+        for child in self.shown():
+            self.measure_child(child, UNSPECIFIED, UNSPECIFIED)
+        rows = -(-len(self.shown()) // self.columns)
+        left, top, right, bottom = self.padding
+        return (
+            width_spec.resolve(self.columns * self.cell[0] + left + right),
+            height_spec.resolve(rows * self.cell[1] + top + bottom),
+        )
+
+    def on_layout(self) -> None:
+        """Child ``i`` in cell ``divmod(i, columns)``, offset by its margins."""
+        left, top, _, _ = self.padding
+        for index, child in enumerate(self.shown()):
+            row, column = divmod(index, self.columns)
+            ml, mt, _, _ = child.margin
+            child.layout(
+                self.left + left + column * self.cell[0] + ml,
+                self.top + top + row * self.cell[1] + mt,
+            )
+
+
+class Hotseat(FrameLayout):
+    """The dock: Launcher3's ``Hotseat`` (a CellLayout), reported as a ViewGroup; its
+    icons and the search pill placed by their margins."""
+
+    class_name: ClassVar[str] = "android.view.ViewGroup"
+
+
+class SearchPill(LinearLayout):
+    """The hotseat's search box: a row of icons in a view reported as a FrameLayout."""
+
+    class_name: ClassVar[str] = "android.widget.FrameLayout"
+
+
+@dataclass(frozen=True)
+class LauncherIcon:
+    """An app icon on the home screen and where it is."""
+
+    label: str
+    package: str
+    bounds: tuple[int, int, int, int]
+
+
+class Launcher(ViewApp):
+    """The home screen of the installed apps (``phone.launcher_apps()``)."""
+
+    package = LAUNCHER_PACKAGE
+    label = ""
+
+    def __init__(self, apps: Sequence[tuple[str, str]]) -> None:
+        super().__init__()
+        self.apps = list(apps)
+
+    def build(self, phone: VirtualPhone | None) -> Window:
+        """The home screen: the workspace over the page indicator and the dock."""
+        dock = [app for package in DOCK for app in self.apps if app[1] == package]
+        rest = [app for app in self.apps if app not in dock]
+        date = f"{phone.now():%a, %b %-d}" if phone is not None else ""
+        drag_layer = FrameLayout(
+            "drag_layer",
+            View("scrim_view", width=MATCH_PARENT, height=MATCH_PARENT),
+            self._workspace(rest, date),
+            View("page_indicator", width=MATCH_PARENT, height=px(63),
+                 layout_gravity=Gravity.BOTTOM, margin=(0, 0, 0, px(464))),
+            self._hotseat(dock),
+            width=MATCH_PARENT,
+            height=MATCH_PARENT,
+        )  # fmt: skip
+        root = FrameLayout("launcher", drag_layer, width=MATCH_PARENT, height=MATCH_PARENT)
+        return Window(root, background=WALLPAPER, status_bar=WALLPAPER)
+
+    def _workspace(self, apps: list[tuple[str, str]], date: str) -> Workspace:
+        per_page = COLUMNS * ROWS
+        glance = FrameLayout(
+            "search_container_workspace",
+            FrameLayout(
+                "bc_smartspace_view",
+                FrameLayout(
+                    "smartspace_card_pager",
+                    GlanceDate(date, self._calendar(), width=MATCH_PARENT, height=px(62),
+                               margin=(0, px(68), 0, 0)),
+                    width=MATCH_PARENT, height=MATCH_PARENT,
+                ),
+                width=MATCH_PARENT, height=MATCH_PARENT, margin=(px(42), 0, 0, 0),
+            ),
+            width=MATCH_PARENT, height=px(272), margin=(px(57), px(109), px(57), 0),
+        )  # fmt: skip
+        pages = [
+            CellLayout(
+                *(self._icon(app, top_padding=12) for app in apps[first : first + per_page]),
+                columns=COLUMNS,
+                cell=(px(252), px(262)),
+                width=MATCH_PARENT,
+                height=MATCH_PARENT,
+                # pages sit side by side, a screen's width apart; a page's grid starts
+                # under the At a Glance card
+                margin=(px(1080 * number), px(381), px(-1080 * number), 0),
+                padding=(px(36), 0, 0, 0),
+            )
+            for number, first in enumerate(range(0, len(apps), per_page))
+        ]
+        return Workspace(
+            "workspace",
+            glance,
+            *pages,
+            width=MATCH_PARENT,
+            height=MATCH_PARENT,
+            margin=(0, 0, 0, px(464 + 63)),
+        )
+
+    @staticmethod
+    def _icon(app: tuple[str, str], top_padding: float) -> AppIcon:
+        label, package = app
+        return AppIcon(label, package, top_padding, width=px(210), height=px(262),
+                       margin=(px(21), 0, 0, 0))  # fmt: skip
+
+    def _hotseat(self, apps: list[tuple[str, str]]) -> Hotseat:
+        hotseat = Hotseat("hotseat", width=MATCH_PARENT, height=px(464),
+                          layout_gravity=Gravity.BOTTOM)  # fmt: skip
+        for column, (label, package) in enumerate(apps):
+            icon = AppIcon(label, package, top_padding=4, width=px(173), height=px(195),
+                           margin=(px(76 + 252 * column), 0, 0, 0))  # fmt: skip
+            icon.show_label = False  # the dock's labels are in the dump, not on screen
+            hotseat.add(icon)
+        blue = "#FF4285F4"
+        hotseat.add(
+            SearchPill(
+                "search_container_hotseat",
+                ImageView("g_icon", "search", tint=blue, width=px(126), height=px(126),
+                          margin=(px(11), px(19), 0, 0), content_desc="Google app",
+                          clickable=True),
+                LinearLayout(
+                    "end_part",
+                    ImageView("mic_icon", "mic", tint=blue, width=px(126), height=MATCH_PARENT,
+                              content_desc="Voice search", clickable=True),
+                    ImageButton("lens_icon", "center_focus_weak", tint=blue, width=px(126),
+                                height=MATCH_PARENT, content_desc="Google Lens", padding=0),
+                    orientation=HORIZONTAL, height=MATCH_PARENT, margin=(px(529), 0, 0, 0),
+                ),
+                orientation=HORIZONTAL, width=px(929), height=px(165), content_desc="Search",
+                background="#FFFFFFFF", corner_radius=px(82), margin=(px(75), px(252), 0, 0),
+                on_click=lambda: None,
+            )
+        )  # fmt: skip
+        return hotseat
+
+    def icons(self) -> list[LauncherIcon]:
+        """Every app icon and its bounds, as laid out on the screen now."""
+        window = self.build(None)
+        lay_out(window)
+        return [
+            LauncherIcon(view.text, view.package, view.bounds)
+            for view in window.content.walk()
+            if isinstance(view, AppIcon | GlanceDate) and view.package
+        ]
+
+    def _calendar(self) -> str:
+        """The installed calendar app the At a Glance date opens ("" if none)."""
+        return next((p for _, p in self.apps if p in CALENDARS), "")
