@@ -11,22 +11,18 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from PIL import Image
+from runner_plugins import results_rows
 
 from droidhub.report.compare import compare
 from droidhub.results.records import EpisodeResult, ResultsWriter, RunManifest, read_results
 
-REPO = Path(__file__).resolve().parents[2]
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 # The `report_runs` fixture: two real runs, built once per session (see tiny_report.py).
 pytest_plugins = ["tiny_report"]
 
 if TYPE_CHECKING:  # imported by pytest_plugins above, as a plugin
     from tiny_report import ReportRuns
-
-
-def _rows(run_dir: Path) -> list[dict[str, Any]]:
-    text = (run_dir / "results.jsonl").read_text(encoding="utf-8")
-    return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
 def _write_run(folder: Path, rewards: dict[str, list[float]]) -> Path:
@@ -130,7 +126,7 @@ def test_two_seeds_compared_task_by_task_as_computed_by_hand(
 
     def per_task(run_dir: Path) -> dict[str, tuple[float, float]]:
         eps: dict[str, list[dict[str, Any]]] = {}
-        for r in _rows(run_dir):
+        for r in results_rows(run_dir):
             eps.setdefault(f"{r['family']}/{r['task']}", []).append(r)
         return {
             name: (
@@ -174,7 +170,7 @@ def test_two_seeds_compared_task_by_task_as_computed_by_hand(
 
 def _documented_fields() -> set[str]:
     """The field names in the table of docs/trajectory-format.md."""
-    doc = (REPO / "docs" / "trajectory-format.md").read_text(encoding="utf-8")
+    doc = (DOCS / "trajectory-format.md").read_text(encoding="utf-8")
     fields: set[str] = set()
     for line in doc.splitlines():
         if line.startswith("| `"):
@@ -190,7 +186,7 @@ def test_export_writes_one_documented_line_per_step_with_existing_files(
     proc = run_cli("export", str(run), "--format", "jsonl", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
     lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
-    results = {r["episode_id"]: r for r in _rows(run)}
+    results = {r["episode_id"]: r for r in results_rows(run)}
     # One line per recorded step: every episode's `steps`, and every steps.jsonl line.
     assert len(lines) == sum(r["steps"] for r in results.values()) == 20
     recorded = sum(

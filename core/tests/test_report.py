@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from PIL import Image
+from runner_plugins import results_rows
 
 from droidhub.report.html import THUMB_WIDTH, render_html, step_image, step_images
 from droidhub.report.statistics import bootstrap_ci95, wilson
@@ -40,11 +41,6 @@ if TYPE_CHECKING:  # imported by pytest_plugins above, as a plugin
 
 
 # --- hand computation from results.jsonl ---------------------------------------------
-
-
-def _rows(run_dir: Path) -> list[dict[str, Any]]:
-    text = (run_dir / "results.jsonl").read_text(encoding="utf-8")
-    return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
 def _mean(values: list[float]) -> float:
@@ -169,7 +165,7 @@ def test_summary_json_and_printed_tables_match_hand_computation(
         (report_runs.run_a, report_runs.stdout_a),
         (report_runs.run_b, report_runs.stdout_b),
     ):
-        rows = _rows(run_dir)
+        rows = results_rows(run_dir)
         hand = hand_summary(rows)
         # What this run is known to hold, whatever the seed.
         assert len(hand.tasks) == 5 and hand.episodes == 10 and hand.errors == 2
@@ -356,7 +352,7 @@ def test_an_unreadable_screenshot_costs_only_its_own_image(
     block = _episode_block(page, "tinyreport/TinyCoin/1")
     assert "screenshot step_001.png unreadable" in block
     assert block.count("<img ") == 1  # step 0 still shows
-    assert page.count("<img ") == sum(r["steps"] for r in _rows(run)) - 1
+    assert page.count("<img ") == sum(r["steps"] for r in results_rows(run)) - 1
 
 
 def test_many_screenshots_shared_out_over_threads_come_back_in_order(

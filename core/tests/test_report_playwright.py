@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from PIL import Image, ImageStat
-from test_report import _rows, hand_summary, pct  # the hand computation
+from runner_plugins import results_rows
+from test_report import hand_summary, pct  # the hand computation
 
 from droidhub.report.html import THUMB_WIDTH
 
@@ -101,7 +102,7 @@ def test_html_report_renders_its_tables_charts_and_screenshots_without_errors(
     assert problems == []
     facts = tab.evaluate(_DOM_FACTS)
 
-    hand = hand_summary(_rows(report_runs.run_a))
+    hand = hand_summary(results_rows(report_runs.run_a))
     assert facts["episodes"] == hand.episodes
     summary_table, *others = facts["tables"]
     assert summary_table["heading"] == "Summary"
@@ -131,7 +132,7 @@ def test_html_report_renders_its_tables_charts_and_screenshots_without_errors(
     assert all(c["width"] > 300 and c["bars"] >= 1 for c in charts.values())
     assert charts["Success by app"]["bars"] == len(by_heading["By app"]) - 1
     # Every embedded screenshot decoded (a broken data URI leaves naturalWidth 0).
-    assert len(facts["images"]) == sum(r["steps"] for r in _rows(report_runs.run_a))
+    assert len(facts["images"]) == sum(r["steps"] for r in results_rows(report_runs.run_a))
     assert all(i["complete"] and i["width"] == THUMB_WIDTH for i in facts["images"])
 
     # The pixels show a page, and a table where the DOM says the summary table is.
