@@ -12,6 +12,14 @@ import pytest
 from plugin_dists import BROKEN_PLUGIN, TINY_PLUGIN, write_distribution
 
 from droidhub.plugins.manager import PluginManager, reset_plugin_manager
+from droidhub.virtual.phone import VirtualPhone
+
+
+@pytest.fixture
+def phone(tmp_path: Path) -> VirtualPhone:
+    """A virtual phone with no apps, in this process (its sandbox under ``tmp_path``);
+    a test module that needs apps on it defines its own."""
+    return VirtualPhone("virtual-0", tmp_path / "phone")
 
 
 @pytest.fixture

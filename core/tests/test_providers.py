@@ -4,9 +4,9 @@ rows landing in (and coming from) the real SQLite files at Android's paths."""
 from __future__ import annotations
 
 import sqlite3
-from pathlib import Path
 
 import pytest
+from phone_shell import sh
 
 from droidhub.device.client import join
 from droidhub.virtual.phone import VirtualPhone
@@ -17,16 +17,6 @@ from droidhub.virtual.providers import (
     ProviderError,
     SqliteProvider,
 )
-
-
-@pytest.fixture
-def phone(tmp_path: Path) -> VirtualPhone:
-    return VirtualPhone("virtual-0", tmp_path / "phone")
-
-
-def sh(phone: VirtualPhone, line: str) -> tuple[str, str, int]:
-    outcome = phone.shell(line)
-    return outcome.stdout.decode(), outcome.stderr.decode(), outcome.exit_code
 
 
 def rows(phone: VirtualPhone, db: str, sql: str) -> list[tuple[object, ...]]:

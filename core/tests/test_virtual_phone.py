@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
+from phone_shell import sh
 from PIL import Image
 
 from droidhub.android.ui_tree import parse_hierarchy
@@ -96,11 +97,6 @@ def notes() -> NotesApp:
 @pytest.fixture
 def phone(tmp_path: Path, notes: NotesApp) -> VirtualPhone:
     return VirtualPhone("virtual-0", tmp_path / "phone", [notes])
-
-
-def sh(phone: VirtualPhone, line: str) -> tuple[str, str, int]:
-    outcome = phone.shell(line)
-    return outcome.stdout.decode(), outcome.stderr.decode(), outcome.exit_code
 
 
 # --- settings, svc ---------------------------------------------------------------------

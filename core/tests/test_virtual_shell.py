@@ -8,20 +8,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from phone_shell import sh
 
 from droidhub.device.client import join, quote
 from droidhub.virtual.phone import VirtualPhone
-
-
-@pytest.fixture
-def phone(tmp_path: Path) -> VirtualPhone:
-    return VirtualPhone("virtual-0", tmp_path / "phone")
-
-
-def sh(phone: VirtualPhone, line: str) -> tuple[str, str, int]:
-    outcome = phone.shell(line)
-    return outcome.stdout.decode(), outcome.stderr.decode(), outcome.exit_code
-
 
 # --- quoting ---------------------------------------------------------------------------
 _TEXT = st.text(
