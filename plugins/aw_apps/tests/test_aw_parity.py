@@ -17,13 +17,13 @@ Storage differences normalised before comparing (and only these):
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from aw_tools import load_tool
 from click.testing import CliRunner
 
 from droidhub.cli.main import main
@@ -179,29 +179,6 @@ def test_sms_sender_never_shares_a_name_with_the_recipient() -> None:
     assert redrawn > 0  # the fix really ran on some seeds
 
 
-def _digest(app: str, rows: list[Any], sampled: set[tuple[str, str]]) -> str:
-    """The fixture's canonical digest of stored rows (see the fixture tool's
-    ``canonical_rows``), from droidhub's row objects."""
-    out: list[list[Any]] = []
-    for r in rows:
-        if app == "calendar":
-            out.append([r.start_ts, r.end_ts, r.title, r.description, r.location])
-        elif app == "tasks":
-            out.append(
-                [r.title, r.importance, r.dueDate, r.hideUntil, r.completed, r.created, r.notes]
-            )
-        elif app == "sports":
-            out.append([
-                r.name, r.category, r.description, r.starttime, r.stoptime,
-                float(r.totaldistance), float(r.elevationgain), float(r.elevationloss),
-            ])  # fmt: skip
-        else:
-            body = None if (r.folder, r.title) in sampled else r.body
-            out.append([r.folder, r.title, int(r.is_todo), int(r.todo_completed), body])
-    text = json.dumps(out, ensure_ascii=False, sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
 def test_ir_setups_store_the_rows_androidworld_stores(reference) -> None:
     # Every row AW's set-up writes for the 25 IR tasks and seeds 0..4 (noise included,
     # in AW's insertion order), and AW's expected answer. Joplin meeting notes whose
@@ -216,6 +193,7 @@ def test_ir_setups_store_the_rows_androidworld_stores(reference) -> None:
         for note in notes
         if not isinstance(note["body"], str)
     }
+    fixture_tool = load_tool("aw_parity_fixture")  # the digest the fixture holds
     differ = {}
     for cls in ir_task.TASKS:
         for inst in reference[cls.name]:
@@ -224,7 +202,7 @@ def test_ir_setups_store_the_rows_androidworld_stores(reference) -> None:
             rows = task.app.app_rows(done.rows, done.exclude, rng)
             ours = {
                 "rows": len(rows),
-                "digest": _digest(cls.spec.app, rows, sampled),
+                "digest": fixture_tool.canonical_rows(cls.spec.app, rows, sampled),
                 "answer": [str(a) for a in task.expected()],
             }
             if ours != inst["setup"]:

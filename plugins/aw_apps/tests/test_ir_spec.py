@@ -3,14 +3,13 @@ fix, and the tool that writes the specs reads AW's textproto faithfully."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
+from aw_tools import load_tool
 
 from droidhub_aw_apps.common.ir_spec import SpecError, builtin_specs, load_spec, parse_spec
 from droidhub_aw_apps.common.ir_task import tasks_from_specs
@@ -18,7 +17,6 @@ from droidhub_aw_apps.common.ir_task import tasks_from_specs
 HERE = Path(__file__).resolve().parent
 REFERENCE = HERE / "data" / "android_world_task_metadata.json"
 FIXTURE = HERE / "data" / "aw_parity_fixture.json"
-TOOL = HERE.parent / "tools" / "aw_ir_specs.py"
 
 #: A small valid spec each test breaks in one way.
 VALID: dict[str, Any] = {
@@ -124,15 +122,6 @@ def test_load_spec_reads_toml_and_checks_the_file_name(tmp_path: Path) -> None:
         load_spec(bad)
 
 
-def _tool() -> Any:
-    loaded = importlib.util.spec_from_file_location("aw_ir_specs", TOOL)
-    assert loaded and loaded.loader
-    module = importlib.util.module_from_spec(loaded)
-    sys.modules["aw_ir_specs"] = module
-    loaded.loader.exec_module(module)
-    return module
-
-
 TEXTPROTO = r"""
 # proto-message: Tasks
 tasks {
@@ -164,7 +153,7 @@ tasks {
 
 
 def test_the_tool_turns_aws_textproto_into_a_spec_that_loads(tmp_path: Path) -> None:
-    tool = _tool()
+    tool = load_tool("aw_ir_specs")
     parsed = tool.parse_textproto(TEXTPROTO)
     meta = {"difficulty": "easy", "tags": ["parameterized"]}
     app, folder, spec = tool.spec_of(parsed["tasks"][0], meta)

@@ -149,8 +149,8 @@ def canonical_rows(app: str, rows: list[Any], sampled: set[tuple[str, str]]) -> 
                 r.name, r.category, r.description, r.starttime, r.stoptime,
                 float(r.totaldistance), float(r.elevationgain), float(r.elevationloss),
             ])  # fmt: skip
-        else:  # notes: AW's parent_id is the folder's title here
-            folder = getattr(r, "folder", None) or r.parent_id
+        else:  # notes: droidhub's folder; AW's parent_id is the folder's title here
+            folder = r.folder if hasattr(r, "folder") else r.parent_id
             body = None if (folder, r.title) in sampled else r.body
             out.append([folder, r.title, int(r.is_todo), int(r.todo_completed), body])
     text = json.dumps(out, ensure_ascii=False, sort_keys=True)
