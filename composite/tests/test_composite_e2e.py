@@ -77,48 +77,29 @@ needs_browser = pytest.mark.skipif(
 )
 
 
+def _run_mixed(agent: str, out: Path, env: dict[str, str]) -> dict:
+    """Run the ``ClickThenWifi`` composite of ``MIXED`` once by ``agent`` into ``out``;
+    the run must finish cleanly, and its one row of results.jsonl is returned."""
+    proc = _cli("run", "--suite", "composite", "--tasks", "ClickThenWifi", "--agent", agent,
+                "--out", str(out), env=env)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    (row,) = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    return row
+
+
 @pytest.mark.browser
 @needs_browser
 def test_miniwob_and_androidworld_composite_runs_end_to_end(tmp_path: Path) -> None:
     spec = tmp_path / "mixed.toml"
     spec.write_text(MIXED, encoding="utf-8")
     env = {"DROIDHUB_COMPOSITES": str(spec)}
-    out = tmp_path / "run"
-    proc = _cli(
-        "run",
-        "--suite",
-        "composite",
-        "--tasks",
-        "ClickThenWifi",
-        "--agent",
-        "oracle",
-        "--out",
-        str(out),
-        env=env,
-    )
-    assert proc.returncode == 0, proc.stderr
-    (row,) = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    row = _run_mixed("oracle", tmp_path / "run", env)
     assert row["error"] is None, row["traceback"]
     assert row["reward"] == 1.0 and row["success"]
     assert row["details"]["sub_rewards"] == {"web": 1.0, "wifi": 1.0}
     assert row["apps"][-1] == "settings"
 
-    noop = _cli(
-        "run",
-        "--suite",
-        "composite",
-        "--tasks",
-        "ClickThenWifi",
-        "--agent",
-        "noop",
-        "--out",
-        str(tmp_path / "noop"),
-        env=env,
-    )
-    assert noop.returncode == 0, noop.stderr
-    (row,) = [
-        json.loads(line) for line in (tmp_path / "noop/results.jsonl").read_text().splitlines()
-    ]
+    row = _run_mixed("noop", tmp_path / "noop", env)
     assert row["reward"] == 0.0 and row["details"]["sub_rewards"] == {"web": 0.0, "wifi": 0.0}
 
     # Each sub-oracle alone scores exactly 1/2, on a fresh phone each.
