@@ -19,6 +19,12 @@ builds ``MyAwAgent(env)`` for each episode; or, when the agent needs more to be 
     class MyAgent(AndroidWorldAgent):
         def make_agent(self, env):
             return MyAwAgent(env, my_llm)
+
+The env offers what AW's ``AsyncEnv`` offers (and is registered as one when
+``android_world`` is importable): ``controller`` answers android_env's adb requests
+(:mod:`droidhub.compat.adb_requests`), the screen's sizes, frame and orientation come
+from the phone as AW's ``adb_utils`` reads them (sizes and frame once per episode), and
+``get_state()`` returns AW's forest and UI elements (:mod:`droidhub.compat.a11y_forest`).
 """
 
 from __future__ import annotations
@@ -33,6 +39,8 @@ from typing import TYPE_CHECKING, Any
 
 from droidhub.agents.base import Agent
 from droidhub.android.ui_tree import UIElement as DroidhubElement
+from droidhub.compat.a11y_forest import Node, parse_nodes, to_forest
+from droidhub.compat.adb_requests import Controller, adb_pb2
 from droidhub.env.actions import Action, ActionError
 from droidhub.env.environment import Observe
 
@@ -42,7 +50,10 @@ if TYPE_CHECKING:
     from droidhub.tasks.task_eval import TaskEval
 
 #: Fields of AndroidWorld's JSON action that droidhub's :class:`Action` also has.
-_ACTION_FIELDS = ("action_type", "index", "x", "y", "text", "direction", "app_name", "goal_status")
+_ACTION_FIELDS = (
+    "action_type", "index", "x", "y", "text", "direction", "app_name", "goal_status",
+    "clear_text",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -125,14 +136,44 @@ class UIElement:
             resource_id=e.resource_id or None,
         )
 
+    @classmethod
+    def from_node(cls, node: Node) -> UIElement:
+        """The element as AW's env fills it from its accessibility forest: ``bbox``
+        stays None (AW's controller passes no screen size), ``resource_name`` is the view
+        id, ``resource_id`` and ``tooltip`` are never set."""
+        a = node.attrib
+        left, top, right, bottom = node.bounds
+        return cls(
+            text=a.get("text") or None,
+            content_description=a.get("content-desc") or None,
+            class_name=a.get("class") or None,
+            bbox_pixels=BoundingBox(x_min=left, x_max=right, y_min=top, y_max=bottom),
+            hint_text=a.get("hint") or None,
+            is_checked=node.flag("checked"),
+            is_checkable=node.flag("checkable"),
+            is_clickable=node.flag("clickable"),
+            is_editable=node.editable,
+            is_enabled=node.flag("enabled"),
+            is_focused=node.flag("focused"),
+            is_focusable=node.flag("focusable"),
+            is_long_clickable=node.flag("long-clickable"),
+            is_scrollable=node.flag("scrollable"),
+            is_selected=node.flag("selected"),
+            is_visible=node.visible,
+            package_name=a.get("package") or None,
+            resource_name=a.get("resource-id") or None,
+        )
+
 
 @dataclass
 class State:
     """AndroidWorld's observation: ``pixels`` (an RGB array when numpy is installed,
-    else a PIL image), ``forest`` (here the uiautomator XML) and ``ui_elements``."""
+    else a PIL image), ``forest`` (android_env's ``AndroidAccessibilityForest`` when
+    android_env is installed, else the uiautomator XML) and ``ui_elements`` (AW's: the
+    forest's visible leaves and the nodes that are described or scroll)."""
 
     pixels: Any
-    forest: str
+    forest: Any
     ui_elements: list[UIElement]
     auxiliaries: dict[str, Any] = field(default_factory=dict)
 
@@ -157,6 +198,9 @@ def to_action(action: Any) -> Action:
     if fields.get("keycode") is not None:
         raise ActionError(f"keycode actions are not supported (got {fields['keycode']!r})")
     data = {k: fields.get(k) for k in _ACTION_FIELDS if fields.get(k) is not None}
+    index = data.get("index")
+    if isinstance(index, str) and index.isdigit():
+        data["index"] = int(index)  # AW's JSONAction allows "3" and makes it 3
     return Action.parse(data)
 
 
@@ -165,32 +209,58 @@ class _Stopped(BaseException):
 
 
 class AndroidWorldEnv:
-    """droidhub's :class:`~droidhub.env.environment.Env` behind AndroidWorld's env interface."""
+    """droidhub's :class:`~droidhub.env.environment.Env` behind AndroidWorld's env
+    interface (``android_world.env.interface.AsyncEnv``)."""
 
     def __init__(self, env: Env, bridge: _Bridge) -> None:
         self._env = env
         self._bridge = bridge
+        self._controller = Controller(env.device)
+        #: droidhub's element index of each of the last state's AW elements.
+        self._indices: list[int] = []
+
+    @property
+    def controller(self) -> Controller:
+        """What AW's agents hand to ``adb_utils``: ``execute_adb_call`` and the
+        screen's geometry (see :class:`~droidhub.compat.adb_requests.Controller`)."""
+        return self._controller
 
     def get_state(self, wait_to_stabilize: bool = False) -> State:
-        """Observe the phone now: screenshot, UI tree and elements."""
+        """Observe the phone now: screenshot, accessibility forest and AW's UI elements."""
         state = self._env.get_state(wait_to_stabilize=wait_to_stabilize, observe=Observe.BOTH)
-        return to_aw_state(state)
+        aw_state, self._indices = to_aw_state(state, self._controller.logical_screen_size)
+        return aw_state
 
     def execute_action(self, action: Any) -> None:
         """Hand the action to droidhub's runner, which records and executes it; return
-        when it has been carried out (at the next droidhub step)."""
-        self._bridge.act(to_action(action))
+        when it has been carried out (at the next droidhub step). An ``index`` is one of
+        the last :meth:`get_state`'s ``ui_elements``."""
+        converted = to_action(action)
+        if converted.index is not None:
+            if not 0 <= converted.index < len(self._indices):
+                raise ActionError(
+                    f"index {converted.index} is not one of the {len(self._indices)} UI "
+                    "elements of the last get_state()"
+                )
+            converted = converted.model_copy(update={"index": self._indices[converted.index]})
+        self._bridge.act(converted)
 
     def reset(self, go_home: bool = False) -> State:
-        """Go home if asked (droidhub has set the task up already) and observe."""
+        """As AW's env: go home if asked, forget the last answer, observe."""
         if go_home:
             self._env.device.go_home()
+        self.interaction_cache = ""
         return self.get_state()
 
     @property
     def interaction_cache(self) -> str:
-        """The last ``answer`` the agent gave (empty if none)."""
+        """The agent's answer: its last ``answer`` action, or what was set here (AW's
+        question tasks read it, as droidhub's do)."""
         return self._env.answer or ""
+
+    @interaction_cache.setter
+    def interaction_cache(self, value: str) -> None:
+        self._env.answer = value or None
 
     @property
     def foreground_activity_name(self) -> str:
@@ -199,29 +269,45 @@ class AndroidWorldEnv:
 
     @property
     def logical_screen_size(self) -> tuple[int, int]:
-        """Screen width and height in pixels."""
-        shot = self._env.device.screenshot()
-        return shot.size
+        """(width, height) the UI is laid out in, from ``dumpsys input`` (read once)."""
+        return self._controller.logical_screen_size
 
     @property
     def device_screen_size(self) -> tuple[int, int]:
-        """Same as :attr:`logical_screen_size` (droidhub does not rotate)."""
-        return self.logical_screen_size
+        """The physical (width, height), from ``wm size`` (read once)."""
+        return self._controller.device_screen_size
 
     @property
     def orientation(self) -> int:
-        """Always portrait (0)."""
-        return 0
+        """0 portrait, 1 landscape, 2 reverse portrait, 3 reverse landscape."""
+        return self._controller.orientation
+
+    @property
+    def physical_frame_boundary(self) -> tuple[int, int, int, int]:
+        """The display's frame (left, top, right, bottom) in portrait coordinates."""
+        return self._controller.physical_frame_boundary
+
+    def display_message(self, message: str, header: str = "") -> None:
+        """Broadcast the message to the phone's overlay, as AW's env does."""
+        extras = {"task_type_string": header, "goal_string": message}
+        self._env.device.broadcast("com.example.ACTION_UPDATE_OVERLAY", extras=extras)
+
+    def ask_question(self, question: str, timeout_seconds: float = -1.0) -> str | None:
+        """No user is there to answer: None, AW's "no answer within the timeout"."""
+        del question, timeout_seconds
+        return None
 
     def hide_automation_ui(self) -> None:
-        """Nothing to hide on droidhub's phones."""
+        """Turn the pointer-location overlay off, as AW's env does."""
+        self._env.device.put_setting("system", "pointer_location", "0")
 
     def close(self) -> None:
         """droidhub owns the device; closing is a no-op."""
 
 
-def to_aw_state(state: DroidhubState) -> State:
-    """A droidhub observation in AndroidWorld's shape."""
+def to_aw_state(state: DroidhubState, screen: tuple[int, int]) -> tuple[State, list[int]]:
+    """A droidhub observation in AndroidWorld's shape, and droidhub's index of each of its
+    UI elements (the dump's ``<node>`` order, which droidhub's elements follow)."""
     pixels: Any = state.screenshot
     if pixels is not None:
         try:
@@ -230,8 +316,32 @@ def to_aw_state(state: DroidhubState) -> State:
             pixels = np.asarray(pixels.convert("RGB"))
         except ImportError:
             pass  # agents without numpy get the PIL image
-    elements = [UIElement.from_droidhub(e) for e in state.ui_elements]
-    return State(pixels=pixels, forest=state.ui_tree, ui_elements=elements)
+    nodes = parse_nodes(state.ui_tree)
+    kept = [n for n in nodes if n.is_aw_element]
+    forest = to_forest(nodes, screen)
+    elements = [UIElement.from_node(n) for n in kept]
+    aw_state = State(
+        pixels=pixels, forest=state.ui_tree if forest is None else forest, ui_elements=elements
+    )
+    return aw_state, [n.unique_id for n in kept]
+
+
+def _register_as_async_env() -> None:
+    """Make AndroidWorldEnv an ``AsyncEnv`` of an importable android_world (once)."""
+    global _registered
+    if _registered:
+        return
+    _registered = True
+    try:
+        from android_world.env import interface
+    except Exception:  # absent, or an installation that fails to import
+        return
+    register = getattr(getattr(interface, "AsyncEnv", None), "register", None)
+    if callable(register):
+        register(AndroidWorldEnv)
+
+
+_registered = False
 
 
 class _Bridge:
@@ -281,13 +391,18 @@ class AndroidWorldAgent(Agent):
 
     def reset(self, goal: str, task: TaskEval, env: Env, rng: random.Random) -> None:
         """Stop the previous episode's agent, build and reset a new one."""
-        del task, rng
+        del rng
+        _register_as_async_env()
         self._stop()
         self._bridge = bridge = _Bridge()
         aw_env = AndroidWorldEnv(env, bridge)
         aw_agent = self.make_agent(aw_env)
+        # As AW's episode runner: reset (home when the task starts there; droidhub has
+        # set the task up already) and give the step budget.
         if callable(getattr(aw_agent, "reset", None)):
-            aw_agent.reset(False)  # droidhub set the task up: stay where it left the phone
+            aw_agent.reset(task.start_on_home_screen)
+        if callable(getattr(aw_agent, "set_max_steps", None)):
+            aw_agent.set_max_steps(task.max_steps)
         self._thread = threading.Thread(
             target=self._loop, args=(aw_agent, goal, bridge), daemon=True, name="aw-agent"
         )
@@ -365,6 +480,8 @@ __all__ = [
     "BoundingBox",
     "State",
     "UIElement",
+    "adb_pb2",
     "to_action",
+    "to_aw_state",
     "wrap_agent_class",
 ]
