@@ -17,13 +17,20 @@ def _lines(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-def test_retry_errors_reruns_the_errored_episodes_only_and_keeps_the_old_attempts(
-    tmp_path: Path,
-) -> None:
+def _run_with_two_errors(tmp_path: Path) -> tuple[Path, Path]:
+    """A first run of ``ARGS`` into ``tmp_path/run``, whose two ``BrokenUntilFixed``
+    episodes end in an error (``HANG_FIXED`` unset): the hang site and the run folder."""
     site = hang_site(tmp_path / "site")
     out = tmp_path / "run"
     first = droidhub(site, *ARGS, "--out", str(out))
     assert first.returncode == 3, first.stderr
+    return site, out
+
+
+def test_retry_errors_reruns_the_errored_episodes_only_and_keeps_the_old_attempts(
+    tmp_path: Path,
+) -> None:
+    site, out = _run_with_two_errors(tmp_path)
     before = {r["episode_id"]: r for r in _lines(out / "results.jsonl")}
     assert {k for k, r in before.items() if r["error"]} == {
         "hang/BrokenUntilFixed/0",
@@ -63,10 +70,7 @@ def test_retry_errors_reruns_the_errored_episodes_only_and_keeps_the_old_attempt
 def test_a_retry_killed_after_setting_aside_loses_nothing_and_numbers_attempts(
     tmp_path: Path,
 ) -> None:
-    site = hang_site(tmp_path / "site")
-    out = tmp_path / "run"
-    first = droidhub(site, *ARGS, "--out", str(out))
-    assert first.returncode == 3, first.stderr
+    site, out = _run_with_two_errors(tmp_path)
     # What a retry does first, then it is killed before running anything.
     assert set_aside_errored(out) == {"hang/BrokenUntilFixed/0": 2, "hang/BrokenUntilFixed/1": 2}
     kept = _lines(out / "results.jsonl") + _lines(out / "attempts.jsonl")
