@@ -40,7 +40,8 @@ def mcp_command(device: str, adb_host: str, adb_port: int, http_port: int | None
             "droidhub mcp needs the mcp package: pip install './core[mcp]'"
         ) from None
     from droidhub.device.connect import DeviceSpecError, open_devices
-    from droidhub.faces.mcp_phone import PhoneSession, build_server
+    from droidhub.faces.mcp_phone import build_server
+    from droidhub.faces.phone_session import PhoneSession
 
     warn_plugin_errors()
     try:

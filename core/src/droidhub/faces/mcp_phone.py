@@ -15,73 +15,13 @@ the tools' annotations are read by mcp at run time, so the module imports it at 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from mcp.server.mcpserver import Image, MCPServer
 
-from droidhub.env.actions import Action, ActionError
-from droidhub.env.environment import Env, Observe
+from droidhub.faces.phone_session import PhoneSession, elements_text
 from droidhub.plugins import catalog
-from droidhub.tasks.suite import DEFAULT_SEED, build_suite
-
-if TYPE_CHECKING:
-    from droidhub.device.client import Device
-    from droidhub.tasks.task_eval import TaskEval
-
-
-class PhoneSession:
-    """One phone, and the task started on it (if any)."""
-
-    def __init__(self, device: Device) -> None:
-        self.device = device
-        self.env = Env(device, catalog.apps(), observe=Observe.UI_TREE)
-        self.task: TaskEval | None = None
-
-    def act(self, **fields: Any) -> str:
-        """Take one of AndroidWorld's actions; what was done, or a ValueError naming why
-        it could not be (the MCP client sees it as the tool's error)."""
-        try:
-            action = Action.parse({k: v for k, v in fields.items() if v is not None})
-            self.env.execute_action(action)
-        except ActionError as exc:
-            raise ValueError(str(exc)) from None
-        return f"done: {action.to_json()}"
-
-    def start(self, task: str, family: str, seed: int, instance: int) -> dict[str, Any]:
-        """Tear down any task started before, then set ``family/task``'s instance up as a
-        run with ``--seed seed`` would: the same parameters and goal."""
-        self.stop()
-        instances = build_suite(catalog.registry(), [family], [task], instance + 1, seed)
-        made = instances[instance].create()
-        self.env.reset(go_home=made.start_on_home_screen)
-        made.initialize_task(self.env)
-        self.task = made
-        return {"goal": made.goal, "max_steps": made.max_steps, "apps": list(made.app_names)}
-
-    def score(self) -> float:
-        """The started task's reward in [0, 1], from the phone's state now."""
-        if self.task is None:
-            raise ValueError("no task started: call start_task first")
-        return float(self.task.is_successful(self.env))
-
-    def stop(self) -> str:
-        """Tear the started task down (the phone as its set-up found it)."""
-        if self.task is None:
-            return "no task was started"
-        task, self.task = self.task, None
-        task.tear_down(self.env)
-        return f"{task.name} torn down"
-
-
-def _elements_text(session: PhoneSession) -> str:
-    lines = []
-    for i, e in enumerate(session.env.get_state(observe=Observe.UI_TREE).ui_elements):
-        label = e.text or e.content_description or e.resource_id.rpartition("/")[2]
-        flags = [n for n in ("clickable", "checkable", "checked", "scrollable") if getattr(e, n)]
-        box = e.bounds
-        where = f"[{box.left},{box.top}][{box.right},{box.bottom}]" if box else ""
-        lines.append(f"{i}: {e.class_name.rpartition('.')[2]} {label!r} {where} {' '.join(flags)}")
-    return "\n".join(lines)
+from droidhub.tasks.suite import DEFAULT_SEED
 
 
 def build_server(session: PhoneSession) -> MCPServer:
@@ -125,7 +65,7 @@ def build_server(session: PhoneSession) -> MCPServer:
     @server.tool()
     def ui_elements() -> str:
         """The screen's UI elements, one per line: index, class, label, bounds, flags."""
-        return _elements_text(session)
+        return elements_text(session)
 
     @server.tool()
     def tap(index: int | None = None, x: int | None = None, y: int | None = None) -> str:
