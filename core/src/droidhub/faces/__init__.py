@@ -1,0 +1,13 @@
+"""Faces: droidhub's tasks, phones and rewards behind the doors agent builders use.
+
+One module (or two) per face, each adapting the Env (:mod:`droidhub.env`), the task
+instances (:mod:`droidhub.tasks.suite`), the installed families
+(:mod:`droidhub.plugins.catalog`) and the phones (:mod:`droidhub.device.connect`),
+re-implementing none of them. The Gymnasium face is :mod:`.gym_env`
+(``gymnasium.make("droidhub/AndroidWorld-v0")`` and vector envs) with its spaces and
+the Dict action wrapper in :mod:`.gym_spaces`.
+
+Each face needs an optional extra (``pip install 'droidhub[gym]'``), imported only by
+the face's own modules: importing this package costs nothing. Only the command line
+imports faces; faces import the layers below the runner, never the runner itself.
+"""
