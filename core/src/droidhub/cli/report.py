@@ -78,23 +78,32 @@ def write_html(run_dir: Path, html_out: Path, with_steps: bool = True) -> None:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["jsonl"]),
+    type=click.Choice(["jsonl", "hf"]),
     default="jsonl",
     show_default=True,
-    help="Output format (see docs/trajectory-format.md).",
+    help="Output format: JSON lines, or a Hugging Face dataset saved to disk "
+    "(needs the hf extra; see docs/trajectory-format.md).",
 )
 @click.option(
     "--out",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     default=None,
-    help="Output file [default: standard output].",
+    help="Output file (jsonl) [default: standard output], or directory (hf, required).",
 )
 def export(run_dir: Path, fmt: str, out: Path | None) -> None:
-    """Export a run's trajectories: one JSON line per agent step."""
-    from droidhub.report.export import export_jsonl
+    """Export a run's trajectories: one JSON line, or one dataset row, per agent step."""
+    from droidhub.report.export import export_hf, export_jsonl
 
-    del fmt  # jsonl is the only format so far
     _check_run_dir(run_dir)
+    if fmt == "hf":
+        if out is None:
+            raise click.UsageError("--format hf writes a directory: give it with --out DIR")
+        try:
+            count = export_hf(run_dir, out)
+        except ImportError as exc:
+            raise click.ClickException(str(exc)) from None
+        click.echo(f"{count} steps written to {out} (datasets.load_from_disk)", err=True)
+        return
     if out is None:
         export_jsonl(run_dir, sys.stdout)
         return
