@@ -3,19 +3,27 @@
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
-from runner_plugins import droidhub, hang_site
+from runner_plugins import droidhub, hang_site, quick_run_args
+
+
+def _finished_run(
+    tmp_path: Path, agent: str, n: int = 1, *extra: str, noisy: bool = False
+) -> tuple[Path, Path, subprocess.CompletedProcess[str]]:
+    """A run of ``n`` ``hang/Quick`` episodes by ``agent`` (``extra`` options last; a
+    ``--tasks`` there adds tasks), which must finish cleanly: the hang site (with the
+    ``noisy`` observer), the run folder and the finished process."""
+    site = hang_site(tmp_path / "site", noisy=noisy)
+    out = tmp_path / "run"
+    proc = droidhub(site, *quick_run_args(n, agent, out, *extra))
+    assert proc.returncode == 0, proc.stderr
+    return site, out, proc
 
 
 def test_agent_step_info_is_kept_per_step_and_usage_summed_per_episode(tmp_path: Path) -> None:
-    site = hang_site(tmp_path / "site")
-    out = tmp_path / "run"
-    proc = droidhub(
-        site, "run", "--suite", "hang", "--tasks", "Quick", "--agent", "hang_agents:Reports",
-        "--out", str(out),
-    )  # fmt: skip
-    assert proc.returncode == 0, proc.stderr
+    site, out, _ = _finished_run(tmp_path, "hang_agents:Reports")
     (row,) = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
     assert row["steps"] == 3
     assert row["usage"] == {"prompt_tokens": 30.0, "cost": 0.75, "calls": 3.0}
@@ -30,14 +38,8 @@ def test_agent_step_info_is_kept_per_step_and_usage_summed_per_episode(tmp_path:
 
 
 def test_observer_hook_failures_go_to_run_json_and_under_the_summary(tmp_path: Path) -> None:
-    site = hang_site(tmp_path / "site", noisy=True)
-    out = tmp_path / "run"
-    proc = droidhub(
-        site, "run", "--agent", "noop", "--suite", "hang", "--tasks", "Quick",
-        "--n-combinations", "2",
-        "--out", str(out),
-    )  # fmt: skip
-    assert proc.returncode == 0, proc.stderr  # a failing observer does not fail the run
+    # A failing observer does not fail the run.
+    _, out, proc = _finished_run(tmp_path, "noop", 2, noisy=True)
     manifest = json.loads((out / "run.json").read_text())
     assert manifest["plugin_errors"] == [
         {
@@ -55,13 +57,7 @@ def test_observer_hook_failures_go_to_run_json_and_under_the_summary(tmp_path: P
 def test_an_answer_that_is_no_action_costs_a_step_and_the_episode_goes_on(
     tmp_path: Path,
 ) -> None:
-    site = hang_site(tmp_path / "site")
-    out = tmp_path / "run"
-    proc = droidhub(
-        site, "run", "--suite", "hang", "--tasks", "Quick,Quick2", "--agent",
-        "hang_agents:Babbles", "--out", str(out),
-    )  # fmt: skip
-    assert proc.returncode == 0, proc.stderr
+    _, out, _ = _finished_run(tmp_path, "hang_agents:Babbles", 1, "--tasks", "Quick2")
     rows = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
     assert [(r["error"], r["steps"]) for r in rows] == [(None, 10), (None, 10)]
     steps = (out / "episodes/hang/Quick/0/steps.jsonl").read_text().splitlines()
@@ -71,13 +67,7 @@ def test_an_answer_that_is_no_action_costs_a_step_and_the_episode_goes_on(
 
 
 def test_invalid_actions_are_invalid_steps_with_their_reasons(tmp_path: Path) -> None:
-    site = hang_site(tmp_path / "site")
-    out = tmp_path / "run"
-    proc = droidhub(
-        site, "run", "--suite", "hang", "--tasks", "Quick", "--agent",
-        "hang_agents:BadThenDone", "--out", str(out),
-    )  # fmt: skip
-    assert proc.returncode == 0, proc.stderr
+    _, out, _ = _finished_run(tmp_path, "hang_agents:BadThenDone")
     (row,) = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
     assert row["error"] is None and row["steps"] == 5
     steps = [
