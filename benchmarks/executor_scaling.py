@@ -81,7 +81,7 @@ def main() -> int:
     print()
     for executor, target in TARGETS.items():
         if (executor, 1) not in rates:
-            print(f"{executor}: not measured (pip install 'droidhub[ray]')")
+            print(f"{executor}: not measured (pip install './core[ray]')")
             continue
         gain = rates[executor, 2] / rates[executor, 1]
         verdict = "met" if gain >= target else "NOT met"

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 gymnasium = pytest.importorskip(
-    "gymnasium", reason="the gym extra is not installed (pip install 'droidhub[gym]')"
+    "gymnasium", reason="the gym extra is not installed (pip install './core[gym]')"
 )
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402

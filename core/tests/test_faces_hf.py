@@ -49,7 +49,7 @@ def test_a_50_episode_run_loads_back_as_a_dataset(
     oracle_run: Path, run_cli: Any, tmp_path: Path
 ) -> None:
     datasets = pytest.importorskip(
-        "datasets", reason="the hf extra is not installed (pip install 'droidhub[hf]')"
+        "datasets", reason="the hf extra is not installed (pip install './core[hf]')"
     )
     out = tmp_path / "ds"
     proc = run_cli("export", str(oracle_run), "--format", "hf", "--out", str(out))
@@ -91,4 +91,4 @@ def test_without_datasets_the_error_says_which_extra(
     with pytest.raises(ImportError) as caught:
         export_hf(tmp_path, tmp_path / "ds")
     assert str(caught.value) == HF_EXTRA_HINT
-    assert "pip install 'droidhub[hf]'" in HF_EXTRA_HINT
+    assert "pip install './core[hf]'" in HF_EXTRA_HINT

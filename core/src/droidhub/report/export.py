@@ -57,7 +57,7 @@ def export_jsonl(run_dir: Path, out: TextIO) -> int:
 
 
 #: The extra ``--format hf`` needs, as the one-line error names it.
-HF_EXTRA_HINT = "--format hf needs the Hugging Face datasets package: pip install 'droidhub[hf]'"
+HF_EXTRA_HINT = "--format hf needs the Hugging Face datasets package: pip install './core[hf]'"
 
 
 def _step_target(step: dict[str, Any]) -> tuple[dict[str, Any] | None, int | None, int | None]:
