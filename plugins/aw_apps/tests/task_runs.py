@@ -29,6 +29,16 @@ def score(env: Env, task: TaskEval, act: Callable[[Env], object] | None = None) 
         task.tear_down(env)
 
 
+def open_app(env: Env, name: str) -> None:
+    """Open app ``name`` (a name an agent may use) with the ``open_app`` action."""
+    env.execute_action(Action(action_type="open_app", app_name=name))
+
+
+def type_text(env: Env, text: str) -> None:
+    """Type ``text`` into the focused field with the ``input_text`` action."""
+    env.execute_action(Action(action_type="input_text", text=text))
+
+
 def click(env: Env, **match: str) -> None:
     """Tap the first element whose attributes equal ``match`` (``text="OK"``,
     ``content_description="Send"``), by its index, as an agent would."""

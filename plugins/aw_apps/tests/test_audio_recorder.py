@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from task_runs import make, score
+from task_runs import make, open_app, score, type_text
 
 from droidhub import Action, Env, Observe
 from droidhub_aw_apps.audio_recorder import model as recorder
@@ -50,12 +50,12 @@ def test_record_with_file_name_in_the_app(virtual_env: Env) -> None:
         env.execute_action(Action(action_type="click", index=index))
 
     def act(env: Env) -> None:
-        env.execute_action(Action(action_type="open_app", app_name="audio recorder"))
+        open_app(env, "audio recorder")
         press(env, content_description="Record")
         press(env, content_description="Stop recording")
         for _ in range(len("Record-1")):
             env.device.keyevent("KEYCODE_DEL")
-        env.execute_action(Action(action_type="input_text", text=task.params.file_name))
+        type_text(env, task.params.file_name)
         press(env, text="Save")
 
     assert score(virtual_env, task, act) == 1.0

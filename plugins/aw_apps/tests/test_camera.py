@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from episodes import noop_fails_and_oracle_succeeds
-from task_runs import make, score
+from task_runs import make, open_app, score
 
 from droidhub import Action, Env, Observe
 from droidhub_aw_apps.camera import model as photos
@@ -26,11 +26,11 @@ def _press(env: Env, description: str) -> None:
 
 def test_photo_and_video_with_the_camera_app(virtual_env: Env) -> None:
     def photo(env: Env) -> None:
-        env.execute_action(Action(action_type="open_app", app_name="camera"))
+        open_app(env, "camera")
         _press(env, "Shutter")
 
     def video(env: Env) -> None:
-        env.execute_action(Action(action_type="open_app", app_name="camera"))
+        open_app(env, "camera")
         _press(env, "Switch to video")
         _press(env, "Start recording")
         _press(env, "Stop recording")

@@ -6,7 +6,7 @@ import datetime as dt
 import random
 
 from episodes import noop_fails_and_oracle_succeeds
-from task_runs import make, score
+from task_runs import make, open_app, score
 
 from droidhub import Action, Env, Observe
 from droidhub_aw_apps.clock import tasks as clock
@@ -22,7 +22,7 @@ def _tap(env: Env, label: str) -> None:
 
 
 def _open(env: Env, tab: str) -> None:
-    env.execute_action(Action(action_type="open_app", app_name="clock"))
+    open_app(env, "clock")
     _tap(env, tab)
 
 
@@ -109,7 +109,7 @@ def test_stopwatch_paused_near_miss_other_tab(virtual_env: Env) -> None:
 def test_tear_down_resets_the_stopwatch(virtual_env: Env) -> None:
     task = make(clock.ClockStopWatchRunning)
     score(virtual_env, task, task.oracle)
-    virtual_env.execute_action(Action(action_type="open_app", app_name="clock"))
+    open_app(virtual_env, "clock")
     _tap(virtual_env, "Stopwatch")
     assert clock.stopwatch_paused(virtual_env) == 1.0
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from episodes import noop_fails_and_oracle_succeeds
-from task_runs import make, score
+from task_runs import make, open_app, score
 
 from droidhub import Action, Env, Observe
 from droidhub_aw_apps.contacts import model as people
@@ -53,7 +53,7 @@ def test_new_contact_draft_typed_in_by_an_agent(virtual_env: Env) -> None:
         raise AssertionError(f"nothing matches {match}")
 
     def act(env: Env) -> None:
-        env.execute_action(Action(action_type="open_app", app_name="contacts"))
+        open_app(env, "contacts")
         tap(env, content_description="Create contact")
         for index, value in enumerate(("Grace", "Lee", "555-123-4567")):
             state = env.get_state(observe=Observe.UI_TREE)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from episodes import noop_fails_and_oracle_succeeds
-from task_runs import make, score
+from task_runs import make, open_app, score
 
 from droidhub import Action, Env, Observe
 from droidhub_aw_apps.common import fake_data, storage
@@ -104,7 +104,7 @@ def test_delete_in_the_files_app(virtual_env: Env) -> None:
     task = make(files.FilesDeleteFile, seed=7)
 
     def act(env: Env) -> None:
-        env.execute_action(Action(action_type="open_app", app_name="files"))
+        open_app(env, "files")
         _open_folder(env, task.params.subfolder)
         env.execute_action(
             Action(action_type="long_press", index=_find(env, task.params.file_name))
@@ -118,7 +118,7 @@ def test_move_in_the_files_app(virtual_env: Env) -> None:
     task = make(files.FilesMoveFile, seed=3)
 
     def act(env: Env) -> None:
-        env.execute_action(Action(action_type="open_app", app_name="files"))
+        open_app(env, "files")
         _open_folder(env, task.params.source_folder)
         env.execute_action(
             Action(action_type="long_press", index=_find(env, task.params.file_name))
@@ -139,7 +139,7 @@ def test_move_in_the_files_app(virtual_env: Env) -> None:
 def test_moving_a_folder_into_itself_leaves_it_in_place(virtual_env: Env) -> None:
     device = virtual_env.device
     device.write_text("/sdcard/Download/Keep/inner.txt", "kept")
-    virtual_env.execute_action(Action(action_type="open_app", app_name="files"))
+    open_app(virtual_env, "files")
     _open_folder(virtual_env, "Download")
     virtual_env.execute_action(Action(action_type="long_press", index=_find(virtual_env, "Keep")))
     virtual_env.execute_action(Action(action_type="click", index=_find(virtual_env, "Move to")))

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from episodes import noop_fails_and_oracle_succeeds
-from task_runs import click, make, score
+from task_runs import click, make, open_app, score
 
-from droidhub import Action, Env
+from droidhub import Env
 from droidhub_aw_apps.gallery import model as pictures
 from droidhub_aw_apps.gallery import tasks as gallery
 
@@ -48,7 +48,7 @@ def test_near_miss_moved_within_dcim(virtual_env: Env) -> None:
 
 def _receipt_to_download(env: Env, file_name: str, how: str) -> None:
     """In the gallery app, open DCIM's ``file_name`` and ``Copy to`` / ``Move to`` Download."""
-    env.execute_action(Action(action_type="open_app", app_name="simple gallery pro"))
+    open_app(env, "simple gallery pro")
     click(env, text="DCIM")
     click(env, content_description=file_name)
     click(env, content_description="More options")

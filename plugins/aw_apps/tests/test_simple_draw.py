@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from episodes import noop_fails_and_oracle_succeeds
-from task_runs import click, make, score
+from task_runs import click, make, open_app, score, type_text
 
 from droidhub import Action, Env
 from droidhub_aw_apps.common import storage
@@ -44,12 +44,12 @@ def test_create_drawing_in_the_app(virtual_env: Env) -> None:
     task = simple_draw.SimpleDrawProCreateDrawing({"file_name": "sit_calm_owl_copy.svg"})
 
     def act(env: Env) -> None:
-        env.execute_action(Action(action_type="open_app", app_name="simple draw pro"))
+        open_app(env, "simple draw pro")
         env.execute_action(Action(action_type="swipe", direction="right"))
         click(env, content_description="Save")
         for _ in range(40):
             env.device.keyevent("KEYCODE_DEL")
-        env.execute_action(Action(action_type="input_text", text="sit_calm_owl_copy"))
+        type_text(env, "sit_calm_owl_copy")
         click(env, text="SVG")
         click(env, text="OK")
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 from episodes import noop_fails_and_oracle_succeeds
-from task_runs import click, make, score
+from task_runs import click, make, open_app, score, type_text
 
 from droidhub import Action, Env, Observe, TaskEval
 from droidhub_aw_apps.clipboard import model as clipboard
@@ -172,9 +172,9 @@ def test_reply_through_the_app(virtual_env: Env) -> None:
     task = make(sms.SimpleSmsReply, seed=5)
 
     def act(env: Env) -> None:
-        env.execute_action(Action(action_type="open_app", app_name="simple sms messenger"))
+        open_app(env, "simple sms messenger")
         click(env, content_description=task.params.number)
-        env.execute_action(Action(action_type="input_text", text=task.params.message))
+        type_text(env, task.params.message)
         click(env, content_description="Send")
 
     assert score(virtual_env, task, act) == 1.0
@@ -184,13 +184,13 @@ def test_new_conversation_through_the_app_shows_contact_names(virtual_env: Env) 
     task = make(sms.SimpleSmsSendReceivedAddress)
 
     def act(env: Env) -> None:
-        env.execute_action(Action(action_type="open_app", app_name="simple sms messenger"))
+        open_app(env, "simple sms messenger")
         texts = [e.text for e in env.get_state(observe=Observe.UI_TREE).ui_elements]
         assert task.params.name2 in texts and task.params.message in texts
         click(env, content_description="New conversation")
-        env.execute_action(Action(action_type="input_text", text=task.params.number))
+        type_text(env, task.params.number)
         click(env, text="OK")
-        env.execute_action(Action(action_type="input_text", text=task.params.message))
+        type_text(env, task.params.message)
         click(env, content_description="Send")
 
     assert score(virtual_env, task, act) == 1.0
@@ -206,9 +206,9 @@ def test_clipboard_content_pasted_in_the_app(virtual_env: Env) -> None:
     task = make(sms.SimpleSmsSendClipboardContent)
 
     def act(env: Env) -> None:
-        env.execute_action(Action(action_type="open_app", app_name="simple sms messenger"))
+        open_app(env, "simple sms messenger")
         click(env, content_description="New conversation")
-        env.execute_action(Action(action_type="input_text", text=task.params.number))
+        type_text(env, task.params.number)
         click(env, text="OK")
         _long_press_field(env)
         click(env, text="Paste")
@@ -221,9 +221,9 @@ def test_copy_to_clipboard_from_a_message_field(virtual_env: Env) -> None:
     task = make(system.SystemCopyToClipboard)
 
     def act(env: Env) -> None:
-        env.execute_action(Action(action_type="open_app", app_name="simple sms messenger"))
+        open_app(env, "simple sms messenger")
         click(env, content_description="New conversation")
-        env.execute_action(Action(action_type="input_text", text=task.params.clipboard_content))
+        type_text(env, task.params.clipboard_content)
         _long_press_field(env)
         click(env, text="Copy")
 
