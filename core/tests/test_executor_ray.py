@@ -13,12 +13,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from runner_plugins import droidhub, droidhub_env, hang_site, results_rows
+from runner_plugins import droidhub, hang_site, quick_run_args, results_rows, running_droidhub
 
 pytest.importorskip("ray", reason="the Ray executor needs ray (core's test extra installs it)")
-
-QUICK = ["--suite", "hang", "--tasks", "Quick", "--agent", "hang_agents:Slow",
-         "--device", "virtual:2", "--executor", "ray"]  # fmt: skip
 
 
 def _actors() -> list[int]:
@@ -35,16 +32,9 @@ def _actors() -> list[int]:
     return found
 
 
-def _start(site: Path, out: Path, n: int, slow: str) -> subprocess.Popen[str]:
-    args = ["run", *QUICK, "--n-combinations", str(n), "--out", str(out)]
-    return subprocess.Popen(
-        [sys.executable, "-m", "droidhub", *args],
-        env=droidhub_env(site, HANG_SLOW=slow),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
+def _ray_run_args(n: int, out: Path) -> list[str]:
+    """``n`` slow ``hang/Quick`` episodes on two virtual phones, each owned by a Ray actor."""
+    return quick_run_args(n, "hang_agents:Slow", out, "--device", "virtual:2", "--executor", "ray")
 
 
 def _wait_for(out: Path, count: int, proc: subprocess.Popen[str]) -> None:
@@ -81,17 +71,14 @@ def test_ray_and_threads_give_the_same_rewards_instance_for_instance(tmp_path: P
 def test_an_actor_killed_mid_run_costs_no_episode(tmp_path: Path) -> None:
     site = hang_site(tmp_path / "site")
     out = tmp_path / "run"
-    proc = _start(site, out, 24, "0.3")
-    try:
+    with running_droidhub(
+        site, _ray_run_args(24, out), start_new_session=True, HANG_SLOW="0.3"
+    ) as proc:
         _wait_for(out, 3, proc)
         actors = _actors()
         assert len(actors) == 2, actors
         os.kill(actors[0], signal.SIGKILL)
         _, stderr = proc.communicate(timeout=240)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=30)
     assert proc.returncode == 0, stderr
     counts = Counter(r["episode_id"] for r in results_rows(out))
     assert counts == Counter({f"hang/Quick/{i}": 1 for i in range(24)})
@@ -102,19 +89,15 @@ def test_an_actor_killed_mid_run_costs_no_episode(tmp_path: Path) -> None:
 def test_a_killed_driver_resumes_on_rerun(tmp_path: Path) -> None:
     site = hang_site(tmp_path / "site")
     out = tmp_path / "run"
-    proc = _start(site, out, 30, "0.3")
-    try:
+    with running_droidhub(
+        site, _ray_run_args(30, out), start_new_session=True, HANG_SLOW="0.3"
+    ) as proc:
         _wait_for(out, 3, proc)
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=30)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=30)
     first = len(results_rows(out))
     assert 3 <= first < 30
-    again = droidhub(site, "run", *QUICK, "--n-combinations", "30", "--out", str(out),
-                     HANG_SLOW="0", timeout=240)  # fmt: skip
+    again = droidhub(site, *_ray_run_args(30, out), HANG_SLOW="0", timeout=240)
     assert again.returncode == 0, again.stderr
     assert f"({first} already recorded)" in again.stderr
     counts = Counter(r["episode_id"] for r in results_rows(out))
