@@ -37,6 +37,7 @@ def _glyphs() -> dict[str, dict[str, int]]:
     return {"outlined": document["outlined"], "filled": document["filled"]}
 
 
+@functools.cache
 def names(filled: bool = False) -> frozenset[str]:
     """The icons there are (``filled``: those with a filled form)."""
     return frozenset(_glyphs()["filled" if filled else "outlined"])
@@ -57,14 +58,25 @@ def _outline(name: str, filled: bool) -> skia.Path | None:
     return path
 
 
-def path(name: str, box: tuple[int, int, int, int], filled: bool = False) -> skia.Path | None:
-    """The icon ``name`` filling ``box`` (a square of device pixels), or None if the font
-    has no icon of that name."""
+@functools.lru_cache(maxsize=1024)
+def sized(name: str, size: int, filled: bool = False) -> skia.Path | None:
+    """The icon ``name`` in a ``size``-px square at the origin (remembered: a screen
+    draws the same few icons at the same sizes on every screenshot)."""
     outline = _outline(name, filled)
     if outline is None:
         return None
+    scaled = skia.Path(outline)
+    scaled.transform(skia.Matrix.Scale(size / _UNITS, size / _UNITS))
+    return scaled
+
+
+def path(name: str, box: tuple[int, int, int, int], filled: bool = False) -> skia.Path | None:
+    """The icon ``name`` filling ``box`` (a square of device pixels), or None if the font
+    has no icon of that name."""
     left, top, right, bottom = box
-    scale = min(right - left, bottom - top) / _UNITS
-    placed = skia.Path(outline)
-    placed.transform(skia.Matrix.Scale(scale, scale).postTranslate(left, top))
+    scaled = sized(name, min(right - left, bottom - top), filled)
+    if scaled is None:
+        return None
+    placed = skia.Path(scaled)
+    placed.offset(left, top)
     return placed

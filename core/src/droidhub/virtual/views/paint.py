@@ -165,10 +165,14 @@ class Painter:
 
     def icon(self, name: str, box: Box, tint: str, filled: bool = False) -> None:
         """The Material Symbols icon ``name`` filling ``box``, in ``tint``."""
-        outline = icons.path(name, box, filled)
+        left, top, right, bottom = box
+        outline = icons.sized(name, min(right - left, bottom - top), filled)
         if outline is not None:
             self._fill.setColor(self.rgb(tint))
+            self.canvas.save()
+            self.canvas.translate(left, top)
             self.canvas.drawPath(outline, self._fill)
+            self.canvas.restore()
 
     def check_box(self, box: Box, checked: bool) -> None:
         """An 18 dp box: an outline, or filled in the accent colour with a tick."""
