@@ -210,3 +210,11 @@ def test_ir_setups_store_the_rows_androidworld_stores(reference) -> None:
                 break
     assert len(ir_task.TASKS) == 25
     assert differ == {}
+
+
+def test_expense_amounts_read_as_androidworld_writes_them() -> None:
+    # AW renders cents / 100 as a Python float: a trailing zero cent is dropped.
+    from droidhub_aw_apps.expense.model import Expense
+
+    shown = [Expense(name="x", amount=cents).amount_dollars for cents in (35590, 1200, 4185)]
+    assert shown == ["$355.9", "$12.0", "$41.85"]

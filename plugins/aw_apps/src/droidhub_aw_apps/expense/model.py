@@ -122,8 +122,9 @@ class Expense(BaseModel):
 
     @property
     def amount_dollars(self) -> str:
-        """``$123.45``."""
-        return f"${self.amount / 100:.2f}"
+        """The amount as AndroidWorld writes it in goals: the cents divided by 100 in
+        Python's float form, so ``$123.45``, ``$355.9`` and ``$12.0``."""
+        return f"${self.amount / 100}"
 
     @property
     def category_name(self) -> str:
