@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -39,10 +40,18 @@ def oracle_run(tmp_path_factory: pytest.TempPathFactory, run_cli: Any) -> Path:
 
 @pytest.fixture(scope="module")
 def run_cli() -> object:
-    """Module-scoped twin of conftest's ``run_cli``: the run is shared by the tests."""
-    import conftest
+    """Module-scoped: ``droidhub ARGS`` in a subprocess (the run is shared by the tests).
 
-    return conftest._run_cli
+    Its own, not conftest's: with every test folder in one session, ``import conftest``
+    may find another folder's conftest."""
+
+    def run(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "droidhub", *args],
+            capture_output=True, text=True, timeout=timeout,
+        )  # fmt: skip
+
+    return run
 
 
 def test_a_50_episode_run_loads_back_as_a_dataset(
