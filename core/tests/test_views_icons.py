@@ -7,12 +7,11 @@ from collections.abc import Iterator
 
 import pytest
 import skia
+from app_phone import app_started
 from PIL import Image
 
 from droidhub.android.ui_tree import UIElement, parse_hierarchy
-from droidhub.device.client import Device
-from droidhub.virtual.appmodel import VirtualApp, VirtualPhone
-from droidhub.virtual.server import VirtualDeviceServer
+from droidhub.virtual.appmodel import VirtualPhone
 from droidhub.virtual.views import (
     HORIZONTAL,
     MATCH_PARENT,
@@ -53,14 +52,7 @@ class IconsApp(ViewApp):
 
 @pytest.fixture
 def shots() -> Iterator[tuple[dict[str, UIElement], Image.Image]]:
-    app = IconsApp()
-
-    def apps() -> list[VirtualApp]:
-        return [app]
-
-    with VirtualDeviceServer(devices=1, apps=apps) as server:
-        device = Device(server.serials[0], host="127.0.0.1", port=server.port)
-        device.shell(["am", "start", "-n", f"{PACKAGE}/.MainActivity"])
+    with app_started(IconsApp()) as device:
         elements = {e.resource_id.split("/")[-1]: e for e in parse_hierarchy(device.ui_tree())}
         yield elements, device.screenshot().convert("RGB")
 

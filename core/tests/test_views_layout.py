@@ -15,11 +15,11 @@ import math
 from collections.abc import Iterator
 
 import pytest
+from app_phone import app_started
 
 from droidhub.android.ui_tree import UIElement, parse_hierarchy
 from droidhub.device.client import Device
-from droidhub.virtual.appmodel import VirtualApp, VirtualPhone
-from droidhub.virtual.server import VirtualDeviceServer
+from droidhub.virtual.appmodel import VirtualPhone
 from droidhub.virtual.views import (
     MATCH_PARENT,
     VERTICAL,
@@ -101,13 +101,7 @@ class LayoutApp(ViewApp):
 @pytest.fixture
 def app_and_device() -> Iterator[tuple[LayoutApp, Device]]:
     app = LayoutApp()
-
-    def apps() -> list[VirtualApp]:
-        return [app]
-
-    with VirtualDeviceServer(devices=1, apps=apps) as server:
-        device = Device(server.serials[0], host="127.0.0.1", port=server.port)
-        device.shell(["am", "start", "-n", f"{PACKAGE}/.MainActivity"])
+    with app_started(app) as device:
         yield app, device
 
 

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pytest
+from app_phone import app_started
 
 from droidhub.android.ui_tree import UIElement, parse_hierarchy
 from droidhub.device.client import Device
@@ -22,12 +23,10 @@ from droidhub.virtual.appmodel import (
     TextField,
     Theme,
     Toolbar,
-    VirtualApp,
     VirtualPhone,
     WidgetApp,
     Window,
 )
-from droidhub.virtual.server import VirtualDeviceServer
 
 PACKAGE = "com.example.widgets"
 COLOURS = ("Red", "Green", "Blue")
@@ -87,13 +86,7 @@ class DemoApp(WidgetApp):
 @pytest.fixture
 def app_and_device() -> Iterator[tuple[DemoApp, Device]]:
     app = DemoApp()
-
-    def apps() -> list[VirtualApp]:
-        return [app]
-
-    with VirtualDeviceServer(devices=1, apps=apps) as server:
-        device = Device(server.serials[0], host="127.0.0.1", port=server.port)
-        device.shell(["am", "start", "-n", f"{PACKAGE}/.MainActivity"])
+    with app_started(app) as device:
         yield app, device
 
 
