@@ -303,6 +303,7 @@ def test_packages_permissions_and_app_ops(phone: Phone) -> None:
         ("printf 'x 1\\ny 2\\n' | while read k v; do echo $v$k; done", "1x\n2y\n"),
         ("L='a b'; for w in $L; do echo \"<$w>\"; done", "<a>\n<b>\n"),
         ("for i in 1 2; do for j in 1 2; do break 2; done; echo no; done; echo out", "out\n"),
+        ("i=0; while true; do i=${i}1; [ $i = 011 ] && break; done; echo $i", "011\n"),
     ],
 )
 def test_mksh_compound_commands(phone: Phone, script: str, expected: str) -> None:

@@ -212,14 +212,9 @@ class Session:
             met = self.run_sequence(loop.condition, out, err) == 0
             if met == loop.until:
                 break
-            try:
-                status = self.run_sequence(loop.body, out, err)
-            except ShellControl as control:
-                if not self._caught(control):
-                    raise
-                status = self.status
-                if control.kind == "break":
-                    break
+            status, broke = self._run_body(loop.body, out, err)
+            if broke:
+                break
         self.status = status
         return status
 
@@ -229,16 +224,21 @@ class Session:
             if self.exited or interruption().is_set():
                 break
             self.variables[loop.name] = item
-            try:
-                status = self.run_sequence(loop.body, out, err)
-            except ShellControl as control:
-                if not self._caught(control):
-                    raise
-                status = self.status
-                if control.kind == "break":
-                    break
+            status, broke = self._run_body(loop.body, out, err)
+            if broke:
+                break
         self.status = status
         return status
+
+    def _run_body(self, body: Sequence, out: Sink, err: Sink) -> tuple[int, bool]:
+        """One pass of a loop's body: its status, and whether a ``break`` ended the loop
+        (a ``continue`` ends only the pass; either aimed at an outer loop goes on up)."""
+        try:
+            return self.run_sequence(body, out, err), False
+        except ShellControl as control:
+            if not self._caught(control):
+                raise
+            return self.status, control.kind == "break"
 
     @staticmethod
     def _caught(control: ShellControl) -> bool:
