@@ -27,7 +27,7 @@ from PIL import Image
 from runner_plugins import results_rows
 
 from droidhub.report.html import THUMB_WIDTH, render_html, step_image, step_images
-from droidhub.report.statistics import bootstrap_ci95, wilson
+from droidhub.report.statistics import clustered_bootstrap_ci95, wilson
 from droidhub.report.summary import format_summary, summarize
 from droidhub.results.records import read_results
 
@@ -245,11 +245,15 @@ def test_summary_json_and_printed_tables_match_hand_computation(
 
 
 def test_bootstrap_interval_is_seeded_and_narrows_with_more_tasks() -> None:
-    assert bootstrap_ci95([0.25] * 7) == (0.25, 0.25)
-    assert bootstrap_ci95([]) == (0.0, 0.0)
-    few = bootstrap_ci95([0.0, 1.0] * 5)
-    many = bootstrap_ci95([0.0, 1.0] * 200)
-    assert few == bootstrap_ci95([0.0, 1.0] * 5)  # the same run always reports the same
+    def interval(task_values: list[float]) -> tuple[float, float]:
+        # One episode per task: the clustered bootstrap resamples the tasks alone.
+        return clustered_bootstrap_ci95([[v] for v in task_values])
+
+    assert interval([0.25] * 7) == (0.25, 0.25)
+    assert interval([]) == (0.0, 0.0)
+    few = interval([0.0, 1.0] * 5)
+    many = interval([0.0, 1.0] * 200)
+    assert few == interval([0.0, 1.0] * 5)  # the same run always reports the same
     assert few[0] < 0.5 < few[1] and many[0] < 0.5 < many[1]
     assert many[1] - many[0] < (few[1] - few[0]) / 3  # 40x the tasks: ~1/6 the width
     # 400 fair coins: the interval is about +-1.96 * 0.5 / sqrt(400) = +-0.049.

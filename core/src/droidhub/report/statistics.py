@@ -47,20 +47,6 @@ def _percentiles(means: list[float], samples: int) -> tuple[float, float]:
     return means[int(0.025 * samples)], means[int(0.975 * samples) - 1]
 
 
-def bootstrap_ci95(
-    values: Sequence[float], samples: int = BOOTSTRAP_SAMPLES
-) -> tuple[float, float]:
-    """A 95 % percentile-bootstrap interval of the mean of ``values`` (resampled with
-    replacement; seeded)."""
-    if not values:
-        return (0.0, 0.0)
-    if len(values) == 1:
-        return (values[0], values[0])
-    rng = random.Random(0)
-    n = len(values)
-    return _percentiles([sum(rng.choices(values, k=n)) / n for _ in range(samples)], samples)
-
-
 def clustered_bootstrap_ci95(
     per_task: Sequence[Sequence[float]], samples: int = BOOTSTRAP_SAMPLES
 ) -> tuple[float, float]:
