@@ -242,7 +242,6 @@ def _run_on(devices: list[Any], instances: list[Any], s: RunSettings, pm: Any) -
         RunFolderError,
         next_attempts,
         read_results,
-        repair_results,
         set_aside_errored,
     )
     from droidhub.run.outcome import EXIT_FAILED, RunOutcome
@@ -250,10 +249,7 @@ def _run_on(devices: list[Any], instances: list[Any], s: RunSettings, pm: Any) -
 
     out = s.out
     try:
-        already = prepare_run_dir(out, s.manifest)
-        repaired = repair_results(out)
-        if repaired:
-            already = read_results(out)
+        already, repaired = prepare_run_dir(out, s.manifest)
         retried = set_aside_errored(out) if s.retry_errors else {}
         if retried:
             already = read_results(out)

@@ -14,7 +14,7 @@ from droidhub.results.records import (
     EpisodeResult,
     RunManifest,
     check_regular,
-    read_results,
+    repair_results,
     write_error,
 )
 
@@ -53,10 +53,12 @@ def manifest_key(m: RunManifest) -> dict[str, Any]:
     }
 
 
-def prepare_run_dir(out: Path, manifest: RunManifest) -> list[EpisodeResult]:
-    """Create ``out`` with ``run.json``, or check that it belongs to the same run.
+def prepare_run_dir(out: Path, manifest: RunManifest) -> tuple[list[EpisodeResult], list[str]]:
+    """Create ``out`` with ``run.json``, or check that it belongs to the same run and
+    repair its ``results.jsonl`` (:func:`~droidhub.results.records.repair_results`).
 
-    Returns the results already recorded there (empty for a new run).
+    Returns the results already recorded there (empty for a new run) and one line per
+    repair made, for the user.
     """
     out.mkdir(parents=True, exist_ok=True)
     check_regular(RunFolder(out).results)
@@ -77,9 +79,10 @@ def prepare_run_dir(out: Path, manifest: RunManifest) -> list[EpisodeResult]:
                 f"{out} holds a different run ({shown}); resume it with the same options "
                 "or pass a new --out folder"
             )
-        return read_results(out)
+        notes, recorded = repair_results(out)
+        return recorded, notes
     path.write_text(manifest.model_dump_json(indent=2), encoding="utf-8")
-    return []
+    return [], []
 
 
 def observer_errors(pm: PluginManager) -> list[dict[str, Any]]:

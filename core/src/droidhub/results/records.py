@@ -87,8 +87,13 @@ def read_results(run_dir: Path) -> list[EpisodeResult]:
     A line that cannot be read as a result (damaged, or half-written by a killed run)
     is left out; :func:`unreadable_note` says which, :func:`repair_results` moves it.
     """
+    return _latest(scan_results(RunFolder(run_dir).results).results)
+
+
+def _latest(records: list[EpisodeResult]) -> list[EpisodeResult]:
+    """``records`` with the last one of each episode id kept."""
     found: dict[str, EpisodeResult] = {}
-    for record in scan_results(RunFolder(run_dir).results).results:
+    for record in records:
         found[record.episode_id] = record
     return list(found.values())
 
@@ -115,11 +120,14 @@ class ResultsScan:
 
 def scan_results(path: Path) -> ResultsScan:
     """Read a results file line by line, keeping the lines that are no result apart."""
-    scan = ResultsScan()
     if not path.exists():
-        return scan
+        return ResultsScan()
     check_regular(path)
-    data = path.read_bytes()
+    return _scan(path.read_bytes())
+
+
+def _scan(data: bytes) -> ResultsScan:
+    scan = ResultsScan()
     scan.unterminated = bool(data) and not data.endswith(b"\n")
     for number, raw in enumerate(data.split(b"\n"), start=1):
         if not raw.strip():
@@ -135,9 +143,10 @@ def scan_results(path: Path) -> ResultsScan:
     return scan
 
 
-def repair_results(run_dir: Path) -> list[str]:
+def repair_results(run_dir: Path) -> tuple[list[str], list[EpisodeResult]]:
     """Make ``results.jsonl`` one result per line again; only the run that holds the
-    folder's lock calls this. Returns one line per repair made, for the user.
+    folder's lock calls this. Returns one line per repair made, for the user, and the
+    results recorded (as :func:`read_results` gives them), read in the same pass.
 
     A complete last result without its line end gets the line end (the result is
     kept). Every line that is no result (a half-written last line, a damaged one) is
@@ -147,7 +156,11 @@ def repair_results(run_dir: Path) -> list[str]:
     """
     folder = RunFolder(run_dir)
     path = folder.results
-    scan = scan_results(path)
+    if not path.exists():
+        return [], []
+    check_regular(path)
+    data = path.read_bytes()
+    scan = _scan(data)
     notes: list[str] = []
     try:
         if scan.unterminated and not scan.damaged:
@@ -162,7 +175,7 @@ def repair_results(run_dir: Path) -> list[str]:
         if scan.damaged:
             _reject(folder.rejected, scan.damaged)
             bad = {d.line for d in scan.damaged}
-            lines = path.read_bytes().split(b"\n")
+            lines = data.split(b"\n")
             kept = [raw for n, raw in enumerate(lines, start=1) if n not in bad and raw.strip()]
             tmp = path.with_name(path.name + ".tmp")
             with tmp.open("wb") as fh:
@@ -178,7 +191,7 @@ def repair_results(run_dir: Path) -> list[str]:
             )
     except OSError as exc:
         raise write_error(Path(exc.filename or path), exc) from None
-    return notes
+    return notes, _latest(scan.results)
 
 
 def _count(n: int, noun: str) -> str:
@@ -258,7 +271,7 @@ class ResultsWriter:
         self.notes: list[str] = []
         try:
             if _unterminated(self.path):  # an append would glue two lines together
-                self.notes = repair_results(run_dir)
+                self.notes, _recorded = repair_results(run_dir)
             # O_NOFOLLOW: results go into the run folder, never through a planted link.
             flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW
             self._fd = os.open(self.path, flags, 0o644)
