@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -20,6 +20,10 @@ from droidhub.plugins import catalog
 from droidhub.plugins.manager import get_plugin_manager
 from droidhub.report.summary import plural
 from droidhub.results.layout import RunFolder
+
+if TYPE_CHECKING:
+    from droidhub.plugins.manager import PluginManager
+    from droidhub.results.records import RunManifest
 
 
 @dataclass
@@ -64,8 +68,8 @@ def run_manifest(
     task_names: list[str] | None,
     agent_options: Mapping[str, str],
     planned: int,
-    pm: Any,
-) -> Any:
+    pm: PluginManager,
+) -> RunManifest:
     """``run.json`` of a new run from ``droidhub run``'s option values: what makes two
     runs the same run, the versions in use and the ``planned`` episode count."""
     from droidhub.results.records import RunManifest
