@@ -29,7 +29,7 @@ from inspect_ai.tool import Tool, ToolError, tool
 
 from droidhub.device.client import Device
 from droidhub.device.connect import parse_device_spec
-from droidhub.faces.phone_session import PhoneSession, elements_text
+from droidhub.faces.phone_session import KEY_ACTIONS, PhoneSession, elements_text
 from droidhub.plugins import catalog
 from droidhub.tasks.suite import DEFAULT_SEED, TaskInstance, build_suite
 
@@ -148,8 +148,7 @@ def press() -> Tool:
         Args:
             key: back, home or enter.
         """
-        kind = {"back": "navigate_back", "home": "navigate_home", "enter": "keyboard_enter"}
-        return await _act(action_type=kind[key])
+        return await _act(action_type=KEY_ACTIONS[key])
 
     return execute
 

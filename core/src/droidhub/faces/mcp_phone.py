@@ -91,8 +91,7 @@ def build_server(session: PhoneSession) -> MCPServer:
     @server.tool()
     def press(key: Literal["back", "home", "enter"]) -> str:
         """Press BACK, HOME or ENTER."""
-        kind = {"back": "navigate_back", "home": "navigate_home", "enter": "keyboard_enter"}
-        return session.act(action_type=kind[key])
+        return session.press(key)
 
     @server.tool()
     def open_app(name: str) -> str:

@@ -16,6 +16,10 @@ if TYPE_CHECKING:
     from droidhub.tasks.task_eval import TaskEval
 
 
+#: The keys a face offers to press, as AndroidWorld's actions.
+KEY_ACTIONS = {"back": "navigate_back", "home": "navigate_home", "enter": "keyboard_enter"}
+
+
 class PhoneSession:
     """One phone, and the task started on it (if any)."""
 
@@ -33,6 +37,11 @@ class PhoneSession:
         except ActionError as exc:
             raise ValueError(str(exc)) from None
         return f"done: {action.to_json()}"
+
+    def press(self, key: str) -> str:
+        """Press ``back``, ``home`` or ``enter`` (AndroidWorld's navigate_back,
+        navigate_home and keyboard_enter)."""
+        return self.act(action_type=KEY_ACTIONS[key])
 
     def start(self, task: str, family: str, seed: int, instance: int) -> dict[str, Any]:
         """Tear down any task started before, then set ``family/task``'s instance up as a
