@@ -46,6 +46,9 @@ class Window:
     ``on_cancel`` runs on a tap outside the dialog or BACK while it shows (a dialog
     that is cancelable on touch outside, as AlertDialog is by default).
     ``soft_input`` is the activity's ``windowSoftInputMode`` (its adjust part).
+    ``dialog_fills`` makes the dialog's window fill the content's frame instead of
+    centring it 24 dp in (a bottom sheet's window: its sheet sits at the bottom, and
+    a view of its own takes the taps outside the sheet).
     """
 
     content: View
@@ -54,6 +57,7 @@ class Window:
     background: str = "#FFFFFFFF"
     status_bar: str = "#FFFFFFFF"
     soft_input: str = ADJUST_UNSPECIFIED
+    dialog_fills: bool = False
     #: The keyboard while it shows over this window (the engine sets it).
     keyboard: Keyboard | None = None
     #: Where the content went (the engine sets it): resized or panned for the keyboard.
@@ -93,7 +97,12 @@ def lay_out(window: Window) -> None:
     window.frame = (left, top, right, bottom)
     if window.keyboard is not None:
         bottom = min(bottom, keyboard.TOP)  # a dialog centres in what the keyboard leaves
-    if window.dialog is not None:
+    if window.dialog is not None and window.dialog_fills:
+        window.dialog.measure(
+            MeasureSpec.exactly(right - left), MeasureSpec.exactly(bottom - CONTENT[1])
+        )
+        window.dialog.layout(left, CONTENT[1])
+    elif window.dialog is not None:
         dialog = window.dialog
         dialog.measure(
             MeasureSpec.exactly(right - left - 2 * DIALOG_INSET),
@@ -101,6 +110,17 @@ def lay_out(window: Window) -> None:
         )
         y = place(Gravity.CENTER_VERTICAL, top, bottom, dialog.measured_height, False)
         dialog.layout(left + DIALOG_INSET, y)
+
+
+def _drop_down(popup: View, anchor: Box, frame: Box) -> None:
+    """Place a popup over its anchor: as wide and tall as it wants inside the frame,
+    its end on the anchor's end and its top on the anchor's top (overlapping it, as
+    an overflow menu does)."""
+    left, top, right, bottom = frame
+    popup.measure(MeasureSpec.at_most(right - left), MeasureSpec.at_most(bottom - top))
+    x = max(left, min(anchor[2], right) - popup.measured_width)
+    y = max(top, min(anchor[1], bottom - popup.measured_height))
+    popup.layout(x, y)
 
 
 def _qualified(name: str, package: str) -> str:
@@ -182,7 +202,7 @@ def paint(window: Window, clock: str) -> Painter:
     """The laid-out window painted: content, the dialog over a scrim, the keyboard, the
     system bars."""
     painter = Painter()
-    if window.dialog is not None:
+    if window.dialog is not None and window.popup_anchor is None:
         painter.light = 1 - DIM_AMOUNT  # the scrim, applied as the content is drawn
     painter.clear(window.background)
     draw(window.content, painter)
