@@ -61,6 +61,9 @@ wallpaper wifi zoom_in zoom_out accessibility shield apps_outage system_update
 display_settings account_box text_fields draw brush videocam play_circle
 shift content_paste gif_box widgets keyboard_hide center_focus_weak public checklist
 edit_note receipt_long restaurant_menu directions_run note sd_storage mic_none
+emergency key hourglass_empty smartphone devices_other sim_card cast print
+wifi_tethering vpn_key dns data_saver_on brightness_auto format_size
+screen_lock_portrait bluetooth_connected directions_car
 """
 ICONS = _NAMES.split()
 
