@@ -49,6 +49,9 @@ class Window:
     ``dialog_fills`` makes the dialog's window fill the content's frame instead of
     centring it 24 dp in (a bottom sheet's window: its sheet sits at the bottom, and
     a view of its own takes the taps outside the sheet).
+    ``popup_anchor``: the ``dialog`` is a popup window dropped from the view at these
+    bounds (an overflow menu over its button): it wraps its content, its top-end
+    corner on the anchor's, and nothing dims behind it.
     """
 
     content: View
@@ -58,6 +61,7 @@ class Window:
     status_bar: str = "#FFFFFFFF"
     soft_input: str = ADJUST_UNSPECIFIED
     dialog_fills: bool = False
+    popup_anchor: Box | None = None
     #: The keyboard while it shows over this window (the engine sets it).
     keyboard: Keyboard | None = None
     #: Where the content went (the engine sets it): resized or panned for the keyboard.
@@ -97,7 +101,9 @@ def lay_out(window: Window) -> None:
     window.frame = (left, top, right, bottom)
     if window.keyboard is not None:
         bottom = min(bottom, keyboard.TOP)  # a dialog centres in what the keyboard leaves
-    if window.dialog is not None and window.dialog_fills:
+    if window.dialog is not None and window.popup_anchor is not None:
+        _drop_down(window.dialog, window.popup_anchor, (left, top, right, bottom))
+    elif window.dialog is not None and window.dialog_fills:
         window.dialog.measure(
             MeasureSpec.exactly(right - left), MeasureSpec.exactly(bottom - CONTENT[1])
         )
