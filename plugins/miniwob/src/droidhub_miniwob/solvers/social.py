@@ -15,6 +15,8 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from PIL import ImageStat
+
 from droidhub import Action, BoundingBox, UIElement
 from droidhub_miniwob.solvers.registry import SolverError, solves
 from droidhub_miniwob.solvers.screen import (
@@ -24,6 +26,7 @@ from droidhub_miniwob.solvers.screen import (
     by_text,
     elements,
     find,
+    look,
     tap,
 )
 
@@ -47,6 +50,11 @@ _DRAG_MS = 900
 _MENU_DRAGS = 3
 #: How long a tapped "more" icon may take to show its menu.
 _MENU_WAIT_S = 1.2
+#: How many taps an icon may take to turn on, and how long its picture may take to change.
+_TOGGLE_TRIES = 3
+_TOGGLE_WAIT_S = 1.0
+#: Mean difference per channel (0..255) between an icon's two pictures.
+_PICTURE_CHANGED = 8.0
 
 
 @dataclass(frozen=True)
@@ -185,6 +193,41 @@ def _social_media(env: Env, utterance: str) -> None:
     tap(env, find(env, menu_item, f"menu item {action!r}"))
 
 
+def _picture(env: Env, box: BoundingBox) -> list[float]:
+    """The mean colour of ``box`` on screen now."""
+    _, shot = look(env)
+    crop = shot.crop((box.left, box.top, box.right, box.bottom))
+    return list(ImageStat.Stat(crop).mean)
+
+
+def _turn_on(env: Env, post: Post, column: int, on_screen: list[UIElement]) -> None:
+    """Tap the icon in ``column`` of ``post`` until it shows turned on.
+
+    An icon shows the same picture turned on as under the finger (the page styles
+    ``:hover`` and ``.active`` alike), and Chromium drops a tap whose target changes
+    its picture under the finger (see :func:`_social_media`). So after each tap the
+    finger moves off (a tap on the post's header, which does nothing), and the icon
+    counts as on once its picture differs from the one it had before the first tap.
+    """
+    icon = post.icons[column]
+    box = icon.bounds
+    assert box is not None
+    header = next(e for e in on_screen if e.class_name == TEXT_VIEW and e.text == post.key[0])
+    before = _picture(env, box)
+    for _ in range(_TOGGLE_TRIES):
+        tap(env, icon, on_screen)
+        time.sleep(_RETAP_S)
+        tap(env, header, on_screen)
+        deadline = time.monotonic() + _TOGGLE_WAIT_S
+        while time.monotonic() < deadline:
+            now = _picture(env, box)
+            change = sum(abs(a - b) for a, b in zip(now, before, strict=True)) / 3
+            if change > _PICTURE_CHANGED:
+                return
+            time.sleep(0.1)
+    raise SolverError(f"the {(*ICONS, 'Share')[column]} icon of a post by {post.user} stayed off")
+
+
 def _mark_posts(env: Env, user: str, icon: str, wanted: int | None) -> None:
     """Tap ``icon`` on posts by ``user`` from the top of the feed down, ``wanted`` of
     them (all when None), then tap Submit at the feed's end."""
@@ -198,7 +241,7 @@ def _mark_posts(env: Env, user: str, icon: str, wanted: int | None) -> None:
                 and post.key not in done
                 and (wanted is None or len(done) < wanted)
             ):
-                tap(env, post.icons[column], on_screen)
+                _turn_on(env, post, column, on_screen)
                 done.add(post.key)
         if wanted is not None and len(done) == wanted:
             break
