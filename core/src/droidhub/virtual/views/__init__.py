@@ -21,6 +21,12 @@ pieces of the phone (the dump node, the system bars' nodes, the Roboto files).
 """
 
 from droidhub.virtual.views.app import ViewApp
+from droidhub.virtual.views.dialogs import (
+    CoordinatorLayout,
+    ScrollView,
+    alert_dialog,
+    bottom_sheet,
+)
 from droidhub.virtual.views.frame import CardView, FrameLayout, MaterialCardView
 from droidhub.virtual.views.linear import (
     HORIZONTAL,
@@ -66,6 +72,7 @@ __all__ = [
     "Button",
     "CardView",
     "CheckBox",
+    "CoordinatorLayout",
     "EditText",
     "FloatingActionButton",
     "FrameLayout",
@@ -77,6 +84,7 @@ __all__ = [
     "RecyclerView",
     "RelativeLayout",
     "Rules",
+    "ScrollView",
     "Switch",
     "TextInputLayout",
     "TextView",
@@ -85,6 +93,8 @@ __all__ = [
     "ViewApp",
     "ViewGroup",
     "Window",
+    "alert_dialog",
+    "bottom_sheet",
     "dp",
     "sp",
 ]
