@@ -38,6 +38,7 @@ from droidhub.virtual.views.linear import (
 from droidhub.virtual.views.measure import MATCH_PARENT, WRAP_CONTENT, Gravity, dp, sp
 from droidhub.virtual.views.recycler import RecyclerView
 from droidhub.virtual.views.relative import RelativeLayout
+from droidhub.virtual.views.seekbar import SeekBar
 from droidhub.virtual.views.view import GONE, INVISIBLE, VISIBLE, Rules, View, ViewGroup
 from droidhub.virtual.views.widgets import (
     Button,
@@ -85,6 +86,7 @@ __all__ = [
     "RelativeLayout",
     "Rules",
     "ScrollView",
+    "SeekBar",
     "Switch",
     "TextInputLayout",
     "TextView",

@@ -12,7 +12,8 @@ engine lays it out, dumps it, paints it when asked, and routes input as Android 
 - a long press (the finger still for 400 ms, Android 13's long-press timeout) runs
   ``on_long_click``;
 - a swipe scrolls the RecyclerView under its start by the finger's travel less the
-  touch slop;
+  touch slop; a tap or a swipe that starts on a SeekBar moves its thumb to where the
+  finger lands or ends (:mod:`.seekbar`);
 - ``input text`` and DEL edit the focused EditText through its ``on_change``;
 - BACK hides the keyboard first (the field keeps the focus), else cancels a dialog,
   else asks :meth:`ViewApp.on_back`.
@@ -31,6 +32,7 @@ from droidhub.virtual.app import Screen, VirtualApp
 from droidhub.virtual.views import keyboard
 from droidhub.virtual.views.keyboard import Key, Keyboard
 from droidhub.virtual.views.recycler import TOUCH_SLOP, RecyclerView
+from droidhub.virtual.views.seekbar import SeekBar
 from droidhub.virtual.views.view import View
 from droidhub.virtual.views.widgets import EditText
 from droidhub.virtual.views.window import Window, dump, lay_out, paint
@@ -110,6 +112,8 @@ class ViewApp(VirtualApp):
         target = root.hit(x, y)
         if target is None:
             return
+        if isinstance(target, SeekBar):
+            target.seek_to(x)
         if isinstance(target, EditText):
             self.view_state.focus = target.id
             self.view_state.keyboard = board or Keyboard()
@@ -130,6 +134,10 @@ class ViewApp(VirtualApp):
                 target = root.hit(x1, y1, long=True)
                 if target is not None and target.on_long_click is not None:
                     target.on_long_click()
+            return
+        bar = root.hit(x1, y1)
+        if isinstance(bar, SeekBar):
+            bar.seek_to(x2)  # the thumb follows the finger to where it lifts
             return
         lists = [v for v in root.walk() if isinstance(v, RecyclerView) and v.contains(x1, y1)]
         if lists and abs(y2 - y1) > TOUCH_SLOP:
