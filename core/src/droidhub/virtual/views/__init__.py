@@ -36,6 +36,15 @@ from droidhub.virtual.views.linear import (
     Toolbar,
 )
 from droidhub.virtual.views.measure import MATCH_PARENT, WRAP_CONTENT, Gravity, dp, sp
+from droidhub.virtual.views.menus import (
+    MORE_OPTIONS,
+    ActionMenuItemView,
+    ListView,
+    MenuItem,
+    OverflowMenuButton,
+    action_menu,
+    popup_menu,
+)
 from droidhub.virtual.views.recycler import RecyclerView
 from droidhub.virtual.views.relative import RelativeLayout
 from droidhub.virtual.views.seekbar import SeekBar
@@ -67,9 +76,11 @@ __all__ = [
     "HORIZONTAL",
     "INVISIBLE",
     "MATCH_PARENT",
+    "MORE_OPTIONS",
     "VERTICAL",
     "VISIBLE",
     "WRAP_CONTENT",
+    "ActionMenuItemView",
     "Button",
     "CardView",
     "CheckBox",
@@ -81,7 +92,10 @@ __all__ = [
     "ImageButton",
     "ImageView",
     "LinearLayout",
+    "ListView",
     "MaterialCardView",
+    "MenuItem",
+    "OverflowMenuButton",
     "RecyclerView",
     "RelativeLayout",
     "Rules",
@@ -95,8 +109,10 @@ __all__ = [
     "ViewApp",
     "ViewGroup",
     "Window",
+    "action_menu",
     "alert_dialog",
     "bottom_sheet",
     "dp",
+    "popup_menu",
     "sp",
 ]
