@@ -67,6 +67,35 @@ def test_solves_an_android_world_task(
     assert "sk-never-on-disk" not in done.stdout + done.stderr
     html = (tmp_path / "report.html").read_text()
     assert "Model usage" in html and str(calls * PROMPT_TOKENS) in html
+    _prompts_kept_as_sent(tmp_path, scripted, html)
+
+
+def _prompts_kept_as_sent(tmp_path: Path, scripted: ScriptedModel, html: str) -> None:
+    """Each step's requests are in its prompt file as the server received them, their
+    pictures in files beside it, and the report shows them."""
+    folder = tmp_path / "run" / "episodes" / "android_world" / "SystemWifiTurnOn" / "0"
+    kept = []
+    for step in steps(tmp_path):
+        name = step["agent_info"]["prompt_file"]
+        assert name == f"step_{step['index']:03d}.prompt.json"
+        assert "requests" not in step["agent_info"]  # no picture inlined in steps.jsonl
+        kept += json.loads((folder / name).read_text(encoding="utf-8"))
+    sent = [request["messages"] for request in scripted.requests]
+    assert len(kept) == len(sent)
+    for mine, theirs in zip(kept, sent, strict=True):
+        assert [m["role"] for m in mine] == [m["role"] for m in theirs]
+        for m, t in zip(mine, theirs, strict=True):
+            if isinstance(t["content"], str):
+                assert m["content"] == t["content"]
+                continue
+            for part, sent_part in zip(m["content"], t["content"], strict=True):
+                if sent_part["type"] == "text":
+                    assert part == sent_part
+                else:  # the picture's bytes, in the file named in its place
+                    data = base64.b64decode(sent_part["image_url"]["url"].split(",", 1)[1])
+                    assert (folder / part["image_url"]["file"]).read_bytes() == data
+    assert "what the model saw" in html or "request 1 of 2" in html
+    assert "Goal: Turn wifi on." in html
 
 
 @pytest.mark.browser

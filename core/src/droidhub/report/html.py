@@ -32,6 +32,7 @@ from droidhub.report.summary import (
     usage_cells,
 )
 from droidhub.results.layout import EpisodeFolder, RunFolder
+from droidhub.results.prompts import prompt_text, read_requests
 from droidhub.results.records import EpisodeResult, read_results, read_steps
 
 #: Width of the embedded screenshots (device pixels are scaled down to it).
@@ -182,8 +183,9 @@ def _read_steps(folder: Path) -> list[dict[str, Any]]:
     return read_steps(EpisodeFolder(folder))
 
 
-def _agent_info_html(info: object) -> str:
-    """What a model-driven agent recorded for a step: tokens, latency, parse error, reply."""
+def _agent_info_html(info: object, folder: Path) -> str:
+    """What a model-driven agent recorded for a step: tokens, latency, parse error, reply,
+    and the requests it sent (read from the step's prompt file in ``folder``)."""
     if not isinstance(info, dict):
         return ""
     usage = info.get("usage") if isinstance(info.get("usage"), dict) else {}
@@ -198,6 +200,12 @@ def _agent_info_html(info: object) -> str:
         out += f"<div class='bad'>reply not understood: {_e(info['parse_error'])}</div>"
     if info.get("reply"):
         out += f"<details><summary>reply</summary><pre>{_e(info['reply'])}</pre></details>"
+    requests = read_requests(EpisodeFolder(folder), info.get("prompt_file"))
+    for number, request in enumerate(requests, 1):
+        label = (
+            "what the model saw" if len(requests) == 1 else f"request {number} of {len(requests)}"
+        )
+        out += f"<details><summary>{label}</summary><pre>{_e(prompt_text(request))}</pre></details>"
     return out
 
 
@@ -225,8 +233,11 @@ def _tree_html(elements: object) -> str:
     )
 
 
-def _episode_html(r: EpisodeResult, steps: Sequence[tuple[dict[str, Any], str]]) -> str:
-    """One episode, folded; ``steps`` are its step records with their images."""
+def _episode_html(
+    r: EpisodeResult, steps: Sequence[tuple[dict[str, Any], str]], folder: Path
+) -> str:
+    """One episode, folded; ``steps`` are its step records (from ``folder``) with their
+    images."""
     if r.success:
         verdict, label = "ok", "success"
     elif r.error:
@@ -255,7 +266,7 @@ def _episode_html(r: EpisodeResult, steps: Sequence[tuple[dict[str, Any], str]])
     for step, img in steps:
         action = step.get("action", {})
         err = f"<div class='bad'>{_e(step['error'])}</div>" if step.get("error") else ""
-        err += _agent_info_html(step.get("agent_info"))
+        err += _agent_info_html(step.get("agent_info"), folder)
         err += _tree_html(step.get("ui_elements"))
         cells.append(
             f"<div class='step'><b>Step {step.get('index')}</b> "
@@ -349,7 +360,7 @@ def render_html(
     recorded = [_recorded_steps(run_dir, r) if with_steps else [] for r in results]
     images = iter(step_images([job for jobs in recorded for job in jobs]))
     episodes = [
-        _episode_html(r, [(step, next(images)) for _, step in jobs])
+        _episode_html(r, [(step, next(images)) for _, step in jobs], _episode_folder(run_dir, r))
         for r, jobs in zip(results, recorded, strict=True)
     ]
     return (

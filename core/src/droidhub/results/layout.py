@@ -12,6 +12,7 @@ A run folder (``droidhub run --out OUT``) holds::
         steps.jsonl       one StepRecord per agent step
         step_000.png      the screenshot the agent saw before step 0 (if it saw pixels)
         step_000.xml      the UI tree it saw (if it asked for one)
+        step_000.prompt.json  the requests a model-driven agent sent (droidhub.results.prompts)
 
 The runner, episode, results, summary, report, export, compare and the CLI read these
 paths from :class:`RunFolder` and :class:`EpisodeFolder`; none spells a name itself.
@@ -59,6 +60,23 @@ class EpisodeFolder:
     def ui_tree_name(index: int) -> str:
         """File name (relative to the episode folder) of step ``index``'s UI tree."""
         return f"step_{index:03d}.xml"
+
+    @staticmethod
+    def prompt_name(index: int) -> str:
+        """File name of the requests an agent sent at step ``index``."""
+        return f"step_{index:03d}.prompt.json"
+
+    @staticmethod
+    def prompt_image_name(index: int, number: int, suffix: str) -> str:
+        """File name of the ``number``-th picture in step ``index``'s requests."""
+        return f"step_{index:03d}.prompt_{number}.{suffix}"
+
+    def inside_file(self, name: str) -> Path:
+        """The file ``name`` of this folder, refused (:class:`OutsideRunFolderError`) if
+        the name would reach out of it (a name read back from steps.jsonl)."""
+        if not name or "/" in name or "\\" in name or name in (".", ".."):
+            raise OutsideRunFolderError(f"{name!r} is not a file name of the episode folder")
+        return self.path / name
 
     def screenshot(self, index: int) -> Path:
         """Path of step ``index``'s screenshot."""

@@ -23,6 +23,7 @@ from droidhub.device.client import DeviceError
 from droidhub.env.actions import Action, ActionError
 from droidhub.env.environment import Env, Observe, State
 from droidhub.results.layout import RunFolder
+from droidhub.results.prompts import keep_requests
 from droidhub.results.records import EpisodeResult
 from droidhub.tasks.suite import TaskInstance
 
@@ -361,7 +362,7 @@ class Episode:
                 answer = self._agent_call(functools.partial(self._ask, state))
                 if self._abandoned:  # it came back too late: leave the folder alone
                     raise EpisodeAbandoned(self._phase)
-                info = self._take_agent_info()
+                info = self._take_agent_info(index)
                 record = self._record(index, _as_record(answer), state)
                 record.agent_info = info
                 action: Action | None = None
@@ -386,11 +387,17 @@ class Episode:
     def _ask(self, state: State) -> Action | dict[str, Any] | str:
         return _answer_type_checked(self.agent.step(state))
 
-    def _take_agent_info(self) -> dict[str, Any] | None:
-        """The agent's ``last_step_info``; its ``usage`` numbers add up in the result."""
+    def _take_agent_info(self, index: int) -> dict[str, Any] | None:
+        """The agent's ``last_step_info``; its ``usage`` numbers add up in the result,
+        and the ``requests`` it sent go to a file of their own (``prompt_file``)."""
         info = getattr(self.agent, "last_step_info", None)
         if not isinstance(info, dict):
             return None
+        if "requests" in info:
+            info = dict(info)
+            kept = keep_requests(self.layout, index, info.pop("requests"))
+            if kept is not None:
+                info["prompt_file"] = kept
         usage = info.get("usage")
         if isinstance(usage, dict):
             totals = self.result.usage

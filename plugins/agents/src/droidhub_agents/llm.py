@@ -1,8 +1,9 @@
 """The LLM agents: ``t3a`` (text) and ``m3a`` (screenshot with marks, plus reflection).
 
 Each step asks the model for one action; what happened is kept in ``last_step_info``
-(model, tokens, latency, raw reply, parsed action or parse error), which the runner
-writes into that step's record and totals per episode. A reply that does not parse
+(model, tokens, latency, raw reply, parsed action or parse error, and the requests
+sent, the reflection's first), which the runner writes into that step's record (the
+requests to a file of their own beside it) and totals per episode. A reply that does not parse
 costs the step (the agent waits) and the episode goes on.
 """
 
@@ -55,7 +56,10 @@ class LLMAgent(Agent):
         self.last_step_info = None
         usage = Usage()
         info: dict[str, Any] = {"model": self.options.model}
+        requests: list[list[dict[str, Any]]] = []
+        info["requests"] = requests  # the reflection's, then the action's
         messages = self._messages(state, usage, info)
+        requests.append(messages)
         reply = self.client.complete(messages)
         usage.add(reply.usage)
         parsed = parse_reply(reply.text)
@@ -133,14 +137,14 @@ class M3A(LLMAgent):
         url = data_url(marked, opts.jpeg_quality)
         info["image_size"] = list(marked.size)
         if self._last is not None and self._before is not None and opts.reflection:
-            info["reflection"] = self._reflect(self._before, url, usage)
+            info["reflection"] = self._reflect(self._before, url, usage, info)
         self._before = url
         return [
             {"role": "system", "content": ACTION_GUIDE + _M3A_NOTE},
             {"role": "user", "content": [{"type": "text", "text": text}, image_part(url)]},
         ]
 
-    def _reflect(self, before: str, after: str, usage: Usage) -> str:
+    def _reflect(self, before: str, after: str, usage: Usage, info: dict[str, Any]) -> str:
         assert self._last is not None
         action, reason = self._last
         messages: list[dict[str, Any]] = [
@@ -154,6 +158,7 @@ class M3A(LLMAgent):
                 ],
             },
         ]
+        info["requests"].append(messages)
         reply = self.client.complete(messages)
         usage.add(reply.usage)
         outcome = " ".join(reply.text.split())[:600]
