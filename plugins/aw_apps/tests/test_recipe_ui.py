@@ -39,12 +39,15 @@ def test_a_recipe_is_written_searched_and_deleted_through_the_screens(
 ) -> None:
     virtual_device.shell(["am", "start", "-n", "com.flauschcode.broccoli/.MainActivity"])
     for title in ("Pancakes", "Pasta"):
-        tap_element(virtual_device, content_description="New recipe")
+        tap_element(virtual_device, content_description="New Recipe")
         tap_element(virtual_device, resource_id="new_title")
         virtual_device.input_text(title)
         tap_element(virtual_device, resource_id="new_servings")
         virtual_device.input_text("4 servings")
-        tap_element(virtual_device, content_description="Save")
+        tap_element(virtual_device, resource_id="button_save_recipe")
+        # Save opens the saved recipe; Navigate up goes back to the list.
+        assert title in _texts(virtual_device)
+        tap_element(virtual_device, content_description="Navigate up")
     rows = virtual_device.query_db(DB, "SELECT title, servings FROM recipes ORDER BY title")
     assert rows == [
         {"title": "Pancakes", "servings": "4 servings"},
@@ -56,11 +59,14 @@ def test_a_recipe_is_written_searched_and_deleted_through_the_screens(
     assert "Pancakes" in _texts(virtual_device) and "Pasta" not in _texts(virtual_device)
     virtual_device.keyevent("KEYCODE_BACK")
     assert "Pasta" in _texts(virtual_device)
-    # A recipe's Delete asks first; Cancel keeps it, Delete removes it.
+    # More options > Delete asks first; CANCEL keeps the recipe, DELETE removes it.
     tap_element(virtual_device, text="Pasta")
-    tap_element(virtual_device, content_description="Delete")
-    tap_element(virtual_device, text="Cancel")
-    tap_element(virtual_device, content_description="Delete")
+    tap_element(virtual_device, content_description="More options")
+    tap_element(virtual_device, text="Delete")
+    assert "Delete this recipe?" in _texts(virtual_device)
+    tap_element(virtual_device, text="CANCEL")
+    tap_element(virtual_device, content_description="More options")
+    tap_element(virtual_device, text="Delete")
     tap_element(virtual_device, resource_id="android:id/button1")
     rows = virtual_device.query_db(DB, "SELECT title FROM recipes")
     assert rows == [{"title": "Pancakes"}]

@@ -1,21 +1,27 @@
-"""Broccoli's screens on the virtual phone (com.flauschcode.broccoli 1.2.6, as AndroidWorld
-pins it; flauschtrud/broccoli), drawn from its ``broccoli`` database:
+"""Broccoli's screens on the view engine (com.flauschcode.broccoli 1.2.6, as AndroidWorld
+pins it), bound from its ``broccoli`` database; the views are :mod:`.layouts`.
 
-* The recipe list, by title (11 cards; swipe to scroll): each card the recipe's title
-  (``card_text_view_title``) and description (``card_text_view_description``), and the
-  ``New recipe`` button (``fab_recipes``). A tap opens the recipe. ``Search`` in the
-  toolbar opens a search field (``search_src_text``): the list keeps the recipes whose
-  title, description, source or ingredients have words beginning with every word typed
-  (Broccoli's full-text index; directions are not in it).
-* A recipe: its title in the toolbar with ``Navigate up``, ``Edit`` and ``Delete``
-  (which asks to confirm: ``Delete`` / ``Cancel``), and its description, servings,
-  preparation time, ingredients and directions.
-* The editor (new or edited recipe): ``Title``, ``Description``, ``Servings``,
-  ``Preparation time``, ``Source``, ``Ingredients``, ``Directions`` and ``Save`` in
-  the toolbar, which writes the row. A tap focuses a field; typing goes to it.
-
-BACK closes the dialog, the editor, the recipe, the search, one at a time; on the list
-it leaves.
+* MainActivity (``activity_main``): the DrawerLayout around the app bar (``toolbar``,
+  titled by the page, "Open navigation drawer") and the nav host with the page:
+  - Recipes (``fragment_recipes``): ``toolbar_recipes`` with the category
+    ``spinner`` ("All recipes") and ``action_search``; the cards in
+    ``recycler_view``; ``fab_recipes`` ("New Recipe"). Search expands a SearchView
+    (``search_src_text``, hint "Search in ALL RECIPES") that keeps the recipes whose
+    title, description, source or ingredients have words beginning with every word
+    typed (Broccoli's FTS4 index; directions are not in it).
+  - Categories (``fragment_categories``): the categories, or the prompt to create
+    one, and ``fab_categories``.
+  - Settings: the preference screen's rows (``res/xml/settings.xml``).
+  - The drawer (``nav_view``): its header and the seven entries of
+    ``activity_main_drawer``; the other pages show their title only.
+* RecipeDetailsActivity: the app bar (``app_bar`` > ``toolbar_layout`` > ``toolbar``
+  with "Navigate up", "Mark as favorite" and "More options", whose popup holds Share,
+  Share as file, Edit, Delete), the recipe in ``scroll_view``, ``fab_cooking_assistant``.
+  Delete asks "Delete this recipe?" (CANCEL / DELETE).
+* CreateAndEditRecipeActivity (new or edited): ``toolbar`` "New Recipe" with its
+  close button and ``button_save_recipe``, the photo and the eight fields; Save
+  writes the row and opens the recipe's page (a new one) or goes back to it; closing
+  with changes asks "Discard changes?" (CANCEL / DISCARD).
 """
 
 from __future__ import annotations
@@ -26,37 +32,38 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from droidhub.virtual.appmodel import PIXEL_6, Intent, Screen, VirtualApp
-from droidhub_aw_apps.common.hierarchy import Node, hit, render, toolbar
-from droidhub_aw_apps.common.keys import KEY_BACK, KEY_DEL
-from droidhub_aw_apps.recipe.model import DB_PATH, PACKAGE, BroccoliApp
+from droidhub.virtual.views import (
+    ADJUST_RESIZE,
+    GONE,
+    MATCH_PARENT,
+    VERTICAL,
+    LinearLayout,
+    MenuItem,
+    RecyclerView,
+    TextView,
+    View,
+    ViewApp,
+    Window,
+    action_menu,
+    popup_menu,
+)
+from droidhub.virtual.views.dialogs import alert_dialog
+from droidhub_aw_apps.recipe import drawer, layouts
+from droidhub_aw_apps.recipe.layouts import PRIMARY_VARIANT, coordinator, fab, toolbar
+from droidhub_aw_apps.recipe.model import DB_PATH, BroccoliApp
 
 if TYPE_CHECKING:
-    from droidhub.virtual.appmodel import VirtualPhone
+    from droidhub.virtual.appmodel import VirtualApp, VirtualPhone
 
-_ID = f"{PACKAGE}:id"
-_ROWS = 11
-_ROW_HEIGHT = 180
-_LIST_TOP = 300
-_LONG_PRESS_MS = 500
-#: The editor's fields: column, label, resource-id.
-FIELDS = (
-    ("title", "Title", "new_title"),
-    ("description", "Description", "new_description"),
-    ("servings", "Servings", "new_servings"),
-    ("preparationTime", "Preparation time", "new_preparation_time"),
-    ("source", "Source", "new_source"),
-    ("ingredients", "Ingredients", "new_ingredients"),
-    ("directions", "Directions", "new_directions"),
-)
-_COLUMNS = [column for column, _, _ in FIELDS]
-
-
+#: The recipe columns the screens show and the form edits.
+COLUMNS = ("title", "description", "servings", "preparationTime", "source", "ingredients",
+           "directions")  # fmt: skip
 #: The columns Broccoli's full-text index covers (``CoreRecipeFts``), in its order.
 _SEARCHED = ("title", "description", "source", "ingredients")
+Recipe = dict[str, str]
 
 
-def _search_rank(recipe: dict[str, str | int], query: str) -> tuple[int, str] | None:
+def search_rank(recipe: Recipe, query: str) -> tuple[int, str] | None:
     """Where the search lists ``recipe`` (None: not found), as Broccoli's FTS4 query
     does: every word typed must begin a word of the title, description, source or
     ingredients; recipes found in an earlier column come first, then by title."""
@@ -66,293 +73,353 @@ def _search_rank(recipe: dict[str, str | int], query: str) -> tuple[int, str] | 
         columns = [
             i
             for i, column in enumerate(_SEARCHED)
-            if any(t.startswith(word) for t in re.split(r"\W+", str(recipe[column]).casefold()))
+            if any(t.startswith(word) for t in re.split(r"\W+", recipe[column].casefold()))
         ]
         if not columns:
             return None
         first = min(columns) if first is None else min(first, min(columns))
-    return (first or 0, str(recipe["title"]).casefold())
+    return (first or 0, recipe["title"].casefold())
 
 
 @dataclass
-class _Editor:
+class Editor:
+    """The form's state: which recipe (None: a new one) and the fields as typed."""
+
     recipe_id: int | None = None
-    values: dict[str, str] = field(default_factory=lambda: dict.fromkeys(_COLUMNS, ""))
-    focus: str = "title"
+    values: dict[str, str] = field(default_factory=lambda: dict.fromkeys(COLUMNS, ""))
+    saved: dict[str, str] = field(default_factory=lambda: dict.fromkeys(COLUMNS, ""))
+
+    def dirty(self) -> bool:
+        """Whether anything changed since the form opened."""
+        return self.values != self.saved
 
 
-class BroccoliScreens(VirtualApp):
-    """Broccoli's list, recipe, delete confirmation and editor."""
+@dataclass
+class Navigation:
+    """Where the app is: the page, the drawer, the search, the recipe, the form and
+    the popup or dialog over them."""
+
+    page: str = "Recipes"
+    drawer_open: bool = False
+    query: str | None = None
+    open_id: int | None = None
+    editor: Editor | None = None
+    #: "menu" (the details' overflow popup), "delete" or "discard" (their dialogs).
+    over: str = ""
+
+
+class BroccoliScreens(ViewApp):
+    """Broccoli's activities as view trees."""
 
     def __init__(self) -> None:
-        self._reset()
+        super().__init__()
+        self.nav = Navigation()
 
-    def _reset(self) -> None:
-        self.offset = 0
-        self.open_id: int | None = None
-        self.confirming = False
-        self.editor: _Editor | None = None
-        #: The search field's text while the toolbar's search is open.
-        self.query: str | None = None
-
-    def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
-        """A launch shows the list."""
-        self._reset()
+    def on_start(self, phone: VirtualPhone, intent: object) -> None:  # type: ignore[override]
+        """A launch shows the recipe list."""
+        super().on_start(phone, intent)  # type: ignore[arg-type]
+        self.nav = Navigation()
 
     def on_stop(self, phone: VirtualPhone) -> None:
         """Force-stopped: the list next time."""
-        self._reset()
+        self.nav = Navigation()
+        self.reset_view_state()
 
-    # --- the database ----------------------------------------------------------------------
-    def _recipes(self, phone: VirtualPhone) -> list[dict[str, str | int]]:
+    # --- the database ----------------------------------------------------------------
+    def recipes(self, phone: VirtualPhone) -> list[Recipe]:
+        """Every recipe by title (the app's ``ORDER BY title``), each with its id."""
+        if not phone.host_path(DB_PATH).exists():
+            return []
+        names = ", ".join(f"`{c}`" for c in COLUMNS)
+        with closing(sqlite3.connect(phone.host_path(DB_PATH))) as conn:
+            rows = conn.execute(
+                f"SELECT recipeId, favorite, {names} FROM recipes "
+                "ORDER BY title COLLATE NOCASE, recipeId"
+            ).fetchall()
+        return [
+            {"recipeId": str(r[0]), "favorite": str(r[1]),
+             **{c: v or "" for c, v in zip(COLUMNS, r[2:], strict=True)}}
+            for r in rows
+        ]  # fmt: skip
+
+    def categories(self, phone: VirtualPhone) -> list[str]:
+        """The custom categories by name."""
         if not phone.host_path(DB_PATH).exists():
             return []
         with closing(sqlite3.connect(phone.host_path(DB_PATH))) as conn:
-            names = ", ".join(f"`{c}`" for c in _COLUMNS)
-            rows = conn.execute(
-                f"SELECT recipeId, {names} FROM recipes ORDER BY title COLLATE NOCASE, recipeId"
-            ).fetchall()
-        return [
-            {"recipeId": r[0], **{c: v or "" for c, v in zip(_COLUMNS, r[1:], strict=True)}}
-            for r in rows
-        ]
+            return [r[0] or "" for r in conn.execute("SELECT name FROM categories ORDER BY name")]
 
-    def _recipe(self, phone: VirtualPhone, recipe_id: int) -> dict[str, str | int] | None:
-        return next((r for r in self._recipes(phone) if r["recipeId"] == recipe_id), None)
-
-    def _save(self, phone: VirtualPhone, editor: _Editor) -> None:
-        if not editor.values["title"].strip():
-            return  # the app asks for a title first
-        values = [editor.values[c] for c in _COLUMNS]
+    def _write(self, phone: VirtualPhone, sql: str, args: tuple[object, ...]) -> int:
         with closing(sqlite3.connect(phone.host_path(DB_PATH))) as conn, conn:
-            if editor.recipe_id is None:
-                names = ", ".join(f"`{c}`" for c in _COLUMNS)
-                conn.execute(
-                    f"INSERT INTO recipes ({names}, imageName, favorite) "
-                    f"VALUES ({', '.join('?' * len(_COLUMNS))}, '', 0)",
-                    values,
-                )
-            else:
-                sets = ", ".join(f"`{c}`=?" for c in _COLUMNS)
-                conn.execute(
-                    f"UPDATE recipes SET {sets} WHERE recipeId=?", [*values, editor.recipe_id]
-                )
-        self.editor = None
+            return int(conn.execute(sql, args).lastrowid or 0)
 
-    def _delete(self, phone: VirtualPhone, recipe_id: int) -> None:
-        with closing(sqlite3.connect(phone.host_path(DB_PATH))) as conn, conn:
-            conn.execute("DELETE FROM recipes WHERE recipeId=?", (recipe_id,))
-        self.open_id, self.confirming = None, False
-
-    # --- drawing -------------------------------------------------------------------------
-    def _listed(self, phone: VirtualPhone) -> list[dict[str, str | int]]:
-        recipes = self._recipes(phone)
-        if self.query and self.query.strip():
-            ranked = [(_search_rank(r, self.query), r) for r in recipes]
+    def listed(self, phone: VirtualPhone) -> list[Recipe]:
+        """The list's recipes: all, or what the search finds, in its order."""
+        recipes = self.recipes(phone)
+        query = self.nav.query
+        if query and query.strip():
+            ranked = [(search_rank(r, query), r) for r in recipes]
             found = [(rank, r) for rank, r in ranked if rank is not None]
             recipes = [r for _, r in sorted(found, key=lambda f: f[0])]
         return recipes
 
-    def _list_nodes(self, phone: VirtualPhone) -> list[Node]:
-        if self.query is None:
-            nodes = toolbar("Recipes", False, ["Search"])
-        else:
-            nodes = [
-                Node(
-                    "android.widget.EditText",
-                    text=self.query,
-                    hint="Search",
-                    resource_id=f"{_ID}/search_src_text",
-                    bounds=(160, 120, 1040, 240),
-                    focused=True,
-                )
-            ]
-        for i, recipe in enumerate(self._listed(phone)[self.offset : self.offset + _ROWS]):
-            top = _LIST_TOP + i * _ROW_HEIGHT
-            nodes.append(
-                Node(
-                    "androidx.cardview.widget.CardView",
-                    resource_id=f"{_ID}/card_view",
-                    bounds=(24, top, PIXEL_6.width - 24, top + _ROW_HEIGHT - 10),
-                    clickable=True,
-                    children=[
-                        Node(
-                            "android.widget.TextView",
-                            text=str(recipe["title"]),
-                            resource_id=f"{_ID}/card_text_view_title",
-                            bounds=(60, top + 15, 1020, top + 85),
-                        ),
-                        Node(
-                            "android.widget.TextView",
-                            text=str(recipe["description"]),
-                            resource_id=f"{_ID}/card_text_view_description",
-                            bounds=(60, top + 90, 1020, top + 160),
-                        ),
-                    ],
-                )
-            )
-        nodes.append(
-            Node(
-                "android.widget.ImageButton",
-                content_desc="New recipe",
-                resource_id=f"{_ID}/fab_recipes",
-                bounds=(860, 2140, 1020, 2300),
-                clickable=True,
-            )
+    # --- building --------------------------------------------------------------------
+    def build(self, phone: VirtualPhone) -> Window:
+        """The activity in front, with its popup or dialog."""
+        nav = self.nav
+        if nav.editor is not None:
+            return self._editor_window(nav.editor)
+        if nav.open_id is not None:
+            recipe = next((r for r in self.recipes(phone) if r["recipeId"] == str(nav.open_id)),
+                          None)  # fmt: skip
+            if recipe is not None:
+                return self._details_window(phone, recipe)
+            nav.open_id = None
+        return Window(drawer.main(self, phone), status_bar=PRIMARY_VARIANT,
+                      on_cancel=self._close_over)  # fmt: skip
+
+    def _close_over(self) -> None:
+        self.nav.over = ""
+
+    # --- the list --------------------------------------------------------------------
+    def recipes_page(self, phone: VirtualPhone) -> View:
+        """``fragment_recipes``: the secondary toolbar, the cards and the FAB."""
+        listed = self.listed(phone)
+        cards = RecyclerView(
+            "recycler_view", listed, self._card, content_desc="Recipes",
+            padding=(0, 0, 0, 90), margin=(0, 56, 0, 0),
+        )  # fmt: skip
+        empty = LinearLayout(
+            "recipes_empty",
+            LinearLayout(
+                "",
+                TextView("", "No recipes found.", text_size=layouts.LARGE, padding=(0, 0, 0, 16)),
+                TextView("", "create a new recipe", text_size=layouts.LARGE),
+                TextView("", "import a recipe from a website", text_size=layouts.LARGE),
+                orientation=VERTICAL, layout_gravity=layouts.Gravity.CENTER,
+            ),
+            orientation=VERTICAL, width=MATCH_PARENT, padding=50,
+            layout_gravity=layouts.Gravity.CENTER, visibility="visible" if not listed else GONE,
+        )  # fmt: skip
+        return coordinator(
+            layouts.app_bar(self._recipes_toolbar(), id=""),
+            empty,
+            cards,
+            fab("fab_recipes", "New Recipe", "add", self._new_recipe),
         )
-        return nodes
 
-    def _details_nodes(self, recipe: dict[str, str | int]) -> list[Node]:
-        nodes = toolbar(str(recipe["title"]), True, ["Edit", "Delete"])
-        top = 300
-        for column, label, _ in FIELDS[1:]:
-            if column == "source":
+    def _recipes_toolbar(self) -> View:
+        if self.nav.query is not None:
+            return drawer.search_toolbar(self)
+        search = MenuItem("action_search", "Search", "search", self._open_search)
+        spinner = drawer.spinner("All recipes")
+        return toolbar("toolbar_recipes", "", end=[spinner, action_menu([search])],
+                       background=layouts.SECONDARY_TOOLBAR)  # fmt: skip
+
+    def _card(self, recipe: Recipe) -> View:
+        return layouts.recipe_card(
+            recipe["title"], recipe["description"], recipe["source"],
+            lambda: self._open(int(recipe["recipeId"])),
+        )  # fmt: skip
+
+    def _open(self, recipe_id: int) -> None:
+        self.nav.open_id = recipe_id
+        self.reset_view_state()
+
+    def _open_search(self) -> None:
+        self.nav.query = ""
+        self.view_state.focus = "search_src_text"
+
+    def set_query(self, text: str) -> None:
+        """The SearchView's text changed: the list follows."""
+        self.nav.query = text
+        self.view_state.scroll.pop("recycler_view", None)
+
+    def close_search(self) -> None:
+        """The SearchView collapses: the whole list again."""
+        self.nav.query = None
+        self.view_state.focus = ""
+        self.view_state.keyboard = None
+
+    def _new_recipe(self) -> None:
+        self.nav.editor = Editor()
+        self.reset_view_state()
+
+    # --- the recipe's page -----------------------------------------------------------
+    def _details_window(self, phone: VirtualPhone, recipe: Recipe) -> Window:
+        recipe_id = int(recipe["recipeId"])
+        favorite = recipe["favorite"] == "1"
+        like = MenuItem(
+            "action_details_unlike" if favorite else "action_details_like",
+            "Remove from favorites" if favorite else "Mark as favorite",
+            "favorite", lambda: self._toggle_favorite(phone, recipe_id, favorite),
+        )  # fmt: skip
+        overflow = self._details_menu(phone, recipe)
+        bar = toolbar(
+            "toolbar", "", navigation=("arrow_back", layouts.NAVIGATE_UP, self._close_details),
+            end=[action_menu([like], overflow, self._show_menu)],
+        )  # fmt: skip
+        app_bar = layouts.app_bar(
+            layouts.FrameLayout("toolbar_layout", bar, width=MATCH_PARENT), id="app_bar"
+        )
+        content = layouts.below_app_bar(layouts.details_content(recipe))
+        root = coordinator(app_bar, content, fab("fab_cooking_assistant", "Cook", "restaurant",
+                                                 lambda: None))  # fmt: skip
+        window = Window(root, status_bar=PRIMARY_VARIANT, on_cancel=self._close_over)
+        if self.nav.over == "menu":
+            window.dialog = popup_menu(overflow, lambda item: self._choose(item))
+            window.popup_anchor = _overflow_anchor()
+        elif self.nav.over == "delete":
+            window.dialog = alert_dialog(
+                "", "Delete this recipe?", package_ids=True,
+                negative=("CANCEL", self._close_over),
+                positive=("DELETE", lambda: self._delete(phone, recipe_id)),
+            )  # fmt: skip
+        return window
+
+    def _details_menu(self, phone: VirtualPhone, recipe: Recipe) -> list[MenuItem]:
+        del phone
+        return [
+            MenuItem("action_details_share", "Share", "share"),
+            MenuItem("action_details_share_as_file", "Share as file"),
+            MenuItem("action_details_edit", "Edit", "edit", lambda: self._edit(recipe)),
+            MenuItem("action_details_delete", "Delete", "delete", self._ask_delete),
+        ]
+
+    def _show_menu(self) -> None:
+        self.nav.over = "menu"
+
+    def _choose(self, item: MenuItem) -> None:
+        self.nav.over = ""
+        if item.on_click is not None:
+            item.on_click()
+
+    def _ask_delete(self) -> None:
+        self.nav.over = "delete"
+
+    def _delete(self, phone: VirtualPhone, recipe_id: int) -> None:
+        self._write(phone, "DELETE FROM recipes WHERE recipeId=?", (recipe_id,))
+        self.nav.over = ""
+        self._close_details()
+
+    def _toggle_favorite(self, phone: VirtualPhone, recipe_id: int, favorite: bool) -> None:
+        self._write(phone, "UPDATE recipes SET favorite=? WHERE recipeId=?",
+                    (0 if favorite else 1, recipe_id))  # fmt: skip
+
+    def _close_details(self) -> None:
+        self.nav.open_id = None
+        self.reset_view_state()
+
+    def _edit(self, recipe: Recipe) -> None:
+        values = {c: recipe[c] for c in COLUMNS}
+        self.nav.editor = Editor(int(recipe["recipeId"]), dict(values), dict(values))
+        self.reset_view_state()
+
+    # --- the form --------------------------------------------------------------------
+    def _editor_window(self, editor: Editor) -> Window:
+        save = _SaveButton(
+            "button_save_recipe", "Save", medium=True, all_caps=True, text_color="#FFFFFFFF",
+            padding=(8, 12, 8, 12), margin=(0, 0, 4, 0), clickable=True,
+            on_click=lambda: self._save(editor),
+        )  # fmt: skip
+        bar = toolbar("toolbar", "New Recipe", end=[save],
+                      navigation=("close", layouts.NAVIGATE_UP, self._leave_editor))  # fmt: skip
+        fields: list[View] = [layouts.photo_box(lambda: None)]
+        for column, field_id, hint, icon in layouts.FORM:
+            if column == "categories":
+                fields.append(layouts.form_field(field_id, "", hint, icon, None, lambda: None))
                 continue
-            nodes.append(
-                Node("android.widget.TextView", text=label, bounds=(48, top, 1032, top + 60))
-            )
-            nodes.append(
-                Node(
-                    "android.widget.TextView",
-                    text=str(recipe[column]),
-                    resource_id=f"{_ID}/details_{column}",
-                    bounds=(48, top + 60, 1032, top + 260),
-                )
-            )
-            top += 280
-        if self.confirming:
-            nodes += [
-                Node(
-                    "android.widget.TextView",
-                    text="Do you really want to delete this recipe?",
-                    resource_id="android:id/message",
-                    bounds=(80, 1000, 1000, 1100),
-                ),
-                Node(
-                    "android.widget.Button",
-                    text="Cancel",
-                    resource_id="android:id/button2",
-                    bounds=(460, 1140, 720, 1260),
-                    clickable=True,
-                ),
-                Node(
-                    "android.widget.Button",
-                    text="Delete",
-                    resource_id="android:id/button1",
-                    bounds=(740, 1140, 1000, 1260),
-                    clickable=True,
-                ),
-            ]
-        return nodes
+            fields.append(layouts.form_field(
+                field_id, editor.values[column], hint, icon,
+                lambda text, column=column: editor.values.__setitem__(column, text),
+            ))  # fmt: skip
+        form = LinearLayout("", *fields, orientation=VERTICAL, width=MATCH_PARENT,
+                            margin=(0, 0, 0, 20))  # fmt: skip
+        scroll = layouts.below_app_bar(layouts.NestedScrollView("", form))
+        window = Window(coordinator(layouts.app_bar(bar), scroll), status_bar=PRIMARY_VARIANT,
+                        soft_input=ADJUST_RESIZE, on_cancel=self._close_over)  # fmt: skip
+        if self.nav.over == "discard":
+            window.dialog = alert_dialog(
+                "", "Discard changes?", package_ids=True,
+                negative=("CANCEL", self._close_over), positive=("DISCARD", self._discard),
+            )  # fmt: skip
+        return window
 
-    def _editor_nodes(self, editor: _Editor) -> list[Node]:
-        nodes = toolbar("Edit recipe" if editor.recipe_id else "New recipe", True, ["Save"])
-        for i, (column, label, rid) in enumerate(FIELDS):
-            top = 280 + i * 200
-            nodes.append(
-                Node(
-                    "android.widget.EditText",
-                    text=editor.values[column],
-                    hint=label,
-                    resource_id=f"{_ID}/{rid}",
-                    bounds=(48, top, 1032, top + 180),
-                    focused=editor.focus == column,
-                )
-            )
-        return nodes
+    def _save(self, editor: Editor) -> None:
+        self.pending_save = editor
 
-    def _nodes(self, phone: VirtualPhone) -> list[Node]:
-        if self.editor is not None:
-            return self._editor_nodes(self.editor)
-        if self.open_id is not None:
-            recipe = self._recipe(phone, self.open_id)
-            if recipe is not None:
-                return self._details_nodes(recipe)
-            self.open_id = None
-        return self._list_nodes(phone)
+    def save(self, phone: VirtualPhone, editor: Editor) -> None:
+        """Write the form's recipe (not without a title) and show its page."""
+        if not editor.values["title"].strip():
+            return  # the app asks for a title first (a toast)
+        values = tuple(editor.values[c] for c in COLUMNS)
+        names = ", ".join(f"`{c}`" for c in COLUMNS)
+        if editor.recipe_id is None:
+            new_id = self._write(
+                phone, f"INSERT INTO recipes ({names}, imageName, favorite) "
+                f"VALUES ({', '.join('?' * len(COLUMNS))}, '', 0)", values,
+            )  # fmt: skip
+            self.nav.open_id = new_id
+        else:
+            sets = ", ".join(f"`{c}`=?" for c in COLUMNS)
+            self._write(phone, f"UPDATE recipes SET {sets} WHERE recipeId=?",
+                        (*values, editor.recipe_id))  # fmt: skip
+        self.nav.editor = None
+        self.reset_view_state()
 
-    def screen(self, phone: VirtualPhone) -> Screen:
-        """The list, a recipe (with its dialog) or the editor."""
-        return Screen(hierarchy=render(PACKAGE, self._nodes(phone)))
+    def _leave_editor(self) -> None:
+        editor = self.nav.editor
+        if editor is not None and editor.dirty():
+            self.nav.over = "discard"
+        else:
+            self._discard()
 
-    # --- input ---------------------------------------------------------------------------
+    def _discard(self) -> None:
+        self.nav.over = ""
+        self.nav.editor = None
+        self.reset_view_state()
+
+    # --- input -----------------------------------------------------------------------
+    pending_save: Editor | None = None
+
     def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
-        """Cards, the FAB, the toolbar, the dialog and the editor's fields."""
-        nodes = self._nodes(phone)
-        if self.confirming:
-            nodes = [n for n in nodes if n.resource_id.startswith("android:id/button")]
-        node = hit(nodes, x, y)
-        if node is None:
-            return
-        editor = self.editor
+        """Taps as the engine routes them; a Save writes to the phone's database."""
+        super().on_tap(phone, x, y)
+        editor, self.pending_save = self.pending_save, None
         if editor is not None:
-            if node.content_desc == "Navigate up":
-                self.editor = None
-            elif node.content_desc == "Save":
-                self._save(phone, editor)
-            elif node.class_name.endswith("EditText"):
-                editor.focus = next(c for c, _, r in FIELDS if node.resource_id.endswith(r))
-        elif self.open_id is not None:
-            self._tap_details(phone, self.open_id, node)
-        elif node.content_desc == "New recipe":
-            self.editor = _Editor()
-        elif node.content_desc == "Search":
-            self.query, self.offset = "", 0
-        elif node.resource_id.endswith("card_view"):
-            index = self.offset + (y - _LIST_TOP) // _ROW_HEIGHT
-            recipes = self._listed(phone)
-            if 0 <= index < len(recipes):
-                self.open_id = int(recipes[index]["recipeId"])
+            self.save(phone, editor)
 
-    def _tap_details(self, phone: VirtualPhone, recipe_id: int, node: Node) -> None:
-        if self.confirming:
-            if node.text == "Delete":
-                self._delete(phone, recipe_id)
-            else:
-                self.confirming = False
-        elif node.content_desc == "Navigate up":
-            self.open_id = None
-        elif node.content_desc == "Delete":
-            self.confirming = True
-        elif node.content_desc == "Edit":
-            recipe = self._recipe(phone, recipe_id)
-            if recipe is not None:
-                values = {c: str(recipe[c]) for c in _COLUMNS}
-                self.editor = _Editor(recipe_id, values)
-
-    def on_swipe(
-        self, phone: VirtualPhone, x1: int, y1: int, x2: int, y2: int, duration_ms: int
-    ) -> None:
-        """A vertical swipe scrolls the list."""
-        if self.editor is None and self.open_id is None and abs(y2 - y1) > abs(x2 - x1):
-            most = max(0, len(self._listed(phone)) - _ROWS)
-            self.offset = min(most, max(0, self.offset + (y1 - y2) // _ROW_HEIGHT))
-
-    def on_text(self, phone: VirtualPhone, text: str) -> None:
-        """Typing goes to the editor's focused field, or the search field."""
-        if self.editor is not None:
-            self.editor.values[self.editor.focus] += text
-        elif self.query is not None and self.open_id is None:
-            self.query, self.offset = self.query + text, 0
-
-    def on_key(self, phone: VirtualPhone, keycode: str) -> bool:
-        """DEL erases in the focused field; BACK closes one thing at a time."""
-        if keycode in KEY_DEL and self.editor is not None:
-            focus = self.editor.focus
-            self.editor.values[focus] = self.editor.values[focus][:-1]
-        if keycode not in KEY_BACK:
-            return False
-        if self.editor is not None:
-            self.editor = None
-        elif self.confirming:
-            self.confirming = False
-        elif self.open_id is not None:
-            self.open_id = None
-        elif self.query is not None:
-            self.query, self.offset = None, 0
+    def on_back(self, phone: VirtualPhone) -> bool:
+        """BACK closes one thing at a time: the form (asking first when it changed),
+        the recipe, the search, the drawer, another page; on the list it leaves."""
+        nav = self.nav
+        if nav.editor is not None:
+            self._leave_editor()
+        elif nav.open_id is not None:
+            self._close_details()
+        elif nav.query is not None:
+            self.close_search()
+        elif nav.drawer_open:
+            nav.drawer_open = False
+        elif nav.page != "Recipes":
+            nav.page = "Recipes"
+            self.reset_view_state()
         else:
             return False
         return True
+
+
+class _SaveButton(TextView):
+    """The form's Save: a MaterialButton text button (``android.widget.Button``)."""
+
+    class_name = "android.widget.Button"
+
+
+def _overflow_anchor() -> tuple[int, int, int, int]:
+    """The overflow button's bounds at the top end of a 56 dp toolbar."""
+    from droidhub.virtual.views.window import CONTENT
+
+    return (CONTENT[2] - layouts.dp(40), CONTENT[1], CONTENT[2], CONTENT[1] + layouts.dp(56))
 
 
 class BroccoliScreensApp(BroccoliScreens, BroccoliApp):

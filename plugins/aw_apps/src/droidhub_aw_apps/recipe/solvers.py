@@ -1,5 +1,7 @@
-"""UI-only solvers of the Broccoli tasks, through the list, a recipe's Delete, and the
-editor. Recipes to add or delete come from the params (the goal states them); the
+"""UI-only solvers of the Broccoli tasks, through the list, a recipe's overflow menu
+(More options > Delete, then DELETE in the dialog), and the form (each field
+scrolled into sight, then typed; Save opens the saved recipe, Navigate up goes
+back). Recipes to add or delete come from the params (the goal states them); the
 recipes of a Markor note are read in Markor's editor.
 
 Two solvers take from the params what an agent must find on its own, and say so:
@@ -38,20 +40,22 @@ _TITLE = "card_text_view_title"
 _FIELDS = (
     ("title", "new_title"),
     ("description", "new_description"),
+    ("source", "new_source"),
     ("servings", "new_servings"),
     ("preparationTime", "new_preparation_time"),
-    ("source", "new_source"),
     ("ingredients", "new_ingredients"),
     ("directions", "new_directions"),
 )
 
 
 def _add(state: State, recipe: Mapping[str, str]) -> SolverSteps:
-    state = yield tap(state, desc="New recipe")
+    state = yield tap(state, desc="New Recipe")
     for column, rid in _FIELDS:
         if recipe.get(column):
+            state = yield from seek(state, resource_id=rid)
             state = yield type_into(state, recipe[column], resource_id=rid)
-    return (yield tap(state, desc="Save"))
+    state = yield tap(state, resource_id="button_save_recipe")
+    return (yield tap(state, desc="Navigate up"))  # from the saved recipe to the list
 
 
 def solve_add(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
@@ -63,8 +67,9 @@ def solve_add(goal: str, params: Mapping[str, Any], state: State) -> SolverScrip
 
 
 def _delete_open(state: State) -> SolverSteps:
-    state = yield tap(state, desc="Delete")
-    return (yield tap(state, text="Delete", resource_id="android:id/button1"))
+    state = yield tap(state, desc="More options")
+    state = yield tap(state, text="Delete", resource_id="title")
+    return (yield tap(state, text="DELETE", resource_id="android:id/button1"))
 
 
 def _delete_titles(state: State, titles: Sequence[str]) -> SolverSteps:
@@ -171,7 +176,8 @@ def _all_cards(state: State) -> Generator[Action, State, tuple[State, list[tuple
 
 def _details(state: State) -> tuple[str, ...]:
     """Everything the open recipe shows, field by field."""
-    return tuple(e.text for e in state.ui_elements if "/details_" in e.resource_id)
+    shown = ("/details_", "/ingredient_", "/direction_text")
+    return tuple(e.text for e in state.ui_elements if any(k in e.resource_id for k in shown))
 
 
 def _tap_card(state: State, title: str, nth: int) -> Action:

@@ -1,0 +1,272 @@
+"""Broccoli's MainActivity: ``activity_main``'s DrawerLayout around ``app_bar_main``,
+the navigation drawer (``nav_view``: ``nav_header_main`` and the menu
+``activity_main_drawer``), the pages the drawer opens (categories, settings, the rest
+by their title), and the recipes toolbar's spinner and SearchView.
+
+Facts: DrawerLayout's accessibility delegate names its node
+``androidx.drawerlayout.widget.DrawerLayout``; NavigationView is a FrameLayout whose
+menu is a RecyclerView (``design_navigation_view``), each entry a
+NavigationMenuItemView (a LinearLayout) holding the CheckedTextView
+``design_menu_item_text``, groups parted by ``design_navigation_item_separator``
+rows; it is 280 dp wide at most (``design_navigation_max_width``). The closed
+drawer lies off the screen (not in a dump). SearchView (``abc_search_view``):
+``search_bar`` > ``search_edit_frame`` > ``search_plate`` > ``search_src_text`` (an
+EditText) and ``search_close_btn`` ("Clear query"), the toolbar's collapse button
+"Collapse" before it. A Spinner reports ``android.widget.Spinner`` with its selected
+row ``android:id/text1``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from droidhub.virtual.views import (
+    GONE,
+    MATCH_PARENT,
+    VERTICAL,
+    EditText,
+    FrameLayout,
+    Gravity,
+    ImageView,
+    LinearLayout,
+    RecyclerView,
+    TextView,
+    View,
+)
+from droidhub.virtual.views.paint import Painter
+from droidhub.virtual.views.preference import preference
+from droidhub_aw_apps.recipe import layouts
+from droidhub_aw_apps.recipe.layouts import ON_PRIMARY, PRIMARY, coordinator, fab, toolbar
+
+if TYPE_CHECKING:
+    from droidhub.virtual.appmodel import VirtualPhone
+    from droidhub_aw_apps.recipe.screens import BroccoliScreens
+
+#: ``activity_main_drawer``'s groups: (id, title, icon) per entry.
+DRAWER = (
+    (("nav_recipes", "Recipes", "restaurant_menu"),
+     ("nav_categories", "Categories", "label"),
+     ("nav_seasons", "Seasonal calendar", "calendar_month")),
+    (("nav_support", "Support the app", "favorite"),),
+    (("nav_backup_and_restore", "Backup and restore", "sync"),
+     ("nav_settings", "Settings", "settings"),
+     ("nav_about", "About the app", "info")),
+)  # fmt: skip
+#: DrawerLayout's default scrim.
+SCRIM = "#99000000"
+
+
+class DrawerLayout(FrameLayout):
+    """The drawer's parent: the content, and over it the drawer while open (a tap
+    beside the drawer closes it)."""
+
+    class_name: ClassVar[str] = "androidx.drawerlayout.widget.DrawerLayout"
+
+    def __init__(self, content: View, drawer: View, close: layouts.Action) -> None:
+        super().__init__("drawer_layout", content, drawer, width=MATCH_PARENT,
+                         height=MATCH_PARENT)  # fmt: skip
+        self.drawer, self.close = drawer, close
+
+    def hit(self, x: int, y: int, long: bool = False) -> View | None:
+        """While the drawer is open, a tap beside it closes it."""
+        if self.drawer.visibility != GONE and not self.drawer.contains(x, y):
+            return _Closer(self.close) if self.contains(x, y) else None
+        return super().hit(x, y, long)
+
+
+class _Closer(View):
+    """What a tap beside the open drawer reaches: its scrim, which closes it."""
+
+    def __init__(self, close: layouts.Action) -> None:
+        super().__init__(on_click=close)
+
+
+class NavigationView(FrameLayout):
+    """Material's NavigationView (``nav_view``), painted over the scrim it casts on
+    the content."""
+
+    def draw(self, painter: Painter) -> None:
+        """The scrim over the screen, then the drawer's white sheet."""
+        painter.surface((0, 0, 1080, 2400), SCRIM)
+        super().draw(painter)
+
+
+def _drawer(app: BroccoliScreens) -> View:
+    header = LinearLayout(
+        "navigation_header_container",
+        LinearLayout(
+            "",
+            ImageView("", "restaurant_menu", tint=ON_PRIMARY, icon_size=60),
+            TextView("", "Broccoli", text_color=ON_PRIMARY, padding=(0, 8, 0, 0),
+                     width=MATCH_PARENT),
+            TextView("header_subtitle", "Free for everyone", text_color=ON_PRIMARY),
+            orientation=VERTICAL, width=MATCH_PARENT, height=176, gravity=Gravity.BOTTOM,
+            padding=16, background=PRIMARY,
+        ),
+        orientation=VERTICAL, width=MATCH_PARENT,
+    )  # fmt: skip
+    rows: list[View] = [header]
+    for i, group in enumerate(DRAWER):
+        if i:
+            rows.append(FrameLayout("", View(width=MATCH_PARENT, height=1, margin=(0, 8, 0, 8),
+                                             background="#1F000000"), width=MATCH_PARENT))  # fmt: skip
+        for item_id, title, icon in group:
+            current = title == app.nav.page
+            rows.append(_entry(item_id, title, icon, current, lambda title=title: _go(app, title)))
+    menu = RecyclerView("design_navigation_view", rows, lambda row: row)
+    return NavigationView(
+        "nav_view", menu, width=280, height=MATCH_PARENT, background="#FFFFFFFF",
+        elevation=16, visibility="visible" if app.nav.drawer_open else GONE,
+    )  # fmt: skip
+
+
+class _CheckedTextView(TextView):
+    """The entry's title (``android.widget.CheckedTextView``)."""
+
+    class_name: ClassVar[str] = "android.widget.CheckedTextView"
+
+
+class _MenuItemView(LinearLayout):
+    """NavigationMenuItemView: a checkable 48 dp row."""
+
+
+def _entry(item_id: str, title: str, icon: str, current: bool, go: layouts.Action) -> View:
+    del item_id  # a drawer entry's view carries no id of its own
+    tint = PRIMARY if current else "#FF616161"
+    text = _CheckedTextView("design_menu_item_text", title, medium=True, text_color=tint,
+                    max_lines=2, padding=(32, 0, 0, 0), width=0, weight=1)  # fmt: skip
+    return _MenuItemView(
+        "", ImageView("", icon, tint=tint), text, width=MATCH_PARENT, height=48,
+        padding=(16, 0, 16, 0), margin=(8, 0, 8, 0), gravity=Gravity.CENTER_VERTICAL,
+        checkable=True, checked=current, on_click=go,
+        background="#1F2E7D32" if current else None, corner_radius=4,
+    )  # fmt: skip
+
+
+def _go(app: BroccoliScreens, page: str) -> None:
+    app.nav.page, app.nav.drawer_open = page, False
+    app.close_search()
+    app.reset_view_state()
+
+
+def main(app: BroccoliScreens, phone: VirtualPhone) -> View:
+    """``activity_main``: the app bar titled by the page over the nav host, in the
+    drawer layout."""
+    nav = app.nav
+    bar = toolbar("toolbar", nav.page, navigation=("menu", layouts.OPEN_DRAWER, lambda: _open(app)))
+    if nav.page == "Recipes":
+        page = app.recipes_page(phone)
+    elif nav.page == "Categories":
+        page = _categories(app.categories(phone))
+    elif nav.page == "Settings":
+        page = _settings()
+    else:
+        page = coordinator()
+    host = FrameLayout("nav_host_fragment", page, width=MATCH_PARENT, height=MATCH_PARENT)
+    content = _Constraint("", host, width=MATCH_PARENT, height=MATCH_PARENT, margin=(0, 56, 0, 0))
+    root = coordinator(layouts.app_bar(bar), content)
+    return DrawerLayout(root, _drawer(app), lambda: _close(app))
+
+
+class _Constraint(FrameLayout):
+    """``content_main``'s ConstraintLayout (``android.view.ViewGroup``)."""
+
+    class_name: ClassVar[str] = "android.view.ViewGroup"
+
+
+def _open(app: BroccoliScreens) -> None:
+    app.nav.drawer_open = True
+
+
+def _close(app: BroccoliScreens) -> None:
+    app.nav.drawer_open = False
+
+
+def spinner(selected: str) -> View:
+    """The category spinner (``spinner``, "Categories") showing the selected one."""
+    row = TextView("android:id/text1", selected, text_size=20, medium=True,
+                   text_color=ON_PRIMARY, max_lines=1, padding=(8, 0, 8, 0))  # fmt: skip
+    return _Spinner("spinner", row, content_desc="Categories", clickable=True,
+                    width=300, height=48, padding=(0, 0, 24, 0))  # fmt: skip
+
+
+class _Spinner(FrameLayout):
+    """``android.widget.Spinner`` and its selected row."""
+
+    class_name: ClassVar[str] = "android.widget.Spinner"
+
+    def draw_content(self, painter: Painter) -> None:
+        """The drop-down arrow at the end."""
+        size = layouts.dp(24)
+        y = (self.top + self.bottom - size) // 2
+        painter.icon("arrow_drop_down", (self.right - size, y, self.right, y + size), ON_PRIMARY)
+
+
+def search_toolbar(app: BroccoliScreens) -> View:
+    """``toolbar_recipes`` with its search expanded: "Collapse" and the SearchView."""
+    query = app.nav.query or ""
+    field = EditText("search_src_text", query, hint="Search in ALL RECIPES",
+                     on_change=app.set_query, width=0, weight=1)  # fmt: skip
+    field.text_color = ON_PRIMARY
+    close = ImageView("search_close_btn", "close", tint=ON_PRIMARY, content_desc="Clear query",
+                      padding=8, clickable=True, on_click=lambda: app.set_query(""),
+                      visibility="visible" if query else GONE)  # fmt: skip
+    plate = LinearLayout("search_plate", field, close, width=0, weight=1,
+                         gravity=Gravity.CENTER_VERTICAL)  # fmt: skip
+    frame = LinearLayout("search_edit_frame", plate, width=0, weight=1,
+                         gravity=Gravity.CENTER_VERTICAL)  # fmt: skip
+    bar = LinearLayout("search_bar", frame, width=MATCH_PARENT, height=MATCH_PARENT,
+                       gravity=Gravity.CENTER_VERTICAL)  # fmt: skip
+    view = LinearLayout("", bar, width=MATCH_PARENT, height=MATCH_PARENT, margin=(56, 0, 0, 0))
+    return toolbar("toolbar_recipes", "", background=layouts.SECONDARY_TOOLBAR,
+                   navigation=("arrow_back", layouts.COLLAPSE, app.close_search),
+                   end=[view])  # fmt: skip
+
+
+def _categories(names: list[str]) -> View:
+    """``fragment_categories``: the prompt or the categories, and the FAB."""
+    rows = RecyclerView(
+        "recycler_view", names,
+        lambda name: _CategoryRow("", TextView("card_text_view_category_name", name,
+                                           text_size=layouts.LARGE),
+                                  width=MATCH_PARENT, padding=16, clickable=True),
+        content_desc="Categories", padding=(0, 0, 0, 90),
+    )  # fmt: skip
+    empty = TextView("categories_empty", "Create custom categories to manage your recipes.",
+                     text_size=layouts.LARGE, gravity=Gravity.CENTER, padding=32,
+                     width=MATCH_PARENT, layout_gravity=Gravity.CENTER,
+                     visibility=GONE if names else "visible")  # fmt: skip
+    return coordinator(empty, rows, fab("fab_categories", "Add category", "add", lambda: None))
+
+
+class _CategoryRow(FrameLayout):
+    """``category_item``'s ConstraintLayout (``android.view.ViewGroup``)."""
+
+    class_name: ClassVar[str] = "android.view.ViewGroup"
+
+
+def _settings() -> View:
+    """The settings' preference list (``res/xml/settings.xml``)."""
+
+    def category(title: str) -> View:
+        return LinearLayout("", TextView("android:id/title", title, medium=True,
+                                         text_color=PRIMARY),
+                            width=MATCH_PARENT, padding=(16, 16, 16, 8))  # fmt: skip
+
+    def icon(name: str) -> View:
+        return ImageView("android:id/icon", name, tint=layouts.CONTROL_NORMAL)
+
+    rows: list[View] = [
+        category("General settings"),
+        preference("Preferred category", "All recipes", icon=icon("label"), on_click=lambda: None),
+        preference("Theme", "System default", icon=icon("brightness_medium"),
+                   on_click=lambda: None),
+        category("Seasonal calendar"),
+        preference("Region", "", icon=icon("location_on"), on_click=lambda: None),
+        preference("Languages of recipes", "", icon=icon("language"), on_click=lambda: None),
+        preference("Send feedback", "Do you miss your region, language or favorite ingredient?",
+                   icon=icon("edit"), on_click=lambda: None),
+    ]  # fmt: skip
+    listing = RecyclerView("recycler_view", rows, lambda row: row)
+    return FrameLayout("android:id/list_container", listing, width=MATCH_PARENT,
+                       height=MATCH_PARENT)  # fmt: skip

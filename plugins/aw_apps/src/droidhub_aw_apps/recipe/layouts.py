@@ -1,0 +1,401 @@
+"""Broccoli's layouts (flauschtrud/broccoli v1.2.6, commit f8ef1d6) as view trees.
+
+Each function is one of the app's layout files with its ids, view classes, strings
+(``res/values/strings.xml``), dimensions (``dimens.xml``) and theme colours
+(``themes.xml``: ``Theme.MaterialComponents.DayNight`` in green); data comes in as
+arguments, what a tap does as callables. Classes as a dump reports them:
+CoordinatorLayout and ConstraintLayout ``android.view.ViewGroup``, AppBarLayout
+``android.widget.LinearLayout``, the nav host (a FragmentContainerView) and the
+CollapsingToolbarLayout ``android.widget.FrameLayout``, NestedScrollView
+``android.widget.ScrollView``, MaterialCardView ``androidx.cardview.widget.CardView``,
+TextInputEditText ``android.widget.EditText`` (its hint reported as its text while
+empty), the FAB ``android.widget.ImageButton``.
+
+Icons: the app's drawables drawn with the nearest Material Symbols of droidhub's
+subset (its ``ic_categories`` as ``label``, ``ic_eco`` as ``calendar_month``,
+``ic_import_export`` as ``sync``, ``ic_title`` as ``text_fields``,
+``ic_list_numbered`` as ``list``, ``ic_menu_support`` as ``favorite``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import ClassVar, Unpack
+
+from droidhub.virtual.views import (
+    GONE,
+    MATCH_PARENT,
+    VERTICAL,
+    VISIBLE,
+    CoordinatorLayout,
+    EditText,
+    FloatingActionButton,
+    FrameLayout,
+    Gravity,
+    ImageButton,
+    ImageView,
+    LinearLayout,
+    MaterialCardView,
+    RecyclerView,
+    RelativeLayout,
+    Rules,
+    TextInputLayout,
+    TextView,
+    View,
+    ViewGroup,
+    dp,
+)
+from droidhub.virtual.views.measure import UNSPECIFIED, MeasureSpec
+from droidhub.virtual.views.view import Action, Attributes
+from droidhub.virtual.views.widgets import SECONDARY_TEXT
+
+#: ``themes.xml``: colorPrimary green_800, colorPrimaryVariant green_900 (the status
+#: bar), colorSecondaryToolbar green_500, colorControlNormal gray_600.
+PRIMARY = "#FF2E7D32"
+PRIMARY_VARIANT = "#FF1B5E20"
+SECONDARY_TOOLBAR = "#FF4CAF50"
+CONTROL_NORMAL = "#FF757575"
+ON_PRIMARY = "#FFFFFFFF"
+#: ``TextAppearance.AppCompat.Large`` and ``.Medium``.
+LARGE, MEDIUM = 22, 18
+#: ``abc_action_bar_up_description``, navigation-ui's open-drawer description and
+#: appcompat's ``abc_toolbar_collapse_description``.
+NAVIGATE_UP = "Navigate up"
+OPEN_DRAWER = "Open navigation drawer"
+COLLAPSE = "Collapse"
+
+
+class ConstraintLayout(ViewGroup):
+    """A ConstraintLayout (``android.view.ViewGroup``) whose constraints here come to
+    a row: an optional square ``lead`` view as tall as the layout (``card_image``'s
+    1:1 ratio), then the other children as a packed chain centred vertically."""
+
+    class_name: ClassVar[str] = "android.view.ViewGroup"
+
+    def __init__(
+        self, *children: View, lead: bool = False, **attributes: Unpack[Attributes]
+    ) -> None:
+        super().__init__("", *children, **attributes)
+        self.lead = lead
+
+    def on_measure(self, width_spec: MeasureSpec, height_spec: MeasureSpec) -> tuple[int, int]:
+        """The lead square, then each chained child in the width left."""
+        width = width_spec.resolve(0)
+        shown = self.shown()
+        chain = shown[1:] if self.lead else shown
+        side = 0
+        if self.lead and shown:
+            side = height_spec.size
+            shown[0].measure(MeasureSpec.exactly(side), MeasureSpec.exactly(side))
+        total = 0
+        for child in chain:
+            ml, mt, mr, mb = child.margin
+            room = MeasureSpec.at_most(max(0, width - side - ml - mr))
+            if child.width == MATCH_PARENT or child.width == 0:
+                room = MeasureSpec.exactly(max(0, width - side - ml - mr))
+            child.measure(room, UNSPECIFIED)
+            total += child.measured_height + mt + mb
+        return width, height_spec.resolve(total)
+
+    def on_layout(self) -> None:
+        """The lead at the start, the chain after it, centred as a block."""
+        shown = self.shown()
+        x = self.left
+        chain = shown
+        if self.lead and shown:
+            shown[0].layout(self.left, self.top)
+            x += shown[0].measured_width
+            chain = shown[1:]
+        block = sum(c.measured_height + c.margin[1] + c.margin[3] for c in chain)
+        y = self.top + max(0, (self.bottom - self.top - block) // 2)
+        for child in chain:
+            child.layout(x + child.margin[0], y + child.margin[1])
+            y += child.measured_height + child.margin[1] + child.margin[3]
+
+
+class NestedScrollView(RecyclerView[View]):
+    """AndroidX's NestedScrollView (``android.widget.ScrollView``) around one column:
+    it scrolls by a swipe as a list does, and keeps the focused field in sight (as
+    ``requestChildFocus`` scrolls to it)."""
+
+    class_name: ClassVar[str] = "android.widget.ScrollView"
+
+    def __init__(self, id: str, column: View, **attributes: Unpack[Attributes]) -> None:
+        super().__init__(id, [column], lambda view: view, **attributes)
+        # The engine marks the focused field before layout: the column is a child
+        # from the start (a list's rows are attached only as it lays them out).
+        self._children = [column]
+
+    def on_layout(self) -> None:
+        """Scroll to the focused view when it would not show, then place the column."""
+        column = self._row(0)
+        focused = next((v for v in column.walk() if v.focused), None)
+        if focused is not None:
+            super().on_layout()
+            top, bottom = focused.top - self.top, focused.bottom - self.top
+            if bottom > self.viewport():
+                self.offset = min(self.max_offset(), self.offset + bottom - self.viewport())
+            elif top < 0:
+                self.offset = max(0, self.offset + top)
+        super().on_layout()
+
+
+class AppToolbar(FrameLayout):
+    """appcompat's Toolbar (``android.view.ViewGroup``), 56 dp: the navigation button at
+    the start, the title 72 dp in (16 dp without a button), the end views at the end."""
+
+    class_name: ClassVar[str] = "android.view.ViewGroup"
+
+
+def toolbar(
+    id: str,
+    title: str,
+    *,
+    navigation: tuple[str, str, Action] | None = None,
+    end: Sequence[View] = (),
+    background: str = PRIMARY,
+) -> AppToolbar:
+    """A Toolbar: its navigation button (icon, content description, click), its title,
+    then ``end`` (the action menu, a save button)."""
+    views: list[View] = []
+    if navigation is not None:
+        icon, desc, click = navigation
+        views.append(ImageButton("", icon, tint=ON_PRIMARY, content_desc=desc, on_click=click,
+                                 padding=16, width=56, height=56,
+                                 layout_gravity=Gravity.LEFT | Gravity.CENTER_VERTICAL))  # fmt: skip
+    if title:
+        start = 72 if navigation is not None else 16
+        views.append(TextView("", title, text_size=20, medium=True, text_color=ON_PRIMARY,
+                              max_lines=1, margin=(start, 0, 0, 0),
+                              layout_gravity=Gravity.LEFT | Gravity.CENTER_VERTICAL))  # fmt: skip
+    for view in end:
+        view.layout_gravity = view.layout_gravity or Gravity.RIGHT | Gravity.CENTER_VERTICAL
+        views.append(view)
+    return AppToolbar(id, *views, width=MATCH_PARENT, height=56, background=background)
+
+
+def app_bar(*toolbars: View, id: str = "") -> LinearLayout:
+    """Material's AppBarLayout (a vertical LinearLayout, 4 dp of elevation)."""
+    return LinearLayout(id, *toolbars, orientation=VERTICAL, width=MATCH_PARENT, elevation=4,
+                        background=PRIMARY)  # fmt: skip
+
+
+def fab(id: str, desc: str, icon: str, on_click: Action) -> FloatingActionButton:
+    """A FAB in colorSecondary with its icon in colorOnSecondary."""
+    return FloatingActionButton(id, icon, content_desc=desc, background=PRIMARY, on_click=on_click)
+
+
+# --- recipe_item.xml ------------------------------------------------------------------
+
+
+def recipe_card(title: str, description: str, source: str, on_click: Action) -> View:
+    """One recipe's card: the photo (the placeholder), title, description and source."""
+    image = ImageView("card_image", "restaurant", tint="#FFBDBDBD", icon_size=48,
+                      content_desc="Recipe photo", background="#FFEEEEEE")  # fmt: skip
+    body = ConstraintLayout(
+        image,
+        TextView("card_text_view_title", title, text_size=LARGE, max_lines=2,
+                 padding=(8, 0, 8, 0), width=MATCH_PARENT),
+        TextView("card_text_view_description", description, text_color=SECONDARY_TEXT,
+                 max_lines=2, padding=(8, 0, 8, 0), width=MATCH_PARENT),
+        TextView("card_text_view_source", source, text_color=PRIMARY, max_lines=1,
+                 padding=(8, 0, 8, 0), width=MATCH_PARENT, min_height=20 if not source else 0),
+        lead=True, width=MATCH_PARENT, height=MATCH_PARENT,
+    )  # fmt: skip
+    return MaterialCardView(
+        "", body, width=MATCH_PARENT, height=120, margin=(8, 8, 8, 0), elevation=2,
+        on_click=on_click,
+    )  # fmt: skip
+
+
+# --- recipe details --------------------------------------------------------------------
+
+_QUANTITY = re.compile(
+    r"^\s*([¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]|\d+[,/.-]*\d*)(\s*-\s*([¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]|\d+[,/.-]*\d*))?(?!$)"
+)
+
+
+def ingredient_rows(ingredients: str) -> list[View]:
+    """``ingredient_item.xml`` per line: its leading quantity in bold, then the text
+    (``IngredientBuilder``'s split)."""
+    rows: list[View] = []
+    for line in ingredients.split("\n"):
+        if not line.strip():
+            continue
+        match = _QUANTITY.match(line)
+        quantity = match.group(0).strip() if match else ""
+        text = line[match.end() :].strip() if match else line.strip()
+        rows.append(
+            ConstraintLayout(
+                LinearLayout(
+                    "",
+                    TextView("ingredient_quantity", quantity, medium=True,
+                             margin=(0, 0, 4 if quantity else 0, 0)),
+                    TextView("ingredient_text", text, width=0, weight=1),
+                    width=MATCH_PARENT,
+                ),
+                width=MATCH_PARENT,
+            )
+        )  # fmt: skip
+    return rows
+
+
+def direction_rows(directions: str) -> list[View]:
+    """``direction_item.xml`` per step: its number in colorPrimary, then the text
+    (``DirectionBuilder``: one step a line, a leading "1." dropped)."""
+    steps = [re.sub(r"^\s*(\d+\.)(?!$)", "", s, count=1).strip() for s in directions.split("\n")]
+    rows: list[View] = []
+    for position, step in enumerate([s for s in steps if s], start=1):
+        rows.append(
+            RelativeLayout(
+                "",
+                TextView("direction_position", str(position), text_color=PRIMARY,
+                         margin=(0, 0, 10, 0), gravity=Gravity.CENTER),
+                TextView("direction_text", step, width=MATCH_PARENT,
+                         rules=Rules(to_right_of="direction_position")),
+                width=MATCH_PARENT, padding=5,
+            )
+        )  # fmt: skip
+    return rows
+
+
+def _icon_text(icon_id: str, icon: str, desc: str, text_id: str, text: str) -> list[View]:
+    shown = VISIBLE if text else GONE
+    return [
+        ImageView(icon_id, icon, tint=CONTROL_NORMAL, content_desc=desc, visibility=shown),
+        TextView(text_id, text, padding=(5, 0, 16, 0), visibility=shown),
+    ]
+
+
+def details_content(recipe: dict[str, str]) -> View:
+    """``content_recipe_details.xml``: title, servings and time, description and
+    source, ingredients and directions, each block GONE when empty."""
+    servings, time = recipe["servings"], recipe["preparationTime"]
+    description, source = recipe["description"], recipe["source"]
+    ingredients, directions = recipe["ingredients"], recipe["directions"]
+
+    def block(*views: View, shown: bool) -> LinearLayout:
+        return LinearLayout("", *views, orientation=VERTICAL, width=MATCH_PARENT,
+                            margin=(0, 16, 0, 0), visibility=VISIBLE if shown else GONE)  # fmt: skip
+
+    def heading(text: str) -> TextView:
+        return TextView("", text, text_size=MEDIUM, text_color=PRIMARY, margin=(0, 0, 0, 5))
+
+    column = LinearLayout(
+        "",
+        TextView("details_title", recipe["title"].strip(), text_size=LARGE, width=MATCH_PARENT),
+        LinearLayout(
+            "",
+            *_icon_text("details_icon_servings", "person", "Servings", "details_servings", servings),
+            *_icon_text("details_icon_preparation_time", "schedule", "Time",
+                        "details_preparation_time", time),
+            width=MATCH_PARENT, gravity=Gravity.CENTER_VERTICAL, margin=(0, 16, 0, 0),
+            visibility=VISIBLE if servings or time else GONE,
+        ),
+        block(
+            TextView("details_description", description, margin=(0, 0, 0, 5),
+                     visibility=VISIBLE if description else GONE),
+            LinearLayout("", *_icon_text("details_icon_source", "link", "Source",
+                                         "details_source", source),
+                         width=MATCH_PARENT, visibility=VISIBLE if source else GONE),
+            shown=bool(description or source),
+        ),
+        block(heading("Ingredients"),
+              LinearLayout("details_ingredients", *ingredient_rows(ingredients),
+                           orientation=VERTICAL, width=MATCH_PARENT),
+              shown=bool(ingredients)),
+        block(heading("Directions"),
+              LinearLayout("details_directions", *direction_rows(directions),
+                           orientation=VERTICAL, width=MATCH_PARENT),
+              shown=bool(directions)),
+        orientation=VERTICAL, width=MATCH_PARENT, padding=(16, 16, 16, 90),
+    )  # fmt: skip
+    return NestedScrollView("scroll_view", column, width=MATCH_PARENT, height=MATCH_PARENT)
+
+
+# --- activity_new_recipe.xml -----------------------------------------------------------
+
+#: The form's fields in its order: column, id, hint, icon, single line.
+FORM = (
+    ("title", "new_title", "Title", "text_fields"),
+    ("categories", "new_categories", "Categories", "label"),
+    ("description", "new_description", "Description", "info"),
+    ("source", "new_source", "Source", "link"),
+    ("servings", "new_servings", "Servings", "person"),
+    ("preparationTime", "new_preparation_time", "Time", "schedule"),
+    ("ingredients", "new_ingredients", "Ingredients", "format_list_bulleted"),
+    ("directions", "new_directions", "Directions", "list"),
+)
+
+
+class OutlinedEditText(EditText):
+    """A TextInputEditText in an outlined box (``textInputStyle``), its start icon
+    inside the box; the hint shows (and is reported) while it is empty."""
+
+    def __init__(self, id: str, text: str, hint: str, icon: str, **kw: object) -> None:
+        super().__init__(id, text, hint=hint, padding=(48, 16, 12, 16), width=MATCH_PARENT,
+                         **kw)  # type: ignore[arg-type]  # fmt: skip
+        self.max_lines = None if id in ("new_description", "new_ingredients",
+                                        "new_directions") else 1  # fmt: skip
+        self.icon = icon
+
+    def draw_content(self, painter: object) -> None:  # type: ignore[override]
+        """The outline, the start icon, then the text."""
+        from droidhub.virtual.views.paint import Painter
+
+        assert isinstance(painter, Painter)
+        colour = PRIMARY if self.focused else "#61000000"
+        line = dp(2) if self.focused else dp(1)
+        left, t, r, b = self.bounds
+        for box in (
+            (left, t, r, t + line),
+            (left, b - line, r, b),
+            (left, t, left + line, b),
+            (r - line, t, r, b),
+        ):
+            painter.surface(box, colour)  # fmt: skip
+        size = dp(24)
+        y = t + (b - t - size) // 2
+        painter.icon(self.icon, (left + dp(12), y, left + dp(12) + size, y + size), CONTROL_NORMAL)
+        TextView.draw_content(self, painter)
+
+
+def form_field(
+    field_id: str,
+    text: str,
+    hint: str,
+    icon: str,
+    on_change: Callable[[str], object] | None,
+    on_click: Action | None = None,
+) -> TextInputLayout:
+    """One TextInputLayout of the form (``textInputStyle``: 16 dp at the sides and
+    below) around its field."""
+    field = OutlinedEditText(field_id, text, hint, icon, on_change=on_change)
+    if on_click is not None:  # the categories field: not focusable, opens a picker
+        field = OutlinedEditText(field_id, text, hint, icon, on_click=on_click, focusable=False)
+    return TextInputLayout(
+        "", FrameLayout("", field, width=MATCH_PARENT), width=MATCH_PARENT,
+        padding=(16, 0, 16, 16),
+    )  # fmt: skip
+
+
+def photo_box(on_click: Action) -> View:
+    """The photo at the top of the form (180 dp, the placeholder) with its camera."""
+    return ConstraintLayout(
+        ImageView("new_image", "restaurant", tint="#FFBDBDBD", icon_size=64,
+                  content_desc="Recipe photo", width=MATCH_PARENT, height=180,
+                  background="#FFEEEEEE", on_click=on_click),
+        width=MATCH_PARENT, height=180, margin=16,
+    )  # fmt: skip
+
+
+def coordinator(*children: View) -> CoordinatorLayout:
+    """A CoordinatorLayout filling its parent."""
+    return CoordinatorLayout("", *children, width=MATCH_PARENT, height=MATCH_PARENT)
+
+
+def below_app_bar(view: View) -> View:
+    """``appbar_scrolling_view_behavior``: the view starts under the 56 dp app bar."""
+    view.margin = (0, dp(56), 0, 0)
+    return view
