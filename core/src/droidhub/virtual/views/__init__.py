@@ -45,6 +45,12 @@ from droidhub.virtual.views.menus import (
     action_menu,
     popup_menu,
 )
+from droidhub.virtual.views.preference import (
+    PreferenceImageView,
+    main_switch_bar,
+    preference,
+    switch_preference,
+)
 from droidhub.virtual.views.recycler import RecyclerView
 from droidhub.virtual.views.relative import RelativeLayout
 from droidhub.virtual.views.seekbar import SeekBar
@@ -96,6 +102,7 @@ __all__ = [
     "MaterialCardView",
     "MenuItem",
     "OverflowMenuButton",
+    "PreferenceImageView",
     "RecyclerView",
     "RelativeLayout",
     "Rules",
@@ -113,6 +120,9 @@ __all__ = [
     "alert_dialog",
     "bottom_sheet",
     "dp",
+    "main_switch_bar",
     "popup_menu",
+    "preference",
     "sp",
+    "switch_preference",
 ]
