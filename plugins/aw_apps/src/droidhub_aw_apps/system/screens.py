@@ -1,26 +1,28 @@
 """Settings and Phone on the virtual phone.
 
 Settings follows Android 13's (AOSP packages/apps/Settings, API 33, as on AndroidWorld's
-Pixel 6 emulator): the top-level page has the "Settings" title, the "Search settings"
-bar and the list of top-level entries (``com.android.settings:id/recycler_view``, each
-row an ``android:id/title`` and ``android:id/summary``), longer than the screen, so it
-scrolls. The pages the system tasks need are one tap deeper, as on the phone:
+Pixel 6 emulator), declared on the view engine from its own layouts (see
+:mod:`.layouts`): the top-level page has the "Settings" title, the "Search settings"
+bar and the top-level entries, each with its icon on a coloured disc, in a list
+longer than the screen, so it scrolls. The pages the system tasks need are one tap
+deeper, as on the phone:
 
 * Network & internet → Internet → the "Wi-Fi" row (spelled with U+2011) with its switch
   (``android:id/switch_widget``), which reads and writes ``global/wifi_on``; with
   Wi-Fi on, the emulator's network "AndroidWifi" (Connected) is listed under it;
 * Connected devices → Connection preferences → Bluetooth → the "Use Bluetooth" main
-  switch bar (``global/bluetooth_on``);
+  switch bar (``switch_text`` and its switch; ``global/bluetooth_on``);
 * Display → "Brightness level" (summary: the level in percent) opens System UI's
   brightness dialog, a SeekBar (``com.android.systemui:id/slider``) whose left end is
   level 1 and right end 255 (``system/screen_brightness``); a tap sets the level where
   it lands, a drag where it ends. (Android maps the slider through a gamma curve; the
-  model is linear between the two ends, which are exact.)
+  model is linear between the two ends, which are exact.) While it shows, the dump is
+  System UI's window alone, as ``uiautomator dump`` dumps the window in front.
 
-Entries the tasks do not need open a page with their title only. "Navigate up" and
-BACK go up one level (BACK first closes the brightness dialog); BACK on the top-level
-page leaves Settings. Texts use Android's own spelling: "Wi-Fi" with a non-breaking hyphen
-(U+2011) in place of the hyphen.
+Every other entry opens its page with its title and no rows. A tap on a switch row
+flips it as a tap on its switch does. "Navigate up" and BACK go up one level (BACK
+first closes the brightness dialog, as does a tap outside its panel); BACK on the
+top-level page leaves Settings.
 """
 
 from __future__ import annotations
@@ -28,58 +30,83 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from droidhub.virtual.appmodel import PIXEL_6, Intent, Screen, VirtualApp
-from droidhub_aw_apps.common.hierarchy import Node, hit, render, up_button
+from droidhub.virtual.appmodel import Intent, Screen, VirtualApp
+from droidhub.virtual.views import (
+    PreferenceImageView,
+    ViewApp,
+    Window,
+    main_switch_bar,
+    preference,
+    switch_preference,
+)
+from droidhub.virtual.views.window import dump, paint
+from droidhub_aw_apps.system import layouts
 from droidhub_aw_apps.system.model import DIALER_PACKAGE, SETTINGS_PACKAGE
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
+    from droidhub.virtual.views import View
 
 WIFI = "Wi\u2011Fi"
-SYSTEMUI = "com.android.systemui"
-_ID = f"{SETTINGS_PACKAGE}:id"
-_WIDTH = PIXEL_6.width
-_BOTTOM = PIXEL_6.height - PIXEL_6.navigation_bar
-_ROW = 210
+SYSTEMUI = layouts.SYSTEMUI
 _MAX_BRIGHTNESS = 255
 _MIN_BRIGHTNESS = 1
 #: Pages of entries the tasks do not need are named by this prefix and their title.
 _BLANK = "page:"
+#: The ink of a sub-page's row icons.
+_ICON_INK = "#FF444746"
 
 
 @dataclass(frozen=True)
 class Entry:
-    """A preference row: its title, summary, and the page it opens (or a switch)."""
+    """A preference row: its title, summary, icon, and the page it opens (or a switch)."""
 
     title: str
     summary: str = ""
     page: str = ""
     #: ``global`` setting a switch on the row reads and writes, if any.
     switch: str = ""
+    #: The Material Symbols icon closest to AOSP's drawable, and (top level) its disc.
+    icon: str = ""
+    colour: str = ""
 
 
-#: Android 13's top-level entries, in order, with their summaries.
+#: Android 13's top-level entries, in order, with their summaries, the icons closest to
+#: their ``ic_homepage_*`` / ``ic_settings_*`` drawables and their discs' colours.
 TOP_LEVEL = (
-    Entry("Network & internet", "Mobile, Wi\u2011Fi, hotspot", "network"),
-    Entry("Connected devices", "Bluetooth, pairing", "connected"),
-    Entry("Apps", "Assistant, recent apps, default apps"),
-    Entry("Notifications", "Notification history, conversations"),
-    Entry("Battery", "100%"),
-    Entry("Storage", "34% used - 5.29 GB free"),
-    Entry("Sound & vibration", "Volume, haptics, Do Not Disturb"),
-    Entry("Display", "Dark theme, font size, brightness", "display"),
-    Entry("Wallpaper & style", "Colors, themed icons, app grid"),
-    Entry("Accessibility", "Display, interaction, audio"),
-    Entry("Security & privacy", "App security, device lock, permissions"),
-    Entry("Location", "On - 3 apps have access to location"),
-    Entry("Safety & emergency", "Emergency SOS, medical info, alerts"),
-    Entry("Passwords & accounts", "Saved passwords, autofill, synced accounts"),
-    Entry("Digital Wellbeing & parental controls", "Screen time, app timers, bedtime schedules"),
-    Entry("Google", "Services & preferences"),
-    Entry("System", "Languages, gestures, time, backup"),
-    Entry("About emulated device", "sdk_gphone64_x86_64"),
-    Entry("Tips & support", "Help articles, phone & chat"),
-)
+    Entry("Network & internet", "Mobile, Wi\u2011Fi, hotspot", "network", icon="wifi",
+          colour="#FF1A73E8"),
+    Entry("Connected devices", "Bluetooth, pairing", "connected", icon="devices_other",
+          colour="#FF1E8E3E"),
+    Entry("Apps", "Assistant, recent apps, default apps", icon="apps", colour="#FFE8710A"),
+    Entry("Notifications", "Notification history, conversations", icon="notifications",
+          colour="#FFD93025"),
+    Entry("Battery", "100%", icon="battery_full", colour="#FF188038"),
+    Entry("Storage", "34% used - 5.29 GB free", icon="storage", colour="#FF9334E6"),
+    Entry("Sound & vibration", "Volume, haptics, Do Not Disturb", icon="volume_up",
+          colour="#FF129EAF"),
+    Entry("Display", "Dark theme, font size, brightness", "display", icon="brightness_medium",
+          colour="#FFF29900"),
+    Entry("Wallpaper & style", "Colors, themed icons, app grid", icon="palette",
+          colour="#FFE52592"),
+    Entry("Accessibility", "Display, interaction, audio", icon="accessibility",
+          colour="#FF1A73E8"),
+    Entry("Security & privacy", "App security, device lock, permissions", icon="shield",
+          colour="#FF1E8E3E"),
+    Entry("Location", "On - 3 apps have access to location", icon="location_on",
+          colour="#FF129EAF"),
+    Entry("Safety & emergency", "Emergency SOS, medical info, alerts", icon="emergency",
+          colour="#FFD93025"),
+    Entry("Passwords & accounts", "Saved passwords, autofill, synced accounts", icon="key",
+          colour="#FF9334E6"),
+    Entry("Digital Wellbeing & parental controls", "Screen time, app timers, bedtime schedules",
+          icon="hourglass_empty", colour="#FF1E8E3E"),
+    Entry("Google", "Services & preferences", icon="account_circle", colour="#FF1A73E8"),
+    Entry("System", "Languages, gestures, time, backup", icon="info", colour="#FF5F6368"),
+    Entry("About emulated device", "sdk_gphone64_x86_64", icon="smartphone",
+          colour="#FF1A73E8"),
+    Entry("Tips & support", "Help articles, phone & chat", icon="help", colour="#FF1A73E8"),
+)  # fmt: skip
 
 #: Sub-pages: title, parent page and rows.
 PAGES: dict[str, tuple[str, str, tuple[Entry, ...]]] = {
@@ -87,13 +114,13 @@ PAGES: dict[str, tuple[str, str, tuple[Entry, ...]]] = {
         "Network & internet",
         "top",
         (
-            Entry("Internet", "", "internet"),
-            Entry("Calls & SMS", "T-Mobile"),
-            Entry("SIMs", "T-Mobile"),
-            Entry("Airplane mode", switch="airplane_mode_on"),
-            Entry("Hotspot & tethering", "Off"),
-            Entry("Data Saver", "Off"),
-            Entry("VPN", "None"),
+            Entry("Internet", "", "internet", icon="wifi"),
+            Entry("Calls & SMS", "T-Mobile", icon="call"),
+            Entry("SIMs", "T-Mobile", icon="sim_card"),
+            Entry("Airplane mode", switch="airplane_mode_on", icon="airplanemode_active"),
+            Entry("Hotspot & tethering", "Off", icon="wifi_tethering"),
+            Entry("Data Saver", "Off", icon="data_saver_on"),
+            Entry("VPN", "None", icon="vpn_key"),
             Entry("Private DNS", "Automatic"),
             Entry("Adaptive connectivity"),
         ),
@@ -107,27 +134,29 @@ PAGES: dict[str, tuple[str, str, tuple[Entry, ...]]] = {
         "Connected devices",
         "top",
         (
-            Entry("Pair new device"),
-            Entry("Connection preferences", "Bluetooth, Android Auto", "connection"),
+            Entry("Pair new device", icon="add"),
+            Entry(
+                "Connection preferences", "Bluetooth, Android Auto", "connection", icon="devices"
+            ),
         ),
     ),
     "connection": (
         "Connection preferences",
         "connected",
         (
-            Entry("Bluetooth", "", "bluetooth"),
-            Entry("Cast"),
-            Entry("Printing", "1 print service on"),
-            Entry("Files received via Bluetooth"),
-            Entry("Chromebook"),
-            Entry("Nearby Share", "Off"),
-            Entry("Android Auto", "Use apps on your car display"),
+            Entry("Bluetooth", "", "bluetooth", icon="bluetooth"),
+            Entry("Cast", icon="cast"),
+            Entry("Printing", "1 print service on", icon="print"),
+            Entry("Files received via Bluetooth", icon="download"),
+            Entry("Chromebook", icon="devices"),
+            Entry("Nearby Share", "Off", icon="share"),
+            Entry("Android Auto", "Use apps on your car display", icon="directions_car"),
         ),
     ),
     "bluetooth": (
         "Bluetooth",
         "connection",
-        (Entry("Use Bluetooth", switch="bluetooth_on"), Entry("Pair new device")),
+        (Entry("Use Bluetooth", switch="bluetooth_on"), Entry("Pair new device", icon="add")),
     ),
     "display": (
         "Display",
@@ -158,9 +187,10 @@ def _flip(phone: VirtualPhone, setting: str) -> None:
 
 def _brightness(phone: VirtualPhone) -> int:
     try:
-        return int(phone.settings.get("system", "screen_brightness") or _MAX_BRIGHTNESS)
+        level = int(phone.settings.get("system", "screen_brightness") or _MAX_BRIGHTNESS)
     except ValueError:
         return _MAX_BRIGHTNESS
+    return min(_MAX_BRIGHTNESS, max(_MIN_BRIGHTNESS, level))
 
 
 def _percent(level: int) -> str:
@@ -168,43 +198,44 @@ def _percent(level: int) -> str:
     return f"{round(100 * (level - _MIN_BRIGHTNESS) / span)}%"
 
 
-class SettingsApp(VirtualApp):
+class SettingsApp(ViewApp):
     """Android 13's Settings: its state is the phone's settings, the model holds only
-    where the user is (page, scroll offset, whether the brightness dialog is open)."""
+    where the user is (page, whether the brightness dialog is open); the engine keeps
+    the scroll."""
 
     package = SETTINGS_PACKAGE
     label = "Settings"
     activity = ".Settings"
 
-    #: Where the brightness dialog's SeekBar lies.
-    SLIDER = (84, 290, _WIDTH - 84, 420)
-
     def __init__(self) -> None:
+        super().__init__()
         self._reset()
 
     def _reset(self) -> None:
         self.page = "top"
-        self.offset = 0
         self.dialog = False
         #: The page a title-only page was opened from.
         self.blank_parent = "top"
+        self.reset_view_state()
 
     def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
         """A launch opens the top-level page."""
+        del phone, intent
         self._reset()
 
     def on_stop(self, phone: VirtualPhone) -> None:
         """Force-stopped: the next launch starts at the top."""
+        del phone
         self._reset()
 
-    # --- layout --------------------------------------------------------------------------
-    def _entries(self, phone: VirtualPhone | None = None) -> tuple[Entry, ...]:
+    # --- the pages -------------------------------------------------------------------
+    def _entries(self, phone: VirtualPhone) -> tuple[Entry, ...]:
         if self.page.startswith(_BLANK):
             return ()
         entries = TOP_LEVEL if self.page == "top" else PAGES[self.page][2]
-        if self.page == "internet" and phone is not None and _on(phone, "wifi_on"):
+        if self.page == "internet" and _on(phone, "wifi_on"):
             # With Wi-Fi on, the networks in range follow the switch: the emulator's own.
-            entries = (entries[0], Entry("AndroidWifi", "Connected"), *entries[1:])
+            entries = (entries[0], Entry("AndroidWifi", "Connected", icon="wifi"), *entries[1:])
         return entries
 
     def _title_and_parent(self) -> tuple[str, str]:
@@ -213,152 +244,43 @@ class SettingsApp(VirtualApp):
         title, parent, _ = PAGES[self.page]
         return title, parent
 
-    def _list_top(self) -> int:
-        return 600 if self.page == "top" else 560
-
-    def _visible_rows(self) -> int:
-        return (_BOTTOM - self._list_top()) // _ROW
-
-    def _row(self, phone: VirtualPhone, entry: Entry, top: int) -> Node:
-        summary = entry.summary
+    def _summary(self, phone: VirtualPhone, entry: Entry) -> str:
+        """The row's summary: the state it reports, for the rows that report one."""
         if entry.page == "internet":
-            summary = "AndroidWifi" if _on(phone, "wifi_on") else "Off"
-        elif entry.page == "bluetooth":
-            summary = "On" if _on(phone, "bluetooth_on") else "Off"
-        elif entry.page == "brightness":
-            summary = _percent(_brightness(phone))
-        children = [
-            Node(
-                "android.widget.TextView",
-                text=entry.title,
-                resource_id="android:id/title",
-                bounds=(189, top + 40, 860, top + (110 if summary else 170)),
-            )
-        ]
-        if summary:
-            children.append(
-                Node(
-                    "android.widget.TextView",
-                    text=summary,
-                    resource_id="android:id/summary",
-                    bounds=(189, top + 110, 860, top + 170),
-                )
-            )
-        if entry.switch:
-            children.append(
-                Node(
-                    "android.widget.Switch",
-                    resource_id="android:id/switch_widget",
-                    bounds=(880, top + 60, 1038, top + 150),
-                    checked=_on(phone, entry.switch),
-                )
-            )
-        return Node(
-            "android.widget.LinearLayout",
-            content_desc="",
-            bounds=(0, top, _WIDTH, top + _ROW),
-            clickable=True,
-            children=children,
-        )
+            return "AndroidWifi" if _on(phone, "wifi_on") else "Off"
+        if entry.page == "bluetooth":
+            return "On" if _on(phone, "bluetooth_on") else "Off"
+        if entry.page == "brightness":
+            return _percent(_brightness(phone))
+        return entry.summary
 
-    def _nodes(self, phone: VirtualPhone) -> list[Node]:
+    def _row(self, phone: VirtualPhone, entry: Entry) -> View:
+        summary = self._summary(phone, entry)
         if self.page == "top":
-            nodes = [
-                Node(
-                    "android.widget.TextView",
-                    text="Settings",
-                    resource_id=f"{_ID}/homepage_title",
-                    bounds=(63, 220, _WIDTH - 63, 380),
-                ),
-                Node(
-                    "android.widget.TextView",
-                    text="Search settings",
-                    resource_id=f"{_ID}/search_action_bar",
-                    bounds=(42, 420, _WIDTH - 42, 567),
-                    clickable=True,
-                ),
-            ]
-        else:
-            title, _ = self._title_and_parent()
-            nodes = [
-                up_button(),
-                Node(
-                    "android.widget.TextView",
-                    text=title,
-                    resource_id=f"{_ID}/collapsing_toolbar",
-                    bounds=(63, 300, _WIDTH - 63, 520),
-                ),
-            ]
-        rows = self._entries(phone)[self.offset : self.offset + self._visible_rows()]
-        top = self._list_top()
-        items = [self._row(phone, entry, top + i * _ROW) for i, entry in enumerate(rows)]
-        nodes.append(
-            Node(
-                "androidx.recyclerview.widget.RecyclerView",
-                resource_id=f"{_ID}/recycler_view",
-                bounds=(0, top, _WIDTH, _BOTTOM),
-                children=items,
+            return layouts.homepage_row(
+                entry.title, summary, entry.icon, entry.colour, lambda: self._choose(phone, entry)
             )
-        )
-        return nodes
-
-    def _dialog_nodes(self, phone: VirtualPhone) -> list[Node]:
-        return [
-            Node(
-                "android.widget.FrameLayout",
-                resource_id=f"{SYSTEMUI}:id/brightness_mirror_container",
-                bounds=(42, 230, _WIDTH - 42, 480),
-                children=[
-                    Node(
-                        "android.widget.SeekBar",
-                        text=str(_brightness(phone)),
-                        content_desc="Display brightness",
-                        resource_id=f"{SYSTEMUI}:id/slider",
-                        bounds=self.SLIDER,
-                        clickable=True,
-                    )
-                ],
+        icon = PreferenceImageView(icon=entry.icon, tint=_ICON_INK) if entry.icon else None
+        if entry.switch == "bluetooth_on":
+            return main_switch_bar(
+                entry.title, _on(phone, entry.switch), lambda: _flip(phone, entry.switch)
             )
-        ]
-
-    def screen(self, phone: VirtualPhone) -> Screen:
-        """The current page, or the brightness dialog over it."""
-        if self.dialog:
-            return Screen(hierarchy=render(SYSTEMUI, self._dialog_nodes(phone)))
-        return Screen(hierarchy=render(SETTINGS_PACKAGE, self._nodes(phone)))
-
-    # --- input ---------------------------------------------------------------------------
-    def _set_brightness(self, phone: VirtualPhone, x: int) -> None:
-        left, _, right, _ = self.SLIDER
-        fraction = min(1.0, max(0.0, (x - left) / (right - left - 1)))
-        level = _MIN_BRIGHTNESS + round((_MAX_BRIGHTNESS - _MIN_BRIGHTNESS) * fraction)
-        phone.settings.put("system", "screen_brightness", str(level))
-
-    def _open(self, page: str) -> None:
-        self.page, self.offset = page, 0
-
-    def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
-        """Open a row's page, flip its switch, or set the brightness."""
-        if self.dialog:
-            left, top, right, bottom = self.SLIDER
-            if left <= x < right and top <= y < bottom:
-                self._set_brightness(phone, x)
-            elif not (230 <= y < 480):
-                self.dialog = False  # a tap outside the panel dismisses it
-            return
-        node = hit(self._nodes(phone), x, y)
-        if node is None:
-            return
-        if node.content_desc == "Navigate up":
-            self._up()
-            return
-        title = next((c.text for c in node.children if c.resource_id == "android:id/title"), "")
-        entry = next((e for e in self._entries(phone) if e.title == title), None)
-        if entry is None:
-            return
         if entry.switch:
-            _flip(phone, entry.switch)
-        elif entry.page == "brightness":
+            return switch_preference(
+                entry.title,
+                summary,
+                icon=icon,
+                checked=_on(phone, entry.switch),
+                on_toggle=lambda: _flip(phone, entry.switch),
+            )
+        return preference(
+            entry.title, summary, icon=icon, on_click=lambda: self._choose(phone, entry)
+        )
+
+    def _choose(self, phone: VirtualPhone, entry: Entry) -> None:
+        """A tap on a row that opens something."""
+        del phone
+        if entry.page == "brightness":
             self.dialog = True
         elif entry.page:
             self._open(entry.page)
@@ -366,18 +288,9 @@ class SettingsApp(VirtualApp):
             self.blank_parent = self.page
             self._open(f"{_BLANK}{entry.title}")
 
-    def on_swipe(
-        self, phone: VirtualPhone, x1: int, y1: int, x2: int, y2: int, duration_ms: int
-    ) -> None:
-        """Scroll the list, or drag the brightness slider."""
-        if self.dialog:
-            left, top, right, bottom = self.SLIDER
-            if left <= x1 < right and top <= y1 < bottom:
-                self._set_brightness(phone, x2)
-            return
-        rows = round((y1 - y2) / _ROW)
-        last = max(0, len(self._entries()) - self._visible_rows())
-        self.offset = min(last, max(0, self.offset + rows))
+    def _open(self, page: str) -> None:
+        self.page = page
+        self.reset_view_state()  # a new page shows from its top
 
     def _up(self) -> bool:
         if self.page == "top":
@@ -385,14 +298,58 @@ class SettingsApp(VirtualApp):
         self._open(self._title_and_parent()[1])
         return True
 
-    def on_key(self, phone: VirtualPhone, keycode: str) -> bool:
-        """BACK closes the dialog or goes up a page; on the top page it leaves."""
-        if keycode != "KEYCODE_BACK":
-            return False
+    def _close_dialog(self) -> None:
+        self.dialog = False
+
+    def _set_brightness(self, phone: VirtualPhone, level: int) -> None:
+        phone.settings.put("system", "screen_brightness", str(level))
+
+    def build(self, phone: VirtualPhone) -> Window:
+        """The current page, and the brightness dialog over it while it shows."""
+        rows = [self._row(phone, entry) for entry in self._entries(phone)]
+        if self.page == "top":
+            content = layouts.homepage(rows)
+        else:
+            content = layouts.subpage(self._title_and_parent()[0], rows, self._up)
+        window = Window(content, background=layouts.BACKGROUND, status_bar=layouts.BACKGROUND)
         if self.dialog:
-            self.dialog = False
-            return True
+            window.dialog = layouts.brightness_dialog(
+                _brightness(phone),
+                _MIN_BRIGHTNESS,
+                _MAX_BRIGHTNESS,
+                lambda level: self._set_brightness(phone, level),
+                self._close_dialog,
+            )
+            window.dialog_fills = True
+            window.on_cancel = self._close_dialog
+        return window
+
+    def on_back(self, phone: VirtualPhone) -> bool:
+        """BACK goes up a page; on the top page it leaves Settings."""
+        del phone
         return self._up()
+
+    # --- System UI's window in front --------------------------------------------------
+    def screen(self, phone: VirtualPhone) -> Screen:
+        """The page, or (dialog open) System UI's dialog over the dimmed page."""
+        if not self.dialog:
+            return super().screen(phone)
+        window = self._window(phone)
+        clock = f"{phone.now():%H:%M}"
+        return Screen(self._systemui_dump(window, clock), paint(window, clock).png())
+
+    def screen_without_pixels(self, phone: VirtualPhone) -> Screen:
+        """The dump alone (System UI's window while the dialog shows)."""
+        if not self.dialog:
+            return super().screen_without_pixels(phone)
+        return Screen(self._systemui_dump(self._window(phone), f"{phone.now():%H:%M}"))
+
+    @staticmethod
+    def _systemui_dump(window: Window, clock: str) -> str:
+        """System UI's dialog window: the panel alone (what is around it is the scrim)."""
+        assert window.dialog is not None
+        panel = window.dialog.children[0]
+        return dump(Window(panel, frame=panel.bounds), SYSTEMUI, clock)
 
 
 class DialerApp(VirtualApp):

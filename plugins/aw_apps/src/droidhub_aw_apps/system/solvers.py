@@ -24,8 +24,9 @@ _SWITCH = "android:id/switch_widget"
 
 
 def _row_switch_checked(state: State, title: str) -> tuple[int, bool]:
-    """The index of the switch on the row titled ``title``, and whether it is on."""
-    row_title = state.ui_elements[require(state, text=title, resource_id="android:id/title")]
+    """The index of the switch on the row titled ``title`` (a preference's title or a
+    main switch bar's ``switch_text``), and whether it is on."""
+    row_title = state.ui_elements[require(state, text=title)]
     assert row_title.bounds is not None
     middle = row_title.bounds.center[1]
     for index, element in enumerate(state.ui_elements):

@@ -1,0 +1,296 @@
+"""Settings' and SystemUI's layouts of Android 13 (API 33), declared on the view engine.
+
+Facts from AOSP's sources (packages/apps/Settings, frameworks/base SettingsLib and
+SystemUI) at Android 13:
+
+* the top-level page is ``settings_homepage_container.xml``: a CoordinatorLayout
+  (``settings_homepage_container``) holding the ``app_bar`` (an AppBarLayout, a
+  LinearLayout: ``app_bar_container`` > ``margin_placeholder``, the ``homepage_title``
+  "Settings" and ``search_bar.xml``'s MaterialCardView ``search_bar`` > Toolbar
+  ``search_action_bar`` > ``search_action_bar_title`` "Search settings") and the
+  NestedScrollView ``main_content_scrollable_container`` (reported as
+  ``android.widget.ScrollView``, the one that scrolls) > ``homepage_container`` >
+  ``main_content`` > the preference list, whose RecyclerView ``recycler_view`` shows
+  every row (it does not scroll itself inside the scroll view). Each entry is
+  ``homepage_preference.xml``: ``icon_frame`` > ``android:id/icon``, then
+  ``text_frame`` (a RelativeLayout) > ``android:id/title`` and ``android:id/summary``.
+* every other page is SettingsLib's ``collapsing_toolbar_base_layout``: a
+  CoordinatorLayout ``content_parent`` > AppBarLayout ``app_bar`` >
+  CollapsingToolbarLayout ``collapsing_toolbar`` (a FrameLayout reporting the page's
+  title as its content-desc; it draws the title itself) > Toolbar ``action_bar`` >
+  the "Navigate up" ImageButton; then ``content_frame`` > the preference list
+  (LinearLayout > ``android:id/list_container`` > ``recycler_view``, which scrolls),
+  rows from :mod:`droidhub.virtual.views.preference`.
+* SystemUI's brightness dialog (``BrightnessDialog``, its own window at the top of the
+  screen over a scrim): ``brightness_mirror_container`` > ``brightness_slider``
+  (BrightnessSliderView, a FrameLayout) > ``slider`` (ToggleSeekBar: a SeekBar,
+  content-desc "Display brightness"), ids of ``com.android.systemui``.
+
+Measures not in the layouts (``homepage_*`` dimensions, the expanded toolbar's
+height) are those of the sources' ``dimens.xml`` as far as they could be read, else
+matched to a Pixel 6 screenshot's proportions. Two simplifications: the homepage's
+app bar stays put while the list scrolls under it (on a phone it scrolls away first),
+and a top-level icon shows on its coloured 40 dp disc as drawn on the phone although
+the layout declares its view 24 dp.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+from droidhub.virtual.views import (
+    MATCH_PARENT,
+    VERTICAL,
+    CoordinatorLayout,
+    FrameLayout,
+    Gravity,
+    ImageButton,
+    LinearLayout,
+    MaterialCardView,
+    PreferenceImageView,
+    RecyclerView,
+    RelativeLayout,
+    Rules,
+    SeekBar,
+    TextView,
+    Toolbar,
+    View,
+    dp,
+    sp,
+)
+from droidhub.virtual.views.measure import MeasureSpec
+from droidhub.virtual.views.paint import Painter
+from droidhub.virtual.views.seekbar import SLIDER
+
+SYSTEMUI = "com.android.systemui"
+#: Android 13's Settings theme: its background and ink.
+BACKGROUND = "#FFF8F9FA"
+INK = "#FF1F1F1F"
+SUMMARY_INK = "#FF444746"
+SEARCH_BAR = "#FFE8EAED"
+PANEL = "#FFF1F3F4"
+Action = Callable[[], object]
+
+
+class ScrollingContainer(RecyclerView[View]):
+    """AndroidX's NestedScrollView (``android.widget.ScrollView``): one child, scrolled
+    by a swipe as the engine scrolls a list (a list of one row)."""
+
+    class_name: ClassVar[str] = "android.widget.ScrollView"
+
+    def __init__(self, id: str, child: View) -> None:
+        super().__init__(id, [child], lambda view: view)
+
+
+class AppBarCoordinator(CoordinatorLayout):
+    """A CoordinatorLayout holding an AppBarLayout and the view that scrolls under it:
+    the app bar at the top, the other view in the room below it (as
+    ``AppBarLayout.ScrollingViewBehavior`` places it)."""
+
+    def on_measure(self, width_spec: MeasureSpec, height_spec: MeasureSpec) -> tuple[int, int]:
+        """The app bar as tall as it wants, the scrolling view the rest."""
+        app_bar, body = self.shown()
+        self.measure_child(app_bar, width_spec, height_spec)
+        height = height_spec.resolve(0)
+        self.measure_child(body, width_spec, MeasureSpec.exactly(height - app_bar.measured_height))
+        return width_spec.resolve(0), height
+
+    def on_layout(self) -> None:
+        """The app bar at the top, the scrolling view under it."""
+        app_bar, body = self.shown()
+        app_bar.layout(self.left, self.top)
+        body.layout(self.left, app_bar.bottom)
+
+
+class PreferenceList(LinearLayout):
+    """A RecyclerView that shows all its rows inside a scroll view (it never scrolls
+    itself there): reported as ``androidx.recyclerview.widget.RecyclerView``."""
+
+    class_name: ClassVar[str] = "androidx.recyclerview.widget.RecyclerView"
+
+    def __init__(self, id: str, *rows: View) -> None:
+        super().__init__(id, *rows, orientation=VERTICAL, width=MATCH_PARENT)
+
+
+class CollapsingToolbar(FrameLayout):
+    """Material's CollapsingToolbarLayout, expanded: the page's title drawn large at
+    its bottom start (and reported as its content-desc), the toolbar at its top."""
+
+    def __init__(self, title: str, *children: View) -> None:
+        super().__init__(
+            "collapsing_toolbar", *children, width=MATCH_PARENT, height=179, content_desc=title
+        )
+        self.title = title
+
+    def draw_content(self, painter: Painter) -> None:
+        """The expanded title: 36 sp, 24 dp in from the start, 24 dp over the bottom."""
+        box = (self.left + dp(24), self.top, self.right - dp(24), self.bottom - dp(24))
+        painter.text([self.title], box, sp(36), INK, False, Gravity.BOTTOM | Gravity.START)
+
+
+def homepage_row(
+    title: str, summary: str, icon: str, colour: str, on_click: Action | None
+) -> LinearLayout:
+    """A top-level entry (``homepage_preference.xml``)."""
+    return LinearLayout(
+        "",
+        LinearLayout(
+            "icon_frame",
+            PreferenceImageView(
+                icon=icon, circle=colour, tint="#FFFFFFFF", width=40, height=40, icon_size=24
+            ),
+            gravity=Gravity.END | Gravity.CENTER_VERTICAL,
+            padding=(16, 4, 0, 4),
+        ),
+        RelativeLayout(
+            "text_frame",
+            TextView("android:id/title", title, text_size=20, text_color=INK, max_lines=1),
+            TextView(
+                "android:id/summary",
+                summary,
+                text_color=SUMMARY_INK,
+                max_lines=4,
+                rules=Rules(below="android:id/title"),
+            ),
+            width=0,
+            weight=1,
+            padding=(24, 16, 24, 16),
+        ),
+        gravity=Gravity.CENTER_VERTICAL,
+        width=MATCH_PARENT,
+        on_click=on_click,
+    )
+
+
+def homepage(rows: Sequence[View], on_search: Action | None = None) -> View:
+    """The top-level page: the app bar with the title and search bar over the list."""
+    app_bar = LinearLayout(
+        "app_bar",
+        LinearLayout(
+            "app_bar_container",
+            View("margin_placeholder", width=MATCH_PARENT, height=32),
+            TextView(
+                "homepage_title",
+                "Settings",
+                text_size=36,
+                text_color=INK,
+                width=MATCH_PARENT,
+                padding=(24, 0, 24, 24),
+            ),
+            MaterialCardView(
+                "search_bar",
+                Toolbar(
+                    "search_action_bar",
+                    ImageButton("", "search", tint=SUMMARY_INK),
+                    TextView("search_action_bar_title", "Search settings", text_size=16,
+                             text_color=SUMMARY_INK),
+                    height=48,
+                    elevation=0,
+                    clickable=True,  # it opens the search page (not modelled)
+                    on_click=on_search,
+                ),
+                width=MATCH_PARENT,
+                margin=(16, 0, 16, 16),
+                background=SEARCH_BAR,
+                corner_radius=24,
+                elevation=0,
+            ),
+            orientation=VERTICAL,
+            width=MATCH_PARENT,
+        ),
+        orientation=VERTICAL,
+        width=MATCH_PARENT,
+    )  # fmt: skip
+    content = LinearLayout(
+        "homepage_container",
+        FrameLayout("contextual_cards_content", width=MATCH_PARENT),
+        FrameLayout(
+            "main_content",
+            LinearLayout(
+                "",
+                FrameLayout(
+                    "android:id/list_container",
+                    PreferenceList("recycler_view", *rows),
+                    width=MATCH_PARENT,
+                ),
+                orientation=VERTICAL,
+                width=MATCH_PARENT,
+            ),
+            width=MATCH_PARENT,
+        ),
+        orientation=VERTICAL,
+        width=MATCH_PARENT,
+    )
+    return AppBarCoordinator(
+        "settings_homepage_container",
+        app_bar,
+        ScrollingContainer("main_content_scrollable_container", content),
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+    )
+
+
+def subpage(title: str, rows: Sequence[View], on_up: Action) -> View:
+    """A page one level or more down: the collapsing toolbar over its preference list."""
+    toolbar = Toolbar(
+        "action_bar",
+        ImageButton("", "arrow_back", tint=INK, content_desc="Navigate up", on_click=on_up),
+        height=64,
+        elevation=0,
+        padding=(4, 0, 0, 0),
+    )
+    app_bar = LinearLayout(
+        "app_bar", CollapsingToolbar(title, toolbar), orientation=VERTICAL, width=MATCH_PARENT
+    )
+    listing = LinearLayout(
+        "",
+        FrameLayout(
+            "android:id/list_container",
+            RecyclerView("recycler_view", list(rows), lambda row: row),
+            width=MATCH_PARENT,
+            height=MATCH_PARENT,
+        ),
+        orientation=VERTICAL,
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+    )
+    return AppBarCoordinator(
+        "content_parent",
+        app_bar,
+        FrameLayout("content_frame", listing, width=MATCH_PARENT, height=MATCH_PARENT),
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+    )
+
+
+def brightness_dialog(
+    level: int, low: int, high: int, on_change: Callable[[int], object], on_outside: Action
+) -> View:
+    """SystemUI's brightness dialog: its panel at the top of a window that fills the
+    screen, where a tap outside the panel closes it."""
+    panel = FrameLayout(
+        "brightness_mirror_container",
+        FrameLayout(
+            "brightness_slider",
+            SeekBar(
+                "slider",
+                progress=level,
+                min=low,
+                max=high,
+                on_change=on_change,
+                style=SLIDER,
+                icon="brightness_medium",
+                content_desc="Display brightness",
+            ),
+            width=MATCH_PARENT,
+        ),
+        width=MATCH_PARENT,
+        margin=(16, 48, 16, 0),
+        padding=(16, 16, 16, 16),
+        background=PANEL,
+        corner_radius=28,
+        clickable=True,  # the panel keeps the taps that miss the slider
+        layout_gravity=Gravity.TOP,
+    )
+    return FrameLayout("", panel, width=MATCH_PARENT, height=MATCH_PARENT, on_click=on_outside)
