@@ -69,6 +69,15 @@ class M3AOptions(LLMOptions):
     )
 
 
+class AWAgentOptions(LLMOptions):
+    """Options of ``aw``: which AndroidWorld agent, and the model server it calls."""
+
+    agent: str = Field(
+        "android_world.agents.t3a:T3A",
+        description="the AndroidWorld agent, module:Class, built as Class(env, llm)",
+    )
+
+
 class LLMJudgeOptions(LLMOptions):
     """Options of the ``llm`` judge: the agents' server options, and the screenshots."""
 

@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from droidhub import AgentFactory, JudgeFactory, hookimpl
-from droidhub_agents.options import LLMJudgeOptions, M3AOptions, T3AOptions
+from droidhub_agents.options import AWAgentOptions, LLMJudgeOptions, M3AOptions, T3AOptions
 
 if TYPE_CHECKING:
+    from droidhub_agents.android_world import AndroidWorldLLMAgent
     from droidhub_agents.judge import LLMJudge
     from droidhub_agents.llm import M3A, T3A
 
@@ -30,6 +31,12 @@ def _m3a(options: M3AOptions) -> M3A:
     return M3A(options)
 
 
+def _aw(options: AWAgentOptions) -> AndroidWorldLLMAgent:
+    from droidhub_agents.android_world import AndroidWorldLLMAgent
+
+    return AndroidWorldLLMAgent(options)
+
+
 def _llm_judge(options: LLMJudgeOptions) -> LLMJudge:
     from droidhub_agents.judge import LLMJudge
 
@@ -38,7 +45,7 @@ def _llm_judge(options: LLMJudgeOptions) -> LLMJudge:
 
 @hookimpl
 def droidhub_agents() -> Sequence[AgentFactory]:
-    """``t3a`` and ``m3a``, each with its options model."""
+    """``t3a``, ``m3a`` and ``aw`` (AndroidWorld's own agents), each with its options."""
     return [
         AgentFactory(
             "t3a",
@@ -52,6 +59,13 @@ def droidhub_agents() -> Sequence[AgentFactory]:
             "a reflection after each action (any OpenAI-compatible vision model)",
             _m3a,
             options=M3AOptions,
+        ),
+        AgentFactory(
+            "aw",
+            "AndroidWorld's own agent (agent=module:Class, e.g. android_world.agents.t3a:T3A, "
+            "from an installed android_world), its model calls to any OpenAI-compatible server",
+            _aw,
+            options=AWAgentOptions,
         ),
     ]
 
