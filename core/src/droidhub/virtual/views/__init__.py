@@ -28,6 +28,7 @@ from droidhub.virtual.views.dialogs import (
     bottom_sheet,
 )
 from droidhub.virtual.views.frame import CardView, FrameLayout, MaterialCardView
+from droidhub.virtual.views.horizontal import HorizontalRecyclerView
 from droidhub.virtual.views.linear import (
     HORIZONTAL,
     VERTICAL,
@@ -95,6 +96,7 @@ __all__ = [
     "FloatingActionButton",
     "FrameLayout",
     "Gravity",
+    "HorizontalRecyclerView",
     "ImageButton",
     "ImageView",
     "LinearLayout",
