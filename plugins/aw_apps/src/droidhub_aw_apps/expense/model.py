@@ -1,4 +1,4 @@
-"""Pro Expense (com.arduia.expense, versionCode 11, as AndroidWorld pins it): its
+"""Pro Expense (com.arduia.expense 1.0.0-beta05, versionCode 11, as AndroidWorld pins it): its
 database, random expenses and the app model.
 
 The app keeps its records in the Room database ``accounting.db`` (schema version 6):
@@ -213,6 +213,6 @@ class ProExpenseApp(DatabaseApp):
     package = PACKAGE
     label = "Pro Expense"
     activity = ACTIVITY
-    version_name = "0.0.11"
+    version_name = "1.0.0-beta05"
     db_path = DB_PATH
     schema = ";\n".join(_SCHEMA)

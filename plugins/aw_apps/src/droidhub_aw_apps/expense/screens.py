@@ -1,364 +1,336 @@
-"""Pro Expense's screens on the virtual phone (com.arduia.expense 0.0.11, versionCode
-11, as AndroidWorld pins it), drawn from ``accounting.db``:
+"""Pro Expense's screens on the virtual phone (com.arduia.expense 1.0.0-beta05,
+versionCode 11, as AndroidWorld pins it), on the view engine, bound to
+``accounting.db``:
 
-* The expense list (newest first, 11 rows; swipe to scroll): each row the expense's
-  name (``tv_name``), amount (``tv_amount``) and date with category (``tv_date``);
-  the ``Add expense`` button (``fb_main_add``). A tap opens an expense in the entry
-  form; a long press selects it and later taps add or remove rows; with a selection
-  the toolbar offers ``Delete``, which asks to confirm (``Delete`` / ``Cancel``).
-* The entry form: ``Name`` (``edt_name``), ``Amount`` (``edt_amount``, in dollars),
-  the category (``spinner_category``: a tap opens the list of the app's eleven
-  categories), ``Note`` (``edt_note``) and ``Save`` (``btn_save``), which writes the
-  row: amount in cents, created and modified dates the phone's clock in
-  milliseconds. A tap focuses a field; typing goes to the focused one.
+* Home (``frag_home``): totals, this week, and the five most recent expenses, with
+  More (``btn_more_logs``) to the Expense Logs; the add button (``fb_main_add``)
+  opens the entry form. The menu button opens the drawer (``nv_main``), whose items
+  open Home, Expense Logs, Statistics, Backup, Feedback, About and Settings.
+* Expense Logs (``frag_expense_logs``): every expense, latest first, in
+  ``rv_expense``. A swipe to the end on a row selects it (the toolbar then reads
+  "1 item", "2 items" and offers Delete); a swipe to the start offers that row's
+  delete icon. Delete asks in a bottom sheet ("Delete Items", Confirm). A tap on a
+  row opens its detail sheet (delete, edit).
+* The entry form (``frag_expense_entry``): Name, Amount, the category cards (Food
+  at first; the row scrolls sideways), Note, Save, which writes the row (amount in
+  cents, dates the phone's clock in milliseconds) and goes back.
 
-BACK closes the category list, then the form, then the selection; on the list it
-leaves the app. Every change is in the ``expense`` table at once.
+BACK closes the keyboard, a sheet, the drawer, the selection, then the page (to
+Home); on Home it leaves the app.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import sqlite3
 from contextlib import closing
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from droidhub.virtual.appmodel import PIXEL_6, Intent, Screen, VirtualApp
-from droidhub_aw_apps.common.hierarchy import Node, hit, render, toolbar
-from droidhub_aw_apps.common.keys import KEY_BACK, KEY_DEL
-from droidhub_aw_apps.expense.model import CATEGORIES, DB_PATH, PACKAGE, ProExpenseApp
+from droidhub.virtual.appmodel import Intent, VirtualApp
+from droidhub.virtual.views import (
+    HorizontalRecyclerView,
+    View,
+    ViewApp,
+    Window,
+    bottom_sheet,
+    dp,
+)
+from droidhub_aw_apps.expense import forms, layouts
+from droidhub_aw_apps.expense.ids import amount_text
+from droidhub_aw_apps.expense.layouts import OFFERING, SELECTED, RowText
+from droidhub_aw_apps.expense.model import DB_PATH, ProExpenseApp
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
 
-_ID = f"{PACKAGE}:id"
-_ROWS = 11
-_ROW_HEIGHT = 180
-_LIST_TOP = 300
-_FIELDS = ("name", "amount", "note")
-_LONG_PRESS_MS = 500
+HOME, LOGS, ENTRY = "dest_home", "dest_expense_logs", "dest_expense_entry"
+#: How many expenses Home's Recent card lists.
+RECENT = 5
+#: A sideways swipe shorter than this leaves a row where it was.
+SWIPE_PX = dp(40)
 
 
 @dataclass
-class _Row:
+class Row:
+    """One stored expense."""
+
     expense_id: int
     name: str
     amount: int
     category: int
     note: str
-    created: int
+    modified: int
 
 
 @dataclass
-class _Form:
-    """The entry form's draft: the expense it edits (None: a new one) and its fields."""
+class Ui:
+    """Where the app is: the page, the drawer, the rows swiped aside, the sheets, the
+    entry form's draft."""
 
-    expense_id: int | None = None
-    values: dict[str, str] = field(default_factory=lambda: dict.fromkeys(_FIELDS, ""))
-    category: int = 1
-    focus: str = "name"
-    choosing: bool = False
+    destination: str = HOME
+    came_from: str = HOME
+    drawer: bool = False
+    swiped: dict[int, str] = field(default_factory=dict)
+    confirming: list[int] = field(default_factory=list)
+    detail: int | None = None
+    form: forms.EntryFields | None = None
+    editing: int | None = None
 
 
-class ExpenseScreens(VirtualApp):
-    """Pro Expense's list, selection, delete confirmation and entry form."""
+class ExpenseScreens(ViewApp):
+    """Pro Expense's pages, drawer and sheets."""
 
     def __init__(self) -> None:
-        self._reset()
-
-    def _reset(self) -> None:
-        self.offset = 0
-        self.selected: set[int] = set()
-        self.confirming = False
-        self.form: _Form | None = None
+        super().__init__()
+        self.ui = Ui()
+        #: The row view of each bound log row, by the view's identity: its expense.
+        self._bound: dict[int, int] = {}
 
     def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
-        """A launch shows the list."""
-        self._reset()
+        """A launch shows Home."""
+        super().on_start(phone, intent)
+        self.ui = Ui()
 
     def on_stop(self, phone: VirtualPhone) -> None:
-        """Force-stopped: the list next time."""
-        self._reset()
+        """Force-stopped: Home next time."""
+        del phone
+        self.ui = Ui()
+        self.reset_view_state()
 
-    # --- the database ----------------------------------------------------------------------
+    # --- the database ----------------------------------------------------------------
     def _connect(self, phone: VirtualPhone) -> sqlite3.Connection:
         return sqlite3.connect(phone.host_path(DB_PATH))
 
-    def _rows(self, phone: VirtualPhone) -> list[_Row]:
+    def rows(self, phone: VirtualPhone) -> list[Row]:
+        """Every expense, latest change first (the logs' query)."""
         if not phone.host_path(DB_PATH).exists():
             return []
         with closing(self._connect(phone)) as conn:
             found = conn.execute(
-                "SELECT expense_id, name, amount, category, note, created_date FROM expense "
-                "ORDER BY created_date DESC, expense_id DESC"
+                "SELECT expense_id, name, amount, category, note, modified_date FROM expense "
+                "ORDER BY modified_date DESC, expense_id DESC"
             ).fetchall()
-        return [_Row(i, n or "", a, c, note or "", d) for i, n, a, c, note, d in found]
+        return [Row(i, n or "", a, c, note or "", d) for i, n, a, c, note, d in found]
 
-    def _save(self, phone: VirtualPhone, form: _Form) -> None:
-        try:
-            cents = round(float(form.values["amount"].replace("$", "").strip() or "0") * 100)
-        except ValueError:
-            return  # the app's own check: the amount must be a number
-        name = form.values["name"].strip()
-        if not name:
+    def _save(self, phone: VirtualPhone) -> None:
+        form = self.ui.form
+        if form is None:
             return
+        try:
+            cents = round(float(form.amount.replace(",", "").strip()) * 100)
+        except ValueError:
+            return  # the app's own check: an amount is required
         now = int(phone.now().timestamp() * 1000)
+        values = (form.name.strip(), cents, form.category, form.note)
         with closing(self._connect(phone)) as conn, conn:
-            if form.expense_id is None:
+            if self.ui.editing is None:
                 conn.execute(
                     "INSERT INTO expense (name, amount, category, note, created_date, "
                     "modified_date) VALUES (?, ?, ?, ?, ?, ?)",
-                    (name, cents, form.category, form.values["note"], now, now),
+                    (*values, now, now),
                 )
             else:
                 conn.execute(
                     "UPDATE expense SET name=?, amount=?, category=?, note=?, modified_date=? "
                     "WHERE expense_id=?",
-                    (name, cents, form.category, form.values["note"], now, form.expense_id),
+                    (*values, now, self.ui.editing),
                 )
-        self.form = None
+        self._go(self.ui.came_from)
 
-    def _delete_selected(self, phone: VirtualPhone) -> None:
+    def _delete(self, phone: VirtualPhone) -> None:
         with closing(self._connect(phone)) as conn, conn:
             conn.executemany(
-                "DELETE FROM expense WHERE expense_id=?", [(i,) for i in sorted(self.selected)]
+                "DELETE FROM expense WHERE expense_id=?", [(i,) for i in self.ui.confirming]
             )
-        self.selected, self.confirming = set(), False
+        self.ui.confirming, self.ui.swiped = [], {}
 
-    # --- drawing -------------------------------------------------------------------------
+    # --- navigation --------------------------------------------------------------------
+    def _go(self, destination: str) -> None:
+        came_from = self.ui.destination if destination == ENTRY else HOME
+        self.ui = Ui(destination=destination, came_from=came_from)
+        self.reset_view_state()
+
+    def _open_entry(self, phone: VirtualPhone, expense_id: int | None) -> None:
+        self._go(ENTRY)
+        self.ui.form = forms.EntryFields()
+        row = next((r for r in self.rows(phone) if r.expense_id == expense_id), None)
+        if row is not None:
+            self.ui.editing = row.expense_id
+            self.ui.form = forms.EntryFields(row.name, amount_text(row.amount).replace(",", ""),
+                                             row.note, row.category, editing=True)  # fmt: skip
+
+    def _set(self, **changes: object) -> None:
+        for name, value in changes.items():
+            setattr(self.ui, name, value)
+
+    def _edit(self, name: str, text: str) -> None:
+        if self.ui.form is not None:
+            limit = {"name": 20, "amount": 10, "note": 100}[name]
+            setattr(self.ui.form, name, text[:limit])
+
+    # --- the screens -------------------------------------------------------------------
     def _date(self, phone: VirtualPhone, millis: int) -> str:
+        """ExpenseRecentDateFormatter: Today/Yesterday with the time, else the day."""
+        now = phone.now()
         when = dt.datetime.fromtimestamp(millis / 1000, phone.tzinfo())
-        return f"{when:%b} {when.day}, {when.year}"
+        time = f"{when:%I}".lstrip("0") + f":{when:%M %p}"
+        if when.date() == now.date():
+            return f"Today {time}"
+        if when.date() == now.date() - dt.timedelta(days=1):
+            return f"Yesterday {time}"
+        if when.year == now.year:
+            return f"{when:%b} {when.day}"
+        return f"{when.year} {when:%b} {when.day}"
 
-    def _list_nodes(self, phone: VirtualPhone) -> list[Node]:
-        if self.selected:
-            nodes = toolbar(f"{len(self.selected)} selected", False, ["Delete"])
+    def _text(self, phone: VirtualPhone, row: Row) -> RowText:
+        return RowText(row.expense_id, row.name, amount_text(row.amount),
+                       self._date(phone, row.modified), row.category)  # fmt: skip
+
+    def build(self, phone: VirtualPhone) -> Window:
+        """The page in front, with the drawer or a sheet over it."""
+        ui = self.ui
+        menu = functools.partial(self._set, drawer=True)
+        on_add = None
+        if ui.destination == HOME:
+            page = self._home(phone, menu)
+            on_add = functools.partial(self._open_entry, phone, None)
+        elif ui.destination == LOGS:
+            page = self._logs(phone, menu)
+        elif ui.destination == ENTRY and ui.form is not None:
+            back = functools.partial(self._go, ui.came_from)
+            page = forms.expense_entry(ui.form, self._edit, self._choose,
+                                       back, functools.partial(self._save, phone))  # fmt: skip
         else:
-            nodes = toolbar("Expenses", False)
-        for i, row in enumerate(self._rows(phone)[self.offset : self.offset + _ROWS]):
-            top = _LIST_TOP + i * _ROW_HEIGHT
-            nodes.append(
-                Node(
-                    "android.widget.LinearLayout",
-                    resource_id=f"{_ID}/cl_expense_item",
-                    bounds=(0, top, PIXEL_6.width, top + _ROW_HEIGHT),
-                    clickable=True,
-                    selected=row.expense_id in self.selected,
-                    children=[
-                        Node(
-                            "android.widget.TextView",
-                            text=row.name,
-                            resource_id=f"{_ID}/tv_name",
-                            bounds=(48, top + 20, 760, top + 100),
-                        ),
-                        Node(
-                            "android.widget.TextView",
-                            text=f"${row.amount / 100:.2f}",
-                            resource_id=f"{_ID}/tv_amount",
-                            bounds=(780, top + 20, 1040, top + 100),
-                        ),
-                        Node(
-                            "android.widget.TextView",
-                            text=f"{self._date(phone, row.created)} · {CATEGORIES[row.category]}",
-                            resource_id=f"{_ID}/tv_date",
-                            bounds=(48, top + 100, 1040, top + 160),
-                        ),
-                    ],
-                )
-            )
-        if not self.selected:
-            nodes.append(
-                Node(
-                    "android.widget.ImageButton",
-                    content_desc="Add expense",
-                    resource_id=f"{_ID}/fb_main_add",
-                    bounds=(860, 2140, 1020, 2300),
-                    clickable=True,
-                )
-            )
-        if self.confirming:
-            nodes += [
-                Node("android.widget.TextView", text="Delete", bounds=(80, 900, 1000, 1000)),
-                Node(
-                    "android.widget.TextView",
-                    text="Are you sure you want to delete?",
-                    resource_id="android:id/message",
-                    bounds=(80, 1010, 1000, 1110),
-                ),
-                Node(
-                    "android.widget.Button",
-                    text="Cancel",
-                    resource_id="android:id/button2",
-                    bounds=(460, 1140, 720, 1260),
-                    clickable=True,
-                ),
-                Node(
-                    "android.widget.Button",
-                    text="Delete",
-                    resource_id="android:id/button1",
-                    bounds=(740, 1140, 1000, 1260),
-                    clickable=True,
-                ),
-            ]
-        return nodes
+            page = forms.other_page(ui.destination, menu)
+        drawer = None
+        close = functools.partial(self._set, drawer=False)
+        if ui.drawer:
+            drawer = layouts.navigation_view(ui.destination, self._go, close)
+        window = Window(layouts.activity(page, on_add, drawer, close),
+                        background=layouts.BACKGROUND, status_bar=layouts.PRIMARY)  # fmt: skip
+        return self._with_sheet(phone, window)
 
-    def _form_nodes(self, form: _Form) -> list[Node]:
-        title = "Add expense" if form.expense_id is None else "Edit expense"
-        nodes = toolbar(title, True)
-        boxes = {"name": 320, "amount": 500, "note": 860}
-        hints = {"name": "Name", "amount": "Amount", "note": "Note"}
-        for key, top in boxes.items():
-            nodes.append(
-                Node(
-                    "android.widget.EditText",
-                    text=form.values[key],
-                    hint=hints[key],
-                    resource_id=f"{_ID}/edt_{key}",
-                    bounds=(48, top, 1032, top + 150),
-                    focused=form.focus == key and not form.choosing,
-                )
+    def _choose(self, category: int) -> None:
+        if self.ui.form is not None:
+            self.ui.form.category = category
+
+    def _home(self, phone: VirtualPhone, menu: functools.partial[None]) -> View:
+        rows = self.rows(phone)
+        income = sum(r.amount for r in rows if r.category == 2)
+        outcome = sum(r.amount for r in rows if r.category != 2)
+        now = phone.now()
+        totals = (f"{now:%b} {now.year}", amount_text(income), amount_text(outcome))
+        recent = [self._text(phone, r) for r in rows[:RECENT]]
+        return layouts.home(totals, recent, menu, self._show_detail,
+                            functools.partial(self._go, LOGS))  # fmt: skip
+
+    def _show_detail(self, expense_id: int) -> None:
+        self.ui.detail = expense_id
+
+    def _logs(self, phone: VirtualPhone, menu: functools.partial[None]) -> View:
+        ui = self.ui
+        self._bound = {}
+
+        def bind(row: RowText) -> View:
+            view = layouts.log_row(
+                row,
+                ui.swiped.get(row.expense_id, ""),
+                functools.partial(self._show_detail, row.expense_id),
+                functools.partial(self._set, confirming=[row.expense_id]),
             )
-        nodes.append(
-            Node(
-                "android.widget.Spinner",
-                resource_id=f"{_ID}/spinner_category",
-                bounds=(48, 680, 1032, 830),
-                clickable=True,
-                children=[
-                    Node(
-                        "android.widget.TextView",
-                        text=CATEGORIES[form.category],
-                        resource_id="android:id/text1",
-                        bounds=(80, 700, 1000, 810),
-                    )
-                ],
-            )
+            self._bound[id(view)] = row.expense_id
+            return view
+
+        texts = [self._text(phone, r) for r in self.rows(phone)]
+        selected = sorted(i for i, s in ui.swiped.items() if s == SELECTED)
+        return layouts.expense_logs(
+            texts,
+            bind,
+            len(selected),
+            menu,
+            functools.partial(self._set, swiped={}),
+            functools.partial(self._set, confirming=selected),
         )
-        nodes.append(
-            Node(
-                "android.widget.Button",
-                text="Save",
-                resource_id=f"{_ID}/btn_save",
-                bounds=(48, 1060, 1032, 1200),
-                clickable=True,
-            )
-        )
-        if form.choosing:
-            for i, (_, name) in enumerate(sorted(CATEGORIES.items())):
-                top = 700 + i * 120
-                nodes.append(
-                    Node(
-                        "android.widget.CheckedTextView",
-                        text=name,
-                        resource_id="android:id/text1",
-                        bounds=(48, top, 1032, top + 120),
-                        clickable=True,
-                        checked=name == CATEGORIES[form.category],
-                    )
-                )
-        return nodes
 
-    def _nodes(self, phone: VirtualPhone) -> list[Node]:
-        return self._form_nodes(self.form) if self.form else self._list_nodes(phone)
-
-    def screen(self, phone: VirtualPhone) -> Screen:
-        """The list (with its dialog) or the entry form (with its category list)."""
-        return Screen(hierarchy=render(PACKAGE, self._nodes(phone)))
-
-    # --- input ---------------------------------------------------------------------------
-    def _row_at(self, phone: VirtualPhone, y: int) -> _Row | None:
-        index = self.offset + (y - _LIST_TOP) // _ROW_HEIGHT
-        rows = self._rows(phone)
-        if y < _LIST_TOP or not 0 <= index < len(rows) or index >= self.offset + _ROWS:
-            return None
-        return rows[index]
-
-    def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
-        """Rows, the FAB, the toolbar, the dialog and the form."""
-        nodes = self._nodes(phone)
-        if self.form is not None and self.form.choosing:
-            nodes = [n for n in nodes if n.class_name.endswith("CheckedTextView")]
-        elif self.confirming:
-            nodes = [n for n in nodes if n.resource_id.startswith("android:id/button")]
-        node = hit(nodes, x, y)
-        if self.form is not None:
-            self._tap_form(phone, self.form, node)
-        elif node is not None:
-            self._tap_list(phone, node, y)
-
-    def _tap_form(self, phone: VirtualPhone, form: _Form, node: Node | None) -> None:
-        if form.choosing:
-            if node is not None:
-                form.category = next(k for k, v in CATEGORIES.items() if v == node.text)
-            form.choosing = False
-        elif node is None:
-            return
-        elif node.content_desc == "Navigate up":
-            self.form = None
-        elif node.resource_id.endswith("spinner_category"):
-            form.choosing = True
-        elif node.resource_id.startswith(f"{_ID}/edt_"):
-            form.focus = node.resource_id.rsplit("_", 1)[1]
-        elif node.text == "Save":
-            self._save(phone, form)
-
-    def _tap_list(self, phone: VirtualPhone, node: Node, y: int) -> None:
-        if self.confirming:
-            if node.text == "Delete":
-                self._delete_selected(phone)
-            else:
-                self.confirming = False
-        elif node.content_desc == "Add expense":
-            self.form = _Form()
-        elif node.content_desc == "Delete":
-            self.confirming = True
-        elif node.resource_id.endswith("cl_expense_item"):
-            row = self._row_at(phone, y)
+    def _with_sheet(self, phone: VirtualPhone, window: Window) -> Window:
+        """The delete confirmation or the detail sheet over the page, if one shows."""
+        ui = self.ui
+        sheet: View | None = None
+        close = functools.partial(self._set, confirming=[], detail=None)
+        if ui.confirming:
+            sheet = forms.delete_confirm(len(ui.confirming), functools.partial(self._delete, phone),
+                                         close)  # fmt: skip
+        elif ui.detail is not None:
+            row = next((r for r in self.rows(phone) if r.expense_id == ui.detail), None)
             if row is None:
-                return
-            if self.selected:
-                self.selected ^= {row.expense_id}
+                ui.detail = None
             else:
-                values = {"name": row.name, "amount": f"{row.amount / 100:.2f}", "note": row.note}
-                self.form = _Form(row.expense_id, values, row.category)
+                text = self._text(phone, row)
+                detail = forms.Detail(row.name, text.amount, text.date, row.note, row.category)
+                sheet = forms.expense_detail(
+                    detail, close, functools.partial(self._set, detail=None,
+                                                     confirming=[row.expense_id]),
+                    functools.partial(self._open_entry, phone, row.expense_id),
+                )  # fmt: skip
+        if sheet is not None:
+            window.dialog = bottom_sheet(sheet, close)
+            window.on_cancel = close
+            window.dialog_fills = True
+        return window
 
+    # --- input -------------------------------------------------------------------------
     def on_swipe(
         self, phone: VirtualPhone, x1: int, y1: int, x2: int, y2: int, duration_ms: int
     ) -> None:
-        """A long press selects a row; a vertical swipe scrolls the list."""
-        if self.form is not None or self.confirming:
+        """A sideways swipe moves a log row aside or scrolls the categories; the
+        engine does the rest."""
+        if abs(x2 - x1) <= abs(y2 - y1) or abs(x2 - x1) < SWIPE_PX:
+            super().on_swipe(phone, x1, y1, x2, y2, duration_ms)
             return
-        if (x1, y1) == (x2, y2) and duration_ms >= _LONG_PRESS_MS:
-            row = self._row_at(phone, y1)
-            if row is not None:
-                self.selected.add(row.expense_id)
-        elif abs(y2 - y1) > abs(x2 - x1):
-            most = max(0, len(self._rows(phone)) - _ROWS)
-            self.offset = min(most, max(0, self.offset + (y1 - y2) // _ROW_HEIGHT))
+        window = self._window(phone)
+        root = window.dialog or window.content
+        for view in root.walk():
+            if isinstance(view, HorizontalRecyclerView) and view.contains(x1, y1):
+                self.view_state.scroll[view.id] = view.scrolled_by(x1 - x2)
+                return
+            expense_id = self._bound.get(id(view))
+            if expense_id is not None and view.contains(x1, y1) and window.dialog is None:
+                self._swipe_row(expense_id, x2 > x1)
+                return
 
-    def on_text(self, phone: VirtualPhone, text: str) -> None:
-        """Typing goes to the form's focused field."""
-        if self.form is not None and not self.form.choosing:
-            self.form.values[self.form.focus] += text
+    def _swipe_row(self, expense_id: int, to_end: bool) -> None:
+        """To the end: select (or put back from offering delete); to the start: offer
+        delete (or put back from selected)."""
+        swiped = self.ui.swiped
+        state = swiped.get(expense_id, "")
+        if to_end:
+            new = "" if state == OFFERING else SELECTED
+        else:
+            new = "" if state == SELECTED else OFFERING
+            for other in [i for i, s in swiped.items() if s == OFFERING]:
+                del swiped[other]
+        if new:
+            swiped[expense_id] = new
+        else:
+            swiped.pop(expense_id, None)
 
-    def on_key(self, phone: VirtualPhone, keycode: str) -> bool:
-        """DEL erases in the focused field; BACK closes what is open, one at a time."""
-        form = self.form
-        if keycode in KEY_DEL and form is not None:
-            form.values[form.focus] = form.values[form.focus][:-1]
-        if keycode not in KEY_BACK:
+    def on_back(self, phone: VirtualPhone) -> bool:
+        """The drawer, then the selection, then the page (to Home); Home leaves."""
+        del phone
+        ui = self.ui
+        if ui.drawer:
+            ui.drawer = False
+        elif ui.swiped:
+            ui.swiped = {}
+        elif ui.destination == ENTRY:
+            self._go(ui.came_from)
+        elif ui.destination != HOME:
+            self._go(HOME)
+        else:
             return False
-        if form is not None:
-            if form.choosing:
-                form.choosing = False
-            else:
-                self.form = None
-            return True
-        if self.confirming or self.selected:
-            self.confirming, self.selected = False, set()
-            return True
-        return False
+        return True
 
 
 class ProExpenseScreensApp(ExpenseScreens, ProExpenseApp):

@@ -1,6 +1,7 @@
-"""UI-only solvers of the Pro Expense tasks, through the list, its selection and the
-entry form. Expenses to add or delete come from the params (the goal states them);
-which rows are duplicates is read from the list.
+"""UI-only solvers of the Pro Expense tasks, through Home's add button and entry form,
+and the Expense Logs (reached by More), where a row swiped to the end is selected and
+Delete asks to confirm in a sheet. Expenses to add or delete come from the params (the
+goal states them); which rows are duplicates is read from the list.
 
 ExpenseAddMultipleFromMarkor reads the note in Markor's editor and adds the lines it
 marks reimbursable. No solver yet: ExpenseAddMultipleFromGallery (the expenses are only
@@ -19,9 +20,10 @@ from droidhub.agents.ui_solver import (
     SolverScript,
     SolverSteps,
     UISolver,
+    find,
     find_all,
-    long_press,
     open_app,
+    press_back,
     require,
     scroll,
     seek,
@@ -34,15 +36,20 @@ _APP = "Pro Expense"
 
 
 def _add(state: State, name: str, dollars: str, category: str, note: str) -> SolverSteps:
-    """The entry form: name, amount in dollars, category, note, Save."""
-    state = yield tap(state, desc="Add expense")
+    """Home's add button, then the entry form: name, amount in dollars, the category
+    card (the row scrolled sideways until it shows), note; the keyboard put away, Save."""
+    state = yield tap(state, resource_id="fb_main_add")
     state = yield type_into(state, name, resource_id="edt_name")
     state = yield type_into(state, dollars, resource_id="edt_amount")
-    state = yield tap(state, resource_id="spinner_category")
-    state = yield tap(state, text=category, class_name="CheckedTextView")
+    for _ in range(len(CATEGORIES)):
+        if find(state, text=category, resource_id="tv_name") is not None:
+            break
+        state = yield scroll("right", index=require(state, resource_id="rv_category"))
+    state = yield tap(state, text=category, resource_id="tv_name")
     if note:
         state = yield type_into(state, note, resource_id="edt_note")
-    return (yield tap(state, text="Save"))
+    state = yield press_back()  # the keyboard covers Save
+    return (yield tap(state, resource_id="btn_save"))
 
 
 def solve_add(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
@@ -87,25 +94,36 @@ def solve_add_from_gallery(goal: str, params: Mapping[str, Any], state: State) -
         state = yield from _add(state, e["name"], dollars, CATEGORIES[e["category"]], e["note"])
 
 
+def _to_logs(state: State) -> SolverSteps:
+    """From Home to the Expense Logs: More, under the Recent expenses."""
+    state = yield from seek(state, resource_id="btn_more_logs")
+    return (yield tap(state, resource_id="btn_more_logs"))
+
+
+def _select(state: State, index: int) -> Action:
+    """Swipe the row whose element is at ``index`` to the end: it is selected."""
+    return Action(action_type="swipe", direction="left", index=index)
+
+
 def _select_and_delete(state: State, names: Sequence[str]) -> SolverSteps:
-    """Long press the first row named in ``names``, tap the others, Delete, confirm."""
-    for position, name in enumerate(names):
+    """Swipe each row named in ``names`` to the end (selecting it), Delete, Confirm."""
+    for name in names:
         state = yield from seek(state, text=name, resource_id="tv_name")
-        pick = long_press if position == 0 else tap
-        state = yield pick(state, text=name, resource_id="tv_name")
+        state = yield _select(state, require(state, text=name, resource_id="tv_name"))
     state = yield tap(state, desc="Delete")
-    return (yield tap(state, text="Delete", resource_id="android:id/button1"))
+    return (yield tap(state, resource_id="btn_confirm"))
 
 
 def solve_delete(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Select the named expenses and delete them."""
     del goal
     state = yield open_app(_APP)
+    state = yield from _to_logs(state)
     yield from _select_and_delete(state, [e["name"] for e in params["row_objects"]])
 
 
 def _rows(state: State) -> list[tuple[int, tuple[str, str, str]]]:
-    """Each row on screen: the index of its name, and (name, amount, date and category)."""
+    """Each row on screen: the index of its name, and (name, amount, date)."""
     names = find_all(state, resource_id="tv_name")
     amounts = find_all(state, resource_id="tv_amount")
     dates = find_all(state, resource_id="tv_date")
@@ -118,17 +136,18 @@ def _rows(state: State) -> list[tuple[int, tuple[str, str, str]]]:
 
 def solve_delete_duplicates(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """The list is ordered by date, so exact copies sit next to each other: scroll until
-    two neighbouring rows read the same (name, amount, date, category), long press the
-    second and delete it."""
+    two neighbouring rows read the same (name, amount, date), select the second and
+    delete it."""
     del goal, params
     state = yield open_app(_APP)
+    state = yield from _to_logs(state)
     for _ in range(20):
         rows = _rows(state)
         for (_, above), (index, row) in itertools.pairwise(rows):
             if row == above:
-                state = yield Action(action_type="long_press", index=index)
+                state = yield _select(state, index)
                 state = yield tap(state, desc="Delete")
-                yield tap(state, text="Delete", resource_id="android:id/button1")
+                yield tap(state, resource_id="btn_confirm")
                 return
         before = state.ui_tree
         state = yield scroll("down")

@@ -1,0 +1,439 @@
+"""Pro Expense's layout files (1.0.0-beta05, versionCode 11) as view trees.
+
+Each function below is one file of the app's ``res/layout`` (or the part of it a
+screen shows), with its ids, view classes and nesting, the English strings of its
+``values/strings.xml`` and the theme's colours; the data comes in as plain values
+and the actions as callables, bound by :mod:`.screens`. Pages that no task visits
+(Statistics, Backup, Feedback, About, Settings) are their top-level layouts: the app
+bar with its toolbar and the first views of the page.
+
+Facts checked in the sources: the activity is a DrawerLayout (``dl_main``) holding a
+CoordinatorLayout (``cl_main``) with the navigation host (``fc_main``) and the add
+button (``fb_main_add``, shown on Home only), and the NavigationView (``nv_main``,
+its header ``layout_header`` and its menu ``menu_home``). Rows of the expense list
+(``item_expense_log``) are a SwipeFrameLayout over a red back (``fl_back``): a swipe
+to the end selects a row (its card moves aside and the check shows), a swipe to the
+start offers the delete icon. The delete confirmation is a bottom sheet
+(``frag_delete_confirm_dialog``); the categories are a horizontal RecyclerView of
+checkable cards (``rv_category`` of ``item_category``), Food chosen at first.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from droidhub.virtual.appmodel import PIXEL_6
+from droidhub.virtual.views import (
+    GONE,
+    INVISIBLE,
+    MATCH_PARENT,
+    VERTICAL,
+    Button,
+    CoordinatorLayout,
+    FloatingActionButton,
+    FrameLayout,
+    Gravity,
+    ImageButton,
+    ImageView,
+    LinearLayout,
+    MaterialCardView,
+    RecyclerView,
+    RelativeLayout,
+    Rules,
+    TextView,
+    Toolbar,
+    View,
+    dp,
+)
+
+if TYPE_CHECKING:
+    from droidhub.virtual.views.paint import Painter
+
+Action = Callable[[], object]
+
+# --- the theme (values/colors.xml, theme.xml) -------------------------------------------
+PRIMARY = "#FF039BE5"  # colorPrimary: blue_light_500
+SURFACE = "#FFFFFFFF"  # colorSurface
+BACKGROUND = "#FFEEEEEE"  # backgroundColor: gray_200
+NEGATIVE = "#FFEF5350"  # colorNegative: red_400
+POSITIVE = "#FF4CAF50"  # green_500
+CATEGORY_DISC = "#FFB3E5FC"  # cardBackgroundColor of cv_category: blue_light_100
+DARK_GRAY = "#FF212121"
+INK = "#DE000000"
+CAPTION = "#8A000000"
+
+#: Each category's icon (Material Symbols nearest the app's ic_income, ic_food...).
+CATEGORY_ICONS: dict[int, str] = {
+    1: "more_horiz", 2: "arrow_downward", 3: "restaurant", 4: "home", 5: "person",
+    6: "music_note", 7: "directions_car", 8: "label", 9: "emergency", 10: "bookmark",
+    11: "favorite",
+}  # fmt: skip
+
+#: menu_home: (item id, title, icon).
+DRAWER_ITEMS = (
+    ("dest_home", "Home", "home"),
+    ("dest_expense_logs", "Expense Logs", "receipt_long"),
+    ("dest_statistics", "Statistics", "sort"),
+    ("dest_backup", "Backup", "upload"),
+    ("dest_feedback", "Feedback", "chat"),
+    ("dest_about", "About", "info"),
+    ("dest_settings", "Settings", "settings"),
+)
+
+
+#: DrawerLayout's default scrim over the content while the drawer is open.
+DRAWER_SCRIM = "#99000000"
+
+
+class DrawerLayout(FrameLayout):
+    """AndroidX's DrawerLayout (its node's class is its own name): the content, and
+    the drawer over it while open; a tap on the content beside an open drawer closes
+    the drawer and reaches nothing else."""
+
+    class_name: ClassVar[str] = "androidx.drawerlayout.widget.DrawerLayout"
+
+    def __init__(self, id: str, content: View, drawer: View | None, on_close: Action) -> None:
+        children = (content,) if drawer is None else (content, drawer)
+        super().__init__(id, *children, width=MATCH_PARENT, height=MATCH_PARENT)
+        self.drawer = drawer
+        #: What a tap beside the open drawer reaches: no view of the tree.
+        self._scrim = View(on_click=on_close)
+
+    def hit(self, x: int, y: int, long: bool = False) -> View | None:
+        """Beside an open drawer, the scrim takes the tap."""
+        if self.drawer is not None and self.contains(x, y) and not self.drawer.contains(x, y):
+            return None if long else self._scrim
+        return super().hit(x, y, long)
+
+
+class NavigationView(FrameLayout):
+    """Material's NavigationView (``android.widget.FrameLayout``), which paints the
+    drawer's scrim over the content beside it before its own surface."""
+
+    def draw(self, painter: Painter) -> None:
+        """The scrim right of the drawer, then the drawer."""
+        painter.surface((self.right, self.top, PIXEL_6.width, self.bottom), DRAWER_SCRIM)
+        super().draw(painter)
+
+
+class CheckedTextView(TextView):
+    """A navigation menu item's text (``android.widget.CheckedTextView``) with its icon
+    drawn 16 dp in, as NavigationMenuItemView sets it as a compound drawable."""
+
+    class_name: ClassVar[str] = "android.widget.CheckedTextView"
+
+    def __init__(self, id: str, text: str, icon: str, checked: bool) -> None:
+        super().__init__(id, text, text_size=14, medium=True, max_lines=1, width=MATCH_PARENT,
+                         height=MATCH_PARENT, padding=(72, 0, 16, 0),
+                         gravity=Gravity.CENTER_VERTICAL, text_color=PRIMARY if checked else INK,
+                         checkable=True, checked=checked)  # fmt: skip
+        self.icon = icon
+
+    def draw_content(self, painter: Painter) -> None:
+        """The icon, then the title."""
+        size = dp(24)
+        x, y = self.left + dp(16), (self.top + self.bottom - size) // 2
+        painter.icon(self.icon, (x, y, x + size, y + size), PRIMARY if self.checked else CAPTION)
+        super().draw_content(painter)
+
+
+# --- shared pieces ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class MenuItem:
+    """A toolbar action shown as its icon: the menu item's id, title and icon."""
+
+    id: str
+    title: str
+    icon: str
+    on_click: Action | None = None
+
+
+def toolbar(
+    id: str,
+    title: str,
+    navigation_icon: str,
+    on_navigate: Action | None,
+    menu: Sequence[MenuItem] = (),
+) -> Toolbar:
+    """A MaterialToolbar (or appcompat Toolbar): the navigation button, the title (none
+    when empty), then the ActionMenuView of its actions (buttons titled by their
+    content descriptions)."""
+    bar = Toolbar(id, ImageButton("", navigation_icon, tint=INK, on_click=on_navigate),
+                  background=SURFACE, elevation=0)  # fmt: skip
+    if title:
+        bar.add(TextView("", title, text_size=20, medium=True, max_lines=1, margin=(16, 0, 0, 0),
+                         weight=1, width=0))  # fmt: skip
+    else:
+        bar.add(View(width=0, height=0, weight=1))
+    if menu:
+        actions = LinearLayout("")
+        for item in menu:
+            actions.add(ImageButton(item.id, item.icon, tint=INK, content_desc=item.title,
+                                    on_click=item.on_click))  # fmt: skip
+        bar.add(actions)
+    return bar
+
+
+def app_bar(id: str, bar: Toolbar) -> LinearLayout:
+    """An AppBarLayout (a vertical LinearLayout) holding the toolbar."""
+    return LinearLayout(id, bar, orientation=VERTICAL, width=MATCH_PARENT, background=SURFACE,
+                        elevation=4)  # fmt: skip
+
+
+def page(root_id: str, bar: LinearLayout, body: View, background: str = BACKGROUND) -> View:
+    """A fragment's CoordinatorLayout: the app bar over the scrolling body."""
+    body.margin = (0, dp(56), 0, 0)  # ScrollingViewBehavior: below the app bar
+    return CoordinatorLayout(root_id, bar, body, width=MATCH_PARENT, height=MATCH_PARENT,
+                             background=background)  # fmt: skip
+
+
+def text_button(id: str, text: str, on_click: Action | None, **attributes: Any) -> Button:
+    """A Material text button: no fill, the label in the primary colour."""
+    button = Button(id, text, on_click=on_click, **attributes)
+    button.text_color = PRIMARY
+    return button
+
+
+def category_disc(size: float, category: int, margin_start: float) -> MaterialCardView:
+    """``cv_category``: a round card holding the category's icon (``imv_category``)."""
+    return MaterialCardView(
+        "cv_category",
+        ImageView("imv_category", CATEGORY_ICONS[category], tint=DARK_GRAY, icon_size=30,
+                  width=30, height=30, layout_gravity=Gravity.CENTER),
+        width=size, height=size, margin=(margin_start, 8, 0, 8), corner_radius=size / 2,
+        background=CATEGORY_DISC, elevation=0,
+        rules=Rules(align_parent_left=True, center_vertical=True),
+    )  # fmt: skip
+
+
+# --- activ_main and the drawer ------------------------------------------------------------
+def activity(
+    fragment: View,
+    on_add: Action | None,
+    drawer: View | None,
+    on_close_drawer: Action,
+) -> DrawerLayout:
+    """``activ_main``: the page in ``fc_main``, the add button on Home, the drawer."""
+    main = CoordinatorLayout(
+        "cl_main",
+        FrameLayout("fc_main", fragment, width=MATCH_PARENT, height=MATCH_PARENT),
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+    )
+    if on_add is not None:
+        main.add(FloatingActionButton("fb_main_add", "add", background=PRIMARY,
+                                      margin=(0, 0, 16, 32), on_click=on_add))  # fmt: skip
+    return DrawerLayout("dl_main", main, drawer, on_close_drawer)
+
+
+def navigation_view(current: str, on_item: Callable[[str], object], on_close: Action) -> View:
+    """``nv_main``: ``layout_header`` then ``menu_home``'s items, the current checked."""
+    header = RelativeLayout(
+        "",
+        ImageButton("btn_close", "chevron_left", tint=INK, width=35, height=35, padding=5,
+                    margin=(0, 16, 16, 0), on_click=on_close,
+                    rules=Rules(align_parent_top=True, align_parent_right=True)),
+        ImageView("imv_app_logo", "receipt_long", tint=PRIMARY, icon_size=40, width=60,
+                  height=60, margin=(32, 32, 0, 16), rules=Rules(below="btn_close",
+                                                                 align_parent_left=True)),
+        LinearLayout(
+            "ln_app_name",
+            TextView("tv_app_name", "Pro Expense", text_size=20, medium=True),
+            TextView("", "beta", all_caps=True, text_size=12, padding=4, background="#FFFFEB3B"),
+            orientation=VERTICAL, margin=(16, 32, 0, 0),
+            rules=Rules(below="btn_close", to_right_of="imv_app_logo"),
+        ),
+        width=MATCH_PARENT,
+    )  # fmt: skip
+    items: list[View] = [LinearLayout("navigation_header_container", header,
+                                      orientation=VERTICAL, width=MATCH_PARENT)]  # fmt: skip
+    for item_id, title, icon in DRAWER_ITEMS:
+        checked = item_id == current
+        items.append(FrameLayout(
+            "", CheckedTextView("design_menu_item_text", title, icon, checked),
+            width=MATCH_PARENT, height=48, checkable=True, checked=checked,
+            margin=(8, 0, 8, 0), corner_radius=4,
+            background="#1F039BE5" if checked else None,
+            on_click=functools.partial(on_item, item_id),
+        ))  # fmt: skip
+    return NavigationView(
+        "nv_main",
+        RecyclerView("design_navigation_view", items, lambda view: view),
+        width=280, height=MATCH_PARENT, background=SURFACE, elevation=16,
+    )  # fmt: skip
+
+
+# --- frag_home ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RowText:
+    """What a row of an expense list shows."""
+
+    expense_id: int
+    name: str
+    amount: str
+    date: str
+    category: int
+
+
+def recent_row(row: RowText, on_click: Action) -> View:
+    """``item_expense_recent``."""
+    return RelativeLayout(
+        "cd_expense",
+        category_disc(55, row.category, 16),
+        TextView("tv_name", row.name[:20], text_size=16, max_lines=1, margin=(16, 16, 8, 0),
+                 rules=Rules(to_right_of="cv_category", to_left_of="linear_amount")),
+        TextView("tv_date", row.date, text_size=12, text_color=CAPTION, margin=(16, 0, 0, 8),
+                 rules=Rules(below="tv_name", to_right_of="cv_category")),
+        _amount(row.amount, rules=Rules(align_parent_right=True, center_vertical=True)),
+        width=MATCH_PARENT, height=71, on_click=on_click,
+    )  # fmt: skip
+
+
+def _amount(amount: str, rules: Rules) -> LinearLayout:
+    return LinearLayout(
+        "linear_amount",
+        TextView("tv_amount", amount[:15], text_size=18, medium=True, margin=(0, 0, 4, 0)),
+        TextView("tv_currency_symbol", "$", text_size=12, text_color=CAPTION, padding=(0, 4, 0, 4)),
+        margin=(0, 0, 16, 0), rules=rules,
+    )  # fmt: skip
+
+
+def home(
+    totals: tuple[str, str, str],
+    recent: Sequence[RowText],
+    on_menu: Action,
+    on_row: Callable[[int], object],
+    on_more: Action,
+) -> View:
+    """``frag_home``: the toolbar, then ``rv_home``: totals, this week's graph, recent."""
+    date_range, income, outcome = totals
+    in_out = MaterialCardView(
+        "",
+        RelativeLayout(
+            "",
+            TextView("tv_expense_in_out_title", "Totals", text_size=20, medium=True,
+                     margin=(16, 16, 0, 0), rules=Rules(align_parent_top=True)),
+            TextView("tv_date_range", date_range, text_size=16, all_caps=True, margin=(16, 4, 0, 0),
+                     rules=Rules(below="tv_expense_in_out_title")),
+            TextView("tv_income", "Income", text_size=10, all_caps=True, margin=(32, 16, 0, 0),
+                     rules=Rules(below="tv_date_range")),
+            TextView("tv_income_value", income, text_size=28, margin=(32, 0, 0, 0),
+                     rules=Rules(below="tv_income")),
+            TextView("tv_income_symobol", "$", rules=Rules(below="tv_income",
+                                                           to_right_of="tv_income_value")),
+            TextView("tv_outcome", "Outcome", text_size=10, all_caps=True, margin=(32, 16, 0, 0),
+                     rules=Rules(below="tv_income_value")),
+            TextView("tv_outcome_value", outcome, text_size=28, margin=(32, 0, 0, 32),
+                     rules=Rules(below="tv_outcome")),
+            TextView("tv_outcome_symbol", "$", rules=Rules(below="tv_outcome",
+                                                           to_right_of="tv_outcome_value")),
+            width=MATCH_PARENT,
+        ),
+        width=MATCH_PARENT, margin=(8, 8, 8, 0),
+    )  # fmt: skip
+    graph = MaterialCardView(
+        "",
+        RelativeLayout(
+            "",
+            TextView("tv_title", "Expenses in this Week", text_size=16, medium=True,
+                     margin=(16, 16, 0, 0)),
+            TextView("tv_date_range", date_range, text_size=12, text_color=CAPTION,
+                     margin=(16, 4, 0, 0), rules=Rules(below="tv_title")),
+            View("expense_graph", width=MATCH_PARENT, height=150, margin=(16, 16, 16, 16),
+                 rules=Rules(below="tv_date_range")),
+            width=MATCH_PARENT,
+        ),
+        width=MATCH_PARENT, margin=(8, 8, 8, 0),
+    )  # fmt: skip
+    rows = [recent_row(r, functools.partial(on_row, r.expense_id)) for r in recent]
+    recent_card = MaterialCardView(
+        "",
+        LinearLayout(
+            "",
+            TextView("tv_recent_lists", "Recent", text_size=20, medium=True, margin=(16, 16, 0, 0)),
+            RecyclerView("rv_recent_lists", rows, lambda view: view, height=-2,
+                         margin=(8, 8, 8, 0)),
+            text_button("btn_more_logs", "More", on_more, width=MATCH_PARENT,
+                        margin=(16, 0, 16, 4)),
+            orientation=VERTICAL, width=MATCH_PARENT,
+        ),
+        width=MATCH_PARENT, margin=(8, 8, 8, 88),
+    )  # fmt: skip
+    cards = [in_out, graph, recent_card]
+    body = RecyclerView("rv_home", cards, lambda view: view)
+    bar = toolbar("toolbar", "Home", "menu", on_menu)
+    return page("ml_home", app_bar("abl_home", bar), body)
+
+
+# --- frag_expense_logs ----------------------------------------------------------------------
+SELECTED, OFFERING = "selected", "offering"
+
+
+def log_row(row: RowText, swipe: str, on_click: Action, on_delete: Action) -> View:
+    """``item_expense_log``: the back (delete icon, check) under the card, which a swipe
+    moved aside (``swipe``: SELECTED to the end, OFFERING to the start, or "")."""
+    shift = {SELECTED: 70, OFFERING: -70}.get(swipe, 0)
+    back = FrameLayout(
+        "fl_back",
+        LinearLayout(
+            "",
+            ImageView("imv_delete_icon", "delete", tint=SURFACE, width=35, height=35,
+                        padding=5, margin=(8, 8, 8, 0), on_click=on_delete),
+            TextView("tv_undo", "Delete", text_color=SURFACE, margin=(0, 0, 0, 8)),
+            orientation=VERTICAL, gravity=Gravity.CENTER_HORIZONTAL,
+            layout_gravity=Gravity.CENTER_VERTICAL | Gravity.END, margin=(0, 0, 16, 0),
+        ),
+        ImageView("imv_check", "check", tint=SURFACE, width=35, height=35,
+                  layout_gravity=Gravity.CENTER_VERTICAL | Gravity.START, margin=(8, 0, 0, 0)),
+        width=MATCH_PARENT, height=MATCH_PARENT,
+        background=POSITIVE if swipe == SELECTED else NEGATIVE,
+    )  # fmt: skip
+    card = RelativeLayout(
+        "cd_expense",
+        category_disc(50, row.category, 20),
+        TextView("tv_name", row.name[:20], text_size=16, max_lines=1, margin=(16, 10, 8, 0),
+                 rules=Rules(to_right_of="cv_category", to_left_of="linear_amount")),
+        TextView("tv_date", row.date, text_size=12, text_color=CAPTION, margin=(16, 0, 0, 0),
+                 rules=Rules(below="tv_name", to_right_of="cv_category")),
+        _amount(row.amount, rules=Rules(align_parent_right=True, center_vertical=True)),
+        View("view_bg", width=MATCH_PARENT, height=70, on_click=on_click,
+             rules=Rules(align_parent_top=True)),
+        width=MATCH_PARENT, height=70, background=SURFACE, margin=(shift, 0, -shift, 0),
+    )  # fmt: skip
+    return FrameLayout("", back, card, width=MATCH_PARENT)
+
+
+def expense_logs(
+    rows: Sequence[RowText],
+    bind: Callable[[RowText], View],
+    selected: int,
+    on_menu: Action,
+    on_clear: Action,
+    on_delete: Action,
+) -> View:
+    """``frag_expense_logs``: the toolbar (in selection mode: back, "N items" and the
+    delete action; else the menu, "Expense Logs" and the filter action) over
+    ``rv_expense``, or ``layout_no_expense_logs`` when there are none."""
+    if selected:
+        title = f"{selected} item" if selected == 1 else f"{selected} items"
+        bar = toolbar("tb_expense", title, "arrow_back", on_clear,
+                      [MenuItem("delete", "Delete", "delete", on_delete)])  # fmt: skip
+    else:
+        bar = toolbar("tb_expense", "Expense Logs", "menu", on_menu,
+                      [MenuItem("filter", "Filter", "filter_list")])  # fmt: skip
+    empty = RelativeLayout(
+        "layout_no_data",
+        ImageView("imv_no_expense", "info", tint=PRIMARY, icon_size=50, width=50, height=50,
+                  margin=(0, 16, 0, 0), rules=Rules(align_parent_top=True, center_horizontal=True)),
+        TextView("tv_no_expense_logs", "No Expense Logs", text_size=16, all_caps=True,
+                 margin=(0, 16, 0, 0), rules=Rules(below="imv_no_expense", center_horizontal=True)),
+        width=MATCH_PARENT, margin=(0, 32, 0, 0), visibility=INVISIBLE if rows else "visible",
+    )  # fmt: skip
+    listing = RecyclerView("rv_expense", rows, bind, padding=(0, 0, 0, 80),
+                           visibility="visible" if rows else GONE)  # fmt: skip
+    body = FrameLayout("", listing, empty, width=MATCH_PARENT, height=MATCH_PARENT,
+                       background=BACKGROUND)  # fmt: skip
+    return page("ml_expense", app_bar("app_bar", bar), body, background=SURFACE)
