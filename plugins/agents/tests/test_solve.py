@@ -133,16 +133,17 @@ def test_m3a_sends_the_marked_screenshot_at_the_configured_size(
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert len(scripted.requests) == 5  # no reflection calls
-    # The fourth request sees Settings' Internet page: its Wi-Fi switch
-    # [880,620][1038,710] on the 1080x2400 screen is boxed at a third of that on the
-    # 360x800 image.
+    # The fourth request sees Settings' Internet page: its Wi-Fi switch, where the
+    # step's UI elements place it on the 1080x2400 screen, is boxed at a third of that
+    # on the 360x800 image.
     parts = scripted.requests[3]["messages"][-1]["content"]
     (image_url,) = [p["image_url"]["url"] for p in parts if p["type"] == "image_url"]
     image = _decode(image_url).convert("RGB")
     assert image.size == (360, 800)
     text = next(p["text"] for p in parts if p["type"] == "text")
     index = next(line.split(":")[0] for line in text.splitlines() if "switch_widget" in line)
-    left, top, bottom = 880 // 3, 620 // 3, 710 // 3
+    box = steps(tmp_path)[3]["ui_elements"][int(index)]["bounds"]
+    left, top, _right, bottom = (v // 3 for v in box)
     edge = [image.getpixel((x, (top + bottom) // 2)) for x in range(left - 1, left + 3)]
     assert any(all(abs(a - b) < 60 for a, b in zip(px, MARK_COLOUR, strict=True)) for px in edge), (
         edge
