@@ -1,0 +1,494 @@
+"""How close the virtual apps' screens are to the real apps': every tree the
+``ui_oracle`` episodes of the ``android_world`` suite record, held against each app's
+screen reference (``data/screens/<app>.json``, written from the app's own source by
+``plugins/aw_apps/tools/screen_reference.py``).
+
+Per app (nodes grouped by their ``package``):
+
+- **ids shown**: the distinct ``<package>:id/...`` resource ids in any dump; **of them
+  real**: those the reference holds (an id of any layout or menu).
+- **static texts real**: of the distinct texts and content descriptions shown that are
+  not data, those that are the app's strings. A text is the app's string when it equals
+  one (any case; a string with placeholders such as ``%1$s`` matches as a pattern) or
+  one of the few library strings every app shows (``LIBRARY_STRINGS``). A text that is
+  no string is *data*, and left out, when it holds a digit or no letter (dates, times,
+  counts, amounts), names a weekday or month, looks like a file name or is one of
+  Android's public storage folders (``DCIM``, ``Music``...), sits in an
+  editable field (what was typed), shares a word run of three letters or more with the
+  episode's goal or params (titles, names the task put there) or with the pools the
+  app's set-up draws noise rows from (``ir_noise.json``, ``specs/*.toml`` of the app's
+  package), or changes with the
+  instance: the suite runs with two seeds (``SEEDS``), and a text a task shows under
+  one seed and never under the other is the instance's (noise rows, media titles). A
+  text a task shows under both seeds that is none of the app's strings counts against
+  the app.
+- **classes real**: of the ids shown whose class the reference knows, those shown with
+  that class (a dump's ``class`` is the view's accessibility class name).
+- **real layouts' ids shown**: a layout is *modelled* when a dump shows an id that no
+  other layout of the app has (library layouts such as AppCompat's alert dialog left
+  out); for each, the share of its ids visible by default
+  (``android:visibility`` not gone/invisible, included layouts expanded) that some dump
+  of the app shows.
+
+Run ``python screen_fidelity.py --write`` to redo docs/fidelity.md's "Screens" table and
+the floors file from today's code.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import subprocess
+import sys
+import tomllib
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from pathlib import Path
+
+from droidhub.android.ui_tree import UIElement, parse_hierarchy
+
+HERE = Path(__file__).resolve().parent
+SCREENS_DIR = HERE / "data" / "screens"
+FLOORS_FILE = SCREENS_DIR / "floors.json"
+FIDELITY_DOC = HERE.parents[2] / "docs" / "fidelity.md"
+SEEDS = (30, 31)
+_CALENDAR_WORDS = frozenset(
+    [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "mon",
+        "tue",
+        "wed",
+        "thu",
+        "fri",
+        "sat",
+        "sun",
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "oct",
+        "nov",
+        "dec",
+        "today",
+        "tomorrow",
+        "yesterday",
+        "am",
+        "pm",
+    ]
+)
+# Android's public storage folders (Environment.DIRECTORY_*): the phone's files, not the
+# app's words, when a file browser lists them.
+_STORAGE_FOLDERS = frozenset(
+    [
+        "Alarms",
+        "Audiobooks",
+        "DCIM",
+        "Documents",
+        "Download",
+        "Movies",
+        "Music",
+        "Notifications",
+        "Pictures",
+        "Podcasts",
+        "Recordings",
+        "Ringtones",
+        "Screenshots",
+    ]
+)
+_FILE_NAME = re.compile(r"\S+\.[A-Za-z0-9]{1,4}")
+
+# Strings apps show from the libraries they build on, not from their own res/values:
+# AppCompat's toolbar and search view (abc_action_bar_up_description,
+# abc_action_menu_overflow_description, abc_searchview_description_*,
+# abc_toolbar_collapse_description), the framework's android.R.string ok/cancel/yes/no,
+# its text selection toolbar (cut/copy/paste/selectAll/share) and a Switch's on/off.
+LIBRARY_STRINGS = frozenset(
+    {
+        "Navigate up",
+        "More options",
+        "Search",
+        "Clear query",
+        "Submit query",
+        "Voice search",
+        "Collapse",
+        "OK",
+        "Cancel",
+        "Yes",
+        "No",
+        "Cut",
+        "Copy",
+        "Paste",
+        "Select all",
+        "Share",
+        "ON",
+        "OFF",
+    }
+)
+_PLACEHOLDER = re.compile(r"%(?:\d+\$)?[-#+ 0,(]*\d*(?:\.\d+)?[a-zA-Z]|%%")
+_WORD_RUN = re.compile(r"[^\W\d_]{3,}(?:[ '-][^\W\d_]+)*")
+
+
+@dataclass(frozen=True)
+class Episode:
+    """One recorded episode: its task, the words of its goal and params, its dumps."""
+
+    task: str
+    data_words: frozenset[str]
+    steps: tuple[list[UIElement], ...]
+    variant_texts: frozenset[str] = frozenset()
+
+    def texts(self) -> set[str]:
+        """Every text and content description the episode's dumps show."""
+        return {
+            t for step in self.steps for n in step for t in (n.text, n.content_description) if t
+        }
+
+
+def record_run(out: Path, seed: int) -> Path:
+    """Run every android_world task once with the ``ui_oracle`` agent through the CLI
+    (as a user would), recording each step's dump in ``out``."""
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "droidhub",
+            "run",
+            "--suite",
+            "android_world",
+            "--agent",
+            "ui_oracle",
+            "--seed",
+            str(seed),
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=900,
+    )
+    return out
+
+
+def _strings_of(value: object) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings_of(key)
+            yield from _strings_of(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _strings_of(item)
+
+
+def _words(text: str) -> set[str]:
+    """The runs of letters (three or more, with the words joined to them) in ``text``,
+    lower-cased: what a shown text must share with the goal or params to be data."""
+    return {m.group(0).lower() for m in _WORD_RUN.finditer(text)}
+
+
+def load_runs(run_dirs: Iterable[Path]) -> list[Episode]:
+    """The episodes of the runs (one per seed), each with the texts its task shows in
+    one run and never in another (``variant_texts``)."""
+    runs = [load_episodes(run_dir) for run_dir in run_dirs]
+    texts_by_run = [{e.task: e.texts() for e in run} for run in runs]
+    episodes = []
+    for run in runs:
+        for episode in run:
+            seen = [texts.get(episode.task, set()) for texts in texts_by_run]
+            variant = set[str]().union(*seen) - seen[0].intersection(*seen[1:])
+            episodes.append(replace(episode, variant_texts=frozenset(variant)))
+    return episodes
+
+
+def load_episodes(run_dir: Path) -> list[Episode]:
+    """The episodes of a run folder, with their parsed dumps in step order."""
+    episodes = []
+    for line in (run_dir / "results.jsonl").read_text().splitlines():
+        result = json.loads(line)
+        folder = run_dir / "episodes" / result["episode_id"]
+        words: set[str] = set()
+        for text in _strings_of([result["goal"], result["params"]]):
+            words |= _words(text)
+        steps = tuple(
+            parse_hierarchy(path.read_text(encoding="utf-8"))
+            for path in sorted(folder.glob("step_*.xml"))
+        )
+        episodes.append(Episode(result["task"], frozenset(words), steps))
+    return episodes
+
+
+class ScreenReference:
+    """An app's screen reference: the fixture ``screen_reference.py`` writes."""
+
+    def __init__(self, path: Path) -> None:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        self.app: str = data["app"]
+        self.package: str = data["package"]
+        self.layouts: dict[str, dict] = data["layouts"]
+        self.menu_ids = {i for ids in data["menus"].values() for i in ids}
+        strings: list[str] = data["strings"]
+        self.plain = {s.lower() for s in strings if not _PLACEHOLDER.search(s)}
+        self.plain |= {s.lower() for s in LIBRARY_STRINGS}
+        # A pattern with no words of its own ("%1$s", "%s: %s") would match any text.
+        self.patterns = [
+            _pattern(s)
+            for s in strings
+            if _PLACEHOLDER.search(s) and _WORD_RUN.search(_PLACEHOLDER.sub(" ", s))
+        ]
+        self.pool_words = frozenset(_pool_words(self.app))
+
+    @cached_property
+    def classes(self) -> dict[str, set[str]]:
+        """Each layout id's classes (a few ids name different views in two layouts)."""
+        found: dict[str, set[str]] = defaultdict(set)
+        for layout in self.layouts.values():
+            for view_id, view in layout["ids"].items():
+                if view["class"] is not None:
+                    found[view_id].add(view["class"])
+        return found
+
+    @cached_property
+    def owners(self) -> dict[str, set[str]]:
+        """The layouts that declare each id."""
+        found: dict[str, set[str]] = defaultdict(set)
+        for name, layout in self.layouts.items():
+            for view_id in layout["ids"]:
+                found[view_id].add(name)
+        return found
+
+    def visible_ids(self, name: str, depth: int = 0) -> set[str]:
+        """The ids of layout ``name`` visible by default, its includes expanded."""
+        layout = self.layouts.get(name)
+        if layout is None or depth > 8:
+            return set()
+        ids = {i for i, view in layout["ids"].items() if view["visible"]}
+        for include in layout.get("includes", []):
+            if include["visible"]:
+                ids |= self.visible_ids(include["layout"], depth + 1)
+                if "id" in include:
+                    ids.add(include["id"])
+        return ids
+
+    def is_real_id(self, view_id: str) -> bool:
+        """Whether ``view_id`` is an id of one of the app's layouts or menus."""
+        return view_id in self.owners or view_id in self.menu_ids
+
+    def is_string(self, text: str) -> bool:
+        """Whether ``text`` is one of the app's strings (any case, patterns included)."""
+        folded = text.strip().lower()
+        return folded in self.plain or any(p.fullmatch(folded) for p in self.patterns)
+
+
+def _pool_words(app: str) -> set[str]:
+    """The word runs of the values the app's set-up draws noise rows from."""
+    folder = Path(importlib.util.find_spec("droidhub_aw_apps").origin).parent / app  # type: ignore[arg-type, union-attr]
+    values: list[object] = []
+    if (folder / "ir_noise.json").exists():
+        values.append(json.loads((folder / "ir_noise.json").read_text(encoding="utf-8")))
+    for spec in sorted(folder.glob("specs/*.toml")):
+        values.append(tomllib.loads(spec.read_text(encoding="utf-8")))
+    return {w for text in _strings_of(values) for w in _words(text)}
+
+
+def _pattern(string: str) -> re.Pattern[str]:
+    parts = _PLACEHOLDER.split(string.lower())
+    placeholders = _PLACEHOLDER.findall(string)
+    regex = ""
+    for index, part in enumerate(parts):
+        regex += re.escape(part)
+        if index < len(placeholders):
+            regex += "%" if placeholders[index] == "%%" else ".+?"
+    return re.compile(regex, re.DOTALL)
+
+
+@dataclass
+class AppFidelity:
+    """What the dumps of one app show, measured against its reference."""
+
+    app: str
+    ids_shown: set[str] = field(default_factory=set)
+    ids_real: set[str] = field(default_factory=set)
+    static_texts: set[str] = field(default_factory=set)
+    texts_real: set[str] = field(default_factory=set)
+    classes_known: set[str] = field(default_factory=set)
+    classes_real: set[str] = field(default_factory=set)
+    layouts: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    def ratios(self) -> dict[str, float]:
+        """The shares the thresholds and floors are about (1.0 when nothing counted)."""
+        low = min((s / n for s, n in self.layouts.values() if n), default=1.0)
+        return {
+            "ids_real": _share(len(self.ids_real), len(self.ids_shown)),
+            "texts_real": _share(len(self.texts_real), len(self.static_texts)),
+            "classes_real": _share(len(self.classes_real), len(self.classes_known)),
+            "layout_ids_shown_min": low,
+        }
+
+
+def _share(part: int, whole: int) -> float:
+    return part / whole if whole else 1.0
+
+
+def measure(reference: ScreenReference, episodes: Iterable[Episode]) -> AppFidelity:
+    """Hold every node of ``reference``'s package in ``episodes`` against it."""
+    result = AppFidelity(reference.app)
+    prefix = f"{reference.package}:id/"
+    for episode in episodes:
+        for step in episode.steps:
+            for node in step:
+                if node.package == reference.package:
+                    _measure_node(reference, episode, node, prefix, result)
+    # Library layouts are left out: AlertController and friends hide their empty panels
+    # at run time, so their visible-by-default ids say little.
+    app_layouts = {n for n, layout in reference.layouts.items() if not layout.get("library")}
+    for name in sorted(
+        {o for i in result.ids_shown for o in reference.owners.get(i, ())} & app_layouts
+    ):
+        unique = {i for i in result.ids_shown if reference.owners.get(i) == {name}}
+        wanted = reference.visible_ids(name)
+        if unique and wanted:
+            result.layouts[name] = (len(wanted & result.ids_shown), len(wanted))
+    return result
+
+
+def _measure_node(
+    reference: ScreenReference,
+    episode: Episode,
+    node: UIElement,
+    prefix: str,
+    result: AppFidelity,
+) -> None:
+    if node.resource_id.startswith(prefix):
+        view_id = node.resource_id[len(prefix) :]
+        result.ids_shown.add(view_id)
+        if reference.is_real_id(view_id):
+            result.ids_real.add(view_id)
+        known = reference.classes.get(view_id)
+        if known:
+            result.classes_known.add(view_id)
+            if node.class_name in known:
+                result.classes_real.add(view_id)
+    for text in (node.text, node.content_description):
+        if not text.strip():
+            continue
+        if reference.is_string(text):
+            result.static_texts.add(text)
+            result.texts_real.add(text)
+        elif not _is_data(text, node, episode, reference.pool_words):
+            result.static_texts.add(text)
+
+
+def _is_data(text: str, node: UIElement, episode: Episode, pool: frozenset[str]) -> bool:
+    """Whether ``text`` (no string of the app) is data rather than the app's words."""
+    if node.editable or text in episode.variant_texts or text in _STORAGE_FOLDERS:
+        return True
+    if _FILE_NAME.fullmatch(text):
+        return True
+    if any(c.isdigit() for c in text) or not any(c.isalpha() for c in text):
+        return True
+    words = _words(text)
+    if any(w in _CALENDAR_WORDS for w in re.findall(r"[a-z]+", text.lower())):
+        return True
+    # A shown run is data when a data text holds it; a long data run held in a shown
+    # run counts too ("[biking]"), a short one ("new") would swallow the app's words.
+    data = episode.data_words | pool
+    return any(w in d or (len(d) >= 6 and d in w) for w in words for d in data)
+
+
+def references() -> list[ScreenReference]:
+    """The screen reference of every app that has one."""
+    return [ScreenReference(p) for p in sorted(SCREENS_DIR.glob("*.json")) if p != FLOORS_FILE]
+
+
+def measure_all(episodes: list[Episode]) -> dict[str, AppFidelity]:
+    """Every referenced app's fidelity over ``episodes``, by app."""
+    return {ref.app: measure(ref, episodes) for ref in references()}
+
+
+def table(measured: dict[str, AppFidelity]) -> str:
+    """The markdown table docs/fidelity.md prints (apps the run never showed left out)."""
+    lines = [
+        "| app | ids shown | of them real | static texts real | classes real "
+        "| real layouts' ids shown (visible by default) |",
+        "|---|---|---|---|---|---|",
+    ]
+    for app, m in sorted(measured.items()):
+        if not m.ids_shown and not m.static_texts:
+            continue
+        layouts = ", ".join(f"{n} {s}/{w}" for n, (s, w) in sorted(m.layouts.items()))
+        lines.append(
+            f"| {app} | {len(m.ids_shown)} | {len(m.ids_real)} "
+            f"| {len(m.texts_real)}/{len(m.static_texts)} "
+            f"| {len(m.classes_real)}/{len(m.classes_known)} | {layouts or '-'} |"
+        )
+    return "\n".join(lines)
+
+
+DOC_START = "<!-- screens table: written by plugins/aw_apps/tests/screen_fidelity.py -->"
+DOC_END = "<!-- end of screens table -->"
+
+
+def doc_table(doc: str) -> str:
+    """The table between the markers of docs/fidelity.md's "Screens" section."""
+    start = doc.index(DOC_START) + len(DOC_START)
+    return doc[start : doc.index(DOC_END)].strip()
+
+
+def write(measured: dict[str, AppFidelity]) -> None:
+    """Redo the doc's table and the floors file from ``measured``."""
+    doc = FIDELITY_DOC.read_text(encoding="utf-8")
+    start = doc.index(DOC_START) + len(DOC_START)
+    end = doc.index(DOC_END)
+    FIDELITY_DOC.write_text(
+        doc[:start] + "\n" + table(measured) + "\n" + doc[end:], encoding="utf-8"
+    )
+    floors = {
+        app: {k: round(v, 4) for k, v in m.ratios().items()}
+        for app, m in sorted(measured.items())
+        if m.ids_shown or m.static_texts
+    }
+    FLOORS_FILE.write_text(json.dumps(floors, indent=1, sort_keys=True) + "\n")
+
+
+def main() -> int:
+    """Record a run in a temporary folder, print the table; ``--write`` also saves it."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        runs = [record_run(Path(tmp) / f"seed{seed}", seed) for seed in SEEDS]
+        measured = measure_all(load_runs(runs))
+    print(table(measured))
+    if "--write" in sys.argv[1:]:
+        write(measured)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
