@@ -14,6 +14,7 @@ import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from droidhub import Action, Agent, Observe, State
+from droidhub_agents.aw_prompts import AndroidWorldPrompts, screen_size, user_message
 from droidhub_agents.client import ChatClient, Usage
 from droidhub_agents.marks import annotate, data_url, image_part
 from droidhub_agents.options import LLMOptions, M3AOptions, T3AOptions
@@ -89,10 +90,61 @@ class LLMAgent(Agent):
 
 
 class T3A(LLMAgent):
-    """Text-only agent: goal, own step summaries, numbered UI elements -> JSON action."""
+    """Text-only agent: goal, own step summaries, numbered UI elements -> JSON action;
+    with ``prompt=android_world``, AndroidWorld's T3A prompts and summary step
+    (:mod:`droidhub_agents.aw_prompts`)."""
 
     observes = Observe.UI_TREE
     Options = T3AOptions
+    options: T3AOptions
+
+    def __init__(self, options: T3AOptions | None = None) -> None:
+        super().__init__(options)
+        self.aw = AndroidWorldPrompts() if self.options.prompt == "android_world" else None
+
+    def reset(self, goal: str, task: TaskEval, env: Env, rng: random.Random) -> None:
+        """Start an episode (on AW's prompts: with the phone's screen size)."""
+        super().reset(goal, task, env, rng)
+        if self.aw is not None:
+            self.aw.reset(screen_size(env))
+
+    def step(self, state: State) -> Action:
+        """The next action, on droidhub's prompts or AndroidWorld's."""
+        if self.aw is None:
+            return super().step(state)
+        return self._aw_step(self.aw, state)
+
+    def _aw_step(self, aw: AndroidWorldPrompts, state: State) -> Action:
+        """AW's T3A step: the summary of the last action, then the action selection."""
+        self.last_step_info = None
+        usage = Usage()
+        requests: list[list[dict[str, Any]]] = []
+        info: dict[str, Any] = {"model": self.options.model, "requests": requests}
+        described, indices = aw.elements(state)
+        summary_prompt = aw.summary_prompt(self.goal, described)
+        if summary_prompt is not None:
+            requests.append(user_message(summary_prompt))
+            reply = self.client.complete(requests[-1])
+            usage.add(reply.usage)
+            aw.summarised(reply.text)
+            info["summary"] = reply.text
+        requests.append(user_message(aw.action_prompt(self.goal, described)))
+        reply = self.client.complete(requests[-1])
+        usage.add(reply.usage)
+        reason, action, error = aw.parse(reply.text, described, indices)
+        info.update(
+            model=reply.model,
+            reply=reply.text,
+            reason=reason,
+            action=action.to_json() if action else None,
+            parse_error=error,
+            usage=usage.to_json(),
+        )
+        self.last_step_info = info
+        if action is None:
+            aw.failed(error or "no action")
+            return _IDLE
+        return action
 
     def _messages(self, state: State, usage: Usage, info: dict[str, Any]) -> list[dict[str, Any]]:
         del usage, info

@@ -7,6 +7,8 @@ OpenAI's own API) with ``OPENAI_API_KEY``; local servers need only ``base_url`` 
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 
@@ -55,6 +57,12 @@ class LLMOptions(BaseModel):
 
 class T3AOptions(LLMOptions):
     """Options of ``t3a`` (text only)."""
+
+    prompt: Literal["droidhub", "android_world"] = Field(
+        "droidhub",
+        description="whose prompts: droidhub's, or AndroidWorld's T3A prompts read from an "
+        "installed android_world (byte-identical, with AW's summary step)",
+    )
 
 
 class M3AOptions(LLMOptions):
