@@ -12,6 +12,7 @@ module only gathers them.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import importlib.util
 from collections.abc import Sequence
@@ -21,6 +22,7 @@ from droidhub import AppSpec, Evaluator, TaskFamily, hookimpl
 from droidhub.agents.ui_solver import UISolver
 from droidhub.virtual.appmodel import VirtualApp
 from droidhub_aw_apps.common.fidelity import DIFFERENCES
+from droidhub_aw_apps.common.pinned_apks import FIRST_RUNS, pinned
 from droidhub_aw_apps.common.relative_dates import REFERENCE_NOW
 
 #: The packages and modules of this package that contribute tasks, apps, evaluators and
@@ -76,8 +78,19 @@ def droidhub_task_families() -> Sequence[TaskFamily]:
 
 @hookimpl
 def droidhub_apps() -> Sequence[AppSpec]:
-    """Specs of the apps AndroidWorld's tasks use."""
-    return [app for part in _parts() for app in getattr(part, "APPS", ())]
+    """Specs of the apps AndroidWorld's tasks use, with the APK AndroidWorld pins for
+    each (file name, versionCode) and its one-time preparation on a real phone."""
+    return [_with_pin(app) for part in _parts() for app in getattr(part, "APPS", ())]
+
+
+def _with_pin(app: AppSpec) -> AppSpec:
+    entry = pinned(app.package)
+    return dataclasses.replace(
+        app,
+        version_code=entry.version_code if entry else app.version_code,
+        apk=entry.apk if entry else app.apk,
+        first_run=FIRST_RUNS.get(app.package, app.first_run),
+    )
 
 
 @hookimpl
@@ -88,8 +101,14 @@ def droidhub_evaluators() -> Sequence[Evaluator]:
 
 @hookimpl
 def droidhub_virtual_apps() -> Sequence[VirtualApp]:
-    """Fresh virtual models of every app."""
-    return [model for part in _parts() for model in part.virtual_apps()]
+    """Fresh virtual models of every app; a model of a pinned APK reports its versionCode
+    (``pm list packages --show-versioncode``, ``dumpsys package``)."""
+    models = [model for part in _parts() for model in part.virtual_apps()]
+    for model in models:
+        entry = pinned(model.package)
+        if entry is not None and entry.version_code is not None:
+            model.version_code = entry.version_code
+    return models
 
 
 @hookimpl
