@@ -75,7 +75,7 @@ def test_create_folder_from_the_new_file_dialog(virtual_env: Env) -> None:
         click(env, content_description="Create a new file or folder")
         name = task.params.folder_name
         _act(env, action_type="input_text", text=name, index=_field(env, "__name"))
-        click(env, text="Folder")
+        click(env, text="FOLDER")
 
     assert score(virtual_env, task, act) == 1.0
 
@@ -93,14 +93,22 @@ def test_delete_note_with_a_long_press(virtual_env: Env) -> None:
     assert score(virtual_env, task, act) == 1.0
 
 
-def test_delete_all_notes_with_select_all(virtual_env: Env) -> None:
+def _titles(env: Env) -> list[str]:
+    """The rows' names in the browser, without ``..``."""
+    elements = env.get_state(observe=Observe.UI_TREE).ui_elements
+    names = [e.text for e in elements if e.resource_id.endswith("opoc_filesystem_item__title")]
+    return [name for name in names if name != ".."]
+
+
+def test_delete_all_notes_by_selecting_each(virtual_env: Env) -> None:
     task = make(markor.MarkorDeleteAllNotes)
 
     def act(env: Env) -> None:
         _act(env, action_type="open_app", app_name="markor")
-        first = next(e for e in env.device.ui_elements() if e.resource_id.endswith("item__title"))
-        _act(env, action_type="long_press", index=_index(env, text=first.text))
-        click(env, content_description="Select all")
+        first, *others = _titles(env)
+        _act(env, action_type="long_press", index=_index(env, text=first))
+        for name in others:
+            click(env, text=name)
         click(env, content_description="Delete")
         click(env, text="OK")
 
@@ -116,13 +124,20 @@ def test_move_note_between_folders(virtual_env: Env) -> None:
         click(env, text=p.source_folder)
         _scroll_to(env, p.file_name)
         _act(env, action_type="long_press", index=_index(env, text=p.file_name))
-        click(env, content_description="Move")
-        click(env, content_description="Navigate up")
+        click(env, content_description="More options")
+        click(env, text="Move")
+        _tap_last(env, "..")  # the folder picker's rows come after the browser's
         _scroll_to(env, p.destination_folder)
-        click(env, text=p.destination_folder)
-        click(env, text="Move here")
+        _tap_last(env, p.destination_folder)
+        click(env, text="SELECT THIS FOLDER")
 
     assert score(virtual_env, task, act) == 1.0
+
+
+def _tap_last(env: Env, text: str) -> None:
+    elements = env.get_state(observe=Observe.UI_TREE).ui_elements
+    last = max(i for i, e in enumerate(elements) if e.text == text)
+    _act(env, action_type="click", index=last)
 
 
 def _retype_note(env: Env, name: str, lines: list[str]) -> None:
@@ -151,10 +166,8 @@ def test_add_header_and_rename(virtual_env: Env) -> None:
         _scroll_to(env, p.original_name)
         _act(env, action_type="long_press", index=_index(env, text=p.original_name))
         click(env, content_description="Rename")
-        name = _field(env, "__name")
-        for _ in p.original_name:
-            env.device.keyevent("KEYCODE_DEL")
-        _act(env, action_type="input_text", text=p.new_name, index=name)
+        name = _field(env, "new_name")
+        _act(env, action_type="input_text", text=p.new_name, index=name, clear_text=True)
         click(env, text="OK")
 
     assert score(virtual_env, task, act) == 1.0

@@ -1,26 +1,25 @@
-"""Markor's screens on the virtual phone: the notebook browser, the new-file dialog and
-the editor, enough for an agent to do every Markor task by tapping and typing.
+"""Markor's screens on the view engine (net.gsantner.markor 2.11.1, as AndroidWorld pins
+it), bound from the phone's files; the views are :mod:`.layouts`.
 
-* The browser lists the current folder (folders first, 12 rows; swipe to scroll), each
-  row with its modification time (``ui__filesystem_item__description``). A tap
-  opens a folder or a note; ``Navigate up`` goes to the parent folder. A long press
-  selects an item, later taps add or remove items; with a selection the toolbar offers
-  ``Delete`` (then ``OK`` in the confirmation), ``Rename`` (one item: a name field
-  holding the name, selected so that typing replaces it, and ``OK``), ``Move`` (browse
-  to the destination, then ``Move here``) and ``Select all``.
-* ``Create a new file or folder`` opens a dialog: a name field, an extension field
-  (``.md``, added to a name that has no extension of its own), and ``OK`` (a note: the
-  editor opens), ``Folder`` (a folder of that name) or ``Cancel``. A long press on a
-  field selects its text and shows Android's text toolbar (``Cut``, ``Copy``, ``Select
-  all``): cutting the extension leaves a note with no extension.
-* The editor shows the note's text in one field; typing appends at the end, ``Enter``
-  starts a new line, delete removes the last character. A long press offers
-  ``Select all`` (typing then replaces the text) and ``Paste`` (the clipboard that
-  Clipper holds). Every change is written to the file at once, as Markor saves as you
-  type; ``Navigate up`` returns to the browser.
-
-The phone's BACK key finishes the app (as for every model), so ``Navigate up`` is the
-way back inside Markor.
+* MainActivity, Files tab: the toolbar titled "Markor" (``> Folder`` below the
+  notebook) with Go to, Sort by, Search and More options (Import from device,
+  Settings); the folder's rows (``..`` first while there is a parent, then folders
+  and files by name), each described by its modification time as Android's numeric
+  date and time; the FAB; the bottom navigation. A long press selects a row, later
+  taps add or remove rows; with a selection the title goes and the menu offers
+  Favourite, Rename, Details and Delete (one row) or Delete (several), with Move,
+  Copy, Share... in More options. BACK drops the selection, then goes up a folder.
+* The dialogs: "Create a new file or folder" (``new_file_dialog``: name, extension
+  ".md", type and template; Cancel, Folder, OK), Rename (``new_name`` holding the
+  name), Confirm Delete, and the folder picker of Move / Copy
+  (``opoc_filesystem_dialog``: ``Move → Folder``, Cancel, Select this folder).
+* DocumentActivity: Navigate up, the title (the name without its extension), Undo,
+  Redo, View mode, Save, Search and More options; the editor holding the note's text,
+  saved as it changes (Markor saves as you type); the text actions bar. A long press
+  on the editor brings up the floating text toolbar (Cut, Copy, Paste, Select all).
+  Ctrl+A (``input keycombination``) or Select all selects the focused field's text,
+  which what is typed next, or DEL, replaces.
+* Settings: its top-level preferences (``preferences_master.xml``).
 """
 
 from __future__ import annotations
@@ -30,470 +29,675 @@ import shutil
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from droidhub.virtual.appmodel import PIXEL_6, Intent, Screen, VirtualApp
-from droidhub_aw_apps.clipboard import model as clipboard
-from droidhub_aw_apps.common.hierarchy import (
-    Node,
-    bottom_buttons,
-    folder_entries,
-    hit,
-    list_item,
-    render,
-    toolbar,
+from droidhub.virtual.views import (
+    ADJUST_RESIZE,
+    MATCH_PARENT,
+    VERTICAL,
+    EditText,
+    LinearLayout,
+    MenuItem,
+    PreferenceImageView,
+    RecyclerView,
+    TextView,
+    View,
+    ViewApp,
+    Window,
+    alert_dialog,
+    dp,
+    popup_menu,
+    preference,
 )
-from droidhub_aw_apps.common.keys import KEY_DEL, KEY_ENTER
+from droidhub.virtual.views.window import CONTENT
+from droidhub_aw_apps.clipboard import model as clipboard
+from droidhub_aw_apps.common.hierarchy import folder_entries
+from droidhub_aw_apps.markor import layouts
 from droidhub_aw_apps.markor.model import ACTIVITY, MARKOR_DATA, PACKAGE
 
 if TYPE_CHECKING:
-    from droidhub.virtual.appmodel import VirtualPhone
+    from droidhub.virtual.appmodel import Intent, VirtualApp, VirtualPhone
 
-_ROWS = 12
-_ROW_HEIGHT = 140
-_LIST_TOP = 300
-#: Where the toolbar's title ends (room for up to four action buttons).
-_TITLE_RIGHT = 700
-_LONG_PRESS_MS = 500
-
-
-#: The floating text toolbar of a field a long press selected.
-_TEXT_MENU = ("Cut", "Copy", "Select all")
+#: The top of the phone's shared storage: the browser goes no higher.
+STORAGE = "/storage/emulated/0"
+EDITOR = "document__fragment__edit__highlighting_editor"
+NAME_FIELD = "new_file_dialog__name"
+EXT_FIELD = "new_file_dialog__ext"
+RENAME_FIELD = "new_name"
+KEY_ENTER = ("KEYCODE_ENTER", "66")
+SELECT_ALL_KEYS = ("KEYCODE_CTRL_LEFT", "KEYCODE_A")
 
 
 @dataclass
-class _Field:
-    """A text field of a dialog: its text, whether it has the focus, and whether its
-    text is selected (the rename dialog opens with the name selected, so typing
-    replaces it, as Android's EditText does with a selection)."""
+class Navigation:
+    """Where Markor is and what shows over it."""
 
+    folder: str
+    tab: str = "nav_notebook"
+    #: Names selected in :attr:`folder`.
+    selected: set[str] = field(default_factory=set)
+    #: The popup or dialog over the screen: "overflow", "sort", "goto", "new",
+    #: "rename", "delete", "move", "copy", "text" (the floating text toolbar).
+    over: str = ""
+    #: The fields of the new-file and rename dialogs.
+    fields: dict[str, str] = field(default_factory=dict)
+    #: The paths a Move / Copy carries, and the folder its picker shows.
+    carried: list[str] = field(default_factory=list)
+    picker_folder: str = ""
+    #: The open note's path and text (None: no note open).
+    editing: str | None = None
     text: str = ""
-    focused: bool = False
-    selected: bool = False
-
-    def type(self, text: str) -> None:
-        """Type ``text``: it replaces a selection, else goes at the end."""
-        self.text = text if self.selected else self.text + text
-        self.selected = False
-
-    def delete(self) -> None:
-        """DEL: removes the selection, else the last character."""
-        self.text = "" if self.selected else self.text[:-1]
-        self.selected = False
+    settings: bool = False
+    #: The field whose whole text is selected (typing replaces it), if any.
+    all_selected: str = ""
 
 
-@dataclass
-class _Dialog:
-    """The dialog on top of the browser, if any."""
-
-    kind: str  # "new", "rename" or "delete"
-    name: _Field = field(default_factory=_Field)
-    extension: _Field = field(default_factory=lambda: _Field(".md"))
-    #: The field whose text menu (Cut, Copy, Select all) a long press opened, if any.
-    menu_field: _Field | None = None
-
-
-class MarkorScreens(VirtualApp):
-    """Markor's screens over the notebook folder :attr:`root`; a subclass names the
-    package, activity and version."""
+class MarkorScreens(ViewApp):
+    """Markor's activities as view trees over the notebook folder :attr:`root`."""
 
     label = "Markor"
-    #: The notebook folder the browser starts in and cannot leave.
     root: ClassVar[str] = ""
 
     def __init__(self) -> None:
-        self._reset()
-
-    def _reset(self) -> None:
-        self.folder = self.root
-        self.offset = 0
-        self.selected: set[str] = set()
-        self.moving: list[str] = []
-        self.dialog: _Dialog | None = None
-        self.editing: str | None = None  # device path of the open note
-        self.text = ""
-        self.all_selected = False
-        self.menu = False
+        super().__init__()
+        self.nav = Navigation(self.root)
 
     def install(self, phone: VirtualPhone) -> None:
         """Create the notebook folder, as Markor does on its first start."""
         phone.host_path(self.root).mkdir(parents=True, exist_ok=True)
-        self._reset()
+        self.nav = Navigation(self.root)
 
     def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
-        """A launch shows the notebook's root folder."""
-        self._reset()
+        """A launch shows the notebook's folder."""
+        super().on_start(phone, intent)
         phone.host_path(self.root).mkdir(parents=True, exist_ok=True)
+        self.nav = Navigation(self.root)
 
     def on_stop(self, phone: VirtualPhone) -> None:
-        """Force-stopped: back to a fresh start next time."""
-        self._reset()
+        """Force-stopped: the notebook afresh next time."""
+        self.nav = Navigation(self.root)
+        self.reset_view_state()
 
-    # --- the browser ---------------------------------------------------------------------
-    def _entries(self, phone: VirtualPhone) -> list[tuple[str, bool]]:
-        return folder_entries(phone.host_path(self.folder))
-
-    def _browser_nodes(self, phone: VirtualPhone) -> list[Node]:
-        name = self.folder.rsplit("/", 1)[1]
-        if self.selected:
-            nodes = toolbar(
-                f"{len(self.selected)} selected",
-                False,
-                ["Delete", "Rename", "Move", "Select all"]
-                if len(self.selected) == 1
-                else ["Delete", "Move", "Select all"],
-                title_right=_TITLE_RIGHT,
-            )
-        else:
-            nodes = toolbar(name, self.folder != self.root, title_right=_TITLE_RIGHT)
-        entries = self._entries(phone)
-        if self.moving:
-            entries = [e for e in entries if e[1]]
-        for i, (entry, is_dir) in enumerate(entries[self.offset : self.offset + _ROWS]):
-            top = _LIST_TOP + i * _ROW_HEIGHT
-            item = list_item(
-                top,
-                _ROW_HEIGHT,
-                entry,
-                f"{self.package}:id/ui__filesystem_item__root",
-                f"{self.package}:id/ui__filesystem_item__title",
-                content_desc="Folder" if is_dir else "",
-                selected=entry in self.selected,
-            )
-            item.children[0].bounds = (160, top + 10, 1040, top + 80)
-            item.children.append(
-                Node(
-                    "android.widget.TextView",
-                    text=self._modified(phone, f"{self.folder}/{entry}"),
-                    resource_id=f"{self.package}:id/ui__filesystem_item__description",
-                    bounds=(160, top + 80, 1040, top + 130),
-                )
-            )
-            nodes.append(item)
-        if self.moving:
-            nodes.extend(bottom_buttons(("Cancel", "Move here")))
-        elif not self.selected:
-            nodes.append(
-                Node(
-                    "android.widget.ImageButton",
-                    content_desc="Create a new file or folder",
-                    resource_id=f"{self.package}:id/fab_add_new_item",
-                    bounds=(860, 2140, 1020, 2300),
-                    clickable=True,
-                )
-            )
-        return nodes
-
-    @staticmethod
-    def _modified(phone: VirtualPhone, path: str) -> str:
-        """The row's description: when the file was last modified, in the phone's time."""
-        try:
-            seconds = phone.host_path(path).stat().st_mtime
-        except OSError:
-            return ""
-        when = dt.datetime.fromtimestamp(seconds, phone.tzinfo())
-        return f"{when:%d.%m.%y %H:%M}"
-
-    def _dialog_nodes(self, dialog: _Dialog) -> list[Node]:
-        titles = {"new": "Create a new file", "rename": "Rename", "delete": "Delete"}
-        nodes = [
-            Node("android.widget.TextView", text=titles[dialog.kind], bounds=(80, 800, 1000, 900))
-        ]
-        buttons: list[str]
-        if dialog.kind == "delete":
-            nodes.append(
-                Node(
-                    "android.widget.TextView",
-                    text="Do you really want to delete this?",
-                    bounds=(80, 920, 1000, 1020),
-                )
-            )
-            buttons = ["Cancel", "OK"]
-        else:
-            nodes.append(
-                Node(
-                    "android.widget.EditText",
-                    text=dialog.name.text,
-                    hint="Name",
-                    resource_id=f"{self.package}:id/new_file_dialog__name",
-                    bounds=(80, 920, 760 if dialog.kind == "new" else 1000, 1040),
-                    focused=dialog.name.focused,
-                    selected=dialog.name.selected,
-                )
-            )
-            if dialog.kind == "new":
-                nodes.append(
-                    Node(
-                        "android.widget.EditText",
-                        text=dialog.extension.text,
-                        hint="Extension",
-                        resource_id=f"{self.package}:id/new_file_dialog__ext",
-                        bounds=(780, 920, 1000, 1040),
-                        focused=dialog.extension.focused,
-                    )
-                )
-                buttons = ["Cancel", "Folder", "OK"]
-            else:
-                buttons = ["Cancel", "OK"]
-        if dialog.menu_field is not None:
-            # Android's floating text toolbar over the field.
-            for i, label in enumerate(_TEXT_MENU):
-                nodes.append(
-                    Node(
-                        "android.widget.Button",
-                        text=label,
-                        bounds=(80 + i * 300, 780, 360 + i * 300, 890),
-                        clickable=True,
-                    )
-                )
-        for i, label in enumerate(buttons):
-            left = 1000 - (len(buttons) - i) * 260
-            nodes.append(
-                Node(
-                    "android.widget.Button",
-                    text=label,
-                    bounds=(left, 1080, left + 240, 1200),
-                    clickable=True,
-                )
-            )
-        return nodes
-
-    # --- the editor ----------------------------------------------------------------------
-    def _editor_nodes(self) -> list[Node]:
-        assert self.editing is not None
-        nodes = toolbar(self.editing.rsplit("/", 1)[1], True, title_right=_TITLE_RIGHT)
-        nodes.append(
-            Node(
-                "android.widget.EditText",
-                text=self.text,
-                hint="Type here",
-                resource_id=f"{self.package}:id/document__fragment__edit__highlighting_editor",
-                bounds=(0, 260, PIXEL_6.width, 2300),
-                focused=True,
-                selected=self.all_selected,
-            )
+    # --- building --------------------------------------------------------------------
+    def build(self, phone: VirtualPhone) -> Window:
+        """The activity in front with its popup or dialog."""
+        nav = self.nav
+        if nav.editing is not None:
+            return self._document_window(phone)
+        if nav.settings:
+            return Window(self._settings_page(), status_bar=layouts.PRIMARY_DARK)
+        window = Window(
+            self._main_activity(phone), status_bar=layouts.PRIMARY_DARK, on_cancel=self._close_over
         )
-        if self.menu:
-            for i, label in enumerate(("Select all", "Paste")):
-                nodes.append(
-                    Node(
-                        "android.widget.Button",
-                        text=label,
-                        bounds=(100 + i * 320, 400, 400 + i * 320, 520),
-                        clickable=True,
-                    )
+        self._add_over(phone, window)
+        return window
+
+    def _close_over(self) -> None:
+        self.nav.over = ""
+        self.nav.all_selected = ""
+
+    def _main_activity(self, phone: VirtualPhone) -> View:
+        nav = self.nav
+        if nav.tab == "nav_notebook":
+            page: View = layouts.filesystem_fragment(*self._browser_list(phone))
+        else:
+            page = TextView("", "", width=MATCH_PARENT)
+        return layouts.main_activity(
+            self._main_toolbar(phone), page, self._ask_new, self._choose_tab, nav.tab
+        )
+
+    def _main_toolbar(self, phone: VirtualPhone) -> View:
+        nav = self.nav
+        if nav.tab != "nav_notebook":
+            titles = {tab: title for tab, title, _ in layouts.BOTTOM_NAV}
+            return layouts.toolbar(layouts.title_text(titles[nav.tab]))
+        actions, overflow = self._browser_menu(phone)
+        title = None
+        if not nav.selected:
+            name = nav.folder.rsplit("/", 1)[1]
+            title = layouts.title_text(layouts.APP_NAME if nav.folder == self.root else f"> {name}")
+        return layouts.toolbar(title, actions, overflow, lambda: self._show("overflow"))
+
+    def _browser_menu(self, phone: VirtualPhone) -> tuple[list[MenuItem], list[MenuItem]]:
+        """``filesystem__menu`` and ``main__menu`` as ``updateMenuItems`` shows them."""
+        selected = self.nav.selected
+        if not selected:
+            return (
+                [
+                    MenuItem("action_go_to", "Go to", "folder", lambda: self._show("goto")),
+                    MenuItem("action_sort", "Sort by", "sort", lambda: self._show("sort")),
+                    MenuItem("action_search", "Search", "search"),
+                ],
+                [
+                    MenuItem("action_import", "Import from device"),
+                    MenuItem("action_settings", "Settings", on_click=self._open_settings),
+                ],
+            )
+        files_only = not any(phone.host_path(self._path(n)).is_dir() for n in selected)
+        move = MenuItem("action_move_selected_items", "Move", on_click=lambda: self._carry("move"))
+        copy = MenuItem("action_copy_selected_items", "Copy", on_click=lambda: self._carry("copy"))
+        share = [MenuItem("action_share_files", "Share")] if files_only else []
+        delete = MenuItem(
+            "action_delete_selected_items", "Delete", "delete", lambda: self._show("delete")
+        )
+        if len(selected) > 1:
+            return [delete], [move, copy, *share]
+        clip = [MenuItem("action_fs_copy_to_clipboard", "Clipboard")] if files_only else []
+        return (
+            [
+                MenuItem("action_favourite", "Favourite", "star"),
+                MenuItem("action_rename_selected_item", "Rename", "edit", self._ask_rename),
+                MenuItem("action_info_selected_item", "Details", "info"),
+                delete,
+            ],
+            [*clip, move, copy, MenuItem("action_create_shortcut", "Create shortcut"), *share],
+        )
+
+    def _path(self, name: str, folder: str | None = None) -> str:
+        return f"{folder or self.nav.folder}/{name}"
+
+    # --- the file browser ------------------------------------------------------------
+    def _rows(self, phone: VirtualPhone, folder: str, folders_only: bool) -> list[tuple[str, str]]:
+        """``(name, kind)`` of the rows listing ``folder``: ``..`` ("Up") while the
+        folder has a parent in the storage, then its folders and files."""
+        rows = [
+            (name, "Folder" if is_dir else "File")
+            for name, is_dir in folder_entries(phone.host_path(folder))
+            if is_dir or not folders_only
+        ]
+        if folder != STORAGE:
+            rows.insert(0, ("..", "Up"))
+        return rows
+
+    def _browser_list(self, phone: VirtualPhone) -> tuple[RecyclerView[tuple[str, str]], bool]:
+        rows = self._rows(phone, self.nav.folder, folders_only=False)
+        bound = RecyclerView(
+            "ui__filesystem_dialog__list", rows, lambda row: self._browser_row(phone, row)
+        )
+        return bound, not any(kind != "Up" for _, kind in rows)
+
+    def _browser_row(self, phone: VirtualPhone, row: tuple[str, str]) -> View:
+        name, kind = row
+        if kind == "Up":
+            parent = self.nav.folder.rsplit("/", 1)[0]
+            return layouts.filesystem_item(
+                "..", parent, "Folder", on_click=self._go_up, on_long_click=lambda: None
+            )
+        return layouts.filesystem_item(
+            name,
+            modified(phone, self._path(name)),
+            kind,
+            selected=name in self.nav.selected,
+            on_click=lambda: self._tap_row(phone, name, kind),
+            on_long_click=lambda: self._toggle(name),
+        )
+
+    def _tap_row(self, phone: VirtualPhone, name: str, kind: str) -> None:
+        nav = self.nav
+        if nav.selected:
+            self._toggle(name)
+        elif kind == "Folder":
+            self._enter(self._path(name))
+        else:
+            self._open_note(phone, self._path(name))
+
+    def _toggle(self, name: str) -> None:
+        self.nav.selected ^= {name}
+
+    def _enter(self, folder: str) -> None:
+        self.nav.folder, self.nav.selected = folder, set()
+        self.view_state.scroll.pop("ui__filesystem_dialog__list", None)
+
+    def _go_up(self) -> None:
+        if self.nav.folder != STORAGE:
+            self._enter(self.nav.folder.rsplit("/", 1)[0])
+
+    def _choose_tab(self, tab: str) -> None:
+        self.nav.tab, self.nav.selected = tab, set()
+
+    def _show(self, over: str) -> None:
+        self.nav.over = over
+
+    def _open_settings(self) -> None:
+        self.nav.settings = True
+        self.reset_view_state()
+
+    # --- popups and dialogs ----------------------------------------------------------
+    def _add_over(self, phone: VirtualPhone, window: Window) -> None:
+        """The popup or dialog :attr:`Navigation.over` names, over the browser."""
+        over = self.nav.over
+        if over in ("overflow", "sort", "goto"):
+            items = {
+                "overflow": self._browser_menu(phone)[1],
+                "sort": _SORT_ITEMS,
+                "goto": _GO_TO_ITEMS,
+            }[over]
+            window.dialog = popup_menu(items, self._choose)
+            window.popup_anchor = _menu_anchor({"overflow": 0, "sort": 2, "goto": 3}[over])
+        elif over == "new":
+            window.dialog = alert_dialog(
+                "",
+                "",
+                package_ids=True,
+                custom=layouts.new_file_dialog(
+                    self._field(NAME_FIELD, "my_note"), self._field(EXT_FIELD, ".md")
+                ),
+                neutral=("Folder", lambda: self._create(phone, folder=True)),
+                negative=("Cancel", self._close_over),
+                positive=("OK", lambda: self._create(phone, folder=False)),
+            )
+        elif over == "rename":
+            window.dialog = alert_dialog(
+                "Rename",
+                "",
+                package_ids=True,
+                custom=layouts.rename_dialog(
+                    self._field(RENAME_FIELD, "Enter the name of your folder")
+                ),
+                negative=("Cancel", self._close_over),
+                positive=("OK", lambda: self._rename(phone)),
+            )
+        elif over == "delete":
+            window.dialog = alert_dialog(
+                "Confirm Delete",
+                self._delete_message(),
+                package_ids=True,
+                negative=("Cancel", self._close_over),
+                positive=("OK", lambda: self._delete(phone)),
+            )
+        elif over in ("move", "copy"):
+            window.dialog = self._picker(phone)
+
+    def _choose(self, item: MenuItem) -> None:
+        self.nav.over = ""
+        if item.on_click is not None:
+            item.on_click()
+
+    def _field(self, id: str, hint: str) -> EditText:
+        nav = self.nav
+        return EditText(
+            id, nav.fields.get(id, ""), hint=hint, on_change=lambda text: self._typed(id, text)
+        )
+
+    def _typed(self, id: str, text: str) -> None:
+        """A field's text changed by typing: a whole selection is replaced."""
+        nav = self.nav
+        nav.fields[id] = replaced(nav.fields.get(id, ""), text, nav.all_selected == id)
+        nav.all_selected = ""
+
+    def _ask_new(self) -> None:
+        self.nav.over = "new"
+        self.nav.fields = {NAME_FIELD: "", EXT_FIELD: ".md"}
+        self.view_state.focus = NAME_FIELD
+
+    def _ask_rename(self) -> None:
+        (name,) = self.nav.selected
+        self.nav.over = "rename"
+        self.nav.fields = {RENAME_FIELD: name}
+        self.view_state.focus = RENAME_FIELD
+
+    def _carry(self, how: str) -> None:
+        nav = self.nav
+        nav.carried = [self._path(n) for n in sorted(nav.selected)]
+        nav.over, nav.picker_folder = how, nav.folder
+
+    def _create(self, phone: VirtualPhone, folder: bool) -> None:
+        """OK: a note (its name and the extension; a name with an extension of its own
+        keeps it) opened in the editor; Folder: a folder of that name."""
+        nav = self.nav
+        name = nav.fields.get(NAME_FIELD, "").strip()
+        if not name:
+            return
+        nav.over = ""
+        if folder:
+            phone.host_path(self._path(name)).mkdir(parents=True, exist_ok=True)
+            return
+        extension = nav.fields.get(EXT_FIELD, "").strip()
+        has_extension = "." in name.lstrip(".")
+        path = self._path(name if has_extension or not extension else name + extension)
+        host = phone.host_path(path)
+        if not host.exists():
+            host.parent.mkdir(parents=True, exist_ok=True)
+            host.write_text("", encoding="utf-8")
+            phone.stamp(host)
+        self._open_note(phone, path)
+
+    def _rename(self, phone: VirtualPhone) -> None:
+        nav = self.nav
+        new = nav.fields.get(RENAME_FIELD, "").strip()
+        (old,) = nav.selected
+        target = phone.host_path(self._path(new))
+        if not new or target.exists():
+            return  # the dialog says the name is taken and OK stays disabled
+        phone.host_path(self._path(old)).rename(target)
+        nav.selected, nav.over = set(), ""
+
+    def _delete_message(self) -> str:
+        selected = sorted(self.nav.selected)
+        what = "document" if len(selected) == 1 else "documents"
+        paths = "".join(f"\n{self._path(n)}" for n in selected)
+        return f"Do you really want to delete this {what}?\n\n{paths}"
+
+    def _delete(self, phone: VirtualPhone) -> None:
+        for name in self.nav.selected:
+            target = phone.host_path(self._path(name))
+            if target.is_dir():
+                shutil.rmtree(target)
+            else:
+                target.unlink(missing_ok=True)
+        self.nav.selected, self.nav.over = set(), ""
+
+    def _picker(self, phone: VirtualPhone) -> View:
+        """The Move / Copy folder picker at :attr:`Navigation.picker_folder`."""
+        nav = self.nav
+        folder = nav.picker_folder
+        rows = [
+            row
+            for row in self._rows(phone, folder, folders_only=True)
+            if self._path(row[0], folder) not in nav.carried
+        ]
+
+        def bind(row: tuple[str, str]) -> View:
+            name, kind = row
+            if kind == "Up":
+                return layouts.filesystem_item(
+                    "..",
+                    folder.rsplit("/", 1)[0],
+                    "Folder",
+                    on_click=lambda: self._pick(folder.rsplit("/", 1)[0]),
                 )
-        return nodes
+            return layouts.filesystem_item(
+                name,
+                modified(phone, self._path(name, folder)),
+                kind,
+                on_click=lambda: self._pick(self._path(name, folder)),
+            )
 
-    def _save(self, phone: VirtualPhone) -> None:
-        assert self.editing is not None
-        host = phone.host_path(self.editing)
-        host.parent.mkdir(parents=True, exist_ok=True)
-        host.write_text(self.text, encoding="utf-8")
-        phone.stamp(host)
+        title = f"{'Move' if nav.over == 'move' else 'Copy'} → {folder.rsplit('/', 1)[1]}"
+        rows_view = RecyclerView("ui__filesystem_dialog__list", rows, bind)
+        return layouts.filesystem_dialog(
+            title,
+            rows_view,
+            self._close_picker,
+            lambda: self._move_here(phone),
+        )
 
-    def _edit(self, phone: VirtualPhone, text: str) -> None:
-        self.text = text if self.all_selected else self.text + text
-        self.all_selected = False
-        self._save(phone)
+    def _pick(self, folder: str) -> None:
+        if folder.startswith(STORAGE):
+            self.nav.picker_folder = folder
 
+    def _close_picker(self) -> None:
+        self.nav.over, self.nav.carried = "", []
+
+    def _move_here(self, phone: VirtualPhone) -> None:
+        nav = self.nav
+        for source in nav.carried:
+            destination = phone.host_path(self._path(source.rsplit("/", 1)[1], nav.picker_folder))
+            if phone.host_path(source) == destination:
+                continue
+            if nav.over == "move":
+                shutil.move(phone.host_path(source), destination)
+            elif phone.host_path(source).is_dir():
+                shutil.copytree(phone.host_path(source), destination)
+            else:
+                shutil.copy2(phone.host_path(source), destination)
+        nav.selected = set()
+        self._close_picker()
+
+    # --- the editor ------------------------------------------------------------------
     def _open_note(self, phone: VirtualPhone, path: str) -> None:
         host = phone.host_path(path)
-        self.editing = path
-        self.text = host.read_text(encoding="utf-8", errors="replace") if host.is_file() else ""
-        self.all_selected = self.menu = False
+        text = host.read_text(encoding="utf-8", errors="replace") if host.is_file() else ""
+        self.nav.editing, self.nav.text, self.nav.over = path, text, ""
+        self.reset_view_state()
+        self.view_state.focus = EDITOR  # the editor takes the focus as the note opens
 
-    # --- screens and input ---------------------------------------------------------------
-    def _nodes(self, phone: VirtualPhone) -> list[Node]:
-        if self.editing is not None:
-            return self._editor_nodes()
-        nodes = self._browser_nodes(phone)
-        if self.dialog is not None:
-            nodes = [*nodes, *self._dialog_nodes(self.dialog)]
-        return nodes
+    def _close_note(self) -> None:
+        self.nav.editing, self.nav.text, self.nav.over = None, "", ""
+        self.nav.all_selected = ""
+        self.reset_view_state()
 
-    def screen(self, phone: VirtualPhone) -> Screen:
-        """The browser (with its dialog) or the editor."""
-        return Screen(hierarchy=render(self.package, self._nodes(phone)))
-
-    def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
-        """Buttons, rows, fields and the editor's menu."""
-        nodes = self._dialog_nodes(self.dialog) if self.dialog else self._nodes(phone)
-        node = hit(nodes, x, y)
-        if node is None:
-            self.menu = False
-            return
-        if self.editing is not None:
-            self._tap_editor(phone, node)
-        elif self.dialog is not None:
-            self._tap_dialog(phone, node, self.dialog)
-        else:
-            self._tap_browser(phone, node, y)
-
-    def _tap_editor(self, phone: VirtualPhone, node: Node) -> None:
-        if node.content_desc == "Navigate up":
-            self._reset_to_folder()
-        elif node.text == "Select all":
-            self.all_selected, self.menu = True, False
-        elif node.text == "Paste":
-            model = clipboard.clipper_model(phone)
-            self.menu = False
-            self._edit(phone, model.text if model is not None else "")
-        else:
-            self.menu = False
-
-    def _reset_to_folder(self) -> None:
-        self.editing, self.text, self.all_selected, self.menu = None, "", False, False
-
-    def _tap_dialog(self, phone: VirtualPhone, node: Node, dialog: _Dialog) -> None:
-        menu_field, dialog.menu_field = dialog.menu_field, None
-        if menu_field is not None and node.text in _TEXT_MENU:
-            self._text_menu(phone, menu_field, node.text)
-            return
-        if node.resource_id.endswith("__name"):
-            # A tap puts the cursor where it lands: the selection goes.
-            dialog.name.focused, dialog.extension.focused = True, False
-            dialog.name.selected = False
-            return
-        if node.resource_id.endswith("__ext"):
-            dialog.name.focused, dialog.extension.focused = False, True
-            return
-        name = dialog.name.text.strip()
-        if node.text == "Cancel":
-            self.dialog = None
-        elif dialog.kind == "delete" and node.text == "OK":
-            for entry in self.selected:
-                target = phone.host_path(f"{self.folder}/{entry}")
-                if target.is_dir():
-                    shutil.rmtree(target)
-                else:
-                    target.unlink(missing_ok=True)
-            self.selected, self.dialog = set(), None
-        elif dialog.kind == "rename" and node.text == "OK" and name:
-            (old,) = self.selected
-            phone.host_path(f"{self.folder}/{old}").rename(phone.host_path(f"{self.folder}/{name}"))
-            self.selected, self.dialog = set(), None
-        elif dialog.kind == "new" and node.text == "Folder" and name:
-            phone.host_path(f"{self.folder}/{name}").mkdir(parents=True, exist_ok=True)
-            self.dialog = None
-        elif dialog.kind == "new" and node.text == "OK" and name:
-            extension = dialog.extension.text.strip()
-            # A name that already has an extension keeps it, as Markor keeps "notes.txt".
-            has_extension = "." in name.lstrip(".")
-            file_name = name if has_extension or not extension else name + extension
-            self.dialog = None
-            path = f"{self.folder}/{file_name}"
-            self._open_note(phone, path)
-            if not phone.host_path(path).exists():
-                self._save(phone)
-
-    @staticmethod
-    def _text_menu(phone: VirtualPhone, target: _Field, action: str) -> None:
-        """Cut or Copy the field's text to the clipboard, or select all of it."""
-        model = clipboard.clipper_model(phone)
-        if action in ("Cut", "Copy") and model is not None:
-            model.text = target.text
-        if action == "Cut":
-            target.text, target.selected = "", False
-        elif action == "Select all":
-            target.selected = True
-
-    def _tap_browser(self, phone: VirtualPhone, node: Node, y: int) -> None:
-        desc, text = node.content_desc, node.text
-        if desc == "Navigate up" and self.folder != self.root:
-            self.folder, self.offset = self.folder.rsplit("/", 1)[0], 0
-        elif desc == "Create a new file or folder":
-            self.dialog = _Dialog("new", name=_Field(focused=True))
-        elif desc == "Delete":
-            self.dialog = _Dialog("delete")
-        elif desc == "Rename" and len(self.selected) == 1:
-            self.dialog = _Dialog("rename", name=_Field(next(iter(self.selected)), True, True))
-        elif desc == "Move":
-            self.moving = [f"{self.folder}/{entry}" for entry in sorted(self.selected)]
-            self.selected = set()
-        elif desc == "Select all":
-            self.selected = {entry for entry, _ in self._entries(phone)}
-        elif text == "Cancel" and self.moving:
-            self.moving = []
-        elif text == "Move here" and self.moving:
-            for source in self.moving:
-                destination = phone.host_path(f"{self.folder}/{source.rsplit('/', 1)[1]}")
-                if phone.host_path(source) != destination:
-                    shutil.move(phone.host_path(source), destination)
-            self.moving = []
-        else:
-            item = self._item_at(phone, y)
-            if item is None:
-                return
-            entry, is_dir = item
-            if self.selected:
-                self.selected ^= {entry}
-            elif is_dir:
-                self.folder, self.offset = f"{self.folder}/{entry}", 0
-            elif not self.moving:
-                self._open_note(phone, f"{self.folder}/{entry}")
-
-    def _item_at(self, phone: VirtualPhone, y: int) -> tuple[str, bool] | None:
-        row = (y - _LIST_TOP) // _ROW_HEIGHT
-        entries = self._entries(phone)
-        if self.moving:
-            entries = [e for e in entries if e[1]]
-        index = self.offset + row
-        if y < _LIST_TOP or not 0 <= row < _ROWS or index >= len(entries):
-            return None
-        return entries[index]
-
-    def on_swipe(
-        self, phone: VirtualPhone, x1: int, y1: int, x2: int, y2: int, duration_ms: int
-    ) -> None:
-        """A long press selects (browser) or opens the text menu (editor); a vertical
-        swipe scrolls the list."""
-        long_press = (x1, y1) == (x2, y2) and duration_ms >= _LONG_PRESS_MS
-        if self.editing is not None:
-            self.menu = long_press
-            return
-        if self.dialog is not None:
-            if long_press:
-                self._long_press_dialog(self.dialog, x1, y1)
-            return
-        if long_press:
-            item = self._item_at(phone, y1)
-            if item is not None and not self.moving:
-                self.selected.add(item[0])
-        elif abs(y2 - y1) > abs(x2 - x1):
-            most = max(0, len(self._entries(phone)) - _ROWS)
-            self.offset = min(most, max(0, self.offset + (y1 - y2) // _ROW_HEIGHT))
-
-    def _long_press_dialog(self, dialog: _Dialog, x: int, y: int) -> None:
-        """A long press on a field selects its text and opens the text menu."""
-        node = hit(self._dialog_nodes(dialog), x, y)
-        if node is None or not node.class_name.endswith("EditText"):
-            return
-        target = dialog.extension if node.resource_id.endswith("__ext") else dialog.name
-        dialog.name.focused, dialog.extension.focused = (
-            target is dialog.name,
-            target is dialog.extension,
+    def _document_window(self, phone: VirtualPhone) -> Window:
+        nav = self.nav
+        assert nav.editing is not None
+        name = nav.editing.rsplit("/", 1)[1]
+        title = layouts.title_text(
+            name.rsplit(".", 1)[0] if "." in name[1:] else name,
+            id="note__activity__text_note_title",
         )
-        target.selected, dialog.menu_field = True, target
+        actions = [
+            MenuItem("action_undo", "Undo", "undo"),
+            MenuItem("action_redo", "Redo", "redo"),
+            MenuItem("action_preview", "View mode", "visibility"),
+            MenuItem("action_save", "Save", "save", lambda: self._save(phone)),
+            MenuItem("action_search", "Search", "search"),
+        ]
+        overflow = [MenuItem(id, title) for id, title in _DOCUMENT_OVERFLOW]
+        bar = layouts.toolbar(
+            title, actions, overflow, lambda: self._show("overflow"), navigation=self._close_note
+        )
+        editor = EditText(
+            EDITOR,
+            nav.text,
+            on_change=lambda text: self._edit(phone, text),
+            on_long_click=lambda: self._show("text"),
+        )
+        window = Window(
+            layouts.document_activity(bar, editor),
+            status_bar=layouts.PRIMARY_DARK,
+            soft_input=ADJUST_RESIZE,
+            on_cancel=self._close_over,
+        )
+        if nav.over == "overflow":
+            window.dialog = popup_menu(overflow, self._choose)
+            window.popup_anchor = _menu_anchor(0)
+        elif nav.over == "text":
+            labels = ["Cut", "Copy", "Paste", "Select all"] if nav.text else ["Paste"]
+            window.dialog = layouts.text_toolbar(
+                labels, lambda label: self._text_menu(phone, label)
+            )
+            top = CONTENT[1] + dp(56 + 12)
+            window.popup_anchor = (CONTENT[0], top, CONTENT[2] - dp(16), top)
+        return window
 
-    def on_text(self, phone: VirtualPhone, text: str) -> None:
-        """Typing goes to the editor or the dialog's focused field."""
-        if self.editing is not None:
-            self._edit(phone, text)
-        elif self.dialog is not None:
-            focused = self.dialog.extension if self.dialog.extension.focused else self.dialog.name
-            focused.type(text)
+    def _text_menu(self, phone: VirtualPhone, label: str) -> None:
+        """The floating toolbar's items: on the whole text (a long press here selects
+        it all, as this model keeps no cursor), or Paste at the end."""
+        nav = self.nav
+        nav.over = ""
+        model = clipboard.clipper_model(phone)
+        if label in ("Cut", "Copy") and model is not None:
+            model.text = nav.text
+        if label == "Cut":
+            nav.all_selected = ""
+            self._write(phone, "")
+        elif label == "Select all":
+            nav.all_selected = EDITOR
+        elif label == "Paste":
+            self._edit(phone, nav.text + (model.text if model is not None else ""))
 
-    def on_key(self, phone: VirtualPhone, keycode: str) -> None:
-        """Enter: a new line in the editor. Delete: removes the last character."""
-        if self.editing is not None:
-            if keycode in KEY_ENTER:
-                self._edit(phone, "\n")
-            elif keycode in KEY_DEL:
-                self.text = "" if self.all_selected else self.text[:-1]
-                self.all_selected = False
-                self._save(phone)
-        elif self.dialog is not None and keycode in KEY_DEL:
-            focused = self.dialog.extension if self.dialog.extension.focused else self.dialog.name
-            focused.delete()
+    def _edit(self, phone: VirtualPhone, text: str) -> None:
+        """The editor's text changed (typing appends; a selection is replaced)."""
+        nav = self.nav
+        text = replaced(nav.text, text, nav.all_selected == EDITOR)
+        nav.all_selected = ""
+        self._write(phone, text)
+
+    def _write(self, phone: VirtualPhone, text: str) -> None:
+        nav = self.nav
+        assert nav.editing is not None
+        nav.text = text
+        self._save(phone)
+
+    def _save(self, phone: VirtualPhone) -> None:
+        nav = self.nav
+        if nav.editing is None:
+            return
+        host = phone.host_path(nav.editing)
+        host.parent.mkdir(parents=True, exist_ok=True)
+        host.write_text(nav.text, encoding="utf-8")
+        phone.stamp(host)
+
+    # --- settings --------------------------------------------------------------------
+    def _settings_page(self) -> View:
+        """SettingsActivity: its toolbar and the top-level preferences."""
+        bar = layouts.toolbar(layouts.title_text("Settings"), navigation=self._close_settings)
+        rows: list[View] = []
+        for title, summary, icon in _SETTINGS:
+            if icon == "category":
+                rows.append(
+                    TextView(
+                        "android:id/title",
+                        title,
+                        medium=True,
+                        text_color=layouts.ACCENT,
+                        width=MATCH_PARENT,
+                        padding=(72, 16, 16, 8),
+                    )
+                )
+                continue
+            rows.append(
+                preference(
+                    title, summary, icon=PreferenceImageView(icon=icon), on_click=lambda: None
+                )
+            )
+        prefs = RecyclerView("recycler_view", rows, lambda row: row)
+        frame = layouts.FrameLayout(
+            "settings__activity__fragment_placeholder",
+            prefs,
+            width=MATCH_PARENT,
+            height=0,
+            weight=1,
+        )
+        return LinearLayout(
+            "",
+            layouts.app_bar(bar),
+            frame,
+            orientation=VERTICAL,
+            width=MATCH_PARENT,
+            height=MATCH_PARENT,
+            background="#FFFFFFFF",
+        )
+
+    def _close_settings(self) -> None:
+        self.nav.settings = False
+        self.reset_view_state()
+
+    # --- input -----------------------------------------------------------------------
+    def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
+        """A tap drops a whole-text selection (the cursor goes where it lands)."""
+        self.nav.all_selected = ""
+        super().on_tap(phone, x, y)
+
+    def on_key(self, phone: VirtualPhone, keycode: str) -> bool | None:
+        """ENTER breaks a line in the editor (at its end); the rest as the engine does."""
+        nav = self.nav
+        if keycode in KEY_ENTER and nav.editing is not None and self.view_state.focus == EDITOR:
+            self._edit(phone, nav.text + "\n")
+            return None
+        return super().on_key(phone, keycode)
+
+    def on_key_combination(self, phone: VirtualPhone, keycodes: list[str]) -> None:
+        """Ctrl+A selects the focused field's whole text."""
+        if list(keycodes) == list(SELECT_ALL_KEYS) or set(keycodes) == {"113", "29"}:
+            self.nav.all_selected = self.view_state.focus
+
+    def on_back(self, phone: VirtualPhone) -> bool:
+        """BACK closes the editor, the settings, the selection, then goes up a folder;
+        in the notebook's folder it leaves."""
+        nav = self.nav
+        if nav.editing is not None:
+            self._save(phone)
+            self._close_note()
+        elif nav.settings:
+            self._close_settings()
+        elif nav.selected:
+            nav.selected = set()
+        elif nav.tab != "nav_notebook":
+            nav.tab = "nav_notebook"
+        elif nav.folder != self.root and nav.folder.startswith(self.root):
+            self._go_up()
+        else:
+            return False
+        return True
+
+
+def replaced(old: str, new: str, all_selected: bool) -> str:
+    """A field's text after typing changed ``old`` to ``new`` (what was typed added at
+    the end, or the last character deleted): with the whole text selected, what was
+    typed replaces it and DEL empties it."""
+    if not all_selected:
+        return new
+    return new[len(old) :] if new.startswith(old) else ""
+
+
+def modified(phone: VirtualPhone, path: str) -> str:
+    """A row's description: when the file was last modified, as Android's
+    ``DateUtils.formatDateTime`` writes a numeric date and time in English
+    (``10/15/2023, 3:34 PM``)."""
+    try:
+        seconds = phone.host_path(path).stat().st_mtime
+    except OSError:
+        return ""
+    when = dt.datetime.fromtimestamp(seconds, phone.tzinfo())
+    hour = when.hour % 12 or 12
+    return f"{when.month}/{when.day}/{when.year}, {hour}:{when.minute:02d} {when:%p}"
+
+
+def _menu_anchor(slot: int) -> tuple[int, int, int, int]:
+    """The bounds of the toolbar's menu item ``slot`` places from its end (0: the
+    overflow button, 40 dp; then 48 dp action items)."""
+    right = CONTENT[2] - (dp(40) + dp(48) * (slot - 1) if slot else 0)
+    width = dp(40) if slot == 0 else dp(48)
+    return (right - width, CONTENT[1], right, CONTENT[1] + dp(56))
+
+
+_SORT_ITEMS = [
+    MenuItem(id, title)
+    for id, title in (
+        ("action_sort_by_name", "Name"),
+        ("action_sort_by_date", "Date"),
+        ("action_sort_by_filesize", "Size"),
+        ("action_sort_by_mimetype", "MIME type"),
+        ("action_folder_first", "Folder first"),
+        ("action_sort_reverse", "Reverse order"),
+        ("action_show_dotfiles", ".dotfiles"),
+    )
+]
+_GO_TO_ITEMS = [
+    MenuItem(id, title)
+    for id, title in (
+        ("action_go_to_appdata_private", "AppData (private)"),
+        ("action_go_to_appdata_public", "AppData (public)"),
+        ("action_go_to_storage", "Internal storage"),
+        ("action_go_to_recent_files", "Recently viewed documents"),
+        ("action_go_to_popular_files", "Popular documents"),
+        ("action_go_to_favourite_files", "Favourites"),
+        ("action_go_to_home", "Notebook"),
+    )
+]
+_DOCUMENT_OVERFLOW = (
+    ("submenu_per_file_settings", "File settings"),
+    ("submenu_share", "Share"),
+    ("submenu_tools", "Tools"),
+    ("action_info", "Info"),
+    ("action_reload", "Reload"),
+)
+#: ``preferences_master.xml``'s top level: title, summary, icon ("category": a header).
+_SETTINGS = (
+    ("General", "Files and folders", "note"),
+    ("Other", "Miscellaneous", "widgets"),
+    ("Edit mode", "Editor Settings", "edit"),
+    ("View mode", "Display converted markup", "visibility"),
+    ("Format", "", "category"),
+    ("Markdown", "", "text_fields"),
+    ("todo.txt", "", "checklist"),
+    ("Wikitext", "", "draw"),
+    ("Plain Text", "", "text_fields"),
+    ("AsciiDoc", "", "text_fields"),
+    ("OrgMode", "", "draw"),
+    ("Essential", "", "category"),
+    ("Theme", "Light", "palette"),
+    ("Language", "Change language of this app. Restart app for changes to take effect", "language"),
+)
 
 
 class MarkorApp(MarkorScreens):

@@ -2,11 +2,15 @@
 
 Names and texts the goal states come from the params (an agent reads them in the
 goal); what is on the phone (a note's present content, which notes exist) is read
-from the screen (the newest note by the times the browser shows). MarkorMergeNotes'
-note has no extension: the new-file dialog's ".md" is cut with a long press and Cut,
-as on a phone. The transcription tasks copy text that is only in pixels (a receipt
-image, a video's frames): their solvers show the image or video through the screen but
-take the text from the params, since they read no pixels.
+from the screen (the newest note by the modification times the browser shows).
+Markor 2.11 has no "select all" for files: deleting every note selects one with a long
+press and taps the others. The rename dialog holds the old name: the new one is typed
+over it (``clear_text``: Ctrl+A, DEL). MarkorMergeNotes' note has no extension: the
+new-file dialog's ".md" is cleared the same way. While a dialog or the folder picker
+shows, the rows behind it are still in the tree: the picker's rows come last. The
+transcription tasks copy text that is only in pixels (a receipt image, a video's
+frames): their solvers show the image or video through the screen but take the text
+from the params, since they read no pixels.
 """
 
 from __future__ import annotations
@@ -29,7 +33,12 @@ from droidhub.agents.ui_solver import (
     type_into,
 )
 
-_ROW_TITLE = "ui__filesystem_item__title"
+_ROW_TITLE = "opoc_filesystem_item__title"
+_ROW_DESCRIPTION = "opoc_filesystem_item__description"
+_RENAME_FIELD = "new_name"
+_EXT_FIELD = "new_file_dialog__ext"
+#: How the browser describes a row: Android's numeric date and time in English.
+_MODIFIED = "%m/%d/%Y, %I:%M %p"
 _NAME_FIELD = "new_file_dialog__name"
 _EDITOR = "document__fragment__edit__highlighting_editor"
 
@@ -51,9 +60,15 @@ def _replace_editor_text(state: State, text: str) -> SolverSteps:
     return (yield _type(text))
 
 
+def _type_over(state: State, text: str, resource_id: str) -> Action:
+    """Type ``text`` over what the field holds (select all, delete, type)."""
+    index = require(state, resource_id=resource_id)
+    return Action(action_type="input_text", text=text, index=index, clear_text=True)
+
+
 def _rename_selected(state: State, new_name: str) -> SolverSteps:
     state = yield tap(state, desc="Rename")
-    state = yield _type(new_name)
+    state = yield _type_over(state, new_name, _RENAME_FIELD)
     return (yield tap(state, text="OK"))
 
 
@@ -70,7 +85,7 @@ def solve_create_folder(goal: str, params: Mapping[str, Any], state: State) -> S
     state = yield open_app("Markor")
     state = yield tap(state, desc="Create a new file or folder")
     state = yield type_into(state, params["folder_name"], resource_id=_NAME_FIELD)
-    yield tap(state, text="Folder")
+    yield tap(state, text="FOLDER")
 
 
 def solve_create_note(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
@@ -111,12 +126,20 @@ def solve_delete_note(goal: str, params: Mapping[str, Any], state: State) -> Sol
     yield tap(state, text="OK")
 
 
+def _note_titles(state: State) -> list[str]:
+    """The names of the rows shown, without the ``..`` row."""
+    names = [state.ui_elements[i].text for i in find_all(state, resource_id=_ROW_TITLE)]
+    return [name for name in names if name != ".."]
+
+
 def solve_delete_all_notes(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
-    """Select one note, Select all, Delete, OK."""
+    """Long press the first note (it is selected), tap each other one, Delete, OK."""
     del goal, params
     state = yield open_app("Markor")
-    first = state.ui_elements[require(state, resource_id=_ROW_TITLE)].text
-    state = yield from _select_and(state, first, "Select all")
+    first, *others = _note_titles(state)
+    state = yield long_press(state, text=first, resource_id=_ROW_TITLE)
+    for name in others:
+        state = yield tap(state, text=name, resource_id=_ROW_TITLE)
     state = yield tap(state, desc="Delete")
     yield tap(state, text="OK")
 
@@ -126,28 +149,41 @@ def solve_delete_newest_note(goal: str, params: Mapping[str, Any], state: State)
     del goal, params
     state = yield open_app("Markor")
     titles = find_all(state, resource_id=_ROW_TITLE)
-    times = find_all(state, resource_id="ui__filesystem_item__description")
-    newest = max(
-        zip(titles, times, strict=True),
-        key=lambda pair: dt.datetime.strptime(state.ui_elements[pair[1]].text, "%d.%m.%y %H:%M"),
-    )
-    name = state.ui_elements[newest[0]].text
+    times = find_all(state, resource_id=_ROW_DESCRIPTION)
+    rows = [
+        (state.ui_elements[t].text, dt.datetime.strptime(state.ui_elements[d].text, _MODIFIED))
+        for t, d in zip(titles, times, strict=True)
+        if state.ui_elements[t].text != ".."
+    ]
+    name = max(rows, key=lambda row: row[1])[0]
     state = yield from _select_and(state, name, "Delete")
     yield tap(state, text="OK")
 
 
+def _tap_last(state: State, text: str) -> Action:
+    """A tap on the last row titled ``text`` (the folder picker's, over the browser)."""
+    found = find_all(state, text=text, resource_id=_ROW_TITLE)
+    if not found:
+        require(state, text=text, resource_id=_ROW_TITLE)  # raises, naming what shows
+    return Action(action_type="click", index=found[-1])
+
+
 def solve_move_note(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
-    """Open the source folder, select the note, Move, go to the destination, Move here."""
+    """Open the source folder, select the note, More options > Move; in the folder
+    picker go up (``..``) and into the destination, then Select this folder."""
     del goal
     state = yield open_app("Markor")
     state = yield from scroll_to(state, text=params["source_folder"], resource_id=_ROW_TITLE)
     state = yield tap(state, text=params["source_folder"], resource_id=_ROW_TITLE)
-    state = yield from _select_and(state, params["file_name"], "Move")
-    state = yield tap(state, desc="Navigate up")
+    state = yield from scroll_to(state, text=params["file_name"], resource_id=_ROW_TITLE)
+    state = yield long_press(state, text=params["file_name"], resource_id=_ROW_TITLE)
+    state = yield tap(state, desc="More options")
+    state = yield tap(state, text="Move")
+    state = yield _tap_last(state, "..")
     destination = params["destination_folder"]
     state = yield from scroll_to(state, text=destination, resource_id=_ROW_TITLE)
-    state = yield tap(state, text=destination, resource_id=_ROW_TITLE)
-    yield tap(state, text="Move here")
+    state = yield _tap_last(state, destination)
+    yield tap(state, text="SELECT THIS FOLDER")
 
 
 def _open_note(state: State, name: str) -> SolverSteps:
@@ -211,8 +247,7 @@ def solve_merge_notes(goal: str, params: Mapping[str, Any], state: State) -> Sol
         state = yield tap(state, desc="Navigate up")
     state = yield tap(state, desc="Create a new file or folder")
     state = yield type_into(state, params["new_file_name"], resource_id=_NAME_FIELD)
-    state = yield long_press(state, resource_id="new_file_dialog__ext")
-    state = yield tap(state, text="Cut")
+    state = yield _type_over(state, "", _EXT_FIELD)
     state = yield tap(state, text="OK")
     yield type_into(state, "\n\n".join(contents), resource_id=_EDITOR)
 

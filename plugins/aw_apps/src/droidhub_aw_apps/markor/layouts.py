@@ -1,0 +1,601 @@
+"""Markor's layouts (gsantner/markor v2.11.1, commit 426b92d) as view trees.
+
+Each function is one of the app's layout files with its ids, view classes, strings
+(``res/values/strings.xml``, ``string-not_translatable.xml``), dimensions
+(``dimens.xml``) and colours (``colors.xml``: ``primary`` #1E2135, ``accent``
+#F04B4B, the light theme's background #EEEEEE and text #212121 / #757575); data comes
+in as arguments, what a tap does as callables. Classes as a dump reports them:
+AppBarLayout ``android.widget.LinearLayout``, Toolbar, ViewPager2, SwipeRefreshLayout
+and ConstraintLayout ``android.view.ViewGroup``, BottomNavigationView
+``android.widget.FrameLayout``, HighlightingEditor ``android.widget.EditText``, the
+DraggableScrollbarScrollView ``android.widget.ScrollView``, FABs
+``android.widget.ImageButton``.
+
+Icons: the app's drawables drawn with the nearest Material Symbols of droidhub's
+subset (``ic_file_white_24dp`` as ``note``, ``ic_gs_rename`` as ``edit``,
+``ic_assignment_turned_in`` as ``checklist``, ``ic_lightning`` as ``edit_note``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+from droidhub.virtual.views import (
+    GONE,
+    HORIZONTAL,
+    MATCH_PARENT,
+    VERTICAL,
+    VISIBLE,
+    CheckBox,
+    EditText,
+    FloatingActionButton,
+    FrameLayout,
+    Gravity,
+    ImageButton,
+    ImageView,
+    LinearLayout,
+    MenuItem,
+    RecyclerView,
+    ScrollView,
+    TextView,
+    View,
+    action_menu,
+    dp,
+)
+from droidhub.virtual.views.view import Action
+
+#: ``colors.xml``.
+PRIMARY = "#FF1E2135"
+PRIMARY_DARK = "#FF161828"
+ACCENT = "#FFF04B4B"
+BACKGROUND = "#FFEEEEEE"
+PRIMARY_TEXT = "#FF212121"
+SECONDARY_TEXT = "#FF757575"
+TEXT_ACTION_BAR = "#FFE0E0E0"
+ON_PRIMARY = "#FFFFFFFF"
+#: appcompat's ``abc_action_bar_up_description``.
+NAVIGATE_UP = "Navigate up"
+APP_NAME = "Markor"
+#: ``dimens.xml``: ``textactions_bar_height``.
+TEXT_ACTIONS_BAR_HEIGHT = 46
+
+
+class ViewGroupLayout(FrameLayout):
+    """A layout a dump reports as ``android.view.ViewGroup`` (Toolbar, ViewPager2,
+    SwipeRefreshLayout, ConstraintLayout), laid out here as a FrameLayout."""
+
+    class_name: ClassVar[str] = "android.view.ViewGroup"
+
+
+class PagerRecycler(FrameLayout):
+    """ViewPager2's own RecyclerView, which holds the page in front (no id)."""
+
+    class_name: ClassVar[str] = "androidx.recyclerview.widget.RecyclerView"
+
+
+class HorizontalScrollView(FrameLayout):
+    """``android.widget.HorizontalScrollView`` around one row (not scrolled here)."""
+
+    class_name: ClassVar[str] = "android.widget.HorizontalScrollView"
+
+
+class Spinner(FrameLayout):
+    """``android.widget.Spinner`` showing its selected entry (``android:id/text1``)."""
+
+    class_name: ClassVar[str] = "android.widget.Spinner"
+    clickable_by_default: ClassVar[bool] = True
+
+    def __init__(self, id: str, selected: str) -> None:
+        super().__init__(
+            id,
+            TextView(
+                "android:id/text1",
+                selected,
+                text_size=16,
+                max_lines=1,
+                padding=(8, 12, 32, 12),
+                width=MATCH_PARENT,
+            ),
+            width=MATCH_PARENT,
+        )
+
+
+# --- toolbars -------------------------------------------------------------------------
+
+
+def toolbar(
+    title: View | None,
+    actions: Sequence[MenuItem] = (),
+    overflow: Sequence[MenuItem] = (),
+    on_overflow: Action | None = None,
+    *,
+    navigation: Action | None = None,
+    id: str = "toolbar",
+) -> ViewGroupLayout:
+    """appcompat's Toolbar in ``colorPrimary``: "Navigate up" when ``navigation`` is
+    given, the ``title`` view, then the menu's action items and overflow button."""
+    views: list[View] = []
+    if navigation is not None:
+        views.append(
+            ImageButton(
+                "",
+                "arrow_back",
+                tint=ON_PRIMARY,
+                content_desc=NAVIGATE_UP,
+                on_click=navigation,
+                padding=16,
+                width=56,
+                height=56,
+                layout_gravity=Gravity.LEFT | Gravity.CENTER_VERTICAL,
+            )
+        )
+    if title is not None:
+        start, end = 72 if navigation is not None else 16, _menu_width(actions, overflow)
+        title.margin = (dp(start), 0, dp(end), 0)
+        title.layout_gravity = Gravity.LEFT | Gravity.CENTER_VERTICAL
+        views.append(title)
+    if actions or overflow:
+        menu = action_menu(actions, overflow, on_overflow)
+        menu.layout_gravity = Gravity.RIGHT | Gravity.CENTER_VERTICAL
+        views.append(menu)
+    return ViewGroupLayout(id, *views, width=MATCH_PARENT, height=56, background=PRIMARY)
+
+
+def _menu_width(actions: Sequence[MenuItem], overflow: Sequence[MenuItem]) -> int:
+    """The dp the action menu takes at the toolbar's end (the title stops before it)."""
+    return 48 * len(actions) + (40 if overflow else 0) + 8
+
+
+def title_text(text: str, id: str = "") -> TextView:
+    """A toolbar's title: 20 sp medium, white, one line."""
+    return TextView(id, text, text_size=20, medium=True, text_color=ON_PRIMARY, max_lines=1)
+
+
+def app_bar(bar: View, id: str = "") -> LinearLayout:
+    """Material's AppBarLayout (a LinearLayout) around a toolbar, 4 dp of elevation."""
+    return LinearLayout(
+        id,
+        bar,
+        orientation=VERTICAL,
+        width=MATCH_PARENT,
+        height=56,
+        elevation=4,
+        background=PRIMARY,
+    )
+
+
+# --- main__activity.xml -----------------------------------------------------------------
+
+#: ``main__bottom_nav.xml``: each tab's id, title and icon.
+BOTTOM_NAV = (
+    ("nav_notebook", "Files", "folder"),
+    ("nav_todo", "To-Do", "checklist"),
+    ("nav_quicknote", "QuickNote", "edit_note"),
+    ("nav_more", "More", "favorite"),
+)
+
+
+def main_activity(
+    bar: View, page: View, on_new: Action, on_tab: Callable[[str], object], tab: str
+) -> FrameLayout:
+    """MainActivity: the app bar, the ViewPager2 with the page in front, the FAB (on
+    the Files tab only) and the bottom navigation."""
+    pager = ViewGroupLayout(
+        "main__view_pager_container",
+        PagerRecycler(
+            "",
+            FrameLayout("", page, width=MATCH_PARENT, height=MATCH_PARENT),
+            width=MATCH_PARENT,
+            height=MATCH_PARENT,
+        ),
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+        margin=(0, 56, 0, 56),
+    )
+    fab = FloatingActionButton(
+        "fab_add_new_item",
+        "add",
+        content_desc="Create a new file or folder",
+        background=ACCENT,
+        margin=(0, 0, 16, 72),
+        on_click=on_new,
+        visibility=VISIBLE if tab == "nav_notebook" else GONE,
+    )
+    return FrameLayout(
+        "main_content",
+        app_bar(bar, id="appbar"),
+        pager,
+        fab,
+        bottom_navigation(on_tab, tab),
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+        background=BACKGROUND,
+    )
+
+
+def bottom_navigation(on_tab: Callable[[str], object], tab: str) -> FrameLayout:
+    """``bottom_navigation_bar``: Material's BottomNavigationView with its four items
+    (each a FrameLayout titled by its label, its icon and its label)."""
+    items: list[View] = []
+    for item_id, title, icon in BOTTOM_NAV:
+        chosen = item_id == tab
+        colour = ON_PRIMARY if chosen else "#B3FFFFFF"
+        label = TextView(
+            "navigation_bar_item_large_label_view"
+            if chosen
+            else "navigation_bar_item_small_label_view",
+            title,
+            text_size=14 if chosen else 12,
+            text_color=colour,
+            max_lines=1,
+            layout_gravity=Gravity.CENTER_HORIZONTAL,
+        )
+        labels = ViewGroupLayout(
+            "navigation_bar_item_labels_group",
+            label,
+            layout_gravity=Gravity.CENTER_HORIZONTAL | Gravity.BOTTOM,
+            margin=(0, 0, 0, 8),
+        )
+        icon_view = ImageView(
+            "navigation_bar_item_icon_view",
+            icon,
+            tint=colour,
+            layout_gravity=Gravity.CENTER_HORIZONTAL,
+            margin=(0, 8, 0, 0),
+        )
+        items.append(
+            FrameLayout(
+                item_id,
+                icon_view,
+                labels,
+                content_desc=title,
+                selected=chosen,
+                width=0,
+                weight=1,
+                height=MATCH_PARENT,
+                on_click=lambda item_id=item_id: on_tab(item_id),
+            )
+        )
+    menu_view = _MenuView(
+        "", *items, orientation=HORIZONTAL, width=MATCH_PARENT, height=MATCH_PARENT
+    )
+    return FrameLayout(
+        "bottom_navigation_bar",
+        menu_view,
+        width=MATCH_PARENT,
+        height=56,
+        layout_gravity=Gravity.BOTTOM,
+        background=PRIMARY,
+    )
+
+
+class _MenuView(LinearLayout):
+    """BottomNavigationMenuView: its items in a row (``android.view.ViewGroup``)."""
+
+    class_name: ClassVar[str] = "android.view.ViewGroup"
+
+
+# --- opoc_filesystem_fragment.xml, opoc_filesystem_item.xml -----------------------------
+
+
+def filesystem_fragment(rows: RecyclerView[tuple[str, str]], empty: bool) -> FrameLayout:
+    """The file browser: the shrug shown for an empty folder, and the list inside its
+    SwipeRefreshLayout."""
+    hint = TextView(
+        "empty_hint",
+        "¯\\_(ツ)_/¯",
+        text_size=48,
+        medium=True,
+        gravity=Gravity.CENTER,
+        width=MATCH_PARENT,
+        padding=(0, 64, 0, 0),
+        visibility=VISIBLE if empty else GONE,
+    )
+    refresh = ViewGroupLayout("pull_to_refresh", rows, width=MATCH_PARENT, height=MATCH_PARENT)
+    return FrameLayout(
+        "ui__filesystem_dialog__root", hint, refresh, width=MATCH_PARENT, height=MATCH_PARENT
+    )
+
+
+def filesystem_item(
+    title: str,
+    description: str,
+    kind: str,
+    *,
+    selected: bool = False,
+    on_click: Action | None = None,
+    on_long_click: Action | None = None,
+) -> LinearLayout:
+    """One row: the icon (folder, file or the check of a selected item), the name and
+    its description; the row's content description says what it is ("Folder",
+    "File" or "Selected"), then the name and description."""
+    icon = "check" if selected else ("folder" if kind == "Folder" else "note")
+    image = ImageView(
+        "opoc_filesystem_item__image",
+        icon,
+        width=28,
+        height=28,
+        tint=ACCENT if selected else SECONDARY_TEXT,
+        icon_size=28,
+        layout_gravity=Gravity.CENTER_VERTICAL | Gravity.LEFT,
+        margin=(0, 0, 16, 0),
+    )
+    texts = LinearLayout(
+        "",
+        TextView(
+            "opoc_filesystem_item__title", title, text_size=19, text_color=PRIMARY_TEXT, medium=True
+        ),
+        TextView(
+            "opoc_filesystem_item__description",
+            description,
+            text_size=15,
+            text_color=SECONDARY_TEXT,
+            max_lines=1,
+        ),
+        orientation=VERTICAL,
+        width=MATCH_PARENT,
+    )
+    return LinearLayout(
+        "opoc_filesystem_item__root",
+        image,
+        texts,
+        orientation=HORIZONTAL,
+        width=MATCH_PARENT,
+        margin=(0, 0, 0, 8),
+        padding=(16, 0, 16, 0),
+        on_click=on_click,
+        on_long_click=on_long_click,
+        content_desc=f"{'Selected' if selected else kind} {title} {description}",
+    )
+
+
+# --- new_file_dialog.xml ----------------------------------------------------------------
+
+
+def _caption(text: str, top: float = 0) -> TextView:
+    return TextView(
+        "",
+        text,
+        text_size=12,
+        text_color=SECONDARY_TEXT,
+        max_lines=1,
+        width=MATCH_PARENT,
+        margin=(0, top, 0, 0),
+    )
+
+
+def new_file_dialog(name: EditText, extension: EditText) -> ScrollView:
+    """``new_file_dialog__root``: the name and extension fields, the type and template
+    spinners, the two check boxes (gone: no password is set, no experimental
+    features) and the two notes under them."""
+    name.weight, name.width = 70, 0
+    extension.weight, extension.width = 30, 0
+    extension.margin = (0, 0, dp(32), 0)
+    extension.gravity = Gravity.RIGHT
+    fields = LinearLayout("", name, extension, orientation=HORIZONTAL, width=MATCH_PARENT)
+    column = LinearLayout(
+        "",
+        _caption("Name"),
+        fields,
+        _caption("Type", 8),
+        Spinner("new_file_dialog__type", "Markdown"),
+        _caption("Template", 8),
+        Spinner("new_file_dialog__template", "Empty file"),
+        CheckBox("new_file_dialog__encrypt", "Encrypt file content", visibility=GONE),
+        CheckBox("new_file_dialog__utf8_bom", "UTF-8 with BOM", visibility=GONE),
+        TextView(
+            "",
+            "- Folder is created without file extension",
+            text_size=12,
+            text_color=SECONDARY_TEXT,
+            width=MATCH_PARENT,
+            margin=(0, 32, 0, 0),
+        ),
+        TextView(
+            "",
+            "- Files and folders are not overwritten",
+            text_size=12,
+            text_color=SECONDARY_TEXT,
+            width=MATCH_PARENT,
+        ),
+        orientation=VERTICAL,
+        width=MATCH_PARENT,
+    )
+    return ScrollView("new_file_dialog__root", column, width=MATCH_PARENT, padding=(16, 16, 16, 0))
+
+
+def rename_dialog(new_name: EditText) -> LinearLayout:
+    """``rename__dialog``: the clash message (empty) over the name field."""
+    return LinearLayout(
+        "",
+        TextView("dialog_message", "", width=MATCH_PARENT),
+        new_name,
+        orientation=VERTICAL,
+        width=MATCH_PARENT,
+        padding=(20, 8, 20, 0),
+    )
+
+
+# --- opoc_filesystem_dialog.xml -----------------------------------------------------------
+
+
+def filesystem_dialog(
+    title: str, rows: RecyclerView[tuple[str, str]], on_cancel: Action, on_ok: Action
+) -> ViewGroupLayout:
+    """GsFileBrowserDialog: its title bar, the folder list, the search, new-folder and
+    home buttons, and Cancel / Select this folder."""
+    bar = ViewGroupLayout(
+        "ui__filesystem_dialog__title_bar",
+        TextView(
+            "ui__filesystem_dialog__title_text",
+            title,
+            text_size=18,
+            text_color=ON_PRIMARY,
+            max_lines=1,
+            margin=(16, 0, 16, 0),
+            layout_gravity=Gravity.LEFT | Gravity.CENTER_VERTICAL,
+        ),
+        width=MATCH_PARENT,
+        height=56,
+        background=PRIMARY,
+    )
+    rows.height = dp(360)
+    column = LinearLayout(
+        "", bar, rows, _picker_buttons(on_cancel, on_ok), orientation=VERTICAL, width=MATCH_PARENT
+    )
+    fabs = LinearLayout(
+        "",
+        *(
+            FloatingActionButton(id, icon, background=ACCENT, margin=(0, 0, 20, 20))
+            for id, icon in (
+                ("ui__filesystem_dialog__search_button", "search"),
+                ("ui__filesystem_dialog__new_dir", "add"),
+                ("ui__filesystem_dialog__home", "star"),
+            )
+        ),
+        orientation=VERTICAL,
+        layout_gravity=Gravity.BOTTOM | Gravity.RIGHT,
+        margin=(0, 0, 0, 64),
+    )
+    return ViewGroupLayout(
+        "", column, fabs, width=MATCH_PARENT, background="#FFFFFFFF", corner_radius=4,
+        elevation=24,
+    )
+
+
+def _picker_buttons(on_cancel: Action, on_ok: Action) -> LinearLayout:
+    return LinearLayout(
+        "ui__filesystem_dialog__buttons",
+        _text_button("ui__filesystem_dialog__button_cancel", "Cancel", on_cancel),
+        _text_button("ui__filesystem_dialog__button_ok", "Select this folder", on_ok),
+        orientation=HORIZONTAL,
+        width=MATCH_PARENT,
+        gravity=Gravity.RIGHT,
+        padding=4,
+    )
+
+
+def _text_button(id: str, text: str, on_click: Action) -> TextView:
+    return TextView(
+        id,
+        text,
+        medium=True,
+        all_caps=True,
+        text_color=ACCENT,
+        gravity=Gravity.CENTER,
+        margin=8,
+        padding=(8, 8, 8, 8),
+        on_click=on_click,
+    )
+
+
+# --- document__activity.xml, document__fragment__edit.xml --------------------------------
+
+#: MarkdownActionButtons' first text actions: content description and icon.
+TEXT_ACTIONS = (
+    ("Check list", "check_box"),
+    ("Unordered list", "format_list_bulleted"),
+    ("Bold", "format_bold"),
+    ("Italic", "format_italic"),
+    ("Delete lines", "delete"),
+    ("Open link", "open_in_new"),
+    ("Insert Link", "link"),
+    ("Insert Image", "image"),
+    ("Audio", "mic"),
+    ("Special Key", "keyboard"),
+    ("Date and time", "schedule"),
+)
+
+
+def document_activity(bar: View, editor: EditText) -> LinearLayout:
+    """DocumentActivity with its edit fragment: the toolbar over the editor in its
+    scroll view, and the bar of text actions at the bottom."""
+    editor.max_lines = None
+    editor.width = MATCH_PARENT
+    editor.padding = (dp(16), dp(12), dp(16), dp(32))
+    editor.background = BACKGROUND
+    scroll = ScrollView(
+        "document__fragment__edit__content_editor__scrolling_parent",
+        editor,
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+        margin=(0, 0, 0, TEXT_ACTIONS_BAR_HEIGHT),
+    )
+    actions = LinearLayout(
+        "document__fragment__edit__text_actions_bar",
+        *(
+            ImageView(
+                "",
+                icon,
+                content_desc=desc,
+                padding=(4, 8, 4, 8),
+                width=32,
+                height=48,
+                on_click=lambda: None,
+            )
+            for desc, icon in TEXT_ACTIONS
+        ),
+        orientation=HORIZONTAL,
+        height=MATCH_PARENT,
+        background=TEXT_ACTION_BAR,
+    )
+    bar_scroll = HorizontalScrollView(
+        "document__fragment__edit__text_actions_bar__scrolling_parent",
+        actions,
+        width=MATCH_PARENT,
+        height=TEXT_ACTIONS_BAR_HEIGHT,
+        padding=(0, 4, 0, 0),
+        layout_gravity=Gravity.BOTTOM,
+        background=TEXT_ACTION_BAR,
+    )
+    fragment = FrameLayout("", scroll, bar_scroll, width=MATCH_PARENT, height=MATCH_PARENT)
+    return LinearLayout(
+        "",
+        app_bar(bar),
+        FrameLayout(
+            "document__placeholder_fragment", fragment, width=MATCH_PARENT, height=0, weight=1
+        ),
+        orientation=VERTICAL,
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+        background=BACKGROUND,
+    )
+
+
+# --- Android's floating text toolbar -------------------------------------------------------
+
+
+def text_toolbar(labels: Sequence[str], choose: Callable[[str], object]) -> LinearLayout:
+    """The floating toolbar a long press on text brings up (Cut, Copy, Paste, Select
+    all): its items are Buttons in a white bar with 8 dp of elevation."""
+    return LinearLayout(
+        "",
+        *(_toolbar_item(label, lambda label=label: choose(label)) for label in labels),
+        orientation=HORIZONTAL,
+        background="#FFFFFFFF",
+        elevation=8,
+        corner_radius=8,
+        padding=(4, 0, 4, 0),
+    )
+
+
+class _ToolbarItem(TextView):
+    """One item of the floating toolbar (``android.widget.Button``)."""
+
+    class_name: ClassVar[str] = "android.widget.Button"
+    clickable_by_default: ClassVar[bool] = True
+
+
+def _toolbar_item(label: str, on_click: Action) -> TextView:
+    """A floating toolbar's item: its label in 14 sp medium, 48 dp tall."""
+    return _ToolbarItem(
+        "",
+        label,
+        medium=True,
+        max_lines=1,
+        gravity=Gravity.CENTER,
+        min_height=48,
+        padding=(12, 0, 12, 0),
+        on_click=on_click,
+    )
