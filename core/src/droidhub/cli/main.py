@@ -341,6 +341,7 @@ def run(
 def _attach_core_groups() -> None:
     """Sub-commands of the core that live in their own modules."""
     from droidhub.cli.conformance import check
+    from droidhub.cli.device_setup import doctor, setup
     from droidhub.cli.judge import calibrate, judge
     from droidhub.cli.listing import agents, list_tasks, plugins
     from droidhub.cli.mcp_server import mcp_command
@@ -348,14 +349,17 @@ def _attach_core_groups() -> None:
     from droidhub.cli.probe import probe_group
     from droidhub.cli.report import export, report
     from droidhub.cli.scaffold import new_group
+    from droidhub.cli.view import view
     from droidhub.virtual.cli import device_group
 
     commands = (
         report, export, check, plugins, list_tasks, agents, device_group, new_group, metrics,
-        judge, calibrate, merge, probe_group, mcp_command,
+        judge, calibrate, merge, probe_group, mcp_command, view,
     )  # fmt: skip
     for command in commands:
         main.add_command(command)
+    device_group.add_command(doctor)  # real phones: checked and prepared for the suites
+    device_group.add_command(setup)
 
 
 _attach_core_groups()

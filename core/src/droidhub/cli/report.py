@@ -13,7 +13,8 @@ from droidhub.cli.run import print_report
 from droidhub.results.layout import RunFolder
 
 
-def _check_run_dir(run_dir: Path) -> None:
+def check_run_dir(run_dir: Path) -> None:
+    """A usage error unless ``run_dir`` is a run folder; a warning for unreadable lines."""
     results = RunFolder(run_dir).results
     if not results.exists():
         raise click.UsageError(f"{run_dir} has no {results.name}: is it a droidhub run folder?")
@@ -44,7 +45,7 @@ def report(run_dirs: tuple[Path, ...], html_out: Path | None, no_steps: bool) ->
     from droidhub.results.records import read_results
 
     for run_dir in run_dirs:
-        _check_run_dir(run_dir)
+        check_run_dir(run_dir)
     if len(run_dirs) > 2:
         raise click.UsageError("give one run folder to summarise, or two to compare")
     if len(run_dirs) == 2:
@@ -94,7 +95,7 @@ def export(run_dir: Path, fmt: str, out: Path | None) -> None:
     """Export a run's trajectories: one JSON line, or one dataset row, per agent step."""
     from droidhub.report.export import export_hf, export_jsonl
 
-    _check_run_dir(run_dir)
+    check_run_dir(run_dir)
     if fmt == "hf":
         if out is None:
             raise click.UsageError("--format hf writes a directory: give it with --out DIR")
