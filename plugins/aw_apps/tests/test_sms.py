@@ -168,14 +168,18 @@ def test_params_are_deterministic() -> None:
     assert p.number.startswith("+1") and len(p.number) == 12
 
 
+ID = "com.simplemobiletools.smsmessenger:id/"
+
+
 def test_reply_through_the_app(virtual_env: Env) -> None:
     task = make(sms.SimpleSmsReply, seed=5)
 
     def act(env: Env) -> None:
         open_app(env, "simple sms messenger")
-        click(env, content_description=task.params.number)
+        click(env, text=task.params.number, resource_id=ID + "conversation_address")
+        click(env, resource_id=ID + "thread_type_message")
         type_text(env, task.params.message)
-        click(env, content_description="Send")
+        click(env, resource_id=ID + "thread_send_message")
 
     assert score(virtual_env, task, act) == 1.0
 
@@ -187,11 +191,11 @@ def test_new_conversation_through_the_app_shows_contact_names(virtual_env: Env) 
         open_app(env, "simple sms messenger")
         texts = [e.text for e in env.get_state(observe=Observe.UI_TREE).ui_elements]
         assert task.params.name2 in texts and task.params.message in texts
-        click(env, content_description="New conversation")
+        click(env, resource_id=ID + "conversations_fab")
         type_text(env, task.params.number)
-        click(env, text="OK")
+        click(env, resource_id=ID + "new_conversation_confirm")
         type_text(env, task.params.message)
-        click(env, content_description="Send")
+        click(env, resource_id=ID + "thread_send_message")
 
     assert score(virtual_env, task, act) == 1.0
 
@@ -207,12 +211,12 @@ def test_clipboard_content_pasted_in_the_app(virtual_env: Env) -> None:
 
     def act(env: Env) -> None:
         open_app(env, "simple sms messenger")
-        click(env, content_description="New conversation")
+        click(env, resource_id=ID + "conversations_fab")
         type_text(env, task.params.number)
-        click(env, text="OK")
+        click(env, resource_id=ID + "new_conversation_confirm")
         _long_press_field(env)
         click(env, text="Paste")
-        click(env, content_description="Send")
+        click(env, resource_id=ID + "thread_send_message")
 
     assert score(virtual_env, task, act) == 1.0
 
@@ -222,7 +226,7 @@ def test_copy_to_clipboard_from_a_message_field(virtual_env: Env) -> None:
 
     def act(env: Env) -> None:
         open_app(env, "simple sms messenger")
-        click(env, content_description="New conversation")
+        click(env, resource_id=ID + "conversations_fab")
         type_text(env, task.params.clipboard_content)
         _long_press_field(env)
         click(env, text="Copy")

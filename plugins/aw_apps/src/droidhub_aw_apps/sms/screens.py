@@ -1,41 +1,54 @@
-"""Simple SMS Messenger on the virtual phone: the conversations, a thread, and the new
-message form, drawn from the telephony provider.
+"""Simple SMS Messenger on the view engine: the conversations, a thread, the new
+conversation and the settings, bound to the telephony and contacts providers.
+
+The layouts are :mod:`.layouts`; this module keeps the app's state (which screen,
+which conversation, the fields' text, what shows over the screen) and binds data and
+actions into them. Sending inserts the message into ``content://sms/sent``, as the
+app does once the radio accepted it. A long press on a field raises the floating text
+toolbar (Cut, Copy, Paste, Select all; Paste alone on an empty field) whose Copy and
+Paste go through Clipper's clipboard; Copy takes the whole field, as after Select all.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import TYPE_CHECKING
 
-from droidhub.virtual.appmodel import PIXEL_6, Intent, Screen, VirtualApp
+from droidhub.virtual.appmodel import Intent, VirtualApp
+from droidhub.virtual.views import (
+    ADJUST_RESIZE,
+    ADJUST_UNSPECIFIED,
+    EditText,
+    MenuItem,
+    ViewApp,
+    Window,
+    popup_menu,
+)
+from droidhub.virtual.views.view import Box
 from droidhub_aw_apps.clipboard import model as clipboard
-from droidhub_aw_apps.common.hierarchy import Node, hit, render, row
-from droidhub_aw_apps.common.keys import KEY_BACK, KEY_DEL
+from droidhub_aw_apps.common import simple_commons as sc
 from droidhub_aw_apps.common.themes import SIMPLE_MOBILE_TOOLS
 from droidhub_aw_apps.contacts import model as contacts
-from droidhub_aw_apps.sms.model import (
-    ACTIVITY,
-    PACKAGE,
-    SENT,
-    SENT_URI,
-    SMS_URI,
-    normalized_address,
-)
+from droidhub_aw_apps.sms import layouts
+from droidhub_aw_apps.sms.layouts import ContactRow, ConversationRow, ThreadItem
+from droidhub_aw_apps.sms.model import ACTIVITY, PACKAGE, SENT, SENT_URI, SMS_URI
+from droidhub_aw_apps.sms.model import normalized_address as _normal
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
+    from droidhub.virtual.views import View
+
+#: A thread shows the date and time again after this long without a message
+#: (``MIN_DATE_TIME_DIFF_SECS``).
+DATE_GAP_MS = 300_000
+#: Far past any list's end: the engine keeps a list's offset within its content.
+END = 1 << 30
+
+Message = tuple[str, str, int, int]  # address, body, type, date (ms)
 
 
-class SmsMessengerApp(VirtualApp):
-    """Simple SMS Messenger, drawn from the telephony provider.
-
-    Three screens: the conversation list (a row per address, newest first, and a
-    ``New conversation`` button), a conversation (its messages, a ``Type a message…``
-    field and ``Send``), and the new-conversation screen (a number field, where a
-    contact's name also finds its number, and ``OK``).
-    Sending inserts the message into ``content://sms/sent``, as the app does once the
-    radio accepted it. Names come from the contacts provider when a number matches. A
-    long press on a field opens Android's Copy / Paste menu (the clipboard is Clipper's).
-    """
+class SmsMessengerApp(ViewApp):
+    """Simple SMS Messenger, drawn from the telephony and contacts providers."""
 
     theme = SIMPLE_MOBILE_TOOLS
 
@@ -46,242 +59,260 @@ class SmsMessengerApp(VirtualApp):
     version_name = "85"
 
     def __init__(self) -> None:
+        super().__init__()
         self.page = "list"
         self.address = ""
         self.draft = ""
         self.recipient = ""
-        #: The text-selection menu (Copy / Paste) a long press on a field opens.
-        self.text_menu = False
+        #: What shows over the screen: "", "overflow", "delete" or "text" (the
+        #: floating text toolbar of the field ``text_field`` at ``text_anchor``).
+        self.overlay = ""
+        self.text_field = ""
+        self.text_anchor: Box = (0, 0, 0, 0)
 
     def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
         """A launch shows the conversation list; ``sms:NUMBER`` opens that conversation."""
+        super().on_start(phone, intent)
         data = intent.data or ""
+        self.overlay = ""
         if data.startswith(("sms:", "smsto:")):
-            self.page, self.address, self.draft = "thread", data.partition(":")[2], ""
+            self._open_thread(phone, data.partition(":")[2])
         elif intent.action in (None, "android.intent.action.MAIN"):
             self.page, self.draft = "list", ""
 
-    # reading the providers
+    # --- the providers ----------------------------------------------------------------
     @staticmethod
-    def _messages(phone: VirtualPhone, where: str | None = None) -> list[tuple[str, str, int]]:
+    def _messages(phone: VirtualPhone) -> list[Message]:
         provider = phone.provider("sms")
         if provider is None:
             return []
-        _, rows = provider.query(phone, SMS_URI, ["address", "body", "type"], where, "date ASC")
-        return [(str(a or ""), str(b or ""), int(t or 0)) for a, b, t in rows]
+        columns = ["address", "body", "type", "date"]
+        _, rows = provider.query(phone, SMS_URI, columns, None, "date ASC")
+        return [(str(a or ""), str(b or ""), int(t or 0), int(d or 0)) for a, b, t, d in rows]
 
     @staticmethod
-    def _name(phone: VirtualPhone, address: str) -> str:
-        provider = phone.provider("com.android.contacts")
-        if provider is None or not address:
-            return address
-        wanted = contacts.digits(address)
-        _, rows = provider.query(phone, contacts.PHONES_URI, ["display_name", "number"], None, None)
-        for name, number in rows:
-            if name and contacts.digits(str(number or "")) == wanted:
-                return str(name)
-        return address
-
-    @staticmethod
-    def _number(phone: VirtualPhone, typed: str) -> str:
-        """The number of the contact named ``typed`` (the app offers contacts as you
-        type their name), or ``typed`` itself."""
+    def _contacts(phone: VirtualPhone) -> list[ContactRow]:
         provider = phone.provider("com.android.contacts")
         if provider is None:
-            return typed
+            return []
         _, rows = provider.query(phone, contacts.PHONES_URI, ["display_name", "number"], None, None)
-        for name, number in rows:
-            if name and str(name).casefold() == typed.casefold() and number:
-                return str(number)
-        return typed
+        found = [ContactRow(str(n), str(m or "")) for n, m in rows if n]
+        return sorted(found, key=lambda c: c.name.casefold())
 
-    # drawing
-    def _nodes(self, phone: VirtualPhone) -> list[Node]:
-        if self.page == "thread":
-            return self._thread_nodes(phone)
-        if self.page == "new":
-            return [
-                Node(
-                    "android.widget.TextView", text="New conversation", bounds=(48, 120, 900, 240)
-                ),
-                Node(
-                    "android.widget.EditText",
-                    text=self.recipient,
-                    hint="Add Contact or Number…",
-                    bounds=row(0),
-                    focused=True,
-                ),
-                Node(
-                    "android.widget.Button", text="OK", bounds=(840, 500, 1040, 620), clickable=True
-                ),
-            ]
-        latest: dict[str, str] = {}
-        for address, body, _kind in self._messages(phone):
-            latest.pop(address, None)
-            latest[address] = body
-        nodes = [Node("android.widget.TextView", text="SMS Messenger", bounds=(48, 120, 900, 240))]
-        for i, (address, body) in enumerate(reversed(latest.items())):
-            top = 300 + i * 200
-            nodes.append(
-                Node(
-                    "android.widget.LinearLayout",
-                    resource_id=f"{PACKAGE}:id/conversation_frame",
-                    bounds=(0, top, PIXEL_6.width, top + 200),
-                    clickable=True,
-                    content_desc=address,
-                    children=[
-                        Node(
-                            "android.widget.TextView",
-                            text=self._name(phone, address),
-                            bounds=(48, top + 20, 1000, top + 100),
-                        ),
-                        Node(
-                            "android.widget.TextView",
-                            text=body,
-                            bounds=(48, top + 100, 1000, top + 180),
-                        ),
-                    ],
-                )
-            )
-        nodes.append(
-            Node(
-                "android.widget.ImageButton",
-                content_desc="New conversation",
-                bounds=(820, 2000, 1000, 2180),
-                clickable=True,
-            )
-        )
-        return nodes
+    def _name(self, phone: VirtualPhone, address: str) -> str:
+        wanted = contacts.digits(address)
+        for contact in self._contacts(phone):
+            if wanted and contacts.digits(contact.number) == wanted:
+                return contact.name
+        return address
 
-    def _thread_nodes(self, phone: VirtualPhone) -> list[Node]:
-        nodes = [
-            Node(
-                "android.widget.TextView",
-                text=self._name(phone, self.address),
-                bounds=(48, 120, 900, 240),
-            )
-        ]
-        mine = [
-            m
-            for m in self._messages(phone)
-            if normalized_address(m[0]) == normalized_address(self.address)
-        ]
-        for i, (_, body, kind) in enumerate(mine[-12:]):
-            top = 300 + i * 130
-            # As in the app's bubbles: what I sent on the right, what I got on the left.
-            left, right = (300, 1032) if kind == SENT else (48, 780)
-            nodes.append(
-                Node(
-                    "android.widget.TextView",
-                    text=body,
-                    resource_id=f"{PACKAGE}:id/thread_message_body",
-                    bounds=(left, top, right, top + 120),
-                )
-            )
-        nodes.append(
-            Node(
-                "android.widget.EditText",
-                text=self.draft,
-                hint="Type a message…",
-                bounds=(0, 2000, 880, 2160),
-                focused=True,
-            )
-        )
-        nodes.append(
-            Node(
-                "android.widget.ImageButton",
-                content_desc="Send",
-                bounds=(900, 2000, 1060, 2160),
-                clickable=True,
-            )
-        )
-        return nodes
+    # --- actions ------------------------------------------------------------------------
+    def _go(self, page: str) -> None:
+        self.page, self.overlay = page, ""
+        self.reset_view_state()
 
-    def _all_nodes(self, phone: VirtualPhone) -> list[Node]:
-        nodes = self._nodes(phone)
-        if self.text_menu and self.page in ("thread", "new"):
-            items = ["Copy", "Paste"] if self._field() else ["Paste"]
-            for i, item in enumerate(items):
-                nodes.append(
-                    Node(
-                        "android.widget.Button",
-                        text=item,
-                        bounds=(100 + i * 260, 1860, 340 + i * 260, 1960),
-                        clickable=True,
-                    )
-                )
-        return nodes
+    def _open_thread(self, phone: VirtualPhone, address: str) -> None:
+        """The thread, scrolled to its end; its field takes the focus when it has no
+        messages yet."""
+        self._go("thread")
+        self.address, self.draft = address, ""
+        self.view_state.scroll["thread_messages_list"] = END
+        if not any(_normal(m[0]) == _normal(address) for m in self._messages(phone)):
+            self.view_state.focus = "thread_type_message"
 
-    def _field(self) -> str:
-        return self.recipient if self.page == "new" else self.draft
+    def _new_conversation(self) -> None:
+        """The new conversation opens with its field focused (``requestFocus``)."""
+        self._go("new")
+        self.recipient = ""
+        self.view_state.focus = "new_conversation_address"
 
-    def _set_field(self, text: str) -> None:
-        if self.page == "new":
+    def _send(self, phone: VirtualPhone) -> None:
+        provider = phone.provider("sms")
+        if provider is None or not self.draft.strip():
+            return
+        values: dict[str, str | int | float | bool | None] = {
+            "address": self.address,
+            "body": self.draft,
+            "type": SENT,
+            "read": 1,
+        }
+        provider.insert(phone, SENT_URI, values)
+        self.draft = ""
+        self.view_state.scroll["thread_messages_list"] = END
+
+    def _delete_thread(self, phone: VirtualPhone) -> None:
+        provider = phone.provider("sms")
+        if provider is not None:
+            for address in {
+                m[0] for m in self._messages(phone) if _normal(m[0]) == _normal(self.address)
+            }:
+                provider.delete(phone, SMS_URI, "address = '" + address.replace("'", "''") + "'")
+        self._go("list")
+
+    def _set(self, **changes: object) -> None:
+        for name, value in changes.items():
+            setattr(self, name, value)
+
+    # --- the field's text toolbar ---------------------------------------------------
+    def _field_text(self) -> str:
+        return self.recipient if self.text_field == "new_conversation_address" else self.draft
+
+    def _set_field_text(self, text: str) -> None:
+        if self.text_field == "new_conversation_address":
             self.recipient = text
         else:
             self.draft = text
 
-    def screen(self, phone: VirtualPhone) -> Screen:
-        """The current screen, drawn from the providers."""
-        return Screen(hierarchy=render(PACKAGE, self._all_nodes(phone)))
-
-    # input
-    def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
-        """Open a conversation, start one, confirm a number, send, copy or paste."""
-        node = hit(self._all_nodes(phone), x, y)
-        menu, self.text_menu = self.text_menu, False
-        if node is None:
-            return
+    def _text_actions(self, phone: VirtualPhone) -> list[tuple[str, object]]:
         board = clipboard.clipper_model(phone)
-        if menu and node.text == "Copy" and board is not None:
-            board.text = self._field()
-        elif menu and node.text == "Paste" and board is not None:
-            self._set_field(self._field() + board.text)
-        elif node.resource_id.endswith("conversation_frame"):
-            self.page, self.address, self.draft = "thread", node.content_desc, ""
-        elif node.content_desc == "New conversation":
-            self.page, self.recipient = "new", ""
-        elif node.text == "OK" and self.recipient.strip():
-            address = self._number(phone, self.recipient.strip())
-            self.page, self.address, self.draft = "thread", address, ""
-        elif node.content_desc == "Send" and self.draft.strip():
-            provider = phone.provider("sms")
-            if provider is not None:
-                values: dict[str, str | int | float | bool | None] = {
-                    "address": self.address,
-                    "body": self.draft,
-                    "type": SENT,
-                    "read": 1,
-                }
-                provider.insert(phone, SENT_URI, values)
-            self.draft = ""
 
-    def on_swipe(
-        self, phone: VirtualPhone, x1: int, y1: int, x2: int, y2: int, duration_ms: int
-    ) -> None:
-        """A long press on a text field opens its Copy / Paste menu."""
-        if (x1, y1) == (x2, y2) and duration_ms >= 500:
-            node = hit(self._nodes(phone), x1, y1)
-            self.text_menu = node is not None and node.class_name.endswith("EditText")
+        def copy() -> None:
+            if board is not None:
+                board.text = self._field_text()
+            self.overlay = ""
 
-    def on_text(self, phone: VirtualPhone, text: str) -> None:
-        """Typing goes to the number field or the message field."""
-        if self.page == "new":
-            self.recipient += text
-        elif self.page == "thread":
-            self.draft += text
+        def cut() -> None:
+            copy()
+            self._set_field_text("")
 
-    def on_key(self, phone: VirtualPhone, keycode: str) -> bool:
-        """Delete erases; back returns to the conversation list (and the app stays)."""
-        if keycode in KEY_DEL:
-            if self.page == "new":
-                self.recipient = self.recipient[:-1]
-            elif self.page == "thread":
-                self.draft = self.draft[:-1]
-        elif keycode in KEY_BACK and self.page != "list":
-            self.page = "list"
-            return True
-        return False
+        def paste() -> None:
+            if board is not None:
+                self._set_field_text(self._field_text() + board.text)
+            self.overlay = ""
+
+        def select_all() -> None:
+            self.overlay = "text"
+
+        if not self._field_text():
+            return [("Paste", paste)]
+        return [("Cut", cut), ("Copy", copy), ("Paste", paste), ("Select all", select_all)]
+
+    def _with_text_menu(self, content: View) -> None:
+        """Give every field a long press that raises the text toolbar over it."""
+        for view in content.walk():
+            if isinstance(view, EditText):
+                view.on_long_click = lambda field=view: self._raise_text_menu(field)
+
+    def _raise_text_menu(self, field: EditText) -> None:
+        self.overlay, self.text_field, self.text_anchor = "text", field.id, field.bounds
+
+    # --- the screens ------------------------------------------------------------------
+    def build(self, phone: VirtualPhone) -> Window:
+        """The current page, with what shows over it."""
+        close = lambda: self._set(overlay="")  # noqa: E731
+        if self.page == "thread":
+            content = self._thread(phone)
+        elif self.page == "new":
+            content = self._new(phone)
+        elif self.page == "settings":
+            content = layouts.activity_settings(lambda: self._go("list"))
+        else:
+            content = self._list(phone)
+        self._with_text_menu(content)
+        soft_input = ADJUST_RESIZE if self.page == "thread" else ADJUST_UNSPECIFIED
+        window = Window(
+            content, background=sc.BACKGROUND, status_bar=sc.BACKGROUND, soft_input=soft_input
+        )
+        if self.overlay == "text":
+            actions = self._text_actions(phone)
+            window.dialog = sc.text_toolbar(actions)  # type: ignore[arg-type]
+            window.popup_anchor, window.on_cancel = self.text_anchor, close
+        elif self.overlay == "overflow":
+            items = _overflow_items(self.page)
+            window.dialog = popup_menu(items, lambda item: close())
+            window.popup_anchor, window.on_cancel = (0, 118, 1080, 265), close
+        elif self.overlay == "delete":
+            window.dialog = sc.confirmation_dialog(
+                layouts.DELETE_CONVERSATION, lambda: self._delete_thread(phone), close
+            )
+            window.on_cancel = close
+        return window
+
+    def _list(self, phone: VirtualPhone) -> View:
+        latest: dict[str, Message] = {}
+        for message in self._messages(phone):
+            latest.pop(_normal(message[0]), None)
+            latest[_normal(message[0])] = message
+        rows = [
+            ConversationRow(m[0], self._name(phone, m[0]), m[1], _date_or_time(m[3], phone))
+            for m in reversed(latest.values())
+        ]
+        return layouts.activity_main(
+            rows,
+            lambda row: layouts.item_conversation(
+                row, lambda: self._open_thread(phone, row.address)
+            ),
+            lambda: self._set(overlay="overflow"),
+            lambda: self._go("settings"),
+            self._new_conversation,
+        )
+
+    def _thread(self, phone: VirtualPhone) -> View:
+        items: list[ThreadItem] = []
+        previous = -DATE_GAP_MS
+        for _, body, kind, date in (
+            m for m in self._messages(phone) if _normal(m[0]) == _normal(self.address)
+        ):
+            if date - previous > DATE_GAP_MS:
+                items.append(ThreadItem("", date_time=_date_and_time(date, phone)))
+            previous = date
+            items.append(ThreadItem(body, sent=kind == SENT))
+        return layouts.activity_thread(
+            self._name(phone, self.address),
+            items,
+            self.draft,
+            lambda: self._go("list"),
+            lambda: self._set(overlay="delete"),
+            lambda: self._set(overlay="overflow"),
+            lambda text: self._set(draft=text),
+            lambda: self._send(phone),
+        )
+
+    def _new(self, phone: VirtualPhone) -> View:
+        typed = self.recipient.strip().casefold()
+        found = [
+            c
+            for c in self._contacts(phone)
+            if not typed or typed in c.name.casefold() or typed in contacts.digits(c.number)
+        ]
+        return layouts.activity_new_conversation(
+            self.recipient,
+            found,
+            lambda: self._go("list"),
+            lambda text: self._set(recipient=text),
+            lambda: self._open_thread(phone, self.recipient.strip()),
+            lambda contact: self._open_thread(phone, contact.number),
+        )
+
+    def on_back(self, phone: VirtualPhone) -> bool:
+        """Back from a thread, the new conversation or the settings shows the list."""
+        del phone
+        if self.page == "list":
+            return False
+        self._go("list")
+        return True
+
+
+def _overflow_items(page: str) -> list[MenuItem]:
+    titles: tuple[str, ...]
+    if page == "thread":
+        titles = ("Archive", "Conversation details", "Block number", "Mark as Unread")
+    else:
+        titles = ("Show the Recycle Bin", "Show archived conversations", sc.MORE_APPS)
+    return [MenuItem("", t) for t in titles]
+
+
+def _date_or_time(millis: int, phone: VirtualPhone) -> str:
+    """``formatDateOrTime``: the time for today, else the date (dd.MM.yyyy)."""
+    when = dt.datetime.fromtimestamp(millis / 1000, phone.tzinfo())
+    return f"{when:%H:%M}" if when.date() == phone.now().date() else f"{when:%d.%m.%Y}"
+
+
+def _date_and_time(millis: int, phone: VirtualPhone) -> str:
+    """A thread's date row: the time for today, else the date and time."""
+    when = dt.datetime.fromtimestamp(millis / 1000, phone.tzinfo())
+    today = when.date() == phone.now().date()
+    return f"{when:%H:%M}" if today else f"{when:%d.%m.%Y %H:%M}"
 
 
 def virtual_apps() -> list[VirtualApp]:

@@ -22,21 +22,38 @@ from droidhub.agents.ui_solver import (
     tap,
     type_into,
 )
+from droidhub_aw_apps.sms.model import normalized_address
 
 _APP = "Simple SMS Messenger"
 _CONVERSATION = "conversation_frame"
+_TITLE = "conversation_address"
+_MESSAGE_FIELD = "thread_type_message"
+_SEND = "thread_send_message"
 
 
 def _new_conversation(state: State, recipient: str) -> SolverSteps:
-    """New conversation, the number (or a contact's name), OK: the thread opens."""
-    state = yield tap(state, desc="New conversation")
-    state = yield type_into(state, recipient, class_name="EditText")
-    return (yield tap(state, text="OK"))
+    """The FAB, then the number and its tick, or a contact's name and its row: the
+    thread opens."""
+    state = yield tap(state, resource_id="conversations_fab")
+    state = yield type_into(state, recipient, resource_id="new_conversation_address")
+    if any(c.isalpha() for c in recipient):
+        return (yield tap(state, text=recipient, resource_id="item_contact_name"))
+    return (yield tap(state, resource_id="new_conversation_confirm"))
 
 
 def _send(state: State, message: str) -> SolverSteps:
-    state = yield type_into(state, message, class_name="EditText")
-    return (yield tap(state, desc="Send"))
+    state = yield type_into(state, message, resource_id=_MESSAGE_FIELD)
+    return (yield tap(state, resource_id=_SEND))
+
+
+def _title_of(state: State, number: str) -> str:
+    """The title of the conversation with ``number`` (its address, as the provider
+    keeps it)."""
+    wanted = normalized_address(number)
+    for i in find_all(state, resource_id=_TITLE):
+        if normalized_address(state.ui_elements[i].text) == wanted:
+            return state.ui_elements[i].text
+    return number
 
 
 def _last_message(state: State, sent: bool | None = None) -> str:
@@ -61,7 +78,7 @@ def solve_reply(goal: str, params: Mapping[str, Any], state: State) -> SolverScr
     """Open the number's conversation, then the message."""
     del goal
     state = yield open_app(_APP)
-    state = yield tap(state, desc=params["number"], resource_id=_CONVERSATION)
+    state = yield tap(state, text=_title_of(state, params["number"]), resource_id=_TITLE)
     yield from _send(state, params["message"])
 
 
@@ -77,7 +94,7 @@ def solve_resend(goal: str, params: Mapping[str, Any], state: State) -> SolverSc
     """Open the conversation with the person, read the last message, send it again."""
     del goal
     state = yield open_app(_APP)
-    state = yield tap(state, text=params["name"])
+    state = yield tap(state, text=params["name"], resource_id=_TITLE)
     yield from _send(state, _last_message(state, sent=True))
 
 
@@ -86,9 +103,9 @@ def solve_send_clipboard(goal: str, params: Mapping[str, Any], state: State) -> 
     del goal
     state = yield open_app(_APP)
     state = yield from _new_conversation(state, params["number"])
-    state = yield long_press(state, class_name="EditText")
+    state = yield long_press(state, resource_id=_MESSAGE_FIELD)
     state = yield tap(state, text="Paste")
-    yield tap(state, desc="Send")
+    yield tap(state, resource_id=_SEND)
 
 
 def solve_send_received_address(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
@@ -96,7 +113,7 @@ def solve_send_received_address(goal: str, params: Mapping[str, Any], state: Sta
     other person, found by name."""
     del goal
     state = yield open_app(_APP)
-    state = yield tap(state, text=params["name2"])
+    state = yield tap(state, text=params["name2"], resource_id=_TITLE)
     address = _last_message(state, sent=False)
     state = yield from _back_to_list(state)
     state = yield from _new_conversation(state, params["name1"])

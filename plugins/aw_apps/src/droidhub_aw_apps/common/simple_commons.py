@@ -1,0 +1,276 @@
+"""What the Simple Mobile Tools apps share from Simple-Commons, as view-engine pieces.
+
+SMS Messenger (5.19.3, commons b72ded2a75), Gallery (6.28.1, commons 9e60e24790) and
+Draw (6.9.3, commons c09f8dfda1) build their screens from the same library: its
+colours and dimensions, ``MySearchMenu`` (``menu_search.xml``), the MaterialToolbar
+with its menu, ``MyFloatingActionButton``, the letter avatars of
+``SimpleContactsHelper.getContactLetterIcon``, ``dialog_message.xml`` (the
+confirmation dialog) and the framework's floating text toolbar that a long press on
+a field raises. Each app's package declares its own layouts with these.
+
+Facts from the sources: on Android 12 and later the apps follow the system theme
+(``BaseConfig.isUsingSystemTheme`` defaults to ``isSPlus()``), whose light colours
+are ``you_background_color`` (``system_neutral1_10``), ``you_neutral_text_color``
+(``system_accent1_900``) and ``you_primary_color`` (``system_accent1_400``); the
+values below are those of the emulator's default palette, as near as droidhub knows
+them. A letter avatar is a 48 dp circle in one of ten colours picked by the name's
+Java ``hashCode`` (``letterBackgroundColors``), the name's first letter upper-cased
+in its middle at half the circle's size, white or dark grey by the colour's
+luminance (``Int.getContrastColor``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Unpack
+
+from droidhub.virtual.views import (
+    MATCH_PARENT,
+    VERTICAL,
+    Button,
+    EditText,
+    FloatingActionButton,
+    Gravity,
+    ImageButton,
+    ImageView,
+    LinearLayout,
+    MenuItem,
+    RelativeLayout,
+    Rules,
+    ScrollView,
+    TextView,
+    Toolbar,
+    View,
+    action_menu,
+    alert_dialog,
+    sp,
+)
+from droidhub.virtual.views.paint import Painter
+from droidhub.virtual.views.view import Attributes
+
+Action = Callable[[], object]
+
+# --- colours (values-v31/colors.xml over the system palette, light) --------------------
+BACKGROUND = "#FFFEFBFF"  # you_background_color: system_neutral1_10
+TEXT = "#FF1B1B1F"  # you_neutral_text_color: system_accent1_900
+PRIMARY = "#FF4C8DF6"  # you_primary_color: system_accent1_400
+DIVIDER = "#55808080"  # divider_grey
+DARK_GREY = "#FF333333"  # dark_grey: Int.getContrastColor's dark ink
+#: The search bar's pill (search_menu_background, the background a little darker).
+SEARCH_PILL = "#FFEEEAF2"
+#: ``letterBackgroundColors`` (helpers/Constants.kt), in their order.
+LETTER_COLOURS = (
+    "#CCD32F2F", "#CCC2185B", "#CC1976D2", "#CC0288D1", "#CC0097A7",
+    "#CC00796B", "#CC388E3C", "#CC689F38", "#CCF57C00", "#CCE64A19",
+)  # fmt: skip
+
+# --- dimensions (values/dimens.xml), in dp and sp ----------------------------------------
+TINY_MARGIN, SMALL_MARGIN, MEDIUM_MARGIN, NORMAL_MARGIN = 2, 4, 8, 12
+ACTIVITY_MARGIN, BIGGER_MARGIN = 16, 20
+NORMAL_ICON_SIZE, LIST_AVATAR_SIZE = 48, 40
+SMALLER_TEXT, NORMAL_TEXT, BIGGER_TEXT, BIG_TEXT, ACTIONBAR_TEXT = 12, 14, 16, 18, 21
+
+# --- strings (values/strings.xml) ---------------------------------------------------------
+OK, CANCEL, YES, NO = "OK", "Cancel", "Yes", "No"
+SEARCH, SETTINGS, ABOUT = "Search", "Settings", "About"
+MORE_APPS = "More apps from us"
+NAVIGATE_UP = "Navigate up"  # abc_action_bar_up_description
+
+
+def java_hash(text: str) -> int:
+    """``String.hashCode()``: the 32-bit signed hash Java gives ``text`` (over UTF-16)."""
+    value = 0
+    for unit in text.encode("utf-16-be").hex(" ", 2).split():
+        value = (31 * value + int(unit, 16)) & 0xFFFFFFFF
+    return value - (1 << 32) if value >= 1 << 31 else value
+
+
+def letter_colour(name: str) -> str:
+    """The avatar colour of ``name`` (``abs(hashCode) % 10``; Java's abs of MIN_VALUE
+    stays negative, and Kotlin's % keeps the sign, so that one name takes the
+    first colour)."""
+    code = abs(java_hash(name))
+    return LETTER_COLOURS[code % len(LETTER_COLOURS)] if code < 1 << 31 else LETTER_COLOURS[0]
+
+
+def name_letter(name: str) -> str:
+    """``String.getNameLetter``: the first character upper-cased, "A" for none."""
+    return name[:1].upper() or "A"
+
+
+def contrast_ink(argb: str) -> str:
+    """``Int.getContrastColor``: dark grey on a light colour, white on a dark one."""
+    red, green, blue = (int(argb[i : i + 2], 16) for i in (3, 5, 7))
+    return DARK_GREY if (299 * red + 587 * green + 114 * blue) // 1000 >= 149 else "#FFFFFFFF"
+
+
+class LetterAvatar(ImageView):
+    """An ImageView showing a name's letter avatar (a coloured disc with the letter)."""
+
+    def __init__(self, id: str, name: str, **attributes: Unpack[Attributes]) -> None:
+        attributes.setdefault("width", NORMAL_ICON_SIZE)
+        attributes.setdefault("height", NORMAL_ICON_SIZE)
+        super().__init__(id, **attributes)
+        self.name = name
+
+    def draw_content(self, painter: Painter) -> None:
+        """The disc filling the view's smaller side, and the letter in its middle."""
+        size = min(self.right - self.left, self.bottom - self.top)
+        x = self.left + (self.right - self.left - size) // 2
+        y = self.top + (self.bottom - self.top - size) // 2
+        fill = letter_colour(self.name)
+        painter.surface((x, y, x + size, y + size), fill, size // 2)
+        painter.text(
+            [name_letter(self.name)],
+            (x, y, x + size, y + size),
+            size / 2,
+            contrast_ink("#FF" + fill[3:]),
+            False,
+            Gravity.CENTER,
+        )
+
+
+def my_edit_text(
+    id: str,
+    text: str,
+    hint: str,
+    on_change: Callable[[str], object] | None,
+    *,
+    text_size: float = NORMAL_TEXT,
+    gravity: int = Gravity.NONE,
+    **attributes: Unpack[Attributes],
+) -> EditText:
+    """``MyEditText``: an EditText in the text colour, ``text_size`` sp, on no
+    underline (the apps' fields sit on a transparent background)."""
+    field = _PlainEditText(id, text, hint=hint, on_change=on_change, **attributes)
+    field.text_px, field.gravity, field.text_color = sp(text_size), gravity, TEXT
+    return field
+
+
+class _PlainEditText(EditText):
+    """An EditText drawn without the Material underline."""
+
+    def draw_content(self, painter: Painter) -> None:
+        """The text (or the hint) alone."""
+        TextView.draw_content(self, painter)
+
+
+def my_search_menu(
+    id: str,
+    hint: str,
+    menu: Sequence[MenuItem],
+    overflow: Sequence[MenuItem],
+    on_overflow: Action,
+    query: str = "",
+    on_query: Callable[[str], object] | None = None,
+) -> View:
+    """``MySearchMenu`` (an AppBarLayout, ``android.widget.LinearLayout``) holding
+    ``menu_search.xml``: the search pill with its icon, the ``top_toolbar_search``
+    field and the ``top_toolbar`` with the menu's action items and overflow."""
+    toolbar = Toolbar(
+        "top_toolbar",
+        action_menu(menu, overflow, on_overflow, tint=TEXT),
+        width=-2,
+        height=MATCH_PARENT,
+        elevation=0,
+        margin=(0, 0, SMALL_MARGIN, 0),
+        rules=Rules(align_parent_right=True),
+    )
+    holder = RelativeLayout(
+        "top_toolbar_holder",
+        ImageView(
+            "top_toolbar_search_icon", "search", tint=TEXT, content_desc=SEARCH,
+            height=MATCH_PARENT, padding=(ACTIVITY_MARGIN, 0, 0, 0),
+        ),
+        my_edit_text(
+            "top_toolbar_search", query, hint, on_query, text_size=BIG_TEXT,
+            width=MATCH_PARENT, height=MATCH_PARENT, gravity=Gravity.CENTER_VERTICAL,
+            padding=(ACTIVITY_MARGIN, 0, 0, 0),
+            rules=Rules(to_right_of="top_toolbar_search_icon", to_left_of="top_toolbar"),
+        ),
+        toolbar,
+        width=MATCH_PARENT,
+        height=56 - 2 * MEDIUM_MARGIN,
+        margin=(0, MEDIUM_MARGIN, 0, MEDIUM_MARGIN),
+        background=SEARCH_PILL,
+        corner_radius=(56 - 2 * MEDIUM_MARGIN) / 2,
+    )  # fmt: skip
+    bar = LinearLayout(
+        "top_app_bar_layout",
+        holder,
+        orientation=VERTICAL,
+        width=MATCH_PARENT,
+        height=56,
+        margin=(ACTIVITY_MARGIN, 0, ACTIVITY_MARGIN, 0),
+    )
+    return LinearLayout(id, bar, orientation=VERTICAL, width=MATCH_PARENT)
+
+
+def material_toolbar(
+    id: str,
+    title: str,
+    on_up: Action | None,
+    menu: Sequence[MenuItem] = (),
+    overflow: Sequence[MenuItem] = (),
+    on_overflow: Action | None = None,
+    **attributes: Unpack[Attributes],
+) -> Toolbar:
+    """A MaterialToolbar as the apps theme it (the background's colour, ink in the text
+    colour): ``Navigate up`` when ``on_up``, the title, then the menu."""
+    views: list[View] = []
+    if on_up is not None:
+        views.append(
+            ImageButton("", "arrow_back", tint=TEXT, content_desc=NAVIGATE_UP, on_click=on_up)
+        )
+    views.append(
+        TextView(
+            "", title, text_size=ACTIONBAR_TEXT, text_color=TEXT, max_lines=1, weight=1,
+            width=0, margin=(0 if on_up else ACTIVITY_MARGIN, 0, 0, 0),
+        )
+    )  # fmt: skip
+    if menu or overflow:
+        views.append(action_menu(menu, overflow, on_overflow, tint=TEXT))
+    attributes.setdefault("background", BACKGROUND)
+    attributes.setdefault("elevation", 0)
+    return Toolbar(id, *views, **attributes)
+
+
+def my_fab(id: str, icon: str, on_click: Action, **attributes: Unpack[Attributes]) -> View:
+    """``MyFloatingActionButton``: the primary colour, a white icon, 16 dp in from the
+    bottom end corner."""
+    attributes.setdefault("background", PRIMARY)
+    return FloatingActionButton(id, icon, on_click=on_click, **attributes)
+
+
+def confirmation_dialog(message: str, on_yes: Action, on_no: Action) -> View:
+    """``ConfirmationDialog``: ``dialog_message.xml`` (``message_scrollview`` >
+    ``message``) in a Material alert dialog with Yes and No."""
+    body = ScrollView(
+        "message_scrollview",
+        TextView(
+            "message", message, text_size=BIGGER_TEXT, text_color=TEXT, width=MATCH_PARENT,
+            padding=(ACTIVITY_MARGIN + 8, ACTIVITY_MARGIN + 8, ACTIVITY_MARGIN + 8, 0),
+        ),
+        width=MATCH_PARENT,
+    )  # fmt: skip
+    return alert_dialog(
+        "", "", positive=(YES, on_yes), negative=(NO, on_no), package_ids=True, custom=body
+    )
+
+
+def text_toolbar(items: Sequence[tuple[str, Action]]) -> View:
+    """The framework's floating text toolbar (``floating_popup_container``) a long press
+    on a field raises: a row of text Buttons (Cut, Copy, Paste, Select all) in the
+    text's case."""
+    buttons = []
+    for label, action in items:
+        button = Button("", label, on_click=action, padding=(16, 12, 16, 12))
+        button.text_color, button.all_caps = TEXT, False
+        buttons.append(button)
+    return LinearLayout(
+        "android:id/floating_popup_container",
+        *buttons,
+        background="#FFFFFFFF",
+        corner_radius=8,
+        elevation=8,
+    )

@@ -1,0 +1,546 @@
+"""Simple SMS Messenger's layout files (5.19.3, versionCode 85) as view trees.
+
+Each function is one file of the app's ``res/layout`` (or of Simple-Commons at
+b72ded2a75, the commit 5.19.3 pins), with its ids, view classes and nesting and the
+English strings; data comes in as plain values and actions as callables, bound by
+:mod:`.screens`. The shared pieces (the search menu, toolbars, the FAB, letter
+avatars, the confirmation dialog) are :mod:`droidhub_aw_apps.common.simple_commons`.
+
+Facts from the sources: ``MySearchMenu``, ``RecyclerViewFastScroller`` and
+``ConstraintLayout`` report ``android.widget.LinearLayout`` (an AppBarLayout) and
+``android.view.ViewGroup``; a conversation row (``item_conversation``) is a letter
+avatar of its title beside the title, the newest message and its date at 40 %
+alpha; a thread's messages (``item_message``) sit in a wrapper 80 % of the row wide,
+at the start for a received one (on ``item_received_background``, grey, in the text
+colour) and at the end for a sent one (``item_sent_background`` tinted the primary
+colour, its text in the contrast colour); the list stacks from its end; the send
+button ``thread_send_message`` is a Button labelled "SMS" whose content description
+is "OK", clickable only once there is text. ``new_conversation_confirm`` (a tick)
+shows once the field holds more than two characters; contacts matching the typed
+text are ``item_contact_with_number`` rows of ``contacts_list``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from droidhub.virtual.views import (
+    GONE,
+    MATCH_PARENT,
+    VERTICAL,
+    WRAP_CONTENT,
+    Button,
+    CoordinatorLayout,
+    FrameLayout,
+    Gravity,
+    ImageView,
+    LinearLayout,
+    MenuItem,
+    RecyclerView,
+    RelativeLayout,
+    Rules,
+    ScrollView,
+    TextView,
+    View,
+    sp,
+)
+from droidhub_aw_apps.common import simple_commons as sc
+
+Action = Callable[[], object]
+
+# --- strings (values/strings.xml of the app and of Simple-Commons) -----------------------
+TYPE_A_MESSAGE = "Type a message…"
+ADD_CONTACT_OR_NUMBER = "Add Contact or Number…"
+NEW_CONVERSATION = "New conversation"
+SEARCH_CONVERSATIONS = "Search conversations"
+NO_CONVERSATIONS = "No stored conversations have been found"
+START_CONVERSATION = "Start a conversation"
+SMS_LABEL = "SMS"
+DELETE_CONVERSATION = "Are you sure you want to delete all messages of this conversation?"
+#: The received bubble's fill: ``activated_item_foreground``.
+RECEIVED_BUBBLE = "#44888888"
+#: The share of a row a message's wrapper takes (``layout_constraintWidth_percent``).
+WRAPPER_SHARE = 0.8
+
+
+@dataclass(frozen=True)
+class ConversationRow:
+    """What one conversation row shows."""
+
+    address: str
+    title: str
+    snippet: str
+    date: str
+
+
+@dataclass(frozen=True)
+class ThreadItem:
+    """A thread's row: a message (``sent`` or received) or, with no body, the date and
+    time between groups of messages (``item_thread_date_time``)."""
+
+    body: str
+    sent: bool = False
+    date_time: str = ""
+
+
+@dataclass(frozen=True)
+class ContactRow:
+    """A contact offered in the new conversation's list."""
+
+    name: str
+    number: str
+
+
+class ViewGroupLayout(LinearLayout):
+    """A ConstraintLayout (or another plain ViewGroup) laid out as a LinearLayout: the
+    dump reports ``android.view.ViewGroup``."""
+
+    class_name: ClassVar[str] = "android.view.ViewGroup"
+
+
+class ConstraintRelative(RelativeLayout):
+    """A ConstraintLayout whose constraints a RelativeLayout's rules say as well."""
+
+    class_name: ClassVar[str] = "android.view.ViewGroup"
+
+
+class AppBarLayout(LinearLayout):
+    """Material's AppBarLayout (``android.widget.LinearLayout``)."""
+
+
+class StackFromEndList(RecyclerView[ThreadItem]):
+    """A list laid out from its end (``app:stackFromEnd``): rows that do not fill it sit
+    at its bottom."""
+
+    def on_layout(self) -> None:
+        """Rows as a list places them, moved down by the room they leave."""
+        super().on_layout()
+        room = self.viewport() - self.extent()
+        if room > 0:
+            for row in self.children:
+                row.layout(row.left, row.top + room)
+
+
+def activity_main(
+    rows: Sequence[ConversationRow],
+    bind: Callable[[ConversationRow], View],
+    on_overflow: Action,
+    on_settings: Action,
+    on_new: Action,
+) -> View:
+    """``activity_main.xml``: the search menu, the conversations and the FAB."""
+    menu = (
+        MenuItem("settings", sc.SETTINGS, "settings", on_settings),
+        MenuItem("about", sc.ABOUT, "info", None),
+    )
+    overflow = (
+        MenuItem("show_recycle_bin", "Show the Recycle Bin"),
+        MenuItem("show_archived", "Show archived conversations"),
+        MenuItem("more_apps_from_us", sc.MORE_APPS),
+    )
+    empty = not rows
+    holder = RelativeLayout(
+        "main_holder",
+        TextView(
+            "no_conversations_placeholder",
+            NO_CONVERSATIONS,
+            text_size=sc.BIGGER_TEXT,
+            text_color=sc.TEXT,
+            gravity=Gravity.CENTER,
+            width=MATCH_PARENT,
+            margin=(0, sc.BIGGER_MARGIN, 0, 0),
+            padding=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0),
+            visibility="visible" if empty else GONE,
+        ),
+        TextView(
+            "no_conversations_placeholder_2",
+            START_CONVERSATION,
+            text_size=sc.BIGGER_TEXT,
+            text_color=sc.PRIMARY,
+            padding=sc.ACTIVITY_MARGIN,
+            on_click=on_new,
+            rules=Rules(below="no_conversations_placeholder", center_horizontal=True),
+            visibility="visible" if empty else GONE,
+        ),
+        ViewGroupLayout(
+            "conversations_fastscroller",
+            RecyclerView("conversations_list", rows, bind),
+            width=MATCH_PARENT,
+            height=MATCH_PARENT,
+        ),
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+    )
+    return CoordinatorLayout(
+        "main_coordinator",
+        sc.my_search_menu("main_menu", SEARCH_CONVERSATIONS, menu, overflow, on_overflow),
+        RelativeLayout(
+            "main_nested_scrollview",
+            CoordinatorLayout(
+                "main_coordinator_wrapper", holder, width=MATCH_PARENT, height=MATCH_PARENT
+            ),
+            width=MATCH_PARENT,
+            height=MATCH_PARENT,
+            margin=(0, 56, 0, 0),
+        ),
+        sc.my_fab("conversations_fab", "add", on_new, content_desc=NEW_CONVERSATION),
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+    )
+
+
+def item_conversation(row: ConversationRow, on_click: Action) -> View:
+    """``item_conversation.xml``: the avatar, the title, the newest message, its date."""
+    beside = Rules(to_right_of="conversation_image")
+    return FrameLayout(
+        "conversation_frame",
+        RelativeLayout(
+            "conversation_holder",
+            sc.LetterAvatar(
+                "conversation_image", row.title, margin=(sc.NORMAL_MARGIN, 0, sc.NORMAL_MARGIN, 0)
+            ),
+            RelativeLayout(
+                "pin_indicator_l",
+                ImageView("pin_indicator", visibility=GONE),
+                width=sc.NORMAL_ICON_SIZE,
+                height=sc.NORMAL_ICON_SIZE,
+                margin=(sc.NORMAL_MARGIN, 0, sc.NORMAL_MARGIN, 0),
+            ),
+            TextView(
+                "conversation_address",
+                row.title,
+                text_size=sc.BIG_TEXT,
+                text_color=sc.TEXT,
+                max_lines=1,
+                width=MATCH_PARENT,
+                padding=(0, 0, sc.ACTIVITY_MARGIN, 0),
+                rules=beside,
+            ),
+            TextView("draft_indicator", "Draft", visibility=GONE),
+            TextView(
+                "conversation_body_short",
+                row.snippet,
+                text_size=sc.NORMAL_TEXT,
+                text_color=sc.TEXT,
+                max_lines=1,
+                width=MATCH_PARENT,
+                padding=(0, 0, sc.ACTIVITY_MARGIN, 0),
+                rules=Rules(below="conversation_address", to_right_of="conversation_image"),
+            ),
+            TextView(
+                "conversation_date",
+                row.date,
+                text_size=sc.SMALLER_TEXT,
+                text_color="#66000000",
+                width=MATCH_PARENT,
+                margin=(0, sc.TINY_MARGIN, 0, 0),
+                rules=Rules(below="conversation_body_short", to_right_of="conversation_image"),
+            ),
+            width=MATCH_PARENT,
+            padding=(sc.SMALL_MARGIN, sc.ACTIVITY_MARGIN, sc.NORMAL_MARGIN, sc.ACTIVITY_MARGIN),
+        ),
+        width=MATCH_PARENT,
+        margin=(0, 0, 0, sc.TINY_MARGIN),
+        on_click=on_click,
+    )
+
+
+def activity_thread(
+    title: str,
+    items: Sequence[ThreadItem],
+    draft: str,
+    on_up: Action,
+    on_delete: Action,
+    on_overflow: Action,
+    on_draft: Callable[[str], object],
+    on_send: Action,
+) -> View:
+    """``activity_thread.xml``: the toolbar, the messages, the send holder."""
+    menu = (
+        MenuItem("delete", "Delete", "delete", on_delete),
+        MenuItem("dial_number", "Dial number", "call", None),
+        MenuItem("manage_people", "Add Person", "person_add", None),
+    )
+    overflow = (MenuItem("archive", "Archive"),)
+    fastscroller = ViewGroupLayout(
+        "thread_messages_fastscroller",
+        StackFromEndList(
+            "thread_messages_list", items, item_message, padding=(0, 0, 0, sc.MEDIUM_MARGIN)
+        ),
+        width=MATCH_PARENT,
+        height=0,
+        weight=1,
+    )
+    holder = ViewGroupLayout(
+        "thread_holder",
+        RelativeLayout("thread_add_contacts", visibility=GONE),
+        fastscroller,
+        send_message_holder(draft, on_draft, on_send),
+        orientation=VERTICAL,
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+        margin=(0, 56, 0, 0),
+    )
+    return CoordinatorLayout(
+        "thread_coordinator",
+        sc.material_toolbar("thread_toolbar", title, on_up, menu, overflow, on_overflow),
+        holder,
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+    )
+
+
+def send_message_holder(draft: str, on_draft: Callable[[str], object], on_send: Action) -> View:
+    """``layout_thread_send_message_holder.xml``: attach, the message field, send."""
+    send = Button(
+        "thread_send_message",
+        SMS_LABEL,
+        content_desc=sc.OK,
+        width=sc.NORMAL_ICON_SIZE,
+        height=sc.NORMAL_ICON_SIZE,
+        padding=(0, sc.SMALL_MARGIN, 0, sc.SMALL_MARGIN),
+        margin=(0, 0, sc.SMALL_MARGIN, 0),
+        clickable=bool(draft),
+        on_click=on_send,
+        rules=Rules(align_parent_right=True),
+    )
+    send.all_caps, send.text_px, send.text_color = False, sp(sc.SMALLER_TEXT), sc.TEXT
+    return ConstraintRelative(
+        "message_holder",
+        ImageView(
+            "thread_add_attachment",
+            "add",
+            tint=sc.TEXT,
+            content_desc="Attachment",
+            width=sc.NORMAL_ICON_SIZE,
+            height=sc.NORMAL_ICON_SIZE,
+            padding=sc.NORMAL_MARGIN,
+            margin=(sc.SMALL_MARGIN, 0, 0, 0),
+            clickable=True,
+        ),
+        sc.my_edit_text(
+            "thread_type_message",
+            draft,
+            TYPE_A_MESSAGE,
+            on_draft,
+            gravity=Gravity.CENTER_VERTICAL,
+            width=MATCH_PARENT,
+            margin=(sc.SMALL_MARGIN, 0, sc.SMALL_MARGIN, 0),
+            rules=Rules(to_right_of="thread_add_attachment", to_left_of="thread_send_message"),
+        ),
+        send,
+        View(
+            "attachment_picker_divider",
+            width=MATCH_PARENT,
+            height=1,
+            background=sc.DIVIDER,
+            rules=Rules(below="thread_type_message"),
+        ),
+        width=MATCH_PARENT,
+    )
+
+
+def item_message(item: ThreadItem) -> View:
+    """``item_message.xml`` (or ``item_thread_date_time.xml`` for a date row)."""
+    if not item.body:
+        return RelativeLayout(
+            "thread_date_time_holder",
+            TextView(
+                "thread_date_time",
+                item.date_time,
+                text_size=sc.NORMAL_TEXT,
+                text_color=sc.TEXT,
+                gravity=Gravity.CENTER,
+                width=MATCH_PARENT,
+                padding=(0, sc.MEDIUM_MARGIN, 0, sc.MEDIUM_MARGIN),
+            ),
+            width=MATCH_PARENT,
+        )
+    body = TextView(
+        "thread_message_body",
+        item.body,
+        text_size=sc.NORMAL_TEXT,
+        text_color=sc.contrast_ink(sc.PRIMARY) if item.sent else sc.TEXT,
+        padding=sc.NORMAL_MARGIN,
+        margin=(0, sc.TINY_MARGIN, 0, sc.TINY_MARGIN),
+        background=sc.PRIMARY if item.sent else RECEIVED_BUBBLE,
+        corner_radius=20,
+        rules=Rules(align_parent_right=True)
+        if item.sent
+        else Rules(to_right_of="thread_message_sender_photo"),
+    )
+    aside = (411.43 - 2 * sc.ACTIVITY_MARGIN) * (1 - WRAPPER_SHARE)
+    wrapper = RelativeLayout(
+        "thread_message_wrapper",
+        ImageView("thread_message_sender_photo", visibility=GONE),
+        LinearLayout("thread_message_attachments_holder", orientation=VERTICAL, width=MATCH_PARENT),
+        ImageView("thread_message_play_outline", visibility=GONE),
+        body,
+        width=MATCH_PARENT,
+        margin=(aside, 0, 0, 0) if item.sent else (0, 0, aside, 0),
+    )
+    return ViewGroupLayout(
+        "thread_message_holder",
+        wrapper,
+        width=MATCH_PARENT,
+        margin=(0, sc.SMALL_MARGIN, 0, 0),
+        padding=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0),
+    )
+
+
+def activity_new_conversation(
+    address: str,
+    contacts: Sequence[ContactRow],
+    on_up: Action,
+    on_address: Callable[[str], object],
+    on_confirm: Action,
+    on_contact: Callable[[ContactRow], object],
+) -> View:
+    """``activity_new_conversation.xml``: the address field with its tick, and the
+    contacts that match it."""
+    holder = RelativeLayout(
+        "new_conversation_holder",
+        sc.my_edit_text(
+            "new_conversation_address",
+            address,
+            ADD_CONTACT_OR_NUMBER,
+            on_address,
+            text_size=sc.BIG_TEXT,
+            gravity=Gravity.CENTER_VERTICAL,
+            width=MATCH_PARENT,
+            height=sc.NORMAL_ICON_SIZE,
+            margin=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0),
+            rules=Rules(to_left_of="new_conversation_confirm"),
+        ),
+        ImageView(
+            "new_conversation_confirm",
+            "check",
+            tint=sc.TEXT,
+            width=sc.NORMAL_ICON_SIZE,
+            height=sc.NORMAL_ICON_SIZE,
+            padding=sc.MEDIUM_MARGIN,
+            on_click=on_confirm,
+            rules=Rules(align_parent_right=True),
+            visibility="visible" if len(address) > 2 else GONE,
+        ),
+        ImageView(
+            "add_contact_divider",
+            width=MATCH_PARENT,
+            height=1,
+            background=sc.DIVIDER,
+            rules=Rules(below="new_conversation_address"),
+        ),
+        RecyclerView(
+            "contacts_list",
+            contacts,
+            lambda row: item_contact_with_number(row, on_contact),
+            rules=Rules(below="add_contact_divider"),
+        ),
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+        margin=(0, 56, 0, 0),
+    )
+    return CoordinatorLayout(
+        "new_conversation_coordinator",
+        sc.material_toolbar("new_conversation_toolbar", NEW_CONVERSATION, on_up),
+        holder,
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+    )
+
+
+def item_contact_with_number(row: ContactRow, on_click: Callable[[ContactRow], object]) -> View:
+    """Simple-Commons' ``item_contact_with_number.xml``: avatar, name, number."""
+    beside = Rules(to_right_of="item_contact_image")
+    return ConstraintRelative(
+        "item_contact_frame",
+        sc.LetterAvatar("item_contact_image", row.name, margin=(sc.ACTIVITY_MARGIN, 0, 0, 0)),
+        TextView(
+            "item_contact_name",
+            row.name,
+            text_size=sc.BIG_TEXT,
+            text_color=sc.TEXT,
+            max_lines=1,
+            width=MATCH_PARENT,
+            padding=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0),
+            rules=beside,
+        ),
+        TextView(
+            "item_contact_number",
+            row.number,
+            text_size=sc.NORMAL_TEXT,
+            text_color=sc.TEXT,
+            max_lines=1,
+            width=MATCH_PARENT,
+            padding=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0),
+            rules=Rules(below="item_contact_name", to_right_of="item_contact_image"),
+        ),
+        ImageView("drag_handle_icon", visibility=GONE),
+        width=MATCH_PARENT,
+        padding=(0, sc.MEDIUM_MARGIN, 0, sc.MEDIUM_MARGIN),
+        on_click=lambda: on_click(row),
+    )
+
+
+def activity_settings(on_up: Action) -> View:
+    """``activity_settings.xml``, its top: the toolbar and the first sections."""
+
+    def holder(id: str, *children: View) -> View:
+        return RelativeLayout(
+            id,
+            *children,
+            width=MATCH_PARENT,
+            padding=(sc.ACTIVITY_MARGIN, 16, sc.ACTIVITY_MARGIN, 16),
+            clickable=True,
+        )
+
+    def label(id: str, text: str) -> TextView:
+        return TextView(id, text, text_size=sc.BIGGER_TEXT, text_color=sc.TEXT, width=WRAP_CONTENT)
+
+    def section(id: str, text: str) -> TextView:
+        return TextView(
+            id,
+            text,
+            text_size=sc.NORMAL_TEXT,
+            text_color=sc.PRIMARY,
+            medium=True,
+            padding=(sc.ACTIVITY_MARGIN, sc.ACTIVITY_MARGIN, 0, 0),
+        )
+
+    settings = LinearLayout(
+        "settings_holder",
+        section("settings_color_customization_section_label", "Color customization"),
+        holder(
+            "settings_color_customization_holder",
+            label("settings_color_customization_label", "Customize colors"),
+        ),
+        section("settings_general_settings_label", "General settings"),
+        holder(
+            "settings_language_holder",
+            label("settings_language_label", "Language"),
+            TextView(
+                "settings_language",
+                "English",
+                text_size=sc.NORMAL_TEXT,
+                text_color="#99000000",
+                rules=Rules(below="settings_language_label"),
+            ),
+        ),
+        holder(
+            "settings_change_date_time_format_holder",
+            label("settings_change_date_time_format", "Change date and time format"),
+        ),
+        orientation=VERTICAL,
+        width=MATCH_PARENT,
+    )
+    return CoordinatorLayout(
+        "settings_coordinator",
+        sc.material_toolbar("settings_toolbar", sc.SETTINGS, on_up),
+        ScrollView(
+            "settings_nested_scrollview", settings, width=MATCH_PARENT, margin=(0, 56, 0, 0)
+        ),
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+    )
