@@ -1,4 +1,5 @@
-"""``droidhub device``: run virtual phones behind an adb server on loopback."""
+"""``droidhub device``: run virtual phones behind an adb server on loopback (``serve``);
+the CLI adds ``doctor`` and ``setup`` for real phones (:mod:`droidhub.cli.device_setup`)."""
 
 from __future__ import annotations
 
@@ -36,7 +37,13 @@ class _StorageSize(click.ParamType):  # type: ignore[type-arg]  # generic in cli
 
 @click.group("device")
 def device_group() -> None:
-    """Virtual phones: an adb server on 127.0.0.1 that adbutils and `adb` talk to."""
+    """Phones: serve virtual ones, check and prepare real ones.
+
+    `serve` runs virtual phones behind an adb server on 127.0.0.1 that adbutils and
+    `adb` talk to; `doctor SERIAL` checks a real phone (or emulator) for AndroidWorld's
+    tasks and prints the fix of each problem; `setup SERIAL --apks DIR` prepares it
+    once as AndroidWorld does.
+    """
 
 
 @device_group.command("serve")

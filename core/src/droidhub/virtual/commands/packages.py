@@ -1,5 +1,5 @@
-"""``pm`` (list packages, path, clear, grant, revoke) and ``cmd`` (forwarding to the
-matching command, as Android 13's ``cmd SERVICE`` does)."""
+"""``pm`` (list packages, path, clear, grant, revoke, install, uninstall) and ``cmd``
+(forwarding to the matching command, as Android 13's ``cmd SERVICE`` does)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import base64
 import hashlib
 from typing import TYPE_CHECKING
 
+from droidhub.virtual.commands import installs
 from droidhub.virtual.commands.invocation import COMMANDS, Invocation, command
 
 if TYPE_CHECKING:
@@ -41,7 +42,8 @@ def _unknown_package(inv: Invocation, verb: str, package: str) -> int:
 
 @command("pm")
 def pm(inv: Invocation) -> int:
-    """``pm list packages [-3|-s] [FILTER]``, ``pm path``, ``pm clear``, ``pm grant|revoke``."""
+    """``pm list packages [-3|-s] [FILTER]``, ``pm path``, ``pm clear``, ``pm grant|revoke``,
+    ``pm install``, ``pm uninstall`` (:mod:`~droidhub.virtual.commands.installs`)."""
     args = [a for a in inv.args]
     while "--user" in args:
         at = args.index("--user")
@@ -96,12 +98,10 @@ def pm(inv: Invocation) -> int:
         state = "enabled" if verb in ("enable", "unhide") else "disabled-user"
         inv.print(f"Package {rest[-1]} new state: {state}")
         return 0
-    if verb == "install" or verb == "uninstall":
-        inv.print(
-            "Failure [INSTALL_FAILED_INTERNAL_ERROR: the virtual phone installs apps only as "
-            "models]"
-        )
-        return 1
+    if verb == "install":
+        return installs.install(inv, rest)
+    if verb == "uninstall" and [a for a in rest if not a.startswith("-")]:
+        return installs.uninstall(inv, [a for a in rest if not a.startswith("-")][-1])
     inv.eprint(f"Unknown command: {verb}")
     return 255
 
