@@ -1,7 +1,9 @@
 """Markor, the Markdown notebook: its data model, screens and tasks.
 
 - :mod:`~droidhub_aw_apps.markor.model`: paths, reading and writing notes, the app spec;
-- :mod:`~droidhub_aw_apps.markor.screens`: the notebook browser and editor on the phone;
+- :mod:`~droidhub_aw_apps.markor.layouts`: Markor 2.11.1's layouts as view trees;
+- :mod:`~droidhub_aw_apps.markor.screens`: the file browser, its dialogs, the editor and
+  the settings on the view engine, bound from the phone's files;
 - :mod:`~droidhub_aw_apps.markor.evaluators`: note text and folder checks;
 - :mod:`~droidhub_aw_apps.markor.tasks`, :mod:`~droidhub_aw_apps.markor.text_tasks`:
   the tasks on notes and folders, and on a note's text.

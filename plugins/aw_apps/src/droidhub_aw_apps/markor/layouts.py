@@ -43,6 +43,7 @@ from droidhub.virtual.views import (
     action_menu,
     dp,
 )
+from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action
 
 #: ``colors.xml``.
@@ -459,7 +460,12 @@ def filesystem_dialog(
         margin=(0, 0, 0, 64),
     )
     return ViewGroupLayout(
-        "", column, fabs, width=MATCH_PARENT, background="#FFFFFFFF", corner_radius=4,
+        "",
+        column,
+        fabs,
+        width=MATCH_PARENT,
+        background="#FFFFFFFF",
+        corner_radius=4,
         elevation=24,
     )
 
@@ -506,6 +512,15 @@ TEXT_ACTIONS = (
     ("Special Key", "keyboard"),
     ("Date and time", "schedule"),
 )
+
+
+class HighlightingEditor(EditText):
+    """Markor's editor (an EditText): its background is the page's colour, so no
+    underline is drawn under it."""
+
+    def draw_content(self, painter: Painter) -> None:
+        """The text alone."""
+        TextView.draw_content(self, painter)
 
 
 def document_activity(bar: View, editor: EditText) -> LinearLayout:

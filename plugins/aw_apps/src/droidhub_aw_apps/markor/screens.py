@@ -474,7 +474,7 @@ class MarkorScreens(ViewApp):
         bar = layouts.toolbar(
             title, actions, overflow, lambda: self._show("overflow"), navigation=self._close_note
         )
-        editor = EditText(
+        editor = layouts.HighlightingEditor(
             EDITOR,
             nav.text,
             on_change=lambda text: self._edit(phone, text),
