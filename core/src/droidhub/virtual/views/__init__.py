@@ -28,6 +28,7 @@ from droidhub.virtual.views.dialogs import (
     bottom_sheet,
 )
 from droidhub.virtual.views.frame import CardView, FrameLayout, MaterialCardView
+from droidhub.virtual.views.grid import GridRecyclerView
 from droidhub.virtual.views.horizontal import HorizontalRecyclerView
 from droidhub.virtual.views.linear import (
     HORIZONTAL,
@@ -96,6 +97,7 @@ __all__ = [
     "FloatingActionButton",
     "FrameLayout",
     "Gravity",
+    "GridRecyclerView",
     "HorizontalRecyclerView",
     "ImageButton",
     "ImageView",
