@@ -32,11 +32,8 @@ from typing import TYPE_CHECKING, ClassVar
 from droidhub.virtual.views import (
     ADJUST_RESIZE,
     MATCH_PARENT,
-    VERTICAL,
     EditText,
-    LinearLayout,
     MenuItem,
-    PreferenceImageView,
     RecyclerView,
     TextView,
     View,
@@ -45,12 +42,11 @@ from droidhub.virtual.views import (
     alert_dialog,
     dp,
     popup_menu,
-    preference,
 )
 from droidhub.virtual.views.window import CONTENT
 from droidhub_aw_apps.clipboard import model as clipboard
 from droidhub_aw_apps.common.hierarchy import folder_entries
-from droidhub_aw_apps.markor import layouts
+from droidhub_aw_apps.markor import layouts, menus, settings
 from droidhub_aw_apps.markor.model import ACTIVITY, MARKOR_DATA, PACKAGE
 
 if TYPE_CHECKING:
@@ -123,7 +119,7 @@ class MarkorScreens(ViewApp):
         if nav.editing is not None:
             return self._document_window(phone)
         if nav.settings:
-            return Window(self._settings_page(), status_bar=layouts.PRIMARY_DARK)
+            return self._settings_window()
         window = Window(
             self._main_activity(phone), status_bar=layouts.PRIMARY_DARK, on_cancel=self._close_over
         )
@@ -267,8 +263,8 @@ class MarkorScreens(ViewApp):
         if over in ("overflow", "sort", "goto"):
             items = {
                 "overflow": self._browser_menu(phone)[1],
-                "sort": _SORT_ITEMS,
-                "goto": _GO_TO_ITEMS,
+                "sort": menus.SORT,
+                "goto": menus.GO_TO,
             }[over]
             window.dialog = popup_menu(items, self._choose)
             window.popup_anchor = _menu_anchor({"overflow": 0, "sort": 2, "goto": 3}[over])
@@ -470,7 +466,7 @@ class MarkorScreens(ViewApp):
             MenuItem("action_save", "Save", "save", lambda: self._save(phone)),
             MenuItem("action_search", "Search", "search"),
         ]
-        overflow = [MenuItem(id, title) for id, title in _DOCUMENT_OVERFLOW]
+        overflow = list(menus.DOCUMENT_OVERFLOW)
         bar = layouts.toolbar(
             title, actions, overflow, lambda: self._show("overflow"), navigation=self._close_note
         )
@@ -537,45 +533,9 @@ class MarkorScreens(ViewApp):
         phone.stamp(host)
 
     # --- settings --------------------------------------------------------------------
-    def _settings_page(self) -> View:
-        """SettingsActivity: its toolbar and the top-level preferences."""
-        bar = layouts.toolbar(layouts.title_text("Settings"), navigation=self._close_settings)
-        rows: list[View] = []
-        for title, summary, icon in _SETTINGS:
-            if icon == "category":
-                rows.append(
-                    TextView(
-                        "android:id/title",
-                        title,
-                        medium=True,
-                        text_color=layouts.ACCENT,
-                        width=MATCH_PARENT,
-                        padding=(72, 16, 16, 8),
-                    )
-                )
-                continue
-            rows.append(
-                preference(
-                    title, summary, icon=PreferenceImageView(icon=icon), on_click=lambda: None
-                )
-            )
-        prefs = RecyclerView("recycler_view", rows, lambda row: row)
-        frame = layouts.FrameLayout(
-            "settings__activity__fragment_placeholder",
-            prefs,
-            width=MATCH_PARENT,
-            height=0,
-            weight=1,
-        )
-        return LinearLayout(
-            "",
-            layouts.app_bar(bar),
-            frame,
-            orientation=VERTICAL,
-            width=MATCH_PARENT,
-            height=MATCH_PARENT,
-            background="#FFFFFFFF",
-        )
+    def _settings_window(self) -> Window:
+        page = settings.settings_activity(self._close_settings)
+        return Window(page, status_bar=layouts.PRIMARY_DARK)
 
     def _close_settings(self) -> None:
         self.nav.settings = False
@@ -648,56 +608,6 @@ def _menu_anchor(slot: int) -> tuple[int, int, int, int]:
     right = CONTENT[2] - (dp(40) + dp(48) * (slot - 1) if slot else 0)
     width = dp(40) if slot == 0 else dp(48)
     return (right - width, CONTENT[1], right, CONTENT[1] + dp(56))
-
-
-_SORT_ITEMS = [
-    MenuItem(id, title)
-    for id, title in (
-        ("action_sort_by_name", "Name"),
-        ("action_sort_by_date", "Date"),
-        ("action_sort_by_filesize", "Size"),
-        ("action_sort_by_mimetype", "MIME type"),
-        ("action_folder_first", "Folder first"),
-        ("action_sort_reverse", "Reverse order"),
-        ("action_show_dotfiles", ".dotfiles"),
-    )
-]
-_GO_TO_ITEMS = [
-    MenuItem(id, title)
-    for id, title in (
-        ("action_go_to_appdata_private", "AppData (private)"),
-        ("action_go_to_appdata_public", "AppData (public)"),
-        ("action_go_to_storage", "Internal storage"),
-        ("action_go_to_recent_files", "Recently viewed documents"),
-        ("action_go_to_popular_files", "Popular documents"),
-        ("action_go_to_favourite_files", "Favourites"),
-        ("action_go_to_home", "Notebook"),
-    )
-]
-_DOCUMENT_OVERFLOW = (
-    ("submenu_per_file_settings", "File settings"),
-    ("submenu_share", "Share"),
-    ("submenu_tools", "Tools"),
-    ("action_info", "Info"),
-    ("action_reload", "Reload"),
-)
-#: ``preferences_master.xml``'s top level: title, summary, icon ("category": a header).
-_SETTINGS = (
-    ("General", "Files and folders", "note"),
-    ("Other", "Miscellaneous", "widgets"),
-    ("Edit mode", "Editor Settings", "edit"),
-    ("View mode", "Display converted markup", "visibility"),
-    ("Format", "", "category"),
-    ("Markdown", "", "text_fields"),
-    ("todo.txt", "", "checklist"),
-    ("Wikitext", "", "draw"),
-    ("Plain Text", "", "text_fields"),
-    ("AsciiDoc", "", "text_fields"),
-    ("OrgMode", "", "draw"),
-    ("Essential", "", "category"),
-    ("Theme", "Light", "palette"),
-    ("Language", "Change language of this app. Restart app for changes to take effect", "language"),
-)
 
 
 class MarkorApp(MarkorScreens):

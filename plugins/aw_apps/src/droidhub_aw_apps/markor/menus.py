@@ -1,0 +1,45 @@
+"""Markor's menus (``res/menu``) that show as popups: the file browser's Sort by and
+Go to submenus (``filesystem__menu.xml``) and the editor's overflow
+(``document__edit__menu.xml``), the items an English phone shows, in their order."""
+
+from __future__ import annotations
+
+from droidhub.virtual.views import MenuItem
+
+#: ``action_sort``'s submenu.
+SORT = [
+    MenuItem(id, title)
+    for id, title in (
+        ("action_sort_by_name", "Name"),
+        ("action_sort_by_date", "Date"),
+        ("action_sort_by_filesize", "Size"),
+        ("action_sort_by_mimetype", "MIME type"),
+        ("action_folder_first", "Folder first"),
+        ("action_sort_reverse", "Reverse order"),
+        ("action_show_dotfiles", ".dotfiles"),
+    )
+]
+#: ``action_go_to``'s submenu (the SD card entries hide without a card).
+GO_TO = [
+    MenuItem(id, title)
+    for id, title in (
+        ("action_go_to_appdata_private", "AppData (private)"),
+        ("action_go_to_appdata_public", "AppData (public)"),
+        ("action_go_to_storage", "Internal storage"),
+        ("action_go_to_recent_files", "Recently viewed documents"),
+        ("action_go_to_popular_files", "Popular documents"),
+        ("action_go_to_favourite_files", "Favourites"),
+        ("action_go_to_home", "Notebook"),
+    )
+]
+#: The editor's items that go to its overflow (``showAsAction="never"``).
+DOCUMENT_OVERFLOW = tuple(
+    MenuItem(id, title)
+    for id, title in (
+        ("submenu_per_file_settings", "File settings"),
+        ("submenu_share", "Share"),
+        ("submenu_tools", "Tools"),
+        ("action_info", "Info"),
+        ("action_reload", "Reload"),
+    )
+)
