@@ -305,7 +305,8 @@ def _install_steps(app: AppSpec, code: int | None, apks: Path | None, plan: Plan
     steps += [
         Step(f"copy {app.apk} (sha256 {sha})", push=(source, staged)),
         Step(
-            f"install {app.package} {app.version_code or ''}", ("pm", "install", "-r", "-g", staged)
+            f"install {app.package} {app.version_code or ''}".rstrip(),
+            ("pm", "install", "-r", "-g", staged),
         ),
         Step(f"delete the copy of {app.apk}", ("rm", "-f", staged)),
     ]

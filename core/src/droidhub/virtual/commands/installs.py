@@ -4,9 +4,11 @@ A virtual phone runs app *models*, not APKs, so installing is what a model allow
 
 - ``pm uninstall PACKAGE`` removes an app model's package as Android does (its data,
   permissions and app ops go with it) and keeps the model aside;
-- ``pm install [-r] [-g] [-d] PATH`` (or ``-S SIZE`` with the APK on stdin, as ``adb
-  install`` streams it) reads the APK as Android's package parser would: a ZIP archive
-  with a binary ``AndroidManifest.xml``, whose ``package`` and ``versionCode`` it takes.
+- ``pm install [-r] [-g] [-d] PATH`` (``-S SIZE`` with the APK on stdin, as ``adb
+  install`` streams it, when the bytes arrive: the virtual adb server's shell services
+  pass commands no input yet, so ``adb install`` fails saying so) reads the APK as
+  Android's package parser would: a ZIP archive with a binary ``AndroidManifest.xml``,
+  whose ``package`` and ``versionCode`` it takes.
   An APK of a package the phone has a model of installs that model (afresh after an
   uninstall, keeping its data with ``-r``) and reports the APK's versionCode; ``-g``
   grants the manifest's permissions. Anything else fails with the ``Failure [...]`` a
@@ -173,6 +175,15 @@ def install(inv: Invocation, args: list[str]) -> int:
     if "-S" in flags:  # the APK comes on stdin (adb install's streamed install)
         size = operands.pop(0) if operands else ""
         data, where = inv.stdin[: int(size)] if size.isdigit() else inv.stdin, "stdin"
+        if size.isdigit() and len(data) < int(size):
+            # The adb server's exec service hands a command no input (yet): say so
+            # rather than call the missing bytes a broken APK.
+            inv.print(
+                f"Failure [INSTALL_FAILED_INTERNAL_ERROR: streamed install: {len(data)} of "
+                f"{size} bytes arrived; the virtual phone takes no streamed APK, adb push "
+                "it and run pm install PATH]"
+            )
+            return 1
     elif operands:
         where = operands[-1]
         host = inv.host(where)
