@@ -171,27 +171,17 @@ class Episode:
 
 def record_run(out: Path, seed: int) -> Path:
     """Run every android_world task once with the ``ui_oracle`` agent through the CLI
-    (as a user would), recording each step's dump in ``out``."""
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "droidhub",
-            "run",
-            "--suite",
-            "android_world",
-            "--agent",
-            "ui_oracle",
-            "--seed",
-            str(seed),
-            "--out",
-            str(out),
-        ],
+    (as a user would), recording each step's dump in ``out``. An episode that errors
+    keeps the dumps of the steps it took (the run's exit status says so; not fatal)."""
+    command = ["run", "--suite", "android_world", "--agent", "ui_oracle"]
+    proc = subprocess.run(
+        [sys.executable, "-m", "droidhub", *command, "--seed", str(seed), "--out", str(out)],
         capture_output=True,
         text=True,
-        check=True,
         timeout=900,
     )
+    if not (out / "results.jsonl").exists():
+        raise RuntimeError(f"droidhub run wrote no results:\n{proc.stdout}{proc.stderr}")
     return out
 
 

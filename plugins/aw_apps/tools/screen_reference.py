@@ -165,6 +165,7 @@ class AppSource:
     package: str
     version: str
     sources: tuple[Source, ...]
+    react_native: bool = False
 
 
 def _commons(ref: str) -> Source:
@@ -263,6 +264,12 @@ APPS: dict[str, AppSource] = {
                 ),
             ),
         ),
+    ),
+    "joplin": AppSource(
+        "net.cozic.joplin",
+        "versionCode 2097740: tag android-v3.0.1 (its android/app/build.gradle)",
+        (Source("laurent22/joplin", "android-v3.0.1", ("packages/app-mobile", "packages/lib")),),
+        react_native=True,
     ),
 }
 
@@ -534,6 +541,31 @@ def read_source(mirror: Mirror, roots: tuple[str, ...], ref: Reference) -> None:
             _read_strings(texts[path], ref.strings)
 
 
+_TRANSLATED = re.compile(r"""\b_\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")""")
+_TEST_ID = re.compile(r"""testID=(?:\{\s*)?['"]([\w.-]+)['"]""")
+
+
+def read_react_native(mirror: Mirror, roots: tuple[str, ...], ref: Reference) -> None:
+    """A React Native app's reference: its views have no layout ids, only the
+    ``testID``s its components set (a dump shows one as the view's resource id), and its
+    English strings are the ``_('...')`` messages of its sources (gettext msgids)."""
+    wanted = [
+        path
+        for path in mirror.paths
+        if path.startswith(tuple(r + "/" for r in roots))
+        and path.endswith((".ts", ".tsx", ".js"))
+        and "node_modules" not in path
+        and not re.search(r"\.test\.|/tests?/|\.d\.ts$", path)
+    ]
+    for path, text in mirror.read_many(wanted).items():
+        test_ids = {i: {"class": None, "visible": True} for i in _TEST_ID.findall(text)}
+        if test_ids:
+            name = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+            ref.layouts[name] = {"ids": dict(sorted(test_ids.items()))}
+        for single, double in _TRANSLATED.findall(text):
+            ref.literals.add(unescape(single or double))
+
+
 def mirror_dir(mirrors: Path, repo: str) -> Path:
     """Where ``fetch`` puts ``repo``'s bare mirror."""
     return mirrors / repo.replace("/", "+") / "repo"
@@ -561,7 +593,10 @@ def build_fixture(
             {"repo": source.repo, "ref": rev, "commit": mirror.rev, "roots": list(source.roots)}
         )
     for mirror, source in opened:
-        read_source(mirror, source.roots, ref)
+        if spec.react_native:
+            read_react_native(mirror, source.roots, ref)
+        else:
+            read_source(mirror, source.roots, ref)
     for name, views in LIBRARY_LAYOUTS.items():
         ids = {i: {"class": cls, "visible": shown} for i, (cls, shown) in views.items()}
         ref.layouts.setdefault(name, {"ids": dict(sorted(ids.items())), "library": True})
