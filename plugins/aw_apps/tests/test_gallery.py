@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import cast
+
 from episodes import noop_fails_and_oracle_succeeds
+from PIL import Image
+from screen_checks import find_element, screen_elements, tap_element
 from task_runs import click, make, open_app, score
 
-from droidhub import Env
+from droidhub import Action, Device, Env, Observe
 from droidhub_aw_apps.gallery import model as pictures
 from droidhub_aw_apps.gallery import tasks as gallery
 
@@ -53,6 +58,13 @@ def _receipt_to_download(env: Env, file_name: str, how: str) -> None:
     click(env, content_description=file_name)
     click(env, content_description="More options")
     click(env, text=how)
+    # the picker's grid holds two folders a row: Download is below the fold
+    grid = next(
+        i
+        for i, e in enumerate(env.get_state(observe=Observe.UI_TREE).ui_elements)
+        if e.resource_id.endswith(":id/directories_grid")
+    )
+    env.execute_action(Action(action_type="scroll", direction="down", index=grid))
     click(env, text="Download")
 
 
@@ -76,3 +88,47 @@ def test_moving_the_receipt_also_counts_as_in_androidworld(
         assert not env.device.exists(task.original)
 
     assert score(virtual_env, task, act) == 1.0
+
+
+GALLERY_ID = "com.simplemobiletools.gallery.pro:id/"
+
+
+def test_the_folders_and_media_show_thumbnails_of_the_files_and_delete_after_a_dialog(
+    virtual_device: Device, tmp_path: Path
+) -> None:
+    picture = tmp_path / "red.png"
+    Image.new("RGB", (300, 200), (220, 20, 20)).save(picture)
+    for n in range(4):
+        virtual_device.push(picture.read_bytes(), f"{pictures.DCIM}/red{n}.png")
+    virtual_device.shell(["am", "start", "-n", f"{pictures.PACKAGE}/.activities.MainActivity"])
+    try:
+        cover = find_element(virtual_device, resource_id="dir_thumbnail")
+        assert (
+            cover.bounds is not None and cover.bounds.right - cover.bounds.left == 534
+        )  # 2 columns
+        shot = virtual_device.screenshot().convert("RGB")
+        assert shot.getpixel((cover.bounds.left + 50, cover.bounds.top + 50)) == (220, 20, 20)
+        tap_element(virtual_device, resource_id="dir_name", text="DCIM")
+        cells = [
+            e
+            for e in screen_elements(virtual_device)
+            if e.resource_id == GALLERY_ID + "medium_thumbnail"
+        ]
+        assert (
+            len(cells) == 4 and cells[3].bounds is not None and cells[3].bounds.left < 10
+        )  # 3 a row
+        assert find_element(virtual_device, resource_id="media_grid").class_name.endswith(
+            "RecyclerView"
+        )
+        tap_element(virtual_device, content_description="red0.png")
+        tap_element(virtual_device, content_description="Delete")
+        find_element(virtual_device, resource_id="delete_remember_title")
+        dimmed = virtual_device.screenshot().convert("RGB").getpixel((540, 300))
+        assert max(cast(tuple[int, int, int], dimmed)) < 110  # the toolbar under the scrim
+        tap_element(virtual_device, text="YES")
+        names = virtual_device.shell(["ls", pictures.DCIM]).split()
+        assert "red0.png" not in names and "red1.png" in names
+    finally:
+        virtual_device.shell(["am", "force-stop", pictures.PACKAGE])
+        for n in range(4):
+            virtual_device.shell(["rm", "-f", f"{pictures.DCIM}/red{n}.png"])

@@ -22,7 +22,7 @@ luminance (``Int.getContrastColor``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Unpack
+from typing import ClassVar, Unpack
 
 from droidhub.virtual.views import (
     MATCH_PARENT,
@@ -30,6 +30,7 @@ from droidhub.virtual.views import (
     Button,
     EditText,
     FloatingActionButton,
+    FrameLayout,
     Gravity,
     ImageButton,
     ImageView,
@@ -75,6 +76,17 @@ OK, CANCEL, YES, NO = "OK", "Cancel", "Yes", "No"
 SEARCH, SETTINGS, ABOUT = "Search", "Settings", "About"
 MORE_APPS = "More apps from us"
 NAVIGATE_UP = "Navigate up"  # abc_action_bar_up_description
+
+
+class ViewGroupFrame(FrameLayout):
+    """A plain ViewGroup holding one child (``RecyclerViewFastScroller``, a
+    ConstraintLayout): the dump reports ``android.view.ViewGroup``."""
+
+    class_name: ClassVar[str] = "android.view.ViewGroup"
+
+
+class SwipeRefreshLayout(ViewGroupFrame):
+    """androidx's SwipeRefreshLayout around a list (``android.view.ViewGroup``)."""
 
 
 def java_hash(text: str) -> int:

@@ -1,29 +1,46 @@
-"""Simple Gallery Pro on the virtual phone: the folders that hold media, a folder's
-pictures, and a picture's copy-to action.
+"""Simple Gallery Pro on the view engine: the folders holding media, a folder's media,
+one medium in the viewer, its Copy to / Move to folder picker and its delete dialog,
+drawn from the real files of the phone's shared storage.
+
+The layouts are :mod:`.layouts`; this module keeps the app's state (the open folder
+and medium, what shows over the screen) and reads the folders on every build.
 """
 
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from droidhub.virtual.appmodel import PIXEL_6, Intent, Screen, VirtualApp
+from droidhub.virtual.appmodel import Intent, VirtualApp
+from droidhub.virtual.views import MenuItem, ViewApp, Window, popup_menu
+from droidhub_aw_apps.common import simple_commons as sc
 from droidhub_aw_apps.common import storage
-from droidhub_aw_apps.common.hierarchy import Node, hit, render
 from droidhub_aw_apps.common.themes import SIMPLE_MOBILE_TOOLS
+from droidhub_aw_apps.gallery import layouts
+from droidhub_aw_apps.gallery.layouts import Folder, Medium
 from droidhub_aw_apps.gallery.model import ACTIVITY, PACKAGE
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
+    from droidhub.virtual.views import View
+
+MEDIA_SUFFIXES = (".jpg", ".jpeg", ".png", ".gif", ".webp", ".mp4", ".svg")
+#: The viewer's overflow (menu_viewpager's items shown there, in order).
+VIEWER_OVERFLOW = ("Copy to", "Move to", "Rename", "Open with", "Set as", "Show on map")
+#: Where a toolbar's overflow drops from (its end, under the status bar).
+TOOLBAR_ANCHOR = (0, 118, 1080, 265)
 
 
-_MEDIA = (".jpg", ".jpeg", ".png", ".gif", ".webp", ".mp4", ".svg")
+def _media(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    found = [f for f in folder.iterdir() if f.is_file() and f.suffix.lower() in MEDIA_SUFFIXES]
+    return sorted(found, key=lambda f: f.stat().st_mtime, reverse=True)  # newest first
 
 
-class SimpleGalleryApp(VirtualApp):
-    """Simple Gallery Pro over shared storage: the folders holding media, a folder's
-    media, one medium in the viewer, and its ``More options`` menu whose ``Copy to``
-    and ``Move to`` open a folder picker; picking a folder copies or moves the file."""
+class SimpleGalleryApp(ViewApp):
+    """Simple Gallery Pro over shared storage."""
 
     theme = SIMPLE_MOBILE_TOOLS
 
@@ -34,121 +51,117 @@ class SimpleGalleryApp(VirtualApp):
     version_name = "396"
 
     def __init__(self) -> None:
+        super().__init__()
         self.folder = ""
         self.medium = ""
-        self.menu = False
-        self.picking = ""
+        #: What shows over the screen: "", "overflow", "copy", "move" or "delete".
+        self.overlay = ""
 
     def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
         """A launch shows the folders."""
-        self.folder = self.medium = self.picking = ""
-        self.menu = False
+        super().on_start(phone, intent)
+        self.folder = self.medium = self.overlay = ""
 
+    # --- storage ----------------------------------------------------------------------
     @staticmethod
-    def _folders(phone: VirtualPhone, with_media: bool) -> list[str]:
+    def _folders(phone: VirtualPhone, with_media: bool) -> list[Folder]:
         root = phone.host_path(storage.SDCARD)
-        names = []
+        found = []
         for path in sorted(root.iterdir(), key=lambda p: p.name.lower()):
             if not path.is_dir() or path.name == "Android":
                 continue
-            if not with_media or any(f.suffix.lower() in _MEDIA for f in path.iterdir()):
-                names.append(path.name)
-        return names
+            media = _media(path)
+            if media or not with_media:
+                found.append(Folder(path.name, len(media), media[0] if media else None))
+        return found
 
-    def _nodes(self, phone: VirtualPhone) -> list[Node]:
-        if self.picking:
-            names = self._folders(phone, with_media=False)
-            return [
-                Node("android.widget.TextView", text="Select a folder", bounds=(48, 120, 1000, 240))
-            ] + [_row(name, i) for i, name in enumerate(names)]
+    def _path(self, phone: VirtualPhone, *parts: str) -> Path:
+        return phone.host_path("/".join((storage.SDCARD, *parts)))
+
+    # --- actions --------------------------------------------------------------------
+    def _set(self, **changes: str) -> None:
+        for name, value in changes.items():
+            setattr(self, name, value)
+
+    def _open(self, folder: str = "", medium: str = "") -> None:
+        self.folder, self.medium, self.overlay = folder, medium, ""
+        self.reset_view_state()
+
+    def _pick(self, phone: VirtualPhone, target: Folder) -> None:
+        """Copy or move the open medium into ``target``."""
+        source = self._path(phone, self.folder, self.medium)
+        destination = self._path(phone, target.name, self.medium)
+        if self.overlay == "copy":
+            shutil.copyfile(source, destination)
+            self.overlay = ""
+        else:
+            shutil.move(source, destination)
+            self._open(self.folder)
+
+    def _delete(self, phone: VirtualPhone) -> None:
+        self._path(phone, self.folder, self.medium).unlink(missing_ok=True)
+        self._open(self.folder)
+
+    def _choose(self, item: MenuItem) -> None:
+        self.overlay = {"Copy to": "copy", "Move to": "move"}.get(item.title, "")
+
+    # --- the screens ----------------------------------------------------------------
+    def build(self, phone: VirtualPhone) -> Window:
+        """The current screen, with what shows over it."""
+        close = lambda: self._set(overlay="")  # noqa: E731
+        overflow = lambda: self._set(overlay="overflow")  # noqa: E731
+        settings = lambda: None  # noqa: E731
+        content: View
         if self.medium:
-            nodes = [
-                Node("android.widget.TextView", text=self.medium, bounds=(48, 120, 860, 240)),
-                Node(
-                    "android.widget.ImageView",
-                    content_desc=self.medium,
-                    bounds=(0, 300, PIXEL_6.width, 2000),
-                ),
-                Node(
-                    "android.widget.ImageButton",
-                    content_desc="More options",
-                    bounds=(940, 120, 1060, 240),
-                    clickable=True,
-                ),
-            ]
-            if self.menu:
-                for i, item in enumerate(("Copy to", "Move to", "Rename", "Properties")):
-                    top = 260 + i * 130
-                    nodes.append(
-                        Node(
-                            "android.widget.TextView",
-                            text=item,
-                            bounds=(560, top, 1060, top + 130),
-                            clickable=True,
-                        )
-                    )
-            return nodes
-        if self.folder:
-            host = phone.host_path(f"{storage.SDCARD}/{self.folder}")
-            files = sorted(f.name for f in host.iterdir() if f.suffix.lower() in _MEDIA)
-            nodes = [Node("android.widget.TextView", text=self.folder, bounds=(48, 120, 1000, 240))]
-            for i, name in enumerate(files[:18]):
-                left, top = (i % 3) * 360, 300 + (i // 3) * 360
-                nodes.append(
-                    Node(
-                        "android.widget.ImageView",
-                        content_desc=name,
-                        resource_id=f"{PACKAGE}:id/medium_thumbnail",
-                        bounds=(left, top, left + 360, top + 360),
-                        clickable=True,
-                    )
+            medium = Medium(self.medium, self._path(phone, self.folder, self.medium))
+            content = layouts.activity_medium(
+                medium,
+                lambda: self._open(self.folder),
+                overflow,
+                lambda: self._set(overlay="delete"),
+                settings,
+            )
+            window = Window(content, background="#FF000000", status_bar="#FF000000")
+        else:
+            if self.folder:
+                media = [Medium(p.name, p) for p in _media(self._path(phone, self.folder))]
+                content = layouts.activity_media(
+                    self.folder,
+                    media,
+                    lambda m: self._open(self.folder, m.name),
+                    overflow,
+                    settings,
                 )
-            return nodes
-        names = self._folders(phone, with_media=True)
-        title = Node("android.widget.TextView", text="Gallery", bounds=(48, 120, 1000, 240))
-        return [title] + [_row(name, i) for i, name in enumerate(names)]
-
-    def screen(self, phone: VirtualPhone) -> Screen:
-        """The current screen, drawn from shared storage."""
-        return Screen(hierarchy=render(PACKAGE, self._nodes(phone)))
-
-    def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
-        """Open folders and media, use the menu, pick a destination."""
-        node = hit(self._nodes(phone), x, y)
-        if node is None:
-            return
-        if self.picking:
-            if node.resource_id.endswith("dir_holder"):
-                source = phone.host_path(f"{storage.SDCARD}/{self.folder}/{self.medium}")
-                target = phone.host_path(f"{storage.SDCARD}/{node.text}/{self.medium}")
-                if self.picking == "Copy to":
-                    shutil.copyfile(source, target)
-                else:
-                    shutil.move(source, target)
-                    self.medium = ""
-                self.picking = ""
-        elif self.medium:
-            if node.content_desc == "More options":
-                self.menu = not self.menu
-            elif self.menu and node.text in ("Copy to", "Move to"):
-                self.picking, self.menu = node.text, False
             else:
-                self.menu = False
+                content = layouts.activity_main(
+                    self._folders(phone, with_media=True),
+                    lambda f: self._open(f.name),
+                    overflow,
+                    settings,
+                )
+            window = Window(content, background=sc.BACKGROUND, status_bar=sc.BACKGROUND)
+        window.on_cancel = close
+        if self.overlay == "overflow":
+            titles = VIEWER_OVERFLOW if self.medium else ("Sort by",)
+            window.dialog = popup_menu([MenuItem("", t) for t in titles], self._choose)
+            window.popup_anchor = TOOLBAR_ANCHOR
+        elif self.overlay in ("copy", "move"):
+            folders = self._folders(phone, with_media=False)
+            window.dialog = layouts.directory_picker(folders, lambda f: self._pick(phone, f))
+        elif self.overlay == "delete":
+            window.dialog = layouts.delete_dialog(lambda: self._delete(phone), close)
+        return window
+
+    def on_back(self, phone: VirtualPhone) -> bool:
+        """Back leaves the viewer for the folder, the folder for the folders."""
+        del phone
+        if self.medium:
+            self._open(self.folder)
         elif self.folder:
-            if node.resource_id.endswith("medium_thumbnail"):
-                self.medium = node.content_desc
-        elif node.resource_id.endswith("dir_holder"):
-            self.folder = node.text
-
-
-def _row(name: str, index: int) -> Node:
-    return Node(
-        "android.widget.TextView",
-        text=name,
-        resource_id=f"{PACKAGE}:id/dir_holder",
-        bounds=(0, 300 + index * 150, PIXEL_6.width, 450 + index * 150),
-        clickable=True,
-    )
+            self._open()
+        else:
+            return False
+        return True
 
 
 def virtual_apps() -> list[VirtualApp]:

@@ -25,13 +25,19 @@ if TYPE_CHECKING:
 EVALUATORS = ()
 _COMPANIES = ("Tech Gadgets Inc.", "Innovate Solutions Ltd.", "Future Tech LLC", "Gadget Gurus Co.")
 _SLOGANS = (
-    "Innovating the Future", "Technology for Tomorrow", "Bringing Ideas to Life",
+    "Innovating the Future",
+    "Technology for Tomorrow",
+    "Bringing Ideas to Life",
     "Innovation and Excellence",
-)  # fmt: skip
+)
 _ITEMS = (
-    ("USB-C Cable", 5, 20), ("Wireless Mouse", 10, 50), ("Bluetooth Keyboard", 30, 100),
-    ("External Hard Drive", 50, 150), ("Webcam", 20, 70), ("Monitor Stand", 15, 60),
-)  # fmt: skip
+    ("USB-C Cable", 5, 20),
+    ("Wireless Mouse", 10, 50),
+    ("Bluetooth Keyboard", 30, 100),
+    ("External Hard Drive", 50, 150),
+    ("Webcam", 20, 70),
+    ("Monitor Stand", 15, 60),
+)
 
 
 def random_receipt(rng: random.Random) -> str:

@@ -1,0 +1,401 @@
+"""Simple Gallery Pro's layout files (6.28.1, versionCode 396) as view trees.
+
+Each function is one file of the app's ``res/layout`` (Simple-Commons at
+9e60e24790 for the shared pieces, :mod:`droidhub_aw_apps.common.simple_commons`),
+with its ids, view classes and nesting and the English strings; the data comes in as
+plain values and the actions as callables, bound by :mod:`.screens`.
+
+Facts from the sources: folders are ``directory_item_grid_square`` cells of
+``directories_grid`` in 2 columns (``directory_columns_vertical_scroll``), media are
+``photo_item_grid`` cells of ``media_grid`` in 3 (``media_columns_vertical_scroll``);
+a thumbnail is a ``MySquareImageView`` (an ImageView as tall as it is wide) showing
+the file centre-cropped; a folder's name and count sit at its bottom over a shadow.
+The viewer (``activity_medium``) shows the picture on black under
+``medium_viewer_toolbar`` (the file's name) and above ``bottom_actions``, whose
+default buttons are favourite, edit, share and delete; Copy to and Move to are in
+the toolbar's overflow and open ``dialog_directory_picker``. ``medium_name`` is
+GONE by default (``displayFileNames`` is false); droidhub puts the file's name in the
+thumbnail's content description, which the real app leaves empty, so that the
+solvers of other apps' tasks can find a picture by its name (a known difference).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar, Unpack
+
+import numpy as np
+import skia
+from PIL import Image
+
+from droidhub.virtual.views import (
+    GONE,
+    MATCH_PARENT,
+    VERTICAL,
+    CheckBox,
+    CoordinatorLayout,
+    FrameLayout,
+    Gravity,
+    GridRecyclerView,
+    ImageView,
+    LinearLayout,
+    MenuItem,
+    RelativeLayout,
+    Rules,
+    TextView,
+    View,
+    alert_dialog,
+    dp,
+)
+from droidhub.virtual.views.measure import MeasureSpec
+from droidhub.virtual.views.paint import Painter
+from droidhub.virtual.views.view import Attributes
+from droidhub_aw_apps.common import simple_commons as sc
+
+Action = Callable[[], object]
+
+DIRECTORY_COLUMNS, MEDIA_COLUMNS = 2, 3
+SELECT_FOLDER = "Select a folder"
+DELETE_ONE = "Are you sure you want to delete 1 item?"
+VIEWER_BACKGROUND = "#FF000000"
+SHADOW = "#66000000"
+
+
+@dataclass(frozen=True)
+class Folder:
+    """A folder of the grid: its name, how many media it holds, its newest picture."""
+
+    name: str
+    count: int
+    cover: Path | None
+
+
+@dataclass(frozen=True)
+class Medium:
+    """A picture or video of a folder."""
+
+    name: str
+    path: Path
+
+
+@functools.lru_cache(maxsize=64)
+def _decoded(path: str, mtime: float, size: int) -> skia.Image | None:
+    """``path`` decoded, centre-cropped square and scaled to ``size`` px (remembered
+    while the file stays the same)."""
+    del mtime
+    try:
+        with Image.open(path) as picture:
+            rgba = picture.convert("RGBA")
+            side = min(picture.size)
+            left, top = (picture.width - side) // 2, (picture.height - side) // 2
+            square = rgba.crop((left, top, left + side, top + side)).resize((size, size))
+    except (OSError, ValueError):
+        return None
+    return skia.Image.fromarray(np.asarray(square), colorType=skia.kRGBA_8888_ColorType)
+
+
+@functools.lru_cache(maxsize=8)
+def _fitted(path: str, mtime: float, width: int, height: int) -> tuple[skia.Image, int, int] | None:
+    """``path`` scaled to fit ``width`` x ``height`` whole; its size."""
+    del mtime
+    try:
+        with Image.open(path) as picture:
+            rgba = picture.convert("RGBA")
+            scale = min(width / picture.width, height / picture.height)
+            size = (max(1, round(picture.width * scale)), max(1, round(picture.height * scale)))
+            fitted = rgba.resize(size)
+    except (OSError, ValueError):
+        return None
+    image = skia.Image.fromarray(np.asarray(fitted), colorType=skia.kRGBA_8888_ColorType)
+    return image, size[0], size[1]
+
+
+def _draw_image(painter: Painter, image: skia.Image, box: tuple[int, int, int, int]) -> None:
+    painter.canvas.drawImageRect(image, skia.Rect(*box))
+    if painter.light < 1:  # under a dialog's scrim
+        painter.surface(box, f"#{round(255 * (1 - painter.light)):02X}000000")
+
+
+class SquareImageView(ImageView):
+    """``MySquareImageView``: as tall as it is wide, the file centre-cropped in it."""
+
+    def __init__(self, id: str, path: Path | None, **attributes: Unpack[Attributes]) -> None:
+        super().__init__(id, **attributes)
+        self.path = path
+
+    def on_measure(self, width_spec: MeasureSpec, height_spec: MeasureSpec) -> tuple[int, int]:
+        """The width it is given, and as much height."""
+        del height_spec
+        width = width_spec.resolve(dp(100))
+        return width, width
+
+    def draw_content(self, painter: Painter) -> None:
+        """The picture, or a grey square while none decodes."""
+        size = self.right - self.left
+        path = self.path
+        image = None
+        if path is not None and path.exists():
+            image = _decoded(str(path), path.stat().st_mtime, size)
+        if image is None:
+            painter.surface(self.bounds, "#FF9E9E9E")
+        else:
+            _draw_image(painter, image, self.bounds)
+
+
+class PhotoView(ImageView):
+    """The viewer's picture: fitted whole into the screen, centred."""
+
+    def __init__(self, id: str, path: Path, **attributes: Unpack[Attributes]) -> None:
+        super().__init__(id, **attributes)
+        self.path = path
+
+    def draw_content(self, painter: Painter) -> None:
+        """The picture fitted into the view."""
+        if not self.path.exists():
+            return
+        width, height = self.right - self.left, self.bottom - self.top
+        fitted = _fitted(str(self.path), self.path.stat().st_mtime, width, height)
+        if fitted is not None:
+            image, w, h = fitted
+            x, y = self.left + (width - w) // 2, self.top + (height - h) // 2
+            _draw_image(painter, image, (x, y, x + w, y + h))
+
+
+class SquareCell(RelativeLayout):
+    """A grid cell's holder: square, as its thumbnail is, so that what aligns with
+    its bottom sits on the thumbnail's."""
+
+    def on_measure(self, width_spec: MeasureSpec, height_spec: MeasureSpec) -> tuple[int, int]:
+        """As tall as the width it is given."""
+        del height_spec
+        return super().on_measure(width_spec, MeasureSpec.exactly(width_spec.size))
+
+
+class ViewPager(FrameLayout):
+    """``MyViewPager`` (a ViewPager): one page at a time."""
+
+    class_name: ClassVar[str] = "androidx.viewpager.widget.ViewPager"
+
+
+def directory_item(folder: Folder, on_click: Action) -> View:
+    """``directory_item_grid_square.xml``: the cover, the name and count at its bottom."""
+    white = "#FFFFFFFF"
+    return SquareCell(
+        "dir_holder",
+        SquareImageView("dir_thumbnail", folder.cover, width=MATCH_PARENT),
+        LinearLayout(
+            "dir_bottom_holder",
+            TextView("dir_name", folder.name, text_color=white, max_lines=1, text_size=14),
+            TextView("photo_cnt", str(folder.count), text_color=white, text_size=12),
+            orientation=VERTICAL,
+            width=MATCH_PARENT,
+            padding=(sc.SMALL_MARGIN, sc.SMALL_MARGIN, sc.SMALL_MARGIN, sc.SMALL_MARGIN),
+            background=SHADOW,
+            rules=Rules(align_parent_bottom=True),
+        ),
+        width=MATCH_PARENT,
+        padding=1,
+        on_click=on_click,
+    )
+
+
+def photo_item(medium: Medium, on_click: Action) -> View:
+    """``photo_item_grid.xml``: the square thumbnail (``medium_name`` GONE)."""
+    return SquareCell(
+        "media_item_holder",
+        SquareImageView(
+            "medium_thumbnail", medium.path, width=MATCH_PARENT, content_desc=medium.name
+        ),
+        TextView("medium_name", medium.name, visibility=GONE),
+        width=MATCH_PARENT,
+        padding=1,
+        on_click=on_click,
+    )
+
+
+def _grid_screen(
+    root: str,
+    menu_id: str,
+    holder: str,
+    fastscroller: str,
+    grid: View,
+    on_overflow: Action,
+    on_settings: Action,
+    hint: str,
+) -> View:
+    menu = (MenuItem("settings", sc.SETTINGS, "settings", on_settings),)
+    overflow = (MenuItem("sort", "Sort by"),)
+    return CoordinatorLayout(
+        root,
+        sc.my_search_menu(menu_id, hint, menu, overflow, on_overflow),
+        RelativeLayout(
+            holder,
+            sc.SwipeRefreshLayout(
+                holder.replace("holder", "refresh_layout"),
+                sc.ViewGroupFrame(fastscroller, grid, width=MATCH_PARENT, height=MATCH_PARENT),
+                width=MATCH_PARENT,
+                height=MATCH_PARENT,
+            ),
+            width=MATCH_PARENT,
+            height=MATCH_PARENT,
+            margin=(0, 56, 0, 0),
+        ),
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+    )
+
+
+def activity_main(
+    folders: Sequence[Folder],
+    on_folder: Callable[[Folder], object],
+    on_overflow: Action,
+    on_settings: Action,
+) -> View:
+    """``activity_main.xml``: the search menu over the folder grid."""
+    grid = GridRecyclerView(
+        "directories_grid",
+        folders,
+        lambda f: directory_item(f, lambda: on_folder(f)),
+        DIRECTORY_COLUMNS,
+    )
+    return _grid_screen(
+        "directories_coordinator",
+        "main_menu",
+        "directories_holder",
+        "directories_fastscroller",
+        grid,
+        on_overflow,
+        on_settings,
+        "Search in folders",
+    )
+
+
+def activity_media(
+    folder: str,
+    media: Sequence[Medium],
+    on_medium: Callable[[Medium], object],
+    on_overflow: Action,
+    on_settings: Action,
+) -> View:
+    """``activity_media.xml``: the search menu over the folder's media grid."""
+    grid = GridRecyclerView(
+        "media_grid", media, lambda m: photo_item(m, lambda: on_medium(m)), MEDIA_COLUMNS
+    )
+    return _grid_screen(
+        "media_coordinator",
+        "media_menu",
+        "media_holder",
+        "media_fastscroller",
+        grid,
+        on_overflow,
+        on_settings,
+        f"Search in {folder}",
+    )
+
+
+def activity_medium(
+    medium: Medium,
+    on_up: Action,
+    on_overflow: Action,
+    on_delete: Action,
+    on_properties: Action,
+) -> View:
+    """``activity_medium.xml``: the picture on black, the toolbar, the bottom actions."""
+    white = "#FFFFFFFF"
+
+    def action(id: str, desc: str, icon: str, on_click: Action | None = None) -> ImageView:
+        return ImageView(
+            id,
+            icon,
+            tint=white,
+            content_desc=desc,
+            width=0,
+            weight=1,
+            height=56,
+            on_click=on_click,
+            clickable=True,
+        )
+
+    toolbar = sc.material_toolbar(
+        "medium_viewer_toolbar",
+        medium.name,
+        on_up,
+        (MenuItem("menu_properties", "Properties", "info", on_properties),),
+        (MenuItem("menu_copy_to", "Copy to"),),
+        on_overflow,
+        background=None,
+    )
+    for view in toolbar.walk():  # white ink over the picture
+        if isinstance(view, TextView):
+            view.text_color = white
+        if isinstance(view, ImageView):
+            view.tint = white
+    bottom = LinearLayout(
+        "bottom_actions_wrapper",
+        action("bottom_favorite", "Toggle favorite", "star"),
+        action("bottom_edit", "Edit", "edit"),
+        action("bottom_share", "Share", "share"),
+        action("bottom_delete", "Delete", "delete", on_delete),
+        width=MATCH_PARENT,
+        layout_gravity=Gravity.BOTTOM,
+    )
+    return FrameLayout(
+        "fragment_holder",
+        ViewPager(
+            "view_pager",
+            PhotoView("photo_view", medium.path, width=MATCH_PARENT, height=MATCH_PARENT),
+            width=MATCH_PARENT,
+            height=MATCH_PARENT,
+        ),
+        FrameLayout("bottom_actions", bottom, width=MATCH_PARENT, layout_gravity=Gravity.BOTTOM),
+        LinearLayout("medium_viewer_appbar", toolbar, orientation=VERTICAL, width=MATCH_PARENT),
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+        background=VIEWER_BACKGROUND,
+    )
+
+
+def directory_picker(folders: Sequence[Folder], on_pick: Callable[[Folder], object]) -> View:
+    """``dialog_directory_picker.xml`` in its alert dialog: the folders to pick from."""
+    grid = GridRecyclerView(
+        "directories_grid",
+        folders,
+        lambda f: directory_item(f, lambda: on_pick(f)),
+        DIRECTORY_COLUMNS,
+        height=420,
+    )
+    body = RelativeLayout(
+        "directories_holder",
+        RelativeLayout(
+            "directories_grid_holder",
+            sc.ViewGroupFrame("directories_fastscroller", grid, width=MATCH_PARENT),
+            width=MATCH_PARENT,
+        ),
+        width=MATCH_PARENT,
+        padding=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0),
+    )
+    return alert_dialog(SELECT_FOLDER, "", package_ids=True, custom=body)
+
+
+def delete_dialog(on_yes: Action, on_no: Action) -> View:
+    """``dialog_delete_with_remember.xml`` in its alert dialog: Yes deletes."""
+    body = LinearLayout(
+        "delete_remember_holder",
+        TextView(
+            "delete_remember_title",
+            DELETE_ONE,
+            text_size=sc.BIGGER_TEXT,
+            text_color=sc.TEXT,
+            width=MATCH_PARENT,
+        ),
+        CheckBox("delete_remember_checkbox", "Do not ask again in this session"),
+        orientation=VERTICAL,
+        width=MATCH_PARENT,
+        padding=(24, 20, 24, 0),
+    )
+    return alert_dialog(
+        "", "", positive=(sc.YES, on_yes), negative=(sc.NO, on_no), package_ids=True, custom=body
+    )
