@@ -18,6 +18,7 @@ row ``android:id/text1``.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, ClassVar
 
 from droidhub.virtual.views import (
@@ -108,11 +109,11 @@ def _drawer(app: BroccoliScreens) -> View:
     rows: list[View] = [header]
     for i, group in enumerate(DRAWER):
         if i:
-            rows.append(FrameLayout("", View(width=MATCH_PARENT, height=1, margin=(0, 8, 0, 8),
-                                             background="#1F000000"), width=MATCH_PARENT))  # fmt: skip
+            line = View(width=MATCH_PARENT, height=1, margin=(0, 8, 0, 8), background="#1F000000")
+            rows.append(FrameLayout("", line, width=MATCH_PARENT))
         for item_id, title, icon in group:
             current = title == app.nav.page
-            rows.append(_entry(item_id, title, icon, current, lambda title=title: _go(app, title)))
+            rows.append(_entry(item_id, title, icon, current, functools.partial(_go, app, title)))
     menu = RecyclerView("design_navigation_view", rows, lambda row: row)
     return NavigationView(
         "nav_view", menu, width=280, height=MATCH_PARENT, background="#FFFFFFFF",

@@ -161,9 +161,10 @@ def toolbar(
     views: list[View] = []
     if navigation is not None:
         icon, desc, click = navigation
+        start_centre = Gravity.LEFT | Gravity.CENTER_VERTICAL
         views.append(ImageButton("", icon, tint=ON_PRIMARY, content_desc=desc, on_click=click,
                                  padding=16, width=56, height=56,
-                                 layout_gravity=Gravity.LEFT | Gravity.CENTER_VERTICAL))  # fmt: skip
+                                 layout_gravity=start_centre))  # fmt: skip
     if title:
         start = 72 if navigation is not None else 16
         views.append(TextView("", title, text_size=20, medium=True, text_color=ON_PRIMARY,
@@ -277,7 +278,8 @@ def details_content(recipe: dict[str, str]) -> View:
 
     def block(*views: View, shown: bool) -> LinearLayout:
         return LinearLayout("", *views, orientation=VERTICAL, width=MATCH_PARENT,
-                            margin=(0, 16, 0, 0), visibility=VISIBLE if shown else GONE)  # fmt: skip
+                            margin=(0, 16, 0, 0),
+                            visibility=VISIBLE if shown else GONE)  # fmt: skip
 
     def heading(text: str) -> TextView:
         return TextView("", text, text_size=MEDIUM, text_color=PRIMARY, margin=(0, 0, 0, 5))
@@ -287,7 +289,8 @@ def details_content(recipe: dict[str, str]) -> View:
         TextView("details_title", recipe["title"].strip(), text_size=LARGE, width=MATCH_PARENT),
         LinearLayout(
             "",
-            *_icon_text("details_icon_servings", "person", "Servings", "details_servings", servings),
+            *_icon_text("details_icon_servings", "person", "Servings", "details_servings",
+                        servings),
             *_icon_text("details_icon_preparation_time", "schedule", "Time",
                         "details_preparation_time", time),
             width=MATCH_PARENT, gravity=Gravity.CENTER_VERTICAL, margin=(0, 16, 0, 0),
@@ -340,7 +343,7 @@ class OutlinedEditText(EditText):
                                         "new_directions") else 1  # fmt: skip
         self.icon = icon
 
-    def draw_content(self, painter: object) -> None:  # type: ignore[override]
+    def draw_content(self, painter: object) -> None:
         """The outline, the start icon, then the text."""
         from droidhub.virtual.views.paint import Painter
 

@@ -26,6 +26,7 @@ pins it), bound from its ``broccoli`` database; the views are :mod:`.layouts`.
 
 from __future__ import annotations
 
+import functools
 import re
 import sqlite3
 from contextlib import closing
@@ -106,6 +107,9 @@ class Navigation:
     editor: Editor | None = None
     #: "menu" (the details' overflow popup), "delete" or "discard" (their dialogs).
     over: str = ""
+    #: The list's scroll offsets while a recipe is open: MainActivity stays below
+    #: RecipeDetailsActivity, so the list is where it was when the recipe closes.
+    list_scroll: dict[str, int] = field(default_factory=dict)
 
 
 class BroccoliScreens(ViewApp):
@@ -115,7 +119,7 @@ class BroccoliScreens(ViewApp):
         super().__init__()
         self.nav = Navigation()
 
-    def on_start(self, phone: VirtualPhone, intent: object) -> None:  # type: ignore[override]
+    def on_start(self, phone: VirtualPhone, intent: object) -> None:
         """A launch shows the recipe list."""
         super().on_start(phone, intent)  # type: ignore[arg-type]
         self.nav = Navigation()
@@ -224,6 +228,7 @@ class BroccoliScreens(ViewApp):
 
     def _open(self, recipe_id: int) -> None:
         self.nav.open_id = recipe_id
+        self.nav.list_scroll = dict(self.view_state.scroll)
         self.reset_view_state()
 
     def _open_search(self) -> None:
@@ -309,6 +314,7 @@ class BroccoliScreens(ViewApp):
     def _close_details(self) -> None:
         self.nav.open_id = None
         self.reset_view_state()
+        self.view_state.scroll.update(self.nav.list_scroll)
 
     def _edit(self, recipe: Recipe) -> None:
         values = {c: recipe[c] for c in COLUMNS}
@@ -331,7 +337,7 @@ class BroccoliScreens(ViewApp):
                 continue
             fields.append(layouts.form_field(
                 field_id, editor.values[column], hint, icon,
-                lambda text, column=column: editor.values.__setitem__(column, text),
+                functools.partial(editor.values.__setitem__, column),
             ))  # fmt: skip
         form = LinearLayout("", *fields, orientation=VERTICAL, width=MATCH_PARENT,
                             margin=(0, 0, 0, 20))  # fmt: skip

@@ -14,7 +14,7 @@ the budget; the solver opens only the named ones and checks their directions on 
 from __future__ import annotations
 
 import re
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from droidhub import Action, State
@@ -23,7 +23,6 @@ from droidhub.agents.ui_solver import (
     SolverScript,
     SolverSteps,
     UISolver,
-    find,
     find_all,
     open_app,
     press_back,
@@ -33,6 +32,7 @@ from droidhub.agents.ui_solver import (
     tap,
     type_into,
 )
+from droidhub_aw_apps.recipe.cards import CardList, Face
 
 _APP = "Broccoli"
 _TITLE = "card_text_view_title"
@@ -146,34 +146,6 @@ def _cards(state: State) -> list[tuple[str, str]]:
     return cards
 
 
-def _list_ends_on_screen(state: State) -> bool:
-    """Whether the last card shown leaves room for another: the list has no more."""
-    titles = find_all(state, resource_id=_TITLE)
-    fab = find(state, resource_id="fab_recipes")
-    if not titles or fab is None:
-        return True
-    last, bottom = state.ui_elements[titles[-1]].bounds, state.ui_elements[fab].bounds
-    first = state.ui_elements[titles[0]].bounds
-    assert last is not None and bottom is not None and first is not None
-    pitch = (last.top - first.top) // max(1, len(titles) - 1) if len(titles) > 1 else 200
-    return last.bottom + pitch < bottom.top
-
-
-def _all_cards(state: State) -> Generator[Action, State, tuple[State, list[tuple[str, str]]]]:
-    """Scroll the list to its end, every card read once (by overlap)."""
-    cards = _cards(state)
-    for _ in range(10):
-        if _list_ends_on_screen(state):
-            break
-        state = yield scroll("down")
-        more = _cards(state)
-        k = next((k for k in range(min(len(cards), len(more)), 0, -1) if cards[-k:] == more[:k]), 0)
-        if k == len(more):
-            break
-        cards += more[k:]
-    return state, cards
-
-
 def _details(state: State) -> tuple[str, ...]:
     """Everything the open recipe shows, field by field."""
     shown = ("/details_", "/ingredient_", "/direction_text")
@@ -188,44 +160,53 @@ def _tap_card(state: State, title: str, nth: int) -> Action:
     return Action(action_type="click", index=matches[nth])
 
 
+def _suspects(cards: CardList, opened: set[int], least: int) -> list[int]:
+    """List positions of the cards not yet opened whose face ``least`` cards share."""
+    faces = [face for _, face in cards.cards()]
+    return [top for top, face in cards.cards() if faces.count(face) >= least and top not in opened]
+
+
 def solve_delete_duplicates(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
-    """Find titles listed more than once with the same description (the largest such
-    sets first); show their cards (searching for the title when they are not all on
-    screen), open each in turn and compare all its fields with the ones before it: an
-    exact copy is deleted right there, any other goes back to the list."""
+    """Read the list down once, opening the cards that look alike (same title,
+    description and source; the list is sorted by title, so they lie together),
+    nearest first, and comparing all each shows with its look-alikes opened before;
+    delete the first exact copy and stop.
+
+    Look-alikes three or more are opened as they show; pairs, which chance makes
+    among 32 recipes, wait for the list's end. Stopping at the first copy is taken on
+    trust: the goal allows several duplicated recipes, AndroidWorld's instances hold
+    one, and the step budget leaves no room to read a 32-card list to its end after
+    opening its eight look-alikes."""
     del goal, params
     state = yield open_app(_APP)
-    scrolled = not _list_ends_on_screen(state)
-    state, cards = yield from _all_cards(state)
-    counts: dict[tuple[str, str], int] = {}
-    for card in cards:
-        counts[card] = counts.get(card, 0) + 1
-    # The largest sets of look-alike cards first: the likeliest to hold an exact copy.
-    suspects: dict[str, int] = {}
-    for (title, _), n in counts.items():
-        if n > 1:
-            suspects[title] = suspects.get(title, 0) + n
-    for title in sorted(suspects, key=lambda t: (-suspects[t], t)):
-        copies = len([c for c in cards if c[0] == title])
-        searched = scrolled or len([c for c in _cards(state) if c[0] == title]) < copies
-        if searched:
-            state = yield tap(state, desc="Search")
-            state = yield Action(action_type="input_text", text=title)
-            # Reading a scrolled list of look-alike cards can miss some: count the found.
-            copies = max(copies, len([c for c in _cards(state) if c[0] == title]))
-        seen: list[tuple[str, ...]] = []
-        nth = 0
-        for _ in range(copies):
-            state = yield _tap_card(state, title, nth)
-            signature = _details(state)
-            if signature in seen:
-                state = yield from _delete_open(state)  # the next copy takes its place
-            else:
-                seen.append(signature)
-                nth += 1
-                state = yield press_back()
-        if searched:
-            state = yield press_back()  # the search closes: the whole list again
+    cards = CardList(state)
+    opened: set[int] = set()
+    seen: dict[Face, list[tuple[str, ...]]] = {}
+    for _ in range(80):
+        pending = _suspects(cards, opened, 2 if cards.ended else 3)
+        if cards.lost:
+            state = yield scroll("up")
+            cards.scrolled(state, "up")
+            continue
+        if not pending:
+            if cards.ended:
+                return
+            state = yield scroll("down")
+            cards.scrolled(state, "down")
+            continue
+        top = min(pending, key=cards.distance)
+        face = cards.faces[top]
+        state, tap_card = yield from cards.show(state, top)
+        opened.add(top)
+        state = yield tap_card
+        signature = _details(state)
+        if signature in seen.get(face, []):
+            yield from _delete_open(state)
+            return
+        seen.setdefault(face, []).append(signature)
+        state = yield press_back()
+        cards.returned(state)
+    raise SolverError("80 moves through the recipe list found no exact copy")
 
 
 def solve_delete_with_constraint(
