@@ -239,6 +239,9 @@ class Step:
     why: str
     args: tuple[str, ...] = ()
     push: tuple[Path, str] | None = None
+    #: An answer that means there was nothing to do (a grant of a permission the app does
+    #: not request on this Android, which AndroidWorld's set-up ignores as well).
+    moot: str = ""
 
     def line(self, adb: Adb) -> str:
         """The step as an ``adb`` command line."""
@@ -248,18 +251,13 @@ class Step:
 
     def run(self, adb: Adb) -> str | None:
         """Do the step; None when it worked, else what went wrong."""
-        if self.push is not None:
-            self.device_push(adb)
+        if self.push is not None:  # a failed push raises DeviceError, saying why
+            adb.device.push(self.push[0], self.push[1])
             return None
         status, output = adb.output(self.args)
         if status != 0 or output.startswith("Failure"):
             return output or f"exit {status}"
         return None
-
-    def device_push(self, adb: Adb) -> None:
-        """Push the host file (a DeviceError says why it failed)."""
-        assert self.push is not None
-        adb.device.push(self.push[0], self.push[1])
 
 
 @dataclass
@@ -317,7 +315,10 @@ def _first_run_steps(app: AppSpec, apks: Path | None, plan: Plan) -> list[Step]:
     first = app.first_run
     assert first is not None
     package = app.package
-    steps = [Step(f"grant {p}", ("pm", "grant", package, p)) for p in first.permissions]
+    steps = [
+        Step(f"grant {p}", ("pm", "grant", package, p), moot="has not requested permission")
+        for p in first.permissions
+    ]
     steps += [Step(f"app op {op}", ("appops", "set", package, op, m)) for op, m in first.app_ops]
     steps += [Step(f"{ns} {k}", ("settings", "put", ns, k, v)) for ns, k, v in first.settings]
     steps += [Step(f"folder {f}", ("mkdir", "-p", f)) for f in first.folders]
@@ -441,7 +442,9 @@ def _carry_out(adb: Adb, steps: Iterable[Step], dry_run: bool) -> int:
             problem = step.run(adb)
         except DeviceError as exc:
             problem = str(exc)
-        if problem is not None:
+        if problem is not None and step.moot and step.moot in problem:
+            click.echo(f"  nothing to do: {problem.splitlines()[-1]}")
+        elif problem is not None:
             failures += 1
             click.echo(f"  failed: {problem}")
     return failures
