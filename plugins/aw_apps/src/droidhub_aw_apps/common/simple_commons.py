@@ -27,7 +27,9 @@ from typing import ClassVar, Unpack
 from droidhub.virtual.views import (
     MATCH_PARENT,
     VERTICAL,
+    WRAP_CONTENT,
     Button,
+    CoordinatorLayout,
     EditText,
     FloatingActionButton,
     FrameLayout,
@@ -285,4 +287,74 @@ def text_toolbar(items: Sequence[tuple[str, Action]]) -> View:
         background="#FFFFFFFF",
         corner_radius=8,
         elevation=8,
+    )
+
+
+def settings_top(on_up: Action, language: bool = True) -> View:
+    """The apps' ``activity_settings.xml``, its top: the toolbar, the colour
+    customization and the first general settings (Language on Android 13 when the
+    app offers it)."""
+
+    def holder(id: str, *children: View) -> View:
+        return RelativeLayout(
+            id,
+            *children,
+            width=MATCH_PARENT,
+            padding=(ACTIVITY_MARGIN, 16, ACTIVITY_MARGIN, 16),
+            clickable=True,
+        )
+
+    def label(id: str, text: str) -> TextView:
+        return TextView(id, text, text_size=BIGGER_TEXT, text_color=TEXT, width=WRAP_CONTENT)
+
+    def section(id: str, text: str) -> TextView:
+        return TextView(
+            id,
+            text,
+            text_size=NORMAL_TEXT,
+            text_color=PRIMARY,
+            medium=True,
+            padding=(ACTIVITY_MARGIN, ACTIVITY_MARGIN, 0, 0),
+        )
+
+    settings = LinearLayout(
+        "settings_holder",
+        section("settings_color_customization_section_label", "Color customization"),
+        holder(
+            "settings_color_customization_holder",
+            label("settings_color_customization_label", "Customize colors"),
+        ),
+        section("settings_general_settings_label", "General settings"),
+        *(
+            [
+                holder(
+                    "settings_language_holder",
+                    label("settings_language_label", "Language"),
+                    TextView(
+                        "settings_language",
+                        "English",
+                        text_size=NORMAL_TEXT,
+                        text_color="#99000000",
+                        rules=Rules(below="settings_language_label"),
+                    ),
+                )
+            ]
+            if language
+            else []
+        ),
+        holder(
+            "settings_change_date_time_format_holder",
+            label("settings_change_date_time_format", "Change date and time format"),
+        ),
+        orientation=VERTICAL,
+        width=MATCH_PARENT,
+    )
+    return CoordinatorLayout(
+        "settings_coordinator",
+        material_toolbar("settings_toolbar", SETTINGS, on_up),
+        ScrollView(
+            "settings_nested_scrollview", settings, width=MATCH_PARENT, margin=(0, 56, 0, 0)
+        ),
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
     )

@@ -1,36 +1,37 @@
-"""Simple Draw Pro on the virtual phone: a canvas, and a save dialog with a file name
-and an extension.
+"""Simple Draw Pro on the view engine: the canvas with its tools, the Save as dialog
+that writes the drawing to shared storage, the overflow and the settings' top.
+
+The layouts are :mod:`.layouts`; this module keeps the drawing (its strokes), the
+stroke width and the dialog's fields. A swipe that starts on the canvas draws a
+stroke. The dialog opens with the proposed name (``image_`` and the date and time)
+selected, as ``showKeyboard`` leaves it, so typing replaces it; OK writes
+``<folder>/<name>.<extension>`` (a name already ending in that extension is kept as
+it is).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from droidhub.virtual.appmodel import PIXEL_6, Intent, Screen, VirtualApp
-from droidhub_aw_apps.common.hierarchy import Node, hit, render
-from droidhub_aw_apps.common.keys import KEY_DEL
+from droidhub.virtual.appmodel import Intent, VirtualApp
+from droidhub.virtual.views import MenuItem, ViewApp, Window, popup_menu
+from droidhub_aw_apps.common import simple_commons as sc
 from droidhub_aw_apps.common.themes import SIMPLE_MOBILE_TOOLS
-from droidhub_aw_apps.simple_draw.model import (
-    ACTIVITY,
-    PACKAGE,
-    PICTURES,
-    drawing_bytes,
-)
+from droidhub_aw_apps.simple_draw import layouts
+from droidhub_aw_apps.simple_draw.model import ACTIVITY, PACKAGE, PICTURES, drawing_bytes
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
 
+#: The overflow of ``menu.xml`` (the items with no room as icons), in order.
+OVERFLOW = ("Open file", "Change background color", "Print", "Settings", "About",
+            "More apps from us")  # fmt: skip
+#: ``humanizePath`` of the Pictures folder.
+SHOWN_FOLDER = "Internal/Pictures"
 
-class SimpleDrawApp(VirtualApp):
-    """Simple Draw Pro: a canvas, and a save dialog that writes the drawing to shared
-    storage.
 
-    Swipes on the canvas draw strokes. ``Save`` opens the dialog: a ``Filename`` field,
-    the extension (``png``/``svg``/``jpg``; a tap picks one) and the folder
-    (``Pictures``); the proposed name is selected, so typing replaces it. ``OK``
-    writes ``<folder>/<name>.<extension>`` (a name already ending in that extension is
-    kept as it is).
-    """
+class SimpleDrawApp(ViewApp):
+    """Simple Draw Pro: a canvas, and a save dialog that writes the drawing."""
 
     theme = SIMPLE_MOBILE_TOOLS
 
@@ -41,8 +42,11 @@ class SimpleDrawApp(VirtualApp):
     version_name = "79"
 
     def __init__(self) -> None:
-        self.strokes = 0
-        self.saving = False
+        super().__init__()
+        self.strokes: list[layouts.Stroke] = []
+        self.stroke_width = layouts.STROKE_START
+        #: What shows: "" (the canvas), "save", "overflow" or "settings".
+        self.overlay = ""
         self.name = ""
         #: The proposed name is selected when the dialog opens: typing replaces it.
         self.name_selected = False
@@ -50,92 +54,96 @@ class SimpleDrawApp(VirtualApp):
 
     def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
         """A launch shows a blank canvas."""
-        self.strokes, self.saving = 0, False
+        super().on_start(phone, intent)
+        self.strokes, self.overlay = [], ""
 
-    def _nodes(self) -> list[Node]:
-        nodes = [
-            Node("android.view.View", content_desc="Canvas", bounds=(0, 260, PIXEL_6.width, 2200)),
-            Node(
-                "android.widget.ImageButton",
-                content_desc="Save",
-                bounds=(880, 120, 1000, 240),
-                clickable=True,
-            ),
-        ]
-        if not self.saving:
-            return nodes
-        nodes += [
-            Node("android.widget.TextView", text="Save as", bounds=(80, 700, 1000, 800)),
-            Node(
-                "android.widget.EditText",
-                text=self.name,
-                hint="Filename",
-                bounds=(80, 820, 1000, 960),
-                focused=True,
-                selected=self.name_selected,
-            ),
-            Node("android.widget.TextView", text="Pictures", bounds=(80, 1200, 1000, 1300)),
-            Node(
-                "android.widget.Button", text="OK", bounds=(760, 1340, 1000, 1460), clickable=True
-            ),
-        ]
-        for i, ext in enumerate(("png", "svg", "jpg")):
-            left = 80 + i * 300
-            nodes.append(
-                Node(
-                    "android.widget.RadioButton",
-                    text=ext.upper(),
-                    bounds=(left, 1000, left + 280, 1120),
-                    clickable=True,
-                    checked=ext == self.extension,
-                )
-            )
-        return nodes
+    # --- actions ------------------------------------------------------------------------
+    def _set(self, **changes: object) -> None:
+        for name, value in changes.items():
+            setattr(self, name, value)
 
-    def screen(self, phone: VirtualPhone) -> Screen:
-        """The canvas, with the save dialog over it when open."""
-        return Screen(hierarchy=render(PACKAGE, self._nodes()))
+    def _open_save(self, phone: VirtualPhone) -> None:
+        self.overlay = "save"
+        self.name = "image_" + phone.now().strftime("%Y_%m_%d_%H_%M_%S")
+        self.name_selected = True
+        self.view_state.focus = "save_image_filename"
 
-    def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
-        """Open the dialog, pick an extension, or save."""
-        node = hit(self._nodes(), x, y)
-        if node is None:
+    def _type(self, text: str) -> None:
+        """The field's new text; over a selected name only what was typed stays."""
+        if self.name_selected:
+            typed = text[len(self.name) :] if text.startswith(self.name) else ""
+            self.name, self.name_selected = typed, False
+        else:
+            self.name = text
+
+    def _save(self, phone: VirtualPhone) -> None:
+        name = self.name.strip()
+        if not name:
             return
-        if node.content_desc == "Save" and not self.saving:
-            self.saving = True
-            self.name = "image_" + phone.now().strftime("%Y_%m_%d_%H_%M_%S")
-            self.name_selected = True
-        elif self.saving and node.class_name.endswith("EditText"):
-            self.name_selected = False  # a tap places the cursor: the selection goes
-        elif self.saving and node.class_name.endswith("RadioButton"):
-            self.extension = node.text.lower()
-        elif self.saving and node.text == "OK" and self.name.strip():
-            name = self.name.strip()
-            if not name.lower().endswith("." + self.extension):
-                name += "." + self.extension
-            path = phone.host_path(f"{PICTURES}/{name}")
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(drawing_bytes(name))
-            self.saving = False
+        if not name.lower().endswith("." + self.extension):
+            name += "." + self.extension
+        path = phone.host_path(f"{PICTURES}/{name}")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(drawing_bytes(name))
+        self.overlay = ""
+        self.view_state.focus = ""
+
+    def _choose(self, item: MenuItem) -> None:
+        self.overlay = "settings" if item.title == sc.SETTINGS else ""
+
+    # --- the screens ------------------------------------------------------------------
+    def build(self, phone: VirtualPhone) -> Window:
+        """The canvas, with what shows over it; or the settings."""
+        close = lambda: self._set(overlay="")  # noqa: E731
+        if self.overlay == "settings":
+            content = sc.settings_top(close, language=False)
+            return Window(content, background=sc.BACKGROUND, status_bar=sc.BACKGROUND)
+        content = layouts.activity_main(
+            self.strokes,
+            self.stroke_width,
+            lambda: self._open_save(phone),
+            lambda: self._set(strokes=[]),
+            lambda: self._set(overlay="overflow"),
+            lambda width: self._set(stroke_width=width),
+            lambda: self._set(strokes=self.strokes[:-1]),
+        )
+        window = Window(content, background=sc.BACKGROUND, status_bar=sc.BACKGROUND)
+        window.on_cancel = close
+        if self.overlay == "save":
+            window.dialog = layouts.dialog_save_image(
+                SHOWN_FOLDER,
+                self.name,
+                self.extension,
+                self._type,
+                lambda ext: self._set(extension=ext),
+                lambda: self._save(phone),
+                close,
+            )
+        elif self.overlay == "overflow":
+            window.dialog = popup_menu([MenuItem("", t) for t in OVERFLOW], self._choose)
+            window.popup_anchor = (0, 118, 1080, 265)
+        return window
 
     def on_swipe(
         self, phone: VirtualPhone, x1: int, y1: int, x2: int, y2: int, duration_ms: int
     ) -> None:
-        """A stroke on the canvas."""
-        if not self.saving:
-            self.strokes += 1
+        """A swipe that starts on the bare canvas draws a stroke; others go to the
+        views (the stroke bar)."""
+        window = self._window(phone)
+        canvas = window.content.find("my_canvas")
+        hit = window.content.hit(x1, y1)
+        if window.dialog is None and canvas is not None and canvas.contains(x1, y1) and hit is None:
+            self.strokes = [*self.strokes, ((x1, y1), (x2, y2))]
+            return
+        super().on_swipe(phone, x1, y1, x2, y2, duration_ms)
 
-    def on_text(self, phone: VirtualPhone, text: str) -> None:
-        """Typing goes to the file name."""
-        if self.saving:
-            self.name = text if self.name_selected else self.name + text
-            self.name_selected = False
-
-    def on_key(self, phone: VirtualPhone, keycode: str) -> None:
-        """Delete erases in the file name."""
-        if self.saving and keycode in KEY_DEL:
-            self.name = "" if self.name_selected else self.name[:-1]
-            self.name_selected = False
+    def on_back(self, phone: VirtualPhone) -> bool:
+        """Back from the settings shows the canvas."""
+        del phone
+        if self.overlay == "settings":
+            self.overlay = ""
+            return True
+        return False
 
 
 def virtual_apps() -> list[VirtualApp]:

@@ -30,7 +30,6 @@ from droidhub.virtual.views import (
     GONE,
     MATCH_PARENT,
     VERTICAL,
-    WRAP_CONTENT,
     Button,
     CoordinatorLayout,
     FrameLayout,
@@ -41,7 +40,6 @@ from droidhub.virtual.views import (
     RecyclerView,
     RelativeLayout,
     Rules,
-    ScrollView,
     TextView,
     View,
     sp,
@@ -481,66 +479,4 @@ def item_contact_with_number(row: ContactRow, on_click: Callable[[ContactRow], o
         width=MATCH_PARENT,
         padding=(0, sc.MEDIUM_MARGIN, 0, sc.MEDIUM_MARGIN),
         on_click=lambda: on_click(row),
-    )
-
-
-def activity_settings(on_up: Action) -> View:
-    """``activity_settings.xml``, its top: the toolbar and the first sections."""
-
-    def holder(id: str, *children: View) -> View:
-        return RelativeLayout(
-            id,
-            *children,
-            width=MATCH_PARENT,
-            padding=(sc.ACTIVITY_MARGIN, 16, sc.ACTIVITY_MARGIN, 16),
-            clickable=True,
-        )
-
-    def label(id: str, text: str) -> TextView:
-        return TextView(id, text, text_size=sc.BIGGER_TEXT, text_color=sc.TEXT, width=WRAP_CONTENT)
-
-    def section(id: str, text: str) -> TextView:
-        return TextView(
-            id,
-            text,
-            text_size=sc.NORMAL_TEXT,
-            text_color=sc.PRIMARY,
-            medium=True,
-            padding=(sc.ACTIVITY_MARGIN, sc.ACTIVITY_MARGIN, 0, 0),
-        )
-
-    settings = LinearLayout(
-        "settings_holder",
-        section("settings_color_customization_section_label", "Color customization"),
-        holder(
-            "settings_color_customization_holder",
-            label("settings_color_customization_label", "Customize colors"),
-        ),
-        section("settings_general_settings_label", "General settings"),
-        holder(
-            "settings_language_holder",
-            label("settings_language_label", "Language"),
-            TextView(
-                "settings_language",
-                "English",
-                text_size=sc.NORMAL_TEXT,
-                text_color="#99000000",
-                rules=Rules(below="settings_language_label"),
-            ),
-        ),
-        holder(
-            "settings_change_date_time_format_holder",
-            label("settings_change_date_time_format", "Change date and time format"),
-        ),
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
-    )
-    return CoordinatorLayout(
-        "settings_coordinator",
-        sc.material_toolbar("settings_toolbar", sc.SETTINGS, on_up),
-        ScrollView(
-            "settings_nested_scrollview", settings, width=MATCH_PARENT, margin=(0, 56, 0, 0)
-        ),
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
     )

@@ -205,7 +205,7 @@ class SmsMessengerApp(ViewApp):
         elif self.page == "new":
             content = self._new(phone)
         elif self.page == "settings":
-            content = layouts.activity_settings(lambda: self._go("list"))
+            content = sc.settings_top(lambda: self._go("list"))
         else:
             content = self._list(phone)
         self._with_text_menu(content)
