@@ -16,6 +16,12 @@ and, end to end in a subprocess as a user runs it, ``droidhub report RUN --html 
 (interpreter start, imports, reading the results, summary.json, the HTML file).
 The target is under 5 s for each.
 
+Then, with a screenshot at every step of every episode (``--shots``, on by default), the
+report as it is shared: its size and the time Chromium takes to open it (to its load
+event, through Playwright), linked (the default) for all the episodes, beside embedded
+(``--embed-screenshots``) for a tenth of them, measured in the same run. The targets
+(issue 35): a 1,000-episode report under 2 MB that opens in under a second.
+
 The rule behind the synthetic results is :func:`synthetic_outcome`; the tests derive the
 expected numbers from it by hand and check the report against them.
 """
@@ -26,6 +32,7 @@ import argparse
 import json
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -94,8 +101,9 @@ def synthetic_outcome(task: int, instance: int) -> Outcome:
     return Outcome(reward, None, 1 + (task + instance) % 9, 1.0 + (instance % 4) * 0.25)
 
 
-def _write_steps(folder: Path, episode: int) -> None:
-    """Step records as the runner writes them, each with a screenshot of six buttons."""
+def _write_steps(folder: Path, episode: int, pool: dict[tuple[int, int], Path]) -> None:
+    """Step records as the runner writes them, each with a screenshot of six buttons
+    (eight looks, each PNG written once and hard-linked into the other folders)."""
     folder.mkdir(parents=True, exist_ok=True)
     boxes = [(40, 200 + 300 * i, 1040, 460 + 300 * i) for i in range(6)]
     elements = [
@@ -105,11 +113,16 @@ def _write_steps(folder: Path, episode: int) -> None:
     with layout.steps.open("w", encoding="utf-8") as fh:
         for step in range(STEPS_PER_EPISODE):
             shot = layout.screenshot_name(step)
-            img = Image.new("RGB", SCREEN, (250, 250, 250))
-            draw = ImageDraw.Draw(img)
-            for box in boxes:
-                draw.rectangle(box, fill=(200, 220, 180 + 10 * episode))
-            img.save(folder / shot)
+            look = (episode % 8, step)
+            if look in pool:
+                os.link(pool[look], folder / shot)
+            else:
+                img = Image.new("RGB", SCREEN, (250, 250, 250))
+                draw = ImageDraw.Draw(img)
+                for box in boxes:
+                    draw.rectangle(box, fill=(200, 220, 180 + 10 * (episode % 8)))
+                img.save(folder / shot)
+                pool[look] = folder / shot
             record = {
                 "index": step,
                 "action": {"action_type": "click", "index": step % len(boxes)},
@@ -122,8 +135,10 @@ def _write_steps(folder: Path, episode: int) -> None:
             fh.write(json.dumps(record) + "\n")
 
 
-def build_run(folder: Path, episodes: int = 1000) -> Path:
-    """Write a synthetic run of ``episodes`` episodes (10 per task) into ``folder``."""
+def build_run(folder: Path, episodes: int = 1000, with_steps: int = STEP_EPISODES) -> Path:
+    """Write a synthetic run of ``episodes`` episodes (10 per task) into ``folder``, the
+    first ``with_steps`` of them with recorded steps and screenshots."""
+    pool: dict[tuple[int, int], Path] = {}
     folder.mkdir(parents=True, exist_ok=True)
     tasks = -(-episodes // INSTANCES)
     manifest = RunManifest(
@@ -170,8 +185,9 @@ def build_run(folder: Path, episodes: int = 1000) -> Path:
                     if out.error
                     else None,
                 )
-                if written < STEP_EPISODES:
-                    _write_steps(run.episode(family, name, instance).path, written)
+                if written < with_steps:
+                    _write_steps(run.episode(family, name, instance).path, written, pool)
+                    result.steps = STEPS_PER_EPISODE
                 fh.write(json.dumps(result.model_dump(mode="json")) + "\n")
                 written += 1
     return folder
@@ -238,10 +254,84 @@ def annotation_figures(run_dir: Path, count: int = 32) -> None:
     )
 
 
+def _open_s(pages: list[Path]) -> list[float | None]:
+    """Seconds Chromium takes to open each page to its load event (None without Chromium
+    or Playwright)."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return [None for _ in pages]
+    binary = os.environ.get("DROIDHUB_CHROMIUM") or next(
+        (p for n in ("chromium", "chromium-browser", "google-chrome") if (p := shutil.which(n))),
+        None,
+    )
+    if binary is None:
+        return [None for _ in pages]
+    times: list[float | None] = []
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=binary, args=["--no-sandbox"])
+        for page in pages:
+            tab = browser.new_page(viewport={"width": 1280, "height": 1000})
+            tab.goto(page.as_uri(), wait_until="load", timeout=120_000)
+            ms = tab.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
+            times.append(ms / 1000)
+            tab.close()
+        browser.close()
+    return times
+
+
+def _report(run_dir: Path, out: Path, *flags: str) -> Timing:
+    command = [sys.executable, "-m", "droidhub", "report", str(run_dir), "--html", str(out)]
+    took, proc = _timed(
+        lambda: subprocess.run([*command, *flags], capture_output=True, text=True, timeout=600)
+    )
+    if proc.returncode != 0:
+        sys.exit(f"droidhub report failed:\n{proc.stderr}")
+    return took
+
+
+def shared_report_figures(root: Path, episodes: int) -> None:
+    """Size and opening time of the report with a screenshot at every step: linked for
+    all ``episodes``, embedded for a tenth of them."""
+    few = max(1, episodes // 10)
+    full = build_run(root / "shots", episodes, with_steps=episodes)
+    part = build_run(root / "shots_few", few, with_steps=few)
+    linked, embedded = root / "shared" / "linked.html", root / "shared" / "embedded.html"
+    linked_s = _report(full, linked)
+    embedded_s = _report(part, embedded, "--embed-screenshots")
+    open_linked, open_embedded = _open_s([linked, embedded])
+    shots = episodes * STEPS_PER_EPISODE
+    size_l, size_e = linked.stat().st_size, embedded.stat().st_size
+    per_l, per_e = size_l / episodes, size_e / few
+    print(f"with a screenshot at each of {STEPS_PER_EPISODE} steps ({shots} screenshots):")
+    print(
+        f"  linked,   {episodes:5d} episodes: {size_l / 1e6:6.2f} MB ({per_l / 1e3:.2f} kB an "
+        f"episode), written in {linked_s.wall_s:.2f} s"
+        + (f", opened in {open_linked:.2f} s" if open_linked is not None else "")
+    )
+    print(
+        f"  embedded, {few:5d} episodes: {size_e / 1e6:6.2f} MB ({per_e / 1e3:.2f} kB an "
+        f"episode), written in {embedded_s.wall_s:.2f} s"
+        + (f", opened in {open_embedded:.2f} s" if open_embedded is not None else "")
+    )
+    print(f"  embedded / linked bytes an episode: {per_e / per_l:.1f} x")
+    size_ok = "met" if size_l < 2e6 else "MISSED"
+    print(f"target: linked report of {episodes} episodes < 2 MB: {size_ok} ({size_l / 1e6:.2f} MB)")
+    if open_linked is not None:
+        verdict = "met" if open_linked < 1.0 else "MISSED"
+        print(f"target: it opens in < 1 s: {verdict} ({open_linked:.2f} s)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--episodes", type=int, default=1000, help="synthetic episodes")
     parser.add_argument("--keep", type=Path, default=None, help="build the run here and keep it")
+    parser.add_argument(
+        "--shots",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="also measure the shared report with a screenshot at every step",
+    )
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -294,6 +384,8 @@ def main() -> None:
             f"target: report of {len(results)} episodes < {TARGET_S:.0f} s: {verdict} "
             f"({worst:.2f} s wall, {max(in_process.cpu_s, cli_s.cpu_s):.2f} s CPU)"
         )
+        if args.shots:
+            shared_report_figures(Path(tmp), args.episodes)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import browser_page
@@ -126,4 +129,44 @@ def test_the_step_viewer_opens_an_episode_then_a_steps_ui_tree(
     tree.locator("summary").click()
     assert tree.evaluate("d => d.open")
     assert tree.locator("pre").bounding_box()["height"] > 20
+    assert problems == []
+
+
+@pytest.mark.browser
+def test_the_default_report_links_the_run_folders_screenshots(
+    report_runs: ReportRuns, tmp_path: Path, page: tuple[Page, list[str]]
+) -> None:
+    """Without --embed-screenshots the report links each step's PNG relative to where it
+    is written, loads it lazily, and draws the tap over it; it is a fraction of the size."""
+    out = tmp_path / "reports" / "linked.html"
+    done = subprocess.run(
+        [sys.executable, "-m", "droidhub", "report", str(report_runs.run_a), "--html", str(out)],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    text = out.read_text(encoding="utf-8")
+    assert "data:image" not in text and "<img" not in text  # drawn only when opened
+    steps = sum(r["steps"] for r in results_rows(report_runs.run_a))
+    tab, problems = page
+    tab.goto(out.as_uri(), wait_until="load")
+    assert tab.evaluate("document.images.length") == 0
+    for episode in tab.locator("body > details").all():
+        episode.locator(":scope > summary").click()
+    assert tab.evaluate("[...document.images].every(i => i.loading === 'lazy')")
+    tab.evaluate("document.querySelectorAll('img').forEach(i => { i.loading = 'eager'; })")
+    tab.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    sizes = tab.evaluate("[...document.images].map(i => [i.naturalWidth, i.getAttribute('src')])")
+    assert len(sizes) == steps
+    assert all(w == 1080 and src.startswith("../") for w, src in sizes)
+    # The tap of TinyLeaveHome's first step: the mark sits on the tapped element.
+    folder = report_runs.run_a / "episodes/tinyreport/TinyLeaveHome/0"
+    tap = json.loads((folder / "steps.jsonl").read_text().splitlines()[0])
+    left, top, right, bottom = tap["ui_elements"][tap["action"]["index"]]["bounds"]
+    shot = tab.locator("img[src$='TinyLeaveHome/0/step_000.png']").first
+    mark = shot.locator("xpath=following-sibling::i[@class='tap']")
+    img_box, mark_box = shot.bounding_box(), mark.bounding_box()
+    scale = img_box["width"] / 1080
+    cx = mark_box["x"] + mark_box["width"] / 2 - img_box["x"]
+    cy = mark_box["y"] + mark_box["height"] / 2 - img_box["y"]
+    assert abs(cx - (left + right) / 2 * scale) < 4 and abs(cy - (top + bottom) / 2 * scale) < 4
     assert problems == []

@@ -263,10 +263,20 @@ def report_runs(tmp_path_factory: pytest.TempPathFactory) -> ReportRuns:
 def html_report_a(
     report_runs: ReportRuns, tmp_path_factory: pytest.TempPathFactory
 ) -> tuple[Path, str]:
-    """``droidhub report RUN_A --html OUT``, run once: the HTML file and what it printed."""
+    """``droidhub report RUN_A --html OUT --embed-screenshots``, run once: the HTML file
+    (one file, its screenshots in it) and what it printed."""
     out = tmp_path_factory.mktemp("html") / "report.html"
     proc = subprocess.run(
-        [sys.executable, "-m", "droidhub", "report", str(report_runs.run_a), "--html", str(out)],
+        [
+            sys.executable,
+            "-m",
+            "droidhub",
+            "report",
+            str(report_runs.run_a),
+            "--html",
+            str(out),
+            "--embed-screenshots",
+        ],
         capture_output=True,
         text=True,
         timeout=120,

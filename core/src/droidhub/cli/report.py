@@ -32,10 +32,19 @@ def check_run_dir(run_dir: Path) -> None:
     "--html",
     "html_out",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="Also write a self-contained HTML report (tables, episodes, annotated steps).",
+    help="Also write an HTML report (tables, charts, episodes and their steps); its "
+    "screenshots link to the run folder's files, relative to the report's folder.",
 )
-@click.option("--no-steps", is_flag=True, help="Leave the step screenshots out of the HTML.")
-def report(run_dirs: tuple[Path, ...], html_out: Path | None, no_steps: bool) -> None:
+@click.option("--no-steps", is_flag=True, help="Leave the steps out of the HTML.")
+@click.option(
+    "--embed-screenshots",
+    is_flag=True,
+    help="Embed the screenshots in the HTML (annotated, scaled down) instead of linking "
+    "them: one file to send on its own, many times larger.",
+)
+def report(
+    run_dirs: tuple[Path, ...], html_out: Path | None, no_steps: bool, embed_screenshots: bool
+) -> None:
     """Summarise a run, or compare two: `droidhub report RUN_A RUN_B`.
 
     One run: prints the summary (means over tasks, with 95% bootstrap intervals, and
@@ -51,7 +60,8 @@ def report(run_dirs: tuple[Path, ...], html_out: Path | None, no_steps: bool) ->
     if len(run_dirs) == 2:
         if html_out is not None:
             raise click.UsageError(
-                "--html writes the report of one run; compare two runs without it"
+                "--html writes the report of one run; to browse two runs side by side, "
+                f"use droidhub view {run_dirs[0]} {run_dirs[1]}"
             )
         from droidhub.report.compare import compare, format_comparison, format_mcnemar
 
@@ -62,14 +72,14 @@ def report(run_dirs: tuple[Path, ...], html_out: Path | None, no_steps: bool) ->
         return
     print_report(run_dirs[0])
     if html_out is not None:
-        write_html(run_dirs[0], html_out, with_steps=not no_steps)
+        write_html(run_dirs[0], html_out, with_steps=not no_steps, embed=embed_screenshots)
 
 
-def write_html(run_dir: Path, html_out: Path, with_steps: bool = True) -> None:
-    from droidhub.report.html import render_html
+def write_html(run_dir: Path, html_out: Path, with_steps: bool = True, embed: bool = False) -> None:
+    """Write ``run_dir``'s HTML report to ``html_out`` and say where."""
+    from droidhub.report import html
 
-    html_out.parent.mkdir(parents=True, exist_ok=True)
-    html_out.write_text(render_html(run_dir, with_steps=with_steps), encoding="utf-8")
+    html.write_html(run_dir, html_out, with_steps=with_steps, embed=embed)
     # On stderr: stdout ends with the run's headline (or is JSON, with --json).
     click.echo(f"HTML report written to {html_out}", err=True)
 

@@ -1,8 +1,12 @@
-"""A self-contained static HTML report of a run: tables, episodes, annotated steps.
+"""A static HTML report of a run: tables, charts, episodes and their steps.
 
-Screenshots are embedded as data URIs, annotated with the numbered boxes of the UI
-elements the agent saw and the point it tapped, so the file can be mailed or
-attached to a paper's supplementary material as is.
+Screenshots are linked by default: each step shows the run folder's own PNG (loaded
+lazily, as the page scrolls to it) with the point the agent acted at drawn over it, so
+a report of thousands of episodes stays small and opens at once beside its run folder.
+On request (``embed=True``, ``report --embed-screenshots``) they are embedded instead,
+as data URIs annotated with the numbered boxes of the UI elements the agent saw and the
+point it tapped, so the file can be mailed or attached to a paper's supplementary
+material as is.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from droidhub.report.charts import charts_html, evaluation_html
+from droidhub.report.html_links import LINKED_CSS, linked_script, linked_step
 from droidhub.report.summary import (
     TASK_COLUMNS,
     USAGE_COLUMNS,
@@ -234,10 +239,13 @@ def _tree_html(elements: object) -> str:
 
 
 def _episode_html(
-    r: EpisodeResult, steps: Sequence[tuple[dict[str, Any], str]], folder: Path
+    r: EpisodeResult,
+    steps: Sequence[tuple[dict[str, Any], str]],
+    folder: Path,
+    linked: int | None = None,
 ) -> str:
     """One episode, folded; ``steps`` are its step records (from ``folder``) with their
-    images."""
+    images, or, with ``linked`` (its number), none: the script draws them when opened."""
     if r.success:
         verdict, label = "ok", "success"
     elif r.error:
@@ -246,8 +254,9 @@ def _episode_html(
         verdict, label = "part", "partial"  # credit, but not a success
     else:
         verdict, label = "bad", "failure"
+    opener = "<details>" if linked is None else f"<details data-e='{linked}'>"
     parts = [
-        f"<details><summary><span class='{verdict}'>{label}</span> "
+        f"{opener}<summary><span class='{verdict}'>{label}</span> "
         f"{_e(r.episode_id)}: reward {r.reward:.3f}, {r.steps} steps, {r.duration_s:.1f}s"
         "</summary>",
         f"<p><b>Goal:</b> {_e(r.goal)}</p>",
@@ -272,7 +281,9 @@ def _episode_html(
             f"<div class='step'><b>Step {step.get('index')}</b> "
             f"<code>{_e(json.dumps(action, ensure_ascii=False))}</code>{err}{img}</div>"
         )
-    if cells:
+    if linked is not None:
+        parts.append("<div class='steps'></div>")
+    elif cells:
         parts.append("<div class='steps'>" + "".join(cells) + "</div>")
     parts.append("</details>")
     return "".join(parts)
@@ -299,9 +310,13 @@ def _task_table(summary: Summary) -> str:
 
 
 def render_html(
-    run_dir: Path, results: Sequence[EpisodeResult] | None = None, with_steps: bool = True
+    run_dir: Path,
+    results: Sequence[EpisodeResult] | None = None,
+    with_steps: bool = True,
+    links_from: Path | None = None,
 ) -> str:
-    """The HTML report of ``run_dir`` as a string."""
+    """The HTML report of ``run_dir`` as a string: screenshots linked relative to the
+    folder ``links_from`` (where the report will be), or embedded when it is None."""
     results = list(results) if results is not None else read_results(run_dir)
     summary: Summary = summarize(results)
     manifest = {}
@@ -358,20 +373,53 @@ def render_html(
         "<h2>Episodes</h2>",
     ]
     recorded = [_recorded_steps(run_dir, r) if with_steps else [] for r in results]
-    images = iter(step_images([job for jobs in recorded for job in jobs]))
+    if links_from is not None:
+        return _linked_page(run_dir, results, recorded, head, links_from)
+    images = iter(step_images([job for episode_jobs in recorded for job in episode_jobs]))
     episodes = [
         _episode_html(r, [(step, next(images)) for _, step in jobs], _episode_folder(run_dir, r))
         for r, jobs in zip(results, recorded, strict=True)
     ]
+    return _page(run_dir, head + episodes)
+
+
+def _page(run_dir: Path, body: Sequence[str], css: str = "") -> str:
     return (
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
-        f"<title>droidhub report: {_e(run_dir.name)}</title><style>{_CSS}</style></head>"
-        "<body>" + "".join(head) + "".join(episodes) + "</body></html>"
+        f"<title>droidhub report: {_e(run_dir.name)}</title><style>{_CSS}{css}</style></head>"
+        "<body>" + "".join(body) + "</body></html>"
     )
 
 
-def write_html(run_dir: Path, out: Path) -> Path:
-    """Write the HTML report of ``run_dir`` to ``out``."""
+def _linked_page(
+    run_dir: Path,
+    results: Sequence[EpisodeResult],
+    recorded: Sequence[Sequence[tuple[Path, dict[str, Any]]]],
+    head: list[str],
+    base: Path,
+) -> str:
+    """The report with its steps as data, drawn when an episode opens (html_links)."""
+    steps: dict[str, list[list[Any]]] = {}
+    episodes = []
+    for number, (r, jobs) in enumerate(zip(results, recorded, strict=True)):
+        episodes.append(_episode_html(r, [], _episode_folder(run_dir, r), linked=number))
+        steps[str(number)] = [
+            linked_step(
+                folder, step, base, _tap_point(step.get("action", {}), step.get("ui_elements", []))
+            )
+            for folder, step in jobs
+        ]
+    note = (
+        "<p>Open an episode to see its steps; their screenshots are the run folder's "
+        "own files. UI trees and what a model was sent: <code>droidhub view RUN</code>.</p>"
+    )
+    return _page(run_dir, [*head, note, *episodes, linked_script(steps)], LINKED_CSS)
+
+
+def write_html(run_dir: Path, out: Path, with_steps: bool = True, embed: bool = False) -> Path:
+    """Write the HTML report of ``run_dir`` to ``out``, its screenshots linked from there
+    (or embedded)."""
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(render_html(run_dir), encoding="utf-8")
+    links_from = None if embed else out.parent.resolve()
+    out.write_text(render_html(run_dir, with_steps=with_steps, links_from=links_from), "utf-8")
     return out
