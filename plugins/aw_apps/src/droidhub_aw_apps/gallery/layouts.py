@@ -10,7 +10,8 @@ Facts from the sources: folders are ``directory_item_grid_square`` cells of
 ``photo_item_grid`` cells of ``media_grid`` in 3 (``media_columns_vertical_scroll``);
 a thumbnail is a ``MySquareImageView`` (an ImageView as tall as it is wide) showing
 the file centre-cropped; a folder's name and count sit at its bottom over a shadow.
-The viewer (``activity_medium``) shows the picture on black under
+The viewer (``activity_medium``) shows the picture (``pager_photo_item``'s
+``photo_holder`` > ``gestures_view``) on black under
 ``medium_viewer_toolbar`` (the file's name) and above ``bottom_actions``, whose
 default buttons are favourite, edit, share and delete; Copy to and Move to are in
 the toolbar's overflow and open ``dialog_directory_picker``. ``medium_name`` is
@@ -174,6 +175,20 @@ class SquareCell(RelativeLayout):
         return super().on_measure(width_spec, MeasureSpec.exactly(width_spec.size))
 
 
+class FrameRelative(FrameLayout):
+    """A RelativeLayout whose children all fill it or sit at an edge: laid out as a
+    FrameLayout, reported as ``android.widget.RelativeLayout``."""
+
+    class_name: ClassVar[str] = "android.widget.RelativeLayout"
+
+
+class BottomActions(LinearLayout):
+    """``bottom_actions.xml``'s ConstraintLayout (its ``<include>`` gives it the id
+    ``bottom_actions``): the buttons in a row."""
+
+    class_name: ClassVar[str] = "android.view.ViewGroup"
+
+
 class ViewPager(FrameLayout):
     """``MyViewPager`` (a ViewPager): one page at a time."""
 
@@ -333,8 +348,8 @@ def activity_medium(
             view.text_color = white
         if isinstance(view, ImageView):
             view.tint = white
-    bottom = LinearLayout(
-        "bottom_actions_wrapper",
+    bottom = BottomActions(
+        "bottom_actions",
         action("bottom_favorite", "Toggle favorite", "star"),
         action("bottom_edit", "Edit", "edit"),
         action("bottom_share", "Share", "share"),
@@ -342,15 +357,16 @@ def activity_medium(
         width=MATCH_PARENT,
         layout_gravity=Gravity.BOTTOM,
     )
-    return FrameLayout(
+    picture = FrameRelative(
+        "photo_holder",
+        PhotoView("gestures_view", medium.path, width=MATCH_PARENT, height=MATCH_PARENT),
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+    )
+    return FrameRelative(
         "fragment_holder",
-        ViewPager(
-            "view_pager",
-            PhotoView("photo_view", medium.path, width=MATCH_PARENT, height=MATCH_PARENT),
-            width=MATCH_PARENT,
-            height=MATCH_PARENT,
-        ),
-        FrameLayout("bottom_actions", bottom, width=MATCH_PARENT, layout_gravity=Gravity.BOTTOM),
+        ViewPager("view_pager", picture, width=MATCH_PARENT, height=MATCH_PARENT),
+        bottom,
         LinearLayout("medium_viewer_appbar", toolbar, orientation=VERTICAL, width=MATCH_PARENT),
         width=MATCH_PARENT,
         height=MATCH_PARENT,

@@ -93,6 +93,12 @@ class ColourSwatch(ImageView):
         painter.surface((x, y, x + size, y + size), BRUSH_COLOUR, size // 2)
 
 
+class RadioGroup(LinearLayout):
+    """``android.widget.RadioGroup``: its radio buttons in a column."""
+
+    class_name: ClassVar[str] = "android.widget.RadioGroup"
+
+
 class RadioButton(CheckBox):
     """``MyCompatRadioButton`` (``android.widget.RadioButton``): a ring, filled when
     checked, before its label."""
@@ -170,7 +176,7 @@ def activity_main(
             rules=Rules(align_parent_right=True),
         ),
         undo,
-        View(
+        ImageView(
             "stroke_width_preview",
             width=40,
             height=40,
@@ -239,7 +245,7 @@ def dialog_save_image(
                 width=MATCH_PARENT,
                 margin=(0, 0, 0, sc.MEDIUM_MARGIN),
             ),
-            LinearLayout(
+            RadioGroup(
                 "save_image_radio_group",
                 *(
                     RadioButton(
