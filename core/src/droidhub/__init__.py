@@ -18,7 +18,7 @@ from droidhub.plugins import evaluators as evaluators
 from droidhub.plugins.evaluators import Evaluator
 from droidhub.results.records import EpisodeResult, RunManifest
 from droidhub.run.episode import FatalAgentError
-from droidhub.tasks.apps import AppSpec
+from droidhub.tasks.apps import AppSpec, FirstRun
 from droidhub.tasks.families import Registry, TaskFamily, UnknownTaskError
 from droidhub.tasks.task_eval import (
     Footprint,
@@ -45,6 +45,7 @@ __all__ = [
     "EpisodeResult",
     "Evaluator",
     "FatalAgentError",
+    "FirstRun",
     "Footprint",
     "Judge",
     "JudgeFactory",

@@ -128,12 +128,13 @@ def usage_line(exc: click.UsageError) -> str:
 EXIT_CODES = """\b
 Exit codes:
   0    done (run: every episode ran without an error)
-  1    run: the run could not go on (--out busy or unwritable); check: a task failed
+  1    run: the run could not go on (--out busy or unwritable); check: a task failed;
+       device doctor: the phone misses something; device setup: a step failed
   2    a bad option or value (unknown task or agent, --out is a file...)
   3    run: finished, but some episodes ended in an error
   4    run: every device was quarantined (rerun to run the rest)
   5    run: stopped early (the same agent error K times, or a FatalAgentError)
-  6    run: no device reachable (no adb server, or no such phone); nothing was written
+  6    run, device doctor/setup: no device reachable (no adb server, or no such phone)
   7    a plugin or a task spec file failed to load (see `droidhub plugins`)
   130  run: stopped by Ctrl-C (rerun to resume)
   143  run: stopped by SIGTERM (rerun to resume)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from droidhub.tasks.apps import FirstRun
+from droidhub import FirstRun
 
 #: Where AndroidWorld downloads every file of :data:`PINNED_APKS` from (``APK_SOURCE + apk``).
 APK_SOURCE = "https://storage.googleapis.com/gresearch/android_world/"
