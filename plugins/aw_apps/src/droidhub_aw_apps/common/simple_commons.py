@@ -249,11 +249,12 @@ def material_toolbar(
     return Toolbar(id, *views, **attributes)
 
 
-def my_fab(id: str, icon: str, on_click: Action, **attributes: Unpack[Attributes]) -> View:
+def my_fab(id: str, icon: str, action: Action, **attributes: Unpack[Attributes]) -> View:
     """``MyFloatingActionButton``: the primary colour, a white icon, 16 dp in from the
-    bottom end corner."""
+    bottom end corner; a tap runs ``action``."""
     attributes.setdefault("background", PRIMARY)
-    return FloatingActionButton(id, icon, on_click=on_click, **attributes)
+    attributes["on_click"] = action
+    return FloatingActionButton(id, icon, **attributes)
 
 
 def confirmation_dialog(message: str, on_yes: Action, on_no: Action) -> View:

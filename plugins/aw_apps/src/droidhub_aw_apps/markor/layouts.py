@@ -18,6 +18,7 @@ subset (``ic_file_white_24dp`` as ``note``, ``ic_gs_rename`` as ``edit``,
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
@@ -255,7 +256,7 @@ def bottom_navigation(on_tab: Callable[[str], object], tab: str) -> FrameLayout:
                 width=0,
                 weight=1,
                 height=MATCH_PARENT,
-                on_click=lambda item_id=item_id: on_tab(item_id),
+                on_click=functools.partial(on_tab, item_id),
             )
         )
     menu_view = _MenuView(
@@ -586,7 +587,7 @@ def text_toolbar(labels: Sequence[str], choose: Callable[[str], object]) -> Line
     all): its items are Buttons in a white bar with 8 dp of elevation."""
     return LinearLayout(
         "",
-        *(_toolbar_item(label, lambda label=label: choose(label)) for label in labels),
+        *(_toolbar_item(label, functools.partial(choose, label)) for label in labels),
         orientation=HORIZONTAL,
         background="#FFFFFFFF",
         elevation=8,

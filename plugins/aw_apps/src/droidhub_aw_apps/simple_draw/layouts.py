@@ -21,6 +21,7 @@ bucket, backspace for the eraser, a focus ring for the eyedropper).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
@@ -141,7 +142,7 @@ def activity_main(
     )
     overflow = (MenuItem("open_file", "Open file"),)
 
-    def tool(id: str, desc: str, icon: str, **rules: str) -> ImageView:
+    def tool(id: str, desc: str, icon: str, below: str = "", to_left_of: str = "") -> ImageView:
         return ImageView(
             id,
             icon,
@@ -151,7 +152,7 @@ def activity_main(
             height=sc.NORMAL_ICON_SIZE,
             padding=sc.MEDIUM_MARGIN,
             clickable=True,
-            rules=Rules(**rules),
+            rules=Rules(below=below, to_left_of=to_left_of),
         )
 
     undo = tool("undo", "Undo", "undo", below="color_picker")
@@ -255,7 +256,7 @@ def dialog_save_image(
                         checkable=True,
                         width=MATCH_PARENT,
                         padding=(0, sc.MEDIUM_MARGIN, 0, sc.MEDIUM_MARGIN),
-                        on_click=lambda ext=ext: on_extension(ext),
+                        on_click=functools.partial(on_extension, ext),
                     )
                     for ext in EXTENSIONS
                 ),
