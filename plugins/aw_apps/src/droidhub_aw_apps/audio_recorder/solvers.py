@@ -1,4 +1,5 @@
-"""UI-only solvers of the Audio Recorder tasks: record, stop, name, save."""
+"""UI-only solvers of the Audio Recorder tasks: record, stop, name in the rename
+dialog, save."""
 
 from __future__ import annotations
 
@@ -6,17 +7,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from droidhub import Action, State
-from droidhub.agents.ui_solver import SolverScript, UISolver, open_app, tap
+from droidhub.agents.ui_solver import SolverScript, UISolver, open_app, require, tap
 
 
 def _record(name: str | None) -> SolverScript:
     state = yield open_app("Audio Recorder")
-    state = yield tap(state, desc="Record")
-    state = yield tap(state, desc="Stop recording")
+    state = yield tap(state, resource_id="btn_record")
+    state = yield tap(state, resource_id="btn_record_stop")
     if name is not None:
-        # The proposed name is selected: typing (without a tap first) replaces it.
-        state = yield Action(action_type="input_text", text=name)
-    yield tap(state, text="Save")
+        # The rename dialog shows the proposed name with the cursor at its end: clear
+        # it (Ctrl+A, DEL) and type the name.
+        field = require(state, resource_id="input_name")
+        state = yield Action(action_type="input_text", text=name, index=field, clear_text=True)
+    yield tap(state, resource_id="dialog_positive_btn")
 
 
 def solve_record(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:

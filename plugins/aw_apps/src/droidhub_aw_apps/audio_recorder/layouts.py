@@ -1,0 +1,516 @@
+"""Audio Recorder's layout files (versionCode 926, the commit before c5177c1) as view
+trees.
+
+Each function is one file of the app's ``res/layout`` with its ids, view classes,
+nesting and English strings; data comes in as plain values and actions as callables,
+bound by :mod:`.screens`.
+
+Facts from the sources: the default theme is "blue gray" (``AppTheme.Gray``: the
+window a gradient from ``md_blue_gray_500`` #253343 to ``md_blue_gray_700`` #1C2733,
+white text). ``activity_main`` stacks the ``toolbar`` (``btn_import``, the app's name,
+``btn_share`` opening ``menu_more``), the waveform (``record``; the ``placeholder``
+while there is no record; ``recording_view`` while recording), the time
+(``txt_progress``), the record's name (``txt_name``) and ``txt_record_info``, the
+``play_progress`` SeekBar and the bottom panel: ``btn_settings``, ``btn_record`` (a
+white disc, 84 dp; while recording a pause sign; its description is the string
+``recording``, "Recording: %s", as the layout sets it), ``btn_record_delete`` and
+``btn_record_stop`` beside it while recording, and ``btn_records_list``. Stopping asks
+for a name in ``dialog_rename`` (``showRenameDialog``: the name with the cursor at its
+end, the keyboard up, "Don't ask again" shown after a recording) inside the framework's
+AlertDialog. The records list and the settings are :mod:`.pages`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import ClassVar
+
+import skia
+
+from droidhub.virtual.views import (
+    GONE,
+    INVISIBLE,
+    MATCH_PARENT,
+    VERTICAL,
+    VISIBLE,
+    WRAP_CONTENT,
+    Button,
+    CheckBox,
+    EditText,
+    FrameLayout,
+    Gravity,
+    ImageButton,
+    ImageView,
+    LinearLayout,
+    SeekBar,
+    TextView,
+    View,
+    alert_dialog,
+    dp,
+)
+from droidhub.virtual.views.measure import place
+from droidhub.virtual.views.paint import Painter
+
+Action = Callable[[], object]
+
+#: ``md_blue_gray_500`` and ``md_blue_gray_700``: the window's gradient, top to bottom.
+BACKGROUND = "#FF253343"
+PRIMARY_DARK = "#FF1C2733"
+WHITE = "#FFFFFFFF"
+TEXT_LIGHT2 = "#99FFFFFF"
+BLACK = "#FF000000"
+#: ``md_grey_800xxx``: the records list's divider.
+DIVIDER = "#FF383838"
+#: ``md_red_500``: the paused recording's disc (``ic_record_rec``).
+RECORD_RED = "#FFE51C23"
+APP_NAME = "Audio Recorder"
+RECORDING = "Recording: %s"
+SETTINGS = "Settings"
+DELETE = "Delete"
+ZERO_TIME = "00:00"
+NEW_NAME = "New name"
+DONT_ASK_AGAIN = "Don't ask again"
+CANCEL, SAVE = "Cancel", "Save"
+#: ``menu_more.xml``'s items, in order.
+MENU_MORE = (
+    ("menu_share", "Share"),
+    ("menu_info", "Information"),
+    ("menu_rename", "Rename"),
+    ("menu_open_with", "Open with\u2026"),
+    ("menu_save_as", "Save as\u2026"),
+    ("menu_delete", "Delete"),
+)
+#: What ``txt_record_info`` says of the default settings (M4A, 44.1 kHz, 128 kbps,
+#: stereo).
+RECORD_INFO = "M4a, 44.1kHz, 128kbps, Stereo"
+
+
+@dataclass(frozen=True)
+class Recording:
+    """One record as the lists show it: its name (no extension) and its length."""
+
+    name: str
+    seconds: int
+
+    @property
+    def duration(self) -> str:
+        """``formatTimeIntervalHourMinSec2``: ``mm:ss``."""
+        return f"{self.seconds // 60:02d}:{self.seconds % 60:02d}"
+
+
+class ProgressBar(View):
+    """``android.widget.ProgressBar`` (a spinner; shown only while the app works)."""
+
+    class_name: ClassVar[str] = "android.widget.ProgressBar"
+
+
+class Spinner(LinearLayout):
+    """``android.widget.Spinner``: its selected item's row."""
+
+    class_name: ClassVar[str] = "android.widget.Spinner"
+
+
+class Waveform(View):
+    """``WaveformViewNew`` / ``RecordingWaveformView`` / ``SimpleWaveformView``: a
+    centre line, with the record's amplitudes as bars when it has some."""
+
+    def __init__(self, id: str, bars: int, colour: str = WHITE, **attributes: object) -> None:
+        super().__init__(id, **attributes)
+        self.bars, self.colour = bars, colour
+
+    def draw_content(self, painter: Painter) -> None:
+        """The middle line and, left to right, ``bars`` bars of a steady shape."""
+        middle = (self.top + self.bottom) // 2
+        paint = skia.Paint(AntiAlias=True, Color=painter.rgb(self.colour), StrokeWidth=dp(1))
+        painter.canvas.drawLine(self.left, middle, self.right, middle, paint)
+        half = (self.bottom - self.top) // 3
+        for i in range(self.bars):
+            x = self.left + dp(2) + i * dp(3)
+            if x >= self.right:
+                break
+            height = half * (0.3 + 0.7 * abs(((i * 37) % 23) - 11) / 11)
+            painter.canvas.drawLine(x, middle - height, x, middle + height, paint)
+
+
+class RecordButton(ImageButton):
+    """``btn_record``: ``ic_record`` (a white disc), ``ic_pause_circle_filled`` while
+    recording, ``ic_record_rec`` (a red disc) while paused."""
+
+    def __init__(self, state: str, on_click: Action) -> None:
+        super().__init__(
+            "btn_record",
+            content_desc=RECORDING,
+            width=84,
+            height=84,
+            padding=0,
+            margin=8,
+            layout_gravity=Gravity.CENTER,
+            on_click=on_click,
+        )
+        self.state = state
+
+    def draw_content(self, painter: Painter) -> None:
+        """The disc (7/24 of the button's side in radius), or the pause sign."""
+        size = round((self.right - self.left) * 14 / 24)
+        x = place(Gravity.CENTER, self.left, self.right, size, True)
+        y = place(Gravity.CENTER, self.top, self.bottom, size, False)
+        fill = RECORD_RED if self.state == "paused" else WHITE
+        painter.surface((x, y, x + size, y + size), fill, size // 2)
+        if self.state == "recording":
+            bar, gap = size // 7, size // 7
+            left = x + size // 2 - gap // 2 - bar
+            for bx in (left, left + bar + gap):
+                painter.surface((bx, y + size // 4, bx + bar, y + 3 * size // 4), BACKGROUND)
+
+
+def icon_button(
+    id: str, icon: str, size: float, on_click: Action | None, **attributes: object
+) -> View:
+    return ImageButton(
+        id,
+        icon,
+        tint=WHITE,
+        icon_size=size,
+        on_click=on_click,
+        **attributes,
+    )
+
+
+def _panel(id: str, text: str) -> LinearLayout:
+    """``pnl_import_progress`` / ``pnl_record_processing``: hidden until the app works."""
+    return LinearLayout(
+        id,
+        ProgressBar(width=16, height=16, layout_gravity=Gravity.CENTER),
+        TextView("", text, text_size=12, text_color=WHITE, margin=(8, 0, 0, 0)),
+        gravity=Gravity.CENTER_HORIZONTAL,
+        width=MATCH_PARENT,
+        margin=(0, 0, 0, 4),
+        visibility=INVISIBLE,
+    )
+
+
+@dataclass(frozen=True)
+class MainState:
+    """What ``activity_main`` shows: "idle", "recording" or "paused"; the active
+    record (none yet: the placeholder), and the time shown."""
+
+    mode: str
+    record: Recording | None
+    progress: str
+
+
+@dataclass(frozen=True)
+class MainActions:
+    """What the main screen's buttons do."""
+
+    record: Action
+    stop: Action
+    delete: Action
+    more: Action
+    records: Action
+    settings: Action
+
+
+def _shown(yes: bool) -> str:
+    return VISIBLE if yes else INVISIBLE
+
+
+def _main_toolbar(state: MainState, act: MainActions) -> View:
+    """``toolbar``: import, the app's name, the record's menu."""
+    busy = state.mode != "idle"
+    return LinearLayout(
+        "toolbar",
+        icon_button(
+            "btn_import", "download", 24, None, padding=16, visibility=GONE if busy else VISIBLE
+        ),
+        TextView(
+            "",
+            APP_NAME,
+            text_size=24,
+            text_color=WHITE,
+            medium=True,
+            gravity=Gravity.CENTER_HORIZONTAL,
+            width=0,
+            weight=1,
+            margin=(32, 12, 32, 16),
+        ),
+        icon_button(
+            "btn_share",
+            "more_vert",
+            24,
+            act.more,
+            width=54,
+            height=54,
+            padding=15,
+            layout_gravity=Gravity.END,
+            visibility=GONE if busy else VISIBLE,
+        ),
+        width=MATCH_PARENT,
+    )
+
+
+def _waveforms(state: MainState) -> View:
+    """The placeholder, the record's or the recording's waveform, play and stop."""
+    busy = state.mode != "idle"
+    has_record = state.record is not None and not busy
+    return FrameLayout(
+        "",
+        ImageView(
+            "placeholder",
+            "music_note",
+            tint=TEXT_LIGHT2,
+            icon_size=96,
+            width=WRAP_CONTENT,
+            height=WRAP_CONTENT,
+            layout_gravity=Gravity.CENTER,
+            visibility=VISIBLE if state.record is None and not busy else GONE,
+        ),
+        Waveform(
+            "record",
+            300,
+            width=MATCH_PARENT,
+            height=200,
+            margin=(0, 0, 0, 64),
+            visibility=_shown(has_record) if not busy else GONE,
+        ),
+        Waveform(
+            "recording_view",
+            120,
+            "#FFFFD600",
+            width=MATCH_PARENT,
+            height=200,
+            margin=(0, 0, 0, 64),
+            visibility=VISIBLE if busy else GONE,
+        ),
+        ProgressBar(
+            "progress", width=48, height=48, layout_gravity=Gravity.CENTER, visibility=INVISIBLE
+        ),
+        icon_button(
+            "btn_play",
+            "play_arrow",
+            36,
+            None,
+            width=64,
+            height=64,
+            padding=14,
+            layout_gravity=Gravity.BOTTOM | Gravity.CENTER_HORIZONTAL,
+            visibility=_shown(has_record) if not busy else GONE,
+        ),
+        icon_button(
+            "btn_stop",
+            "stop",
+            36,
+            None,
+            width=64,
+            height=64,
+            padding=14,
+            layout_gravity=Gravity.BOTTOM | Gravity.CENTER_HORIZONTAL,
+            visibility=GONE,
+        ),
+        width=MATCH_PARENT,
+        layout_gravity=Gravity.CENTER,
+    )
+
+
+def _times(state: MainState) -> View:
+    """The time, the record's name and its format, its start and its length."""
+    busy = state.mode != "idle"
+    has_record = state.record is not None and not busy
+    name = state.record.name if state.record is not None else ""
+    return FrameLayout(
+        "",
+        TextView(
+            "txt_zero_time",
+            ZERO_TIME,
+            text_size=16,
+            text_color=WHITE,
+            margin=(16, 0, 0, 8),
+            layout_gravity=Gravity.START | Gravity.BOTTOM,
+            visibility=_shown(has_record),
+        ),
+        LinearLayout(
+            "",
+            TextView(
+                "txt_progress",
+                state.progress,
+                text_size=54,
+                text_color=WHITE,
+                medium=True,
+                layout_gravity=Gravity.CENTER_HORIZONTAL,
+            ),
+            TextView(
+                "txt_name",
+                name,
+                text_size=22,
+                text_color=WHITE,
+                max_lines=2,
+                gravity=Gravity.CENTER_HORIZONTAL,
+                margin=(24, 0, 24, 4),
+                layout_gravity=Gravity.CENTER_HORIZONTAL,
+                visibility=_shown(bool(name)),
+            ),
+            TextView(
+                "txt_record_info",
+                RECORD_INFO,
+                text_size=14,
+                text_color=TEXT_LIGHT2,
+                max_lines=1,
+                margin=(72, 0, 72, 10),
+                layout_gravity=Gravity.CENTER_HORIZONTAL,
+            ),
+            orientation=VERTICAL,
+            width=MATCH_PARENT,
+        ),
+        TextView(
+            "txt_duration",
+            state.record.duration if state.record else ZERO_TIME,
+            text_size=16,
+            text_color=WHITE,
+            margin=(0, 0, 16, 8),
+            layout_gravity=Gravity.END | Gravity.BOTTOM,
+            visibility=_shown(has_record),
+        ),
+        width=MATCH_PARENT,
+    )
+
+
+def _bottom_panel(state: MainState, act: MainActions) -> View:
+    """Settings, delete / record / stop, the records list."""
+    busy = state.mode != "idle"
+    return FrameLayout(
+        "",
+        icon_button(
+            "btn_settings",
+            "settings",
+            36,
+            act.settings,
+            content_desc=SETTINGS,
+            width=84,
+            height=84,
+            padding=24,
+            margin=(0, 8, 0, 0),
+            layout_gravity=Gravity.START,
+        ),
+        LinearLayout(
+            "",
+            icon_button(
+                "btn_record_delete",
+                "delete",
+                36,
+                act.delete,
+                content_desc=DELETE,
+                width=42,
+                height=42,
+                padding=3,
+                margin=6,
+                layout_gravity=Gravity.CENTER,
+                visibility=_shown(busy),
+            ),
+            RecordButton(state.mode, act.record),
+            icon_button(
+                "btn_record_stop",
+                "stop",
+                24,
+                act.stop,
+                width=54,
+                height=54,
+                padding=15,
+                layout_gravity=Gravity.CENTER,
+                visibility=_shown(busy),
+            ),
+            layout_gravity=Gravity.CENTER,
+        ),
+        icon_button(
+            "btn_records_list",
+            "list",
+            36,
+            act.records,
+            width=84,
+            height=84,
+            padding=24,
+            margin=(0, 8, 0, 0),
+            layout_gravity=Gravity.END,
+        ),
+        width=MATCH_PARENT,
+        margin=(0, 0, 0, 8),
+    )
+
+
+def activity_main(state: MainState, act: MainActions) -> View:
+    """``activity_main.xml``."""
+    return LinearLayout(
+        "",
+        _main_toolbar(state, act),
+        _panel("pnl_import_progress", "Audio file import\u2026"),
+        _panel("pnl_record_processing", "Waveform drawing calculations\u2026"),
+        LinearLayout(
+            "",
+            _waveforms(state),
+            orientation=VERTICAL,
+            gravity=Gravity.CENTER,
+            width=MATCH_PARENT,
+            height=0,
+            weight=1,
+        ),
+        _times(state),
+        SeekBar("play_progress", progress=0, max=1000),
+        _bottom_panel(state, act),
+        orientation=VERTICAL,
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+    )
+
+
+def dialog_rename(
+    name: str,
+    show_checkbox: bool,
+    dont_ask: bool,
+    on_name: Callable[[str], object],
+    on_check: Action,
+    on_cancel: Action,
+    on_save: Action,
+) -> View:
+    """``dialog_rename.xml`` in the framework's AlertDialog (``setView``: no title,
+    no buttons of the dialog's own)."""
+    body = LinearLayout(
+        "",
+        TextView(
+            "dialog_title",
+            NEW_NAME,
+            text_size=20,
+            text_color=BLACK,
+            medium=True,
+            margin=(0, 0, 0, 16),
+        ),
+        EditText("input_name", name, on_change=on_name, text_color=BLACK, width=MATCH_PARENT),
+        CheckBox(
+            "check_box",
+            DONT_ASK_AGAIN,
+            checked=dont_ask,
+            on_click=on_check,
+            width=MATCH_PARENT,
+            margin=(0, 8, 0, 0),
+            visibility=VISIBLE if show_checkbox else GONE,
+        ),
+        LinearLayout(
+            "",
+            Button("dialog_negative_btn", CANCEL, on_click=on_cancel, margin=8),
+            Button(
+                "dialog_positive_btn",
+                SAVE,
+                on_click=on_save,
+                margin=8,
+                background="#FF1C2733",
+                elevation=2,
+            ),
+            gravity=Gravity.END,
+            layout_gravity=Gravity.END,
+            margin=(0, 4, 0, 0),
+        ),
+        orientation=VERTICAL,
+        width=MATCH_PARENT,
+        background=WHITE,
+        padding=20,
+    )
+    return alert_dialog("", "", custom=body)

@@ -1,0 +1,275 @@
+"""Audio Recorder's other screens (versionCode 926): ``activity_records`` with its
+``list_item`` rows and the top of ``activity_settings``, as view trees.
+
+The records list stacks ``toolbar`` (``btn_back``, "Records" over the count,
+``btn_sort``, ``btn_bookmarks``) and ``bottomDivider`` over ``recycler_view``; each
+row is a ``container`` over its ``list_item_waveform`` holding ``list_item_name``,
+``list_item_description`` (the length) and ``list_item_info``. The settings scroll
+under their ``toolbar`` (``btnBack``, "Settings"): Trash, File browser, the theme
+spinner, ``panelPublicDir``, the keep-screen-on and ask-to-rename switches and the
+naming spinner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from droidhub.virtual.views import (
+    GONE,
+    INVISIBLE,
+    MATCH_PARENT,
+    VERTICAL,
+    VISIBLE,
+    FrameLayout,
+    Gravity,
+    LinearLayout,
+    RecyclerView,
+    ScrollView,
+    Switch,
+    TextView,
+    View,
+)
+from droidhub_aw_apps.audio_recorder.layouts import (
+    BACKGROUND,
+    DIVIDER,
+    RECORD_INFO,
+    SETTINGS,
+    TEXT_LIGHT2,
+    WHITE,
+    Action,
+    Recording,
+    Spinner,
+    Waveform,
+    icon_button,
+)
+
+
+def _records_toolbar(on_back: Action, count: int) -> LinearLayout:
+    return LinearLayout(
+        "toolbar",
+        icon_button("btn_back", "arrow_back", 24, on_back, padding=16),
+        LinearLayout(
+            "title",
+            TextView("txt_title", "Records", text_size=20, text_color=WHITE, medium=True),
+            TextView(
+                "txt_sub_title",
+                f"{count} records" if count != 1 else "1 record",
+                text_size=14,
+                text_color=TEXT_LIGHT2,
+            ),
+            orientation=VERTICAL,
+            width=0,
+            weight=1,
+            margin=(8, 6, 0, 6),
+        ),
+        icon_button(
+            "btn_sort", "sort", 24, None, padding=16, layout_gravity=Gravity.CENTER_VERTICAL
+        ),
+        icon_button(
+            "btn_bookmarks",
+            "bookmark",
+            24,
+            None,
+            padding=16,
+            layout_gravity=Gravity.CENTER_VERTICAL,
+        ),
+        width=MATCH_PARENT,
+        background=BACKGROUND,
+    )
+
+
+def list_item(record: Recording) -> View:
+    """``list_item.xml``: a record's row over its waveform."""
+    return FrameLayout(
+        "container",
+        Waveform(
+            "list_item_waveform",
+            110,
+            "#32FFFFFF",
+            width=MATCH_PARENT,
+            height=56,
+            margin=(8, 4, 8, 4),
+            layout_gravity=Gravity.START | Gravity.CENTER_VERTICAL,
+        ),
+        View(
+            "", width=MATCH_PARENT, height=1, background="#12FFFFFF", layout_gravity=Gravity.BOTTOM
+        ),
+        LinearLayout(
+            "",
+            FrameLayout(
+                "",
+                TextView(
+                    "list_item_name",
+                    record.name,
+                    text_size=20,
+                    text_color=WHITE,
+                    padding=(4, 12, 16, 0),
+                ),
+                icon_button(
+                    "list_item_bookmark",
+                    "bookmark",
+                    18,
+                    None,
+                    width=36,
+                    height=36,
+                    padding=9,
+                    layout_gravity=Gravity.BOTTOM | Gravity.END,
+                ),
+                width=MATCH_PARENT,
+            ),
+            FrameLayout(
+                "",
+                TextView(
+                    "list_item_description",
+                    record.duration,
+                    text_size=14,
+                    text_color=TEXT_LIGHT2,
+                    padding=(4, 0, 12, 0),
+                    layout_gravity=Gravity.END,
+                ),
+                TextView("list_item_date", "", text_size=14, visibility=INVISIBLE),
+                TextView(
+                    "list_item_info",
+                    RECORD_INFO,
+                    text_size=14,
+                    text_color=TEXT_LIGHT2,
+                    padding=(4, 2, 12, 12),
+                ),
+                width=MATCH_PARENT,
+            ),
+            orientation=VERTICAL,
+            width=MATCH_PARENT,
+            margin=(16, 0, 36, 0),
+            layout_gravity=Gravity.CENTER_VERTICAL,
+        ),
+        icon_button(
+            "list_item_more",
+            "more_vert",
+            24,
+            None,
+            width=36,
+            height=MATCH_PARENT,
+            padding=(0, 0, 4, 0),
+            layout_gravity=Gravity.CENTER_VERTICAL | Gravity.END,
+        ),
+        width=MATCH_PARENT,
+        clickable=True,
+    )
+
+
+def activity_records(records: Sequence[Recording], on_back: Action) -> View:
+    """``activity_records.xml``: the records, newest first, under the toolbar."""
+    return FrameLayout(
+        "",
+        RecyclerView("recycler_view", records, list_item, padding=(0, 72, 0, 0)),
+        LinearLayout(
+            "",
+            _records_toolbar(on_back, len(records)),
+            View("bottomDivider", width=MATCH_PARENT, height=1, background=DIVIDER),
+            orientation=VERTICAL,
+            width=MATCH_PARENT,
+        ),
+        TextView(
+            "txtEmpty",
+            "Records is empty",
+            text_size=20,
+            text_color=WHITE,
+            layout_gravity=Gravity.CENTER,
+            visibility=GONE if records else VISIBLE,
+        ),
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+    )
+
+
+def _switch_row(id: str, text: str, checked: bool, on_click: Action | None = None) -> View:
+    return LinearLayout(
+        "",
+        TextView(
+            "",
+            text,
+            text_size=16,
+            text_color=WHITE,
+            width=0,
+            weight=1,
+            layout_gravity=Gravity.CENTER_VERTICAL,
+        ),
+        Switch(id, "", checked=checked, on_click=on_click, width=64),
+        width=MATCH_PARENT,
+        padding=(16, 8, 16, 8),
+    )
+
+
+def _text_row(id: str, text: str) -> TextView:
+    return TextView(
+        id,
+        text,
+        text_size=16,
+        text_color=WHITE,
+        width=MATCH_PARENT,
+        padding=(16, 16, 16, 16),
+        clickable=True,
+    )
+
+
+def _spinner(id: str, text: str) -> Spinner:
+    return Spinner(
+        id,
+        TextView("", text, text_size=16, text_color=WHITE, padding=(16, 14, 16, 14)),
+        width=MATCH_PARENT,
+        clickable=True,
+    )
+
+
+def activity_settings(ask_to_rename: bool, on_ask_to_rename: Action, on_back: Action) -> View:
+    """``activity_settings.xml``'s top: the toolbar and the first settings."""
+    return ScrollView(
+        "",
+        LinearLayout(
+            "",
+            LinearLayout(
+                "toolbar",
+                icon_button("btnBack", "arrow_back", 24, on_back, padding=16),
+                TextView(
+                    "",
+                    SETTINGS,
+                    text_size=20,
+                    text_color=WHITE,
+                    medium=True,
+                    layout_gravity=Gravity.CENTER_VERTICAL,
+                    margin=(8, 0, 0, 0),
+                ),
+                width=MATCH_PARENT,
+            ),
+            _text_row("btnTrash", "Trash"),
+            _text_row("btn_file_browser", "File browser"),
+            _spinner("themeColor", "Theme Blue Gray"),
+            LinearLayout(
+                "panelPublicDir",
+                TextView(
+                    "",
+                    "Store records in a public dir",
+                    text_size=16,
+                    text_color=WHITE,
+                    width=0,
+                    weight=1,
+                    layout_gravity=Gravity.CENTER_VERTICAL,
+                ),
+                Switch("swPublicDir", "", width=64),
+                width=MATCH_PARENT,
+                padding=(16, 8, 16, 8),
+            ),
+            _switch_row("swKeepScreenOn", "Keep screen ON while recording", False),
+            _switch_row(
+                "swAskToRename",
+                "Show rename dialog after recording is completed",
+                ask_to_rename,
+                on_ask_to_rename,
+            ),
+            _spinner("name_format", "Naming: Record-1.m4a"),
+            orientation=VERTICAL,
+            width=MATCH_PARENT,
+        ),
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+    )
