@@ -19,9 +19,12 @@ Facts from the sources (androidx.appcompat 1.x, Material Components):
   ``AppCompatImageView``: ``android.widget.ImageView``, content description
   "More options" (``abc_action_menu_overflow_description``).
 - The popup is a ``ListView`` (``MenuPopupWindow.MenuDropDownListView``) in a popup
-  window, each row a ``ListMenuItemView`` (a LinearLayout, 48 dp tall, at least
-  196 dp wide) holding the ``content`` LinearLayout and its ``title`` TextView; rows
-  report clickable as a ListView's items do. appcompat's rows carry the app's own
+  window, each row ``abc_popup_menu_item_layout``: a ``ListMenuItemView`` (a
+  LinearLayout, 48 dp tall, at least 196 dp wide, 16 dp of end padding) over the
+  ``content`` LinearLayout, whose RelativeLayout (16 dp in from the start, centred
+  vertically) holds the ``title`` TextView; the row's ``group_divider``, the
+  ``shortcut`` and the ``submenuarrow`` are GONE and not dumped. Rows report
+  clickable as a ListView's items do. appcompat's rows carry the app's own
   ids (``package:id/title``: appcompat's resources are merged into the app), the
   framework's popup carries ``android:id/title`` (pass ``ids="android"``). Material
   Components' popup: a white surface, 4 dp corners, 8 dp of elevation, 8 dp of
@@ -38,6 +41,7 @@ from droidhub.virtual.views import icons
 from droidhub.virtual.views.linear import HORIZONTAL, VERTICAL, LinearLayout
 from droidhub.virtual.views.measure import MATCH_PARENT, Gravity, MeasureSpec, dp
 from droidhub.virtual.views.paint import Painter
+from droidhub.virtual.views.relative import RelativeLayout
 from droidhub.virtual.views.view import Action, Attributes, View
 from droidhub.virtual.views.widgets import PRIMARY_TEXT, ImageView, TextView
 
@@ -155,10 +159,14 @@ def popup_menu(
     for item in items:
         title = TextView(
             _qualified("title", ids), item.title, text_size=16, text_color=PRIMARY_TEXT,
-            max_lines=1,
+            max_lines=1, width=MATCH_PARENT,
+        )  # fmt: skip
+        group = RelativeLayout(
+            "", title, width=0, weight=1, margin=(16, 0, 0, 0),
+            layout_gravity=Gravity.CENTER_VERTICAL,
         )  # fmt: skip
         content = LinearLayout(
-            _qualified("content", ids), title, orientation=VERTICAL,
+            _qualified("content", ids), group, orientation=HORIZONTAL,
             gravity=Gravity.CENTER_VERTICAL, width=MATCH_PARENT, height=MATCH_PARENT,
         )  # fmt: skip
         rows.append(
@@ -171,12 +179,13 @@ def popup_menu(
 
 
 class _Row(LinearLayout):
-    """``ListMenuItemView``: a 48 dp row, at least 196 dp wide, 16 dp in at its sides."""
+    """``ListMenuItemView``: a 48 dp row, at least 196 dp wide, 16 dp of padding at its
+    end (the title's group keeps 16 dp from its start)."""
 
     def __init__(self, content: View, on_click: Action) -> None:
         super().__init__(
-            "", content, orientation=HORIZONTAL, height=48, width=MATCH_PARENT,
-            padding=(16, 0, 16, 0), on_click=on_click,
+            "", content, orientation=VERTICAL, height=48, width=MATCH_PARENT,
+            padding=(0, 0, 16, 0), on_click=on_click,
         )  # fmt: skip
 
     def on_measure(self, width_spec: MeasureSpec, height_spec: MeasureSpec) -> tuple[int, int]:
