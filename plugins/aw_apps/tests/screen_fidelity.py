@@ -332,18 +332,17 @@ class AppFidelity:
     layouts: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     def ratios(self) -> dict[str, float]:
-        """The shares the thresholds and floors are about (1.0 when nothing counted)."""
-        low = min((s / n for s, n in self.layouts.values() if n), default=1.0)
-        return {
-            "ids_real": _share(len(self.ids_real), len(self.ids_shown)),
-            "texts_real": _share(len(self.texts_real), len(self.static_texts)),
-            "classes_real": _share(len(self.classes_real), len(self.classes_known)),
-            "layout_ids_shown_min": low,
+        """The shares the thresholds and floors are about; a share of nothing (no id
+        with a known class, no modelled layout) is left out rather than called 100 %."""
+        counts = {
+            "ids_real": (len(self.ids_real), len(self.ids_shown)),
+            "texts_real": (len(self.texts_real), len(self.static_texts)),
+            "classes_real": (len(self.classes_real), len(self.classes_known)),
         }
-
-
-def _share(part: int, whole: int) -> float:
-    return part / whole if whole else 1.0
+        shares = {key: part / whole for key, (part, whole) in counts.items() if whole}
+        if self.layouts:
+            shares["layout_ids_shown_min"] = min(s / n for s, n in self.layouts.values())
+        return shares
 
 
 def measure(reference: ScreenReference, episodes: Iterable[Episode]) -> AppFidelity:

@@ -6,7 +6,8 @@ The fixture (``plugins/aw_apps/tests/data/screens/<app>.json``) is what
 ``test_screen_fidelity`` holds every tree the ``ui_oracle`` episodes record against.
 Sources are bare git mirrors (the ``fetch`` tool puts them under
 ``/work/.mirror/<owner>+<name>/repo``), read at the commit AndroidWorld's APK was built
-from; ``APPS`` says which commit that is for each app and how it was found.
+from; ``tests/data/screens/sources.toml`` (loaded as ``APPS``) says which commit that is
+for each app and how it was found.
 
 Usage::
 
@@ -24,6 +25,7 @@ import json
 import re
 import subprocess
 import sys
+import tomllib
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +33,7 @@ from pathlib import Path
 ANDROID = "{http://schemas.android.com/apk/res/android}"
 APP_NS = "{http://schemas.android.com/apk/res-auto}"
 FIXTURE_DIR = Path(__file__).resolve().parents[1] / "tests" / "data" / "screens"
+SOURCES_FILE = FIXTURE_DIR / "sources.toml"
 
 # The class a view reports to accessibility (AccessibilityNodeInfo.getClassName, what
 # uiautomator writes as ``class``): a view's getAccessibilityClassName(), or the class
@@ -168,110 +171,21 @@ class AppSource:
     react_native: bool = False
 
 
-def _commons(ref: str) -> Source:
-    return Source("SimpleMobileTools/Simple-Commons", ref, ("commons/src/main/res",))
+def load_apps(path: Path = SOURCES_FILE) -> dict[str, AppSource]:
+    """The table of apps and their sources (``sources.toml`` beside the fixtures)."""
+    table = tomllib.loads(path.read_text(encoding="utf-8"))
+    return {
+        app: AppSource(
+            entry["package"],
+            entry["version"],
+            tuple(Source(s["repo"], s["ref"], tuple(s["roots"])) for s in entry["sources"]),
+            entry.get("react_native", False),
+        )
+        for app, entry in table.items()
+    }
 
 
-APPS: dict[str, AppSource] = {
-    "calendar": AppSource(
-        "com.simplemobiletools.calendar.pro",
-        "6.22.2 (versionCode 238): tag 6.22.2, Commons as its build.gradle pins",
-        (Source("SimpleMobileTools/Simple-Calendar", "6.22.2"), _commons("71d66584bd")),
-    ),
-    "sms": AppSource(
-        "com.simplemobiletools.smsmessenger",
-        "versionCode 85: tag 5.19.3 (libs.versions.toml), Commons as it pins",
-        (Source("SimpleMobileTools/Simple-SMS-Messenger", "5.19.3"), _commons("b72ded2a75")),
-    ),
-    "gallery": AppSource(
-        "com.simplemobiletools.gallery.pro",
-        "versionCode 396: tag 6.28.1 (libs.versions.toml), Commons as it pins",
-        (Source("SimpleMobileTools/Simple-Gallery", "6.28.1"), _commons("9e60e24790")),
-    ),
-    "simple_draw": AppSource(
-        "com.simplemobiletools.draw.pro",
-        "versionCode 79: tag 6.9.3 (app/build.gradle), Commons as it pins",
-        (Source("SimpleMobileTools/Simple-Draw", "6.9.3"), _commons("c09f8dfda1")),
-    ),
-    "expense": AppSource(
-        "com.arduia.expense",
-        "versionCode 11: tag v1.0.0-beta05 (app/build.gradle)",
-        (
-            Source(
-                "arduia/ProExpense",
-                "v1.0.0-beta05",
-                ("app/src/main/res", "week-expense-graph/src/main/res"),
-            ),
-        ),
-    ),
-    "recipe": AppSource(
-        "com.flauschcode.broccoli",
-        "1.2.6 (versionCode 1020600): tag v1.2.6",
-        (Source("flauschtrud/broccoli", "v1.2.6"),),
-    ),
-    "tasks_app": AppSource(
-        "org.tasks",
-        "versionCode 130605: tag 13.6.3 (app/build.gradle.kts says versionCode 130605)",
-        (Source("tasks/tasks", "13.6.3"),),
-    ),
-    "sports_tracker": AppSource(
-        "de.dennisguse.opentracks",
-        "versionCode 5705: tag v4.11.3 (build.gradle)",
-        (Source("OpenTracksApp/OpenTracks", "v4.11.3", ("src/main/res",)),),
-    ),
-    "markor": AppSource(
-        "net.gsantner.markor",
-        "2.11.1: tag v2.11.1",
-        (
-            Source(
-                "gsantner/markor",
-                "v2.11.1",
-                (
-                    "app/src/main/res",
-                    "app/thirdparty/res",
-                    "app/thirdparty-lib-src/QuadFlask-colorpicker/src/main/res",
-                ),
-            ),
-        ),
-    ),
-    "audio_recorder": AppSource(
-        "com.dimowner.audiorecorder",
-        "versionCode 926: the last commit before c5177c1 changed it (no tag holds 926)",
-        (Source("Dimowner/AudioRecorder", "c5177c1fbc1df0feacc50152df828f3eb00bd9db~1"),),
-    ),
-    "retro_music": AppSource(
-        "code.name.monkey.retromusic",
-        "6.0.3: commit f30578d5f, which bumps versionName to 6.0.3 (no 6.0.3 tag)",
-        (
-            Source(
-                "RetroMusicPlayer/RetroMusicPlayer",
-                "f30578d5fc1fbda18a786a2f4e806883e5aa47de",
-                ("app/src/main/res", "appthemehelper/src/main/res"),
-            ),
-        ),
-    ),
-    "vlc": AppSource(
-        "org.videolan.vlc",
-        "3.5.4: tag 3.5.4 (phone UI; the television module left out)",
-        (
-            Source(
-                "videolan/vlc-android",
-                "3.5.4",
-                (
-                    "application/vlc-android/res",
-                    "application/resources/src/main/res",
-                    "medialibrary/res",
-                ),
-            ),
-        ),
-    ),
-    "joplin": AppSource(
-        "net.cozic.joplin",
-        "versionCode 2097740: tag android-v3.0.1 (its android/app/build.gradle)",
-        (Source("laurent22/joplin", "android-v3.0.1", ("packages/app-mobile", "packages/lib")),),
-        react_native=True,
-    ),
-}
+APPS = load_apps()
 
 
 # Layouts of the libraries every app builds on, whose ids a real dump shows in the app's
