@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from screen_checks import assert_solved_through_screen, tap_element
+import re
+import xml.etree.ElementTree as ET
+
+from screen_checks import assert_solved_through_screen, find_element, tap_element
 
 from droidhub import Device
 from droidhub.android.ui_tree import parse_hierarchy
+from droidhub.virtual.views import dp
 from droidhub_aw_apps.recipe.model import RECIPES, Recipe
 
 TASKS = (
@@ -94,3 +98,80 @@ def test_the_search_covers_what_broccolis_full_text_index_covers(virtual_device:
     tap_element(virtual_device, content_description="Search")
     virtual_device.input_text("garlic")
     assert not {"Soup", "Salad", "Stew"} & set(_texts(virtual_device))
+
+
+def _list_of_twelve(device: Device) -> list[str]:
+    """Twelve recipes in the database and the app on its list; their titles in order."""
+    titles = [f"Recipe {n:02}" for n in range(1, 13)]
+    recipes = [Recipe(title=t, description=f"Dish number {t[-2:]}") for t in titles]
+    start = ["am", "start", "-n", "com.flauschcode.broccoli/.MainActivity"]
+    device.shell(start)  # the first start creates the database
+    device.force_stop("com.flauschcode.broccoli")
+    RECIPES.change(device, lambda conn: RECIPES.insert(conn, [r.row() for r in recipes]))
+    device.shell(start)
+    return titles
+
+
+def _titles_shown(device: Device) -> list[str]:
+    return [
+        e.text
+        for e in parse_hierarchy(device.ui_tree())
+        if e.resource_id.endswith(":id/card_text_view_title")
+    ]
+
+
+def test_the_list_scrolls_to_later_cards_and_keeps_its_place_under_a_recipe(
+    virtual_device: Device,
+) -> None:
+    titles = _list_of_twelve(virtual_device)
+    cards = find_element(virtual_device, resource_id="recycler_view")
+    assert cards.scrollable and cards.class_name == "androidx.recyclerview.widget.RecyclerView"
+    first = _titles_shown(virtual_device)
+    assert first == titles[: len(first)] and titles[-1] not in first
+    virtual_device.swipe(540, 1900, 540, 700, 300)  # a finger drags the list up
+    after = _titles_shown(virtual_device)
+    assert after[0] != titles[0] and titles.index(after[-1]) > titles.index(first[-1])
+    for _ in range(3):
+        virtual_device.swipe(540, 1900, 540, 700, 300)
+    assert _titles_shown(virtual_device)[-1] == titles[-1]  # the end of the list
+    at_end = _titles_shown(virtual_device)
+    tap_element(virtual_device, text=at_end[1])
+    assert find_element(virtual_device, resource_id="details_title").text == at_end[1]
+    virtual_device.keyevent("KEYCODE_BACK")  # MainActivity kept the list where it was
+    assert _titles_shown(virtual_device) == at_end
+
+
+def test_a_card_nests_as_recipe_item_and_stands_out_from_the_page(
+    virtual_device: Device,
+) -> None:
+    _list_of_twelve(virtual_device)
+    root = ET.fromstring(virtual_device.ui_tree())
+    package = "com.flauschcode.broccoli:id/"
+    (cards,) = [n for n in root.iter("node") if n.get("resource-id") == package + "recycler_view"]
+    first = next(iter(cards))
+    # recipe_item.xml: MaterialCardView > ConstraintLayout > image, title, description, source
+    assert first.get("class") == "androidx.cardview.widget.CardView"
+    assert first.get("clickable") == "true"
+    (body,) = list(first)
+    assert body.get("class") == "android.view.ViewGroup"
+    assert [(n.get("resource-id"), n.get("class")) for n in body] == [
+        (package + "card_image", "android.widget.ImageView"),
+        (package + "card_text_view_title", "android.widget.TextView"),
+        (package + "card_text_view_description", "android.widget.TextView"),
+        (package + "card_text_view_source", "android.widget.TextView"),
+    ]
+    left, top, right, bottom = _bounds(first.get("bounds", ""))
+    assert (left, right) == (dp(8), 1080 - dp(8))  # 8 dp margins at the sides
+    assert bottom - top == dp(120)
+    # The card and the page are both white (Material's light colorSurface and
+    # colorBackground): the card stands out by the shadow its 2 dp elevation casts.
+    pixels = virtual_device.screenshot().convert("RGB")
+    assert pixels.getpixel((right - 20, top + 20)) == (255, 255, 255)  # on the card
+    assert pixels.getpixel((540, bottom + dp(4))) == (255, 255, 255)  # the page
+    under = pixels.getpixel((540, bottom + 1))  # just under the card's edge
+    assert max(under) < 235 and under[0] == under[1] == under[2]
+
+
+def _bounds(text: str) -> tuple[int, int, int, int]:
+    left, top, right, bottom = (int(v) for v in re.findall(r"-?\d+", text))
+    return left, top, right, bottom
