@@ -38,6 +38,13 @@ def _texts(device: Device) -> list[str]:
     return [e.text for e in parse_hierarchy(device.ui_tree())]
 
 
+def _keyboard_shows(device: Device) -> bool:
+    """Whether the soft keyboard is up: the window (adjustResize) ends on its top."""
+    content = find_element(device, resource_id="android:id/content").bounds
+    assert content is not None
+    return content.bottom < 2337 - 500
+
+
 def test_a_recipe_is_written_searched_and_deleted_through_the_screens(
     virtual_device: Device,
 ) -> None:
@@ -57,10 +64,15 @@ def test_a_recipe_is_written_searched_and_deleted_through_the_screens(
         {"title": "Pancakes", "servings": "4 servings"},
         {"title": "Pasta", "servings": "4 servings"},
     ]
-    # Search keeps the matching cards only; BACK closes the search.
+    # Search keeps the matching cards only; BACK hides the keyboard, then closes the search.
     tap_element(virtual_device, content_description="Search")
+    field = find_element(virtual_device, resource_id="search_src_text")
+    assert field.focused and _keyboard_shows(virtual_device)
     virtual_device.input_text("Panc")
     assert "Pancakes" in _texts(virtual_device) and "Pasta" not in _texts(virtual_device)
+    virtual_device.keyevent("KEYCODE_BACK")
+    assert not _keyboard_shows(virtual_device)
+    assert "Pasta" not in _texts(virtual_device)  # still searching
     virtual_device.keyevent("KEYCODE_BACK")
     assert "Pasta" in _texts(virtual_device)
     # More options > Delete asks first; CANCEL keeps the recipe, DELETE removes it.
@@ -94,7 +106,8 @@ def test_the_search_covers_what_broccolis_full_text_index_covers(virtual_device:
     virtual_device.input_text("carrot")
     shown = [t for t in _texts(virtual_device) if t in ("Soup", "Salad", "Stew")]
     assert shown == ["Salad", "Soup"]  # description before ingredients, then by title
-    virtual_device.keyevent("KEYCODE_BACK")
+    virtual_device.keyevent("KEYCODE_BACK")  # the keyboard
+    virtual_device.keyevent("KEYCODE_BACK")  # the search
     tap_element(virtual_device, content_description="Search")
     virtual_device.input_text("garlic")
     assert not {"Soup", "Salad", "Stew"} & set(_texts(virtual_device))

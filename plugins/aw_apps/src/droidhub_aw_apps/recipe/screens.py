@@ -6,7 +6,8 @@ pins it), bound from its ``broccoli`` database; the views are :mod:`.layouts`.
   - Recipes (``fragment_recipes``): ``toolbar_recipes`` with the category
     ``spinner`` ("All recipes") and ``action_search``; the cards in
     ``recycler_view``; ``fab_recipes`` ("New Recipe"). Search expands a SearchView
-    (``search_src_text``, hint "Search in ALL RECIPES") that keeps the recipes whose
+    (``search_src_text``, hint "Search in ALL RECIPES", focused, the soft keyboard
+    up: BACK hides the keyboard, a second BACK collapses it) that keeps the recipes whose
     title, description, source or ingredients have words beginning with every word
     typed (Broccoli's FTS4 index; directions are not in it).
   - Categories (``fragment_categories``): the categories, or the prompt to create
@@ -49,6 +50,7 @@ from droidhub.virtual.views import (
     popup_menu,
 )
 from droidhub.virtual.views.dialogs import alert_dialog
+from droidhub.virtual.views.keyboard import Keyboard
 from droidhub_aw_apps.recipe import drawer, layouts
 from droidhub_aw_apps.recipe.layouts import PRIMARY_VARIANT, coordinator, fab, toolbar
 from droidhub_aw_apps.recipe.model import DB_PATH, BroccoliApp
@@ -232,8 +234,10 @@ class BroccoliScreens(ViewApp):
         self.reset_view_state()
 
     def _open_search(self) -> None:
+        # SearchView.onActionViewExpanded: the field takes the focus, the IME shows.
         self.nav.query = ""
         self.view_state.focus = "search_src_text"
+        self.view_state.keyboard = Keyboard()
 
     def set_query(self, text: str) -> None:
         """The SearchView's text changed: the list follows."""
