@@ -44,12 +44,17 @@ class RecyclerView(ViewGroup, Generic[Item]):
         id: str,
         items: Sequence[Item],
         bind: Callable[[Item], View],
+        *,
+        clip_to_padding: bool = True,
         **attributes: Unpack[Attributes],
     ) -> None:
         attributes.setdefault("width", MATCH_PARENT)
         attributes.setdefault("height", MATCH_PARENT)
         super().__init__(id, **attributes)
         self.items, self.bind = items, bind
+        #: ``android:clipToPadding``: False shows rows in the padding too (a list
+        #: whose bottom padding keeps its last row clear of a FAB).
+        self.clip_to_padding = clip_to_padding
         #: How far the list is scrolled, in px (set by the engine before measuring).
         self.offset = 0
         #: The content's height once :meth:`extent` measured it (None: not yet).
@@ -122,12 +127,15 @@ class RecyclerView(ViewGroup, Generic[Item]):
             self.offset = min(self.offset, self.max_offset())
         y = self.top + top - self.offset
         end = self.top + top + self.viewport()
+        start = self.top + top
+        if not self.clip_to_padding:
+            start, end = self.top, self.bottom
         for position in range(len(self.items)):
             if y >= end:
                 break
             row = self._row(position)
             height = self._row_height(row)
-            if y + height > self.top + top:
+            if y + height > start:
                 ml, mt, _, _ = row.margin
                 row.layout(self.left + left + ml, y + mt)
                 self._children.append(row)
