@@ -6,11 +6,19 @@ import datetime as dt
 import json
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import cast
 
-from screen_checks import assert_solved_through_screen, screen_elements, tap_element
+from screen_checks import (
+    assert_solved_through_screen,
+    find_element,
+    screen_elements,
+    tap_element,
+)
 
 from droidhub import Device
+from droidhub.android.ui_tree import UIElement
 from droidhub_aw_apps.tasks_app.model import TaskRow, add_tasks, due_millis
 
 TASKS = (
@@ -32,53 +40,71 @@ def _start(device: Device) -> None:
     device.shell(["am", "start", "-n", "org.tasks/com.todoroo.astrid.activity.MainActivity"])
 
 
+def _box(device: Device, title: str) -> UIElement:
+    """The check box of the row titled ``title`` (a row's ``completeBox`` comes before its
+    title)."""
+    box = None
+    for element in screen_elements(device):
+        if element.resource_id == "org.tasks:id/completeBox":
+            box = element
+        elif element.resource_id == "org.tasks:id/title" and element.text == title:
+            assert box is not None
+            return box
+    raise AssertionError(f"no row titled {title!r}")
+
+
 def test_a_task_is_added_completed_shown_again_and_deleted_through_the_screens(
     virtual_device: Device,
 ) -> None:
     _start(virtual_device)
     tap_element(virtual_device, content_description="Create new task")
+    assert find_element(virtual_device, resource_id="org.tasks:id/title").text == "Task name"
     tap_element(virtual_device, resource_id="org.tasks:id/title")
     virtual_device.input_text("Water the plants")
-    tap_element(virtual_device, text="High")
-    virtual_device.keyevent("KEYCODE_BACK")  # saves
+    # The priority's radio buttons run from None to High, without labels.
+    radios = [e for e in screen_elements(virtual_device) if e.class_name.endswith("RadioButton")]
+    assert [r.checked for r in radios] == [True, False, False, False]
+    virtual_device.tap(*radios[-1].bounds.center)  # type: ignore[union-attr]
+    tap_element(virtual_device, content_description="Save")
     rows = virtual_device.query_db(DB, "SELECT title, importance, completed FROM tasks")
     assert rows == [{"title": "Water the plants", "importance": 0, "completed": 0}]
     assert "No due date" in _texts(virtual_device)
-    row = next(e for e in screen_elements(virtual_device) if e.resource_id == "org.tasks:id/row")
-    assert row.content_description == "High priority" and not row.checked
-    # Completing it hides it from the list until the overflow menu shows completed tasks.
+    box = _box(virtual_device, "Water the plants")
+    assert box.content_description == "High priority" and not box.checked
+    # The editor's FAB completes the task and saves; the list then hides it until the
+    # overflow menu shows completed tasks.
     tap_element(virtual_device, text="Water the plants")
-    tap_element(virtual_device, text="Completed")
-    tap_element(virtual_device, content_description="Navigate up")
+    tap_element(virtual_device, resource_id="org.tasks:id/fab")
     assert virtual_device.query_db(DB, "SELECT completed > 0 AS done FROM tasks") == [{"done": 1}]
     assert "Water the plants" not in _texts(virtual_device)
     tap_element(virtual_device, content_description="More options")
     tap_element(virtual_device, text="Show completed")
     assert "Water the plants" in _texts(virtual_device)
-    # The Sort sheet groups by priority; BACK closes it and keeps the list.
+    # The Sort sheet's Grouping row opens the picker; BACK closes the sheet.
     tap_element(virtual_device, content_description="Sort")
+    tap_element(virtual_device, text="Grouping")
     tap_element(virtual_device, text="By priority")
+    assert "Grouping" in _texts(virtual_device)  # the picker closed, the sheet stays
     virtual_device.keyevent("KEYCODE_BACK")
     texts = _texts(virtual_device)
     assert "Grouping" not in texts
     assert texts.index("High priority") < texts.index("Water the plants")
-    row = next(e for e in screen_elements(virtual_device) if e.resource_id == "org.tasks:id/row")
-    assert row.checkable and row.checked
-    # "Discard changes" leaves the row as it was.
+    assert _box(virtual_device, "Water the plants").checked
+    # BACK in the editor discards a change after asking.
     tap_element(virtual_device, text="Water the plants")
     tap_element(virtual_device, resource_id="org.tasks:id/title")
     virtual_device.input_text(" twice")
-    tap_element(virtual_device, content_description="More options")
-    tap_element(virtual_device, text="Discard changes")
+    virtual_device.keyevent("KEYCODE_BACK")  # hides the keyboard
+    virtual_device.keyevent("KEYCODE_BACK")
+    assert "Are you sure you want to discard your changes?" in _texts(virtual_device)
+    tap_element(virtual_device, resource_id="android:id/button2")  # Discard
     assert virtual_device.query_db(DB, "SELECT title FROM tasks") == [{"title": "Water the plants"}]
-    # "Delete task", in the editor's overflow menu, asks first; OK marks it deleted.
+    # "Delete task", the editor's action, asks first; OK marks it deleted.
     tap_element(virtual_device, text="Water the plants")
-    tap_element(virtual_device, content_description="More options")
-    tap_element(virtual_device, text="Delete task")
-    tap_element(virtual_device, text="Cancel")
+    tap_element(virtual_device, content_description="Delete task")
+    tap_element(virtual_device, resource_id="android:id/button2")  # Cancel
     assert "Water the plants" in _texts(virtual_device)  # still in its editor
-    tap_element(virtual_device, content_description="More options")
-    tap_element(virtual_device, text="Delete task")
+    tap_element(virtual_device, content_description="Delete task")
     assert "Delete this task?" in _texts(virtual_device)
     tap_element(virtual_device, resource_id="android:id/button1")
     assert virtual_device.query_db(DB, "SELECT deleted > 0 AS gone FROM tasks") == [{"gone": 1}]
@@ -104,12 +130,13 @@ def test_the_list_is_grouped_by_day_as_the_app_words_it(virtual_device: Device) 
     )
     _start(virtual_device)
     texts = _texts(virtual_device)
-    # Every day before today is one "Overdue" section whose rows keep their dates; a
-    # task that starts on Wednesday and a completed one are hidden.
+    # Every day before today is one "Overdue" section whose rows keep their dates (a
+    # row's due date comes before its title); a task that starts on Wednesday and a
+    # completed one are hidden.
     assert texts[: texts.index("Due Friday")] == [
-        "My Tasks", "Overdue", "Old receipts", "Oct 2", "Renew passport", "Fri 9:00 AM",
+        "My Tasks", "Overdue", "Oct 2", "Old receipts", "Fri 9:00 AM", "Renew passport",
     ]  # fmt: skip
-    assert texts[texts.index("Due Friday") + 1 :][:2] == ["Pay rent", "2:30 PM"]
+    assert texts[texts.index("Due Friday") + 1 :][:2] == ["2:30 PM", "Pay rent"]
     assert "Call mom" not in texts and "Book flights" not in texts
     for item in ("Show unstarted", "Show completed"):
         tap_element(virtual_device, content_description="More options")
@@ -125,7 +152,65 @@ def test_the_list_is_grouped_by_day_as_the_app_words_it(virtual_device: Device) 
     virtual_device.keyevent("KEYCODE_BACK")
     texts = _texts(virtual_device)
     assert texts.index("Due Friday") < texts.index("Due today") < texts.index("Overdue")
-    assert texts[texts.index("Completed") :][:3] == ["Completed", "Book flights", "Oct 27"]
+    assert texts[texts.index("Completed") :][:3] == ["Completed", "Oct 27", "Book flights"]
+
+
+def _children(node: ET.Element) -> list[str]:
+    return [c.get("resource-id", "").rsplit("/", 1)[-1] for c in node]
+
+
+def test_the_list_row_and_editor_are_the_real_layouts(virtual_device: Device) -> None:
+    add_tasks(virtual_device, [TaskRow("Pay rent", importance=0, notes="Before noon")])
+    _start(virtual_device)
+    tree = ET.fromstring(virtual_device.ui_tree())
+    by_id = {n.get("resource-id", "").rsplit("/", 1)[-1]: n for n in tree.iter("node")}
+    # task_list_activity > fragment_task_list: the app bar, the body, the bottom bar.
+    assert by_id["drawer_layout"].get("class") == "android.widget.LinearLayout"
+    assert _children(by_id["task_list_coordinator"]) == ["appbarlayout", "", "bottomAppBar", "fab"]
+    assert by_id["bottomAppBar"].get("class") == "android.view.ViewGroup"
+    assert by_id["fab"].get("content-desc") == "Create new task"
+    assert by_id["recycler_view"].get("class") == "androidx.recyclerview.widget.RecyclerView"
+    # task_adapter_row: row > rowBody > completeBox, due_date, title, description.
+    assert _children(by_id["row"]) == ["rowBody"]
+    assert _children(by_id["rowBody"]) == ["completeBox", "title", "description"]
+    assert by_id["completeBox"].get("class") == "android.widget.ImageView"
+    assert by_id["description"].get("text") == "Before noon"
+    assert _children(by_id["header_row"]) == ["header", "chevron"]
+    # The editor: the title over the toolbar, the Compose control sets, the FAB.
+    tap_element(virtual_device, text="Pay rent")
+    tree = ET.fromstring(virtual_device.ui_tree())
+    by_id = {n.get("resource-id", "").rsplit("/", 1)[-1]: n for n in tree.iter("node")}
+    assert _children(by_id["collapsingtoolbarlayout"]) == ["title", "toolbar"]
+    assert by_id["title"].get("class") == "android.widget.EditText"
+    assert by_id["menu_delete"].get("content-desc") == "Delete task"
+    texts = [n.get("text") for n in by_id["compose_view"].iter("node")]
+    assert texts.index("No start date") < texts.index("Priority") < texts.index("Before noon")
+
+
+def test_the_sort_sheet_shows_over_a_scrim_and_the_drawer_reaches_settings(
+    virtual_device: Device,
+) -> None:
+    _start(virtual_device)
+    before = virtual_device.screenshot().convert("RGB")
+    tap_element(virtual_device, content_description="Sort")
+    after = virtual_device.screenshot().convert("RGB")
+    sheet = find_element(virtual_device, resource_id="org.tasks:id/design_bottom_sheet").bounds
+    assert sheet is not None
+    assert before.getpixel((540, 600)) == (250, 250, 250)
+    assert max(cast(tuple[int, int, int], after.getpixel((540, 600)))) <= 110
+    assert after.getpixel((540, sheet.bottom - 8)) == (255, 255, 255)
+    virtual_device.keyevent("KEYCODE_BACK")
+    # The bottom bar's navigation button opens the drawer; its Settings opens settings.
+    bar = find_element(virtual_device, resource_id="org.tasks:id/bottomAppBar").bounds
+    assert bar is not None
+    virtual_device.tap(bar.left + 60, bar.center[1])
+    assert _texts(virtual_device)[-6:-1] == ["Places", "Local lists", "Default list", "Settings",
+                                             "Help & feedback"]  # fmt: skip
+    tap_element(virtual_device, text="Settings")
+    texts = _texts(virtual_device)
+    assert texts[:3] == ["Settings", "Not signed in", "Look and feel"]
+    virtual_device.keyevent("KEYCODE_BACK")
+    assert "My Tasks" in _texts(virtual_device)
 
 
 def test_the_tasks_questions_are_answered_through_the_screen() -> None:

@@ -1,4 +1,4 @@
-"""The Tasks app (``org.tasks``, versionCode 130605 — 13.6.5 — as AndroidWorld pins it).
+"""The Tasks app (``org.tasks``, versionCode 130605 — 13.6.3 — as AndroidWorld pins it).
 
 Tasks keeps its to-dos in a Room database, ``/data/data/org.tasks/databases/database``,
 table ``tasks``. Times are epoch milliseconds. ``importance`` is the priority: 0 high,
@@ -125,6 +125,6 @@ class TasksApp(DatabaseApp):
     package = PACKAGE
     label = "Tasks"
     activity = ACTIVITY
-    version_name = "13.6.5"
+    version_name = "13.6.3"
     db_path = DB_PATH
     schema = SCHEMA

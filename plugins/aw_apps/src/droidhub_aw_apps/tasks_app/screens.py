@@ -1,33 +1,33 @@
-"""The Tasks app's screens on the virtual phone (org.tasks 13.6.5, as AndroidWorld pins
-it; tasks/tasks), drawn from its ``tasks`` table with the widget toolkit:
+"""The Tasks app's screens on the virtual phone (org.tasks 13.6.3, versionCode 130605,
+as AndroidWorld pins it), on the view engine, bound to its ``tasks`` table
+(:mod:`.layouts` declares the trees):
 
-* The task list ("My Tasks"): each row shows its title (``title``) and its due date
-  (``due_date``: "Today", "Tmrw", "Fri" or further away "Oct 20", with the time when
-  it has one); its content-desc names its priority ("High priority" ... "No
-  priority"), which the app shows only as the checkbox's colour; a completed task's
-  row is checked. Grouped by due date, the section headers are "Overdue" (every day
-  before today), "Due today", "Due tomorrow", "Due Friday" within six days, "Due
-  Friday, October 27" further away, and "No due date"; a row under a "Due ..." header
-  shows only its time, as the app does. Grouped by priority: "High priority" ... "No
-  priority". Completed tasks are hidden, and so are tasks whose start date
-  (``hideUntil``) is still ahead, unless the overflow menu's "Show completed" / "Show
-  unstarted" are checked. A tap opens the task; the FAB adds one.
-* The Sort sheet (the toolbar's "Sort"): Grouping (None, By due date, By priority) with
-  its order ("Ascending", tapped: "Descending"), Sorting (By due date, By priority, By
-  title) and "Move completed tasks to bottom" (a "Completed" section last); a choice
-  applies at once, BACK closes.
-* The task editor (``fragment_task_edit.xml``): title, completed, due date, priority
-  (High, Medium, Low, None), description; BACK, "Navigate up" or the FAB saves; the
-  overflow menu has "Discard changes" and "Delete task", which asks "Delete this
-  task?" (OK marks the task deleted, as the app does).
+* The task list ("My Tasks"): rows of title, due date ("Today", "Tmrw", "Fri" or
+  further away "Oct 20", with the time when it has one) and the notes under them.
+  Grouped by due date, the section headers are "Overdue" (every day before today),
+  "Due today", "Due tomorrow", "Due Friday" within six days, "Due Friday, October 27"
+  further away, and "No due date"; a row under a day from today on shows only its
+  time, as the app does. Grouped by priority: "High priority" ... "No priority".
+  Completed tasks are hidden, and so are tasks whose start date (``hideUntil``) is
+  still ahead, unless the overflow's "Show completed" / "Show unstarted" are checked.
+  A tap opens the task; the FAB adds one; the bottom bar's navigation button opens
+  the drawer (:mod:`.drawer`), whose Settings opens the settings' top level.
+* The Sort sheet (the bottom bar's "Sort"): the Grouping, Sorting and Subtasks rows
+  each open a picker sheet of their modes (a choice applies at once and closes the
+  picker), each row's order button turns Ascending/Descending, and "Move completed
+  tasks to bottom" puts a "Completed" section last; BACK closes a sheet.
+* The task editor: the title, the control sets (priority as four radio buttons, None
+  to High; the description), "Save" (the navigation button), "Delete task" (asks
+  "Delete this task?"; OK marks the task deleted, as the app does), the FAB that
+  completes an existing task and saves. BACK discards, asking first when something
+  changed.
 
-Where this differs from the real app: it starts grouped by due date with completed
-tasks in their day's section (the app's defaults are no grouping with "Smart sort",
-an order computed from due date and priority, and completed tasks moved to the bottom;
-both are choices of its own Sort sheet here, and starting from them would put a
-question about one day beyond AndroidWorld's 10-step budget); the overflow items do
-not draw their check mark (the toolkit's menu rows are plain), and both start
-unchecked at every launch after a force-stop, as on a fresh install.
+Where this differs from the real app: it starts grouped by due date and sorted by due
+date (the app's defaults are no grouping and "Smart sort"; starting from them would
+put a question about one day beyond AndroidWorld's 10-step budget); groupings other
+than none, due date and priority list ungrouped; the overflow's check marks are not
+drawn, and both checks start unchecked at every launch after a force-stop, as on a
+fresh install.
 """
 
 from __future__ import annotations
@@ -36,35 +36,29 @@ import datetime as dt
 import sqlite3
 import uuid
 from contextlib import closing
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from droidhub.virtual.appmodel import (
-    Button,
-    CheckBox,
-    Dialog,
-    Fab,
-    IconButton,
-    ListRow,
-    MenuItem,
-    RadioGroup,
-    ScrollList,
-    Switch,
-    Text,
-    TextField,
-    Theme,
-    Toolbar,
-    VirtualApp,
-    WidgetApp,
+from droidhub.virtual.appmodel import VirtualApp
+from droidhub.virtual.views import (
+    ViewApp,
     Window,
+    alert_dialog,
+    bottom_sheet,
+    dp,
+    popup_menu,
 )
-from droidhub_aw_apps.tasks_app import ids
+from droidhub.virtual.views.window import CONTENT as CONTENT_BOX
+from droidhub_aw_apps.tasks_app import drawer, ids, layouts
+from droidhub_aw_apps.tasks_app.layouts import Draft, Entry, Header, SortRow, TaskLine
 from droidhub_aw_apps.tasks_app.model import DB_PATH, TABLE, TasksApp, has_due_time
 
 if TYPE_CHECKING:
-    from droidhub.virtual.appmodel import VirtualPhone
+    from droidhub.virtual.appmodel import Intent, VirtualPhone
+    from droidhub.virtual.views import MenuItem
 
-_COLUMNS = ("_id", "title", "importance", "dueDate", "hideUntil", "completed", "notes")
+_COLUMNS = ("_id", "title", "importance", "dueDate", "hideUntil", "completed", "notes",
+            "created")  # fmt: skip
 
 
 @dataclass
@@ -77,6 +71,7 @@ class _Task:
     hide_until: dt.datetime | None
     completed: bool
     notes: str
+    created: dt.datetime | None = None
 
 
 def _clock(moment: dt.datetime) -> str:
@@ -119,36 +114,55 @@ def _by_due(task: _Task) -> tuple[float, int]:
     return (task.due.timestamp() if task.due else float("inf"), task.id)
 
 
-class TasksScreens(WidgetApp):
-    """The list, the Sort sheet and the editor of Tasks."""
+@dataclass
+class Sorting:
+    """The Sort sheet's choices (kept until the app is force-stopped)."""
 
-    theme: ClassVar[Theme] = Theme(primary="#1976D2", on_primary="#FFFFFF", accent="#1976D2")
+    group: str = ids.BY_DUE_DATE
+    group_ascending: bool = True
+    sort: str = ids.BY_DUE_DATE
+    sort_ascending: bool = True
+    subtasks: str = ids.MY_ORDER
+    subtasks_ascending: bool = True
+    completed_at_bottom: bool = False
+    completed: str = ids.BY_COMPLETION
+    completed_ascending: bool = True
+    show_completed: bool = False
+    show_unstarted: bool = False
+
+
+@dataclass
+class Ui:
+    """Where the app is: the page, what shows over it, the editor's draft."""
+
+    page: str = "list"
+    #: "", "overflow", "sort", "picker", "drawer", "delete", "discard".
+    over: str = ""
+    #: The Sort sheet's row whose picker shows (a :class:`Sorting` field name).
+    picker: str = ""
+    editing: int | None = None
+    draft: dict[str, Any] = field(default_factory=dict)
+    original: dict[str, Any] = field(default_factory=dict)
+
+
+class TasksScreens(ViewApp):
+    """The list, the Sort sheet, the drawer, the editor and settings of Tasks."""
 
     def __init__(self) -> None:
         super().__init__()
-        self._forget()
+        self.sorting = Sorting()
+        self.ui = Ui()
 
-    def _forget(self) -> None:
-        self.group = 1
-        self.group_ascending = True
-        self.completed_at_bottom = False
-        self.sort = 0
-        self.show_completed = False
-        self.show_unstarted = False
-        self.sheet = False
-        self.open_id: int | None = None
-        self.draft: dict[str, Any] = {}
-        self.confirm = False
-
-    def on_start(self, phone: VirtualPhone, intent: Any) -> None:
+    def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
         """A launch shows the list."""
         super().on_start(phone, intent)
-        self.sheet, self.open_id, self.draft, self.confirm = False, None, {}, False
+        self.ui = Ui()
 
     def on_stop(self, phone: VirtualPhone) -> None:
-        """Force-stopped: the list, sorted by due date, next time."""
-        super().on_stop(phone)
-        self._forget()
+        """Force-stopped: the list, grouped by due date, next time."""
+        del phone
+        self.sorting, self.ui = Sorting(), Ui()
+        self.reset_view_state()
 
     # --- data ----------------------------------------------------------------------------
     def _tasks(self, phone: VirtualPhone) -> list[_Task]:
@@ -165,23 +179,15 @@ class TasksScreens(WidgetApp):
             return dt.datetime.fromtimestamp(millis / 1000, tz) if millis > 0 else None
 
         return [
-            _Task(
-                r[0],
-                r[1] or "",
-                r[2],
-                moment(r[3]),
-                has_due_time(r[3]),
-                moment(r[4]),
-                r[5] > 0,
-                r[6] or "",
-            )
+            _Task(r[0], r[1] or "", r[2], moment(r[3]), has_due_time(r[3]), moment(r[4]),
+                  r[5] > 0, r[6] or "", moment(r[7]))
             for r in rows
-        ]
+        ]  # fmt: skip
 
     def _save(self, phone: VirtualPhone) -> None:
-        draft, now = self.draft, int(phone.now().timestamp() * 1000)
+        draft, now = self.ui.draft, int(phone.now().timestamp() * 1000)
         with closing(sqlite3.connect(phone.host_path(DB_PATH))) as conn, conn:
-            if draft.get("id") is None:
+            if self.ui.editing is None:
                 if draft["title"].strip():
                     values = {"title": draft["title"],
                               "importance": draft["importance"], "dueDate": 0, "hideUntil": 0,
@@ -191,209 +197,245 @@ class TasksScreens(WidgetApp):
                     TABLE.insert(conn, [values])
             else:
                 done = conn.execute(
-                    "SELECT completed FROM tasks WHERE _id=?", (draft["id"],)
+                    "SELECT completed FROM tasks WHERE _id=?", (self.ui.editing,)
                 ).fetchone()[0]
                 completed = (done or now) if draft["completed"] else 0
                 conn.execute(
                     "UPDATE tasks SET title=?, importance=?, completed=?, notes=?, modified=? "
                     "WHERE _id=?",
                     (draft["title"], draft["importance"], completed, draft["notes"] or None,
-                     now, draft["id"]),
+                     now, self.ui.editing),
                 )  # fmt: skip
-        self._close()
+        self._to_list()
 
     def _delete(self, phone: VirtualPhone) -> None:
         # The app marks a task deleted (``deleted`` = when) rather than removing the row.
         now = int(phone.now().timestamp() * 1000)
         with closing(sqlite3.connect(phone.host_path(DB_PATH))) as conn, conn:
             conn.execute(
-                "UPDATE tasks SET deleted=?, modified=? WHERE _id=?", (now, now, self.open_id)
+                "UPDATE tasks SET deleted=?, modified=? WHERE _id=?", (now, now, self.ui.editing)
             )
-        self._close()
+        self._to_list()
 
-    def _close(self) -> None:
-        self.open_id, self.draft, self.confirm = None, {}, False
-        self.reset_ui()
+    # --- navigation ----------------------------------------------------------------------
+    def _to_list(self) -> None:
+        self.ui = Ui()
+        self.reset_view_state()
 
-    def _open(self, task: _Task | None) -> None:
-        self.open_id = task.id if task else -1
-        self.draft = {
-            "id": task.id if task else None,
+    def _open(self, phone: VirtualPhone, task_id: int | None) -> None:
+        task = next((t for t in self._tasks(phone) if t.id == task_id), None)
+        draft = {
             "title": task.title if task else "",
             "importance": task.importance if task else 3,
             "completed": task.completed if task else False,
             "notes": task.notes if task else "",
-            "due": task,
         }
-        self.reset_ui()
+        self.ui = Ui(page="edit", editing=task.id if task else None, draft=draft,
+                     original=dict(draft))  # fmt: skip
+        self.reset_view_state()
+
+    def _show(self, over: str, picker: str = "") -> None:
+        self.ui.over, self.ui.picker = over, picker
+
+    def _close_over(self) -> None:
+        self._show("sort" if self.ui.over == "picker" else "")
 
     # --- screens -------------------------------------------------------------------------
     def build(self, phone: VirtualPhone) -> Window:
-        """The editor, or the list (with the Sort sheet over it)."""
-        if self.open_id is not None:
+        """The page in front, with what shows over it."""
+        if self.ui.page == "settings":
+            return Window(drawer.settings(self._to_list), background=layouts.BACKGROUND)
+        if self.ui.page == "edit":
             return self._editor(phone)
-        today = phone.now().date()
-        now = phone.now()
+        window = Window(
+            layouts.task_list(
+                ids.MY_TASKS, self._entries(phone), lambda i: self._open(phone, i),
+                lambda: self._show("sort"), lambda: self._show("overflow"),
+                lambda: self._show("drawer"), lambda: self._open(phone, None),
+            ),
+            background=layouts.BACKGROUND, status_bar=layouts.BACKGROUND,
+        )  # fmt: skip
+        over = self.ui.over
+        if over == "overflow":
+            window.dialog = popup_menu(layouts.OVERFLOW_TITLES, self._choose)
+            bottom = CONTENT_BOX[3]
+            window.popup_anchor = (CONTENT_BOX[2] - dp(40), bottom - dp(56), CONTENT_BOX[2],
+                                   bottom - dp(56))  # fmt: skip
+            window.on_cancel = self._close_over
+        elif over in ("sort", "picker"):
+            sheet = self._picker() if over == "picker" else self._sort_sheet()
+            window.dialog = bottom_sheet(sheet, self._close_over, corner_radius=16)
+            window.dialog_fills, window.on_cancel = True, self._close_over
+        elif over == "drawer":
+            window.dialog = bottom_sheet(drawer.navigation_drawer(self._drawer_choice),
+                                         self._close_over)  # fmt: skip
+            window.dialog_fills, window.on_cancel = True, self._close_over
+        return window
+
+    def _choose(self, item: MenuItem) -> None:
+        self._show("")
+        if item.id in ("menu_show_completed", "menu_show_unstarted"):
+            name = item.id.removeprefix("menu_")
+            setattr(self.sorting, name, not getattr(self.sorting, name))
+
+    def _drawer_choice(self, title: str) -> None:
+        self._show("")
+        if title == ids.SETTINGS:
+            self.ui = Ui(page="settings")
+            self.reset_view_state()
+
+    def _entries(self, phone: VirtualPhone) -> list[Entry]:
+        now, s = phone.now(), self.sorting
+        today = now.date()
         shown = [
             t for t in self._tasks(phone)
-            if (self.show_completed or not t.completed)
-            and (self.show_unstarted or t.hide_until is None or t.hide_until <= now)
+            if (s.show_completed or not t.completed)
+            and (s.show_unstarted or t.hide_until is None or t.hide_until <= now)
         ]  # fmt: skip
-        toolbar = Toolbar(
-            "My Tasks",
-            actions=[IconButton(ids.SORT, "sort", self._open_sheet, resource_id="menu_sort")],
-            menu=[
-                MenuItem(ids.SHOW_COMPLETED, self._toggle("show_completed")),
-                MenuItem(ids.SHOW_UNSTARTED, self._toggle("show_unstarted")),
-            ],
-        )
-        body = [ScrollList(self._rows(shown, today), key="tasks", resource_id="recycler_view")]
-        return Window(
-            ids.PACKAGE, toolbar, body,
-            fab=Fab("Create new task", lambda: self._open(None), resource_id="fab"),
-            dialog=self._sheet() if self.sheet else None,
-        )  # fmt: skip
 
-    def _open_sheet(self) -> None:
-        self.sheet = True
+        def line(task: _Task, due: str | None) -> TaskLine:
+            overdue = task.due is not None and task.due < now and not task.completed
+            hidden = task.hide_until is not None and task.hide_until > now
+            return TaskLine(task.id, task.title, due, overdue, task.notes, task.importance,
+                            task.completed, hidden)  # fmt: skip
 
-    def _toggle(self, name: str) -> Any:
-        def flip() -> None:
-            setattr(self, name, not getattr(self, name))
-            self.reset_ui()
+        def label(task: _Task) -> str | None:
+            return None if task.due is None else due_label(task, today)
 
-        return flip
-
-    def _rows(self, tasks: list[_Task], today: dt.date) -> list[Any]:
-        def row(task: _Task, subtitle: str) -> ListRow:
-            return ListRow(
-                task.title, subtitle, on_click=lambda: self._open(task), title_id=ids.TITLE,
-                subtitle_id=ids.DUE_DATE, checked=task.completed, key=f"task-{task.id}",
-                resource_id=ids.ROW, content_desc=ids.PRIORITY_HEADERS[min(task.importance, 3)],
-            )  # fmt: skip
-
-        order = sorted(tasks, key=self._sort_key)
-        if self.group == 0:
-            return [row(task, due_label(task, today)) for task in order]
+        order = sorted(shown, key=self._sort_key, reverse=not s.sort_ascending)
+        if s.group not in (ids.BY_DUE_DATE, ids.BY_PRIORITY):
+            return [line(task, label(task)) for task in order]
         groups: dict[tuple[int, str], list[_Task]] = {}
         done: list[_Task] = []
         for task in order:
-            if self.completed_at_bottom and task.completed:
+            if s.completed_at_bottom and task.completed:
                 done.append(task)
                 continue
-            if self.group == 2:
-                key = (task.importance, ids.PRIORITY_HEADERS[min(task.importance, 3)])
-            elif task.due is None:
-                key = (10**9, ids.NO_DUE_DATE)
-            elif task.due.date() < today:
-                key = (0, ids.OVERDUE)
-            else:
-                key = (task.due.date().toordinal(), day_header(task.due.date(), today))
-            groups.setdefault(key, []).append(task)
-        sections = sorted(groups.items(), reverse=not self.group_ascending)
+            groups.setdefault(self._group_key(task, today), []).append(task)
+        sections = sorted(groups.items(), reverse=not s.group_ascending)
         if done:
             sections.append(((0, ids.COMPLETED), done))
-        out: list[Any] = []
+        out: list[Entry] = []
         for (_, header), members in sections:
-            out.append(Text(header, style="subtitle", resource_id=ids.HEADER, key=header))
+            out.append(Header(header))
             for task in members:
                 # Grouped by day, a row from today on shows only its time (the header
-                # names the day); an overdue or completed one keeps its date, as the
-                # app does.
+                # names the day); an overdue or completed one keeps its date.
                 if header.startswith("Due ") and task.due is not None:
-                    out.append(row(task, _clock(task.due) if task.timed else ""))
+                    out.append(line(task, _clock(task.due) if task.timed else ""))
                 else:
-                    out.append(row(task, due_label(task, today)))
+                    out.append(line(task, label(task)))
         return out
 
-    def _at_bottom(self, on: bool) -> None:
-        self.completed_at_bottom = on
-        self.reset_ui()
-
-    def _flip_order(self) -> None:
-        self.group_ascending = not self.group_ascending
-        self.reset_ui()
-        self.sheet = True
+    def _group_key(self, task: _Task, today: dt.date) -> tuple[int, str]:
+        if self.sorting.group == ids.BY_PRIORITY:
+            return (task.importance, ids.PRIORITY_HEADERS[min(task.importance, 3)])
+        if task.due is None:
+            return (10**9, ids.NO_DUE_DATE)
+        if task.due.date() < today:
+            return (0, ids.OVERDUE)
+        return (task.due.date().toordinal(), day_header(task.due.date(), today))
 
     def _sort_key(self, task: _Task) -> tuple[Any, ...]:
-        if self.sort == 1:
+        mode = self.sorting.sort
+        if mode == ids.BY_PRIORITY:
             return (task.importance, *_by_due(task))
-        if self.sort == 2:
+        if mode == ids.BY_TITLE:
             return (task.title.lower(), task.id)
-        return _by_due(task)
+        if mode in (ids.BY_DUE_DATE, ids.SMART_SORT):
+            return _by_due(task)
+        return (task.id,)
 
-    def _sheet(self) -> Dialog:
-        def choose(name: str) -> Any:
-            def pick(i: int) -> None:
-                setattr(self, name, i)
-                self.reset_ui()
-                self.sheet = True
+    def _sort_sheet(self) -> layouts.View:
+        s = self.sorting
 
-            return pick
+        def flip(name: str) -> Any:
+            return lambda: setattr(s, name, not getattr(s, name))
 
-        return Dialog(
-            title=ids.SORT,
-            body=[
-                Text(ids.GROUPING, style="subtitle"),
-                RadioGroup(ids.GROUP_MODES, self.group, choose("group"), key="group_mode"),
-                Button(
-                    ids.ASCENDING if self.group_ascending else ids.DESCENDING,
-                    self._flip_order,
-                    style="text",
-                    key="group_order",
-                ),
-                Text(ids.SORTING, style="subtitle"),
-                RadioGroup(ids.SORT_MODES, self.sort, choose("sort"), key="sort_mode"),
-                Switch(ids.COMPLETED_AT_BOTTOM, self.completed_at_bottom, self._at_bottom),
-            ],
-        )
+        def row(title: str, icon: str, name: str, order: bool | None) -> SortRow:
+            pick = lambda: self._show("picker", name)  # noqa: E731
+            return SortRow(title, icon, getattr(s, name), order, pick, flip(f"{name}_ascending"))
+
+        # The order button shows the opposite for priority and smart sort (high first).
+        inverted = (ids.BY_PRIORITY, ids.SMART_SORT)
+        group_order = s.group_ascending != (s.group in inverted)
+        rows = [
+            row(ids.GROUPING, "expand_circle_down", "group",
+                None if s.group == ids.NONE else group_order),
+            row(ids.SORTING, "swap_vert", "sort", s.sort_ascending != (s.sort in inverted)),
+            row(ids.SUBTASKS, "subdirectory_arrow_right", "subtasks",
+                None if s.subtasks == ids.MY_ORDER else s.subtasks_ascending),
+        ]  # fmt: skip
+        if s.completed_at_bottom:
+            rows.append(row(ids.COMPLETED, "swap_vert", "completed", s.completed_ascending))
+        return layouts.sort_sheet(rows, s.completed_at_bottom, flip("completed_at_bottom"))
+
+    def _picker(self) -> layouts.View:
+        name = self.ui.picker
+        options = {
+            "group": ids.GROUP_MODES,
+            "sort": ids.SORT_MODES,
+            "subtasks": ids.SUBTASK_MODES,
+            "completed": ids.COMPLETED_MODES,
+        }[name]
+
+        def choose(mode: str) -> None:
+            setattr(self.sorting, name, mode)
+            self._show("sort")
+
+        return layouts.picker_sheet(options, getattr(self.sorting, name), choose)
 
     def _editor(self, phone: VirtualPhone) -> Window:
-        draft, today = self.draft, phone.now().date()
-        task: _Task | None = draft["due"]
-        due = "No due date"
-        if task is not None and task.due is not None:
-            due = due_label(task, today)
+        ui, draft = self.ui, self.ui.draft
+        task = next((t for t in self._tasks(phone) if t.id == ui.editing), None)
+        due = due_label(task, phone.now().date()) if task and task.due else ""
+        shown = Draft(draft["title"], ui.editing is None, draft["completed"], due,
+                      draft["importance"], draft["notes"], ids.DEFAULT_LIST, "")  # fmt: skip
 
         def edit(name: str) -> Any:
             return lambda value: draft.__setitem__(name, value)
 
-        menu = [MenuItem(ids.DISCARD, self._close)]
-        if draft["id"]:
-            menu.append(MenuItem(ids.DELETE_TASK, lambda: setattr(self, "confirm", True)))
-        toolbar = Toolbar("", up=True, on_up=lambda: self._save(phone), menu=menu)
-        body = [
-            TextField(draft["title"], edit("title"), hint="Task name", resource_id="title",
-                      key="title"),
-            CheckBox("Completed", draft["completed"], edit("completed"), resource_id="completed"),
-            Text(ids.DUE_DATE_LABEL, style="caption"),
-            Text(due, resource_id="due_date"),
-            Text(ids.PRIORITY_LABEL, style="caption"),
-            RadioGroup(ids.PRIORITIES, draft["importance"], edit("importance"), key="priority"),
-            TextField(draft["notes"], edit("notes"), hint="Description", single_line=False,
-                      resource_id="notes", key="notes"),
-        ]  # fmt: skip
-        dialog = None
-        if self.confirm:
-            dialog = Dialog(
-                message=ids.DELETE_QUESTION,
-                buttons=[
-                    Button("Cancel", lambda: setattr(self, "confirm", False), style="text"),
-                    Button("OK", lambda: self._delete(phone), style="text"),
-                ],
-            )
-        fab = Fab("Save", lambda: self._save(phone), icon="check", resource_id="fab")
-        return Window(ids.PACKAGE, toolbar, body, fab=fab, dialog=dialog)
+        def complete() -> None:
+            if draft["completed"]:
+                draft["completed"] = False
+            else:
+                draft["completed"] = True
+                self._save(phone)
+
+        content = layouts.task_edit(
+            shown, edit("title"), edit("notes"), edit("importance"), lambda: self._save(phone),
+            lambda: self._show("delete"), complete,
+        )  # fmt: skip
+        window = Window(content, background=layouts.BACKGROUND, status_bar=layouts.BACKGROUND)
+        if ui.over == "delete":
+            window.dialog = alert_dialog(
+                "", ids.DELETE_QUESTION, package_ids=True,
+                positive=("OK", lambda: self._delete(phone)),
+                negative=("Cancel", self._close_over),
+            )  # fmt: skip
+        elif ui.over == "discard":
+            window.dialog = alert_dialog(
+                "", ids.DISCARD_QUESTION, package_ids=True,
+                positive=(ids.KEEP_EDITING, self._close_over),
+                negative=(ids.DISCARD, self._to_list),
+            )  # fmt: skip
+        if window.dialog is not None:
+            window.on_cancel = self._close_over
+        return window
 
     def on_back(self, phone: VirtualPhone) -> bool:
-        """BACK closes the sheet or the delete question, saves and closes the editor; on
-        the list it leaves."""
-        if self.sheet:
-            self.sheet = False
-        elif self.confirm:
-            self.confirm = False
-        elif self.open_id is not None:
-            self._save(phone)
+        """BACK closes the overflow, discards the editor's changes (asking first when
+        there are any) or leaves settings; on the list it leaves the app."""
+        del phone
+        if self.ui.over:
+            self._close_over()
+        elif self.ui.page == "edit":
+            if self.ui.draft != self.ui.original:
+                self._show("discard")
+            else:
+                self._to_list()
+        elif self.ui.page == "settings":
+            self._to_list()
         else:
             return False
         return True
@@ -401,9 +443,6 @@ class TasksScreens(WidgetApp):
 
 class TasksScreensApp(TasksScreens, TasksApp):
     """Tasks on the virtual phone: its database and its screens."""
-
-    def __init__(self) -> None:
-        TasksScreens.__init__(self)
 
 
 def virtual_apps() -> list[VirtualApp]:

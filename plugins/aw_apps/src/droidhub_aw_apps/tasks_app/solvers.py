@@ -1,7 +1,7 @@
 """UI-only solvers of the Tasks questions: show the completed and the unstarted tasks
 from the list's overflow menu where the question needs them, read the list (grouped by
 due date, or by priority from the Sort sheet) and answer with the titles (or their
-count) the question asks for. A row's priority is its content-desc.
+count) the question asks for. A row's priority is its check box's content-desc.
 
 The list's headers name days relative to today ("Due today", "Due Friday", "Due
 Friday, October 27"), and every day before today is one "Overdue" section whose rows
@@ -50,23 +50,25 @@ class Item:
 
 
 def _visible(state: State) -> list[Item]:
-    """The headers and task rows on screen, in order (a row's check and priority are on
-    its layout, which comes before its title). Rows above the first header on screen
-    have the header "" (their section began above the screen)."""
+    """The headers and task rows on screen, in order. A row's check box (its priority
+    and check) and its due date come before its title, as the row's layout declares
+    them. Rows above the first header on screen have the header "" (their section
+    began above the screen)."""
     items: list[Item] = []
-    header, done, priority = "", False, ""
+    header, done, priority, due = "", False, "", ""
     for element in state.ui_elements:
         rid = element.resource_id.rsplit("/", 1)[-1]
         if rid == ids.HEADER:
             header = element.text
             items.append(Item(header))
         elif rid == ids.ROW:
+            done, priority, due = False, "", ""
+        elif rid == ids.COMPLETE_BOX:
             done, priority = element.checked, element.content_description
+        elif rid == ids.DUE_DATE:
+            due = element.text
         elif rid == ids.TITLE:
-            items.append(Item(header, element.text, "", done, priority))
-        elif rid == ids.DUE_DATE and items and items[-1].title:
-            last = items[-1]
-            items[-1] = Item(last.header, last.title, element.text, last.done, last.priority)
+            items.append(Item(header, element.text, due, done, priority))
     return items
 
 
@@ -191,8 +193,10 @@ def _show(state: State, completed: bool, unstarted: bool) -> Steps:
 
 
 def _group(state: State, mode: str) -> Steps:
-    """Group the list by ``mode`` in the Sort sheet, then close it."""
+    """Group the list by ``mode`` from the Sort sheet's Grouping picker, then close the
+    sheet."""
     state = yield tap(state, desc=ids.SORT)
+    state = yield tap(state, text=ids.GROUPING)
     state = yield tap(state, text=mode)
     return (yield press_back())
 
@@ -206,7 +210,7 @@ def _descending(state: State) -> Steps:
 
 #: From this many days ahead on, a day's section is read from the end of the list: the
 #: three steps that turn the order round cost less than the scrolls past the days before.
-FAR_AHEAD = 9
+FAR_AHEAD = 5
 
 Target = Generator[Action, State, tuple[State, str, int, Callable[["Item"], bool]]]
 
@@ -271,7 +275,7 @@ def solve_high_priority(goal: str, params: Mapping[str, Any], state: State) -> S
     high = ids.PRIORITY_HEADERS[0]
     state = yield from _open_tasks(state)
     state = yield from _show(state, completed=False, unstarted=True)
-    state = yield from _group(state, ids.GROUP_MODES[2])
+    state = yield from _group(state, ids.BY_PRIORITY)
     state, items = yield from read_list(state, stop=lambda items: _past(items, high))
     yield _titles(_section(items, high))
 

@@ -1,0 +1,168 @@
+"""Tasks' drawer and the top level of its settings (org.tasks 13.6.3).
+
+The drawer is NavigationDrawerFragment, a bottom sheet holding
+``fragment_navigation_drawer``'s ``recycler_view``: the built-in filters as
+``filter_adapter_row`` (``row`` > ``icon``, ``text`` a CheckedTextView, ``size`` the
+count), the sections as ``filter_adapter_subheader`` (``subheader_row`` > ``divider``,
+``text``, ``chevron``, ``add_item``), then a ``filter_adapter_separator`` and the actions
+as ``filter_adapter_action`` (``row`` > ``icon``, ``text``). Settings is
+``activity_preferences`` (the ``toolbar`` include over the ``settings`` frame) showing
+``preferences.xml``'s top level as androidx preference rows.
+
+Where this differs from the real app: the drawer shows no counts for Today and
+Recently modified and no "Donate" or "Manage drawer" actions; the settings' pages
+under the top level are not modelled (a row takes the tap and stays).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from droidhub.virtual.views import (
+    MATCH_PARENT,
+    VERTICAL,
+    FrameLayout,
+    ImageButton,
+    ImageView,
+    LinearLayout,
+    PreferenceImageView,
+    RecyclerView,
+    RelativeLayout,
+    Rules,
+    TextView,
+    Toolbar,
+    View,
+    preference,
+)
+from droidhub_aw_apps.tasks_app import ids
+from droidhub_aw_apps.tasks_app.layouts import (
+    BACKGROUND,
+    PRIMARY,
+    TEXT_PRIMARY,
+    TEXT_SECONDARY,
+    TEXT_TERTIARY,
+)
+
+Action = Callable[[], object]
+
+#: The drawer's lines: (kind, title, icon) — kind "filter", "subheader", "separator" or
+#: "action".
+DRAWER = (
+    ("filter", ids.MY_TASKS, "list"),
+    ("filter", ids.TODAY, "calendar_today"),
+    ("filter", ids.RECENTLY_MODIFIED, "history"),
+    ("subheader", ids.FILTERS, ""),
+    ("subheader", ids.TAGS, ""),
+    ("subheader", ids.PLACES, ""),
+    ("subheader", ids.LOCAL_LISTS, ""),
+    ("filter", ids.DEFAULT_LIST, "list"),
+    ("separator", "", ""),
+    ("action", ids.SETTINGS, "settings"),
+    ("action", ids.HELP_AND_FEEDBACK, "help"),
+)
+
+#: ``preferences.xml``'s top level: (title, icon).
+SETTINGS_ROWS = (
+    ("Not signed in", ""),
+    ("Look and feel", "palette"),
+    ("Notifications", "notifications"),
+    ("Task defaults", "add"),
+    ("Task list options", "list"),
+    ("Edit screen options", "edit"),
+    ("Date and time", "schedule"),
+    ("Navigation drawer", "menu"),
+    ("Backups", "sd_storage"),
+    ("Widget settings", "widgets"),
+    ("Advanced", "settings"),
+    ("About", "info"),
+)
+
+
+class CheckedTextView(TextView):
+    """A filter's name (``android.widget.CheckedTextView``), checked for the filter in
+    front."""
+
+    class_name = "android.widget.CheckedTextView"
+
+
+def _filter_row(title: str, icon: str, selected: bool, on_click: Action) -> View:
+    colour = PRIMARY if selected else TEXT_SECONDARY
+    return RelativeLayout(
+        "row",
+        TextView("size", "", text_size=14, padding=(0, 0, 16, 0),
+                 rules=Rules(align_parent_right=True, center_vertical=True)),
+        ImageView("icon", icon, tint=colour, rules=Rules(align_parent_left=True)),
+        CheckedTextView("text", title, text_size=14, medium=True, max_lines=1,
+                        text_color=PRIMARY if selected else TEXT_PRIMARY, padding=(32, 0, 16, 0),
+                        width=MATCH_PARENT, checkable=True, checked=selected,
+                        rules=Rules(to_right_of="icon", to_left_of="size", center_vertical=True)),
+        width=MATCH_PARENT, padding=(16, 12, 0, 12), on_click=on_click,
+    )  # fmt: skip
+
+
+def _subheader(title: str) -> View:
+    return RelativeLayout(
+        "subheader_row",
+        View("divider", width=MATCH_PARENT, height=1, background="#1F000000"),
+        ImageView("add_item", "add", tint=TEXT_TERTIARY, padding=8,
+                  rules=Rules(below="divider", align_parent_right=True)),
+        ImageView("chevron", "expand_less", tint=TEXT_TERTIARY, padding=8,
+                  rules=Rules(below="divider", to_left_of="add_item")),
+        TextView("text", title, text_size=14, medium=True, text_color=TEXT_SECONDARY,
+                 padding=16, rules=Rules(below="divider", align_parent_left=True,
+                                         to_left_of="chevron")),
+        width=MATCH_PARENT, padding=(0, 0, 8, 0),
+    )  # fmt: skip
+
+
+def _action_row(title: str, icon: str, on_click: Action) -> View:
+    return RelativeLayout(
+        "row",
+        ImageView("icon", icon, tint=TEXT_SECONDARY, rules=Rules(align_parent_left=True)),
+        TextView("text", title, text_size=14, medium=True, max_lines=1, padding=(32, 0, 16, 0),
+                 width=MATCH_PARENT, rules=Rules(to_right_of="icon", center_vertical=True)),
+        width=MATCH_PARENT, padding=(16, 12, 0, 12), on_click=on_click,
+    )  # fmt: skip
+
+
+def navigation_drawer(choose: Callable[[str], object]) -> View:
+    """``fragment_navigation_drawer``: the filters, sections and actions; a tap runs
+    ``choose(title)``."""
+
+    def bind(line: tuple[str, str, str]) -> View:
+        kind, title, icon = line
+        pick: Action = lambda: choose(title)  # noqa: E731
+        if kind == "filter":
+            return _filter_row(title, icon, title == ids.MY_TASKS, pick)
+        if kind == "subheader":
+            return _subheader(title)
+        if kind == "separator":
+            return FrameLayout("", View("divider", width=MATCH_PARENT, height=1,
+                                        background="#1F000000"), width=MATCH_PARENT,
+                               padding=(0, 8, 0, 8))  # fmt: skip
+        return _action_row(title, icon, pick)
+
+    return RecyclerView("recycler_view", DRAWER, bind, height=-2, padding=(0, 8, 0, 8))
+
+
+def settings(on_up: Action) -> View:
+    """``activity_preferences``: the toolbar ("Settings", Navigate up) over the
+    ``settings`` frame with the top-level preferences."""
+    toolbar = Toolbar(
+        "toolbar",
+        ImageButton("", "arrow_back", tint=TEXT_PRIMARY, content_desc="Navigate up",
+                    padding=16, width=56, height=56, on_click=on_up),
+        TextView("", ids.SETTINGS, text_size=20, medium=True, margin=(16, 0, 0, 0)),
+        background=BACKGROUND,
+    )  # fmt: skip
+    rows: list[View] = []
+    for title, icon in SETTINGS_ROWS:
+        image = PreferenceImageView(icon=icon) if icon else None
+        rows.append(preference(title, icon=image, on_click=lambda: None))
+    listing = RecyclerView("recycler_view", rows, lambda row: row)
+    return LinearLayout(
+        "",
+        toolbar,
+        FrameLayout("settings", listing, width=MATCH_PARENT, height=MATCH_PARENT),
+        orientation=VERTICAL, width=MATCH_PARENT, height=MATCH_PARENT, background=BACKGROUND,
+    )  # fmt: skip

@@ -1,0 +1,511 @@
+"""Tasks' layout files (org.tasks 13.6.3, versionCode 130605) as view trees.
+
+Each function is one file of the app's ``res/layout`` (or the Compose content a screen
+shows in its ComposeView), with its ids, view classes and nesting, the English strings
+of ``values/strings.xml`` and the theme's colours; data comes in as plain values and
+actions as callables, bound by :mod:`.screens`.
+
+Facts checked in the sources at the tag 13.6.3:
+
+- ``task_list_activity`` (``drawer_layout`` > ``master``) holds ``fragment_task_list``:
+  the CoordinatorLayout ``task_list_coordinator``, the ``appbarlayout`` with the
+  ``toolbar`` titled by the filter ("My Tasks") holding ``menu_task_list_fragment_top``
+  (Search), the body ``task_list_body_standard`` included as ``body_standard`` (the
+  include's id replaces its root's ``swipe_layout``) holding ``recycler_view`` (88 dp
+  of footer padding), the ``bottomAppBar`` (the default app bar position is the
+  bottom one: it takes the navigation icon, which opens the drawer, and
+  ``menu_task_list_fragment_bottom`` less Search: Sort as an action, the rest in the
+  overflow) and the ``fab`` "Create new task" cradled on it in the accent colour.
+- A task is ``task_adapter_row``: ``row`` > ``rowBody`` holding ``completeBox`` (a
+  CheckableImageView), ``due_date``, ``title`` and ``description`` (shown when the task
+  has notes, two lines at most); ``chip_group`` is an empty ComposeView in a list's own
+  filter (no chips), zero tall, which a dump leaves out. A section header is
+  ``task_adapter_header``: ``header_row`` > ``header`` and its ``chevron``.
+- The Sort sheet is SortSettingsActivity's Compose ModalBottomSheet: Grouping, Sorting
+  and Subtasks rows (each with its mode and an Ascending/Descending button), then
+  "Move completed tasks to bottom" and its switch; a row opens a second sheet listing
+  the modes, and a choice closes it. Compose content has no resource ids.
+- The editor is ``fragment_task_edit``: ``appbarlayout`` > ``collapsingtoolbarlayout``
+  holding the ``title`` EditText ("Task name") and the ``toolbar`` (the navigation
+  button "Save"; ``menu_task_edit_fragment``'s Delete task as an action, as the back
+  button does not save by default), then ``compose_view`` with the default control
+  sets in their default order, and the ``fab`` that completes an existing task
+  (invisible for a new one).
+
+Where this differs from the real app: ``completeBox`` reports the task's priority as
+its content description ("High priority"...) and its completion as checked; the real
+one shows both only in pixels (the box's colour and its check), and a dump would not
+tell them apart.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Unpack
+
+from droidhub.virtual.views import (
+    GONE,
+    HORIZONTAL,
+    INVISIBLE,
+    MATCH_PARENT,
+    VERTICAL,
+    CheckBox,
+    CoordinatorLayout,
+    EditText,
+    FloatingActionButton,
+    FrameLayout,
+    Gravity,
+    ImageButton,
+    ImageView,
+    LinearLayout,
+    MenuItem,
+    RecyclerView,
+    RelativeLayout,
+    Rules,
+    Switch,
+    TextView,
+    Toolbar,
+    View,
+    action_menu,
+    dp,
+    sp,
+)
+from droidhub.virtual.views.view import Attributes
+from droidhub_aw_apps.tasks_app import ids
+
+if TYPE_CHECKING:
+    from droidhub.virtual.views.paint import Painter
+
+Action = Callable[[], object]
+
+# --- the theme (values/colors.xml; ThemeColor blue_500, ThemeAccent 1: red) ------------
+PRIMARY = "#FF2196F3"  # blue_500, the default theme colour
+ACCENT = "#FFFF1744"  # red_a400, RedAccent (p_theme_accent defaults to 1)
+BACKGROUND = "#FFFAFAFA"  # content_background: md_background_light
+TEXT_PRIMARY = "#DE000000"
+TEXT_SECONDARY = "#99000000"  # black_60
+TEXT_TERTIARY = "#61000000"  # black_38
+OVERDUE = "#FFFF5722"  # error_color_material_light
+#: The check box's colour by ``importance`` (0 high ... 3 none).
+PRIORITY_COLOURS = ("#FFF44336", "#FFFF9800", "#FF2196F3", "#FF9E9E9E")
+
+
+class ViewGroupFrame(FrameLayout):
+    """A layout a dump reports as ``android.view.ViewGroup`` (SwipeRefreshLayout,
+    CollapsingToolbarLayout's Toolbar), laid out as a FrameLayout."""
+
+    class_name: ClassVar[str] = "android.view.ViewGroup"
+
+
+class ComposeColumn(LinearLayout):
+    """Compose content in a column: its nodes report ``android.view.View``."""
+
+    class_name: ClassVar[str] = "android.view.View"
+
+    def __init__(self, id: str = "", *children: View, **attributes: Unpack[Attributes]) -> None:
+        super().__init__(id, *children, orientation=VERTICAL, **attributes)
+
+
+class ComposeRow(LinearLayout):
+    """A Compose Row (``android.view.View`` when it takes clicks)."""
+
+    class_name: ClassVar[str] = "android.view.View"
+
+    def __init__(self, *children: View, **attributes: Unpack[Attributes]) -> None:
+        super().__init__(
+            "", *children, orientation=HORIZONTAL, gravity=Gravity.CENTER_VERTICAL,
+            **attributes,
+        )  # fmt: skip
+
+
+class PlainEditText(EditText):
+    """An EditText on ``android:background="@null"`` (the editor's title, Compose's
+    description field): no underline, ``text_size`` sp, up to ``max_lines`` lines."""
+
+    def __init__(
+        self,
+        id: str,
+        text: str,
+        hint: str,
+        text_size: float,
+        max_lines: int,
+        on_change: Callable[[str], object],
+        **attributes: Unpack[Attributes],
+    ) -> None:
+        super().__init__(id, text, hint=hint, on_change=on_change, **attributes)
+        self.text_px, self.max_lines = sp(text_size), max_lines
+
+    def draw_content(self, painter: Painter) -> None:
+        """The text alone."""
+        TextView.draw_content(self, painter)
+
+
+class RadioButton(CheckBox):
+    """``android.widget.RadioButton``: a ring, filled when checked, in ``tint``."""
+
+    class_name: ClassVar[str] = "android.widget.RadioButton"
+
+    def __init__(self, tint: str, **attributes: Unpack[Attributes]) -> None:
+        super().__init__("", "", **attributes)
+        self.tint = tint
+
+    def draw_content(self, painter: Painter) -> None:
+        """The ring (and its dot when checked) centred in the box."""
+        size = dp(24)
+        x = (self.left + self.right - size) // 2
+        y = (self.top + self.bottom - size) // 2
+        icon = "radio_button_checked" if self.checked else "radio_button_unchecked"
+        painter.icon(icon, (x, y, x + size, y + size), self.tint)
+
+
+# --- fragment_task_list ----------------------------------------------------------------
+@dataclass(frozen=True)
+class Header:
+    """A section header of the list."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class TaskLine:
+    """A task as its row shows it."""
+
+    task_id: int
+    title: str
+    #: None: no due date (the view is GONE);  a day without a time under its header.
+    due: str | None
+    overdue: bool
+    notes: str
+    importance: int
+    completed: bool
+    hidden: bool
+
+
+Entry = Header | TaskLine
+
+
+def task_list(
+    title: str,
+    entries: Sequence[Entry],
+    open_task: Callable[[int], object],
+    on_sort: Action,
+    on_overflow: Action,
+    on_drawer: Action,
+    on_add: Action,
+) -> LinearLayout:
+    """``task_list_activity`` holding ``fragment_task_list`` for the filter ``title``."""
+    toolbar = Toolbar(
+        "toolbar",
+        TextView("", title, text_size=20, medium=True, max_lines=1, weight=1, width=0,
+                 margin=(16, 0, 0, 0)),
+        action_menu([MenuItem("menu_search", ids.SEARCH, "search")], tint=TEXT_SECONDARY),
+        background=BACKGROUND, elevation=0,
+    )  # fmt: skip
+    app_bar = LinearLayout("appbarlayout", toolbar, orientation=VERTICAL, width=MATCH_PARENT,
+                           elevation=4, background=BACKGROUND)  # fmt: skip
+
+    def bind(entry: Entry) -> View:
+        if isinstance(entry, Header):
+            return task_adapter_header(entry.text)
+        return task_adapter_row(entry, lambda: open_task(entry.task_id))
+
+    recycler = RecyclerView("recycler_view", entries, bind, padding=(0, 0, 0, 88))
+    body = LinearLayout(
+        "",
+        LinearLayout(
+            "",
+            FrameLayout("", ViewGroupFrame("body_standard", recycler, width=MATCH_PARENT,
+                                           height=MATCH_PARENT),
+                        width=0, weight=100, height=MATCH_PARENT),
+            orientation=HORIZONTAL, width=MATCH_PARENT, height=MATCH_PARENT,
+        ),
+        orientation=VERTICAL, width=MATCH_PARENT, height=MATCH_PARENT, margin=(0, 56, 0, 0),
+    )  # fmt: skip
+    coordinator = CoordinatorLayout(
+        "task_list_coordinator", app_bar, body, bottom_app_bar(on_drawer, on_sort, on_overflow),
+        FloatingActionButton("fab", "add", background=ACCENT, content_desc=ids.CREATE_TASK,
+                             layout_gravity=Gravity.BOTTOM | Gravity.CENTER_HORIZONTAL,
+                             margin=(0, 0, 0, 28), on_click=on_add),
+        width=MATCH_PARENT, height=MATCH_PARENT, background=BACKGROUND,
+    )  # fmt: skip
+    return LinearLayout(
+        "drawer_layout",
+        FrameLayout("master", coordinator, width=MATCH_PARENT, height=MATCH_PARENT),
+        orientation=VERTICAL, width=MATCH_PARENT, height=MATCH_PARENT,
+    )  # fmt: skip
+
+
+def bottom_app_bar(on_drawer: Action, on_sort: Action, on_overflow: Action) -> Toolbar:
+    """``bottomAppBar`` in the theme colour: the navigation icon, then Sort and the
+    overflow of ``menu_task_list_fragment_bottom``."""
+    return Toolbar(
+        "bottomAppBar",
+        ImageButton("", "menu", tint="#FFFFFFFF", padding=16, width=56, height=56,
+                    on_click=on_drawer),
+        View(width=0, height=0, weight=1),
+        action_menu([MenuItem("menu_sort", ids.SORT, "sort", on_sort)], overflow=OVERFLOW_TITLES,
+                    on_overflow=on_overflow, tint="#FFFFFFFF"),
+        background=PRIMARY, elevation=8, layout_gravity=Gravity.BOTTOM,
+    )  # fmt: skip
+
+
+#: The bottom menu's items that go to the overflow, in order (Collapse and Expand
+#: subtasks show in a list that supports subtasks; voice input needs a recogniser).
+OVERFLOW_TITLES = (
+    MenuItem("menu_clear_completed", ids.CLEAR_COMPLETED),
+    MenuItem("menu_collapse_subtasks", ids.COLLAPSE_SUBTASKS),
+    MenuItem("menu_expand_subtasks", ids.EXPAND_SUBTASKS),
+    MenuItem("menu_show_completed", ids.SHOW_COMPLETED),
+    MenuItem("menu_show_unstarted", ids.SHOW_UNSTARTED),
+    MenuItem("menu_share", ids.SHARE),
+)
+
+
+def task_adapter_header(text: str) -> RelativeLayout:
+    """``task_adapter_header``: the section's name and its collapse chevron."""
+    return RelativeLayout(
+        "header_row",
+        TextView("header", text, text_size=14, medium=True, text_color=TEXT_SECONDARY,
+                 padding=16, width=MATCH_PARENT, gravity=Gravity.LEFT | Gravity.CENTER_VERTICAL,
+                 rules=Rules(align_parent_left=True, to_left_of="chevron")),
+        ImageView("chevron", "keyboard_arrow_up", tint=TEXT_TERTIARY, padding=16,
+                  rules=Rules(align_parent_right=True)),
+        width=MATCH_PARENT, clickable=True,
+    )  # fmt: skip
+
+
+def task_adapter_row(line: TaskLine, on_click: Action) -> FrameLayout:
+    """``task_adapter_row``: the check box, the title, the due date at the end, the
+    description under them."""
+    box_icon = "check_box" if line.completed else "check_box_outline_blank"
+    title_colour = TEXT_TERTIARY if line.completed or line.hidden else TEXT_PRIMARY
+    body = RelativeLayout(
+        "rowBody",
+        ImageView("completeBox", box_icon, tint=PRIORITY_COLOURS[min(line.importance, 3)],
+                  padding=(16, 16, 16, 16), clickable=True, checkable=True,
+                  checked=line.completed,
+                  content_desc=ids.PRIORITY_HEADERS[min(line.importance, 3)],
+                  rules=Rules(align_parent_top=True, align_parent_left=True)),
+        TextView("due_date", line.due or "", text_size=14, max_lines=1,
+                 text_color=OVERDUE if line.overdue else TEXT_SECONDARY,
+                 padding=(8, 18, 8, 0), clickable=True, visibility=GONE if line.due is None
+                 else "visible", rules=Rules(align_parent_top=True, align_parent_right=True)),
+        TextView("title", line.title, text_size=16, max_lines=1, text_color=title_colour,
+                 padding=(0, 16, 8, 0), width=MATCH_PARENT,
+                 rules=Rules(to_right_of="completeBox", to_left_of="due_date")),
+        TextView("description", line.notes, text_size=16, max_lines=2,
+                 text_color=TEXT_SECONDARY, padding=(56, 0, 16, 16), margin=(0, 4, 0, 0),
+                 width=MATCH_PARENT, visibility="visible" if line.notes else GONE,
+                 rules=Rules(below="title")),
+        width=MATCH_PARENT, padding=(0, 0, 8, 0), on_click=on_click,
+    )  # fmt: skip
+    return FrameLayout("row", body, width=MATCH_PARENT, background=BACKGROUND)
+
+
+# --- SortSettingsActivity's sheets -------------------------------------------------------
+@dataclass(frozen=True)
+class SortRow:
+    """One row of the main sort sheet: its title, mode, order (None: no order button)
+    and what its parts do."""
+
+    title: str
+    icon: str
+    mode: str
+    ascending: bool | None
+    on_click: Action
+    on_order: Action
+
+
+def sort_sheet(rows: Sequence[SortRow], completed_at_bottom: bool, on_bottom: Action) -> View:
+    """The main sheet: the Grouping, Sorting and Subtasks rows, a divider, then "Move
+    completed tasks to bottom" and its switch."""
+    column = ComposeColumn("", width=MATCH_PARENT, padding=(0, 22, 0, 16))
+    column.add(View(width=32, height=4, background="#66000000", corner_radius=2,
+                    layout_gravity=Gravity.CENTER_HORIZONTAL, margin=(0, 0, 0, 16)))  # fmt: skip
+    for row in rows:
+        column.add(_sort_row(row))
+    column.add(View(width=MATCH_PARENT, height=1, background="#1F000000"))
+    column.add(
+        ComposeRow(
+            TextView("", ids.COMPLETED_AT_BOTTOM, text_size=16, weight=1, width=0),
+            Switch("", "", checked=completed_at_bottom, on_click=on_bottom),
+            width=MATCH_PARENT,
+            padding=(16, 0, 16, 0),
+            on_click=on_bottom,
+        )
+    )
+    return column
+
+
+def _sort_row(row: SortRow) -> View:
+    texts = ComposeColumn(
+        "",
+        TextView("", row.title, text_size=16),
+        TextView("", row.mode, text_size=14, text_color=TEXT_SECONDARY),
+        width=0,
+        weight=1,
+    )
+    parts: list[View] = [
+        ImageView("", row.icon, tint=TEXT_SECONDARY, margin=(0, 0, 16, 0)),
+        texts,
+    ]
+    if row.ascending is not None:
+        words = ids.ASCENDING if row.ascending else ids.DESCENDING
+        arrow = "arrow_upward" if row.ascending else "arrow_downward"
+        parts.append(
+            ComposeRow(
+                View(width=1, height=32, background="#1F000000"),
+                ImageView("", arrow, tint=TEXT_PRIMARY, icon_size=16, margin=(8, 0, 8, 0)),
+                TextView("", words, text_size=14),
+                height=32,
+                margin=(16, 0, 0, 0),
+                on_click=row.on_order,
+            )
+        )
+    return ComposeRow(*parts, width=MATCH_PARENT, padding=16, on_click=row.on_click)
+
+
+def picker_sheet(options: Sequence[str], selected: str, choose: Callable[[str], object]) -> View:
+    """A mode picker over the main sheet: one line per mode, the selected in the theme
+    colour; a choice closes it."""
+    column = ComposeColumn("", width=MATCH_PARENT, padding=(0, 22, 0, 16))
+    column.add(View(width=32, height=4, background="#66000000", corner_radius=2,
+                    layout_gravity=Gravity.CENTER_HORIZONTAL, margin=(0, 0, 0, 16)))  # fmt: skip
+    for option in options:
+        colour = PRIMARY if option == selected else TEXT_PRIMARY
+        line = ComposeColumn(
+            "",
+            TextView("", option, text_size=20, medium=True, text_color=colour),
+            width=MATCH_PARENT,
+            padding=(16, 8, 16, 8),
+            on_click=functools.partial(choose, option),
+        )
+        column.add(line)
+    return column
+
+
+# --- fragment_task_edit --------------------------------------------------------------------
+@dataclass(frozen=True)
+class Draft:
+    """What the editor shows."""
+
+    title: str
+    is_new: bool
+    completed: bool
+    due: str
+    importance: int
+    notes: str
+    list_name: str
+    created: str
+
+
+def task_edit(
+    draft: Draft,
+    on_title: Callable[[str], object],
+    on_notes: Callable[[str], object],
+    on_priority: Callable[[int], object],
+    on_save: Action,
+    on_delete: Action,
+    on_complete: Action,
+) -> CoordinatorLayout:
+    """``fragment_task_edit``: the title over the toolbar, the control sets, the FAB."""
+    delete = MenuItem("menu_delete", ids.DELETE_TASK, "delete", on_delete)
+    actions = [] if draft.is_new else [delete]
+    toolbar = Toolbar(
+        "toolbar",
+        ImageButton("", "save", tint=TEXT_PRIMARY, content_desc=ids.SAVE, padding=16,
+                    width=56, height=56, on_click=on_save),
+        View(width=0, height=0, weight=1),
+        action_menu(actions, tint=TEXT_SECONDARY),
+        elevation=0, layout_gravity=Gravity.TOP,
+    )  # fmt: skip
+    title = PlainEditText(
+        "title",
+        draft.title,
+        ids.TASK_NAME,
+        24,
+        5,
+        on_title,
+        padding=(16, 56, 16, 32),
+        width=MATCH_PARENT,
+    )
+    app_bar = LinearLayout(
+        "appbarlayout",
+        FrameLayout("collapsingtoolbarlayout", title, toolbar, width=MATCH_PARENT,
+                    background=BACKGROUND),
+        orientation=VERTICAL, width=MATCH_PARENT, elevation=4, background=BACKGROUND,
+    )  # fmt: skip
+    rows = control_sets(draft, on_notes, on_priority)
+    body = LinearLayout(
+        "",
+        ViewGroupScroll("", ComposeColumn("compose_view", *rows, width=MATCH_PARENT),
+                        width=MATCH_PARENT, height=0, weight=100),
+        orientation=VERTICAL, width=MATCH_PARENT, height=MATCH_PARENT, margin=(0, 144, 0, 0),
+    )  # fmt: skip
+    fab = FloatingActionButton(
+        "fab", "check_box_outline_blank" if draft.completed else "check_box", background=ACCENT,
+        layout_gravity=Gravity.TOP | Gravity.END, margin=(0, 116, 16, 0),
+        visibility=INVISIBLE if draft.is_new else "visible", on_click=on_complete,
+    )  # fmt: skip
+    return CoordinatorLayout("", app_bar, body, fab, width=MATCH_PARENT, height=MATCH_PARENT,
+                             background=BACKGROUND)  # fmt: skip
+
+
+class ViewGroupScroll(FrameLayout):
+    """AndroidX's NestedScrollView: ``android.widget.ScrollView``."""
+
+    class_name: ClassVar[str] = "android.widget.ScrollView"
+
+
+def _edit_row(icon: str, *content: View, on_click: Action | None = None) -> View:
+    """TaskEditRow: the control's icon in the 56 dp inset, then its content."""
+    return ComposeRow(
+        ImageView("", icon, tint=TEXT_SECONDARY, margin=(16, 0, 16, 0)),
+        *content,
+        width=MATCH_PARENT, height=64 if on_click is not None else -2, on_click=on_click,
+    )  # fmt: skip
+
+
+def _label(text: str, enabled: bool = True) -> TextView:
+    return TextView("", text, text_size=16, text_color=TEXT_PRIMARY if enabled else
+                    TEXT_TERTIARY, margin=(0, 20, 16, 20), width=0, weight=1)  # fmt: skip
+
+
+def control_sets(
+    draft: Draft, on_notes: Callable[[str], object], on_priority: Callable[[int], object]
+) -> list[View]:
+    """The default control sets in their default order (TEA_control_sets_prefs), each
+    as its Compose row draws it."""
+    priority = ComposeRow(
+        TextView("", ids.PRIORITY_LABEL, text_size=16, margin=(0, 0, 16, 0)),
+        View(width=0, height=0, weight=1),
+        *[
+            RadioButton(PRIORITY_COLOURS[i], checked=draft.importance == i, width=48, height=64,
+                        on_click=lambda i=i: on_priority(i))  # type: ignore[misc]
+            for i in (3, 2, 1, 0)
+        ],
+        width=0, weight=1, padding=(0, 0, 16, 0),
+    )  # fmt: skip
+    notes = PlainEditText(
+        "", draft.notes, ids.DESCRIPTION, 16, 100, on_notes, width=0, weight=1, margin=(0, 8, 16, 8)
+    )
+    return [
+        _edit_row("schedule", _label(ids.NO_START_DATE, False), on_click=_nothing),
+        _edit_row("schedule", _label(draft.due or ids.NO_DUE_DATE, bool(draft.due)),
+                  on_click=_nothing),
+        _edit_row("repeat", _label(ids.DOES_NOT_REPEAT, False), on_click=_nothing),
+        _edit_row("flag", priority),
+        _edit_row("place", _label(ids.ADD_LOCATION, False), on_click=_nothing),
+        _edit_row("label", _label(ids.ADD_TAGS, False), on_click=_nothing),
+        _edit_row("list", _label(draft.list_name), on_click=_nothing),
+        _edit_row("subdirectory_arrow_right", _label(ids.ADD_SUBTASK, False), on_click=_nothing),
+        _edit_row("notifications", _label(ids.ADD_REMINDER, False), on_click=_nothing),
+        _edit_row("attach_file", _label(ids.ADD_ATTACHMENT, False), on_click=_nothing),
+        _edit_row("notes", notes),
+    ]  # fmt: skip
+
+
+def _nothing() -> None:
+    """A control set's own picker is not modelled: its row takes the tap."""
