@@ -169,20 +169,27 @@ class Episode:
         }
 
 
-def record_run(out: Path, seed: int) -> Path:
-    """Run every android_world task once with the ``ui_oracle`` agent through the CLI
-    (as a user would), recording each step's dump in ``out``. An episode that errors
-    keeps the dumps of the steps it took (the run's exit status says so; not fatal)."""
-    command = ["run", "--suite", "android_world", "--agent", "ui_oracle"]
-    proc = subprocess.run(
-        [sys.executable, "-m", "droidhub", *command, "--seed", str(seed), "--out", str(out)],
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    if not (out / "results.jsonl").exists():
-        raise RuntimeError(f"droidhub run wrote no results:\n{proc.stdout}{proc.stderr}")
-    return out
+def record_runs(folder: Path, seeds: Iterable[int] = SEEDS) -> list[Path]:
+    """Run every android_world task once per seed with the ``ui_oracle`` agent through
+    the CLI (as a user would), the seeds side by side, each step's dump recorded in
+    ``folder/seed<N>``. An episode that errors keeps the dumps of the steps it took (the
+    run's exit status says so; not fatal)."""
+    command = [sys.executable, "-m", "droidhub", "run", "--suite", "android_world"]
+    runs = {folder / f"seed{seed}": seed for seed in seeds}
+    procs = {
+        out: subprocess.Popen(
+            [*command, "--agent", "ui_oracle", "--seed", str(seed), "--out", str(out)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        for out, seed in runs.items()
+    }
+    for out, proc in procs.items():
+        output, _ = proc.communicate(timeout=900)
+        if not (out / "results.jsonl").exists():
+            raise RuntimeError(f"droidhub run wrote no results in {out}:\n{output}")
+    return list(runs)
 
 
 def _strings_of(value: object) -> Iterator[str]:
@@ -471,8 +478,7 @@ def main() -> int:
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
-        runs = [record_run(Path(tmp) / f"seed{seed}", seed) for seed in SEEDS]
-        measured = measure_all(load_runs(runs))
+        measured = measure_all(load_runs(record_runs(Path(tmp))))
     print(table(measured))
     if "--write" in sys.argv[1:]:
         write(measured)
