@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
+import xml.etree.ElementTree as ET
 
-from screen_checks import assert_solved_through_screen, screen_elements, tap_element
+from screen_checks import (
+    assert_solved_through_screen,
+    find_element,
+    screen_elements,
+    tap_element,
+)
 
 from droidhub import Device
 from droidhub_aw_apps.sports_tracker.model import add_tracks, make_track
@@ -24,6 +30,22 @@ def _text(device: Device, rid: str) -> list[str]:
     return [e.text for e in screen_elements(device) if e.resource_id.endswith(rid)]
 
 
+def _start(device: Device) -> None:
+    device.shell(["monkey", "-p", "de.dennisguse.opentracks", "1"])
+
+
+def _tree(device: Device) -> dict[str, ET.Element]:
+    """The dump's nodes by their id's name (the first of each)."""
+    nodes: dict[str, ET.Element] = {}
+    for node in ET.fromstring(device.ui_tree()).iter("node"):
+        nodes.setdefault(node.get("resource-id", "").rsplit("/", 1)[-1], node)
+    return nodes
+
+
+def _ids(node: ET.Element) -> list[str]:
+    return [c.get("resource-id", "").rsplit("/", 1)[-1] for c in node]
+
+
 def test_the_track_list_shows_each_track_as_the_app_does_and_deletes_one(
     virtual_device: Device,
 ) -> None:
@@ -32,26 +54,90 @@ def test_the_track_list_shows_each_track_as_the_app_does_and_deletes_one(
         virtual_device,
         [
             make_track("Morning run", "running", now - dt.timedelta(hours=3), 90, 12345),
-            make_track("Old ride", "cycling", now - dt.timedelta(days=9), 45, 800, "Windy"),
+            make_track("Old ride", "cycling", now - dt.timedelta(days=9), 45, 400, "Windy"),
         ],
     )
-    virtual_device.shell(["monkey", "-p", "de.dennisguse.opentracks", "1"])
+    _start(virtual_device)
     assert _text(virtual_device, "track_list_item_name") == ["Morning run", "Old ride"]
     old = now.date() - dt.timedelta(days=9)
     assert _text(virtual_device, "track_list_item_date") == ["Today", f"{old.day} {old:%b}"]
+    # ListItemUtils: the total time, then the distance in brackets (km above 0.5 km).
     assert _text(virtual_device, "track_list_item_time_distance") == [
-        "1:30:00 ‧ 12.35 km",
-        "45:00 ‧ 800 m",
+        "1:30:00 (12.35 km)",
+        "45:00 (400.00 m)",
     ]
-    assert _text(virtual_device, "track_list_item_category_description") == [
-        "[running]",
-        "[cycling] Windy",
-    ]
+    # The activity type is the icon; the line under the row is the description alone.
+    assert _text(virtual_device, "track_list_item_category_description") == ["", "Windy"]
+    icons = [e for e in screen_elements(virtual_device) if e.resource_id.endswith("item_icon")]
+    assert [e.content_description for e in icons] == ["running", "cycling"]
     tap_element(virtual_device, text="Old ride")
     assert _text(virtual_device, "stats_total_time_value") == ["45:00"]
-    tap_element(virtual_device, content_description="Delete")
-    tap_element(virtual_device, text="OK")
+    assert _text(virtual_device, "stats_distance_value") == ["400.00"]
+    tap_element(virtual_device, content_description="More options")
+    tap_element(virtual_device, text="Delete")
+    assert "Delete track?" in [e.text for e in screen_elements(virtual_device)]
+    tap_element(virtual_device, resource_id="android:id/button1")
     assert virtual_device.query_db(DB, "SELECT name FROM tracks") == [{"name": "Morning run"}]
+    assert _text(virtual_device, "track_list_item_name") == ["Morning run"]
+
+
+def test_the_list_and_track_screens_are_the_real_layouts(virtual_device: Device) -> None:
+    now = virtual_device.now()
+    add_tracks(virtual_device, [make_track("Lake loop", "hiking", now, 30, 2500, "Sunny")])
+    _start(virtual_device)
+    nodes = _tree(virtual_device)
+    assert nodes["track_list_toolbar"].get("class") == "android.view.ViewGroup"
+    assert nodes["track_list"].get("class") == "androidx.recyclerview.widget.RecyclerView"
+    assert "track_list_empty_view" not in nodes  # GONE while there are tracks
+    assert _ids(nodes["bottom_app_bar"]) == ["aggregated_stats_button", "sensor_start_button"]
+    assert nodes["aggregated_stats_button"].get("class") == "android.widget.Button"
+    assert nodes["track_list_fab_action"].get("content-desc") == "Record"
+    # track_list_item: a ConstraintLayout without an id, its views in the layout's order.
+    item = next(iter(nodes["track_list"]))
+    assert item.get("class") == "android.view.ViewGroup" and item.get("resource-id") == ""
+    assert _ids(item) == [
+        "track_list_item_icon", "track_list_item_name", "track_list_item_date",
+        "track_list_item_time_distance", "track_list_item_time",
+        "track_list_item_category_description", "marker_list_item_bottom_line",
+    ]  # fmt: skip
+    # The track: the tabs over the pager, the bottom bar with track_detail's actions.
+    tap_element(virtual_device, text="Lake loop")
+    nodes = _tree(virtual_device)
+    tabs = [c.get("content-desc") for c in nodes["track_detail_activity_tablayout"]]
+    assert tabs == ["Stats", "Intervals", "By time", "By distance"]
+    assert nodes["stats_name_value"].get("text") == "Lake loop"
+    assert nodes["stats_activity_type_icon"].get("content-desc") == "hiking"
+    assert "track_detail_share" in nodes and "bottom_app_bar_layout" in nodes
+    virtual_device.keyevent("KEYCODE_BACK")
+    assert _text(virtual_device, "track_list_item_name") == ["Lake loop"]
+
+
+def test_recording_and_settings_are_one_tap_away(virtual_device: Device) -> None:
+    _start(virtual_device)
+    # No track: the empty view's message shows above its arrow.
+    texts = [e.text for e in screen_elements(virtual_device)]
+    assert "Start recording your next adventure here" in texts
+    tap_element(virtual_device, content_description="Record")
+    nodes = _tree(virtual_device)
+    assert nodes["stats_layout"].get("class") == "android.widget.GridLayout"
+    assert nodes["track_recording_fab_action"].get("content-desc") == "Stop"
+    fab = find_element(virtual_device, resource_id="track_recording_fab_action").bounds
+    assert fab is not None
+    virtual_device.swipe(*fab.center, *fab.center, 800)  # a long press stops
+    assert "Start recording your next adventure here" in [
+        e.text for e in screen_elements(virtual_device)
+    ]
+    image = virtual_device.screenshot().convert("RGB")
+    assert image.getpixel(fab.center) != (254, 247, 255)  # the red record button
+    tap_element(virtual_device, content_description="More options")
+    tap_element(virtual_device, text="Settings")
+    texts = [e.text for e in screen_elements(virtual_device) if e.text]
+    assert texts[:3] == ["Settings", "Default Units and Activity", "User Interface"]
+    assert "settings_fragment" in _tree(virtual_device)
+    virtual_device.keyevent("KEYCODE_BACK")
+    assert "Start recording your next adventure here" in [
+        e.text for e in screen_elements(virtual_device)
+    ]
 
 
 def test_the_opentracks_questions_are_answered_through_the_screen() -> None:

@@ -9,6 +9,12 @@ activities and noise are shuffled together.
 
 Distances are stored as AW stores them: rounded to the hundredth of a mile the app
 shows, then back to whole meters; the answer sums the rounded distances.
+
+Speeds and icon too are stored as AW's set-up writes them, its unit quirk included: the
+average (and average moving) speed is the distance in meters over the time in
+milliseconds times 1000, a millionth of meters per second where the app's column holds
+meters per second; the maximum speed is 0 and the icon NULL. The app shows no speed
+this module's questions ask about, and AW's answers never read them.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ import datetime as dt
 import random
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import asdict, replace
 
 from droidhub_aw_apps.common.ir_app import NoiseDrawnIRApp, Row, moment, noise_pools
 from droidhub_aw_apps.common.ir_instance import compare, parse_date, random_moment
@@ -37,8 +43,9 @@ def shown_meters(meters: float) -> int:
 
 
 def track_of(row: Row) -> TrackRow:
-    """The activity an answer (or noise) row describes."""
-    return make_track(
+    """The activity an answer (or noise) row describes, with AW's speeds and no icon
+    (see the module docstring)."""
+    track = make_track(
         row["name"],
         row.get("category", ""),
         moment(row["start_date"], row["start_time"]),
@@ -48,6 +55,8 @@ def track_of(row: Row) -> TrackRow:
         int(row.get("elevation_gain", 0)),
         int(row.get("elevation_loss", 0)),
     )
+    aw_speed = track.totaldistance / (track.totaltime * 1000) if track.totaltime else 0.0
+    return replace(track, avgspeed=aw_speed, avgmovingspeed=aw_speed, maxspeed=0.0, icon=None)
 
 
 def noise_track(rng: random.Random) -> TrackRow:

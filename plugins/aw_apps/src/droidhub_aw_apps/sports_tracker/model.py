@@ -1,4 +1,4 @@
-"""OpenTracks (``de.dennisguse.opentracks``, version code 5705 as AndroidWorld pins it).
+"""OpenTracks (``de.dennisguse.opentracks`` 4.11.3, versionCode 5705 as AndroidWorld pins it).
 
 OpenTracks records sports activities ("tracks") in
 ``/data/data/de.dennisguse.opentracks/databases/database.db``, table ``tracks``: one
@@ -148,6 +148,6 @@ class OpenTracksApp(DatabaseApp):
     package = PACKAGE
     label = "OpenTracks"
     activity = ACTIVITY
-    version_name = "5705"  # AndroidWorld pins it by versionCode
+    version_name = "4.11.3"  # tag v4.11.3, versionCode 5705 as AndroidWorld pins it
     db_path = DB_PATH
     schema = SCHEMA

@@ -1,19 +1,25 @@
-"""OpenTracks' screens on the virtual phone (de.dennisguse.opentracks, version code 5705
-as AndroidWorld pins it; OpenTracksApp/OpenTracks), drawn from its ``tracks`` table with
-the widget toolkit:
+"""OpenTracks' screens on the virtual phone (de.dennisguse.opentracks v4.11.3, versionCode
+5705 as AndroidWorld pins it), on the view engine, bound to its ``tracks`` table
+(:mod:`.layouts` and :mod:`.details` declare the trees):
 
-* The track list, newest first (``track_list``). Each item as ``track_list_item.xml``
-  lays it out: the name (``track_list_item_name``), the day
-  (``track_list_item_date``: "Today", "Yesterday", the weekday within a week, else like
-  "8 Oct"), the start time (``track_list_item_time``, HH:mm), the total time and
-  distance (``track_list_item_time_distance``, like "1:30:00 ‧ 12.35 km") and the
-  activity type with the description (``track_list_item_category_description``, like
-  "[running] Felt strong"). A tap opens the track.
-* A recorded track's statistics (``statistics_recorded.xml``): name, activity type,
-  description, start date and time, distance, total and moving time, elevation gain
-  and loss, with "Delete" in the toolbar (confirmed in a dialog).
+* The track list, newest first: each item's activity icon, name, day ("Today",
+  "Yesterday", the weekday within a week, else like "8 Oct"), total time and distance
+  ("1:30:00 (12.35 km)"), start time (HH:mm) and description. A tap opens the track;
+  the overflow opens Settings (or Help); the record button starts a recording.
+* A recorded track (TrackRecordedActivity): the tabs over its statistics (name,
+  description, start, distance, times, speeds, elevation), the bottom bar with the
+  back arrow and ``track_detail``'s menu; Delete (in the overflow) asks "Delete
+  track?" and OK deletes the row.
+* The recording screen (TrackRecordingActivity): the statistics grid from zero and
+  Stop, which a long press stops.
+* Settings: the top level.
 
-BACK closes the dialog, then the track; on the list it leaves.
+BACK closes a popup or dialog, then the track, the recording or settings; on the list
+it leaves.
+
+Where this differs from the real app: a recording writes no track (the real one adds
+a row at once and stops into TrackStoppedActivity); the pages under Settings and
+Help, Markers, Search and the other tabs are not modelled (their taps do nothing).
 """
 
 from __future__ import annotations
@@ -22,27 +28,18 @@ import datetime as dt
 import sqlite3
 from contextlib import closing
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING
 
-from droidhub.virtual.appmodel import (
-    Button,
-    Column,
-    Dialog,
-    IconButton,
-    Row,
-    ScrollList,
-    Text,
-    Theme,
-    Toolbar,
-    VirtualApp,
-    WidgetApp,
-    Window,
-)
-from droidhub_aw_apps.sports_tracker import ids
+from droidhub.virtual.appmodel import VirtualApp
+from droidhub.virtual.views import ViewApp, Window, alert_dialog, dp, popup_menu
+from droidhub.virtual.views.window import CONTENT
+from droidhub_aw_apps.sports_tracker import details, ids, layouts
+from droidhub_aw_apps.sports_tracker.layouts import TrackLine
 from droidhub_aw_apps.sports_tracker.model import DB_PATH, OpenTracksApp
 
 if TYPE_CHECKING:
-    from droidhub.virtual.appmodel import VirtualPhone
+    from droidhub.virtual.appmodel import Intent, VirtualPhone
+    from droidhub.virtual.views import MenuItem
 
 
 @dataclass
@@ -55,56 +52,79 @@ class _Track:
     total_ms: int
     moving_ms: int
     meters: float
+    max_speed: float
     gain: float
     loss: float
 
 
 def elapsed(millis: int) -> str:
-    """Android's ``DateUtils.formatElapsedTime``: M:SS, or H:MM:SS from an hour on."""
+    """Android's ``DateUtils.formatElapsedTime``: MM:SS, or H:MM:SS from an hour on."""
     seconds = millis // 1000
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
 
 
-def distance(meters: float) -> str:
-    """A metric distance as OpenTracks prints it: km with two decimals above 1 km."""
-    if meters > 1000:
-        return f"{meters / 1000:.2f}".rstrip("0").rstrip(".") + " km"
-    return f"{meters:.2f}".rstrip("0").rstrip(".") + " m"
+def distance_parts(meters: float) -> tuple[str, str]:
+    """DistanceFormatter, metric (the default unit system): two decimals, km above
+    0.5 km, else m."""
+    if meters > 500:
+        return f"{meters / 1000:,.2f}", "km"
+    return f"{meters:,.2f}", "m"
+
+
+def time_distance(total_ms: int, meters: float) -> str:
+    """ListItemUtils' line: the total time, then the distance in brackets."""
+    value, unit = distance_parts(meters)
+    return f"{elapsed(total_ms)} ({value} {unit})"
 
 
 def day_label(day: dt.date, today: dt.date) -> str:
-    """Today, Yesterday, the weekday within a week, else like "8 Oct" ("8 Oct 2022")."""
+    """StringUtils.formatDateTodayRelative: Today, Yesterday, the weekday within a week,
+    else like "8 Oct" ("8 Oct 2022" in another year)."""
     days = (today - day).days
     if days == 0:
-        return "Today"
+        return ids.TODAY
     if days == 1:
-        return "Yesterday"
-    if 0 < days < 7:
+        return ids.YESTERDAY
+    if days < 7:
         return f"{day:%A}"
     return f"{day.day} {day:%b}" + ("" if day.year == today.year else f" {day.year}")
 
 
-class OpenTracksScreens(WidgetApp):
-    """The track list and a track's statistics."""
+def _medium_datetime(when: dt.datetime) -> str:
+    """FormatStyle.MEDIUM in English: "Oct 15, 2023, 3:34:00 PM"."""
+    hour = when.hour % 12 or 12
+    return f"{when:%b} {when.day}, {when.year}, {hour}:{when:%M:%S %p}"
 
-    theme: ClassVar[Theme] = Theme(primary="#1E88E5", on_primary="#FFFFFF", accent="#1E88E5")
+
+def _speed(mps: float) -> tuple[str, str]:
+    return f"{mps * 3.6:.2f}", "km/h"
+
+
+class OpenTracksScreens(ViewApp):
+    """The track list, a track, the recording screen and settings."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.open_id: int | None = None
-        self.confirming = False
+        self._home()
 
-    def on_start(self, phone: VirtualPhone, intent: Any) -> None:
+    def _home(self) -> None:
+        self.page = "list"
+        self.open_id: int | None = None
+        #: "", "overflow" or "delete".
+        self.over = ""
+
+    def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
         """A launch shows the list."""
         super().on_start(phone, intent)
-        self.open_id, self.confirming = None, False
+        self._home()
 
     def on_stop(self, phone: VirtualPhone) -> None:
         """Force-stopped: the list next time."""
-        super().on_stop(phone)
-        self.open_id, self.confirming = None, False
+        del phone
+        self._home()
+        self.reset_view_state()
 
     def _tracks(self, phone: VirtualPhone) -> list[_Track]:
         path = phone.host_path(DB_PATH)
@@ -113,111 +133,115 @@ class OpenTracksScreens(WidgetApp):
         with closing(sqlite3.connect(path)) as conn:
             rows = conn.execute(
                 "SELECT _id, name, category, description, starttime, totaltime, movingtime, "
-                "totaldistance, elevationgain, elevationloss FROM tracks "
+                "totaldistance, maxspeed, elevationgain, elevationloss FROM tracks "
                 "ORDER BY starttime DESC, _id DESC"
             ).fetchall()
         tz = phone.tzinfo()
         return [
-            _Track(
-                r[0],
-                r[1] or "",
-                r[2] or "",
-                r[3] or "",
-                dt.datetime.fromtimestamp(r[4] / 1000, tz),
-                r[5],
-                r[6],
-                r[7] or 0.0,
-                r[8] or 0.0,
-                r[9] or 0.0,
-            )
+            _Track(r[0], r[1] or "", r[2] or "", r[3] or "",
+                   dt.datetime.fromtimestamp(r[4] / 1000, tz), r[5] or 0, r[6] or 0,
+                   r[7] or 0.0, r[8] or 0.0, r[9] or 0.0, r[10] or 0.0)
             for r in rows
-        ]
+        ]  # fmt: skip
 
+    def _go(self, page: str, track_id: int | None = None) -> None:
+        self.page, self.open_id, self.over = page, track_id, ""
+        self.reset_view_state()
+
+    def _show(self, over: str) -> None:
+        self.over = over
+
+    # --- screens -------------------------------------------------------------------------
     def build(self, phone: VirtualPhone) -> Window:
-        """The open track's statistics, or the list."""
+        """The page in front, with its popup or dialog."""
         tracks = self._tracks(phone)
         track = next((t for t in tracks if t.id == self.open_id), None)
-        if track is not None:
-            return self._statistics(phone, track)
-        self.open_id = None
-        today = phone.now().date()
-        items = [self._item(t, today) for t in tracks]
-        toolbar = Toolbar("OpenTracks")
-        body = [ScrollList(items, key="tracks", resource_id="track_list")]
-        return Window(ids.PACKAGE, toolbar, body)
+        if self.page == "track" and track is not None:
+            window = self._recorded(phone, track)
+        elif self.page == "recording":
+            window = Window(
+                details.track_recording(
+                    [("00:00", "", "Total time"), ("0.00", "m", "Distance"),
+                     ("0.00", "km/h", "Avg moving speed"), ("0.00", "km/h", "Max speed")],
+                    lambda: self._go("list"), lambda: self._show("overflow"),
+                ),
+                background=layouts.SURFACE, status_bar=layouts.SURFACE,
+            )  # fmt: skip
+            self._popup(window, details.RECORD_OVERFLOW, top=False)
+        elif self.page == "settings":
+            window = Window(details.settings(lambda: self._go("list")),
+                            background=layouts.SURFACE, status_bar=layouts.SURFACE)  # fmt: skip
+        else:
+            self.page = "list"
+            today = phone.now().date()
+            lines = [
+                TrackLine(t.id, t.name, t.category, day_label(t.start.date(), today),
+                          f"{t.start:%H:%M}", time_distance(t.total_ms, t.meters), t.description)
+                for t in tracks
+            ]  # fmt: skip
+            window = Window(
+                layouts.track_list(lines, lambda i: self._go("track", i),
+                                   lambda: self._show("overflow"), lambda: self._go("recording")),
+                background=layouts.SURFACE, status_bar=layouts.SURFACE,
+            )  # fmt: skip
+            self._popup(window, layouts.OVERFLOW, top=True)
+        return window
 
-    def _item(self, track: _Track, today: dt.date) -> Column:
-        category = f"[{track.category}]" if track.category else ""
-        line = " ".join(p for p in (category, track.description) if p)
+    def _popup(self, window: Window, items: tuple[MenuItem, ...], top: bool) -> None:
+        """The overflow's popup over its button (the toolbar's at the top, the bottom
+        bar's at the bottom)."""
+        if self.over != "overflow":
+            return
+        window.dialog = popup_menu(items, self._choose)
+        right = CONTENT[2]
+        y = CONTENT[1] + dp(8) if top else CONTENT[3] - dp(80)
+        window.popup_anchor = (right - dp(40), y, right, y)
+        window.on_cancel = lambda: self._show("")
 
-        def open_track() -> None:
-            self.open_id = track.id
-            self.reset_ui()
+    def _choose(self, item: MenuItem) -> None:
+        self.over = ""
+        if item.id in ("track_list_settings", "track_detail_settings"):
+            self._go("settings")
+        elif item.id == "track_detail_delete":
+            self.over = "delete"
 
-        return Column(
-            [
-                Row([Text(track.name, resource_id=ids.NAME),
-                     Text(day_label(track.start.date(), today), resource_id=ids.DATE)],
-                    weights=[3, 2]),
-                Row([Text(f"{elapsed(track.total_ms)}{ids.SEPARATOR}{distance(track.meters)}",
-                          resource_id=ids.TIME_DISTANCE, style="caption"),
-                     Text(f"{track.start:%H:%M}", resource_id=ids.TIME, style="caption")],
-                    weights=[3, 2]),
-                Text(line, resource_id=ids.CATEGORY, style="caption"),
-            ],
-            resource_id=ids.ITEM,
-            key=f"track-{track.id}",
-            on_click=open_track,
+    def _recorded(self, phone: VirtualPhone, track: _Track) -> Window:
+        start = track.start
+        stats = details.Stats(
+            track.name, track.category, track.description, _medium_datetime(start),
+            distance_parts(track.meters), elapsed(track.moving_ms), elapsed(track.total_ms),
+            _speed(track.max_speed),
+            _speed(track.meters / (track.moving_ms / 1000) if track.moving_ms else 0.0),
+            _speed(track.meters / (track.total_ms / 1000) if track.total_ms else 0.0),
+            (f"{track.gain:.0f}", "m"), (f"{track.loss:.0f}", "m"),
         )  # fmt: skip
-
-    def _statistics(self, phone: VirtualPhone, track: _Track) -> Window:
-        def close() -> None:
-            self.open_id = None
-            self.reset_ui()
-
-        toolbar = Toolbar(
-            track.name, up=True, on_up=close,
-            actions=[IconButton("Delete", "delete", lambda: setattr(self, "confirming", True),
-                                resource_id="track_detail_delete")],
+        window = Window(
+            details.track_recorded(stats, lambda: self._go("list"),
+                                   lambda: self._show("overflow")),
+            background=layouts.SURFACE, status_bar=layouts.SURFACE,
         )  # fmt: skip
-        values = [
-            ("Activity type", track.category, "stats_activity_type_value"),
-            ("Description", track.description, "stats_description_value"),
-            ("Start", f"{track.start:%b %d, %Y %H:%M}", "stats_start_datetime_value"),
-            ("Distance", distance(track.meters), "stats_distance_value"),
-            ("Total time", elapsed(track.total_ms), "stats_total_time_value"),
-            ("Moving time", elapsed(track.moving_ms), "stats_moving_time_value"),
-            ("Elevation gain", f"{track.gain:.0f} m", "stats_elevation_gain_value"),
-            ("Elevation loss", f"{track.loss:.0f} m", "stats_elevation_loss_value"),
-        ]
-        body: list[Any] = []
-        for label, value, rid in values:
-            body.append(Row([Text(label, style="caption"), Text(value, resource_id=rid)]))
-        dialog = None
-        if self.confirming:
-            dialog = Dialog(
-                title="Delete track?",
-                message=f"{track.name} will be deleted.",
-                buttons=[
-                    Button("Cancel", lambda: setattr(self, "confirming", False), style="text"),
-                    Button("OK", lambda: self._delete(phone, track.id), style="text"),
-                ],
-            )
-        return Window(ids.PACKAGE, toolbar, body, dialog=dialog)
+        self._popup(window, details.DETAIL_OVERFLOW, top=False)
+        if self.over == "delete":
+            window.dialog = alert_dialog(
+                ids.DELETE_TITLE, ids.DELETE_MESSAGE, package_ids=True,
+                positive=("OK", lambda: self._delete(phone, track.id)),
+                negative=("Cancel", lambda: self._show("")),
+            )  # fmt: skip
+            window.on_cancel = lambda: self._show("")
+        return window
 
     def _delete(self, phone: VirtualPhone, track_id: int) -> None:
         with closing(sqlite3.connect(phone.host_path(DB_PATH))) as conn, conn:
             conn.execute("DELETE FROM tracks WHERE _id=?", (track_id,))
-        self.open_id, self.confirming = None, False
-        self.reset_ui()
+        self._go("list")
 
     def on_back(self, phone: VirtualPhone) -> bool:
-        """BACK closes the dialog, then the track; on the list it leaves."""
-        if self.confirming:
-            self.confirming = False
-        elif self.open_id is not None:
-            self.open_id = None
-            self.reset_ui()
+        """BACK closes a popup, then the page; on the list it leaves."""
+        del phone
+        if self.over:
+            self.over = ""
+        elif self.page != "list":
+            self._go("list")
         else:
             return False
         return True
@@ -225,9 +249,6 @@ class OpenTracksScreens(WidgetApp):
 
 class OpenTracksScreensApp(OpenTracksScreens, OpenTracksApp):
     """OpenTracks on the virtual phone: its database and its screens."""
-
-    def __init__(self) -> None:
-        OpenTracksScreens.__init__(self)
 
 
 def virtual_apps() -> list[VirtualApp]:

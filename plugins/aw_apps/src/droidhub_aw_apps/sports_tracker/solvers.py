@@ -10,7 +10,6 @@ Calendar's month view.
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -21,29 +20,25 @@ from droidhub_aw_apps.calendar.steps import today_date
 from droidhub_aw_apps.common import relative_dates
 from droidhub_aw_apps.sports_tracker import ids
 
-_FIELDS = (ids.NAME, ids.DATE, ids.TIME_DISTANCE, ids.TIME, ids.CATEGORY)
+_FIELDS = (ids.NAME, ids.DATE, ids.TIME_DISTANCE, ids.TIME, ids.DESCRIPTION)
 
 
 @dataclass(frozen=True)
 class Track:
-    """One item of the list, as shown."""
+    """One item of the list, as shown: its texts and its activity type (the icon's
+    description)."""
 
     name: str
     day: str
     time_distance: str
     time: str
-    category_line: str
-
-    @property
-    def category(self) -> str:
-        """The activity type in the brackets of the last line."""
-        match = re.match(r"\[([^\]]*)\]", self.category_line)
-        return match.group(1) if match else ""
+    description: str
+    category: str
 
     @property
     def minutes(self) -> float:
-        """The total time (M:SS or H:MM:SS) in minutes."""
-        parts = [int(p) for p in self.time_distance.split(ids.SEPARATOR)[0].split(":")]
+        """The total time (MM:SS or H:MM:SS, before the distance) in minutes."""
+        parts = [int(p) for p in self.time_distance.split(" (")[0].split(":")]
         seconds = 0
         for part in parts:
             seconds = seconds * 60 + part
@@ -51,26 +46,29 @@ class Track:
 
     @property
     def meters(self) -> float:
-        """The distance ("12.35 km", "800 m") in meters."""
-        text = self.time_distance.split(ids.SEPARATOR)[1]
+        """The distance in brackets ("(12.35 km)", "(350.00 m)") in meters."""
+        text = self.time_distance.split(" (", 1)[1].rstrip(")")
         value, unit = text.split()
-        return float(value) * (1000 if unit == "km" else 1)
+        return float(value.replace(",", "")) * (1000 if unit == "km" else 1)
 
 
 def _visible(state: State) -> list[Track]:
     """The complete items on screen, in order (an item cut by the list's edge is left
-    for the next screen)."""
+    for the next screen). An item starts with its icon, whose description is the
+    activity type."""
     tracks: list[Track] = []
     current: dict[str, str] = {}
+    category: str | None = None
     for element in state.ui_elements:
         rid = element.resource_id.rsplit("/", 1)[-1]
-        if rid == ids.NAME:
-            current = {rid: element.text}
-        elif rid in _FIELDS and current:
+        if rid == ids.ICON:
+            current, category = {}, element.content_description
+        elif rid in _FIELDS and category is not None:
             current[rid] = element.text
             if all(f in current for f in _FIELDS):
-                tracks.append(Track(*(current[f] for f in _FIELDS)))
-                current = {}
+                name, day, time_distance, time, description = (current[f] for f in _FIELDS)
+                tracks.append(Track(name, day, time_distance, time, description, category))
+                current, category = {}, None
     return tracks
 
 
