@@ -12,12 +12,11 @@ Per app (nodes grouped by their ``package``):
   one (any case; a string with placeholders such as ``%1$s`` matches as a pattern) or
   one of the few library strings every app shows (``LIBRARY_STRINGS``). A text that is
   no string is *data*, and left out, when it holds a digit or no letter (dates, times,
-  counts, amounts), names a weekday or month, looks like a file name or is one of
-  Android's public storage folders (``DCIM``, ``Music``...), sits in an
+  counts, amounts), names a weekday or month, looks like a file name, sits in an
   editable field (what was typed), shares a word run of three letters or more with the
-  episode's goal or params (titles, names the task put there) or with the pools the
-  app's set-up draws noise rows from (``ir_noise.json``, ``specs/*.toml`` of the app's
-  package), or changes with the
+  episode's goal or params (titles, names the task put there) or with the pools
+  set-ups draw rows from (the app package's ``ir_noise.json`` and ``specs/*.toml``,
+  ``common.fake_data``'s names, sentences, addresses and folders), or changes with the
   instance: the suite runs with two seeds (``SEEDS``), and a text a task shows under
   one seed and never under the other is the instance's (noise rows, media titles). A
   text a task shows under both seeds that is none of the app's strings counts against
@@ -36,7 +35,6 @@ the floors file from today's code.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import subprocess
@@ -49,6 +47,7 @@ from functools import cached_property
 from pathlib import Path
 
 from droidhub.android.ui_tree import UIElement, parse_hierarchy
+from droidhub_aw_apps.common import fake_data
 
 HERE = Path(__file__).resolve().parent
 SCREENS_DIR = HERE / "data" / "screens"
@@ -99,25 +98,6 @@ _CALENDAR_WORDS = frozenset(
         "yesterday",
         "am",
         "pm",
-    ]
-)
-# Android's public storage folders (Environment.DIRECTORY_*): the phone's files, not the
-# app's words, when a file browser lists them.
-_STORAGE_FOLDERS = frozenset(
-    [
-        "Alarms",
-        "Audiobooks",
-        "DCIM",
-        "Documents",
-        "Download",
-        "Movies",
-        "Music",
-        "Notifications",
-        "Pictures",
-        "Podcasts",
-        "Recordings",
-        "Ringtones",
-        "Screenshots",
     ]
 )
 _FILE_NAME = re.compile(r"\S+\.[A-Za-z0-9]{1,4}")
@@ -304,9 +284,17 @@ class ScreenReference:
 
 
 def _pool_words(app: str) -> set[str]:
-    """The word runs of the values the app's set-up draws noise rows from."""
-    folder = Path(importlib.util.find_spec("droidhub_aw_apps").origin).parent / app  # type: ignore[arg-type, union-attr]
-    values: list[object] = []
+    """The word runs of the values set-ups draw rows from: the app's noise pools
+    (``ir_noise.json``, ``specs/*.toml``) and the shared fake people, sentences,
+    addresses and folders (``common.fake_data``)."""
+    folder = Path(fake_data.__file__).parents[1] / app
+    values: list[object] = [
+        fake_data.GIVEN_NAMES,
+        fake_data.FAMILY_NAMES,
+        fake_data.SENTENCES,
+        fake_data.ADDRESSES,
+        fake_data.STORAGE_FOLDERS,
+    ]
     if (folder / "ir_noise.json").exists():
         values.append(json.loads((folder / "ir_noise.json").read_text(encoding="utf-8")))
     for spec in sorted(folder.glob("specs/*.toml")):
@@ -403,7 +391,7 @@ def _measure_node(
 
 def _is_data(text: str, node: UIElement, episode: Episode, pool: frozenset[str]) -> bool:
     """Whether ``text`` (no string of the app) is data rather than the app's words."""
-    if node.editable or text in episode.variant_texts or text in _STORAGE_FOLDERS:
+    if node.editable or text in episode.variant_texts:
         return True
     if _FILE_NAME.fullmatch(text):
         return True
