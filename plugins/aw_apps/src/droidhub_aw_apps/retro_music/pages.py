@@ -1,0 +1,518 @@
+"""Retro Music's pages (6.0.3, commit f30578d5f) as view trees: what
+``fragment_container`` shows.
+
+- ``fragment_home`` (For you): its app bar (``toolbar`` > ``appNameText`` "Retro
+  Music"), then ``container`` > ``contentContainer`` holding ``imageLayout`` and
+  ``home_content``'s ``abs_playlists`` buttons (History, Last added, Most played,
+  Shuffle) over the sections' ``recyclerView``.
+- ``fragment_main_recycler`` for Songs (``item_list`` rows), Albums, Artists and
+  Playlists (``item_grid`` cells, two columns): ``recycler_view`` under the app bar,
+  ``shuffle_button`` for songs, ``emptyEmoji`` / ``emptyText`` when there is nothing.
+- ``fragment_album_details``: ``toolbar_container`` > ``toolbar`` over ``container``
+  (a NestedScrollView: the cover, ``albumTitle``, ``albumText`` "artist • total
+  length", then ``fragment_album_content``'s Play all / Shuffle, "Songs" and the
+  ``recyclerView`` of ``item_song`` rows with each song's length).
+- ``fragment_playlist_detail``: ``container`` > ``appBarLayout`` > ``toolbar`` (the
+  playlist's name over "N Songs • length", Shuffle playlist and the overflow), its
+  songs as ``item_queue`` rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+from droidhub.virtual.views import (
+    GONE,
+    MATCH_PARENT,
+    VERTICAL,
+    VISIBLE,
+    ActionMenuItemView,
+    Button,
+    FrameLayout,
+    Gravity,
+    GridRecyclerView,
+    ImageButton,
+    ImageView,
+    LinearLayout,
+    MaterialCardView,
+    MenuItem,
+    OverflowMenuButton,
+    RecyclerView,
+    TextView,
+    Toolbar,
+    View,
+)
+from droidhub_aw_apps.retro_music.layouts import (
+    ACCENT,
+    SECONDARY,
+    SURFACE,
+    TEXT,
+    Action,
+    AppBarLayout,
+    Row,
+    ViewGroupLayout,
+    cover,
+    item_grid,
+    item_list,
+    sentence_case,
+    shuffle_button,
+    simple_appbar,
+)
+
+#: ``mini_player_height``.
+MINI_PLAYER = 56
+#: What a list's rows do: (row) -> tap, long press, menu (with the menu's view).
+RowActions = tuple[Callable[[Row], object], Callable[[Row], object], Callable[[Row, View], object]]
+BindRow = Callable[[Row, Action, Action, Callable[[View], object]], View]
+
+
+class NestedScrollView(RecyclerView[str]):
+    """AndroidX's NestedScrollView (``android.widget.ScrollView``) over one tall
+    child, scrolled as a list of its parts."""
+
+    class_name: ClassVar[str] = "android.widget.ScrollView"
+
+
+class WrappedRecyclerView(LinearLayout):
+    """A ``wrap_content`` RecyclerView inside a scroll view: every row laid out, the
+    scroll view scrolls them (``androidx.recyclerview.widget.RecyclerView``)."""
+
+    class_name: ClassVar[str] = "androidx.recyclerview.widget.RecyclerView"
+
+
+def _bound(bind: BindRow, actions: RowActions) -> Callable[[Row], View]:
+    tap, long, menu = actions
+    return lambda row: bind(row, lambda: tap(row), lambda: long(row), lambda v: menu(row, v))
+
+
+def _square(id: str, image: str, size: float, **attributes: object) -> View:
+    return MaterialCardView(
+        id,
+        cover(image, size),
+        width=size,
+        height=size,
+        corner_radius=8,
+        elevation=0,
+        margin=4,
+        **attributes,
+    )
+
+
+def item_suggestions() -> View:
+    """``item_suggestions.xml`` (shown once more than nine songs were never played):
+    "Suggestions" and its refresh button over the "New Music Mix" card (``card6``,
+    two columns and two rows), ``card7``/``card8`` and ``image3``'s card beside it,
+    then ``card1`` to ``card5`` in a row."""
+    mix = MaterialCardView(
+        "card6",
+        TextView(
+            "message",
+            "New Music Mix",
+            text_size=16,
+            text_color=ACCENT,
+            medium=True,
+            width=MATCH_PARENT,
+            height=MATCH_PARENT,
+            gravity=Gravity.CENTER,
+        ),
+        width=184,
+        height=184,
+        corner_radius=8,
+        elevation=0,
+        margin=4,
+        background="#1F35618E",
+    )
+    right = LinearLayout(
+        "",
+        LinearLayout("", _square("card7", "image1", 88), _square("card8", "image2", 88)),
+        LinearLayout("", _square("", "image3", 88)),
+        orientation=VERTICAL,
+    )
+    return ViewGroupLayout(
+        "suggestions",
+        LinearLayout(
+            "",
+            LinearLayout(
+                "",
+                TextView(
+                    "title",
+                    "Suggestions",
+                    text_size=20,
+                    text_color=TEXT,
+                    medium=True,
+                    width=0,
+                    weight=1,
+                    layout_gravity=Gravity.CENTER_VERTICAL,
+                ),
+                ImageView(
+                    "refresh_button",
+                    "refresh",
+                    tint=ACCENT,
+                    width=48,
+                    height=48,
+                    padding=12,
+                    clickable=True,
+                ),
+                width=MATCH_PARENT,
+            ),
+            LinearLayout("", mix, right),
+            LinearLayout("", *(_square(f"card{i}", f"image{i + 3}", 70) for i in range(1, 6))),
+            orientation=VERTICAL,
+            width=MATCH_PARENT,
+            padding=(12, 8, 12, 8),
+        ),
+        width=MATCH_PARENT,
+    )
+
+
+def fragment_home(abs_playlist: Callable[[str], object], suggestions: bool) -> View:
+    """``fragment_home.xml`` with ``home_content``: the greeting image, the smart
+    playlists' buttons and the suggestions."""
+
+    def button(id: str, text: str) -> Button:
+        return Button(
+            id,
+            text,
+            width=0,
+            weight=1,
+            margin=4,
+            background="#1F35618E",
+            text_color=ACCENT,
+            on_click=lambda: abs_playlist(id),
+        )
+
+    toolbar = Toolbar(
+        "toolbar",
+        TextView(
+            "appNameText",
+            "Retro Music",
+            text_size=20,
+            text_color=TEXT,
+            medium=True,
+            width=MATCH_PARENT,
+            gravity=Gravity.CENTER_HORIZONTAL,
+        ),
+        background=SURFACE,
+        elevation=0,
+    )
+    content = LinearLayout(
+        "home_content",
+        LinearLayout(
+            "abs_playlists",
+            LinearLayout(
+                "",
+                button("history", "History"),
+                button("lastAdded", "Last added"),
+                width=MATCH_PARENT,
+            ),
+            LinearLayout(
+                "",
+                button("topPlayed", "Most played"),
+                button("actionShuffle", "Shuffle"),
+                width=MATCH_PARENT,
+            ),
+            orientation=VERTICAL,
+            width=MATCH_PARENT,
+            padding=(12, 8, 12, 8),
+        ),
+        LinearLayout(
+            "",
+            item_suggestions() if suggestions else View(visibility=GONE),
+            WrappedRecyclerView("recyclerView", width=MATCH_PARENT),
+            orientation=VERTICAL,
+            width=MATCH_PARENT,
+        ),
+        orientation=VERTICAL,
+        width=MATCH_PARENT,
+    )
+    image = FrameLayout(
+        "imageLayout",
+        ImageView(
+            "",
+            "person",
+            tint=SECONDARY,
+            icon_size=48,
+            width=MATCH_PARENT,
+            height=160,
+            background="#FFE8E7EC",
+        ),
+        width=MATCH_PARENT,
+    )
+    body = NestedScrollView(
+        "container",
+        ["content"],
+        lambda _: ViewGroupLayout(
+            "contentContainer",
+            LinearLayout("", image, content, orientation=VERTICAL, width=MATCH_PARENT),
+            width=MATCH_PARENT,
+        ),
+        height=0,
+        weight=1,
+    )
+    page = LinearLayout(
+        "",
+        AppBarLayout(
+            "appBarLayout", FrameLayout("", toolbar, width=MATCH_PARENT), width=MATCH_PARENT
+        ),
+        body,
+        orientation=VERTICAL,
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+    )
+    return sentence_case(page)
+
+
+def fragment_main_recycler(
+    title: str,
+    rows: Sequence[Row],
+    grid: bool,
+    actions: RowActions,
+    on_search: Action | None,
+    on_overflow: Action | None,
+    on_shuffle: Action | None,
+    header: View | None = None,
+    playing: bool = False,
+) -> View:
+    """``fragment_main_recycler.xml``: a library tab's list (or two-column grid)
+    under its app bar (or ``header``, the action mode bar in a selection). The list's
+    ``paddingBottom`` of a mini player's height, not clipped, is a blank 56 dp at its
+    end here, so its last row scrolls above the mini player; the shuffle button
+    rises over the mini player while one shows."""
+    row_view = _bound(item_grid if grid else item_list, actions)
+
+    def bind(row: Row) -> View:
+        return row_view(row) if row.key else View("", width=MATCH_PARENT, height=MINI_PLAYER)
+
+    padded = [*rows, Row("", "", "")]
+    recycler: View
+    if grid:
+        recycler = GridRecyclerView(
+            "recycler_view", padded, bind, 2, padding=(8, 0, 8, 0), margin=(0, 56, 0, 0)
+        )
+    else:
+        recycler = RecyclerView("recycler_view", padded, bind, margin=(0, 56, 0, 0))
+    empty = LinearLayout(
+        "android:id/empty",
+        TextView("emptyEmoji", "\U0001f614", text_size=48, text_color=TEXT),
+        TextView("emptyText", "Empty", text_size=24, text_color=TEXT),
+        orientation=VERTICAL,
+        layout_gravity=Gravity.CENTER,
+        visibility=GONE if rows else VISIBLE,
+    )
+    views: list[View] = [recycler, header or simple_appbar(title, on_search, on_overflow), empty]
+    if on_shuffle is not None:
+        fab = shuffle_button(on_shuffle)
+        fab.layout_gravity = Gravity.BOTTOM | Gravity.END
+        fab.margin = (16, 16, 16, 16 + (MINI_PLAYER if playing else 0))
+        views.append(fab)
+    return ViewGroupLayout("", *views, width=MATCH_PARENT, height=MATCH_PARENT, background=SURFACE)
+
+
+def _detail_toolbar(
+    title: str, subtitle: str, on_up: Action, actions: Sequence[View], on_overflow: Action | None
+) -> FrameLayout:
+    titles = LinearLayout(
+        "",
+        TextView("", title, text_size=20, text_color=TEXT, medium=True, max_lines=1),
+        TextView(
+            "",
+            subtitle,
+            text_size=14,
+            text_color=SECONDARY,
+            max_lines=1,
+            visibility=VISIBLE if subtitle else GONE,
+        ),
+        orientation=VERTICAL,
+        width=0,
+        weight=1,
+        layout_gravity=Gravity.CENTER_VERTICAL,
+    )
+    toolbar = Toolbar(
+        "toolbar",
+        ImageButton("", "arrow_back", tint=TEXT, content_desc="Navigate up", on_click=on_up),
+        titles,
+        *actions,
+        *([OverflowMenuButton(on_overflow, tint=TEXT)] if on_overflow is not None else []),
+        background=SURFACE,
+        elevation=0,
+    )
+    return FrameLayout("toolbar_container", toolbar, width=MATCH_PARENT)
+
+
+def fragment_album_details(
+    album: str,
+    album_text: str,
+    songs: Sequence[Row],
+    bind_song: BindRow,
+    actions: RowActions,
+    on_up: Action,
+    on_play: Action,
+    header: View | None = None,
+) -> View:
+    """``fragment_album_details.xml`` with ``fragment_album_content``."""
+    bind = _bound(bind_song, actions)
+
+    def part(name: str) -> View:
+        if name == "header":
+            return ViewGroupLayout(
+                "",
+                LinearLayout(
+                    "",
+                    MaterialCardView(
+                        "albumCoverContainer",
+                        cover("image", 220),
+                        width=220,
+                        height=220,
+                        corner_radius=16,
+                        elevation=0,
+                        layout_gravity=Gravity.CENTER_HORIZONTAL,
+                    ),
+                    LinearLayout(
+                        "",
+                        ImageView(
+                            "artistImage",
+                            "person",
+                            tint=SECONDARY,
+                            width=52,
+                            height=52,
+                            corner_radius=26,
+                            background="#FFE8E7EC",
+                        ),
+                        LinearLayout(
+                            "",
+                            TextView(
+                                "albumTitle",
+                                album,
+                                text_size=24,
+                                text_color=TEXT,
+                                medium=True,
+                                width=MATCH_PARENT,
+                            ),
+                            TextView(
+                                "albumText",
+                                album_text,
+                                text_size=14,
+                                text_color=SECONDARY,
+                                width=MATCH_PARENT,
+                            ),
+                            orientation=VERTICAL,
+                            width=0,
+                            weight=1,
+                            margin=(16, 0, 0, 0),
+                        ),
+                        width=MATCH_PARENT,
+                        margin=(16, 16, 16, 0),
+                    ),
+                    orientation=VERTICAL,
+                    width=MATCH_PARENT,
+                    padding=(0, 16, 0, 0),
+                ),
+                width=MATCH_PARENT,
+            )
+        return LinearLayout(
+            "fragment_album_content",
+            LinearLayout(
+                "",
+                Button(
+                    "playAction",
+                    "Play all",
+                    width=0,
+                    weight=1,
+                    margin=8,
+                    background=ACCENT,
+                    text_color="#FFFFFFFF",
+                    on_click=on_play,
+                ),
+                Button(
+                    "shuffleAction",
+                    "Shuffle",
+                    width=0,
+                    weight=1,
+                    margin=8,
+                    background="#1F35618E",
+                    text_color=ACCENT,
+                ),
+                width=MATCH_PARENT,
+                padding=(8, 8, 8, 0),
+            ),
+            TextView(
+                "songTitle",
+                "Songs",
+                text_size=20,
+                text_color=TEXT,
+                medium=True,
+                margin=(16, 8, 16, 8),
+            ),
+            WrappedRecyclerView(
+                "recyclerView",
+                *(bind(row) for row in songs),
+                orientation=VERTICAL,
+                width=MATCH_PARENT,
+            ),
+            orientation=VERTICAL,
+            width=MATCH_PARENT,
+        )
+
+    top = header or AppBarLayout(
+        "appBarLayout", _detail_toolbar("", "", on_up, (), None), width=MATCH_PARENT
+    )
+    page = LinearLayout(
+        "",
+        top,
+        NestedScrollView("container", ["header", "content"], part, height=0, weight=1),
+        orientation=VERTICAL,
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+        background=SURFACE,
+    )
+    return sentence_case(page)
+
+
+def item_queue(
+    row: Row, on_click: Action, on_long: Action, on_menu: Callable[[View], object]
+) -> View:
+    """``item_queue.xml``: ``dummy_view`` over a row of cover, title, artist, menu."""
+    row_view = item_list(row, on_click, on_long, on_menu)
+    card = row_view.children[1]
+    card.id = "imageContainer"
+    return FrameLayout("dummy_view", row_view, width=MATCH_PARENT)
+
+
+def fragment_playlist_detail(
+    name: str,
+    subtitle: str,
+    songs: Sequence[Row],
+    actions: RowActions,
+    on_up: Action,
+    on_overflow: Action,
+) -> View:
+    """``fragment_playlist_detail.xml``."""
+    shuffle = ActionMenuItemView(MenuItem("", "Shuffle playlist", "shuffle"), tint=TEXT)
+    empty = LinearLayout(
+        "empty",
+        TextView("emptyEmoji", "\U0001f614", text_size=48, text_color=TEXT),
+        TextView("emptyText", "You have no songs", text_size=24, text_color=TEXT),
+        orientation=VERTICAL,
+        layout_gravity=Gravity.CENTER,
+        visibility=GONE if songs else VISIBLE,
+    )
+    return ViewGroupLayout(
+        "container",
+        LinearLayout(
+            "",
+            AppBarLayout(
+                "appBarLayout",
+                _detail_toolbar(name, subtitle, on_up, [shuffle], on_overflow),
+                width=MATCH_PARENT,
+            ),
+            RecyclerView("recyclerView", songs, _bound(item_queue, actions), height=0, weight=1),
+            orientation=VERTICAL,
+            width=MATCH_PARENT,
+            height=MATCH_PARENT,
+        ),
+        empty,
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+        background=SURFACE,
+    )
