@@ -400,10 +400,15 @@ def _is_data(text: str, node: UIElement, episode: Episode, pool: frozenset[str])
     words = _words(text)
     if any(w in _CALENDAR_WORDS for w in re.findall(r"[a-z]+", text.lower())):
         return True
-    # A shown run is data when a data text holds it; a long data run held in a shown
-    # run counts too ("[biking]"), a short one ("new") would swallow the app's words.
+    # A shown run is data when it is a data run, or words of one (a lone word must be a
+    # whole data run: "music" in a fake sentence says nothing); a long data run held in
+    # a shown run counts too ("[biking]"), a short one ("new") would swallow the app's.
     data = episode.data_words | pool
-    return any(w in d or (len(d) >= 6 and d in w) for w in words for d in data)
+    return any(_holds(d, w) or (len(d) >= 6 and d in w) for w in words for d in data)
+
+
+def _holds(data: str, shown: str) -> bool:
+    return shown == data or (" " in shown and f" {shown} " in f" {data} ")
 
 
 def references() -> list[ScreenReference]:
