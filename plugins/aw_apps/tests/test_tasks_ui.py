@@ -143,6 +143,8 @@ def test_the_list_is_grouped_by_day_as_the_app_words_it(virtual_device: Device) 
         tap_element(virtual_device, text=item)
     texts = _texts(virtual_device)
     assert texts.index("Due today") < texts.index("Call mom") < texts.index("Due Friday")
+    # An unstarted task's chip_group holds its start date chip, worded as a due date.
+    assert texts[texts.index("Call mom") + 1] == "Wed"
     assert texts.index("Due Friday, October 27") + 1 == texts.index("Book flights")
     # Descending grouping puts the latest day first; completed tasks can move last.
     tap_element(virtual_device, content_description="Sort")

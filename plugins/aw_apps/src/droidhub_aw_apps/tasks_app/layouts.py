@@ -181,6 +181,8 @@ class TaskLine:
     importance: int
     completed: bool
     hidden: bool
+    #: The start date chip's text while the task is unstarted (None: no chip).
+    start: str | None = None
 
 
 Entry = Header | TaskLine
@@ -280,6 +282,7 @@ def task_adapter_row(line: TaskLine, on_click: Action) -> FrameLayout:
     """``task_adapter_row``: the check box, the title, the due date at the end, the
     description under them."""
     box_icon = "check_box" if line.completed else "check_box_outline_blank"
+    chips = line.start is not None
     title_colour = TEXT_TERTIARY if line.completed or line.hidden else TEXT_PRIMARY
     body = RelativeLayout(
         "rowBody",
@@ -296,12 +299,26 @@ def task_adapter_row(line: TaskLine, on_click: Action) -> FrameLayout:
                  padding=(0, 16, 8, 0), width=MATCH_PARENT,
                  rules=Rules(to_right_of="completeBox", to_left_of="due_date")),
         TextView("description", line.notes, text_size=16, max_lines=2,
-                 text_color=TEXT_SECONDARY, padding=(56, 0, 16, 16), margin=(0, 4, 0, 0),
-                 width=MATCH_PARENT, visibility="visible" if line.notes else GONE,
-                 rules=Rules(below="title")),
+                 text_color=TEXT_SECONDARY, padding=(56, 0, 16, 0 if chips else 16),
+                 margin=(0, 4, 0, 0), width=MATCH_PARENT,
+                 visibility="visible" if line.notes else GONE, rules=Rules(below="title")),
         width=MATCH_PARENT, padding=(0, 0, 8, 0), on_click=on_click,
     )  # fmt: skip
+    if line.start is not None:
+        body.add(chip_group(line.start, below="description" if line.notes else "title"))
     return FrameLayout("row", body, width=MATCH_PARENT, background=BACKGROUND)
+
+
+def chip_group(start: str, below: str) -> View:
+    """``chip_group``, the row's ComposeView: the StartDateChip of an unstarted task (its
+    start date as the due date is worded), under the title or the description."""
+    chip = ComposeRow(
+        ImageView("", "schedule", tint=TEXT_SECONDARY, icon_size=18, margin=(8, 0, 8, 0)),
+        TextView("", start, text_size=14, max_lines=1, margin=(0, 0, 12, 0)),
+        height=32, background="#1F000000", corner_radius=16, clickable=True,
+    )  # fmt: skip
+    return ComposeColumn("chip_group", chip, width=MATCH_PARENT, margin=(56, 4, 16, 0),
+                         padding=(0, 0, 16, 16), rules=Rules(below=below))  # fmt: skip
 
 
 # --- SortSettingsActivity's sheets -------------------------------------------------------

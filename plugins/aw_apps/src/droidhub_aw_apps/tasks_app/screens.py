@@ -72,6 +72,8 @@ class _Task:
     completed: bool
     notes: str
     created: dt.datetime | None = None
+    #: Whether the start date (``hideUntil``) carries a time of day.
+    start_timed: bool = False
 
 
 def _clock(moment: dt.datetime) -> str:
@@ -180,7 +182,7 @@ class TasksScreens(ViewApp):
 
         return [
             _Task(r[0], r[1] or "", r[2], moment(r[3]), has_due_time(r[3]), moment(r[4]),
-                  r[5] > 0, r[6] or "", moment(r[7]))
+                  r[5] > 0, r[6] or "", moment(r[7]), has_due_time(r[4]))
             for r in rows
         ]  # fmt: skip
 
@@ -296,8 +298,12 @@ class TasksScreens(ViewApp):
         def line(task: _Task, due: str | None) -> TaskLine:
             overdue = task.due is not None and task.due < now and not task.completed
             hidden = task.hide_until is not None and task.hide_until > now
+            start = None
+            if hidden and task.hide_until is not None:
+                starting = _Task(0, "", 0, task.hide_until, task.start_timed, None, False, "")
+                start = due_label(starting, today)
             return TaskLine(task.id, task.title, due, overdue, task.notes, task.importance,
-                            task.completed, hidden)  # fmt: skip
+                            task.completed, hidden, start)  # fmt: skip
 
         def label(task: _Task) -> str | None:
             return None if task.due is None else due_label(task, today)
