@@ -58,14 +58,24 @@ class CardList:
         self.offset = 0
         self.ended = False
         #: The screen's offsets cannot be told apart (see :meth:`_choose`): scroll
-        #: back up until cards seen before place the list again.
+        #: up until cards seen before place the list again (a run of look-alikes
+        #: taller than the screen takes several scrolls).
         self.lost = False
         self._card_height = 0
         self._viewport_box = (0, 0)
         #: How far an unclamped scroll moved the list, once measured.
         self._stride: int | None = None
         self._max_offset: int | None = None
-        self._times_lost = 0
+        #: Scrolls up made while lost (see :attr:`lost`).
+        self._ups_lost = 0
+        #: Whether an offset that cannot be told is guessed (the list's end could not
+        #: be placed from its top).
+        self._guess = False
+        #: The end was placed at the least offset its look-alikes allow: cards there
+        #: may be unseen yet taken for seen ones (never the other way round, so no
+        #: card is opened twice); :meth:`recheck_end` places it for sure.
+        self.end_unsure = False
+        self._end_from = 0
         self._read(state, 0)
 
     # --- reading ---------------------------------------------------------------------
@@ -118,7 +128,8 @@ class CardList:
                 return self._max_offset
             slack = self._card_height // 4
             possible = [o for o in fitting if self.offset < o <= aim + slack]
-            return possible[0] if len(possible) == 1 else None
+            self.end_unsure = len(possible) > 1
+            return possible[0] if possible else None
         return min(fitting, key=lambda o: abs(o - aim))
 
     def _read(self, state: State, shift: int) -> None:
@@ -140,21 +151,30 @@ class CardList:
         fitting = sorted(o for o in candidates if self._fits(cards, o, viewport_top))
         if not fitting:
             raise SolverError("the recipe list shows no card where it was seen before")
-        before, was_lost = self.offset, self.lost
+        before, was_lost, was_unsure = self.offset, self.lost, self.end_unsure
+        known_end = max(self.faces, default=0)
         chosen = self._choose(fitting, shift, at_end)
-        if chosen is None and self._times_lost > 0:  # told apart once already: guess
-            chosen = min(fitting, key=lambda o: abs(o - before - shift // 2))
+        if self.end_unsure and not was_unsure:
+            self._end_from = known_end + 1
+        if chosen is None and self._guess:
+            chosen = min(fitting, key=lambda o: abs(o - before - shift))
         self.lost = chosen is None
         if chosen is None:
-            self._times_lost += 1
+            self._ups_lost += shift < 0
             return
         self.ended = self.ended or at_end
         self.offset = chosen
-        if was_lost and chosen > 0 and self._stride is not None:
-            self._max_offset = chosen + self._stride  # the scroll up left the end
+        if was_lost:
+            # Each scroll up since the end was a whole stride, unless the top stopped
+            # it: then the end stays unknown, and is guessed next time.
+            if chosen > 0 and self._stride is not None:
+                self._max_offset = chosen + self._stride * (self._ups_lost + 1)
+            else:
+                self._guess = True
+            self._ups_lost = 0
         if shift and not at_end and not was_lost and chosen > 0 and self._stride is None:
             self._stride = abs(chosen - before)
-        if at_end:
+        if at_end and not self.end_unsure:
             self._max_offset = chosen
         for card in whole:
             self.faces[self._list_top(card, self.offset, viewport_top)] = card.face  # type: ignore[assignment]
@@ -166,6 +186,12 @@ class CardList:
                      default=0)  # fmt: skip
         stride = self._stride or height // 2
         self._read(state, stride if direction == "down" else -stride)
+
+    def recheck_end(self) -> None:
+        """Forget where the unsure end lies and its cards: scrolls up will place the
+        list again (see :attr:`lost`), and the end, read again, is then sure."""
+        self.faces = {top: face for top, face in self.faces.items() if top < self._end_from}
+        self.end_unsure, self.lost, self.ended = False, True, False
 
     def returned(self, state: State) -> None:
         """Take in the list again after a recipe closed (it kept its place)."""

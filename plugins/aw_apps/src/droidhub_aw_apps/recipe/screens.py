@@ -193,7 +193,7 @@ class BroccoliScreens(ViewApp):
         listed = self.listed(phone)
         cards = RecyclerView(
             "recycler_view", listed, self._card, content_desc="Recipes",
-            padding=(0, 0, 0, 90), margin=(0, 56, 0, 0),
+            padding=(0, 0, 0, 90), margin=(0, 56, 0, 0), clip_to_padding=False,
         )  # fmt: skip
         empty = LinearLayout(
             "recipes_empty",

@@ -183,11 +183,16 @@ def solve_delete_duplicates(goal: str, params: Mapping[str, Any], state: State) 
     opened: set[int] = set()
     seen: dict[Face, list[tuple[str, ...]]] = {}
     for _ in range(80):
-        pending = _suspects(cards, opened, 2 if cards.ended else 3)
         if cards.lost:
             state = yield scroll("up")
             cards.scrolled(state, "up")
             continue
+        pending = _suspects(cards, opened, 3)
+        if not pending and cards.end_unsure:  # first the end's cards for sure
+            cards.recheck_end()
+            continue
+        if not pending and cards.ended:
+            pending = _suspects(cards, opened, 2)
         if not pending:
             if cards.ended:
                 return
