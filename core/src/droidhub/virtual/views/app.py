@@ -115,7 +115,7 @@ class ViewApp(VirtualApp):
         if isinstance(target, SeekBar):
             target.seek_to(x)
         if isinstance(target, EditText):
-            self.view_state.focus = target.id
+            self.view_state.focus = target.focus_name
             self.view_state.keyboard = board or Keyboard()
         if target.on_click is not None:
             target.on_click()
@@ -180,7 +180,7 @@ class ViewApp(VirtualApp):
             for view in root.walk() if root is not None else ():
                 if isinstance(view, RecyclerView):
                     view.offset = state.scroll.get(view.id, 0)
-                if isinstance(view, EditText) and state.focus and view.id == state.focus:
+                if isinstance(view, EditText) and state.focus and view.focus_name == state.focus:
                     view.focused = True
                     in_front = root is (window.dialog or window.content)
         if not in_front:

@@ -131,6 +131,7 @@ class EditText(TextView):
         hint: str = "",
         password: bool = False,
         on_change: Callable[[str], object] | None = None,
+        focus_key: str = "",
         **attributes: Unpack[Attributes],
     ) -> None:
         attributes.setdefault("padding", (4, 12, 4, 12))
@@ -140,6 +141,14 @@ class EditText(TextView):
         )  # fmt: skip
         #: Called with the new text when typing changes it (the app keeps the text).
         self.on_change = on_change
+        #: What the engine keeps the focus under when the layout gives the field no id
+        #: (a TextInputLayout's bare EditText): never dumped.
+        self.focus_key = focus_key
+
+    @property
+    def focus_name(self) -> str:
+        """The name the focus goes by: the field's id, else its ``focus_key``."""
+        return self.id or self.focus_key
 
     def draw_content(self, painter: Painter) -> None:
         """The text over an underline (accent-coloured while focused)."""
