@@ -92,6 +92,9 @@ def test_the_list_and_track_screens_are_the_real_layouts(virtual_device: Device)
     assert _ids(nodes["bottom_app_bar"]) == ["aggregated_stats_button", "sensor_start_button"]
     assert nodes["aggregated_stats_button"].get("class") == "android.widget.Button"
     assert nodes["track_list_fab_action"].get("content-desc") == "Record"
+    # Search is the menu's SearchView (abc_search_view), iconified; Markers an item view.
+    assert nodes["search_button"].get("content-desc") == "Search"
+    assert nodes["track_list_markers"].get("content-desc") == "Markers"
     # track_list_item: a ConstraintLayout without an id, its views in the layout's order.
     item = next(iter(nodes["track_list"]))
     assert item.get("class") == "android.view.ViewGroup" and item.get("resource-id") == ""

@@ -49,6 +49,7 @@ from droidhub.virtual.views import (
     GONE,
     MATCH_PARENT,
     VERTICAL,
+    ActionMenuItemView,
     Button,
     CoordinatorLayout,
     FloatingActionButton,
@@ -58,15 +59,16 @@ from droidhub.virtual.views import (
     ImageView,
     LinearLayout,
     MenuItem,
+    OverflowMenuButton,
     RecyclerView,
     RelativeLayout,
     Rules,
     TextView,
     Toolbar,
     View,
-    action_menu,
     dp,
 )
+from droidhub.virtual.views.menus import ActionMenuView
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Attributes
 from droidhub_aw_apps.sports_tracker import ids
@@ -184,11 +186,21 @@ def track_list(
 ) -> CoordinatorLayout:
     """``track_list``: the toolbar, the list (or the empty view), the bottom bar, the
     record button."""
-    menu = action_menu(
-        [MenuItem("track_list_search", ids.SEARCH, "search"),
-         MenuItem("track_list_markers", ids.MARKERS, "location_on")],
-        overflow=OVERFLOW, on_overflow=on_overflow, tint=ON_SURFACE_VARIANT,
+    # track_list_search has an action view (SearchView, shown "ifRoom" without
+    # collapseActionView): the menu shows the iconified SearchView, not an item view.
+    search = LinearLayout(
+        "",
+        LinearLayout("search_bar", ImageView("search_button", "search", tint=ON_SURFACE_VARIANT,
+                                             padding=12, content_desc=ids.SEARCH, clickable=True),
+                     height=MATCH_PARENT, gravity=Gravity.CENTER_VERTICAL),
+        height=MATCH_PARENT,
     )  # fmt: skip
+    markers = MenuItem("track_list_markers", ids.MARKERS, "location_on")
+    menu = ActionMenuView(
+        search,
+        ActionMenuItemView(markers, tint=ON_SURFACE_VARIANT),
+        OverflowMenuButton(on_overflow, tint=ON_SURFACE_VARIANT),
+    )
     toolbar = _toolbar("track_list_toolbar", ids.APP_NAME, "navigation", menu)
     app_bar = LinearLayout("", toolbar, orientation=VERTICAL, width=MATCH_PARENT)
 
