@@ -507,10 +507,12 @@ def build_fixture(
             {"repo": source.repo, "ref": rev, "commit": mirror.rev, "roots": list(source.roots)}
         )
     for mirror, source in opened:
+        # A React Native app's Android shell still has res folders (its app_name).
+        res_roots = tuple(r for r in source.roots if r.endswith("/res"))
         if spec.react_native:
-            read_react_native(mirror, source.roots, ref)
-        else:
-            read_source(mirror, source.roots, ref)
+            code_roots = tuple(r for r in source.roots if r not in res_roots)
+            read_react_native(mirror, code_roots, ref)
+        read_source(mirror, res_roots if spec.react_native else source.roots, ref)
     for name, views in LIBRARY_LAYOUTS.items():
         ids = {i: {"class": cls, "visible": shown} for i, (cls, shown) in views.items()}
         ref.layouts.setdefault(name, {"ids": dict(sorted(ids.items())), "library": True})
