@@ -153,6 +153,7 @@ def test_recording_through_the_screen(virtual_device: Device) -> None:
         record = find_element(virtual_device, resource_id="btn_record")
         assert record.class_name == "android.widget.ImageButton"
         assert record.content_description == "Recording: %s"  # the layout's string
+        assert record.bounds is not None
         white = virtual_device.screenshot().convert("RGB").getpixel(record.bounds.center)
         assert white == (255, 255, 255)  # ic_record: a white disc on the blue-gray window
         assert "btn_record_stop" not in _shown_ids(virtual_device)

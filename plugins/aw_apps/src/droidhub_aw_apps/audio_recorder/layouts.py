@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Unpack
 
 import skia
 
@@ -51,6 +51,7 @@ from droidhub.virtual.views import (
 )
 from droidhub.virtual.views.measure import place
 from droidhub.virtual.views.paint import Painter
+from droidhub.virtual.views.view import Attributes
 
 Action = Callable[[], object]
 
@@ -115,7 +116,9 @@ class Waveform(View):
     """``WaveformViewNew`` / ``RecordingWaveformView`` / ``SimpleWaveformView``: a
     centre line, with the record's amplitudes as bars when it has some."""
 
-    def __init__(self, id: str, bars: int, colour: str = WHITE, **attributes: object) -> None:
+    def __init__(
+        self, id: str, bars: int, colour: str = WHITE, **attributes: Unpack[Attributes]
+    ) -> None:
         super().__init__(id, **attributes)
         self.bars, self.colour = bars, colour
 
@@ -165,16 +168,11 @@ class RecordButton(ImageButton):
 
 
 def icon_button(
-    id: str, icon: str, size: float, on_click: Action | None, **attributes: object
+    id: str, icon: str, size: float, action: Action | None, **attributes: Unpack[Attributes]
 ) -> View:
-    return ImageButton(
-        id,
-        icon,
-        tint=WHITE,
-        icon_size=size,
-        on_click=on_click,
-        **attributes,
-    )
+    """A white ``size`` dp icon button that runs ``action``."""
+    attributes["on_click"] = action
+    return ImageButton(id, icon, tint=WHITE, icon_size=size, **attributes)
 
 
 def _panel(id: str, text: str) -> LinearLayout:
@@ -462,6 +460,12 @@ def activity_main(state: MainState, act: MainActions) -> View:
     )
 
 
+def _coloured(view: TextView, colour: str) -> TextView:
+    """``view`` with its text in ``colour`` (Button and EditText take no colour)."""
+    view.text_color = colour
+    return view
+
+
 def dialog_rename(
     name: str,
     show_checkbox: bool,
@@ -483,7 +487,7 @@ def dialog_rename(
             medium=True,
             margin=(0, 0, 0, 16),
         ),
-        EditText("input_name", name, on_change=on_name, text_color=BLACK, width=MATCH_PARENT),
+        _coloured(EditText("input_name", name, on_change=on_name, width=MATCH_PARENT), BLACK),
         CheckBox(
             "check_box",
             DONT_ASK_AGAIN,

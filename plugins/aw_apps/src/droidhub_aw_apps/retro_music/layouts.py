@@ -28,7 +28,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Unpack, cast
 
 from droidhub.virtual.views import (
     GONE,
@@ -57,6 +57,7 @@ from droidhub.virtual.views import (
     alert_dialog,
 )
 from droidhub.virtual.views.dialogs import CoordinatorLayout
+from droidhub.virtual.views.view import Attributes
 
 Action = Callable[[], object]
 
@@ -140,7 +141,7 @@ class ViewGroupRow(LinearLayout):
 class AppBarLayout(LinearLayout):
     """Material's AppBarLayout (TopAppBarLayout): a column (``LinearLayout``)."""
 
-    def __init__(self, id: str, *children: View, **attributes: object) -> None:
+    def __init__(self, id: str, *children: View, **attributes: Unpack[Attributes]) -> None:
         super().__init__(id, *children, orientation=VERTICAL, **attributes)
 
 
@@ -153,19 +154,12 @@ def sentence_case(view: View) -> View:
     return view
 
 
-def cover(id: str, size: float, **attributes: object) -> ImageView:
+def cover(id: str, size: float, **attributes: Unpack[Attributes]) -> ImageView:
     """The default album art Retro Music draws for a song without one: a note on the
     surface's tone."""
-    return ImageView(
-        id,
-        "music_note",
-        tint=SECONDARY,
-        icon_size=size * 0.5,
-        width=size,
-        height=size,
-        background=COVER,
-        **attributes,
-    )
+    attributes["width"] = attributes["height"] = size
+    attributes["background"] = COVER
+    return ImageView(id, "music_note", tint=SECONDARY, icon_size=size * 0.5, **attributes)
 
 
 def simple_appbar(title: str, on_search: Action | None, on_overflow: Action | None) -> AppBarLayout:
@@ -555,7 +549,7 @@ def add_to_playlist_dialog(
         for i, name in enumerate(names)
     ]
     dialog = alert_dialog(ADD_TO_PLAYLIST, "", negative=("Cancel", on_cancel), package_ids=True)
-    dialog.children[1] = FrameLayout(
+    cast(list[View], dialog.children)[1] = FrameLayout(
         "contentPanel",
         ListView("select_dialog_listview", *rows, width=MATCH_PARENT),
         width=MATCH_PARENT,

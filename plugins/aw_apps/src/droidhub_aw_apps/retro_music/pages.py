@@ -20,7 +20,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from droidhub.virtual.views import (
     GONE,
@@ -60,6 +60,7 @@ from droidhub_aw_apps.retro_music.layouts import (
     simple_appbar,
 )
 
+Coloured = TypeVar("Coloured", bound=TextView)
 #: ``mini_player_height``.
 MINI_PLAYER = 56
 #: What a list's rows do: (row) -> tap, long press, menu (with the menu's view).
@@ -81,21 +82,20 @@ class WrappedRecyclerView(LinearLayout):
     class_name: ClassVar[str] = "androidx.recyclerview.widget.RecyclerView"
 
 
+def _coloured(view: Coloured, colour: str) -> Coloured:
+    """``view`` with its text in ``colour`` (a Button takes no colour of its own)."""
+    view.text_color = colour
+    return view
+
+
 def _bound(bind: BindRow, actions: RowActions) -> Callable[[Row], View]:
     tap, long, menu = actions
     return lambda row: bind(row, lambda: tap(row), lambda: long(row), lambda v: menu(row, v))
 
 
-def _square(id: str, image: str, size: float, **attributes: object) -> View:
+def _square(id: str, image: str, size: float) -> View:
     return MaterialCardView(
-        id,
-        cover(image, size),
-        width=size,
-        height=size,
-        corner_radius=8,
-        elevation=0,
-        margin=4,
-        **attributes,
+        id, cover(image, size), width=size, height=size, corner_radius=8, elevation=0, margin=4
     )
 
 
@@ -171,15 +171,17 @@ def fragment_home(abs_playlist: Callable[[str], object], suggestions: bool) -> V
     playlists' buttons and the suggestions."""
 
     def button(id: str, text: str) -> Button:
-        return Button(
-            id,
-            text,
-            width=0,
-            weight=1,
-            margin=4,
-            background="#1F35618E",
-            text_color=ACCENT,
-            on_click=lambda: abs_playlist(id),
+        return _coloured(
+            Button(
+                id,
+                text,
+                width=0,
+                weight=1,
+                margin=4,
+                background="#1F35618E",
+                on_click=lambda: abs_playlist(id),
+            ),
+            ACCENT,
         )
 
     toolbar = Toolbar(
@@ -414,24 +416,28 @@ def fragment_album_details(
             "fragment_album_content",
             LinearLayout(
                 "",
-                Button(
-                    "playAction",
-                    "Play all",
-                    width=0,
-                    weight=1,
-                    margin=8,
-                    background=ACCENT,
-                    text_color="#FFFFFFFF",
-                    on_click=on_play,
+                _coloured(
+                    Button(
+                        "playAction",
+                        "Play all",
+                        width=0,
+                        weight=1,
+                        margin=8,
+                        background=ACCENT,
+                        on_click=on_play,
+                    ),
+                    "#FFFFFFFF",
                 ),
-                Button(
-                    "shuffleAction",
-                    "Shuffle",
-                    width=0,
-                    weight=1,
-                    margin=8,
-                    background="#1F35618E",
-                    text_color=ACCENT,
+                _coloured(
+                    Button(
+                        "shuffleAction",
+                        "Shuffle",
+                        width=0,
+                        weight=1,
+                        margin=8,
+                        background="#1F35618E",
+                    ),
+                    ACCENT,
                 ),
                 width=MATCH_PARENT,
                 padding=(8, 8, 8, 0),
