@@ -76,6 +76,10 @@ class CardList:
         #: card is opened twice); :meth:`recheck_end` places it for sure.
         self.end_unsure = False
         self._end_from = 0
+        self._unsure_offset = 0
+        #: The list positions of the cards opened (kept here: placing an unsure end
+        #: for sure moves those of its cards).
+        self.opened: set[int] = set()
         self._read(state, 0)
 
     # --- reading ---------------------------------------------------------------------
@@ -126,6 +130,8 @@ class CardList:
         if at_end and shift > 0:
             if self._max_offset is not None and self._max_offset in fitting:
                 return self._max_offset
+            if self.end_unsure and self._unsure_offset in fitting:
+                return self._unsure_offset
             slack = self._card_height // 4
             possible = [o for o in fitting if self.offset < o <= aim + slack]
             self.end_unsure = len(possible) > 1
@@ -154,8 +160,8 @@ class CardList:
         before, was_lost, was_unsure = self.offset, self.lost, self.end_unsure
         known_end = max(self.faces, default=0)
         chosen = self._choose(fitting, shift, at_end)
-        if self.end_unsure and not was_unsure:
-            self._end_from = known_end + 1
+        if self.end_unsure and not was_unsure and chosen is not None:
+            self._end_from, self._unsure_offset = known_end + 1, chosen
         if chosen is None and self._guess:
             chosen = min(fitting, key=lambda o: abs(o - before - shift))
         self.lost = chosen is None
@@ -169,6 +175,7 @@ class CardList:
             # it: then the end stays unknown, and is guessed next time.
             if chosen > 0 and self._stride is not None:
                 self._max_offset = chosen + self._stride * (self._ups_lost + 1)
+                self._move_unsure(self._max_offset - self._unsure_offset)
             else:
                 self._guess = True
             self._ups_lost = 0
@@ -192,6 +199,11 @@ class CardList:
         list again (see :attr:`lost`), and the end, read again, is then sure."""
         self.faces = {top: face for top, face in self.faces.items() if top < self._end_from}
         self.end_unsure, self.lost, self.ended = False, True, False
+
+    def _move_unsure(self, delta: int) -> None:
+        """The end lies ``delta`` px further than it was taken to: so do the cards
+        opened there."""
+        self.opened = {t + delta if t >= self._end_from else t for t in self.opened}
 
     def returned(self, state: State) -> None:
         """Take in the list again after a recipe closed (it kept its place)."""

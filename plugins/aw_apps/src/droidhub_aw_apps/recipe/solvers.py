@@ -160,10 +160,12 @@ def _tap_card(state: State, title: str, nth: int) -> Action:
     return Action(action_type="click", index=matches[nth])
 
 
-def _suspects(cards: CardList, opened: set[int], least: int) -> list[int]:
+def _suspects(cards: CardList, least: int) -> list[int]:
     """List positions of the cards not yet opened whose face ``least`` cards share."""
     faces = [face for _, face in cards.cards()]
-    return [top for top, face in cards.cards() if faces.count(face) >= least and top not in opened]
+    return [
+        top for top, face in cards.cards() if faces.count(face) >= least and top not in cards.opened
+    ]
 
 
 def solve_delete_duplicates(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
@@ -180,19 +182,18 @@ def solve_delete_duplicates(goal: str, params: Mapping[str, Any], state: State) 
     del goal, params
     state = yield open_app(_APP)
     cards = CardList(state)
-    opened: set[int] = set()
     seen: dict[Face, list[tuple[str, ...]]] = {}
     for _ in range(80):
         if cards.lost:
             state = yield scroll("up")
             cards.scrolled(state, "up")
             continue
-        pending = _suspects(cards, opened, 3)
+        pending = _suspects(cards, 3)
         if not pending and cards.end_unsure:  # first the end's cards for sure
             cards.recheck_end()
             continue
         if not pending and cards.ended:
-            pending = _suspects(cards, opened, 2)
+            pending = _suspects(cards, 2)
         if not pending:
             if cards.ended:
                 return
@@ -202,7 +203,7 @@ def solve_delete_duplicates(goal: str, params: Mapping[str, Any], state: State) 
         top = min(pending, key=cards.distance)
         face = cards.faces[top]
         state, tap_card = yield from cards.show(state, top)
-        opened.add(top)
+        cards.opened.add(top)
         state = yield tap_card
         signature = _details(state)
         if signature in seen.get(face, []):
