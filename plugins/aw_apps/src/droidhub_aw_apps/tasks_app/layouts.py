@@ -335,6 +335,24 @@ class SortRow:
     on_order: Action
 
 
+class ComposeSheetWindow(FrameLayout):
+    """A Compose ModalBottomSheet's window (SortSettingsActivity): the scrim over the
+    whole window, whose tap dismisses, and the sheet at the bottom with 16 dp corners.
+    Compose gives neither a resource id; a touch on the sheet stays in the sheet."""
+
+    def __init__(self, sheet: View, on_dismiss: Action) -> None:
+        self.sheet = FrameLayout("", sheet, width=MATCH_PARENT, background="#FFFFFFFF",
+                                 corner_radius=16, layout_gravity=Gravity.BOTTOM)  # fmt: skip
+        scrim = View(width=MATCH_PARENT, height=MATCH_PARENT, on_click=on_dismiss)
+        super().__init__("", scrim, self.sheet, width=MATCH_PARENT, height=MATCH_PARENT)
+
+    def hit(self, x: int, y: int, long: bool = False) -> View | None:
+        """The sheet's view under the finger; the scrim only off the sheet."""
+        if self.sheet.contains(x, y):
+            return self.sheet.hit(x, y, long)
+        return super().hit(x, y, long)
+
+
 def sort_sheet(rows: Sequence[SortRow], completed_at_bottom: bool, on_bottom: Action) -> View:
     """The main sheet: the Grouping, Sorting and Subtasks rows, a divider, then "Move
     completed tasks to bottom" and its switch."""

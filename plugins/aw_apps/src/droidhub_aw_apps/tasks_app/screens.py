@@ -12,7 +12,7 @@ as AndroidWorld pins it), on the view engine, bound to its ``tasks`` table
   still ahead, unless the overflow's "Show completed" / "Show unstarted" are checked.
   A tap opens the task; the FAB adds one; the bottom bar's navigation button opens
   the drawer (:mod:`.drawer`), whose Settings opens the settings' top level.
-* The Sort sheet (the bottom bar's "Sort"): the Grouping, Sorting and Subtasks rows
+* The Sort sheet (the bottom bar's "Sort", a Compose sheet without ids): the Grouping, Sorting and Subtasks rows
   each open a picker sheet of their modes (a choice applies at once and closes the
   picker), each row's order button turns Ascending/Descending, and "Move completed
   tasks to bottom" puts a "Completed" section last; BACK closes a sheet.
@@ -266,7 +266,7 @@ class TasksScreens(ViewApp):
             window.on_cancel = self._close_over
         elif over in ("sort", "picker"):
             sheet = self._picker() if over == "picker" else self._sort_sheet()
-            window.dialog = bottom_sheet(sheet, self._close_over, corner_radius=16)
+            window.dialog = layouts.ComposeSheetWindow(sheet, self._close_over)
             window.dialog_fills, window.on_cancel = True, self._close_over
         elif over == "drawer":
             window.dialog = bottom_sheet(drawer.navigation_drawer(self._drawer_choice),
