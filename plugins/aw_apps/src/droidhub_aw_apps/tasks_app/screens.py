@@ -12,10 +12,11 @@ as AndroidWorld pins it), on the view engine, bound to its ``tasks`` table
   still ahead, unless the overflow's "Show completed" / "Show unstarted" are checked.
   A tap opens the task; the FAB adds one; the bottom bar's navigation button opens
   the drawer (:mod:`.drawer`), whose Settings opens the settings' top level.
-* The Sort sheet (the bottom bar's "Sort", a Compose sheet without ids): the Grouping, Sorting and Subtasks rows
-  each open a picker sheet of their modes (a choice applies at once and closes the
-  picker), each row's order button turns Ascending/Descending, and "Move completed
-  tasks to bottom" puts a "Completed" section last; BACK closes a sheet.
+* The Sort sheet (the bottom bar's "Sort", a Compose sheet without ids): the Grouping,
+  Sorting and Subtasks rows each open a picker sheet of their modes (a choice applies
+  at once and closes the picker), each row's order button turns Ascending/Descending,
+  and "Move completed tasks to bottom" puts a "Completed" section last; BACK closes a
+  sheet.
 * The task editor: the title, the control sets (priority as four radio buttons, None
   to High; the description), "Save" (the navigation button), "Delete task" (asks
   "Delete this task?"; OK marks the task deleted, as the app does), the FAB that
