@@ -73,6 +73,9 @@ def test_the_track_list_shows_each_track_as_the_app_does_and_deletes_one(
     tap_element(virtual_device, text="Old ride")
     assert _text(virtual_device, "stats_total_time_value") == ["45:00"]
     assert _text(virtual_device, "stats_distance_value") == ["400.00"]
+    # Cycling reports speed (km/h, one decimal): 400 m in 45 minutes.
+    assert _text(virtual_device, "stats_average_speed_value") == ["0.5"]
+    assert _text(virtual_device, "stats_average_speed_label") == ["Avg speed"]
     tap_element(virtual_device, content_description="More options")
     tap_element(virtual_device, text="Delete")
     assert "Delete track?" in [e.text for e in screen_elements(virtual_device)]
@@ -110,6 +113,10 @@ def test_the_list_and_track_screens_are_the_real_layouts(virtual_device: Device)
     assert tabs == ["Stats", "Intervals", "By time", "By distance"]
     assert nodes["stats_name_value"].get("text") == "Lake loop"
     assert nodes["stats_activity_type_icon"].get("content-desc") == "hiking"
+    # Hiking reports pace: 2.5 km in 30 minutes is 12:00 min/km.
+    assert nodes["stats_average_speed_label"].get("text") == "Avg pace"
+    assert nodes["stats_average_speed_value"].get("text") == "12:00"
+    assert nodes["stats_average_speed_unit"].get("text") == "min/km"
     assert "track_detail_share" in nodes and "bottom_app_bar_layout" in nodes
     virtual_device.keyevent("KEYCODE_BACK")
     assert _text(virtual_device, "track_list_item_name") == ["Lake loop"]

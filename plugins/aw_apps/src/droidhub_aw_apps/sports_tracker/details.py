@@ -67,6 +67,9 @@ RECORD_ACTIONS = (
 )
 RECORD_OVERFLOW = (MenuItem("track_detail_edit", "Edit"),
                    MenuItem("track_detail_settings", ids.SETTINGS))  # fmt: skip
+#: The speed group's labels, as speeds or as paces.
+SPEED_LABELS = ("Max speed", "Avg moving speed", "Avg speed")
+PACE_LABELS = ("Fastest pace", "Avg moving pace", "Avg pace")
 #: ``settings.xml``'s top level: (title, icon).
 SETTINGS_ROWS = (
     ("Default Units and Activity", "tune"), ("User Interface", "grid_view"),
@@ -135,6 +138,8 @@ class Stats:
     average_speed: tuple[str, str]
     gain: tuple[str, str]
     loss: tuple[str, str]
+    #: Whether the activity type reports speed (else pace: ActivityType's flag).
+    report_speed: bool = True
 
 
 def statistics_recorded(stats: Stats) -> ScrollView:
@@ -159,15 +164,16 @@ def statistics_recorded(stats: Stats) -> ScrollView:
         width=MATCH_PARENT, padding=16,
     )  # fmt: skip
     column.add(header)
+    speed_labels = SPEED_LABELS if stats.report_speed else PACE_LABELS
     groups = (
         ("stats_information_horizontal_line",
          (("stats_distance", "Distance", stats.distance),
           ("stats_moving_time", "Moving time", (stats.moving_time, "")),
           ("stats_total_time", "Total time", (stats.total_time, "")))),
         ("stats_speed_horizontal_line",
-         (("stats_max_speed", "Max speed", stats.max_speed),
-          ("stats_moving_speed", "Avg moving speed", stats.moving_speed),
-          ("stats_average_speed", "Avg speed", stats.average_speed))),
+         (("stats_max_speed", speed_labels[0], stats.max_speed),
+          ("stats_moving_speed", speed_labels[1], stats.moving_speed),
+          ("stats_average_speed", speed_labels[2], stats.average_speed))),
         ("stats_altitude_horizontal_line",
          (("stats_altitude_gain", "Gain", stats.gain),
           ("stats_altitude_loss", "Loss", stats.loss))),

@@ -98,8 +98,25 @@ def _medium_datetime(when: dt.datetime) -> str:
     return f"{when:%b} {when.day}, {when.year}, {hour}:{when:%M:%S %p}"
 
 
-def _speed(mps: float) -> tuple[str, str]:
-    return f"{mps * 3.6:.2f}", "km/h"
+#: Activity types (as their localized names) that report pace rather than speed
+#: (ActivityType's showSpeedPreferred is false).
+PACE_TYPES = frozenset({
+    "climbing", "hiking", "off trail hiking", "running", "speed walking", "street running",
+    "track running", "trail hiking", "trail running", "walking", "swimming",
+    "swimming in open water", "workout",
+})  # fmt: skip
+
+
+def _per_second(meters: float, millis: int) -> float:
+    return meters / (millis / 1000) if millis else 0.0
+
+
+def speed_parts(mps: float, report_speed: bool) -> tuple[str, str]:
+    """SpeedFormatter, metric: km/h with one decimal, or the pace as M:SS min/km."""
+    if report_speed:
+        return f"{mps * 3.6:,.1f}", "km/h"
+    pace = round(1000 / mps) if mps > 0 else 0
+    return f"{pace // 60}:{pace % 60:02d}", "min/km"
 
 
 class OpenTracksScreens(ViewApp):
@@ -206,14 +223,14 @@ class OpenTracksScreens(ViewApp):
             self.over = "delete"
 
     def _recorded(self, phone: VirtualPhone, track: _Track) -> Window:
-        start = track.start
+        start, report = track.start, track.category not in PACE_TYPES
         stats = details.Stats(
             track.name, track.category, track.description, _medium_datetime(start),
             distance_parts(track.meters), elapsed(track.moving_ms), elapsed(track.total_ms),
-            _speed(track.max_speed),
-            _speed(track.meters / (track.moving_ms / 1000) if track.moving_ms else 0.0),
-            _speed(track.meters / (track.total_ms / 1000) if track.total_ms else 0.0),
-            (f"{track.gain:.0f}", "m"), (f"{track.loss:.0f}", "m"),
+            speed_parts(track.max_speed, report),
+            speed_parts(_per_second(track.meters, track.moving_ms), report),
+            speed_parts(_per_second(track.meters, track.total_ms), report),
+            (f"{track.gain:.0f}", "m"), (f"{track.loss:.0f}", "m"), report,
         )  # fmt: skip
         window = Window(
             details.track_recorded(stats, lambda: self._go("list"),
