@@ -188,3 +188,42 @@ def test_a_card_nests_as_recipe_item_and_stands_out_from_the_page(
 def _bounds(text: str) -> tuple[int, int, int, int]:
     left, top, right, bottom = (int(v) for v in re.findall(r"-?\d+", text))
     return left, top, right, bottom
+
+
+def test_the_category_spinner_drops_its_categories_and_filters_the_list(
+    virtual_device: Device,
+) -> None:
+    titles = _list_of_twelve(virtual_device)
+    virtual_device.write_db(
+        DB, "com.flauschcode.broccoli",
+        lambda conn: conn.execute("UPDATE recipes SET favorite=1 WHERE title='Recipe 03'"),
+    )  # fmt: skip
+    virtual_device.shell(["am", "start", "-n", "com.flauschcode.broccoli/.MainActivity"])
+    spinner = find_element(virtual_device, resource_id="spinner")
+    assert spinner.class_name == "android.widget.Spinner"
+    tap_element(virtual_device, resource_id="spinner")
+    rows = [
+        e
+        for e in parse_hierarchy(virtual_device.ui_tree())
+        if e.class_name == "android.widget.CheckedTextView"
+    ]
+    assert [r.text for r in rows] == [
+        "All recipes", "Seasonal recipes", "Recipes without category", "Favorites",
+    ]  # fmt: skip
+    assert all(r.resource_id == "android:id/text1" for r in rows)
+    assert "android.widget.ListView" in virtual_device.ui_tree()
+    tap_element(virtual_device, text="Favorites")
+    assert _titles_shown(virtual_device) == ["Recipe 03"]
+    assert find_element(virtual_device, resource_id="spinner").class_name.endswith("Spinner")
+    tap_element(virtual_device, content_description="Search")
+    hint = find_element(virtual_device, resource_id="search_src_text")
+    assert hint.text == "Search in FAVORITES"
+    virtual_device.keyevent("KEYCODE_BACK")
+    virtual_device.keyevent("KEYCODE_BACK")
+    tap_element(virtual_device, resource_id="spinner")
+    virtual_device.keyevent("KEYCODE_BACK")  # BACK closes the drop-down, keeps Favorites
+    assert "android.widget.ListView" not in virtual_device.ui_tree()
+    assert _titles_shown(virtual_device) == ["Recipe 03"]
+    tap_element(virtual_device, resource_id="spinner")
+    tap_element(virtual_device, text="All recipes")
+    assert _titles_shown(virtual_device)[0] == titles[0]

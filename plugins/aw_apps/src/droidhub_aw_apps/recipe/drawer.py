@@ -19,6 +19,7 @@ row ``android:id/text1``.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from droidhub.virtual.views import (
@@ -30,6 +31,7 @@ from droidhub.virtual.views import (
     Gravity,
     ImageView,
     LinearLayout,
+    ListView,
     RecyclerView,
     TextView,
     View,
@@ -183,12 +185,36 @@ def _close(app: BroccoliScreens) -> None:
     app.nav.drawer_open = False
 
 
-def spinner(selected: str) -> View:
-    """The category spinner (``spinner``, "Categories") showing the selected one."""
+def spinner(selected: str, on_click: layouts.Action) -> View:
+    """The category spinner (``spinner``, "Categories") showing the selected one; a
+    tap drops its list (:func:`category_dropdown`)."""
     row = TextView("android:id/text1", selected, text_size=20, medium=True,
                    text_color=ON_PRIMARY, max_lines=1, padding=(8, 0, 8, 0))  # fmt: skip
     return _Spinner("spinner", row, content_desc="Categories", clickable=True,
-                    width=300, height=48, padding=(0, 0, 24, 0))  # fmt: skip
+                    on_click=on_click, width=300, height=48,
+                    padding=(0, 0, 24, 0))  # fmt: skip
+
+
+#: ``RecipeFragment.setUpSpinner``'s fixed entries (CategoryRepository's names), before
+#: the custom categories.
+FIXED_CATEGORIES = ("All recipes", "Seasonal recipes", "Recipes without category", "Favorites")
+
+
+def category_dropdown(names: list[str], selected: str, choose: Callable[[str], None]) -> View:
+    """The spinner's drop-down (a ListPopupWindow's ListView) of
+    ``simple_spinner_dropdown_item`` rows: ``android:id/text1`` CheckedTextViews,
+    48 dp, the selected one checked."""
+    rows = [
+        _CheckedTextView(
+            "android:id/text1", name, text_size=16, max_lines=1, padding=(16, 0, 16, 0),
+            height=48, width=MATCH_PARENT, gravity=Gravity.CENTER_VERTICAL, checkable=True,
+            checked=name == selected, clickable=True,
+            on_click=functools.partial(choose, name),
+        )
+        for name in names
+    ]  # fmt: skip
+    return ListView("", *rows, width=300, padding=(0, 8, 0, 8), background="#FFFFFFFF",
+                    elevation=8, corner_radius=4)  # fmt: skip
 
 
 class _Spinner(FrameLayout):
@@ -206,7 +232,7 @@ class _Spinner(FrameLayout):
 def search_toolbar(app: BroccoliScreens) -> View:
     """``toolbar_recipes`` with its search expanded: "Collapse" and the SearchView."""
     query = app.nav.query or ""
-    field = EditText("search_src_text", query, hint="Search in ALL RECIPES",
+    field = EditText("search_src_text", query, hint=f"Search in {app.nav.category.upper()}",
                      on_change=app.set_query, width=0, weight=1)  # fmt: skip
     field.text_color = ON_PRIMARY
     close = ImageView("search_close_btn", "close", tint=ON_PRIMARY, content_desc="Clear query",

@@ -4,7 +4,9 @@ pins it), bound from its ``broccoli`` database; the views are :mod:`.layouts`.
 * MainActivity (``activity_main``): the DrawerLayout around the app bar (``toolbar``,
   titled by the page, "Open navigation drawer") and the nav host with the page:
   - Recipes (``fragment_recipes``): ``toolbar_recipes`` with the category
-    ``spinner`` ("All recipes") and ``action_search``; the cards in
+    ``spinner`` ("All recipes"; a tap drops All recipes, Seasonal recipes, Recipes
+    without category, Favorites and the custom categories, and the one chosen
+    filters the list) and ``action_search``; the cards in
     ``recycler_view``; ``fab_recipes`` ("New Recipe"). Search expands a SearchView
     (``search_src_text``, hint "Search in ALL RECIPES", focused, the soft keyboard
     up: BACK hides the keyboard, a second BACK collapses it) that keeps the recipes whose
@@ -107,8 +109,11 @@ class Navigation:
     query: str | None = None
     open_id: int | None = None
     editor: Editor | None = None
-    #: "menu" (the details' overflow popup), "delete" or "discard" (their dialogs).
+    #: "menu" (the details' overflow popup), "categories" (the spinner's drop-down),
+    #: "delete" or "discard" (their dialogs).
     over: str = ""
+    #: The spinner's category, by name.
+    category: str = "All recipes"
     #: The list's scroll offsets while a recipe is open: MainActivity stays below
     #: RecipeDetailsActivity, so the list is where it was when the recipe closes.
     list_scroll: dict[str, int] = field(default_factory=dict)
@@ -159,9 +164,32 @@ class BroccoliScreens(ViewApp):
         with closing(sqlite3.connect(phone.host_path(DB_PATH))) as conn, conn:
             return int(conn.execute(sql, args).lastrowid or 0)
 
+    def in_category(self, phone: VirtualPhone) -> list[Recipe]:
+        """The recipes of the spinner's category (RecipeRepository.find): all, the
+        favorites, those in no category, those in a custom one; the seasonal ones
+        only with a seasonal calendar, which a fresh install has not set up."""
+        recipes, category = self.recipes(phone), self.nav.category
+        if category == "All recipes":
+            return recipes
+        if category == "Favorites":
+            return [r for r in recipes if r["favorite"] == "1"]
+        if category == "Seasonal recipes":
+            return []
+        with closing(sqlite3.connect(phone.host_path(DB_PATH))) as conn:
+            rows = conn.execute(
+                "SELECT w.recipeId, c.name FROM recipes_with_categories w "
+                "JOIN categories c ON c.categoryId = w.categoryId"
+            ).fetchall()
+        if category == "Recipes without category":
+            tagged = {str(r[0]) for r in rows}
+            return [r for r in recipes if r["recipeId"] not in tagged]
+        chosen = {str(r[0]) for r in rows if r[1] == category}
+        return [r for r in recipes if r["recipeId"] in chosen]
+
     def listed(self, phone: VirtualPhone) -> list[Recipe]:
-        """The list's recipes: all, or what the search finds, in its order."""
-        recipes = self.recipes(phone)
+        """The list's recipes: the category's, or what the search finds among them,
+        in its order."""
+        recipes = self.in_category(phone)
         query = self.nav.query
         if query and query.strip():
             ranked = [(search_rank(r, query), r) for r in recipes]
@@ -181,8 +209,17 @@ class BroccoliScreens(ViewApp):
             if recipe is not None:
                 return self._details_window(phone, recipe)
             nav.open_id = None
-        return Window(drawer.main(self, phone), status_bar=PRIMARY_VARIANT,
-                      on_cancel=self._close_over)  # fmt: skip
+        window = Window(drawer.main(self, phone), status_bar=PRIMARY_VARIANT,
+                        on_cancel=self._close_over)  # fmt: skip
+        if nav.over == "categories" and nav.page == "Recipes" and not nav.drawer_open:
+            names = [*drawer.FIXED_CATEGORIES, *self.categories(phone)]
+            window.dialog = drawer.category_dropdown(names, nav.category, self._choose_category)
+            window.popup_anchor = _spinner_anchor()
+        return window
+
+    def _choose_category(self, name: str) -> None:
+        self.nav.over, self.nav.category = "", name
+        self.view_state.scroll.pop("recycler_view", None)
 
     def _close_over(self) -> None:
         self.nav.over = ""
@@ -218,7 +255,7 @@ class BroccoliScreens(ViewApp):
         if self.nav.query is not None:
             return drawer.search_toolbar(self)
         search = MenuItem("action_search", "Search", "search", self._open_search)
-        spinner = drawer.spinner("All recipes")
+        spinner = drawer.spinner(self.nav.category, self._show_categories)
         return toolbar("toolbar_recipes", "", end=[spinner, action_menu([search])],
                        background=layouts.SECONDARY_TOOLBAR)  # fmt: skip
 
@@ -227,6 +264,9 @@ class BroccoliScreens(ViewApp):
             recipe["title"], recipe["description"], recipe["source"],
             lambda: self._open(int(recipe["recipeId"])),
         )  # fmt: skip
+
+    def _show_categories(self) -> None:
+        self.nav.over = "categories"
 
     def _open(self, recipe_id: int) -> None:
         self.nav.open_id = recipe_id
@@ -423,6 +463,15 @@ class _SaveButton(TextView):
     """The form's Save: a MaterialButton text button (``android.widget.Button``)."""
 
     class_name = "android.widget.Button"
+
+
+def _spinner_anchor() -> tuple[int, int, int, int]:
+    """The spinner's bounds: 300 dp by 48 dp at the end of the second toolbar, centred
+    in it, under the 56 dp app bar."""
+    from droidhub.virtual.views.window import CONTENT
+
+    top = CONTENT[1] + layouts.dp(56 + 4)
+    return (CONTENT[2] - layouts.dp(300), top, CONTENT[2], top + layouts.dp(48))
 
 
 def _overflow_anchor() -> tuple[int, int, int, int]:
