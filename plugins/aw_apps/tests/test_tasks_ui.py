@@ -162,7 +162,12 @@ def _children(node: ET.Element) -> list[str]:
 
 
 def test_the_list_row_and_editor_are_the_real_layouts(virtual_device: Device) -> None:
-    add_tasks(virtual_device, [TaskRow("Pay rent", importance=0, notes="Before noon")])
+    flight = due_millis(dt.date(2023, 10, 27), dt.time(9, 0), dt.UTC)
+    add_tasks(
+        virtual_device,
+        [TaskRow("Pay rent", importance=0, notes="Before noon"),
+         TaskRow("Book flights", dueDate=flight)],
+    )  # fmt: skip
     _start(virtual_device)
     tree = ET.fromstring(virtual_device.ui_tree())
     by_id = {n.get("resource-id", "").rsplit("/", 1)[-1]: n for n in tree.iter("node")}
@@ -187,6 +192,12 @@ def test_the_list_row_and_editor_are_the_real_layouts(virtual_device: Device) ->
     assert by_id["menu_delete"].get("content-desc") == "Delete task"
     texts = [n.get("text") for n in by_id["compose_view"].iter("node")]
     assert texts.index("No start date") < texts.index("Priority") < texts.index("Before noon")
+    assert "No due date" in texts
+    # The editor words a due date in full (FormatStyle.FULL).
+    virtual_device.keyevent("KEYCODE_BACK")
+    assert "9:00 AM" in _texts(virtual_device)  # under "Due Friday, October 27"
+    tap_element(virtual_device, text="Book flights")
+    assert "Friday, October 27 at 9:00 AM" in _texts(virtual_device)
 
 
 def test_the_sort_sheet_shows_over_a_scrim_and_the_drawer_reaches_settings(

@@ -113,6 +113,24 @@ def due_label(task: _Task, today: dt.date) -> str:
     return f"{text}, {_clock(task.due)}" if task.timed else text
 
 
+def full_due_label(task: _Task, today: dt.date) -> str:
+    """The editor's due date (``getRelativeDateTime`` in FormatStyle.FULL): within six
+    days the whole day's name (Today, Tomorrow, Yesterday, Friday) and the time,
+    further away the full date ("Friday, October 20", the year only when it is not
+    this one) and " at " the time."""
+    if task.due is None:
+        return ""
+    day = task.due.date()
+    offset = (day - today).days
+    if abs(offset) <= 6:
+        name = {-1: "Yesterday", 0: "Today", 1: "Tomorrow"}.get(offset, f"{day:%A}")
+        if not task.timed:
+            return name
+        return _clock(task.due) if offset == 0 else f"{name} {_clock(task.due)}"
+    text = f"{day:%A}, {day:%B} {day.day}" + (f", {day.year}" if day.year != today.year else "")
+    return f"{text} at {_clock(task.due)}" if task.timed else text
+
+
 def _by_due(task: _Task) -> tuple[float, int]:
     return (task.due.timestamp() if task.due else float("inf"), task.id)
 
@@ -395,7 +413,7 @@ class TasksScreens(ViewApp):
     def _editor(self, phone: VirtualPhone) -> Window:
         ui, draft = self.ui, self.ui.draft
         task = next((t for t in self._tasks(phone) if t.id == ui.editing), None)
-        due = due_label(task, phone.now().date()) if task and task.due else ""
+        due = full_due_label(task, phone.now().date()) if task and task.due else ""
         shown = Draft(draft["title"], ui.editing is None, draft["completed"], due,
                       draft["importance"], draft["notes"], ids.DEFAULT_LIST, "")  # fmt: skip
 
