@@ -227,3 +227,22 @@ def test_the_category_spinner_drops_its_categories_and_filters_the_list(
     tap_element(virtual_device, resource_id="spinner")
     tap_element(virtual_device, text="All recipes")
     assert _titles_shown(virtual_device)[0] == titles[0]
+
+
+def test_a_long_recipe_scrolls_on_its_page(virtual_device: Device) -> None:
+    steps = "\n".join(f"Step {n} of the long recipe." for n in range(1, 41))
+    start = ["am", "start", "-n", "com.flauschcode.broccoli/.MainActivity"]
+    virtual_device.shell(start)
+    virtual_device.force_stop("com.flauschcode.broccoli")
+    long_one = Recipe(title="Long Stew", ingredients="1 onion", directions=steps)
+    RECIPES.change(virtual_device, lambda conn: RECIPES.insert(conn, [long_one.row()]))
+    virtual_device.shell(start)
+    tap_element(virtual_device, text="Long Stew")
+    page = find_element(virtual_device, resource_id="scroll_view")
+    assert page.scrollable and page.class_name == "android.widget.ScrollView"
+    shown = [t for t in _texts(virtual_device) if t.startswith("Step ")]
+    assert "Step 1 of the long recipe." in shown and "Step 40 of the long recipe." not in shown
+    for _ in range(6):
+        virtual_device.swipe(540, 2000, 540, 600, 300)
+    shown = [t for t in _texts(virtual_device) if t.startswith("Step ")]
+    assert "Step 40 of the long recipe." in shown and "Step 1 of the long recipe." not in shown
