@@ -203,6 +203,7 @@ def test_the_list_row_and_editor_are_the_real_layouts(virtual_device: Device) ->
 def test_the_sort_sheet_shows_over_a_scrim_and_the_drawer_reaches_settings(
     virtual_device: Device,
 ) -> None:
+    add_tasks(virtual_device, [TaskRow("Pay rent"), TaskRow("Old receipts", completed=1)])
     _start(virtual_device)
     before = virtual_device.screenshot().convert("RGB")
     tap_element(virtual_device, content_description="Sort")
@@ -222,6 +223,9 @@ def test_the_sort_sheet_shows_over_a_scrim_and_the_drawer_reaches_settings(
     bar = find_element(virtual_device, resource_id="org.tasks:id/bottomAppBar").bounds
     assert bar is not None
     virtual_device.tap(bar.left + 60, bar.center[1])
+    texts = _texts(virtual_device)
+    # The count (size) comes first in filter_adapter_row; Today has none (INVISIBLE).
+    assert texts[texts.index("My Tasks", 1) - 1 :][:3] == ["1", "My Tasks", "Today"]
     assert _texts(virtual_device)[-6:-1] == ["Places", "Local lists", "Default list", "Settings",
                                              "Help & feedback"]  # fmt: skip
     tap_element(virtual_device, text="Settings")

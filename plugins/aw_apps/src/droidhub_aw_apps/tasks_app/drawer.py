@@ -10,7 +10,8 @@ as ``filter_adapter_action`` (``row`` > ``icon``, ``text``). Settings is
 ``preferences.xml``'s top level as androidx preference rows.
 
 Where this differs from the real app: the drawer shows no counts for Today and
-Recently modified and no "Donate" or "Manage drawer" actions; the settings' pages
+Recently modified (My Tasks has its count; the default list holds none of AndroidWorld's
+tasks, which have no list) and no "Donate" or "Manage drawer" actions; the settings' pages
 under the top level are not modelled (a row takes the tap and stays).
 """
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from droidhub.virtual.views import (
+    INVISIBLE,
     MATCH_PARENT,
     VERTICAL,
     FrameLayout,
@@ -85,11 +87,12 @@ class CheckedTextView(TextView):
     class_name = "android.widget.CheckedTextView"
 
 
-def _filter_row(title: str, icon: str, selected: bool, on_click: Action) -> View:
+def _filter_row(title: str, icon: str, selected: bool, count: int, on_click: Action) -> View:
     colour = PRIMARY if selected else TEXT_SECONDARY
     return RelativeLayout(
         "row",
-        TextView("size", "", text_size=14, padding=(0, 0, 16, 0),
+        TextView("size", f"{count:,}" if count else "", text_size=14, padding=(0, 0, 16, 0),
+                 visibility="visible" if count else INVISIBLE,
                  rules=Rules(align_parent_right=True, center_vertical=True)),
         ImageView("icon", icon, tint=colour, rules=Rules(align_parent_left=True)),
         CheckedTextView("text", title, text_size=14, medium=True, max_lines=1,
@@ -125,15 +128,17 @@ def _action_row(title: str, icon: str, on_click: Action) -> View:
     )  # fmt: skip
 
 
-def navigation_drawer(choose: Callable[[str], object]) -> View:
-    """``fragment_navigation_drawer``: the filters, sections and actions; a tap runs
+def navigation_drawer(choose: Callable[[str], object], my_tasks: int) -> View:
+    """``fragment_navigation_drawer``: the filters (My Tasks with its count of active,
+    started tasks; a count of 0 is INVISIBLE), sections and actions; a tap runs
     ``choose(title)``."""
 
     def bind(line: tuple[str, str, str]) -> View:
         kind, title, icon = line
         pick: Action = lambda: choose(title)  # noqa: E731
         if kind == "filter":
-            return _filter_row(title, icon, title == ids.MY_TASKS, pick)
+            count = my_tasks if title == ids.MY_TASKS else 0
+            return _filter_row(title, icon, title == ids.MY_TASKS, count, pick)
         if kind == "subheader":
             return _subheader(title)
         if kind == "separator":

@@ -288,8 +288,13 @@ class TasksScreens(ViewApp):
             window.dialog = layouts.ComposeSheetWindow(sheet, self._close_over)
             window.dialog_fills, window.on_cancel = True, self._close_over
         elif over == "drawer":
-            window.dialog = bottom_sheet(drawer.navigation_drawer(self._drawer_choice),
-                                         self._close_over)  # fmt: skip
+            now = phone.now()
+            active = sum(
+                1 for t in self._tasks(phone)
+                if not t.completed and (t.hide_until is None or t.hide_until <= now)
+            )  # fmt: skip
+            sheet = drawer.navigation_drawer(self._drawer_choice, active)
+            window.dialog = bottom_sheet(sheet, self._close_over)
             window.dialog_fills, window.on_cancel = True, self._close_over
         return window
 
