@@ -1,41 +1,32 @@
-"""VLC's screens on the virtual phone: videos, playlists and the player.
+"""VLC on the view engine: the Video tab's cards, the selection's action mode, the
+Add to playlist sheet, the Playlists tab and the player.
 
-* Two tabs at the bottom, ``Video`` and ``Playlists``; lists show 12 rows (swipe to
-  scroll).
-* ``Video`` lists the MP4 files of VLCVideos and Download. A tap plays a video; a long
-  press selects it and later taps add or remove videos, in the order tapped. With a
-  selection, ``Add to playlist`` in the toolbar opens a dialog: the playlists (a tap
-  adds the selection to one) and a name field with ``Create`` (a new playlist of the
-  selection).
-* ``Playlists`` lists the playlists; a tap shows its videos.
-* The player shows the video's picture of the moment, by the phone's clock since the
-  tap, as pixels only (a real player's text is not in the accessibility tree), with
-  the file name in the toolbar and ``Navigate up`` to return.
-
-Playlists and the media index are written to ``app_db/vlc_media.db`` at once.
+The layouts are :mod:`.layouts`; this module keeps what shows and binds the data.
+The Video tab shows the MP4 files of VLCVideos and Download by name, each card with
+a frame of the file as its thumbnail and its length. A tap plays a video: the player
+shows the picture of the moment, by the phone's clock since the tap (a real player's
+picture is not in the accessibility tree); BACK leaves it. A long press selects a
+video and starts the action mode; taps then add or remove videos, in the order
+tapped; its overflow's Add to playlist opens ``SavePlaylistDialog``, where Enter in
+the name field (or Save) makes a new playlist of the selection and a tap on a
+playlist adds the selection to it. Playlists and the media index are written to
+``app_db/vlc_media.db`` at once. Not modelled: the grouping of videos by name that
+VLC 3.5 applies by default (the cards show each video alone), a playlist's own page,
+the player's controls and the Audio, Browse and More tabs' contents.
 """
 
 from __future__ import annotations
 
-import io
 import sqlite3
 from contextlib import closing
 from typing import TYPE_CHECKING
 
-from PIL import Image, ImageDraw
-
-from droidhub.virtual.appmodel import PIXEL_6, Intent, Screen, VirtualApp
+from droidhub.virtual.appmodel import Intent, VirtualApp
+from droidhub.virtual.views import MenuItem, View, ViewApp, Window, popup_menu
 from droidhub_aw_apps.common import media_files, storage
-from droidhub_aw_apps.common.hierarchy import (
-    Node,
-    hit,
-    list_item,
-    render,
-    tab_bar,
-    toolbar,
-)
-from droidhub_aw_apps.common.keys import KEY_DEL
 from droidhub_aw_apps.common.sqlite_files import open_database
+from droidhub_aw_apps.vlc import layouts, pages
+from droidhub_aw_apps.vlc.layouts import Video
 from droidhub_aw_apps.vlc.model import (
     ACTIVITY,
     MEDIA_DB,
@@ -51,20 +42,13 @@ if TYPE_CHECKING:
 
     from droidhub.virtual.appmodel import VirtualPhone
 
-_ROWS = 12
-_ROW_HEIGHT = 140
-_LIST_TOP = 300
-#: Where the toolbar's title ends (room for one action button).
-_TITLE_RIGHT = 800
-_LONG_PRESS_MS = 500
 #: Folders whose videos VLC's video list shows.
 VIDEO_FOLDERS = (VIDEOS_DATA, storage.under_sdcard("Download"))
-#: Where the player draws the picture (left, top, right, bottom).
-VIDEO_BOX = (0, 700, PIXEL_6.width, 700 + PIXEL_6.width * 3 // 4)
+KEY_ENTER = ("KEYCODE_ENTER", "66")
 
 
-class VlcApp(VirtualApp):
-    """VLC on the virtual phone: its media library and its list and player screens."""
+class VlcApp(ViewApp):
+    """VLC: its media library, its Video and Playlists tabs and its player."""
 
     package = PACKAGE
     label = "VLC"
@@ -72,28 +56,30 @@ class VlcApp(VirtualApp):
     version_name = "3.5.4"
 
     def __init__(self) -> None:
+        super().__init__()
         self._reset()
 
     def _reset(self) -> None:
-        self.tab = "Video"
-        self.offset = 0
-        self.selected: list[str] = []  # video paths, in the order tapped
-        self.dialog = False
-        self.naming = ""
-        self.name_focused = False
-        self.open_playlist: int | None = None
+        self.tab = "nav_video"
+        #: Video paths selected, in the order tapped (None: no action mode).
+        self.selection: list[str] | None = None
+        #: "" or "overflow" (the action mode's) or "save" (the Add to playlist sheet).
+        self.overlay = ""
+        self.name = ""
         self.playing: str | None = None
         self.started: dt.datetime | None = None
 
     def install(self, phone: VirtualPhone) -> None:
-        """Create ``vlc_media.db`` (VLC makes it on its first launch) and VLCVideos."""
+        """Create ``vlc_media.db`` (VLC makes it on its first launch) and VLCVideos
+        (AndroidWorld's one-time set-up makes it)."""
         with closing(self._db(phone)) as conn:
             conn.commit()
         phone.host_path(VIDEOS_DATA).mkdir(parents=True, exist_ok=True)
         self._reset()
 
     def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
-        """A launch shows the videos."""
+        """A launch shows the Video tab."""
+        super().on_start(phone, intent)
         self._reset()
 
     def on_stop(self, phone: VirtualPhone) -> None:
@@ -104,7 +90,7 @@ class VlcApp(VirtualApp):
     def _db(self, phone: VirtualPhone) -> sqlite3.Connection:
         return open_database(phone.host_path(MEDIA_DB), MEDIA_SCHEMA)
 
-    def _videos(self, phone: VirtualPhone) -> list[str]:
+    def _paths(self, phone: VirtualPhone) -> list[str]:
         found = []
         for folder in VIDEO_FOLDERS:
             host = phone.host_path(folder)
@@ -116,219 +102,179 @@ class VlcApp(VirtualApp):
                 ]
         return sorted(found, key=lambda path: path.rsplit("/", 1)[1].lower())
 
-    def _playlists(self, phone: VirtualPhone) -> list[tuple[int, str]]:
-        with closing(self._db(phone)) as conn:
-            rows = conn.execute("SELECT id_playlist, name FROM Playlist ORDER BY name").fetchall()
-        return [(int(r[0]), str(r[1])) for r in rows]
+    def _video(self, phone: VirtualPhone, path: str) -> Video:
+        data = phone.host_path(path).read_bytes()
+        chosen = self.selection is not None and path in self.selection
+        return Video(path, path.rsplit("/", 1)[1], media_files.mp4_duration_ms(data), chosen)
 
-    def _playlist_items(self, phone: VirtualPhone, playlist_id: int) -> list[str]:
+    def _frame(self, phone: VirtualPhone, path: str, ms: int) -> bytes | None:
+        return media_files.mp4_frame_at(phone.host_path(path).read_bytes(), ms)
+
+    def _playlists(self, phone: VirtualPhone) -> list[tuple[int, str, int]]:
+        """(id, name, videos) of each playlist, by name."""
         with closing(self._db(phone)) as conn:
             rows = conn.execute(
-                "SELECT Media.filename FROM PlaylistMediaRelation JOIN Media "
-                "ON Media.id_media = PlaylistMediaRelation.media_id "
-                "WHERE playlist_id = ? ORDER BY position",
-                (playlist_id,),
+                "SELECT id_playlist, name, nb_video FROM Playlist ORDER BY name"
             ).fetchall()
-        return [str(r[0]) for r in rows]
+        return [(int(r[0]), str(r[1]), int(r[2])) for r in rows]
 
-    def _entry(self, phone: VirtualPhone, path: str) -> tuple[str, str, int]:
-        folder, name = path.rsplit("/", 1)
-        return name, folder, media_files.mp4_duration_ms(phone.host_path(path).read_bytes())
-
-    def _list(self, phone: VirtualPhone) -> list[tuple[str, str | int]]:
-        if self.open_playlist is not None:
-            items = self._playlist_items(phone, self.open_playlist)
-            return [(name, f"#{i}") for i, name in enumerate(items)]
-        if self.tab == "Video":
-            return [(path.rsplit("/", 1)[1], path) for path in self._videos(phone)]
-        return [(name, pid) for pid, name in self._playlists(phone)]
-
-    # --- screens -------------------------------------------------------------------------
-    def _nodes(self, phone: VirtualPhone) -> list[Node]:
-        if self.playing is not None:
-            title = self.playing.rsplit("/", 1)[1]
-            return [
-                *toolbar(title, True, title_right=_TITLE_RIGHT),
-                Node("android.view.SurfaceView", resource_id=f"{PACKAGE}:id/player_surface",
-                     bounds=VIDEO_BOX),
-            ]  # fmt: skip
-        if self.selected:
-            nodes = toolbar(
-                f"{len(self.selected)} selected",
-                False,
-                ["Add to playlist"],
-                title_right=_TITLE_RIGHT,
-            )
-        elif self.open_playlist is not None:
-            name = dict(self._playlists(phone)).get(self.open_playlist, "Playlist")
-            nodes = toolbar(name, True, title_right=_TITLE_RIGHT)
+    # --- actions ---------------------------------------------------------------------------
+    def _tap_video(self, phone: VirtualPhone, path: str) -> None:
+        if self.selection is None:
+            self.playing, self.started = path, phone.now()
+        elif path in self.selection:
+            self.selection.remove(path)
+            if not self.selection:
+                self.selection = None
         else:
-            nodes = toolbar(self.tab, False, title_right=_TITLE_RIGHT)
-        chosen = {p.rsplit("/", 1)[1] for p in self.selected}
-        for i, (label, _) in enumerate(self._list(phone)[self.offset : self.offset + _ROWS]):
-            nodes.append(
-                list_item(
-                    _LIST_TOP + i * _ROW_HEIGHT,
-                    _ROW_HEIGHT,
-                    label,
-                    f"{PACKAGE}:id/container_list_item",
-                    f"{PACKAGE}:id/ml_item_title",
-                    text_left=60,
-                    selected=label in chosen,
-                )
-            )
-        return nodes + tab_bar(("Video", "Playlists"), self.tab) + self._dialog_nodes(phone)
+            self.selection.append(path)
 
-    def _dialog_nodes(self, phone: VirtualPhone) -> list[Node]:
-        if not self.dialog:
-            return []
-        nodes = [
-            Node("android.widget.TextView", text="Add to playlist", bounds=(80, 500, 1000, 600))
-        ]
-        for i, (_, name) in enumerate(self._playlists(phone)[:8]):
-            top = 620 + i * 120
-            nodes.append(
-                Node(
-                    "android.widget.TextView",
-                    text=name,
-                    resource_id=f"{PACKAGE}:id/playlist_item",
-                    bounds=(80, top, 1000, top + 110),
-                    clickable=True,
-                )
-            )
-        nodes.append(
-            Node(
-                "android.widget.EditText",
-                text=self.naming,
-                resource_id=f"{PACKAGE}:id/dialog_playlist_name",
-                bounds=(80, 1620, 760, 1740),
-                focused=self.name_focused,
-            )
-        )
-        nodes.append(
-            Node(
-                "android.widget.Button",
-                text="Create",
-                bounds=(780, 1620, 1000, 1740),
-                clickable=True,
-            )
-        )
-        nodes.append(
-            Node(
-                "android.widget.Button",
-                text="Cancel",
-                bounds=(780, 1760, 1000, 1880),
-                clickable=True,
-            )
-        )
-        return nodes
+    def _long_video(self, path: str) -> None:
+        if self.selection is None:
+            self.selection = [path]
+        elif path not in self.selection:
+            self.selection.append(path)
 
-    def screen(self, phone: VirtualPhone) -> Screen:
-        """A list, the dialog, or the player with the picture of the moment."""
-        hierarchy = render(PACKAGE, self._nodes(phone))
-        if self.playing is None or self.started is None:
-            return Screen(hierarchy=hierarchy)
-        data = phone.host_path(self.playing).read_bytes()
-        elapsed = int((phone.now() - self.started).total_seconds() * 1000)
-        frame = media_files.mp4_frame_at(data, max(0, elapsed))
-        image = Image.new("RGB", PIXEL_6.size, "#000000")
-        draw = ImageDraw.Draw(image)
-        draw.text((160, 160), self.playing.rsplit("/", 1)[1], fill="#ffffff")
-        if frame is not None:
-            picture = Image.open(io.BytesIO(frame)).convert("RGB")
-            left, top, right, bottom = VIDEO_BOX
-            image.paste(picture.resize((right - left, bottom - top)), (left, top))
-        out = io.BytesIO()
-        image.save(out, format="PNG")
-        return Screen(hierarchy=hierarchy, png=out.getvalue())
+    def _choose(self, item: MenuItem) -> None:
+        self.overlay = ""
+        if item.id == "action_mode_audio_add_playlist":
+            self.overlay, self.name = "save", ""
+            self.view_state.focus = ""
 
-    # --- input ---------------------------------------------------------------------------
-    def _row_key(self, phone: VirtualPhone, y: int) -> str | int | None:
-        row = (y - _LIST_TOP) // _ROW_HEIGHT
-        items = self._list(phone)
-        if y < _LIST_TOP or not 0 <= row < _ROWS or self.offset + row >= len(items):
-            return None
-        return items[self.offset + row][1]
+    def _entries(self, phone: VirtualPhone) -> list[tuple[str, str, int]]:
+        entries = []
+        for path in self.selection or ():
+            folder, name = path.rsplit("/", 1)
+            duration = media_files.mp4_duration_ms(phone.host_path(path).read_bytes())
+            entries.append((name, folder, duration))
+        return entries
 
-    def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
-        """Tabs, rows, the toolbar and the dialog."""
-        if self.dialog:
-            node = hit(self._dialog_nodes(phone), x, y)
-            if node is not None:
-                self._tap_dialog(phone, node)
+    def _save_new(self, phone: VirtualPhone) -> None:
+        """``addToNewPlaylist``: a playlist of the selection under the typed name (a
+        name already taken is refused)."""
+        name = self.name.strip()
+        if not name or any(n.lower() == name.lower() for _, n, _ in self._playlists(phone)):
             return
-        node = hit(self._nodes(phone), x, y)
-        if node is None:
-            return
-        if node.content_desc == "Navigate up":
-            if self.playing is not None:
-                self.playing = self.started = None
-            else:
-                self.open_playlist, self.offset = None, 0
-        elif node.text in ("Video", "Playlists") and self.playing is None:
-            self.tab, self.offset, self.open_playlist, self.selected = node.text, 0, None, []
-        elif node.content_desc == "Add to playlist":
-            self.dialog, self.naming, self.name_focused = True, "", False
-        else:
-            key = self._row_key(phone, y)
-            if isinstance(key, int):
-                self.open_playlist, self.offset = key, 0
-            elif isinstance(key, str) and key.startswith("/"):
-                if self.selected:
-                    if key in self.selected:
-                        self.selected.remove(key)
-                    else:
-                        self.selected.append(key)
-                else:
-                    self.playing, self.started = key, phone.now()
-
-    def _tap_dialog(self, phone: VirtualPhone, node: Node) -> None:
-        if node.resource_id.endswith("dialog_playlist_name"):
-            self.name_focused = True
-            return
-        if node.text == "Cancel":
-            self.dialog = False
-            return
-        entries = [self._entry(phone, path) for path in self.selected]
         with closing(self._db(phone)) as conn:
-            if node.text == "Create" and self.naming.strip():
-                insert_playlist(conn, self.naming.strip(), entries)
-            elif node.resource_id.endswith("playlist_item"):
-                playlist_id = next(
-                    (pid for pid, name in self._playlists(phone) if name == node.text), None
-                )
-                if playlist_id is None:
-                    return
-                for name, folder, duration in entries:
-                    append_to_playlist(conn, playlist_id, name, folder, duration)
-            else:
-                return
+            insert_playlist(conn, name, self._entries(phone))
             conn.commit()
-        self.dialog, self.selected = False, []
+        self._close(done=True)
 
-    def on_swipe(
-        self, phone: VirtualPhone, x1: int, y1: int, x2: int, y2: int, duration_ms: int
-    ) -> None:
-        """A long press selects a video; a vertical swipe scrolls the list."""
-        if self.dialog or self.playing is not None:
-            return
-        if (x1, y1) == (x2, y2) and duration_ms >= _LONG_PRESS_MS:
-            key = self._row_key(phone, y1)
-            if isinstance(key, str) and key.startswith("/") and key not in self.selected:
-                self.selected.append(key)
-        elif abs(y2 - y1) > abs(x2 - x1):
-            most = max(0, len(self._list(phone)) - _ROWS)
-            self.offset = min(most, max(0, self.offset + (y1 - y2) // _ROW_HEIGHT))
+    def _add_to(self, phone: VirtualPhone, index: int) -> None:
+        playlists = self._playlists(phone)
+        if index < len(playlists):
+            with closing(self._db(phone)) as conn:
+                for name, folder, duration in self._entries(phone):
+                    append_to_playlist(conn, playlists[index][0], name, folder, duration)
+                conn.commit()
+        self._close(done=True)
 
-    def on_text(self, phone: VirtualPhone, text: str) -> None:
-        """Typing goes to the new playlist's name."""
-        if self.dialog and self.name_focused:
-            self.naming += text
+    def _close(self, done: bool = False) -> None:
+        """Dismiss the sheet or popup; after an addition the action mode ends too."""
+        self.overlay, self.name = "", ""
+        self.view_state.focus = ""
+        self.view_state.keyboard = None
+        if done:
+            self.selection = None
 
-    def on_key(self, phone: VirtualPhone, keycode: str) -> None:
-        """Delete removes the name's last character."""
-        if self.dialog and keycode in KEY_DEL:
-            self.naming = self.naming[:-1]
+    def _set_name(self, text: str) -> None:
+        self.name = text
+
+    def _go(self, tab: str) -> None:
+        self.tab, self.selection, self.overlay = tab, None, ""
+        self.reset_view_state()
+
+    # --- the screens -----------------------------------------------------------------------
+    def _page(self, phone: VirtualPhone) -> View:
+        if self.tab == "nav_playlists":
+            cards = [
+                (name, f"{count} media" if count != 1 else "1 media")
+                for _, name, count in self._playlists(phone)
+            ]
+            return pages.playlists_fragment(
+                cards,
+                lambda card: pages.audio_browser_card_item(
+                    card[0], card[1], lambda: None, lambda: None
+                ),
+            )
+        if self.tab != "nav_video":
+            return layouts.ViewGroupLayout("", width=-1, height=-1)
+        videos = [self._video(phone, path) for path in self._paths(phone)]
+        in_selection = self.selection is not None
+
+        def bind(video: Video) -> View:
+            return layouts.video_grid_card(
+                video,
+                self._frame(phone, video.path, 0),
+                in_selection,
+                lambda: self._tap_video(phone, video.path),
+                lambda: self._long_video(video.path),
+            )
+
+        return layouts.video_grid(videos, bind)
+
+    def _header(self, phone: VirtualPhone) -> View:
+        if self.selection is None:
+            return layouts.main_toolbar(True, None)
+        length = sum(self._video(phone, p).length_ms for p in self.selection)
+        return layouts.action_mode(
+            len(self.selection),
+            Video("", "", length).time,
+            lambda: setattr(self, "selection", None),
+            lambda: setattr(self, "overlay", "overflow"),
+            len(self.selection) == 1,
+        )
+
+    def build(self, phone: VirtualPhone) -> Window:
+        """The player, or the tab with the action mode, its popup or the sheet."""
+        if self.playing is not None and self.started is not None:
+            elapsed = int((phone.now() - self.started).total_seconds() * 1000)
+            frame = self._frame(phone, self.playing, max(0, elapsed))
+            return Window(pages.player(frame), background="#FF000000", status_bar="#FF000000")
+        content = layouts.main(self._header(phone), self._page(phone), self.tab, self._go)
+        window = Window(content, background=layouts.BACKGROUND, status_bar=layouts.BACKGROUND)
+        window.on_cancel = self._close
+        if self.overlay == "overflow":
+            items = [MenuItem(id, title) for id, title in layouts.SELECTION_OVERFLOW]
+            window.dialog = popup_menu(items, self._choose)
+            window.popup_anchor = (540, 118, 1080, 265)
+        elif self.overlay == "save":
+            playlists = [(name, count) for _, name, count in self._playlists(phone)]
+            sheet = pages.save_playlist_dialog(
+                len(self.selection or ()),
+                self.name,
+                playlists,
+                self._set_name,
+                lambda i: self._add_to(phone, i),
+                lambda: self._save_new(phone),
+                self._close,
+            )
+            window.dialog, window.dialog_fills = sheet, True
+        return window
+
+    def on_key(self, phone: VirtualPhone, keycode: str) -> bool | None:
+        """Enter in the sheet's name field makes the playlist (its key listener)."""
+        if (
+            keycode in KEY_ENTER
+            and self.overlay == "save"
+            and self.view_state.focus == layouts.NAME_FIELD
+        ):
+            self._save_new(phone)
+            return True
+        return super().on_key(phone, keycode)
+
+    def on_back(self, phone: VirtualPhone) -> bool:
+        """BACK leaves the player, then ends the action mode; on a tab it leaves."""
+        del phone
+        if self.playing is not None:
+            self.playing = self.started = None
+        elif self.selection is not None:
+            self.selection = None
+        elif self.tab != "nav_video":
+            self._go("nav_video")
+        else:
+            return False
+        return True
 
 
 def virtual_apps() -> list[VirtualApp]:

@@ -1,5 +1,6 @@
-"""UI-only solvers of the VLC tasks: select the videos in order (a long press on the
-first, taps on the rest), Add to playlist, the name, Create."""
+"""UI-only solvers of the VLC tasks: select the videos in order on the Video tab (a
+long press on the first card, taps on the rest), the action mode's overflow > Add to
+playlist, then the name typed into the sheet's field (its Enter makes the playlist)."""
 
 from __future__ import annotations
 
@@ -27,9 +28,9 @@ def _playlist(state: State, name: str, files: Sequence[str]) -> SolverSteps:
         state = yield from seek(state, text=file, resource_id=_TITLE)
         pick = long_press if position == 0 else tap
         state = yield pick(state, text=file, resource_id=_TITLE)
-    state = yield tap(state, desc="Add to playlist")
-    state = yield type_into(state, name, resource_id="dialog_playlist_name")
-    return (yield tap(state, text="Create"))
+    state = yield tap(state, desc="More options")
+    state = yield tap(state, text="Add to playlist")
+    return (yield type_into(state, name, class_name="EditText"))
 
 
 def solve_create_playlist(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:

@@ -1,0 +1,428 @@
+"""VLC's layout files (3.5.4, phone UI) as view trees.
+
+Each function is one file of ``application/vlc-android/res/layout`` (or the library
+view it inflates) with its ids, view classes, nesting and English strings; data comes
+in as plain values and actions as callables, bound by :mod:`.screens`.
+
+Facts from the sources: MainActivity is ``main.xml`` (``coordinator`` holding
+``toolbar.xml``'s ``appbar`` > ``main_toolbar`` with ``toolbar_icon`` and
+``toolbar_vlc_title`` "VLC" and ``activity_option``'s Search… and Sort by…,
+``fragment_placeholder``, the invisible ``fab`` and the ``navigation``
+BottomNavigationView of ``bottom_navigation``: Video, Audio, Browse, Playlists,
+More). The Video tab is ``video_grid`` (``swipeLayout`` > ``video_grid``) of
+``video_grid_card`` cells (cards are the default): ``container`` (a 16:10 card) >
+``ml_item_thumbnail`` (a frame of the file) with ``item_more`` ("More Actions") or,
+selected, ``selected_check``; ``ml_item_title`` and ``ml_item_time`` (its length)
+under it. A long press starts AppCompat's action mode ("N selected", the selection's
+length) with ``action_mode_video``: three actions fit a 411 dp bar (Information while
+one is selected, Play, Share, Play as audio), the rest (Add to playlist...) in its
+overflow. Add to playlist is ``SavePlaylistDialog``, a bottom sheet of
+``dialog_playlist``: "Add to new playlist" over ``dialog_playlist_name`` (a
+TextInputLayout whose field Enter submits), "Add to existing playlist" over the
+playlists (``simple_item`` rows) or "No playlist found.", and Save. Playlists are
+``playlists_fragment``'s ``playlist_list`` of ``audio_browser_card_item`` cards. The
+player is ``player.xml``'s ``player_root`` > ``video_layout`` with the picture.
+The sheet, the Playlists tab and the player are :mod:`.pages`.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Unpack
+
+import numpy as np
+import skia
+from PIL import Image
+
+from droidhub.virtual.views import (
+    GONE,
+    INVISIBLE,
+    MATCH_PARENT,
+    VERTICAL,
+    VISIBLE,
+    ActionMenuItemView,
+    FloatingActionButton,
+    FrameLayout,
+    Gravity,
+    GridRecyclerView,
+    ImageButton,
+    ImageView,
+    LinearLayout,
+    MaterialCardView,
+    MenuItem,
+    OverflowMenuButton,
+    TextView,
+    Toolbar,
+    View,
+    dp,
+)
+from droidhub.virtual.views.dialogs import CoordinatorLayout
+from droidhub.virtual.views.measure import MeasureSpec
+from droidhub.virtual.views.paint import Painter
+from droidhub.virtual.views.view import Attributes
+
+Action = Callable[[], object]
+
+#: What the engine keeps the focus of ``dialog_playlist``'s bare EditText under.
+NAME_FIELD = "dialog_playlist_name_field"
+BACKGROUND = "#FFFFFFFF"
+ORANGE = "#FFFF8800"
+TEXT = "#DE000000"
+SECONDARY = "#8A000000"
+BAR = "#FFF5F5F5"
+#: ``bottom_navigation.xml``: (id, title, icon).
+TABS = (
+    ("nav_video", "Video", "videocam"),
+    ("nav_audio", "Audio", "music_note"),
+    ("nav_directories", "Browse", "folder"),
+    ("nav_playlists", "Playlists", "format_list_bulleted"),
+    ("nav_more", "More", "more_horiz"),
+)
+#: ``action_mode_video.xml`` as a 411 dp action mode shows it: (id, title, icon) of
+#: the actions, then the overflow's (id, title). Information shows for one video.
+SELECTION_ACTIONS = (
+    ("action_video_info", "Information", "info"),
+    ("action_video_play", "Play", "play_arrow"),
+    ("action_video_share", "Share", "share"),
+    ("action_video_play_audio", "Play as audio", "music_note"),
+)
+SELECTION_OVERFLOW = (
+    ("action_video_play_audio", "Play as audio"),
+    ("action_mode_audio_add_playlist", "Add to playlist"),
+    ("action_video_delete", "Delete"),
+    ("action_video_download_subtitles", "Download subtitles"),
+)
+
+
+@dataclass(frozen=True)
+class Video:
+    """A video as its card shows it: its path, title, length and whether it is
+    selected."""
+
+    path: str
+    title: str
+    length_ms: int
+    selected: bool = False
+
+    @property
+    def time(self) -> str:
+        """``Tools.millisToString``: ``m:ss`` (``h:mm:ss`` from an hour)."""
+        seconds = self.length_ms // 1000
+        hours, minutes = seconds // 3600, seconds // 60 % 60
+        if hours:
+            return f"{hours}:{minutes:02d}:{seconds % 60:02d}"
+        return f"{minutes}:{seconds % 60:02d}"
+
+
+class ViewGroupLayout(FrameLayout):
+    """A ConstraintLayout or other custom group (``android.view.ViewGroup``), laid
+    out here as a FrameLayout."""
+
+    class_name: ClassVar[str] = "android.view.ViewGroup"
+
+
+class ProgressBar(View):
+    """``android.widget.ProgressBar``."""
+
+    class_name: ClassVar[str] = "android.widget.ProgressBar"
+
+
+@functools.lru_cache(maxsize=32)
+def _picture(jpeg: bytes) -> skia.Image | None:
+    try:
+        with Image.open(io.BytesIO(jpeg)) as picture:
+            rgba = picture.convert("RGBA")
+    except (OSError, ValueError):
+        return None
+    return skia.Image.fromarray(np.asarray(rgba), colorType=skia.kRGBA_8888_ColorType)
+
+
+class FrameImageView(ImageView):
+    """An ImageView showing a video frame (JPEG bytes) scaled to ``fit`` in it or to
+    fill it (``crop``); a grey box while there is none."""
+
+    def __init__(
+        self, id: str, frame: bytes | None, crop: bool, **attributes: Unpack[Attributes]
+    ) -> None:
+        super().__init__(id, **attributes)
+        self.frame, self.crop = frame, crop
+
+    def draw_content(self, painter: Painter) -> None:
+        """The frame, centre-cropped or fitted whole."""
+        image = _picture(self.frame) if self.frame else None
+        left, top, right, bottom = self.bounds
+        if image is None:
+            painter.surface(self.bounds, "#FF424242")
+            return
+        width, height = right - left, bottom - top
+        scale = (max if self.crop else min)(width / image.width(), height / image.height())
+        w, h = round(image.width() * scale), round(image.height() * scale)
+        x, y = left + (width - w) // 2, top + (height - h) // 2
+        with painter.clipped(self.bounds):
+            painter.canvas.drawImageRect(image, skia.Rect(x, y, x + w, y + h))
+        if painter.light < 1:  # under a dialog's scrim
+            painter.surface(self.bounds, f"#{round(255 * (1 - painter.light)):02X}000000")
+
+
+class VideoSurface(FrameImageView):
+    """libvlc's ``surface_video`` (``android.view.SurfaceView``): the picture fitted."""
+
+    class_name: ClassVar[str] = "android.view.SurfaceView"
+
+
+class Card(MaterialCardView):
+    """A MaterialCardView as tall as ``ratio`` of its width (16:10 for a video)."""
+
+    def __init__(
+        self, id: str, *children: View, ratio: float, **attributes: Unpack[Attributes]
+    ) -> None:
+        super().__init__(id, *children, **attributes)
+        self.ratio = ratio
+
+    def on_measure(self, width_spec: MeasureSpec, height_spec: MeasureSpec) -> tuple[int, int]:
+        """The width given, the height by the ratio."""
+        del height_spec
+        width = width_spec.resolve(dp(160))
+        return super().on_measure(
+            MeasureSpec.exactly(width), MeasureSpec.exactly(round(width * self.ratio))
+        )
+
+
+def coloured(view: TextView, colour: str) -> TextView:
+    """``view`` with its text in ``colour`` (a Button takes no colour of its own)."""
+    view.text_color = colour
+    return view
+
+
+def main_toolbar(title_on: bool, on_search: Action | None) -> View:
+    """``toolbar.xml``: the cone, "VLC", Search… and Sort by…."""
+    actions = [
+        ActionMenuItemView(
+            MenuItem("ml_menu_filter", "Search\u2026", "search", on_search), tint=TEXT
+        ),
+        ActionMenuItemView(MenuItem("ml_menu_sortby", "Sort by\u2026", "sort"), tint=TEXT),
+    ]
+    toolbar = Toolbar(
+        "main_toolbar",
+        ImageView(
+            "toolbar_icon", "play_circle", tint=ORANGE, width=32, height=32, margin=(16, 0, 0, 0)
+        ),
+        TextView(
+            "toolbar_vlc_title",
+            "VLC",
+            text_size=20,
+            text_color=TEXT,
+            medium=True,
+            margin=(16, 0, 0, 0),
+            visibility=VISIBLE if title_on else GONE,
+        ),
+        View(width=0, height=0, weight=1),
+        *actions,
+        OverflowMenuButton(None, tint=TEXT),
+        background=BACKGROUND,
+        elevation=0,
+    )
+    return LinearLayout("appbar", toolbar, orientation=VERTICAL, width=MATCH_PARENT)
+
+
+def navigation(tab: str, on_tab: Callable[[str], object]) -> FrameLayout:
+    """``navigation``: Material's BottomNavigationView, each item a FrameLayout
+    described by its title, holding its icon and its labels."""
+    items: list[View] = []
+    for item_id, title, icon in TABS:
+        chosen = item_id == tab
+        colour = ORANGE if chosen else SECONDARY
+        label = TextView(
+            "navigation_bar_item_large_label_view"
+            if chosen
+            else "navigation_bar_item_small_label_view",
+            title,
+            text_size=14 if chosen else 12,
+            text_color=colour,
+            max_lines=1,
+            layout_gravity=Gravity.CENTER_HORIZONTAL,
+        )
+        items.append(
+            FrameLayout(
+                item_id,
+                ImageView(
+                    "navigation_bar_item_icon_view",
+                    icon,
+                    tint=colour,
+                    layout_gravity=Gravity.CENTER_HORIZONTAL,
+                    margin=(0, 8, 0, 0),
+                ),
+                ViewGroupLayout(
+                    "navigation_bar_item_labels_group",
+                    label,
+                    layout_gravity=Gravity.CENTER_HORIZONTAL | Gravity.BOTTOM,
+                    margin=(0, 0, 0, 8),
+                ),
+                content_desc=title,
+                selected=chosen,
+                clickable=True,
+                width=0,
+                weight=1,
+                height=MATCH_PARENT,
+                on_click=functools.partial(on_tab, item_id),
+            )
+        )
+    menu_view = _RowGroup("", *items, width=MATCH_PARENT, height=MATCH_PARENT)
+    return FrameLayout(
+        "navigation",
+        menu_view,
+        width=MATCH_PARENT,
+        height=56,
+        background=BAR,
+        layout_gravity=Gravity.BOTTOM,
+        elevation=8,
+    )
+
+
+class _RowGroup(LinearLayout):
+    """BottomNavigationMenuView: its items in a row (``android.view.ViewGroup``)."""
+
+    class_name: ClassVar[str] = "android.view.ViewGroup"
+
+
+def main(header: View, page: View, tab: str, on_tab: Callable[[str], object]) -> View:
+    """``main.xml``: the app bar (or the action mode over it), the page, the
+    navigation."""
+    return CoordinatorLayout(
+        "coordinator",
+        LinearLayout(
+            "",
+            header,
+            FrameLayout("fragment_placeholder", page, width=MATCH_PARENT, height=0, weight=1),
+            orientation=VERTICAL,
+            width=MATCH_PARENT,
+            height=MATCH_PARENT,
+            padding=(0, 0, 0, 56),
+        ),
+        FloatingActionButton("fab", "play_arrow", visibility=INVISIBLE, background=ORANGE),
+        navigation(tab, on_tab),
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+        background=BACKGROUND,
+    )
+
+
+def video_grid_card(
+    video: Video, frame: bytes | None, in_selection: bool, on_click: Action, on_long: Action
+) -> View:
+    """``video_grid_card.xml``."""
+    inside = ViewGroupLayout(
+        "",
+        FrameImageView("ml_item_thumbnail", frame, True, width=MATCH_PARENT, height=MATCH_PARENT),
+        ImageView(
+            "item_more",
+            "more_vert",
+            tint="#FFFFFFFF",
+            content_desc="More Actions",
+            layout_gravity=Gravity.TOP | Gravity.END,
+            padding=8,
+            visibility=GONE if in_selection else VISIBLE,
+        ),
+        ImageView(
+            "selected_check",
+            "check_circle",
+            tint=ORANGE,
+            layout_gravity=Gravity.TOP | Gravity.END,
+            padding=8,
+            visibility=VISIBLE if video.selected else GONE,
+        ),
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+    )
+    return ViewGroupLayout(
+        "",
+        LinearLayout(
+            "",
+            Card(
+                "container", inside, ratio=10 / 16, width=MATCH_PARENT, corner_radius=4, elevation=0
+            ),
+            TextView(
+                "ml_item_title",
+                video.title,
+                text_size=14,
+                text_color=TEXT,
+                max_lines=2,
+                width=MATCH_PARENT,
+                margin=(0, 4, 0, 0),
+            ),
+            TextView("ml_item_time", video.time, text_size=12, text_color=SECONDARY),
+            orientation=VERTICAL,
+            width=MATCH_PARENT,
+        ),
+        width=MATCH_PARENT,
+        padding=(8, 8, 8, 8),
+        clickable=True,
+        long_clickable=True,
+        selected=video.selected,
+        on_click=on_click,
+        on_long_click=on_long,
+    )
+
+
+def video_grid(videos: Sequence[Video], bind: Callable[[Video], View]) -> View:
+    """``video_grid.xml``: the cards in two columns, or "No media files found"."""
+    return ViewGroupLayout(
+        "",
+        ViewGroupLayout(
+            "swipeLayout",
+            GridRecyclerView("video_grid", videos, bind, 2, padding=(8, 0, 8, 0)),
+            width=MATCH_PARENT,
+            height=MATCH_PARENT,
+            visibility=VISIBLE if videos else GONE,
+        ),
+        FrameLayout(
+            "empty_loading",
+            TextView(
+                "",
+                "No media files found, please transfer some files to your device or "
+                "adjust your preferences.",
+                text_size=16,
+                text_color=SECONDARY,
+                width=MATCH_PARENT,
+                gravity=Gravity.CENTER_HORIZONTAL,
+                padding=32,
+            ),
+            width=MATCH_PARENT,
+            layout_gravity=Gravity.CENTER,
+            visibility=GONE if videos else VISIBLE,
+        ),
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+    )
+
+
+def action_mode(
+    count: int, length: str, on_done: Action, on_overflow: Action, single: bool
+) -> View:
+    """AppCompat's action mode bar: Done, "N selected" over the length, the actions
+    that fit, the overflow."""
+    shown = [a for a in SELECTION_ACTIONS if single or a[0] != "action_video_info"][:3]
+    return Toolbar(
+        "action_mode_bar",
+        ImageButton(
+            "action_mode_close_button", "close", tint=TEXT, content_desc="Done", on_click=on_done
+        ),
+        LinearLayout(
+            "",
+            TextView(
+                "action_bar_title", f"{count} selected", text_size=18, text_color=TEXT, medium=True
+            ),
+            TextView("action_bar_subtitle", length, text_size=14, text_color=SECONDARY),
+            orientation=VERTICAL,
+            width=0,
+            weight=1,
+            layout_gravity=Gravity.CENTER_VERTICAL,
+        ),
+        *(ActionMenuItemView(MenuItem(id, title, icon), tint=TEXT) for id, title, icon in shown),
+        OverflowMenuButton(on_overflow, tint=TEXT),
+        background=BAR,
+        elevation=0,
+    )
