@@ -275,13 +275,14 @@ def fragment_main_recycler(
     on_shuffle: Action | None,
     header: View | None = None,
     playing: bool = False,
+    cell: BindRow | None = None,
 ) -> View:
     """``fragment_main_recycler.xml``: a library tab's list (or two-column grid)
     under its app bar (or ``header``, the action mode bar in a selection). The list's
     ``paddingBottom`` of a mini player's height, not clipped, is a blank 56 dp at its
     end here, so its last row scrolls above the mini player; the shuffle button
     rises over the mini player while one shows."""
-    row_view = _bound(item_grid if grid else item_list, actions)
+    row_view = _bound(cell or (item_grid if grid else item_list), actions)
 
     def bind(row: Row) -> View:
         return row_view(row) if row.key else View("", width=MATCH_PARENT, height=MINI_PLAYER)
@@ -473,6 +474,43 @@ def fragment_album_details(
         background=SURFACE,
     )
     return sentence_case(page)
+
+
+def item_grid_circle(
+    row: Row, on_click: Action, on_long: Action, on_menu: Callable[[View], object]
+) -> View:
+    """``item_grid_circle.xml`` (the Artists tab's default style): a round image over
+    the name and the song count."""
+    del on_menu
+    image = cover("image", 140, corner_radius=70, layout_gravity=Gravity.CENTER_HORIZONTAL)
+    return LinearLayout(
+        "",
+        image,
+        TextView(
+            "title",
+            row.title,
+            text_size=16,
+            text_color=TEXT,
+            max_lines=1,
+            layout_gravity=Gravity.CENTER_HORIZONTAL,
+            margin=(0, 8, 0, 0),
+        ),
+        TextView(
+            "text",
+            row.text,
+            text_size=14,
+            text_color=SECONDARY,
+            max_lines=1,
+            layout_gravity=Gravity.CENTER_HORIZONTAL,
+        ),
+        orientation=VERTICAL,
+        width=MATCH_PARENT,
+        padding=8,
+        clickable=True,
+        long_clickable=True,
+        on_click=on_click,
+        on_long_click=on_long,
+    )
 
 
 def item_queue(

@@ -433,7 +433,9 @@ class RetroMusicApp(ViewApp):
             for a in artists
         ]
         nothing: pages.RowActions = (lambda row: None, lambda row: None, lambda row, view: None)
-        return pages.fragment_main_recycler("Artists", rows, True, nothing, None, overflow, None)
+        return pages.fragment_main_recycler(
+            "Artists", rows, True, nothing, None, overflow, None, cell=pages.item_grid_circle
+        )
 
     def _shuffle(self, phone: VirtualPhone, listed: list[Song]) -> Action:
         """``shuffle_button``: play the list shuffled (the queue: every song)."""
