@@ -16,6 +16,7 @@ import io
 import re
 import sqlite3
 import time
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
@@ -87,6 +88,12 @@ class Device:
     def serial(self) -> str:
         """The phone's serial (``emulator-5554``, ``virtual-1``...)."""
         return self.transport.serial
+
+    @property
+    def services(self) -> Counter[str]:
+        """The device services (each one connection) this Device has opened, by kind:
+        ``shell:WORD`` by a command's first word, ``sync:VERB`` for file operations."""
+        return self.transport.services
 
     @property
     def host(self) -> str:
@@ -168,20 +175,31 @@ class Device:
     # --- files ---------------------------------------------------------------------------
     def push(self, data: bytes | Path, remote: str) -> None:
         """Write ``data`` (bytes, or a local file) to ``remote``, making parent folders."""
-        if isinstance(data, Path):
-            mode = data.stat().st_mode & 0o777
-            payload = data.read_bytes()
-        else:
-            mode, payload = 0o644, bytes(data)
-        error = self.transport.send(payload, remote, mode)
-        if error is not None:
+        self.push_many({remote: data})
+
+    def push_many(self, files: Mapping[str, bytes | Path]) -> None:
+        """Write each ``remote: data`` of ``files`` (bytes, or a local file), making parent
+        folders: all over one sync connection, one round trip, where the phone allows."""
+        queue = []
+        for remote, data in files.items():
+            if isinstance(data, Path):
+                queue.append((data.read_bytes(), remote, data.stat().st_mode & 0o777))
+            else:
+                queue.append((bytes(data), remote, 0o644))
+        while queue:
+            done, error = self.transport.send_many(queue)
+            if error is None:
+                return
+            payload, remote, mode = queue[done]
             # Phones without adbd's "fixed_push_mkdir" do not create missing folders.
             parent = str(PurePosixPath(remote).parent)
-            if parent not in ("", "/") and not self.exists(parent):
-                self.mkdir(parent)
-                error = self.transport.send(payload, remote, mode)
-        if error is not None:
-            raise DeviceError(f"push to {remote} on {self.serial} failed: {error}")
+            if parent in ("", "/") or self.exists(parent):
+                raise DeviceError(f"push to {remote} on {self.serial} failed: {error}")
+            self.mkdir(parent)
+            again = self.transport.send(payload, remote, mode)
+            if again is not None:
+                raise DeviceError(f"push to {remote} on {self.serial} failed: {again}")
+            queue = queue[done + 1 :]
 
     def pull(self, remote: str) -> bytes:
         """Return the bytes of the file ``remote``; DeviceError if it does not exist."""
@@ -230,6 +248,11 @@ class Device:
         """Stop ``package``, pull its database, apply ``change`` and push it back
         (see :func:`droidhub.device.app_database.write`; needs root on a real phone)."""
         app_database.write(self, remote_db, package, change)
+
+    def replace_db(self, remote_db: str, package: str, data: bytes) -> None:
+        """Stop ``package`` and put ``data`` in place of its database, byte for byte,
+        keeping the file's owner and mode (see :func:`droidhub.device.app_database.replace`)."""
+        app_database.replace(self, remote_db, package, data)
 
     # --- settings ----------------------------------------------------------------------
     def get_setting(self, namespace: str, key: str) -> str | None:
@@ -475,16 +498,17 @@ class Device:
     def set_time(self, when: dt.datetime) -> None:
         """Set the device clock (``date`` as root, as AndroidWorld does).
 
-        ``date MMDDhhmmYY.ss`` is in the device's local time: an aware ``when`` is first
-        converted to the device's UTC offset; a naive one is taken as device-local. On a
+        An aware ``when`` is set as the UTC moment it is (``date -u MMDDhhmmYY.ss``, one
+        command); a naive one is taken as device-local (``date MMDDhhmmYY.ss``). On a
         real phone this needs adbd running as root (``adb root``, as AndroidWorld does on
         its emulator).
         """
+        flags = []
         if when.tzinfo is not None:
-            offset = self.now().utcoffset() or dt.timedelta(0)
-            when = when.astimezone(dt.timezone(offset)).replace(tzinfo=None)
+            when = when.astimezone(dt.UTC).replace(tzinfo=None)
+            flags = ["-u"]
         stamp = when.strftime("%m%d%H%M%y.%S")
-        result = self.run(["date", stamp])
+        result = self.run(["date", *flags, stamp])
         if result.exit_code != 0:
             raise DeviceError(
                 f"`date {stamp}` on {self.serial} failed (exit {result.exit_code}): "

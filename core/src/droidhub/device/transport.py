@@ -21,7 +21,8 @@ import stat as stat_mode
 import struct
 import threading
 import time
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -92,6 +93,16 @@ def with_exit_marker(command: str) -> str:
     return f"{body}{separator}echo {EXIT_MARKER}$?"
 
 
+def _service_kind(service: str, label: str | None) -> str:
+    """How :attr:`AdbTransport.services` counts a service: ``shell:WORD`` by its
+    command's first word, ``sync:VERB`` by its first operation."""
+    head = service.split(":", 1)[0].split(",", 1)[0]
+    if head == "sync" and label:
+        return f"sync:{label.split()[1]}"
+    words = (label or service.split(":", 1)[-1]).split()
+    return f"{head}:{words[0].rsplit('/', 1)[-1]}" if words else head
+
+
 def _request(text: str) -> bytes:
     """``text`` framed as the adb host protocol wants it: four hex digits of length, then
     the bytes; DeviceError when it is longer than four hex digits can say."""
@@ -141,6 +152,9 @@ class AdbTransport:
         self.host = host
         self.port = port
         self.closed_because: str | None = None
+        #: Device services opened so far, by kind: a shell command's first word
+        #: (``shell:am``), a sync verb (``sync:SEND``); each is one connection.
+        self.services: Counter[str] = Counter()
         self._open: set[socket.socket] = set()
         self._open_lock = threading.Lock()
         self.server_version = int(self.host_query("host:version"), 16)
@@ -252,6 +266,7 @@ class AdbTransport:
         ``label`` (the command or file operation) or else the service."""
         what = f"`{label}`" if label is not None else repr(service)
         framed = _request(service)  # refused here, before any connection, when too long
+        self.services[_service_kind(service, label)] += 1
         with self._connection(timeout) as sock, sock.makefile("rb") as reader:
             try:
                 # Version 41 servers answer "host:tport" with the transport id (8 bytes);
@@ -341,22 +356,49 @@ class AdbTransport:
     def send(self, payload: bytes, remote: str, mode: int) -> str | None:
         """One SEND of ``payload`` to file ``remote`` with permission bits ``mode``; the
         phone's error message, or None when it succeeded."""
-        with self._sync(b"SEND", f"{remote},{stat_mode.S_IFREG | mode}") as (sock, reader):
-            view = memoryview(payload)
-            try:
-                for start in range(0, len(payload), _SYNC_CHUNK):
-                    chunk = view[start : start + _SYNC_CHUNK]
-                    sock.sendall(b"DATA" + struct.pack("<I", len(chunk)) + chunk)
-                sock.sendall(b"DONE" + struct.pack("<I", int(time.time())))
-            except (BrokenPipeError, ConnectionResetError):
-                pass  # refused before the end: its FAIL message is waiting to be read
-            answer = _read_exact(reader, 8, f"push {remote}")
-            if answer[:4] == b"OKAY":
-                return None
-            if answer[:4] == b"FAIL":
-                size = struct.unpack("<I", answer[4:])[0]
-                return _read_exact(reader, size, f"push {remote}").decode(errors="replace")
-            return f"unexpected sync answer {answer!r}"
+        return self.send_many([(payload, remote, mode)])[1]
+
+    def send_many(self, files: Sequence[tuple[bytes, str, int]]) -> tuple[int, str | None]:
+        """SEND each ``(payload, remote, mode)`` in turn over one sync connection (one
+        round trip for them all). Stops at the first the phone refuses (adbd ends the
+        session there): how many were written, and that refusal's message (None when
+        every one was written)."""
+        if not files:
+            return 0, None
+        _, first, mode = files[0]
+        with self._sync(b"SEND", f"{first},{stat_mode.S_IFREG | mode}") as (sock, reader):
+            for done, (payload, remote, mode) in enumerate(files):
+                if done:
+                    header = f"{remote},{stat_mode.S_IFREG | mode}".encode()
+                    if len(header) > _MAX_SYNC_PATH:
+                        return done, f"path too long for adb sync: {remote!r}"
+                    sock.sendall(b"SEND" + struct.pack("<I", len(header)) + header)
+                error = self._send_body(sock, reader, payload, remote)
+                if error is not None:
+                    return done, error
+            sock.sendall(b"QUIT" + struct.pack("<I", 0))
+        return len(files), None
+
+    @staticmethod
+    def _send_body(
+        sock: socket.socket, reader: BinaryIO, payload: bytes, remote: str
+    ) -> str | None:
+        """A SEND's data and DONE, then the phone's answer: None for OKAY, else why not."""
+        view = memoryview(payload)
+        try:
+            for start in range(0, len(payload), _SYNC_CHUNK):
+                chunk = view[start : start + _SYNC_CHUNK]
+                sock.sendall(b"DATA" + struct.pack("<I", len(chunk)) + chunk)
+            sock.sendall(b"DONE" + struct.pack("<I", int(time.time())))
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # refused before the end: its FAIL message is waiting to be read
+        answer = _read_exact(reader, 8, f"push {remote}")
+        if answer[:4] == b"OKAY":
+            return None
+        if answer[:4] == b"FAIL":
+            size = struct.unpack("<I", answer[4:])[0]
+            return _read_exact(reader, size, f"push {remote}").decode(errors="replace")
+        return f"unexpected sync answer {answer!r}"
 
     def receive(self, remote: str) -> bytes:
         """RECV: the bytes of file ``remote``; DeviceError with the phone's message if it

@@ -164,6 +164,7 @@ def date(inv: Invocation) -> int:
     args = list(inv.args)
     utc = False
     shown: dt.datetime | None = None
+    shown_text: str | None = None
     setting: str | None = None
     fmt = _DEFAULT_DATE
     now = inv.phone.now()
@@ -178,9 +179,7 @@ def date(inv: Invocation) -> int:
             if arg == "-s":
                 setting = value
             elif arg == "-d":
-                shown = parse_date(value, now)
-                if shown is None:
-                    return inv.fail(f"bad date '{value}'")
+                shown_text = value
             elif arg == "-r":
                 host = inv.host(value)
                 if not inv.exists(host):
@@ -192,8 +191,14 @@ def date(inv: Invocation) -> int:
             return inv.fail(f"Unknown option '{arg[1:]}' (see \"date --help\")")
         else:
             setting = arg
+    # With -u a date given (to set or to show) is read as UTC, not the phone's local time.
+    reference = now.astimezone(dt.UTC) if utc else now
+    if shown_text is not None:
+        shown = parse_date(shown_text, reference)
+        if shown is None:
+            return inv.fail(f"bad date '{shown_text}'")
     if setting is not None:
-        moment = parse_date(setting, now)
+        moment = parse_date(setting, reference)
         if moment is None:
             return inv.fail(f"bad date '{setting}'")
         inv.phone.set_time(moment)

@@ -148,14 +148,7 @@ class Table:
         Byte for byte, so the phone is exactly as set-up found it; the owner and mode
         of the file are kept, stale journals removed, with the app stopped.
         """
-        device.force_stop(self.package)
-        owner = device.run(["stat", "-c", "%u:%g:%a", self.db_path])
-        device.shell(["rm", "-f", *(self.db_path + s for s in ("-wal", "-shm", "-journal"))])
-        device.push(image, self.db_path)
-        parts = owner.output.strip().split(":")
-        if owner.exit_code == 0 and len(parts) == 3 and all(p.isdigit() for p in parts):
-            device.shell(["chown", f"{parts[0]}:{parts[1]}", self.db_path])
-            device.shell(["chmod", parts[2], self.db_path])
+        device.replace_db(self.db_path, self.package, image)
 
 
 def db_footprint(table: Table, *extra_paths: str) -> Footprint:

@@ -11,7 +11,7 @@ import hashlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from droidhub import DeviceError, Evaluator
+from droidhub import DeviceError, Evaluator, quote
 from droidhub.virtual.appmodel import EXTERNAL_STORAGE
 
 if TYPE_CHECKING:
@@ -31,12 +31,10 @@ def under_sdcard(*parts: str) -> str:
 
 
 def clear_folder(device: Device, folder: str) -> None:
-    """Empty ``folder`` (files and subfolders), creating it if it is missing."""
-    if device.exists(folder):
-        for name in device.listdir(folder):
-            device.remove(f"{folder}/{name}")
-    else:
-        device.mkdir(folder)
+    """Empty ``folder`` (files and subfolders), creating it if it is missing: one shell
+    command."""
+    q = quote(folder)
+    device.shell(f"mkdir -p {q} && find {q} -mindepth 1 -delete")
 
 
 def list_files(device: Device, folder: str) -> Listing:

@@ -4,7 +4,8 @@ AndroidWorld wipes an app's folder or database before a task and again after it.
 droidhub tasks instead remember what set-up found and put exactly that back in
 tear-down, so ``droidhub check`` can prove the task leaves the phone as it found it.
 Everything goes through the :class:`droidhub.Device`: ``find`` lists a folder tree,
-``pull``/``push`` copy bytes.
+``pull``/``push`` copy bytes. Each adb command is a round trip on a real phone, so a
+folder's whole tree is listed by one shell command, and cleared or recreated by one.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from droidhub_aw_apps.common.storage import clear_folder
+from droidhub import DeviceError, quote
 
 if TYPE_CHECKING:
     from droidhub import Device
@@ -33,6 +34,21 @@ def entries(device: Device, folder: str) -> list[tuple[str, bool]]:
         if sep:
             found.append((path, kind == "directory"))
     return sorted(found)
+
+
+def tree(device: Device, folder: str) -> tuple[list[str], list[str]] | None:
+    """The sub-folders and the files under ``folder`` at any depth, each sorted; None
+    when ``folder`` is no folder. One shell command."""
+    q = quote(folder)
+    out = device.shell(
+        f"if [ -d {q} ]; then echo D; find {q} -mindepth 1 -type d; "
+        f"echo F; find {q} -mindepth 1 -type f; fi"
+    )
+    lines = out.splitlines()
+    if "D" not in lines or "F" not in lines:
+        return None
+    cut = lines.index("F")
+    return sorted(lines[lines.index("D") + 1 : cut]), sorted(lines[cut + 1 :])
 
 
 def find(device: Device, folder: str, kind: str) -> list[str]:
@@ -60,23 +76,22 @@ class FolderSnapshot:
 
     @classmethod
     def take(cls, device: Device, folder: str) -> FolderSnapshot:
-        """Copy what ``folder`` holds now."""
-        snap = cls(folder=folder, existed=device.exists(folder))
-        if snap.existed:
-            snap.folders = find(device, folder, "d")
-            snap.files = {path: device.pull(path) for path in find(device, folder, "f")}
+        """Copy what ``folder`` holds now: one command lists it, one pull a file."""
+        listed = tree(device, folder)
+        snap = cls(folder=folder, existed=listed is not None)
+        if listed is not None:
+            snap.folders, files = listed
+            snap.files = {path: device.pull(path) for path in files}
         return snap
 
     def restore(self, device: Device) -> None:
-        """Make ``folder`` hold exactly what it held when the snapshot was taken."""
-        if device.exists(self.folder):
-            clear_folder(device, self.folder)
-        if not self.existed:
-            device.remove(self.folder)
-            return
-        device.mkdir(self.folder)
-        for sub in self.folders:
-            device.mkdir(sub)
+        """Make ``folder`` hold exactly what it held when the snapshot was taken: one
+        command empties it and makes its folders again, one push puts back a file."""
+        command = f"rm -rf {quote(self.folder)}"
+        if self.existed:
+            folders = " ".join(quote(f) for f in (self.folder, *self.folders))
+            command += f" && mkdir -p {folders}"
+        device.shell(command)
         for path, data in self.files.items():
             device.push(data, path)
 
@@ -91,7 +106,12 @@ class FileSnapshot:
     @classmethod
     def take(cls, device: Device, path: str) -> FileSnapshot:
         """Copy the file at ``path`` now (None when it does not exist)."""
-        return cls(path=path, data=device.pull(path) if device.exists(path) else None)
+        try:
+            return cls(path=path, data=device.pull(path))
+        except DeviceError:
+            if device.exists(path):
+                raise  # there, but unreadable: not to be taken for absent
+            return cls(path=path, data=None)
 
     def restore(self, device: Device, package: str | None = None) -> None:
         """Put the file back as it was; stop ``package`` first so it cannot overwrite it.
@@ -100,9 +120,9 @@ class FileSnapshot:
         """
         if package:
             device.force_stop(package)
-        for suffix in ("-wal", "-shm", "-journal"):
-            device.remove(self.path + suffix)
+        gone = [self.path + suffix for suffix in ("-wal", "-shm", "-journal")]
         if self.data is None:
-            device.remove(self.path)
-        else:
+            gone.append(self.path)
+        device.shell("rm -rf " + " ".join(quote(p) for p in gone))
+        if self.data is not None:
             device.push(self.data, self.path)

@@ -85,19 +85,26 @@ def write_noise_notes(
     device: Device, rng: random.Random, base: str, folder: str = MARKOR_DATA, most: int = 20
 ) -> list[str]:
     """Write 1..``most`` notes named like :data:`NOTE_TITLES` (or ``base``) with random
-    text, never named ``base``; return their names."""
+    text, never named ``base``; return their names. All in one push (one round trip)."""
     names = fake_data.noise_file_names(rng, base, NOTE_TITLES, most)
-    for name in names:
-        write_note(device, name, fake_data.random_string(rng, 20), folder)
+    notes = {
+        note_path(name, folder): (fake_data.random_string(rng, 20) + "\n").encode("utf-8")
+        for name in names
+    }
+    device.push_many(notes)
     return names
 
 
 def file_mtimes(device: Device, folder: str) -> dict[str, int]:
     """Modification times (Unix seconds) of the regular files directly in ``folder``."""
+    paths = storage_files(device, folder)
+    if not paths:
+        return {}
     times: dict[str, int] = {}
-    for path in storage_files(device, folder):
-        out = device.shell(["stat", "-c", "%Y", path]).strip()
-        times[path.rsplit("/", 1)[1]] = int(out)
+    for line in device.shell(["stat", "-c", "%Y|%n", *paths]).splitlines():
+        seconds, _, path = line.partition("|")
+        if path in paths:
+            times[path.rsplit("/", 1)[1]] = int(seconds)
     return times
 
 
