@@ -5,6 +5,13 @@ the mean of the sub-task rewards (1 of 2 done gives 0.5; each sub-reward is reco
 in the episode's ``details["sub_rewards"]``), and tears every sub-task down in reverse
 order, even when one of them raises. Compositions whose footprints would interfere are
 refused when they are made.
+
+A composite's params hold each sub-task's params under its alias
+(``{"note": {...}, "sms": {...}}``), or, made with ``flat_params``, the listed fields
+side by side as AndroidWorld's own multi-app tasks keep them (``["note.file_name",
+"note.text", "sms.number"]`` gives ``{"file_name", "text", "number"}``). A field a link
+derives is not listed; any other field left out must be one its sub-task fixes (the same
+on every draw, as SystemWifiTurnOn's ``on_or_off``), and is drawn again when needed.
 """
 
 from __future__ import annotations
@@ -130,31 +137,57 @@ class CompositeTask(TaskEval):
     links: ClassVar[tuple[Link, ...]] = ()
     #: Goal template over ``{alias.field}``; empty: the sub-goals joined.
     goal_template: ClassVar[str] = ""
+    #: The ``alias.field`` kept in flat params, or None: params by alias (module docstring).
+    flat_params: ClassVar[tuple[str, ...] | None] = None
 
     def __init__(self, params: Any = None) -> None:
         super().__init__(params)
+        nested = self._nested(self.params.model_dump()) if self.flat_params is not None else None
         self.parts: list[TaskEval] = [
-            sub(getattr(self.params, alias))
+            sub(nested[alias] if nested is not None else getattr(self.params, alias))
             for sub, alias in zip(self.subtasks, self.aliases, strict=True)
         ]
+
+    @classmethod
+    def _linked(cls, drawn: dict[str, dict[str, Any]], alias: str) -> None:
+        """Fill the fields of ``alias`` that links derive from earlier sub-tasks'."""
+        for link in cls.links:
+            t_alias, t_field = link.target.split(".", 1)
+            if t_alias == alias:
+                s_alias, s_field = link.source.split(".", 1)
+                drawn[alias][t_field] = drawn[s_alias][s_field]
+
+    @classmethod
+    def _nested(cls, flat: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """Each sub-task's params, from flat params (fixed fields drawn again)."""
+        kept = cls.flat_params or ()
+        nested: dict[str, dict[str, Any]] = {}
+        for sub, alias in zip(cls.subtasks, cls.aliases, strict=True):
+            nested[alias] = sub.generate_random_params(random.Random(0)).model_dump()
+            nested[alias].update(
+                {f: flat[f] for f in sub.Params.model_fields if f"{alias}.{f}" in kept}
+            )
+            cls._linked(nested, alias)
+        return nested
 
     @classmethod
     def generate_random_params(cls, rng: random.Random) -> BaseModel:
         drawn: dict[str, dict[str, Any]] = {}
         for sub, alias in zip(cls.subtasks, cls.aliases, strict=True):
             drawn[alias] = sub.generate_random_params(rng).model_dump()
-            for link in cls.links:
-                t_alias, t_field = link.target.split(".", 1)
-                if t_alias == alias:
-                    s_alias, s_field = link.source.split(".", 1)
-                    drawn[alias][t_field] = drawn[s_alias][s_field]
+            cls._linked(drawn, alias)
+        if cls.flat_params is not None:
+            return cls.Params.model_validate(
+                {kept.split(".", 1)[1]: drawn[kept.split(".")[0]][kept.split(".", 1)[1]]
+                 for kept in cls.flat_params}
+            )  # fmt: skip
         return cls.Params.model_validate(drawn)
 
     @property
     def goal(self) -> str:
         if self.goal_template:
             return self.goal_template.format(
-                **{alias: getattr(self.params, alias) for alias in self.aliases}
+                **{alias: part.params for alias, part in zip(self.aliases, self.parts, strict=True)}
             )
         return _join_goals([part.goal for part in self.parts])
 
@@ -231,6 +264,36 @@ class CompositeTask(TaskEval):
         return cases
 
 
+def _flat_fields(
+    tasks: Sequence[type[TaskEval]],
+    aliases: Sequence[str],
+    targets: set[str],
+    kept: Sequence[str],
+) -> dict[str, Any]:
+    """The fields of flat params ``kept`` (``alias.field``), checked: each exists once,
+    and every sub-task field neither kept nor linked is the same on every draw."""
+    fields: dict[str, Any] = {}
+    named = {f"{a}.{f}" for a, t in zip(aliases, tasks, strict=True) for f in t.Params.model_fields}
+    unknown = sorted(set(kept) - named)
+    if unknown:
+        raise CompositionError(f"flat params: no such field {', '.join(unknown)}")
+    for alias, task in zip(aliases, tasks, strict=True):
+        draws = [task.generate_random_params(random.Random(s)).model_dump() for s in range(3)]
+        for field, info in task.Params.model_fields.items():
+            if f"{alias}.{field}" in targets:
+                continue
+            if f"{alias}.{field}" not in kept:
+                if any(d[field] != draws[0][field] for d in draws):
+                    raise CompositionError(
+                        f"flat params: {task.name} draws {alias}.{field}; list it in flat_params"
+                    )
+                continue
+            if field in fields:
+                raise CompositionError(f"flat params: two fields named {field!r}")
+            fields[field] = (info.annotation, info)
+    return fields
+
+
 def compose(
     tasks: Sequence[type[TaskEval]],
     name: str | None = None,
@@ -238,14 +301,17 @@ def compose(
     links: Sequence[Link | str] = (),
     goal: str = "",
     description: str = "",
+    flat_params: Sequence[str] | None = None,
 ) -> type[CompositeTask]:
     """Make a composite task class of ``tasks`` (at least two, in order).
 
     ``name`` defaults to :func:`default_name`. ``aliases`` name each sub-task's
     parameters (default: the task names in snake case); ``links`` derive parameters
     from earlier sub-tasks'; ``goal`` is a template over ``{alias.field}`` (default:
-    the sub-goals joined). Raises :class:`CompositionError` naming the tasks and the
-    shared state when footprints conflict, and for unknown aliases or fields.
+    the sub-goals joined); ``flat_params`` lists the ``alias.field`` of flat params
+    (module docstring). Raises :class:`CompositionError` naming the tasks and the shared
+    state when footprints conflict, and for unknown aliases or fields (and, flat, for a
+    field listed twice, or left out though its sub-task draws it).
     """
     if len(tasks) < 2:
         raise CompositionError(f"a composite needs at least two tasks, got {len(tasks)}")
@@ -289,10 +355,12 @@ def compose(
                 f"goal template uses {', '.join(sorted(unknown))}, not among the aliases "
                 f"{', '.join(aliases)}"
             )
-    params_model = create_model(  # type: ignore[call-overload]
-        f"{name}Params",
-        __config__=ConfigDict(extra="forbid", frozen=True),
-        **{alias: (task.Params, ...) for alias, task in zip(aliases, tasks, strict=True)},
+    if flat_params is not None:
+        fields = _flat_fields(tasks, aliases, {link.target for link in parsed}, flat_params)
+    else:
+        fields = {alias: (task.Params, ...) for alias, task in zip(aliases, tasks, strict=True)}
+    params_model = create_model(
+        f"{name}Params", __config__=ConfigDict(extra="forbid", frozen=True), **fields
     )
     footprint = Footprint()
     for task in tasks:
@@ -308,6 +376,7 @@ def compose(
         "family": "",
         "template": goal or " / ".join(t.template for t in tasks),
         "goal_template": goal,
+        "flat_params": None if flat_params is None else tuple(flat_params),
         "subtasks": tuple(tasks),
         "aliases": tuple(aliases),
         "links": tuple(parsed),

@@ -1,7 +1,7 @@
 """UI-only solvers of composite tasks: each part's own solver, one after the other.
 
 A composite's goal is its parts' goals joined (or a template over their params), and
-its params hold each part's params under the part's alias; so the composite's solver
+its params give each part's params (under the part's alias, or flat); so the composite's solver
 hands each part's solver that part's goal and params, in the composite's order, and
 carries the last observed screen from one part to the next. It sees no more than any
 solver: the goal, the params and the screens.
@@ -23,8 +23,8 @@ def _part_goals(name: str, params: Mapping[str, Any]) -> list[tuple[str, str, An
     assert issubclass(composite, CompositeTask)
     task = composite(composite.Params.model_validate(params))
     return [
-        (f"{sub.family}/{sub.name}", part.goal, params[alias])
-        for sub, alias, part in zip(composite.subtasks, composite.aliases, task.parts, strict=True)
+        (f"{sub.family}/{sub.name}", part.goal, part.params.model_dump(mode="json"))
+        for sub, part in zip(composite.subtasks, task.parts, strict=True)
     ]
 
 

@@ -9,7 +9,9 @@
     links = ["sms.message = note.text"]
     goal = "Create a note named {note.file_name} ... to {sms.number} via SMS"
     difficulty = "hard"            # optional: defaults to the hardest sub-task's
+    complexity = 1.8               # optional: defaults to the sub-tasks' sum (budget 10x)
     tags = ["multi_app"]           # optional: added to "composite" and the sub-tasks' tags
+    flat_params = ["note.file_name", "note.text", "sms.number"]  # optional: params flat
 """
 
 from __future__ import annotations
@@ -46,7 +48,9 @@ class CompositeSpec(BaseModel):
     goal: str = ""
     description: str = ""
     difficulty: str | None = None
+    complexity: float | None = None
     tags: list[str] = []
+    flat_params: list[str] | None = None
 
     @field_validator("name")
     @classmethod
@@ -77,9 +81,12 @@ class CompositeSpec(BaseModel):
             links=[Link.parse(link.replace(" ", "")) for link in self.links],
             goal=self.goal,
             description=self.description,
+            flat_params=self.flat_params,
         )
         if self.difficulty:
             cls.difficulty = self.difficulty
+        if self.complexity is not None:
+            cls.complexity = self.complexity
         if self.tags:
             cls.tags = tuple(dict.fromkeys([*cls.tags, *self.tags]))
         return cls
@@ -96,8 +103,13 @@ class CompositeSpec(BaseModel):
             value = getattr(self, key)
             if value:
                 lines.append(f"{key} = {_toml_str(value)}")
+        if self.complexity is not None:
+            lines.append(f"complexity = {self.complexity!r}")
         if self.tags:
             lines.append("tags = [" + ", ".join(_toml_str(t) for t in self.tags) + "]")
+        if self.flat_params is not None:
+            kept = ", ".join(_toml_str(f) for f in self.flat_params)
+            lines.append(f"flat_params = [{kept}]")
         return "\n".join(lines) + "\n"
 
 
