@@ -5,7 +5,9 @@ row becomes a note and draws AW's noise first: 100 notes from AW's notes by fold
 (``ir_noise.json``), three in ten put in a folder of the answer notes, the rest in any
 folder, each a to-do or not and completed or not at random (a plain note may be marked
 completed too, as AW's generator does); a note that meets every exclusion condition is
-drawn again. Noise and answer notes are shuffled together.
+drawn again. Noise and answer notes are shuffled together. Notebooks are created in the
+order AW's set-up creates them: each drawn note's folder when first drawn (a note drawn
+again still made its folder), then the answer notes' folders.
 
 A few of AW's meeting notes list attendees and action items that AW samples once, when
 its module is imported, from unseeded randomness; here they are sampled once, from a
@@ -20,11 +22,11 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from droidhub_aw_apps.common.ir_app import NoiseDrawnIRApp, Row, noise_pools
-from droidhub_aw_apps.common.ir_instance import compare
+from droidhub_aw_apps.common.ir_app import NoiseDrawnIRApp, Row, escapes_exclusions, noise_pools
+from droidhub_aw_apps.common.ir_instance import compare, random_items
 from droidhub_aw_apps.common.ir_spec import Condition
 from droidhub_aw_apps.common.relative_dates import REFERENCE_NOW
-from droidhub_aw_apps.joplin.model import TABLE, Note, delete_notes, insert_notes
+from droidhub_aw_apps.joplin.model import TABLE, Note, delete_notes, insert_folders, insert_notes
 
 NOISE_COUNT = 100
 #: Share of noise notes put in one of the answer notes' folders.
@@ -87,6 +89,14 @@ def noise_note(rng: random.Random, folders: Sequence[str]) -> Note:
     )
 
 
+class NotesToStore(list[Note]):
+    """Notes set-up stores, and the notebooks to create before them, in AW's order."""
+
+    def __init__(self, notes: Sequence[Note], notebooks: Sequence[str]) -> None:
+        super().__init__(notes)
+        self.notebooks = tuple(notebooks)
+
+
 class NotesIR(NoiseDrawnIRApp):
     """Joplin's notes as IR rows."""
 
@@ -96,11 +106,34 @@ class NotesIR(NoiseDrawnIRApp):
     rows_field = "notes"
     fields = ("folder", "title", "body", "is_todo", "todo_completed")
     noise_count = NOISE_COUNT
-    noise_first = True
 
     def app_row(self, row: Row) -> Note:
         """The note an answer row describes."""
         return note_of(row)
+
+    def app_rows(
+        self, rows: Sequence[Row], exclude: Sequence[Condition], rng: random.Random
+    ) -> NotesToStore:
+        """The noise and answer notes shuffled together (the noise drawn first, as AW
+        does), with the notebooks in AW's order of creation."""
+        folders: dict[str, None] = {}
+
+        def draw() -> Note:
+            note = self.noise_row(rng, rows)
+            folders.setdefault(note.folder)
+            return note
+
+        noise = random_items(
+            rng,
+            self.noise_count,
+            draw,
+            lambda n: escapes_exclusions(exclude, lambda cond: self.meets(n, cond)),
+        )
+        notes = noise + [self.app_row(r) for r in rows]
+        for note in notes:
+            folders.setdefault(note.folder)
+        rng.shuffle(notes)
+        return NotesToStore(notes, list(folders))
 
     def noise_row(self, rng: random.Random, rows: Sequence[Row]) -> Note:
         """One of AW's noise notes, three in ten in an answer note's folder."""
@@ -120,8 +153,10 @@ class NotesIR(NoiseDrawnIRApp):
         return True
 
     def rewrite(self, conn: sqlite3.Connection, rows: Sequence[Note]) -> None:
-        """Replace every note and notebook with ``rows``."""
+        """Replace every note and notebook with ``rows``; the notebooks of
+        :class:`NotesToStore` are created first, in their order."""
         delete_notes(conn)
+        insert_folders(conn, getattr(rows, "notebooks", ()), NOTE_MILLIS)
         insert_notes(conn, rows, NOTE_MILLIS)
 
 

@@ -3,9 +3,10 @@
 Joplin keeps notes and notebooks in ``/data/data/net.cozic.joplin/databases/joplin.sqlite``:
 ``folders`` (notebooks, a 32-hex ``id`` and a ``title``), ``notes`` (``parent_id`` is
 the folder's id; ``is_todo`` marks a to-do, ``todo_completed`` its completion time in
-epoch milliseconds, 0 while open) and ``notes_normalized``, the lower-cased copy of
-every note that the app's search reads. Helpers write all three, so a note added here
-is found by the app's search too.
+epoch milliseconds, 0 while open) and ``notes_normalized``, the copy of every note
+that the app's search reads. Helpers write all three, so a note added here is found by
+the app's search too, and write them as AndroidWorld's set-up does: the normalized copy
+with its title lower-cased and its body as written, ``conflict_original_id`` empty.
 """
 
 from __future__ import annotations
@@ -92,28 +93,37 @@ class Note:
     id: str = field(default_factory=lambda: uuid.uuid4().hex)
 
 
-def insert_notes(conn: sqlite3.Connection, notes: Sequence[Note], millis: int) -> None:
-    """Insert ``notes`` over an open database, creating their notebooks as needed."""
-    folders = {row[1]: row[0] for row in conn.execute("SELECT id, title FROM folders")}
-    for note in notes:
-        if note.folder not in folders:
-            folders[note.folder] = uuid.uuid4().hex
+def insert_folders(conn: sqlite3.Connection, titles: Sequence[str], millis: int) -> None:
+    """Create the notebooks ``titles`` that do not exist yet, in that order."""
+    have = {row[0] for row in conn.execute("SELECT title FROM folders")}
+    for title in titles:
+        if title not in have:
+            have.add(title)
             conn.execute(
                 "INSERT INTO folders (id, title, created_time, updated_time, user_created_time, "
                 "user_updated_time) VALUES (?, ?, ?, ?, ?, ?)",
-                (folders[note.folder], note.folder, millis, millis, millis, millis),
+                (uuid.uuid4().hex, title, millis, millis, millis, millis),
             )
+
+
+def insert_notes(conn: sqlite3.Connection, notes: Sequence[Note], millis: int) -> None:
+    """Insert ``notes`` over an open database, creating their notebooks as needed (in
+    the order the notes name them)."""
+    insert_folders(conn, [note.folder for note in notes], millis)
+    folders = {row[1]: row[0] for row in conn.execute("SELECT id, title FROM folders")}
+    for note in notes:
         parent = folders[note.folder]
         conn.execute(
             "INSERT INTO notes (id, parent_id, title, body, created_time, updated_time, is_todo, "
-            "todo_completed, user_created_time, user_updated_time) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            "todo_completed, user_created_time, user_updated_time, conflict_original_id) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,'')",
             (note.id, parent, note.title, note.body, millis, millis, int(note.is_todo),
              note.todo_completed, millis, millis),
         )  # fmt: skip
         conn.execute(
             "INSERT INTO notes_normalized (id, parent_id, title, body, is_todo, todo_completed, "
             "user_created_time, user_updated_time) VALUES (?,?,?,?,?,?,?,?)",
-            (note.id, parent, note.title.lower(), note.body.lower(), int(note.is_todo),
+            (note.id, parent, note.title.lower(), note.body, int(note.is_todo),
              note.todo_completed, millis, millis),
         )  # fmt: skip
 
