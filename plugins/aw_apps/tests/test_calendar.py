@@ -66,14 +66,15 @@ def test_params_are_deterministic_and_in_androidworlds_value_space(task_cls: Any
         assert "{" not in task.goal and task.goal.startswith("In Simple Calendar Pro")
 
 
-def test_relative_day_params_name_the_weekday_of_the_target() -> None:
+def test_relative_day_goal_names_the_weekday_of_the_target() -> None:
+    # As AW's, the params hold no weekday: the goal names the target event's.
+    task_cls = calendar.SimpleCalendarAddOneEventRelativeDay
     for seed in range(20):
-        params = calendar.SimpleCalendarAddOneEventRelativeDay.generate_random_params(
-            random.Random(seed)
-        )
+        params = task_cls.generate_random_params(random.Random(seed))
         start = params.row_objects[0].start()
         assert 16 <= start.day <= 21
-        assert start.strftime("%A") == params.day_of_week
+        assert "day_of_week" not in params.model_dump()
+        assert f"for this {start.strftime('%A')} at {start.hour}h" in task_cls(params).goal
 
 
 def test_weekly_repeat_rule_sets_the_weekday_bit() -> None:

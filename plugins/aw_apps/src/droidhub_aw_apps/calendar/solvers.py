@@ -98,10 +98,10 @@ def solve_add_in_two_weeks(goal: str, params: Mapping[str, Any], state: State) -
 
 
 def solve_add_relative_day(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
-    """An event this <weekday>."""
-    del goal
+    """An event this <weekday>, the weekday the goal names (no param holds it)."""
+    weekday = goal.split(" for this ", 1)[1].split(" ", 1)[0]
     state = yield from launch(state)
-    yield from _add_event(params, state, f"this {params['day_of_week']}", None)
+    yield from _add_event(params, state, f"this {weekday}", None)
 
 
 def solve_add_repeating(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:

@@ -64,12 +64,6 @@ class EventParams(BaseModel):
     noise_row_objects: list[CalendarEvent]
 
 
-class RelativeEventParams(EventParams):
-    """An event on "this <day_of_week>"."""
-
-    day_of_week: str
-
-
 class RepeatingEventParams(EventParams):
     """A recurring event: ``repeat_rule`` is ``daily`` or ``weekly``."""
 
@@ -188,7 +182,11 @@ class SimpleCalendarAddOneEvent(_CalendarTask, AddRowsTask):
 
 
 class SimpleCalendarAddOneEventRelativeDay(SimpleCalendarAddOneEvent):
-    """Create one event on "this <weekday>" (Monday to Saturday after Sunday the 15th)."""
+    """Create one event on "this <weekday>" (Monday to Saturday after Sunday the 15th).
+
+    The weekday is no param, as in AndroidWorld, whose generator draws none: the goal
+    names the target event's weekday.
+    """
 
     template = (
         "In Simple Calendar Pro, create a calendar event for this {day_of_week} at {hour}h "
@@ -197,18 +195,21 @@ class SimpleCalendarAddOneEventRelativeDay(SimpleCalendarAddOneEvent):
     )
     difficulty = "easy"
     tags: ClassVar[tuple[str, ...]] = ("data_entry", "parameterized")
-    Params = RelativeEventParams
     first_day = REFERENCE_NOW.day + 1
     last_day = REFERENCE_NOW.day + 6
 
-    @classmethod
-    def extra_params(cls, event: CalendarEvent) -> dict[str, Any]:
-        """The weekday of the target."""
-        return {"day_of_week": relative_dates.weekday_name(event.start().date())}
+    def day_of_week(self) -> str:
+        """The target event's weekday, as the goal names it."""
+        return relative_dates.weekday_name(self.params.row_objects[0].start().date())
+
+    @property
+    def goal(self) -> str:
+        """The template filled with the params and the target's weekday."""
+        return self.template.format(**self.params.model_dump(), day_of_week=self.day_of_week())
 
     def phrase_text(self) -> str | None:
         """``this <weekday>``."""
-        return f"this {self.params.day_of_week}"
+        return f"this {self.day_of_week()}"
 
 
 class SimpleCalendarAddOneEventTomorrow(SimpleCalendarAddOneEvent):

@@ -2,7 +2,8 @@
 
 AndroidWorld's code, run for the same (task, suite seed), draws params and renders a
 goal; droidhub's generators reproduce both exactly (``tests/test_aw_parity.py`` checks
-it for every task and seeds 0..4) except for the tasks below. Each entry says which
+it for every task, suite seeds 0..9 and instances 0..4 of each: 50 draws) except for the
+tasks below. Each entry says which
 parts differ (``params``, ``goal``), whether the difference is ``deliberate`` (droidhub
 fixes a real AW defect or cannot reproduce the value by nature; a fix that keeps AW's
 draws where AW's are sound may match AW on every fixture seed) or ``not yet
@@ -51,29 +52,30 @@ DIFFERENCES: dict[str, Difference] = {
         "deliberate",
         "AW means to draw the sender's name apart from the recipient's, but its exclusion "
         "excludes nothing, so both can share a name; droidhub draws as AW does and draws "
-        "again only when they would share one (no fixture seed does: all five match AW).",
+        "again only when they would share one (2 of the 50 fixture draws: seed 8, "
+        "instances 0 and 4).",
     ),
     "RecipeDeleteMultipleRecipesWithConstraint": Difference(
         _PG,
         "deliberate",
         "AW draws the ingredient from a list in which some occur in no recipe's directions "
         "(or, capitalised, never match its lower-cased search), leaving nothing to delete "
-        "(fixture seeds 3 and 4); droidhub draws as AW does and, only then, goes on to an "
-        "ingredient some recipe uses.",
+        "(14 of the 50 fixture draws); droidhub draws as AW does and, only then, goes on to "
+        "an ingredient some recipe uses.",
     ),
     "RecipeDeleteDuplicateRecipes2": Difference(
         _P,
         "deliberate",
         "AW may draw a variant of the duplicated recipe equal to an earlier variant, a "
         "second pair of exact copies the goal says to thin out and AW's check forbids "
-        "touching; droidhub draws as AW does and draws again only then (no fixture seed "
-        "does: all five match AW).",
+        "touching; droidhub draws as AW does and draws again only then (no fixture draw "
+        "does: all 50 match AW).",
     ),
     "RecipeDeleteDuplicateRecipes3": Difference(
         _P,
         "deliberate",
         "As RecipeDeleteDuplicateRecipes2 (about 1 seed in 90 here, e.g. instance seed "
-        "2462043763); all five fixture seeds match AW.",
+        "2462043763); all 50 fixture draws match AW.",
     ),
     "SaveCopyOfReceiptTaskEval": Difference(
         _P,
