@@ -144,7 +144,7 @@ class ViewApp(VirtualApp):
             travel = y1 - y2
             distance = travel - TOUCH_SLOP if travel > 0 else travel + TOUCH_SLOP
             rv = lists[-1]
-            self.view_state.scroll[rv.id] = rv.scrolled_by(distance)
+            self.view_state.scroll[rv.scroll_name] = rv.scrolled_by(distance)
 
     def on_text(self, phone: VirtualPhone, text: str) -> None:
         """Typed text goes at the end of the focused field."""
@@ -179,7 +179,7 @@ class ViewApp(VirtualApp):
         for root in (window.content, window.dialog):
             for view in root.walk() if root is not None else ():
                 if isinstance(view, RecyclerView):
-                    view.offset = state.scroll.get(view.id, 0)
+                    view.offset = state.scroll.get(view.scroll_name, 0)
                 if isinstance(view, EditText) and state.focus and view.focus_name == state.focus:
                     view.focused = True
                     in_front = root is (window.dialog or window.content)

@@ -46,6 +46,7 @@ class RecyclerView(ViewGroup, Generic[Item]):
         bind: Callable[[Item], View],
         *,
         clip_to_padding: bool = True,
+        scroll_key: str = "",
         **attributes: Unpack[Attributes],
     ) -> None:
         attributes.setdefault("width", MATCH_PARENT)
@@ -55,6 +56,9 @@ class RecyclerView(ViewGroup, Generic[Item]):
         #: ``android:clipToPadding``: False shows rows in the padding too (a list
         #: whose bottom padding keeps its last row clear of a FAB).
         self.clip_to_padding = clip_to_padding
+        #: What the engine keeps the offset under when the list has no id (a React
+        #: Native FlatList, dumped as a bare ScrollView): never dumped.
+        self.scroll_key = scroll_key
         #: How far the list is scrolled, in px (set by the engine before measuring).
         self.offset = 0
         #: The content's height once :meth:`extent` measured it (None: not yet).
@@ -62,6 +66,11 @@ class RecyclerView(ViewGroup, Generic[Item]):
         #: Rows bound and measured in this layout pass, by position: each item is
         #: bound once however often the pass needs its row.
         self._bound: dict[int, View] = {}
+
+    @property
+    def scroll_name(self) -> str:
+        """The name the offset is kept under: the list's id, else its ``scroll_key``."""
+        return self.id or self.scroll_key
 
     def scrollable(self) -> bool:
         """Whether the list can scroll either way now."""
