@@ -21,6 +21,7 @@ luminance (``Int.getContrastColor``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import ClassVar, Unpack
 
@@ -29,6 +30,7 @@ from droidhub.virtual.views import (
     VERTICAL,
     WRAP_CONTENT,
     Button,
+    CheckBox,
     CoordinatorLayout,
     EditText,
     FloatingActionButton,
@@ -48,6 +50,7 @@ from droidhub.virtual.views import (
     alert_dialog,
     sp,
 )
+from droidhub.virtual.views.measure import dp, place
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Attributes
 
@@ -359,3 +362,61 @@ def settings_top(on_up: Action, language: bool = True) -> View:
         width=MATCH_PARENT,
         height=MATCH_PARENT,
     )
+
+
+class RadioGroup(LinearLayout):
+    """``android.widget.RadioGroup``: its radio buttons in a column."""
+
+    class_name: ClassVar[str] = "android.widget.RadioGroup"
+
+    def __init__(self, id: str = "", *children: View, **attributes: Unpack[Attributes]) -> None:
+        super().__init__(id, *children, orientation=VERTICAL, **attributes)
+
+
+class RadioButton(CheckBox):
+    """``MyCompatRadioButton`` (``android.widget.RadioButton``): a ring in the primary
+    colour, filled when checked, before its label in the text colour."""
+
+    class_name: ClassVar[str] = "android.widget.RadioButton"
+
+    def draw_content(self, painter: Painter) -> None:
+        """The ring and its dot, then the label."""
+        size = dp(20)
+        x = self.bounds[0] + dp(14)
+        y = place(Gravity.CENTER, self.top, self.bottom, size, horizontal=False)
+        ring = PRIMARY if self.checked else "#FF757575"
+        painter.surface((x, y, x + size, y + size), ring, size // 2)
+        painter.surface((x + 4, y + 4, x + size - 4, y + size - 4), BACKGROUND, size // 2 - 4)
+        if self.checked:
+            painter.surface((x + 10, y + 10, x + size - 10, y + size - 10), PRIMARY, size // 2 - 10)
+        start: int = self.bounds[0]
+        self.left = start + dp(self.box_dp)  # the label after the ring
+        TextView.draw_content(self, painter)
+        self.left = start
+
+
+def radio_group_dialog(
+    titles: Sequence[str], checked: int, on_pick: Callable[[int], object]
+) -> View:
+    """``RadioGroupDialog`` without its OK button: ``dialog_radio_group.xml``
+    (``dialog_radio_holder`` > ``dialog_radio_group``) of ``radio_button.xml`` rows,
+    each given its position as a plain id (so the dump shows none); a tap picks
+    (``on_pick(position)``) and dismisses."""
+    buttons = []
+    for position, title in enumerate(titles):
+        button = RadioButton(
+            "", title, checked=position == checked, width=MATCH_PARENT,
+            padding=(0, MEDIUM_MARGIN, 0, MEDIUM_MARGIN),
+            on_click=functools.partial(on_pick, position),
+        )  # fmt: skip
+        button.text_px, button.text_color = sp(BIGGER_TEXT), TEXT
+        buttons.append(button)
+    body = ScrollView(
+        "dialog_radio_holder",
+        RadioGroup(
+            "dialog_radio_group", *buttons, width=MATCH_PARENT,
+            padding=(ACTIVITY_MARGIN, NORMAL_MARGIN, ACTIVITY_MARGIN, NORMAL_MARGIN),
+        ),
+        width=MATCH_PARENT,
+    )  # fmt: skip
+    return alert_dialog("", "", package_ids=True, custom=body)
