@@ -226,7 +226,7 @@ def _stored(app: Any, rows: list[Any]) -> list[tuple[str, dict[str, Any]]]:
 
 #: Set-ups are compared for every IR_STRIDE-th draw of each task, offset by the task's
 #: position, so that every (seed, instance) is set up by some task and the test stays
-#: fast; DROIDHUB_PARITY_ALL=1 compares every draw the fixture holds (about 20 s).
+#: fast; DROIDHUB_PARITY_ALL=1 compares every draw the fixture holds (five times as many).
 IR_STRIDE = 1 if os.environ.get("DROIDHUB_PARITY_ALL") else 5
 
 
