@@ -36,7 +36,9 @@ from screen_fidelity import (
 from droidhub.android.ui_tree import parse_hierarchy
 
 #: Apps whose screens meet the thresholds below; an app's helper adds it once it does.
-APPS_AT_THRESHOLD: frozenset[str] = frozenset({"audio_recorder", "expense", "simple_draw"})
+APPS_AT_THRESHOLD: frozenset[str] = frozenset(
+    {"audio_recorder", "expense", "joplin", "simple_draw"}
+)
 THRESHOLDS = {
     "ids_real": 0.98,
     "texts_real": 0.95,

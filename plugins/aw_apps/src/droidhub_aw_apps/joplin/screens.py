@@ -1,16 +1,18 @@
-"""Joplin's screens on the virtual phone (net.cozic.joplin, version code 2097740 as
-AndroidWorld pins it; laurent22/joplin, packages/app-mobile), drawn from its
-``joplin.sqlite`` with the widget toolkit:
+"""Joplin on the view engine (net.cozic.joplin, version code 2097740: android-v3.0.1),
+its screens bound to ``joplin.sqlite``; the views are :mod:`.layouts`.
 
-* The note list: "All notes" at launch, or one notebook's notes, most recently updated
-  first; a to-do's row carries its check box (checked once completed). A tap opens the
-  note; the FAB ("New note") adds one. The toolbar's "Side menu" lists "All notes" and
-  the notebooks by title.
-* A note: its title and its Markdown body as text (to-do lists ``- [ ]`` / ``- [x]``
-  shown as written), "Edit" (title and body fields, "Save") and "Delete" in the
-  overflow menu (confirmed in a dialog).
+* Notes (screens/Notes.tsx): the header (Sidebar, the notebook's title or "All notes",
+  Search, Sort notes by), the note list (uncompleted to-dos on top, then most recently
+  updated first, as the default settings sort) and the "Add new" action button that
+  opens "New to-do" and "New note".
+* The side menu: All notes, the notebooks by title; a notebook's tap shows its notes.
+* Note (screens/Note.tsx): the header (Back, the notebook's title, Actions), the title
+  field ("Add title"), the rendered body in its WebView and the "Edit" button, which
+  turns the body into a field ("Add body"); typing saves as Joplin's autosave does.
+  Actions > Delete moves the note to the trash (``deleted_time``).
+* Search (screens/search.tsx): the field (focused at once) and the matching notes.
 
-BACK closes the dialog, the editor, the note, the side menu; on the list it leaves.
+BACK closes the menu, the editor, the note, the search, the side menu; then leaves.
 """
 
 from __future__ import annotations
@@ -21,30 +23,30 @@ import uuid
 from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
-from droidhub.virtual.appmodel import (
-    Button,
-    Dialog,
-    Fab,
-    IconButton,
-    ListRow,
-    MenuItem,
-    ScrollList,
-    Text,
-    TextField,
-    Theme,
-    Toolbar,
-    VirtualApp,
-    WidgetApp,
+from droidhub.virtual.appmodel import Intent, VirtualApp
+from droidhub.virtual.views import (
+    ADJUST_RESIZE,
+    MATCH_PARENT,
+    VERTICAL,
+    EditText,
+    View,
+    ViewApp,
     Window,
 )
-from droidhub_aw_apps.joplin.model import DB_PATH, PACKAGE, JoplinApp
+from droidhub_aw_apps.joplin import layouts
+from droidhub_aw_apps.joplin.layouts import BACKGROUND, COLOR, COLOR_FADED, Frame, Group
+from droidhub_aw_apps.joplin.model import DB_PATH, JoplinApp
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
 
 ALL_NOTES = "All notes"
+NO_NOTES = "There are currently no notes. Create one by clicking on the (+) button."
+#: The Note screen's Actions, as menuOptions() lists them for a note on Android.
+NOTE_ACTIONS = ("Attach...", "Draw picture", "Share", "Tags", "Convert to todo",
+                "Copy Markdown link", "Properties", "Delete")  # fmt: skip
 
 
 @dataclass
@@ -57,10 +59,8 @@ class _Note:
     completed: bool
 
 
-class JoplinScreens(WidgetApp):
-    """Note list, side menu, note view and editor of Joplin."""
-
-    theme: ClassVar[Theme] = Theme(primary="#3E75B5", on_primary="#FFFFFF", accent="#3E75B5")
+class JoplinScreens(ViewApp):
+    """Notes, side menu, note and search of Joplin."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -70,15 +70,17 @@ class JoplinScreens(WidgetApp):
         self.folder_id: str | None = None
         self.side_menu = False
         self.open_id: str | None = None
-        self.editing: dict[str, str] | None = None
-        self.confirming = False
+        self.editing = False
+        #: What shows over the screen: "", "actions" (the header's menu) or "fab".
+        self.overlay = ""
         #: The search screen's query while it is open.
         self.query: str | None = None
 
-    def on_start(self, phone: VirtualPhone, intent: Any) -> None:
+    def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
         """A launch shows all notes."""
         super().on_start(phone, intent)
         self._forget()
+        self.reset_view_state()
 
     def on_stop(self, phone: VirtualPhone) -> None:
         """Force-stopped: all notes next time."""
@@ -101,13 +103,15 @@ class JoplinScreens(WidgetApp):
         return [(r[0], r[1]) for r in rows]
 
     def _notes(self, phone: VirtualPhone) -> list[_Note]:
+        """The notes not in the trash, in the list's default order."""
         conn = self._db(phone)
         if conn is None:
             return []
         with closing(conn):
             rows = conn.execute(
                 "SELECT id, parent_id, title, body, is_todo, todo_completed FROM notes "
-                "WHERE deleted_time = 0 ORDER BY user_updated_time DESC, title COLLATE NOCASE"
+                "WHERE deleted_time = 0 ORDER BY (is_todo = 1 AND todo_completed = 0) DESC, "
+                "user_updated_time DESC, title COLLATE NOCASE"
             ).fetchall()
         return [_Note(r[0], r[1], r[2], r[3], bool(r[4]), r[5] > 0) for r in rows]
 
@@ -118,185 +122,199 @@ class JoplinScreens(WidgetApp):
 
     # --- screens -------------------------------------------------------------------------
     def build(self, phone: VirtualPhone) -> Window:
-        """The open note (or its editor), or the note list (with the side menu)."""
+        """The open note, the search, or the notes (with the side menu over them)."""
         notes = self._notes(phone)
         note = next((n for n in notes if n.id == self.open_id), None)
         if note is not None:
-            return self._note(phone, note)
+            return self._note_screen(phone, note)
         self.open_id = None
         if self.query is not None:
-            return self._search(notes)
-        folders = dict(self._folders(phone))
-        title = folders.get(self.folder_id or "", ALL_NOTES)
+            return self._search_screen(phone, notes)
+        return self._notes_screen(phone, notes)
+
+    def _row(self, phone: VirtualPhone, note: _Note) -> View:
+        return layouts.note_row(note.title, note.is_todo, note.completed,
+                                on_click=lambda: self._open(note.id),
+                                on_check=lambda: self._tick(phone, note))  # fmt: skip
+
+    def _notes_screen(self, phone: VirtualPhone, notes: list[_Note]) -> Window:
+        folders = self._folders(phone)
+        title = dict(folders).get(self.folder_id or "", ALL_NOTES)
         shown = [n for n in notes if self.folder_id in (None, n.folder_id)]
-        rows = [
-            ListRow(
-                n.title,
-                on_click=self._opener(n),
-                title_id="note_title",
-                checked=n.completed if n.is_todo else None,
-                key=f"note-{n.id}",
-            )
-            for n in shown
-        ]
-        toolbar = Toolbar(
-            title,
-            actions=[
-                IconButton("Search", "search", self._start_search),
-                IconButton("Side menu", "menu", lambda: setattr(self, "side_menu", True)),
-            ],
-        )
-        body: list[Any] = [ScrollList(rows, key=f"notes-{self.folder_id}")]
+        rows = [self._row(phone, n) for n in shown]
+        header = layouts.header(title, on_side_menu=lambda: self._set(side_menu=True),
+                                on_search=self._start_search, on_sort=lambda: None)  # fmt: skip
+        column = Group("", header, layouts.note_list(f"notes-{self.folder_id}", rows, NO_NOTES),
+                       orientation=VERTICAL, width=MATCH_PARENT, height=MATCH_PARENT,
+                       background=BACKGROUND)  # fmt: skip
+        root = Frame("", column, width=MATCH_PARENT, height=MATCH_PARENT)
+        if folders and not self.side_menu:
+            actions = [("New to-do", "check_box", lambda: self._new(phone, True)),
+                       ("New note", "note", lambda: self._new(phone, False))]  # fmt: skip
+            open_ = self.overlay == "fab"
+            root.add(layouts.action_button(
+                "Add new", "close" if open_ else "add",
+                lambda: self._set(overlay="" if open_ else "fab"), actions if open_ else (),
+            ))  # fmt: skip
         if self.side_menu:
-            entries = [ListRow(ALL_NOTES, on_click=lambda: self._show(None))] + [
-                ListRow(name, on_click=self._shower(fid), key=f"folder-{fid}")
-                for fid, name in folders.items()
-            ]
-            body = [Text("Notebooks", style="subtitle"), ScrollList(entries, key="side_menu")]
-            toolbar = Toolbar("Joplin")
-        fab = None if self.side_menu else Fab("New note", lambda: self._new(phone))
-        return Window(PACKAGE, toolbar, body, fab=fab)
+            close = lambda: self._set(side_menu=False)  # noqa: E731
+            root.add(layouts.side_menu(folders, self.folder_id, lambda: self._show(None),
+                                       self._shower, close))  # fmt: skip
+        return Window(root, status_bar=layouts.BACKGROUND_2, soft_input=ADJUST_RESIZE)
+
+    def _search_screen(self, phone: VirtualPhone, notes: list[_Note]) -> Window:
+        """The search: a query field and the notes whose title or body hold it."""
+        query = self.query or ""
+        words = query.strip().lower()
+        found = [n for n in notes if words and words in f"{n.title.lower()}\n{n.body.lower()}"]
+        field = EditText("", query, focus_key="search", on_change=lambda v: self._set(query=v),
+                         width=0, weight=1, padding=(layouts.MARGIN, 12, 4, 12))  # fmt: skip
+        field.text_color = COLOR
+        clear = layouts.Glyph("", "cancel", tint=COLOR_FADED, padding=(4, 0, layouts.MARGIN, 0))
+        clear_button = Group("", clear, content_desc="Clear", on_click=lambda: self._set(query=""))
+        clear_button.layout_gravity = layouts.Gravity.CENTER_VERTICAL
+        bar = Group("", field, clear_button, width=MATCH_PARENT)
+        rows = [self._row(phone, n) for n in found]
+        results = layouts.scroll_column("found", rows)
+        body = Group("", bar, results, orientation=VERTICAL, width=MATCH_PARENT, weight=1,
+                     height=0)  # fmt: skip
+        header = layouts.header("Search", on_back=self._end_search)
+        column = Group("", header, body, orientation=VERTICAL, width=MATCH_PARENT,
+                       height=MATCH_PARENT, background=BACKGROUND)  # fmt: skip
+        return Window(column, status_bar=layouts.BACKGROUND_2, soft_input=ADJUST_RESIZE)
+
+    def _note_screen(self, phone: VirtualPhone, note: _Note) -> Window:
+        """The note: its notebook in the header, its title field and its body, read
+        in the viewer or edited in a field."""
+        folder = dict(self._folders(phone)).get(note.folder_id, "")
+        header = layouts.header(folder, on_back=self._close,
+                                on_actions=lambda: self._set(overlay="actions"))  # fmt: skip
+        title = EditText("", note.title, hint="Add title", focus_key="title",
+                         on_change=lambda v: self._save(phone, note, title=v), width=0, weight=1,
+                         padding=(layouts.MARGIN, 8, layouts.MARGIN, 8))  # fmt: skip
+        title.text_px = round(title.text_px * 1.2)
+        title_row = Group("", width=MATCH_PARENT)
+        if note.is_todo:
+            tick = lambda: self._tick(phone, note)  # noqa: E731
+            title_row.add(layouts.todo_checkbox("", note.completed, tick))
+        title_row.add(title)
+        body: View
+        if self.editing:
+            body = EditText("", note.body, hint="Add body", focus_key="body",
+                            on_change=lambda v: self._save(phone, note, body=v), width=MATCH_PARENT,
+                            weight=1, height=0, padding=layouts.MARGIN)  # fmt: skip
+            body.max_lines = None
+        elif note.body.strip():
+            body = layouts.note_body(note.body)
+        else:
+            body = Group("", weight=1, height=0)
+        column = Group("", header, title_row, body, orientation=VERTICAL, width=MATCH_PARENT,
+                       height=MATCH_PARENT, background=BACKGROUND)  # fmt: skip
+        root = Frame("", column, width=MATCH_PARENT, height=MATCH_PARENT)
+        if not self.editing:
+            root.add(layouts.action_button("Edit", "edit", lambda: self._set(editing=True)))
+        if self.overlay == "actions":
+            options = [(name, lambda: self._set(overlay="")) for name in NOTE_ACTIONS]
+            options[-1] = ("Delete", lambda: self._delete(phone, note))
+            if note.is_todo:
+                options[4] = ("Convert to note", lambda: self._set(overlay=""))
+            root.add(layouts.actions_menu(options, lambda: self._set(overlay="")))
+        return Window(root, status_bar=layouts.BACKGROUND_2, soft_input=ADJUST_RESIZE)
+
+    # --- actions -------------------------------------------------------------------------
+    def _set(self, **changes: object) -> None:
+        for name, value in changes.items():
+            setattr(self, name, value)
 
     def _start_search(self) -> None:
+        """The search opens with its field focused (``autoFocus``)."""
         self.query = ""
-        self.reset_ui()
-        self.focus("search")
-
-    def _search(self, notes: list[_Note]) -> Window:
-        """The search screen: a query field and the notes whose title or body hold it."""
-        assert self.query is not None
-        text = self.query.strip().lower()
-        found = [n for n in notes if text and (text in n.title.lower() or text in n.body.lower())]
-        rows = [
-            ListRow(n.title, on_click=self._opener(n), title_id="note_title",
-                    checked=n.completed if n.is_todo else None, key=f"found-{n.id}")
-            for n in found
-        ]  # fmt: skip
-        field_ = TextField(self.query, lambda v: setattr(self, "query", v), hint="Search",
-                           resource_id="search_input", key="search")  # fmt: skip
-        toolbar = Toolbar("Search", up=True, on_up=self._end_search)
-        return Window(PACKAGE, toolbar, [field_, ScrollList(rows, key="found")])
+        self.view_state.focus = "search"
 
     def _end_search(self) -> None:
         self.query = None
-        self.reset_ui()
+        self.reset_view_state()
 
     def _show(self, folder_id: str | None) -> None:
         self.folder_id, self.side_menu = folder_id, False
-        self.reset_ui()
-
-    def _opener(self, note: _Note) -> Callable[[], None]:
-        return lambda: self._open(note)
+        self.reset_view_state()
 
     def _shower(self, folder_id: str) -> Callable[[], None]:
         return lambda: self._show(folder_id)
 
-    def _open(self, note: _Note) -> None:
+    def _open(self, note_id: str) -> None:
         # The search stays open under the note: BACK from the note returns to it.
-        self.open_id = note.id
-        self.reset_ui()
+        self.open_id, self.editing, self.overlay = note_id, False, ""
+        self.view_state.focus = ""
 
-    def _new(self, phone: VirtualPhone) -> None:
+    def _close(self) -> None:
+        self.open_id, self.editing, self.overlay = None, False, ""
+        self.view_state.focus = ""
+        self.view_state.keyboard = None
+
+    def _new(self, phone: VirtualPhone, is_todo: bool) -> None:
+        """A new note (or to-do) in the notebook shown, else the first; opened to edit."""
         folders = self._folders(phone)
         parent = self.folder_id or (folders[0][0] if folders else "")
         now = int(time.time() * 1000)
         note_id = uuid.uuid4().hex
-        with closing(sqlite3.connect(phone.host_path(DB_PATH))) as conn, conn:
-            conn.execute(
-                "INSERT INTO notes (id, parent_id, title, body, created_time, updated_time, "
-                "user_created_time, user_updated_time) VALUES (?, ?, '', '', ?, ?, ?, ?)",
-                (note_id, parent, now, now, now, now),
-            )
-            conn.execute(
-                "INSERT INTO notes_normalized (id, parent_id, title, body, user_created_time, "
-                "user_updated_time) VALUES (?, ?, '', '', ?, ?)",
-                (note_id, parent, now, now),
-            )
-        self.open_id, self.editing = note_id, {"title": "", "body": ""}
-        self.reset_ui()
-
-    def _note(self, phone: VirtualPhone, note: _Note) -> Window:
-        def close() -> None:
-            self.open_id, self.editing = None, None
-            self.reset_ui()
-
-        if self.editing is not None:
-            draft = self.editing
-            toolbar = Toolbar(
-                "", up=True, on_up=lambda: self._save(phone, note),
-                actions=[IconButton("Save", "check", lambda: self._save(phone, note))],
-            )  # fmt: skip
-            body: list[Any] = [
-                TextField(draft["title"], lambda v: draft.__setitem__("title", v),
-                          hint="Title", resource_id="note_title_input", key="title"),
-                TextField(draft["body"], lambda v: draft.__setitem__("body", v),
-                          hint="Note body", single_line=False, resource_id="note_body_input",
-                          key="body"),
-            ]  # fmt: skip
-            return Window(PACKAGE, toolbar, body)
-        toolbar = Toolbar(
-            "", up=True, on_up=close,
-            actions=[IconButton("Edit", "edit", lambda: self._edit(note))],
-            menu=[MenuItem("Delete", lambda: setattr(self, "confirming", True))],
+        self._write(
+            phone,
+            ("INSERT INTO notes (id, parent_id, title, body, created_time, updated_time, "
+             "user_created_time, user_updated_time, is_todo) VALUES (?, ?, '', '', ?, ?, ?, ?, ?)",
+             (note_id, parent, now, now, now, now, int(is_todo))),
+            ("INSERT INTO notes_normalized (id, parent_id, title, body, user_created_time, "
+             "user_updated_time, is_todo) VALUES (?, ?, '', '', ?, ?, ?)",
+             (note_id, parent, now, now, int(is_todo))),
         )  # fmt: skip
-        body = [Text(note.title, style="title", resource_id="note_title")]
-        if note.is_todo:
-            body.append(Text("Completed" if note.completed else "To-do", style="caption"))
-        body.append(Text(note.body, resource_id="note_body"))
-        dialog = None
-        if self.confirming:
-            dialog = Dialog(
-                message="Delete note?",
-                buttons=[
-                    Button("Cancel", lambda: setattr(self, "confirming", False), style="text"),
-                    Button("OK", lambda: self._delete(phone, note), style="text"),
-                ],
-            )
-        return Window(PACKAGE, toolbar, body, dialog=dialog)
+        self._open(note_id)
+        self.editing = True
+        self.view_state.focus = "title"
 
-    def _edit(self, note: _Note) -> None:
-        self.editing = {"title": note.title, "body": note.body}
-        self.reset_ui()
-
-    def _save(self, phone: VirtualPhone, note: _Note) -> None:
-        assert self.editing is not None
+    def _save(self, phone: VirtualPhone, note: _Note, **changes: str) -> None:
+        """Write the title or body typed (Joplin saves as one types)."""
+        title, body = changes.get("title", note.title), changes.get("body", note.body)
         now = int(time.time() * 1000)
-        title, body = self.editing["title"], self.editing["body"]
         self._write(
             phone,
             ("UPDATE notes SET title=?, body=?, updated_time=?, user_updated_time=? WHERE id=?",
              (title, body, now, now, note.id)),
             ("UPDATE notes_normalized SET title=?, body=?, user_updated_time=? WHERE id=?",
-             (title.lower(), body.lower(), now, note.id)),
+             (title.lower(), body, now, note.id)),
         )  # fmt: skip
-        self.editing = None
-        self.reset_ui()
 
-    def _delete(self, phone: VirtualPhone, note: _Note) -> None:
+    def _tick(self, phone: VirtualPhone, note: _Note) -> None:
+        """A to-do's check box: completed now, or open again."""
+        done = 0 if note.completed else int(time.time() * 1000)
         self._write(
             phone,
-            ("DELETE FROM notes WHERE id=?", (note.id,)),
-            ("DELETE FROM notes_normalized WHERE id=?", (note.id,)),
+            ("UPDATE notes SET todo_completed=? WHERE id=?", (done, note.id)),
+            ("UPDATE notes_normalized SET todo_completed=? WHERE id=?", (done, note.id)),
         )
-        self.open_id, self.confirming = None, False
-        self.reset_ui()
+
+    def _delete(self, phone: VirtualPhone, note: _Note) -> None:
+        """Delete moves the note to the trash and shows its notebook's notes."""
+        now = int(time.time() * 1000)
+        self._write(phone, ("UPDATE notes SET deleted_time=? WHERE id=?", (now, note.id)))
+        self._close()
+        self.query, self.folder_id = None, note.folder_id
 
     def on_back(self, phone: VirtualPhone) -> bool:
-        """BACK closes the dialog, the editor (saving), the note, the side menu."""
-        note = next((n for n in self._notes(phone) if n.id == self.open_id), None)
-        if self.confirming:
-            self.confirming = False
-        elif self.editing is not None and note is not None:
-            self._save(phone, note)
+        """BACK closes the menu, the editor, the note, the search, the side menu."""
+        del phone
+        if self.overlay:
+            self.overlay = ""
+        elif self.editing:
+            self.editing = False
+            self.view_state.focus = ""
         elif self.open_id is not None:
-            self.open_id = None
+            self._close()
         elif self.query is not None:
-            self.query = None
+            self._end_search()
         elif self.side_menu:
             self.side_menu = False
         else:
             return False
-        self.reset_ui()
         return True
 
 

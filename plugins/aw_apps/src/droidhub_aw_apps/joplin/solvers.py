@@ -1,5 +1,9 @@
 """UI-only solvers of the Joplin questions: find the note with the app's search and read
-it, or open the notebook from the side menu and count its to-dos."""
+it, or open the notebook from the side menu and count its to-dos.
+
+Joplin is React Native: no view has an id. A note's row is a TextView of its title, a
+to-do's row holding before it a CheckBox named ``to-do: <title>``; the open note's body
+is the TextViews of its viewer's WebView."""
 
 from __future__ import annotations
 
@@ -13,29 +17,39 @@ from droidhub.agents.ui_solver import (
     SolverScript,
     UISolver,
     answer,
-    find_all,
+    find,
     open_app,
     require,
     scroll,
     tap,
     type_into,
 )
+from droidhub.android.ui_tree import UIElement
 
 PACKAGE = "net.cozic.joplin"
-TITLE = "note_title"
+TEXT = "android.widget.TextView"
+WEBVIEW = "android.webkit.WebView"
 
 
 def open_note(state: State, title: str) -> Generator[Action, State, State]:
     """From anywhere: Joplin, its search, the title typed, the matching note opened."""
     state = yield open_app("Joplin")
     state = yield tap(state, desc="Search")
-    state = yield type_into(state, title, resource_id="search_input")
-    return (yield tap(state, text=title, resource_id=TITLE))
+    state = yield type_into(state, title, class_name="android.widget.EditText")
+    return (yield tap(state, text=title, class_name=TEXT))
 
 
 def note_body(state: State) -> str:
-    """The open note's body as shown."""
-    return state.ui_elements[require(state, resource_id="note_body")].text
+    """The open note's body as shown: its viewer's blocks, one a line."""
+    elements = state.ui_elements
+    start = require(state, class_name=WEBVIEW)
+    page = elements[start].bounds
+    return "\n".join(
+        e.text
+        for e in elements[start + 1 :]
+        if e.class_name == TEXT and e.text and page is not None and e.bounds is not None
+        and page.top <= e.bounds.top < page.bottom
+    )  # fmt: skip
 
 
 def solve_is_todo(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
@@ -43,13 +57,10 @@ def solve_is_todo(goal: str, params: Mapping[str, Any], state: State) -> SolverS
     state = yield open_app("Joplin")
     state = yield tap(state, desc="Search")
     title = params["title"]
-    state = yield type_into(state, title, resource_id="search_input")
-    row = [e for e in state.ui_elements if e.resource_id.endswith(f"/{TITLE}") and e.text == title]
-    if not row:
+    state = yield type_into(state, title, class_name="android.widget.EditText")
+    if find(state, text=title, class_name=TEXT) is None:
         raise SolverError(f"the search shows no note titled {title!r}")
-    index = state.ui_elements.index(row[0])
-    # The row layout (checkable for a to-do) is the title's parent, just before it.
-    yield answer("True" if state.ui_elements[index - 1].checkable else "False")
+    yield answer("True" if find(state, desc=f"to-do: {title}") is not None else "False")
 
 
 def solve_attendees(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
@@ -66,18 +77,27 @@ def solve_ingredient(goal: str, params: Mapping[str, Any], state: State) -> Solv
     state = yield from open_note(state, params["title"])
     ingredient = params["ingredient"]
     for line in note_body(state).splitlines():
-        if line.startswith("- ") and line.endswith(f" {ingredient}"):
-            yield answer(line[2 : -len(ingredient) - 1])
+        if line.endswith(f" {ingredient}"):
+            yield answer(line[: -len(ingredient) - 1])
             return
     raise SolverError(f"the recipe lists no {ingredient!r}")
 
 
 def _rows(state: State) -> list[tuple[str, bool]]:
     """The listed notes on screen: title, and whether the row is a to-do's."""
-    elements = state.ui_elements
+    todos = {e.content_description for e in state.ui_elements if e.checkable}
     return [
-        (elements[i].text, elements[i - 1].checkable) for i in find_all(state, resource_id=TITLE)
+        (e.text, f"to-do: {e.text}" in todos)
+        for e in state.ui_elements
+        if e.class_name == TEXT and e.text and _in_list(state, e)
     ]
+
+
+def _in_list(state: State, element: UIElement) -> bool:
+    """Whether ``element`` lies inside the note list (the ScrollView)."""
+    lists = [e.bounds for e in state.ui_elements if e.class_name.endswith("ScrollView")]
+    box = element.bounds
+    return box is not None and any(b is not None and b.top <= box.top < b.bottom for b in lists)
 
 
 def _merge(seen: list[tuple[str, bool]], new: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
@@ -91,7 +111,7 @@ def _merge(seen: list[tuple[str, bool]], new: list[tuple[str, bool]]) -> list[tu
 def solve_todo_count(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Open the notebook from the side menu; count the rows with a check box."""
     state = yield open_app("Joplin")
-    state = yield tap(state, desc="Side menu")
+    state = yield tap(state, desc="Sidebar")
     state = yield tap(state, text=params["folder"])
     rows = _rows(state)
     for _ in range(6):
