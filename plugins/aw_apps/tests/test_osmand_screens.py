@@ -1,12 +1,76 @@
-"""OsmAnd tasks done as an agent does them: search, the place card, route planning."""
+"""OsmAnd tasks done as an agent does them (search, the place card, the favourite's
+editor, route planning), and the map drawn where the places lie."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from screen_checks import find_element, screen_elements, tap_element
 from task_runs import click, make, score
 
-from droidhub import Action, Env, Observe
+from droidhub import Action, Device, Env, Observe
 from droidhub_aw_apps.osmand import model as osmand_model
 from droidhub_aw_apps.osmand import tasks as osmand
+from droidhub_aw_apps.osmand.mapdata import Viewport, to_screen
+
+OSMAND_ID = "net.osmand:id/"
+#: Ids of OsmAnd's layouts (map_hud_top, map_hud_controls, map_context_menu_fragment,
+#: search_dialog_fragment, search_text_layout, search_list_item,
+#: point_editor_fragment_new) the map, card and search may show.
+REAL_IDS = frozenset(
+    [
+        "MapView",
+        "top_widgets_panel",
+        "map_left_widgets_panel",
+        "layers_compass_layout",
+        "map_layers_button",
+        "map_compass_button",
+        "map_search_button",
+        "map_menu_button",
+        "map_route_info_button",
+        "map_hud_controls",
+        "map_my_location_button",
+        "map_zoom_in_button",
+        "map_zoom_out_button",
+        "context_menu_main",
+        "context_menu_top_shadow_all",
+        "context_menu_top_view",
+        "context_menu_line1",
+        "context_menu_line2_layout",
+        "context_menu_line2",
+        "context_menu_icon_view",
+        "buttons_top_border",
+        "context_menu_buttons",
+        "context_menu_fav_view",
+        "context_menu_fav_image_view",
+        "context_menu_fav_text_view",
+        "context_menu_route_view",
+        "context_menu_route_image_view",
+        "context_menu_route_text_view",
+        "context_menu_share_view",
+        "context_menu_share_image_view",
+        "context_menu_share_text_view",
+        "context_menu_more_view",
+        "context_menu_more_image_view",
+        "context_menu_more_text_view",
+        "buttons_bottom_border",
+        "context_menu_bottom_buttons",
+        "context_menu_details_button",
+        "context_menu_directions_button",
+        "appbar",
+        "toolbar",
+        "search_container",
+        "searchEditText",
+        "clearButton",
+        "searchListItemLayout",
+        "imageView",
+        "title",
+        "compass_layout",
+        "distance",
+        "subtitle",
+        "divider",
+    ]
+)
 
 
 def _act(env: Env, **fields: object) -> None:
@@ -20,9 +84,7 @@ def _field(env: Env, suffix: str) -> int:
 
 def _search(env: Env, query: str) -> None:
     _act(env, action_type="input_text", text=query, index=_field(env, "searchEditText"))
-    elements = env.get_state(observe=Observe.UI_TREE).ui_elements
-    result = next(i for i, e in enumerate(elements) if e.resource_id.endswith(":id/title"))
-    _act(env, action_type="click", index=result)
+    _act(env, action_type="click", index=_field(env, ":id/title"))
 
 
 def test_favorite_from_the_place_card(virtual_env: Env) -> None:
@@ -32,8 +94,8 @@ def test_favorite_from_the_place_card(virtual_env: Env) -> None:
         _act(env, action_type="open_app", app_name="osmand")
         click(env, content_description="Search")
         _search(env, task.params.location)
-        click(env, text="Save")
-        click(env, text="Save")
+        click(env, resource_id=OSMAND_ID + "context_menu_fav_view")
+        click(env, resource_id=OSMAND_ID + "right_bottom_button")
 
     assert score(virtual_env, task, act) == 1.0
 
@@ -43,21 +105,17 @@ def test_marker_for_the_wrong_town_is_a_near_miss(virtual_env: Env) -> None:
     wanted = task.params.location.split(",")[0]
     other = next(n for n in osmand_model.LOCATIONS if not n.startswith(wanted))
 
-    def act(env: Env) -> None:
-        _act(env, action_type="open_app", app_name="osmand")
-        click(env, content_description="Search")
-        _search(env, other.split(",")[0])
-        click(env, text="Marker")
+    def marker_for(town: str) -> Callable[[Env], None]:
+        def act(env: Env) -> None:
+            _act(env, action_type="open_app", app_name="osmand")
+            click(env, content_description="Search")
+            _search(env, town)
+            click(env, resource_id=OSMAND_ID + "context_menu_route_view")
 
-    assert score(virtual_env, task, act) == 0.0
+        return act
 
-    def right(env: Env) -> None:
-        _act(env, action_type="open_app", app_name="osmand")
-        click(env, content_description="Search")
-        _search(env, wanted)
-        click(env, text="Marker")
-
-    assert score(virtual_env, make(osmand.OsmAndMarker), right) == 1.0
+    assert score(virtual_env, task, marker_for(other.split(",")[0])) == 0.0
+    assert score(virtual_env, make(osmand.OsmAndMarker), marker_for(wanted)) == 1.0
 
 
 def test_track_planned_through_the_waypoints(virtual_env: Env) -> None:
@@ -68,10 +126,75 @@ def test_track_planned_through_the_waypoints(virtual_env: Env) -> None:
         click(env, content_description="Menu")
         click(env, text="Plan a route")
         for place in task.params.waypoints:
-            click(env, text="Add point")
+            click(env, text="ADD POINT")
             _search(env, place.split(",")[0])
-        click(env, text="Save")
-        _act(env, action_type="input_text", text="Trip", index=_field(env, "name_edit"))
-        click(env, text="Save")
+        click(env, text="SAVE")
+        elements = env.get_state(observe=Observe.UI_TREE).ui_elements
+        name = next(i for i, e in enumerate(elements) if e.class_name.endswith("EditText"))
+        _act(env, action_type="input_text", text="Trip", index=name)
+        elements = env.get_state(observe=Observe.UI_TREE).ui_elements
+        save = [i for i, e in enumerate(elements) if e.text == "SAVE"][-1]  # the sheet's
+        _act(env, action_type="click", index=save)
 
     assert score(virtual_env, task, act) == 1.0
+
+
+def _shown_ids(device: Device) -> set[str]:
+    return {
+        e.resource_id[len(OSMAND_ID) :]
+        for e in screen_elements(device)
+        if e.resource_id.startswith(OSMAND_ID)
+    }
+
+
+def _pixel(device: Device, point: tuple[float, float]) -> tuple[int, int, int]:
+    shot = device.screenshot().convert("RGB")
+    return shot.getpixel((round(point[0]), round(point[1])))
+
+
+def test_the_map_draws_favourites_and_markers_where_they_lie(virtual_device: Device) -> None:
+    osmand_model.set_favorites(virtual_device, ["Triesen, Liechtenstein"])
+    osmand_model.add_marker(virtual_device, "Ruggell, Liechtenstein", "m1")
+    virtual_device.shell(["am", "start", "-n", f"{osmand_model.PACKAGE}/{osmand_model.ACTIVITY}"])
+    try:
+        canvas = find_element(virtual_device, resource_id="MapView")
+        assert canvas.bounds is not None
+        box = (canvas.bounds.left, canvas.bounds.top, canvas.bounds.right, canvas.bounds.bottom)
+        view = Viewport()
+        star = to_screen(view, box, *osmand_model.LOCATIONS["Triesen, Liechtenstein"])
+        flag = to_screen(view, box, *osmand_model.LOCATIONS["Ruggell, Liechtenstein"])
+        red, green, blue = _pixel(virtual_device, (star[0] - 30, star[1]))
+        assert red > 200 and 100 < green < 170 and blue < 60  # OsmAnd's orange favourite
+        red, green, blue = _pixel(virtual_device, (flag[0] - 30, flag[1]))
+        assert red > 200 and green < 90 and blue < 90  # the red marker
+        for desc in ("Search", "Menu", "Zoom in", "Zoom out", "My location", "Configure map"):
+            find_element(virtual_device, content_description=desc)
+        assert _shown_ids(virtual_device) <= REAL_IDS
+        tap_element(virtual_device, content_description="Search")
+        field = find_element(virtual_device, resource_id="searchEditText")
+        assert field.text == "Type to search all" and field.focused
+        virtual_device.shell(["input", "text", "Planken"])
+        shown = screen_elements(virtual_device)
+        titles = [e.text for e in shown if e.resource_id.endswith("/title")]
+        assert titles == ["Planken", "Oberplanken"]  # the name it starts first
+        tap_element(virtual_device, text="Planken", resource_id="title")
+        assert find_element(virtual_device, resource_id="context_menu_line1").text == "Planken"
+        for label in ("Save", "Marker", "Share", "Actions"):
+            find_element(virtual_device, text=label)
+        assert _shown_ids(virtual_device) <= REAL_IDS
+        tap_element(virtual_device, resource_id="context_menu_fav_view")
+        assert find_element(virtual_device, resource_id="name_edit").text == "Planken"
+        tap_element(virtual_device, resource_id="right_bottom_button")
+        virtual_device.shell(["input", "keyevent", "KEYCODE_BACK"])  # closes the card
+        root = osmand_model.favorites_gpx(virtual_device)
+        assert root is not None
+        names = [w.findtext("gpx:name", "", osmand_model.GPX_NAMESPACES) for w in root]
+        assert "Planken" in names
+        # the new favourite is drawn: the map centred on Planken shows a star there
+        centre = find_element(virtual_device, resource_id="MapView").bounds
+        assert centre is not None
+        x, y = centre.center
+        red, green, blue = _pixel(virtual_device, (x - 30, y))
+        assert red > 200 and 100 < green < 170 and blue < 60
+    finally:
+        virtual_device.shell(["am", "force-stop", osmand_model.PACKAGE])

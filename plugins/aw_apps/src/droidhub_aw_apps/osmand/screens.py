@@ -1,40 +1,48 @@
-"""OsmAnd's screens on the virtual phone: a map with search, a place card, and route
-planning, enough for an agent to do the favourite, marker and track tasks.
+"""OsmAnd on the virtual phone, on the view engine: the map of Liechtenstein with its
+HUD (:mod:`.layouts`, :mod:`.mapdata`), search, the place card, the favourite's
+editor, the menu and route planning.
 
-* The map has ``Search`` and ``Menu``. ``Menu`` offers ``Plan a route``.
-* ``Search`` has a query field; results are the preloaded towns whose name contains
-  the query (case ignored), or the point a ``lat, lon`` query names. A result opens the
-  place card: ``Save`` (a dialog, then ``Save``, adds a favourite), ``Marker`` (adds a
-  map marker) and ``Close``.
-* ``Plan a route`` lists the route's points; ``Add point`` searches for one, ``Save``
-  asks for a name (``Save`` again writes ``tracks/<name>.gpx``), ``Cancel`` drops it.
-  On a real phone points are also placed by tapping the map, which this model has no
-  picture for.
+* The map shows the favourites (``favorites.gpx``) and the active markers
+  (``map_markers``) where they lie, projected in Web Mercator.
+* ``Search`` (``map_search_button``) opens the search; results are the preloaded towns
+  whose name contains the query (case ignored, those it starts first), or the point a
+  ``lat, lon`` query names. A result centres the map on it and opens the place card:
+  ``Save`` opens the favourite's editor (its ``Save`` adds the favourite), ``Marker``
+  adds a map marker.
+* ``Menu`` lists OsmAnd's menu; ``Plan a route`` opens the planner: ``Add point``
+  searches for a point (on a real phone points are placed by moving the map under its
+  centre mark; this model takes them from the search instead), ``Save`` asks for a
+  name in a sheet (its ``Save`` writes ``tracks/<name>.gpx``), ``Cancel`` drops it.
 
 Favourites, markers and tracks are written at once, in OsmAnd's formats.
 """
 
 from __future__ import annotations
 
+import math
 import sqlite3
 from contextlib import closing
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from droidhub.virtual.appmodel import PIXEL_6, Intent, Screen, VirtualApp
-from droidhub_aw_apps.common.hierarchy import Node, hit, render
-from droidhub_aw_apps.common.keys import KEY_DEL
+from droidhub.virtual.appmodel import Intent, VirtualApp
+from droidhub.virtual.views import ViewApp, Window, bottom_sheet
 from droidhub_aw_apps.common.sqlite_files import open_database
+from droidhub_aw_apps.osmand import layouts
+from droidhub_aw_apps.osmand.layouts import MapLayers, Result
+from droidhub_aw_apps.osmand.mapdata import Viewport
 from droidhub_aw_apps.osmand.model import (
     ACTIVITY,
     EMPTY_GPX,
     FAVORITES,
+    GPX_NAMESPACES,
     LOCATIONS,
     MARKERS_DB,
     MARKERS_SCHEMA,
     PACKAGE,
     TRACKS,
     coordinates,
+    gpx_root,
     insert_marker,
     place_title,
     track_gpx,
@@ -44,33 +52,59 @@ from droidhub_aw_apps.osmand.model import (
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
 
-_RES = f"{PACKAGE}:id/"
+#: The entries of the menu the map's Menu button opens, in OsmAnd's order.
+MENU_ITEMS = (
+    "My Places",
+    "Search",
+    "Directions",
+    "Configure map",
+    "Download maps",
+    "Plan a route",
+    "Trip recording",
+    "Settings",
+    "Plugins",
+    "Help",
+)
+#: The places on the map by the short name OsmAnd gives them.
+PLACES = {place_title(name): coords for name, coords in LOCATIONS.items()}
 
 
 def search_results(query: str) -> list[str]:
-    """The places a query finds: towns containing it, or the point ``lat, lon`` names."""
+    """The places a query finds: towns containing it (those it starts first), or the
+    point ``lat, lon`` names."""
     text = query.strip()
     if not text:
         return []
     if coordinates(text) is not None and text not in LOCATIONS:
         return [text]
-    return [name for name in LOCATIONS if text.lower() in name.lower()]
+    found = [name for name in LOCATIONS if text.lower() in name.lower()]
+    return sorted(found, key=lambda n: not n.lower().startswith(text.lower()))
+
+
+def _distance_km(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """Great-circle distance (haversine on a 6371 km sphere)."""
+    lat1, lon1, lat2, lon2 = map(math.radians, (*a, *b))
+    h = (
+        math.sin((lat2 - lat1) / 2) ** 2
+        + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2
+    )
+    return 2 * 6371 * math.asin(math.sqrt(h))
 
 
 @dataclass
 class _State:
-    screen: str = "map"  # map, menu, search, place, route
+    screen: str = "map"  # map, menu, search, editor, route
     query: str = ""
-    query_focused: bool = False
-    place: str | None = None
-    dialog: str | None = None  # "favorite" or "track"
-    name: str = ""
-    name_focused: bool = False
+    place: str | None = None  # the place the card shows (a search result)
+    name: str = ""  # the favourite's name in the editor
+    track_name: str = ""
+    sheet: bool = False  # the planner's save sheet
     route: list[str] = field(default_factory=list)
     planning: bool = False  # the search picks a route point
+    view: Viewport = field(default_factory=Viewport)
 
 
-class OsmAndApp(VirtualApp):
+class OsmAndApp(ViewApp):
     """OsmAnd on the virtual phone: favourites file, markers database, tracks folder,
     and the screens to change them."""
 
@@ -80,7 +114,9 @@ class OsmAndApp(VirtualApp):
     version_name = "4.6.13"
 
     def __init__(self) -> None:
+        super().__init__()
         self.state = _State()
+        self._phone: VirtualPhone | None = None
 
     def install(self, phone: VirtualPhone) -> None:
         """Create what OsmAnd has after its first start with the map loaded."""
@@ -95,214 +131,212 @@ class OsmAndApp(VirtualApp):
 
     def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
         """A launch shows the map."""
+        super().on_start(phone, intent)
         self.state = _State()
 
     def on_stop(self, phone: VirtualPhone) -> None:
         """Force-stopped: a route being planned is lost."""
         self.state = _State()
+        self.reset_view_state()
 
     def _markers(self, phone: VirtualPhone) -> sqlite3.Connection:
         return open_database(phone.host_path(MARKERS_DB), MARKERS_SCHEMA)
 
-    # --- screens -------------------------------------------------------------------------
-    @staticmethod
-    def _button(label: str, bounds: tuple[int, int, int, int], desc: bool = False) -> Node:
-        return Node(
-            "android.widget.ImageButton" if desc else "android.widget.Button",
-            text="" if desc else label,
-            content_desc=label if desc else "",
-            bounds=bounds,
-            clickable=True,
-        )
-
-    def _nodes(self) -> list[Node]:
+    # --- data ----------------------------------------------------------------------------
+    def _layers(self, phone: VirtualPhone) -> MapLayers:
+        """The favourites and active markers on the phone, and the selection."""
+        layers = MapLayers(places=PLACES)
+        host = phone.host_path(FAVORITES)
+        if host.is_file():
+            root = gpx_root(host.read_text(encoding="utf-8"))
+            for wpt in root.iterfind("gpx:wpt", GPX_NAMESPACES):
+                name = wpt.findtext("gpx:name", "", GPX_NAMESPACES)
+                point = (float(wpt.get("lat", "nan")), float(wpt.get("lon", "nan")))
+                layers.favorites.append((point, name))
+        if phone.host_path(MARKERS_DB).is_file():
+            with closing(self._markers(phone)) as conn:
+                rows = conn.execute(
+                    "SELECT marker_lat, marker_lon FROM map_markers WHERE marker_active = 1"
+                ).fetchall()
+            layers.markers = [(float(a), float(b)) for a, b in rows]
         st = self.state
-        if st.screen in ("map", "menu"):
-            nodes = [
-                Node(
-                    "android.view.View",
-                    content_desc="Map",
-                    bounds=(0, 80, PIXEL_6.width, PIXEL_6.height),
-                ),
-                self._button("Search", (900, 160, 1040, 300), desc=True),
-                self._button("Menu", (40, 2200, 180, 2340), desc=True),
-            ]
-            if st.screen == "menu":
-                nodes.append(self._button("Plan a route", (40, 1900, 700, 2040)))
-            return nodes
+        if st.place is not None:
+            layers.selected = coordinates(st.place)
+        layers.route = [c for c in (coordinates(p) for p in st.route) if c is not None]
+        return layers
+
+    def _results(self) -> list[Result]:
+        st = self.state
+        centre = (st.view.lat, st.view.lon)
+        out = []
+        for found in search_results(st.query)[:12]:
+            point = coordinates(found)
+            named = found in LOCATIONS
+            distance = f"{_distance_km(centre, point):.1f} km" if point else ""
+            title = place_title(found) if named else found
+            out.append(Result(title, "Liechtenstein" if named else "Location", distance))
+        return out
+
+    # --- screens -------------------------------------------------------------------------
+    def build(self, phone: VirtualPhone) -> Window:
+        """The screen the state names."""
+        st = self.state
         if st.screen == "search":
-            nodes = [
-                self._button("Navigate up", (20, 120, 140, 240), desc=True),
-                Node(
-                    "android.widget.EditText",
-                    text=st.query,
-                    hint="Search",
-                    resource_id=_RES + "searchEditText",
-                    bounds=(160, 120, 1040, 240),
-                    focused=st.query_focused,
-                ),
-            ]
-            for i, result in enumerate(search_results(st.query)[:12]):
-                top = 300 + i * 140
-                nodes.append(
-                    Node(
-                        "android.widget.TextView",
-                        text=result,
-                        resource_id=_RES + "title",
-                        bounds=(60, top, 1040, top + 140),
-                        clickable=True,
-                    )
-                )
-            return nodes
-        if st.screen == "place":
-            nodes = [
-                Node("android.widget.TextView", text=st.place or "", bounds=(60, 1700, 1040, 1820)),
-                self._button("Save", (60, 1880, 360, 2000)),
-                self._button("Marker", (390, 1880, 690, 2000)),
-                self._button("Close", (720, 1880, 1020, 2000)),
-            ]
-            # A dialog's window is all that the screen's tree shows, as on a phone.
-            return self._name_dialog("Add favorite") if st.dialog == "favorite" else nodes
-        nodes = [Node("android.widget.TextView", text="Plan a route", bounds=(60, 120, 1040, 240))]
-        for i, point in enumerate(st.route):
-            top = 300 + i * 120
-            nodes.append(
-                Node(
-                    "android.widget.TextView",
-                    text=f"{i + 1}. {point}",
-                    bounds=(60, top, 1040, top + 120),
+            return Window(
+                layouts.search_screen(
+                    st.query, self._results(), self._set_query, self._pick, self._leave_search
                 )
             )
-        nodes += [
-            self._button("Add point", (60, 2200, 360, 2340)),
-            self._button("Save", (390, 2200, 690, 2340)),
-            self._button("Cancel", (720, 2200, 1020, 2340)),
-        ]
-        return self._name_dialog("Save as new track") if st.dialog == "track" else nodes
+        if st.screen == "editor":
+            content = layouts.favorite_editor(
+                st.name, self._set_name, lambda: self._save_favorite(phone), self._to_map
+            )
+            return Window(content)
+        if st.screen == "menu":
+            return Window(layouts.dashboard(MENU_ITEMS, self._menu_pick, self._to_map))
+        if st.screen == "route":
+            content = layouts.route_planner(
+                st.view, self._layers(phone), [place_title(p) for p in st.route],
+                self._add_point, self._ask_track_name, self._drop_route,
+            )  # fmt: skip
+            if not st.sheet:
+                return Window(content)
+            sheet = layouts.save_track_sheet(
+                st.track_name, self._set_track_name, lambda: self._save_track(phone),
+                self._close_sheet,
+            )  # fmt: skip
+            return Window(
+                content, dialog=bottom_sheet(sheet, self._close_sheet),
+                on_cancel=self._close_sheet, dialog_fills=True,
+            )  # fmt: skip
+        card = None
+        if st.place is not None:
+            title = place_title(st.place)
+            kind = "Liechtenstein" if st.place in LOCATIONS or title != st.place else "Location"
+            card = layouts.context_menu(
+                title, kind, self._open_editor, lambda: self._add_marker(phone), self._to_map
+            )
+        return Window(
+            layouts.map_screen(st.view, self._layers(phone), self._open_search,
+                               self._open_menu, card)
+        )  # fmt: skip
 
-    def _name_dialog(self, title: str) -> list[Node]:
-        return [
-            Node("android.widget.TextView", text=title, bounds=(80, 800, 1000, 900)),
-            Node(
-                "android.widget.EditText",
-                text=self.state.name,
-                hint="Name",
-                resource_id=_RES + "name_edit",
-                bounds=(80, 920, 1000, 1040),
-                focused=self.state.name_focused,
-            ),
-            self._button("Cancel", (480, 1080, 720, 1200)),
-            self._button("Save", (760, 1080, 1000, 1200)),
-        ]
-
-    def screen(self, phone: VirtualPhone) -> Screen:
-        """The map, search, place card or route plan."""
-        return Screen(hierarchy=render(PACKAGE, self._nodes()))
-
-    # --- input ---------------------------------------------------------------------------
-    def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
-        """Buttons, results, fields."""
-        node = hit(self._nodes(), x, y)
-        if node is None:
-            if self.state.screen == "menu":
-                self.state.screen = "map"
-            return
-        label = node.text or node.content_desc
-        handler = {
-            "map": self._tap_map,
-            "menu": self._tap_map,
-            "search": self._tap_search,
-            "place": self._tap_place,
-            "route": self._tap_route,
-        }[self.state.screen]
-        handler(phone, node, label)
-
-    def _tap_map(self, phone: VirtualPhone, node: Node, label: str) -> None:
+    def on_back(self, phone: VirtualPhone) -> bool:
+        """BACK closes what is open over the map; on the bare map it leaves."""
         st = self.state
-        if label == "Search":
-            st.screen, st.query, st.query_focused, st.planning = "search", "", True, False
-        elif label == "Menu":
-            st.screen = "menu" if st.screen == "map" else "map"
-        elif label == "Plan a route":
-            st.screen, st.route = "route", []
+        if st.screen == "search":
+            self._leave_search()
+        elif st.screen in ("editor", "menu") or (st.screen == "map" and st.place is not None):
+            self._to_map()
+        elif st.screen == "route":
+            self._drop_route()
         else:
-            st.screen = "map"
+            return False
+        return True
 
-    def _tap_search(self, phone: VirtualPhone, node: Node, label: str) -> None:
+    # --- actions -------------------------------------------------------------------------
+    def _to_map(self) -> None:
         st = self.state
-        if node.resource_id.endswith("searchEditText"):
-            st.query_focused = True
-        elif label == "Navigate up":
-            st.screen = "route" if st.planning else "map"
-        elif node.resource_id.endswith("title"):
-            if st.planning:
-                st.route.append(node.text)
-                st.screen = "route"
-            else:
-                st.place, st.screen = node.text, "place"
+        if st.screen == "map":
+            st.place = None
+        st.screen = "map"
+        self.reset_view_state()
 
-    def _tap_place(self, phone: VirtualPhone, node: Node, label: str) -> None:
+    def _open_search(self) -> None:
         st = self.state
-        place = st.place or ""
-        if st.dialog == "favorite":
-            if node.resource_id.endswith("name_edit"):
-                st.name_focused = True
-            elif label == "Cancel":
-                st.dialog = None
-            elif label == "Save":
-                host = phone.host_path(FAVORITES)
-                old = host.read_text(encoding="utf-8") if host.is_file() else None
-                host.parent.mkdir(parents=True, exist_ok=True)
-                host.write_text(with_favorites(old, [place]), encoding="utf-8")
-                phone.stamp(host)
-                st.dialog = None
-        elif label == "Save":
-            st.dialog, st.name, st.name_focused = "favorite", place_title(place), False
-        elif label == "Marker":
-            with closing(self._markers(phone)) as conn:
-                count = conn.execute("SELECT COUNT(*) FROM map_markers").fetchone()[0]
-                insert_marker(conn, place, f"marker_{count + 1}")
-                conn.commit()
-        elif label == "Close":
-            st.screen, st.place = "map", None
+        st.screen, st.query, st.planning = "search", "", False
+        self.reset_view_state()
+        self.view_state.focus = "searchEditText"
 
-    def _tap_route(self, phone: VirtualPhone, node: Node, label: str) -> None:
+    def _open_menu(self) -> None:
+        self.state.screen = "menu"
+
+    def _menu_pick(self, title: str) -> None:
         st = self.state
-        if st.dialog == "track":
-            if node.resource_id.endswith("name_edit"):
-                st.name_focused = True
-            elif label == "Cancel":
-                st.dialog = None
-            elif label == "Save" and st.name.strip():
-                host = phone.host_path(f"{TRACKS}/{st.name.strip()}.gpx")
-                host.parent.mkdir(parents=True, exist_ok=True)
-                host.write_text(track_gpx(st.name.strip(), st.route), encoding="utf-8")
-                phone.stamp(host)
-                st.dialog, st.screen, st.route = None, "map", []
-        elif label == "Add point":
-            st.screen, st.query, st.query_focused, st.planning = "search", "", True, True
-        elif label == "Save" and len(st.route) >= 2:
-            st.dialog, st.name, st.name_focused = "track", "Route", False
-        elif label == "Cancel":
-            st.screen, st.route = "map", []
+        if title == "Plan a route":
+            st.screen, st.route, st.place = "route", [], None
+        elif title == "Search":
+            self._open_search()
 
-    def on_text(self, phone: VirtualPhone, text: str) -> None:
-        """Typing goes to the focused field."""
+    def _set_query(self, text: str) -> None:
+        self.state.query = text
+
+    def _leave_search(self) -> None:
         st = self.state
-        if st.dialog is not None and st.name_focused:
-            st.name += text
-        elif st.screen == "search" and st.query_focused:
-            st.query += text
+        st.screen = "route" if st.planning else "map"
+        self.reset_view_state()
 
-    def on_key(self, phone: VirtualPhone, keycode: str) -> None:
-        """Delete removes the focused field's last character."""
-        if keycode not in KEY_DEL:
+    def _pick(self, result: Result) -> None:
+        st = self.state
+        matches = (n for n in search_results(st.query) if result.title in (n, place_title(n)))
+        found = next(matches, result.title)
+        point = coordinates(found)
+        if st.planning:
+            st.route.append(found)
+            st.screen = "route"
+        else:
+            st.place, st.screen = found, "map"
+        if point is not None:
+            st.view = Viewport(point[0], point[1], st.view.zoom)
+        self.reset_view_state()
+
+    def _open_editor(self) -> None:
+        st = self.state
+        st.screen, st.name = "editor", place_title(st.place or "")
+        self.reset_view_state()
+
+    def _set_name(self, text: str) -> None:
+        self.state.name = text
+
+    def _save_favorite(self, phone: VirtualPhone) -> None:
+        st = self.state
+        host = phone.host_path(FAVORITES)
+        old = host.read_text(encoding="utf-8") if host.is_file() else None
+        host.parent.mkdir(parents=True, exist_ok=True)
+        host.write_text(with_favorites(old, [st.place or ""]), encoding="utf-8")
+        phone.stamp(host)
+        st.screen = "map"
+        self.reset_view_state()
+
+    def _add_marker(self, phone: VirtualPhone) -> None:
+        with closing(self._markers(phone)) as conn:
+            count = conn.execute("SELECT COUNT(*) FROM map_markers").fetchone()[0]
+            insert_marker(conn, self.state.place or "", f"marker_{count + 1}")
+            conn.commit()
+
+    def _add_point(self) -> None:
+        st = self.state
+        st.screen, st.query, st.planning = "search", "", True
+        self.reset_view_state()
+        self.view_state.focus = "searchEditText"
+
+    def _ask_track_name(self) -> None:
+        st = self.state
+        if len(st.route) >= 2:
+            st.sheet, st.track_name = True, ""
+
+    def _set_track_name(self, text: str) -> None:
+        self.state.track_name = text
+
+    def _close_sheet(self) -> None:
+        self.state.sheet = False
+
+    def _save_track(self, phone: VirtualPhone) -> None:
+        st = self.state
+        name = st.track_name.strip()
+        if not name:
             return
+        host = phone.host_path(f"{TRACKS}/{name}.gpx")
+        host.parent.mkdir(parents=True, exist_ok=True)
+        host.write_text(track_gpx(name, st.route), encoding="utf-8")
+        phone.stamp(host)
+        st.sheet, st.screen, st.route = False, "map", []
+        self.reset_view_state()
+
+    def _drop_route(self) -> None:
         st = self.state
-        if st.dialog is not None and st.name_focused:
-            st.name = st.name[:-1]
-        elif st.screen == "search" and st.query_focused:
-            st.query = st.query[:-1]
+        st.screen, st.route, st.sheet = "map", [], False
+        self.reset_view_state()
 
 
 def virtual_apps() -> list[VirtualApp]:

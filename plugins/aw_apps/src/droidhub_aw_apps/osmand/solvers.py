@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from droidhub import State
+from droidhub import Action, State
 from droidhub.agents.ui_solver import (
     SolverScript,
     SolverSteps,
     UISolver,
     find,
+    find_all,
     open_app,
     tap,
     type_into,
@@ -26,22 +27,23 @@ def _query(place: str) -> str:
 
 
 def _search(state: State, place: str) -> SolverSteps:
-    """The search field gets the query; the result named exactly ``place`` is tapped
+    """The search field gets the query; the result titled exactly as typed is tapped
     ("Planken" also finds "Oberplanken"), else the first one."""
-    state = yield type_into(state, _query(place), resource_id="searchEditText")
-    if find(state, text=place, resource_id="title") is not None:
-        return (yield tap(state, text=place, resource_id="title"))
+    query = _query(place)
+    state = yield type_into(state, query, resource_id="searchEditText")
+    if find(state, text=query, resource_id="title") is not None:
+        return (yield tap(state, text=query, resource_id="title"))
     return (yield tap(state, resource_id="title"))
 
 
 def solve_favorite(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
-    """Search, then the card's Save and the dialog's Save."""
+    """Search, then the card's Save and the editor's Save."""
     del goal
     state = yield open_app("OsmAnd")
     state = yield tap(state, desc="Search")
     state = yield from _search(state, params["location"])
-    state = yield tap(state, text="Save")
-    yield tap(state, text="Save")
+    state = yield tap(state, resource_id="context_menu_fav_view")
+    yield tap(state, resource_id="right_bottom_button")
 
 
 def solve_marker(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
@@ -50,21 +52,22 @@ def solve_marker(goal: str, params: Mapping[str, Any], state: State) -> SolverSc
     state = yield open_app("OsmAnd")
     state = yield tap(state, desc="Search")
     state = yield from _search(state, params["location"])
-    yield tap(state, text="Marker")
+    yield tap(state, resource_id="context_menu_route_view")
 
 
 def solve_track(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
-    """Menu, Plan a route, each waypoint by Add point and search, Save, the name, Save."""
+    """Menu, Plan a route, each waypoint by Add point and search, Save, the name in
+    the sheet, its Save (the last SAVE on screen: the planner's lies under the sheet)."""
     del goal
     state = yield open_app("OsmAnd")
     state = yield tap(state, desc="Menu")
     state = yield tap(state, text="Plan a route")
     for waypoint in params["waypoints"]:
-        state = yield tap(state, text="Add point")
+        state = yield tap(state, text="ADD POINT")
         state = yield from _search(state, waypoint)
-    state = yield tap(state, text="Save")
+    state = yield tap(state, text="SAVE")
     state = yield type_into(state, params["track_name"], class_name="EditText")
-    yield tap(state, text="Save")
+    yield Action(action_type="click", index=find_all(state, text="SAVE")[-1])
 
 
 SOLVERS = [
