@@ -31,9 +31,16 @@ def test_photo_and_video_with_the_camera_app(virtual_env: Env) -> None:
 
     def video(env: Env) -> None:
         open_app(env, "camera")
-        _press(env, "Switch to video")
-        _press(env, "Start recording")
-        _press(env, "Stop recording")
+        # a drag to the right over the viewfinder opens the mode drawer
+        env.execute_action(Action(action_type="scroll", direction="left"))
+        elements = env.get_state(observe=Observe.UI_TREE).ui_elements
+        video_row = next(i for i, e in enumerate(elements) if e.text == "Video")
+        assert elements[video_row].resource_id == f"{photos.PACKAGE}:id/selector_text"
+        env.execute_action(Action(action_type="click", index=video_row))
+        _press(env, "Shutter")
+        elements = env.get_state(observe=Observe.UI_TREE).ui_elements
+        assert any(e.resource_id.endswith("/recording_time") for e in elements)
+        _press(env, "Shutter")
 
     assert score(virtual_env, make(camera.CameraTakePhoto), photo) == 1.0
     assert score(virtual_env, make(camera.CameraTakeVideo), video) == 1.0
@@ -57,3 +64,18 @@ def test_photo_near_miss_a_video_instead(virtual_env: Env) -> None:
 def test_video_near_miss_a_photo_instead(virtual_env: Env) -> None:
     task = make(camera.CameraTakeVideo)
     assert score(virtual_env, task, make(camera.CameraTakePhoto).oracle) == 0.0
+
+
+def test_the_viewfinder_as_camera2_lays_it_out(virtual_env: Env) -> None:
+    open_app(virtual_env, "camera")
+    state = virtual_env.get_state()
+    shutter = next(e for e in state.ui_elements if e.content_description == "Shutter")
+    assert shutter.resource_id == f"{photos.PACKAGE}:id/shutter_button"
+    assert shutter.class_name == "android.widget.ImageView"
+    ids = {e.resource_id.rsplit("/", 1)[-1] for e in state.ui_elements}
+    assert {"camera_app_root", "preview_content", "bottom_bar", "bottombar_capture"} <= ids
+    assert "mode_list" not in ids  # the drawer is closed
+    assert shutter.bounds is not None
+    x, y = shutter.bounds.center
+    assert state.screenshot is not None
+    assert state.screenshot.convert("RGB").getpixel((x, y - 60)) == (255, 255, 255)  # the disc

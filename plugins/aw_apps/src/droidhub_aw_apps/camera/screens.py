@@ -1,12 +1,40 @@
-"""The Camera app on the virtual phone: a preview with the shutter, and photo and video
-modes; a capture saves a file as the camera does.
+"""The Camera app (AOSP Camera2) on the view engine, declared from its layouts at
+Android 13/14 (``camera.xml``, ``sticky_bottom_capture_layout.xml``,
+``bottom_bar_contents.xml``, ``mode_list_layout.xml``, ``mode_selector.xml``,
+``viewfinder_labels_video.xml``):
+
+``camera_app_root`` holds the viewfinder (``preview_content``, a TextureView, with
+``focus_ring``, ``preview_overlay`` and ``face_view`` over it), ``module_layout`` (in
+video mode, ``recording_time`` while recording), ``sticky_bottom_capture_layout`` >
+``bottom_bar`` > ``bottombar_capture`` > ``shutter_button`` ("Shutter", a
+ShutterButton: an ImageView), and ``mode_list_layout``, the mode drawer that a swipe
+to the right over the viewfinder opens: ``mode_list`` of ModeSelectorItems (each a
+``selector_icon`` and its ``selector_text``: Camera, Video) and ``settings_button``.
+
+A tap on the shutter saves a photo to ``/sdcard/Pictures``; in video mode the first
+tap starts recording and the second saves a video to ``/sdcard/Movies``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
 
-from droidhub.virtual.appmodel import PIXEL_6, Intent, Screen, VirtualApp
+from droidhub.virtual.appmodel import Intent, VirtualApp
+from droidhub.virtual.views import (
+    INVISIBLE,
+    MATCH_PARENT,
+    VERTICAL,
+    VISIBLE,
+    FrameLayout,
+    Gravity,
+    ImageView,
+    LinearLayout,
+    TextView,
+    View,
+    ViewApp,
+    Window,
+)
 from droidhub_aw_apps.camera.model import (
     ACTIVITY,
     PACKAGE,
@@ -15,75 +43,164 @@ from droidhub_aw_apps.camera.model import (
     jpeg_bytes,
     mp4_bytes,
 )
-from droidhub_aw_apps.common.hierarchy import Node, hit, render
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
 
+#: The modes the drawer lists on a phone without Google's extra modules.
+MODES = (("Camera", "photo_camera"), ("Video", "videocam"))
+#: A horizontal drag longer than this (px) opens the drawer, as a fling would.
+SWIPE_PX = 100
 
-class CameraApp(VirtualApp):
-    """The camera: a shutter button, and a switch between photo and video mode.
 
-    A tap on the shutter saves a photo to ``/sdcard/Pictures``; in video mode the
-    first tap starts recording and the second saves a video to ``/sdcard/Movies``.
-    """
+class ShutterButton(ImageView):
+    """``com.android.camera.ShutterButton``: an ImageView, clickable: a white disc
+    (red while it records) with the mode's icon."""
+
+    def __init__(self, video: bool, recording: bool, on_click: Callable[[], object]) -> None:
+        super().__init__(
+            "shutter_button", "stop" if recording else ("videocam" if video else "photo_camera"),
+            content_desc="Shutter", tint="#FFFFFFFF" if recording else "#FF616161",
+            icon_size=32, width=72, height=72, layout_gravity=Gravity.CENTER,
+            background="#FFE53935" if recording else "#FFFFFFFF", corner_radius=36,
+            clickable=True, focusable=True, on_click=on_click,
+        )  # fmt: skip
+
+
+class ModeSelectorItem(FrameLayout):
+    """A row of the mode drawer (a FrameLayout)."""
+
+    class_name: ClassVar[str] = "android.widget.FrameLayout"
+
+
+class CameraApp(ViewApp):
+    """The camera: the shutter, and photo or video mode chosen in the mode drawer."""
 
     package = PACKAGE
     label = "Camera"
     activity = ACTIVITY
 
     def __init__(self) -> None:
+        super().__init__()
         self.video_mode = False
         self.recording = False
+        self.drawer = False
         self.shots = 0
+        self._phone: VirtualPhone | None = None
 
     def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
         """A fresh start shows photo mode."""
-        self.video_mode = self.recording = False
+        super().on_start(phone, intent)
+        self.video_mode = self.recording = self.drawer = False
 
-    def _nodes(self) -> list[Node]:
-        if self.video_mode:
-            shutter = "Stop recording" if self.recording else "Start recording"
-        else:
-            shutter = "Shutter"
-        mid = PIXEL_6.width // 2
-        return [
-            Node(
-                "android.view.View",
-                content_desc="Camera preview",
-                bounds=(0, 0, PIXEL_6.width, 1900),
+    # --- screens -------------------------------------------------------------------------
+    def build(self, phone: VirtualPhone) -> Window:
+        """The viewfinder, the bottom bar and, when open, the mode drawer."""
+        self._phone = phone
+        labels = LinearLayout(
+            "labels",
+            TextView("recording_time", "00:00", text_size=16, text_color="#FFFFFFFF",
+                     visibility=VISIBLE if self.recording else "gone"),
+            orientation=VERTICAL, layout_gravity=Gravity.TOP | Gravity.CENTER_HORIZONTAL,
+            margin=(0, 24, 0, 0),
+        )  # fmt: skip
+        bottom = FrameLayout(
+            "sticky_bottom_capture_layout",
+            FrameLayout(
+                "bottom_bar",
+                FrameLayout(
+                    "bottombar_capture",
+                    ShutterButton(self.video_mode, self.recording, self._shutter),
+                    width=MATCH_PARENT, height=MATCH_PARENT,
+                ),
+                width=MATCH_PARENT, height=128, background="#99000000",
+                layout_gravity=Gravity.BOTTOM,
             ),
-            Node(
-                "android.widget.ImageButton",
-                content_desc=shutter,
-                resource_id=f"{PACKAGE}:id/shutter_button",
-                bounds=(mid - 110, 1980, mid + 110, 2200),
-                clickable=True,
-            ),
-            Node(
-                "android.widget.ImageButton",
-                content_desc="Switch to photo" if self.video_mode else "Switch to video",
-                resource_id=f"{PACKAGE}:id/mode_switch",
-                bounds=(80, 2020, 240, 2160),
-                clickable=True,
-            ),
-        ]
+            width=MATCH_PARENT, height=MATCH_PARENT,
+        )  # fmt: skip
+        root = FrameLayout(
+            "camera_app_root",
+            View("preview_content", width=MATCH_PARENT, height=MATCH_PARENT,
+                 background="#FF37474F"),
+            View("focus_ring", width=MATCH_PARENT, height=MATCH_PARENT),
+            View("preview_overlay", width=MATCH_PARENT, height=MATCH_PARENT),
+            View("face_view", width=MATCH_PARENT, height=MATCH_PARENT),
+            FrameLayout("module_layout", labels, width=MATCH_PARENT, height=MATCH_PARENT),
+            bottom, self._drawer(),
+            width=MATCH_PARENT, height=MATCH_PARENT,
+        )  # fmt: skip
+        return Window(root, background="#FF000000", status_bar="#FF000000")
 
-    def screen(self, phone: VirtualPhone) -> Screen:
-        """The viewfinder with its buttons."""
-        return Screen(hierarchy=render(PACKAGE, self._nodes()))
+    def _drawer(self) -> View:
+        """``mode_list_layout``: invisible until a swipe opens it."""
+        rows: list[View] = []
+        for title, icon in MODES:
+            video = title == "Video"
+            selected = video == self.video_mode
+            rows.append(
+                ModeSelectorItem(
+                    "",
+                    LinearLayout(
+                        "",
+                        ImageView("selector_icon", icon, tint="#FFFFFFFF", width=48, height=48,
+                                  padding=12, background="#FF26A69A" if selected else None,
+                                  corner_radius=24),
+                        TextView("selector_text", title, text_size=18, text_color="#FFFFFFFF",
+                                 margin=(16, 0, 0, 0), layout_gravity=Gravity.CENTER_VERTICAL),
+                        padding=(16, 8, 16, 8),
+                    ),
+                    width=MATCH_PARENT,
+                    on_click=lambda video=video: self._choose(video),
+                )
+            )  # fmt: skip
+        panel = LinearLayout(
+            "mode_list", *rows, orientation=VERTICAL, width=MATCH_PARENT,
+            height=MATCH_PARENT, background="#E6263238", padding=(0, 24, 0, 0),
+        )  # fmt: skip
+        settings = ImageView(
+            "settings_button", "settings", content_desc="Settings", tint="#FFFFFFFF",
+            width=48, height=48, padding=12, clickable=True,
+            layout_gravity=Gravity.BOTTOM | Gravity.END, margin=(0, 0, 16, 16),
+        )  # fmt: skip
+        return FrameLayout(
+            "mode_list_layout", panel, settings, width=280, height=MATCH_PARENT,
+            visibility=VISIBLE if self.drawer else INVISIBLE,
+        )  # fmt: skip
+
+    # --- input ---------------------------------------------------------------------------
+    def on_swipe(
+        self, phone: VirtualPhone, x1: int, y1: int, x2: int, y2: int, duration_ms: int
+    ) -> None:
+        """A drag to the right opens the mode drawer; to the left closes it."""
+        if abs(x2 - x1) > SWIPE_PX and abs(x2 - x1) > abs(y2 - y1):
+            if not self.recording:
+                self.drawer = x2 > x1
+            return
+        super().on_swipe(phone, x1, y1, x2, y2, duration_ms)
 
     def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
-        """Shutter or mode switch."""
-        node = hit(self._nodes(), x, y)
-        if node is None:
+        """A tap beside the open drawer closes it; else as the engine routes it."""
+        window = self._window(phone)
+        drawer = window.content.find("mode_list_layout")
+        if self.drawer and drawer is not None and not drawer.contains(x, y):
+            self.drawer = False
             return
-        if node.resource_id.endswith("mode_switch") and not self.recording:
-            self.video_mode = not self.video_mode
-        elif node.resource_id.endswith("shutter_button"):
-            self._shutter(phone)
+        super().on_tap(phone, x, y)
 
-    def _shutter(self, phone: VirtualPhone) -> None:
+    def on_back(self, phone: VirtualPhone) -> bool:
+        """BACK closes the drawer."""
+        if self.drawer:
+            self.drawer = False
+            return True
+        return False
+
+    def _choose(self, video: bool) -> None:
+        self.video_mode, self.drawer = video, False
+
+    def _shutter(self) -> None:
+        phone = self._phone
+        if phone is None:
+            return
         stamp = phone.now().strftime("%Y%m%d_%H%M%S")
         self.shots += 1
         if not self.video_mode:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from droidhub import State
+from droidhub import Action, State
 from droidhub.agents.ui_solver import SolverScript, UISolver, open_app, tap
 
 
@@ -17,12 +17,14 @@ def solve_take_photo(goal: str, params: Mapping[str, Any], state: State) -> Solv
 
 
 def solve_take_video(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
-    """Switch to video, start recording, stop it."""
+    """Open the mode drawer (a drag to the right over the viewfinder), choose Video,
+    then the shutter to start recording and again to stop."""
     del goal, params
     state = yield open_app("Camera")
-    state = yield tap(state, desc="Switch to video")
-    state = yield tap(state, desc="Start recording")
-    yield tap(state, resource_id="shutter_button")
+    state = yield Action(action_type="scroll", direction="left")
+    state = yield tap(state, text="Video")
+    state = yield tap(state, desc="Shutter")
+    yield tap(state, desc="Shutter")
 
 
 SOLVERS = [
