@@ -1,53 +1,65 @@
-"""The Clock app on the virtual phone: tabs, the stopwatch (start, pause, lap) and the
-timer's set-up keypad, drawn from the model's state.
+"""The Clock app on the view engine: the four pages of its bottom navigation, the
+stopwatch (start, pause, lap, reset) counting the phone's clock, and the timer's
+set-up keypad and its timers counting down; the views are :mod:`.layouts`.
+
+Alarm and Clock show their pages' FAB only ("Add alarm", "Cities"); their lists are
+not modelled. Digit keys and typed digits reach the timer's keypad, as a hardware
+keyboard's do on the real page.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from droidhub.virtual.appmodel import Intent, Screen, VirtualApp
-from droidhub_aw_apps.clock.model import ACTIVITY, PACKAGE, TABS
-from droidhub_aw_apps.common.hierarchy import Node, hit, render
+from droidhub.virtual.appmodel import Intent, VirtualApp
+from droidhub.virtual.views import MATCH_PARENT, View, ViewApp, Window
+from droidhub_aw_apps.clock import layouts
+from droidhub_aw_apps.clock.layouts import PAGES, ViewGroupLayout
+from droidhub_aw_apps.clock.model import ACTIVITY, PACKAGE
 from droidhub_aw_apps.common.keys import KEY_DEL
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
 
-
-# --- the app model ----------------------------------------------------------------------
+_TITLES = {page: title for page, title, _ in PAGES}
+_NONE: tuple[str, str, None] = ("", "", None)
 
 
 @dataclass
 class _Timer:
-    seconds: int
-    running: bool = True
+    """A timer: its length, the time left when it last paused, and since when it runs."""
+
+    length: int
+    left: float
+    since: dt.datetime | None = None
+
+    def remaining(self, now: dt.datetime) -> float:
+        """Seconds left now (never below zero); shown rounded up, as a timer counts."""
+        ran = (now - self.since).total_seconds() if self.since is not None else 0.0
+        return max(0.0, self.left - ran)
 
 
-class ClockApp(VirtualApp):
-    """Google's Clock: tabs, the stopwatch, and the timer keypad, drawn from state.
-
-    Taps on tabs and buttons, digit keys and typed digits drive it as the real app;
-    the stopwatch counts the phone's time while it runs.
-    """
+class ClockApp(ViewApp):
+    """Google's Clock: pages, the stopwatch and the timers, drawn from state; the
+    stopwatch and the timers run with the phone's clock."""
 
     package = PACKAGE
     label = "Clock"
     activity = ACTIVITY
 
     def __init__(self) -> None:
+        super().__init__()
         self._reset()
 
     def _reset(self) -> None:
-        self.tab = "Alarm"
-        self.stopwatch_running = False
-        self.stopwatch_started = False
+        self.page = "page_alarm"
         #: Seconds counted before the current run, and when the current run began.
         self.elapsed = 0.0
         self.since: dt.datetime | None = None
-        self.laps = 0
+        self.laps: list[float] = []
         self.digits = ""
         self.timers: list[_Timer] = []
         self.timer_setup = True
@@ -58,172 +70,151 @@ class ClockApp(VirtualApp):
 
     def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
         """The stopwatch shortcut starts it; the timer intent opens the keypad."""
+        super().on_start(phone, intent)
         if intent.action == "com.android.deskclock.action.START_STOPWATCH":
-            self.tab = "Stopwatch"
-            self._stopwatch_button("Start", phone.now())
+            self.page = "page_stopwatch"
+            if self.since is None:
+                self.since = phone.now()
         elif intent.action == "android.intent.action.SET_TIMER":
-            self.tab, self.timer_setup, self.digits = "Timer", True, ""
+            self.page, self.timer_setup, self.digits = "page_timer", True, ""
 
-    # drawing
+    # --- the stopwatch ---------------------------------------------------------------
+    def _counted(self, now: dt.datetime) -> float:
+        return self.elapsed + ((now - self.since).total_seconds() if self.since else 0.0)
+
+    def _start(self, phone: VirtualPhone) -> None:
+        self.since = phone.now()
+
+    def _pause(self, phone: VirtualPhone) -> None:
+        self.elapsed, self.since = self._counted(phone.now()), None
+
+    def _lap(self, phone: VirtualPhone) -> None:
+        self.laps.append(self._counted(phone.now()))
+
+    def _reset_stopwatch(self) -> None:
+        self.elapsed, self.since, self.laps = 0.0, None, []
+
+    def _stopwatch(self, phone: VirtualPhone) -> tuple[View, View]:
+        seconds = self._counted(phone.now())
+        minutes, rest = divmod(int(seconds), 60)
+        hundredths = f"{int(seconds * 100) % 100:02d}"
+        laps = [f"# {n}    {_clock_text(t)}" for n, t in enumerate(self.laps, 1)][::-1]
+        page = layouts.stopwatch_fragment(f"{minutes:02d}:{rest:02d}", hundredths, laps)
+        running, started = self.since is not None, bool(self.since or self.elapsed)
+        fab = (("Pause", "pause", lambda: self._pause(phone)) if running
+               else ("Start", "play_arrow", lambda: self._start(phone)))  # fmt: skip
+        left = ("Reset", "stop", self._reset_stopwatch) if started else _NONE
+        right = ("Lap", "flag", lambda: self._lap(phone)) if running else _NONE
+        if started and not running:
+            right = ("Share", "share", lambda: None)
+        return page, layouts.fab_container(left, fab, right)
+
+    # --- the timer -------------------------------------------------------------------
     def _duration(self) -> tuple[int, int, int]:
         padded = self.digits.rjust(6, "0")
         return int(padded[0:2]), int(padded[2:4]), int(padded[4:6])
 
-    def _nodes(self, now: dt.datetime) -> list[Node]:
-        nodes = [Node("android.widget.TextView", text=self.tab, bounds=(48, 120, 700, 240))]
-        if self.tab == "Stopwatch":
-            nodes += self._stopwatch_nodes(now)
-        elif self.tab == "Timer":
-            nodes += self._timer_nodes()
-        for i, name in enumerate(TABS):
-            nodes.append(
-                Node(
-                    "android.widget.TextView",
-                    text=name,
-                    resource_id=f"{PACKAGE}:id/tab_{name.lower()}",
-                    bounds=(i * 270, 2200, (i + 1) * 270, 2360),
-                    clickable=True,
-                    selected=name == self.tab,
-                )
-            )
-        return nodes
-
-    def _stopwatch_nodes(self, now: dt.datetime) -> list[Node]:
-        seconds = self.elapsed + ((now - self.since).total_seconds() if self.since else 0.0)
-        minutes, rest = divmod(int(seconds), 60)
-        nodes = [
-            Node(
-                "android.widget.TextView",
-                text=f"{minutes:02d}:{rest:02d}",
-                bounds=(240, 700, 840, 900),
-            ),
-            Node(
-                "android.widget.ImageButton",
-                content_desc="Pause" if self.stopwatch_running else "Start",
-                resource_id=f"{PACKAGE}:id/fab",
-                bounds=(430, 1900, 650, 2120),
-                clickable=True,
-            ),
-        ]
-        if self.stopwatch_running:
-            nodes.append(self._button("Lap", (130, 1940, 330, 2080)))
-        elif self.stopwatch_started:
-            nodes.append(self._button("Reset", (130, 1940, 330, 2080)))
-        return nodes
-
-    def _timer_nodes(self) -> list[Node]:
-        if not self.timer_setup and self.timers:
-            timer = self.timers[-1]
-            h, rest = divmod(timer.seconds, 3600)
-            m, s = divmod(rest, 60)
-            return [
-                Node(
-                    "android.widget.TextView",
-                    text=f"{h}:{m:02d}:{s:02d}",
-                    bounds=(200, 700, 880, 900),
-                ),
-                self._button("Pause" if timer.running else "Start", (430, 1900, 650, 2120)),
-                self._button("Add timer", (780, 1940, 980, 2080)),
-            ]
-        h, m, s = self._duration()
-        nodes = [
-            Node(
-                "android.widget.TextView",
-                text=f"{h:02d}h {m:02d}m {s:02d}s",
-                content_desc=f"{h} hours, {m} minutes, {s} seconds",
-                resource_id=f"{PACKAGE}:id/timer_setup_time",
-                bounds=(120, 400, 960, 600),
-            ),
-            self._button("Delete", (860, 420, 1000, 580)),
-        ]
-        for i, digit in enumerate("1234567890"):
-            col, line = (i % 3, i // 3) if digit != "0" else (1, 3)
-            left, top = 190 + col * 250, 750 + line * 250
-            nodes.append(
-                Node(
-                    "android.widget.Button",
-                    text=digit,
-                    bounds=(left, top, left + 200, top + 200),
-                    clickable=True,
-                )
-            )
-        if self.digits:
-            nodes.append(self._button("Start", (430, 1900, 650, 2120)))
-        return nodes
-
-    @staticmethod
-    def _button(description: str, bounds: tuple[int, int, int, int]) -> Node:
-        return Node(
-            "android.widget.ImageButton", content_desc=description, bounds=bounds, clickable=True
-        )
-
-    def screen(self, phone: VirtualPhone) -> Screen:
-        """The current tab, drawn from state."""
-        return Screen(hierarchy=render(PACKAGE, self._nodes(phone.now())))
-
-    # input
-    def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
-        """Tabs, stopwatch buttons, and the timer keypad."""
-        now = phone.now()
-        node = hit(self._nodes(now), x, y)
-        if node is None:
-            return
-        label = node.text or node.content_desc
-        if node.text in TABS:
-            self.tab = node.text
-        elif self.tab == "Stopwatch":
-            self._stopwatch_button(label, now)
-        elif self.tab == "Timer":
-            self._timer_button(label)
-
-    def _stopwatch_button(self, label: str, now: dt.datetime) -> None:
-        if label == "Start" and not self.stopwatch_running:
-            self.stopwatch_running = self.stopwatch_started = True
-            self.since = now
-        elif label == "Pause" and self.stopwatch_running and self.since is not None:
-            self.elapsed += (now - self.since).total_seconds()
-            self.stopwatch_running, self.since = False, None
-        elif label == "Lap":
-            self.laps += 1
-        elif label == "Reset":
-            self.stopwatch_started, self.laps, self.elapsed = False, 0, 0.0
-
-    def _timer_button(self, label: str) -> None:
-        if not self.timer_setup:
-            if label == "Add timer":
-                self.timer_setup, self.digits = True, ""
-            elif label in ("Pause", "Start") and self.timers:
-                self.timers[-1].running = label == "Start"
-            return
-        if label.isdigit() and len(label) == 1:
-            self._type_digit(label)
-        elif label == "Delete":
-            self.digits = self.digits[:-1]
-        elif label == "Start" and self.digits:
-            h, m, s = self._duration()
-            self.timers.append(_Timer(h * 3600 + m * 60 + s))
-            self.timer_setup, self.digits = False, ""
-
     def _type_digit(self, digit: str) -> None:
-        if len(self.digits) < 6 and (self.digits or digit != "0"):
-            self.digits += digit
+        for char in digit:
+            if len(self.digits) < 6 and (self.digits or char != "0"):
+                self.digits += char
 
-    def on_key(self, phone: VirtualPhone, keycode: str) -> None:
-        """Digit keys and delete reach the timer keypad."""
-        if self.tab != "Timer" or not self.timer_setup:
-            return
-        if keycode.startswith("KEYCODE_") and keycode[8:].isdigit():
-            self._type_digit(keycode[8:])
-        elif keycode in KEY_DEL:
-            self.digits = self.digits[:-1]
-        elif keycode.isdigit() and 7 <= int(keycode) <= 16:
-            self._type_digit(str(int(keycode) - 7))
+    def _start_timer(self, phone: VirtualPhone) -> None:
+        h, m, s = self._duration()
+        length = h * 3600 + m * 60 + s
+        self.timers.append(_Timer(length, float(length), phone.now()))
+        self.timer_setup, self.digits = False, ""
+
+    def _play_pause(self, phone: VirtualPhone, timer: _Timer) -> None:
+        now = phone.now()
+        if timer.since is not None:
+            timer.left, timer.since = timer.remaining(now), None
+        else:
+            timer.since = now
+
+    def _timer(self, phone: VirtualPhone) -> tuple[View, View]:
+        if self.timer_setup or not self.timers:
+            h, m, s = self._duration()
+            page = layouts.timer_setup_view(h, m, s, self._type_digit, self._delete_digit)
+            fab = (
+                ("Start", "play_arrow", lambda: self._start_timer(phone)) if self.digits else _NONE
+            )
+            return page, layouts.fab_container(_NONE, fab, _NONE)
+        timer = self.timers[-1]
+        running = timer.since is not None
+
+        def delete() -> None:
+            self.timers.remove(timer)
+            self.timer_setup = not self.timers
+
+        def reset() -> None:
+            timer.left, timer.since = float(timer.length), None
+
+        def add_minute() -> None:
+            timer.left += 60
+
+        left = _clock_text(math.ceil(timer.remaining(phone.now())), hours=True)
+        page = layouts.timer_item(
+            left, running, delete, reset, add_minute, lambda: self._play_pause(phone, timer)
+        )
+        fab = ("Pause" if running else "Start", "pause" if running else "play_arrow",
+               lambda: self._play_pause(phone, timer))  # fmt: skip
+        right = ("Add Timer", "add", lambda: self._set(timer_setup=True, digits=""))
+        return page, layouts.fab_container(("Delete", "close", delete), fab, right)
+
+    def _delete_digit(self) -> None:
+        self.digits = self.digits[:-1]
+
+    def _set(self, **changes: object) -> None:
+        for name, value in changes.items():
+            setattr(self, name, value)
+
+    # --- the screen ------------------------------------------------------------------
+    def build(self, phone: VirtualPhone) -> Window:
+        """desk_clock with the page chosen in the bottom navigation."""
+        if self.page == "page_stopwatch":
+            page, fabs = self._stopwatch(phone)
+        elif self.page == "page_timer":
+            page, fabs = self._timer(phone)
+        else:
+            page = ViewGroupLayout("", width=MATCH_PARENT, height=MATCH_PARENT)
+            label = "Add alarm" if self.page == "page_alarm" else "Cities"
+            icon = "add" if self.page == "page_alarm" else "public"
+            fabs = layouts.fab_container(_NONE, (label, icon, lambda: None), _NONE)
+        navigation = layouts.bottom_view(self.page, self._go)
+        content = layouts.desk_clock(_TITLES[self.page], page, fabs, navigation)
+        return Window(content, status_bar=layouts.BACKGROUND)
+
+    def _go(self, page: str) -> None:
+        self.page = page
+        self.reset_view_state()
+
+    # --- keys ------------------------------------------------------------------------
+    def on_key(self, phone: VirtualPhone, keycode: str) -> bool | None:
+        """Digit keys and delete reach the timer keypad; the rest as any view app."""
+        if self.page == "page_timer" and self.timer_setup:
+            if keycode.startswith("KEYCODE_") and keycode[8:].isdigit():
+                self._type_digit(keycode[8:])
+                return True
+            if keycode.isdigit() and 7 <= int(keycode) <= 16:
+                self._type_digit(str(int(keycode) - 7))
+                return True
+            if keycode in KEY_DEL:
+                self._delete_digit()
+                return True
+        return super().on_key(phone, keycode)
 
     def on_text(self, phone: VirtualPhone, text: str) -> None:
         """Typed digits reach the timer keypad."""
-        for char in text:
-            if char.isdigit():
-                self.on_key(phone, f"KEYCODE_{char}")
+        if self.page == "page_timer" and self.timer_setup:
+            self._type_digit("".join(c for c in text if c.isdigit()))
+
+
+def _clock_text(seconds: float, hours: bool = False) -> str:
+    """``MM:SS`` (``H:MM:SS`` with ``hours``)."""
+    h, rest = divmod(int(seconds), 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if hours else f"{h * 60 + m:02d}:{s:02d}"
 
 
 def virtual_apps() -> list[VirtualApp]:

@@ -15,17 +15,17 @@ def solve_timer_entry(goal: str, params: Mapping[str, Any], state: State) -> Sol
     from the right; the timer is not started."""
     del goal
     state = yield open_app("Clock")
-    state = yield tap(state, text="Timer", resource_id="tab_timer")
+    state = yield tap(state, desc="Timer", resource_id="page_timer")
     digits = str(params["hours"] * 10000 + params["minutes"] * 100 + params["seconds"])
     for digit in digits.lstrip("0"):
-        state = yield tap(state, text=digit, class_name="Button")
+        state = yield tap(state, resource_id=f"timer_setup_digit_{digit}")
 
 
 def _stopwatch(want_running: bool) -> Any:
     def solve(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
         del goal, params
         state = yield open_app("Clock")
-        state = yield tap(state, text="Stopwatch", resource_id="tab_stopwatch")
+        state = yield tap(state, desc="Stopwatch", resource_id="page_stopwatch")
         press = "Start" if want_running else "Pause"
         if find(state, desc=press) is not None:
             yield tap(state, desc=press)

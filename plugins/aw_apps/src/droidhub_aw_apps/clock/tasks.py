@@ -48,9 +48,9 @@ def stopwatch_paused(env: Env) -> float:
     if elements is None:
         return 0.0
     start = any(e.content_description == "Start" for e in elements)
-    # The tab label plus the page's own title: two mentions only on the stopwatch page.
-    mentions = sum(1 for e in elements if "Stopwatch" in (e.text, e.content_description))
-    return 1.0 if start and mentions >= 2 else 0.0
+    # The stopwatch page is the one chosen: its navigation item is the selected one.
+    chosen = any(e.selected and "Stopwatch" in (e.text, e.content_description) for e in elements)
+    return 1.0 if start and chosen else 0.0
 
 
 def timer_entered(env: Env, hours: int, minutes: int, seconds: int) -> float:
