@@ -101,6 +101,14 @@ class Adb:
     def start(self) -> None:
         self.shell(f"am start -n {PACKAGE}/{ACTIVITY}")
 
+    def tap_day(self, day: int) -> None:
+        """A day of October 2023 in the month grid (its cells carry no text: the 1st,
+        a Sunday, is the first cell)."""
+        cells = [e for e in self.dump() if _matches(e.resource_id, ids.MONTH_CELL)]
+        box = cells[day - 1].bounds
+        assert box is not None
+        self.shell(f"input tap {(box.left + box.right) // 2} {(box.top + box.bottom) // 2}")
+
 
 def _matches(value: str, wanted: str) -> bool:
     return value == wanted or value.endswith(f":id/{wanted}")
@@ -139,17 +147,18 @@ def test_delete_asks_then_removes_the_row(adb: Adb, virtual_device: Device) -> N
     adb.start()
     cells = [e for e in adb.dump() if _matches(e.resource_id, ids.MONTH_CELL)]
     assert len(cells) == 42
-    adb.tap(text="20")
+    assert {(c.text, c.class_name) for c in cells} == {("", "android.view.View")}
+    adb.tap_day(20)
     assert adb.find(resource_id=ids.TOP_VALUE).text == "October 20 (Fri)"
     assert adb.find(resource_id=ids.EVENT_ITEM_TIME).text == "09:00 AM - 09:30 AM"
     adb.tap(text="Gym")
     assert adb.find(resource_id=ids.TITLE).text == "Gym"
     adb.tap(content_description=ids.DELETE_DESC)
     adb.find(text=ids.PROCEED_WITH_DELETION)
-    adb.tap(text=ids.NO)
+    adb.tap(resource_id="button2")  # No
     assert len(list_events(virtual_device)) == 1
     adb.tap(content_description=ids.DELETE_DESC)
-    adb.tap(text=ids.YES)
+    adb.tap(resource_id="button1")  # Yes
     assert list_events(virtual_device) == []
     assert adb.find(resource_id=ids.TOP_VALUE).text == "October 20 (Fri)"
 
@@ -157,7 +166,7 @@ def test_delete_asks_then_removes_the_row(adb: Adb, virtual_device: Device) -> N
 @needs_adb
 def test_back_walks_to_the_month_view_then_out(adb: Adb) -> None:
     adb.start()
-    adb.tap(text="18")
+    adb.tap_day(18)
     assert adb.find(resource_id=ids.TOP_VALUE).text == "October 18 (Wed)"
     adb.tap(resource_id=ids.FAB)
     assert adb.find(resource_id=ids.START_DATE).text == "October 18 (Wed)"
@@ -179,7 +188,7 @@ def test_a_weekly_event_shows_on_its_weekday_only(adb: Adb, virtual_device: Devi
     )
     add_events(virtual_device, [weekly])
     adb.start()
-    adb.tap(text="30")  # the next Monday but one
+    adb.tap_day(30)  # the next Monday but one
     assert adb.find(resource_id=ids.EVENT_ITEM_TITLE).text == "Choir"
     adb.tap(resource_id=ids.TOP_RIGHT_ARROW)
     assert adb.find(resource_id=ids.TOP_VALUE).text == "October 31 (Tue)"

@@ -1,48 +1,78 @@
 """Simple Calendar Pro's event editor (EventActivity, ``activity_event.xml``, 6.22.2).
 
-The toolbar says "New Event" or "Edit Event" and carries Save (``save``) and, for a
-stored event, Delete (``delete``). Below: title, location and description fields,
-All-day, the start and end date and time (each opens its picker), the reminder, the
-repetition (a radio dialog: No repetition, Daily, Weekly, Monthly, Yearly) with
-"Repeat on" and "Repeat till: Forever" once repeating, and the event type. Save writes
-the ``events`` row at once, as the app does, and closes the editor; Delete asks "Are
-you sure you want to proceed with the deletion?" (Yes / No) and deletes the row.
+``event_coordinator`` holds the MaterialToolbar ``event_toolbar`` ("New Event" or
+"Edit Event"; ``menu_event.xml``'s Save, and for a stored event Delete and Duplicate
+event, Share in the overflow) and ``event_nested_scrollview`` > ``event_holder``, a
+RelativeLayout of: ``event_title``, ``event_location`` with ``event_show_on_map``,
+``event_description`` and its divider; the clock image, ``event_all_day_holder`` >
+``event_all_day``, ``event_start_date``/``event_start_time``,
+``event_end_date``/``event_end_time`` and their divider (the time zone rows are gone:
+changing time zones is off by default); the bell, ``event_reminder_1`` and
+``event_reminder_2`` ("Add another reminder" once the first is set; the reminder type
+images show for synced events only); the repeat image, ``event_repetition`` with
+``event_repetition_rule_holder`` (weekly, monthly, yearly) and
+``event_repetition_limit_holder`` (any repetition); the CalDAV divider, the event type
+(``event_type_holder`` > ``event_type``) and the colour (``event_color_holder``). The
+attendees and availability rows are for synced events only, so they are gone.
+
+Save writes the ``events`` row at once, as the app does, and closes the editor; Delete
+asks ``dialog_delete_event`` ("Are you sure you want to proceed with the deletion?",
+Yes / No) and deletes the row. The repetition opens Simple-Commons' radio dialog (No
+repetition, Daily, Weekly, Monthly, Yearly, Custom).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from droidhub.virtual.appmodel import (
-    Button,
+from droidhub.virtual.views import (
+    GONE,
+    MATCH_PARENT,
+    VERTICAL,
     CheckBox,
-    Dialog,
-    IconButton,
-    RadioGroup,
-    Row,
-    ScrollList,
-    Text,
-    TextField,
-    Toolbar,
-    Window,
+    CoordinatorLayout,
+    ImageView,
+    LinearLayout,
+    MenuItem,
+    RelativeLayout,
+    Rules,
+    ScrollView,
+    TextView,
+    View,
+    alert_dialog,
+    popup_menu,
 )
 from droidhub_aw_apps.calendar import agenda, ids
 from droidhub_aw_apps.calendar.draft import REPETITIONS, Draft, repetition_text
 from droidhub_aw_apps.calendar.model import (
     DB_PATH,
-    PACKAGE,
     delete_event_row,
     insert_event_row,
     update_event_row,
 )
 from droidhub_aw_apps.calendar.pickers import DatePick, TimePick
+from droidhub_aw_apps.common import simple_commons as sc
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
 
 _WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+#: ``day_text_size``, ``smaller_icon_size`` and ``divider_height``.
+DAY_TEXT, ICON, DIVIDER = 17, 32, 1
+ADD_ANOTHER_REMINDER = "Add another reminder"
+#: The toolbar's bounds on the Pixel 6 (under the 118 px status bar), where its
+#: overflow popup drops from.
+TOOLBAR_ANCHOR = (0, 118, 1080, 265)
+CUSTOM = "Custom"
+DELETE_REPEATABLE = "The event is repeatable"
+#: What ``window`` hands the app: the content, the dialog over it (or None), what a
+#: tap outside the dialog or BACK does, and the popup's anchor when the dialog is the
+#: toolbar's overflow.
+Shown = tuple[View, View | None, Callable[[], None] | None, tuple[int, int, int, int] | None]
 
 
 class Editor:
@@ -65,7 +95,8 @@ class Editor:
 
     @property
     def dialog(self) -> Any:
-        """The open dialog: a DatePick, a TimePick, "repeat", "delete" or None."""
+        """The open dialog: a DatePick, a TimePick, "repeat", "delete", "overflow" or
+        None."""
         return self._dialog_state
 
     @dialog.setter
@@ -132,128 +163,283 @@ class Editor:
     def _cancel(self) -> None:
         self.dialog = None
 
+    def _open(self, dialog: str) -> None:
+        self.dialog = dialog
+
     def _repeat(self, index: int) -> None:
-        self.draft.set_repeat_interval(REPETITIONS[index][0])
+        if index < len(REPETITIONS):  # Custom's own dialog is not modelled: it closes
+            self.draft.set_repeat_interval(REPETITIONS[index][0])
         self.dialog = None
 
     def _set(self, name: str) -> Callable[[str], None]:
         return lambda value: setattr(self.draft, name, value)
 
+    def _toggle_all_day(self) -> None:
+        self.draft.all_day = not self.draft.all_day
+
     # --- the window ---------------------------------------------------------------------
-    def window(self, phone: VirtualPhone) -> Window:
+    def window(self, phone: VirtualPhone) -> Shown:
         """The editor as it shows now."""
         draft = self.draft
-        today = phone.now().date()
-        actions = [
-            IconButton(ids.SAVE_DESC, "check", lambda: self.save(phone), resource_id=ids.SAVE)
-        ]
+        menu = [MenuItem(ids.SAVE, ids.SAVE_DESC, "check", functools.partial(self.save, phone))]
+        overflow: list[MenuItem] = []
         if draft.row is not None:
-            actions.append(
-                IconButton(
-                    ids.DELETE_DESC,
-                    "delete",
-                    lambda: setattr(self, "dialog", "delete"),
-                    resource_id=ids.DELETE,
-                )
-            )
-        fields: list[Any] = [
-            TextField(draft.title, self._set("title"), hint="Title", resource_id=ids.TITLE),
-            TextField(
-                draft.location, self._set("location"), hint="Location", resource_id=ids.LOCATION
-            ),
-            TextField(
-                draft.description,
-                self._set("description"),
-                hint="Description",
-                single_line=False,
-                resource_id=ids.DESCRIPTION,
-            ),
-            CheckBox(
-                "All-day",
-                draft.all_day,
-                lambda checked: setattr(draft, "all_day", checked),
-                resource_id=ids.ALL_DAY,
-            ),
-            Row(
-                [
-                    _link(
-                        agenda.day_title(draft.start.date(), today),
-                        ids.START_DATE,
-                        lambda: self._pick_date(True),
-                    ),
-                    _link(
-                        agenda.time_text(draft.start), ids.START_TIME, lambda: self._pick_time(True)
-                    ),
-                ]
-            ),
-            Row(
-                [
-                    _link(
-                        agenda.day_title(draft.end.date(), today),
-                        ids.END_DATE,
-                        lambda: self._pick_date(False),
-                    ),
-                    _link(
-                        agenda.time_text(draft.end), ids.END_TIME, lambda: self._pick_time(False)
-                    ),
-                ]
-            ),
-            Text(_reminder_text(draft.reminder_minutes), resource_id="event_reminder_1"),
-            _link(
-                repetition_text(draft.repeat_interval),
-                ids.REPETITION,
-                lambda: setattr(self, "dialog", "repeat"),
-            ),
-        ]
-        if draft.repeat_interval:
-            if draft.repeat_interval % agenda.WEEK == 0:
-                fields.append(
-                    Row(
-                        [
-                            Text("Repeat on"),
-                            Text(_weekdays(draft.repeat_rule), resource_id="event_repetition_rule"),
-                        ]
-                    )
-                )
-            fields.append(
-                Row([Text("Repeat till"), Text("Forever", resource_id="event_repetition_limit")])
-            )
-        fields.append(Text("Regular event", resource_id="event_type"))
+            menu += [
+                MenuItem(
+                    ids.DELETE, ids.DELETE_DESC, "delete", functools.partial(self._open, "delete")
+                ),
+                MenuItem("duplicate", "Duplicate event", "content_copy"),
+            ]
+            overflow.append(MenuItem("share", "Share", "share"))
         title = ids.NEW_EVENT if draft.row is None else ids.EDIT_EVENT
-        return Window(
-            package=PACKAGE,
-            toolbar=Toolbar(title, up=True, on_up=self.back, actions=actions),
-            body=[ScrollList(fields, key="event_nested_scrollview")],
-            dialog=self._dialog(phone),
-        )
+        toolbar = sc.material_toolbar(
+            "event_toolbar", title, self.back, menu, overflow,
+            functools.partial(self._open, "overflow"),
+        )  # fmt: skip
+        content = CoordinatorLayout(
+            "event_coordinator",
+            toolbar,
+            ScrollView(
+                "event_nested_scrollview", self._holder(phone), width=MATCH_PARENT,
+                height=MATCH_PARENT, margin=(0, 56, 0, 0),
+            ),
+            width=MATCH_PARENT, height=MATCH_PARENT, background=sc.BACKGROUND,
+        )  # fmt: skip
+        dialog, anchor = self._dialog(phone)
+        return content, dialog, (self._cancel if dialog is not None else None), anchor
 
-    def _dialog(self, phone: VirtualPhone) -> Dialog | None:
+    def _holder(self, phone: VirtualPhone) -> View:
+        """``event_holder`` and its rows, top to bottom."""
+        draft = self.draft
+        today = phone.now().date()
+        views: list[View] = [
+            _field(ids.TITLE, draft.title, "Title", self._set("title"), Rules(), end=True),
+            _field(ids.LOCATION, draft.location, "Location", self._set("location"),
+                   Rules(below=ids.TITLE, to_left_of="event_show_on_map")),
+            ImageView("event_show_on_map", "place", tint=sc.PRIMARY, width=ICON, height=ICON,
+                      padding=sc.SMALL_MARGIN, margin=(0, 24, sc.ACTIVITY_MARGIN, 0),
+                      on_click=_nothing, rules=Rules(below=ids.TITLE, align_parent_right=True)),
+            _field(ids.DESCRIPTION, draft.description, "Description", self._set("description"),
+                   Rules(below=ids.LOCATION), end=True, multi_line=True),
+            _divider("event_description_divider", ids.DESCRIPTION),
+            _image("event_time_image", "schedule", "event_description_divider"),
+            RelativeLayout(
+                "event_all_day_holder",
+                _all_day(draft.all_day),
+                width=MATCH_PARENT, margin=(sc.SMALL_MARGIN, 0, 0, 0),
+                padding=(0, sc.MEDIUM_MARGIN, sc.ACTIVITY_MARGIN, sc.MEDIUM_MARGIN),
+                on_click=self._toggle_all_day,
+                rules=Rules(below="event_description_divider", to_right_of="event_time_image"),
+            ),
+            *_date_time_row(
+                (ids.START_DATE, ids.START_TIME), "event_all_day_holder",
+                agenda.day_title(draft.start.date(), today), agenda.time_text(draft.start),
+                (partial(self._pick_date, True), partial(self._pick_time, True)),
+                draft.all_day,
+            ),
+            *_date_time_row(
+                (ids.END_DATE, ids.END_TIME), ids.START_DATE,
+                agenda.day_title(draft.end.date(), today), agenda.time_text(draft.end),
+                (partial(self._pick_date, False), partial(self._pick_time, False)),
+                draft.all_day,
+            ),
+            _divider("event_date_time_divider", ids.END_DATE),
+            _image("event_reminder_image", "notifications", "event_date_time_divider"),
+            _value("event_reminder_1", _reminder_text(draft.reminder_minutes),
+                   Rules(below="event_date_time_divider", to_right_of="event_reminder_image"),
+                   _nothing),
+            _value("event_reminder_2", ADD_ANOTHER_REMINDER,
+                   Rules(below="event_reminder_1", to_right_of="event_reminder_image"),
+                   _nothing, shown=draft.reminder_minutes >= 0, dim=True),
+            _divider("event_reminder_divider", "event_reminder_2"),
+            _image("event_repetition_image", "repeat", "event_reminder_divider"),
+            _value(ids.REPETITION, repetition_text(draft.repeat_interval),
+                   Rules(below="event_reminder_divider", to_right_of="event_repetition_image"),
+                   functools.partial(self._open, "repeat")),
+            *self._repetition_rows(),
+            _divider("event_repetition_divider", self._last_repetition_row()),
+            _divider("event_caldav_calendar_divider", "event_repetition_divider", 0),
+            _image("event_type_image", "label", "event_caldav_calendar_divider"),
+            RelativeLayout(
+                "event_type_holder",
+                TextView("event_type", "Regular event", text_size=DAY_TEXT, text_color=sc.TEXT),
+                width=MATCH_PARENT, padding=(sc.MEDIUM_MARGIN, 12, sc.ACTIVITY_MARGIN, 12),
+                on_click=_nothing,
+                rules=Rules(below="event_caldav_calendar_divider", to_right_of="event_type_image"),
+            ),
+            _divider("event_type_divider", "event_type_holder"),
+            _image("event_color_image", "palette", "event_type_divider"),
+            RelativeLayout(
+                "event_color_holder",
+                TextView("event_color_text", "Event color", text_size=DAY_TEXT, text_color=sc.TEXT),
+                ImageView("event_color", width=24, height=24, background=sc.PRIMARY,
+                          corner_radius=12, rules=Rules(align_parent_right=True)),
+                width=MATCH_PARENT, padding=(sc.MEDIUM_MARGIN, 12, sc.ACTIVITY_MARGIN, 12),
+                on_click=_nothing,
+                rules=Rules(below="event_type_divider", to_right_of="event_color_image"),
+            ),
+            _divider("event_color_divider", "event_color_holder"),
+        ]  # fmt: skip
+        return RelativeLayout("event_holder", *views, width=MATCH_PARENT)
+
+    def _repetition_rows(self) -> list[View]:
+        """ "Repeat on" (weekly, monthly and yearly) and "Repeat till" (any repetition)."""
+        interval = self.draft.repeat_interval
+        if not interval:
+            return []
+        rows: list[View] = []
+        above = ids.REPETITION
+        if (
+            interval % agenda.WEEK == 0
+            or interval % agenda.MONTH == 0
+            or interval % agenda.YEAR == 0
+        ):
+            rule = _weekdays(self.draft.repeat_rule) if interval % agenda.WEEK == 0 else "Same day"
+            rows.append(_labelled("event_repetition_rule", "Repeat on", rule, above))
+            above = "event_repetition_rule_holder"
+        rows.append(_labelled("event_repetition_limit", "Repeat till", "Forever", above))
+        return rows
+
+    def _last_repetition_row(self) -> str:
+        if not self.draft.repeat_interval:
+            return ids.REPETITION
+        return "event_repetition_limit_holder"
+
+    def _dialog(self, phone: VirtualPhone) -> tuple[View | None, tuple[int, int, int, int] | None]:
         if isinstance(self.dialog, (DatePick, TimePick)):
-            return self.dialog.dialog()
+            return self.dialog.dialog(), None
         if self.dialog == "repeat":
             values = [value for value, _ in REPETITIONS]
             interval = self.draft.repeat_interval
             current = values.index(interval) if interval in values else -1
-            return Dialog(
-                title="",
-                body=[RadioGroup([label for _, label in REPETITIONS], current, self._repeat)],
-                buttons=[],
-            )
+            titles = [label for _, label in REPETITIONS] + [CUSTOM]
+            return sc.radio_group_dialog(titles, current, self._repeat), None
         if self.dialog == "delete":
-            return Dialog(
-                title="",
-                message=ids.PROCEED_WITH_DELETION,
-                buttons=[
-                    Button(ids.NO, self._cancel, style="text"),
-                    Button(ids.YES, lambda: self.delete(phone), style="text"),
-                ],
-            )
-        return None
+            return _delete_dialog(
+                self.draft, functools.partial(self.delete, phone), self._cancel
+            ), None
+        if self.dialog == "overflow":
+            popup = popup_menu([MenuItem("share", "Share")], lambda item: self._cancel())
+            return popup, TOOLBAR_ANCHOR
+        return None, None
 
 
-def _link(text: str, resource_id: str, on_click: Callable[[], None]) -> Button:
-    """A clickable text of the editor (the app's MyTextView with a click listener)."""
-    return Button(text, on_click, style="text", resource_id=resource_id)
+def _nothing() -> None:
+    """A click the model does not follow (a dialog or app not modelled)."""
+
+
+def _field(
+    id: str,
+    text: str,
+    hint: str,
+    on_change: Callable[[str], object],
+    rules: Rules,
+    end: bool = False,
+    multi_line: bool = False,
+) -> View:
+    field = sc.my_edit_text(
+        id, text, hint, on_change, text_size=DAY_TEXT, width=MATCH_PARENT,
+        margin=(sc.ACTIVITY_MARGIN, sc.ACTIVITY_MARGIN, sc.ACTIVITY_MARGIN if end else 0, 0),
+        rules=rules,
+    )  # fmt: skip
+    if multi_line:
+        field.max_lines = None
+    return field
+
+
+def _divider(id: str, below: str, bottom: float = sc.NORMAL_MARGIN) -> View:
+    return ImageView(
+        id, width=MATCH_PARENT, height=DIVIDER, background=sc.DIVIDER,
+        margin=(0, sc.ACTIVITY_MARGIN if bottom else 0, 0, bottom), rules=Rules(below=below),
+    )  # fmt: skip
+
+
+def _image(id: str, icon: str, below: str) -> View:
+    return ImageView(
+        id, icon, tint=sc.TEXT, width=40, height=40, padding=sc.MEDIUM_MARGIN,
+        margin=(sc.NORMAL_MARGIN, 0, 0, 0), rules=Rules(below=below),
+    )  # fmt: skip
+
+
+def _value(
+    id: str,
+    text: str,
+    rules: Rules,
+    on_click: Callable[[], object],
+    shown: bool = True,
+    dim: bool = False,
+) -> View:
+    return TextView(
+        id, text, text_size=DAY_TEXT, text_color="#991B1B1F" if dim else sc.TEXT,
+        width=MATCH_PARENT, padding=(sc.MEDIUM_MARGIN, 10, sc.ACTIVITY_MARGIN, 10),
+        on_click=on_click, rules=rules, visibility="visible" if shown else GONE,
+    )  # fmt: skip
+
+
+def _all_day(checked: bool) -> View:
+    box = CheckBox(
+        ids.ALL_DAY, "All-day", checked=checked, clickable=False, width=MATCH_PARENT,
+        padding=(sc.SMALL_MARGIN, 0, 0, 0),
+    )  # fmt: skip
+    box.text_px, box.text_color = round(box.text_px * DAY_TEXT / 14), sc.TEXT
+    return box
+
+
+def _date_time_row(
+    names: tuple[str, str],
+    below: str,
+    date: str,
+    time: str,
+    taps: tuple[Callable[[], object], Callable[[], object]],
+    all_day: bool,
+) -> list[View]:
+    date_view = TextView(
+        names[0], date, text_size=DAY_TEXT, text_color=sc.TEXT,
+        padding=(sc.MEDIUM_MARGIN, 12, sc.MEDIUM_MARGIN, 12), on_click=taps[0],
+        margin=(sc.SMALL_MARGIN, 0, 0, 0),
+        rules=Rules(below=below, to_right_of="event_time_image"),
+    )  # fmt: skip
+    time_view = TextView(
+        names[1], time, text_size=DAY_TEXT, text_color=sc.TEXT,
+        padding=(sc.MEDIUM_MARGIN, 12, sc.ACTIVITY_MARGIN, 12), on_click=taps[1],
+        rules=Rules(below=below, align_parent_right=True),
+        visibility=GONE if all_day else "visible",
+    )  # fmt: skip
+    return [date_view, time_view]
+
+
+def _labelled(name: str, label: str, value: str, below: str) -> View:
+    return RelativeLayout(
+        f"{name}_holder",
+        TextView(f"{name}_label", label, text_size=DAY_TEXT, text_color=sc.TEXT),
+        TextView(f"{name}", value, text_size=DAY_TEXT, text_color=sc.TEXT,
+                 rules=Rules(align_parent_right=True)),
+        width=MATCH_PARENT, padding=(56, 10, sc.ACTIVITY_MARGIN, 10), on_click=_nothing,
+        rules=Rules(below=below),
+    )  # fmt: skip
+
+
+def _delete_dialog(draft: Draft, on_yes: Callable[[], object], on_no: Callable[[], object]) -> View:
+    """``DeleteEventDialog``: ``dialog_delete_event`` with Yes and No (the repeatable
+    event's description and choices show only for a repeating event)."""
+    repeating = draft.repeat_interval > 0
+    body = LinearLayout(
+        "delete_event_holder",
+        TextView("delete_event_description", ids.PROCEED_WITH_DELETION,
+                 text_size=sc.BIGGER_TEXT, text_color=sc.TEXT, width=MATCH_PARENT),
+        TextView("delete_event_repeat_description", DELETE_REPEATABLE, text_size=sc.NORMAL_TEXT,
+                 text_color=sc.TEXT, width=MATCH_PARENT, margin=(0, sc.ACTIVITY_MARGIN, 0, 0),
+                 padding=(0, 0, 0, sc.NORMAL_MARGIN), visibility="visible" if repeating else GONE),
+        orientation=VERTICAL, width=MATCH_PARENT, padding=(20, 20, 20, 0),
+    )  # fmt: skip
+    return alert_dialog(
+        "",
+        "",
+        positive=(ids.YES, on_yes),
+        negative=(ids.NO, on_no),
+        package_ids=True,
+        custom=body,
+    )
 
 
 def _reminder_text(minutes: int) -> str:

@@ -21,6 +21,8 @@ CHANGE_VIEW = "Change view"
 GO_TO_DATE = "Go to date"
 SEARCH_RESULTS = "search_results_list"
 NO_ITEMS_FOUND = "No items found."
+TYPE_2_CHARACTERS = "Type at least 2 characters to start the search."
+CREATE_NEW_EVENT = "Create a new event"
 
 #: The "Change view" dialog's choices, in the app's order.
 DAILY_VIEW = "Daily view"
@@ -89,10 +91,12 @@ PREVIOUS_MONTH = "Previous month"
 NEXT_MONTH = "Next month"
 DAY_CELL_CLASS = "android.view.View"
 
-# Android 13's TimePickerDialog (clock mode): the header's hour and minute, AM/PM, and
-# the clock face's numbers (content-desc "1".."12" for hours, "0".."55" for minutes).
-TIME_HOURS = "android:id/hours"
-TIME_MINUTES = "android:id/minutes"
-TIME_AM = "android:id/am_label"
-TIME_PM = "android:id/pm_label"
-TIME_RADIAL = "android:id/radial_picker"
+# Material's MaterialTimePicker (clock mode), which the editor opens under the system
+# theme: the hour and minute chips, AM/PM, the clock face whose numbers are TextViews
+# ("12", "1".. for hours; "00", "05".. for minutes), OK and Cancel.
+TIME_HOURS = "material_hour_tv"
+TIME_MINUTES = "material_minute_tv"
+TIME_AM = "material_clock_period_am_button"
+TIME_PM = "material_clock_period_pm_button"
+TIME_FACE = "material_clock_face"
+TIME_OK = "material_timepicker_ok_button"

@@ -1,44 +1,144 @@
-"""The date and time dialogs Simple Calendar Pro's editor opens, as Android 13 shows them.
+"""The date and time dialogs Simple Calendar Pro opens, as Android 13 shows them.
 
-EventActivity (6.22.2) opens the framework's DatePickerDialog in calendar mode and
-TimePickerDialog in clock mode. These are built from the toolkit's widgets with the
-framework's ids and texts:
+EventActivity (6.22.2) opens the framework's ``DatePickerDialog`` (calendar mode, in
+the system theme's ``MyDateTimePickerMaterialTheme``) and, since the app follows the
+system theme on Android 12 and later, Material's ``MaterialTimePicker`` in clock mode
+(``setupStartTime``: ``INPUT_MODE_CLOCK``, 12-hour format). "Go to date" in the main
+menu opens the app's ``date_picker_light`` (a spinner-mode ``DatePicker``) in an alert
+dialog with OK and Cancel.
 
-- date: the header (year ``date_picker_header_year``, ``Sun, Oct 15``
-  ``date_picker_header_date``), the month's title between "Previous month" and
-  "Next month", one cell per day whose content-desc is ``15 October 2023`` (the
-  picked one selected), Cancel and OK;
-- time: the header's hour (``hours``) and minute (``minutes``), AM and PM
-  (``am_label``/``pm_label``), the clock face (``radial_picker``) whose numbers'
-  content-desc is the number: hours 1-12 first, then after an hour is tapped the
-  minutes 0-55 in fives (as the real dial moves on to minutes), Cancel and OK.
+- date (framework ``date_picker_material``): the header (``date_picker_header_year``,
+  ``date_picker_header_date`` as ``Sun, Oct 15``), ``prev``/``next`` ("Previous
+  month", "Next month") and the month's days, each a virtual ``android.view.View``
+  whose text is the day and whose content-desc is ``15 October 2023`` (the picked one
+  selected), then Cancel (``button2``) and OK (``button1``);
+- time (Material's ``material_timepicker_dialog``): ``header_title`` "Select time",
+  the hour and minute chips (``material_hour_tv``, ``material_minute_tv``), AM and PM
+  (``material_clock_period_am_button``/``pm_button`` in the "Select AM or PM" toggle),
+  the clock face (``material_clock_face``) whose numbers are TextViews ("12", "1"...
+  with content-desc "12 o'clock"; after an hour is picked the face moves on to the
+  minutes "00".."55", content-desc "00 minutes"), the keyboard mode button, Cancel
+  and OK;
+- go to date: ``date_picker`` > ``pickers`` > the month, day and year NumberPickers,
+  each its previous value, its ``numberpicker_input`` and its next value.
 """
 
 from __future__ import annotations
 
 import calendar
 import datetime as dt
+import functools
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import ClassVar
 
-from droidhub.virtual.appmodel import (
+from droidhub.virtual.views import (
+    MATCH_PARENT,
+    VERTICAL,
     Button,
-    Column,
-    Dialog,
-    IconButton,
-    ListRow,
-    Row,
-    Text,
+    EditText,
+    FrameLayout,
+    Gravity,
+    ImageButton,
+    LinearLayout,
+    TextView,
+    View,
+    ViewGroup,
+    alert_dialog,
+    dp,
 )
-from droidhub_aw_apps.calendar import ids
+from droidhub.virtual.views.measure import MeasureSpec
+from droidhub.virtual.views.paint import Painter
+from droidhub_aw_apps.common import simple_commons as sc
 
 #: The grid's first column is Sunday (the app's default for the US locale).
 _SUNDAY_FIRST = calendar.Calendar(firstweekday=6)
+#: The framework's and Material's dialog strings.
+CANCEL, OK = "Cancel", "OK"
+PREVIOUS_MONTH, NEXT_MONTH = "Previous month", "Next month"
+SELECT_TIME = "Select time"
+SELECT_AM_PM = "Select AM or PM"
+TEXT_INPUT_MODE = "Switch to text input mode for the time input."
+#: The ids the solvers use.
+DATE_HEADER_YEAR = "android:id/date_picker_header_year"
+DATE_HEADER_DATE = "android:id/date_picker_header_date"
+HOUR_CHIP = "material_hour_tv"
+MINUTE_CHIP = "material_minute_tv"
+AM_BUTTON = "material_clock_period_am_button"
+PM_BUTTON = "material_clock_period_pm_button"
+CLOCK_FACE = "material_clock_face"
+TIME_OK = "material_timepicker_ok_button"
+TIME_CANCEL = "material_timepicker_cancel_button"
+
+
+class _Group(LinearLayout):
+    """A ConstraintLayout or Material ViewGroup laid out as a column here
+    (``android.view.ViewGroup``)."""
+
+    class_name: ClassVar[str] = "android.view.ViewGroup"
+
+
+class _DatePicker(LinearLayout):
+    """``android.widget.DatePicker``."""
+
+    class_name: ClassVar[str] = "android.widget.DatePicker"
+
+
+class _ViewPager(FrameLayout):
+    """``androidx.viewpager.widget.ViewPager`` (the framework's own reports the same)."""
+
+    class_name: ClassVar[str] = "com.android.internal.widget.ViewPager"
+
+
+class _NumberPicker(LinearLayout):
+    """``android.widget.NumberPicker``."""
+
+    class_name: ClassVar[str] = "android.widget.NumberPicker"
+
+
+class _Chip(Button):
+    """Material's checkable Chip (``android.widget.CompoundButton``)."""
+
+    class_name: ClassVar[str] = "android.widget.CompoundButton"
+
+
+class _DayCell(TextView):
+    """A day of SimpleMonthView: a virtual view of its touch helper
+    (``android.view.View``) whose text is the day's number."""
+
+    class_name: ClassVar[str] = "android.view.View"
+
+
+class _ClockFace(ViewGroup):
+    """``ClockFaceView`` (a RadialViewGroup, ``android.view.ViewGroup``): 256 dp square,
+    its numbers on a circle from 12 o'clock clockwise."""
+
+    def on_measure(self, width_spec: MeasureSpec, height_spec: MeasureSpec) -> tuple[int, int]:
+        """256 dp; each number as big as it wants."""
+        for child in self.children:
+            child.measure(MeasureSpec.at_most(dp(64)), MeasureSpec.at_most(dp(64)))
+        return dp(256), dp(256)
+
+    def on_layout(self) -> None:
+        """The numbers around the middle, 100 dp out."""
+        cx, cy = (self.left + self.right) // 2, (self.top + self.bottom) // 2
+        radius = dp(100)
+        numbers = self.children
+        for i, child in enumerate(numbers):
+            angle = 2 * math.pi * i / len(numbers)
+            x = cx + round(radius * math.sin(angle)) - child.measured_width // 2
+            y = cy - round(radius * math.cos(angle)) - child.measured_height // 2
+            child.layout(x, y)
+
+    def draw(self, painter: Painter) -> None:
+        """The face's tinted disc."""
+        painter.surface(self.bounds, "#FFE3E2EC", (self.right - self.left) // 2)
 
 
 @dataclass
 class DatePick:
-    """An open date picker: the shown month and the picked day."""
+    """An open DatePickerDialog: the shown month and the picked day."""
 
     picked: dt.date
     on_set: Callable[[dt.date], None]
@@ -58,59 +158,93 @@ class DatePick:
         """Tap on a day: it becomes the picked one."""
         self.picked = day
 
-    def dialog(self) -> Dialog:
-        """The dialog's widgets."""
+    def dialog(self) -> View:
+        """The dialog's view (framework ids)."""
         assert self.shown is not None
-        shown = self.shown
+        shown, picked = self.shown, self.picked
+        header = LinearLayout(
+            "android:id/date_picker_header",
+            TextView(DATE_HEADER_YEAR, str(picked.year), text_size=16, text_color="#B3FFFFFF"),
+            TextView(
+                DATE_HEADER_DATE, f"{picked:%a, %b} {picked.day}", text_size=34,
+                text_color="#FFFFFFFF",
+            ),
+            orientation=VERTICAL, width=MATCH_PARENT, padding=(24, 16, 24, 16),
+            background=sc.PRIMARY,
+        )  # fmt: skip
         weeks = _SUNDAY_FIRST.monthdatescalendar(shown.year, shown.month)
-        rows: list[Row] = []
-        for week in weeks:
-            cells = [self._cell(day) if day.month == shown.month else Text("") for day in week]
-            rows.append(Row(cells))
-        return Dialog(
-            title="",
-            body=[
-                Text(str(self.picked.year), resource_id=ids.DATE_HEADER_YEAR),
-                Text(f"{self.picked:%a, %b} {self.picked.day}", resource_id=ids.DATE_HEADER_DATE),
-                Row(
-                    [
-                        IconButton(
-                            ids.PREVIOUS_MONTH,
-                            "back",
-                            lambda: self.move(-1),
-                            resource_id="android:id/prev",
-                        ),
-                        Text(f"{shown:%B %Y}"),
-                        IconButton(
-                            ids.NEXT_MONTH,
-                            "more",
-                            lambda: self.move(1),
-                            resource_id="android:id/next",
-                        ),
-                    ]
-                ),
-                Row([Text(name[0]) for name in ("S", "M", "T", "W", "T", "F", "S")]),
-                *rows,
-            ],
-            buttons=[
-                Button(ids.CANCEL, self.on_cancel, style="text"),
-                Button(ids.OK, lambda: self.on_set(self.picked), style="text"),
-            ],
+        rows = [
+            LinearLayout(
+                "",
+                *(self._cell(day) if day.month == shown.month else _blank() for day in week),
+                width=MATCH_PARENT,
+            )
+            for week in weeks
+        ]
+        month = LinearLayout(
+            "",
+            TextView(
+                "", f"{shown:%B %Y}", text_size=14, medium=True, width=MATCH_PARENT,
+                gravity=Gravity.CENTER, padding=(0, 14, 0, 14), visibility="invisible",
+            ),
+            LinearLayout(
+                "", *(_weekday(letter) for letter in "SMTWTFS"), width=MATCH_PARENT,
+            ),
+            *rows,
+            orientation=VERTICAL, width=MATCH_PARENT,
+        )  # fmt: skip
+        pager = FrameLayout(
+            "android:id/date_picker_day_picker",
+            _ViewPager("android:id/day_picker_view_pager", month, width=MATCH_PARENT),
+            ImageButton(
+                "android:id/prev", "chevron_left", content_desc=PREVIOUS_MONTH,
+                on_click=functools.partial(self.move, -1),
+            ),
+            ImageButton(
+                "android:id/next", "chevron_right", content_desc=NEXT_MONTH,
+                on_click=functools.partial(self.move, 1), layout_gravity=Gravity.END,
+            ),
+            width=MATCH_PARENT,
+        )  # fmt: skip
+        picker = _DatePicker(
+            "android:id/datePicker", header, pager, orientation=VERTICAL, width=MATCH_PARENT
+        )
+        return alert_dialog(
+            "",
+            "",
+            positive=(OK, functools.partial(self.on_set_picked)),
+            negative=(CANCEL, self.on_cancel),
+            custom=FrameLayout("android:id/custom", picker, width=MATCH_PARENT),
         )
 
-    def _cell(self, day: dt.date) -> ListRow:
-        return ListRow(
-            str(day.day),
-            on_click=lambda: self.pick(day),
-            content_desc=f"{day.day:02d} {day:%B} {day.year}",
-            selected=day == self.picked,
-            key=f"date_picker_{day.isoformat()}",
-        )
+    def on_set_picked(self) -> None:
+        """OK: hand the picked day over."""
+        self.on_set(self.picked)
+
+    def _cell(self, day: dt.date) -> View:
+        return _DayCell(
+            "", str(day.day), text_size=14, weight=1, width=0, gravity=Gravity.CENTER,
+            padding=(0, 10, 0, 10), content_desc=f"{day.day:02d} {day:%B} {day.year}",
+            selected=day == self.picked, on_click=functools.partial(self.pick, day),
+            text_color="#FFFFFFFF" if day == self.picked else sc.TEXT,
+            background=sc.PRIMARY if day == self.picked else None, corner_radius=20,
+        )  # fmt: skip
+
+
+def _blank() -> View:
+    return View(weight=1, width=0, height=40)
+
+
+def _weekday(letter: str) -> View:
+    return TextView(
+        "", letter, text_size=12, weight=1, width=0, gravity=Gravity.CENTER,
+        text_color="#8A000000", visibility="invisible",
+    )  # fmt: skip
 
 
 @dataclass
 class TimePick:
-    """An open time picker: the hour and minute so far and which the dial shows."""
+    """An open MaterialTimePicker: the hour and minute so far and which the face shows."""
 
     hour: int
     minute: int
@@ -119,69 +253,187 @@ class TimePick:
     minutes_mode: bool = False
 
     def set_hour12(self, hour12: int) -> None:
-        """An hour of the dial, kept in the current half of the day; the dial moves on
-        to minutes."""
+        """An hour of the face, kept in the current half of the day; the face moves on
+        to the minutes."""
         pm = self.hour >= 12
         self.hour = hour12 % 12 + (12 if pm else 0)
         self.minutes_mode = True
 
     def set_minute(self, minute: int) -> None:
-        """A minute of the dial."""
+        """A minute of the face."""
         self.minute = minute
 
     def set_pm(self, pm: bool) -> None:
         """AM or PM."""
         self.hour = self.hour % 12 + (12 if pm else 0)
 
-    def dialog(self) -> Dialog:
-        """The dialog's widgets."""
+    def show_minutes(self, minutes: bool) -> None:
+        """A tap on a chip: the face shows hours or minutes."""
+        self.minutes_mode = minutes
+
+    def confirm(self) -> None:
+        """OK: hand the time over."""
+        self.on_set(dt.time(self.hour, self.minute))
+
+    def dialog(self) -> View:
+        """The dialog's view (Material's ids, in the app's package)."""
         hour12 = self.hour % 12 or 12
+        chips = LinearLayout(
+            "material_clock_display",
+            self._chip(HOUR_CHIP, str(hour12), not self.minutes_mode, False),
+            TextView("", ":", text_size=57, text_color=sc.TEXT, gravity=Gravity.CENTER,
+                     width=24, height=80),
+            self._chip(MINUTE_CHIP, f"{self.minute:02d}", self.minutes_mode, True),
+            height=80,
+        )  # fmt: skip
+        period = LinearLayout(
+            "material_clock_period_toggle",
+            self._period(AM_BUTTON, "AM", self.hour < 12),
+            self._period(PM_BUTTON, "PM", self.hour >= 12),
+            orientation=VERTICAL, content_desc=SELECT_AM_PM, margin=(12, 0, 0, 0),
+        )  # fmt: skip
         if self.minutes_mode:
-            numbers = [(str(m), lambda m=m: self.set_minute(m)) for m in range(0, 60, 5)]
+            labels = [(f"{m:02d}", f"{m:02d} minutes", m) for m in range(0, 60, 5)]
+            numbers = [
+                self._number(text, desc, functools.partial(self.set_minute, value))
+                for text, desc, value in labels
+            ]
         else:
-            numbers = [(str(h), lambda h=h: self.set_hour12(h)) for h in (12, *range(1, 12))]
-        dial = Column(
-            [
-                Row(
-                    [
-                        ListRow(label, on_click=tap, content_desc=label, key=f"dial_{label}")
-                        for label, tap in numbers[row * 4 : row * 4 + 4]
-                    ]
-                )
-                for row in range(3)
+            numbers = [
+                self._number(str(h), f"{h} o'clock", functools.partial(self.set_hour12, h))
+                for h in (12, *range(1, 12))
+            ]
+        face = _ClockFace(CLOCK_FACE, *numbers, margin=(0, 36, 0, 0))
+        picker = _Group(
+            "material_timepicker_view",
+            LinearLayout("", chips, period),
+            face,
+            orientation=VERTICAL, gravity=Gravity.CENTER_HORIZONTAL,
+            margin=(24, 20, 24, 24),
+        )  # fmt: skip
+        buttons = LinearLayout(
+            "",
+            _text_button(
+                "material_timepicker_mode_button", "", None, content_desc=TEXT_INPUT_MODE
+            ),
+            View(width=0, height=0, weight=1),
+            _text_button(TIME_CANCEL, CANCEL, self.on_cancel),
+            _text_button(TIME_OK, OK, self.confirm),
+            width=MATCH_PARENT, padding=(12, 0, 8, 2),
+        )  # fmt: skip
+        return _Group(
+            "",
+            TextView(
+                "header_title", SELECT_TIME, text_size=12, medium=True, text_color=sc.TEXT,
+                margin=(24, 16, 0, 0),
+            ),
+            picker,
+            buttons,
+            orientation=VERTICAL, width=MATCH_PARENT, background=sc.BACKGROUND,
+            corner_radius=28, elevation=6,
+        )  # fmt: skip
+
+    def _chip(self, id: str, text: str, checked: bool, minutes: bool) -> Button:
+        chip = _Chip(
+            id, text, width=96, height=80, checkable=True, checked=checked,
+            background="#FFDDE3FF" if checked else "#FFE3E2EC", corner_radius=8,
+            on_click=functools.partial(self.show_minutes, minutes),
+        )  # fmt: skip
+        chip.text_px, chip.text_color, chip.all_caps = round(dp(57) * 0.8), sc.TEXT, False
+        return chip
+
+    def _period(self, id: str, text: str, checked: bool) -> Button:
+        button = Button(
+            id, text, width=52, height=40, padding=0, checkable=True, checked=checked,
+            background="#FFFFD8E4" if checked else None,
+            on_click=functools.partial(self.set_pm, text == "PM"),
+        )  # fmt: skip
+        button.text_color, button.all_caps = sc.TEXT, False
+        return button
+
+    @staticmethod
+    def _number(text: str, desc: str, on_click: Callable[[], None]) -> TextView:
+        return TextView(
+            "", text, text_size=16, text_color=sc.TEXT, padding=16, content_desc=desc,
+            on_click=on_click,
+        )  # fmt: skip
+
+
+def _text_button(
+    id: str, text: str, action: Callable[[], object] | None, content_desc: str = ""
+) -> Button:
+    button = Button(id, text, on_click=action, padding=(8, 6, 8, 6), content_desc=content_desc)
+    button.text_color, button.all_caps = sc.PRIMARY, False
+    return button
+
+
+@dataclass
+class GoToDate:
+    """The main menu's "Go to date" dialog: a spinner DatePicker on a day."""
+
+    day: dt.date
+    on_set: Callable[[dt.date], None]
+    on_cancel: Callable[[], None]
+
+    def step(self, field: str, by: int) -> None:
+        """A tap on a picker's previous or next value."""
+        day = self.day
+        if field == "day":
+            length = calendar.monthrange(day.year, day.month)[1]
+            self.day = day.replace(day=(day.day - 1 + by) % length + 1)
+        elif field == "month":
+            month = (day.month - 1 + by) % 12 + 1
+            length = calendar.monthrange(day.year, month)[1]
+            self.day = day.replace(month=month, day=min(day.day, length))
+        else:
+            length = calendar.monthrange(day.year + by, day.month)[1]
+            self.day = day.replace(year=day.year + by, day=min(day.day, length))
+
+    def confirm(self) -> None:
+        """OK: go to the day."""
+        self.on_set(self.day)
+
+    def dialog(self) -> View:
+        """``date_picker_light`` in the app's alert dialog."""
+        day = self.day
+        near = {
+            "month": [f"{dt.date(2000, (day.month - 1 + k) % 12 + 1, 1):%b}" for k in (-1, 0, 1)],
+            "day": [
+                str((day.day - 1 + k) % calendar.monthrange(day.year, day.month)[1] + 1)
+                for k in (-1, 0, 1)
             ],
-            resource_id=ids.TIME_RADIAL,
+            "year": [str(day.year + k) for k in (-1, 0, 1)],
+        }
+        pickers = [
+            _NumberPicker(
+                f"android:id/{field}",
+                _spin(values[0], functools.partial(self.step, field, -1)),
+                EditText("android:id/numberpicker_input", values[1], width=MATCH_PARENT),
+                _spin(values[2], functools.partial(self.step, field, 1)),
+                orientation=VERTICAL,
+                width=0,
+                weight=1,
+                margin=(8, 0, 8, 0),
+            )
+            for field, values in near.items()
+        ]
+        picker = _DatePicker(
+            "date_picker",
+            LinearLayout("android:id/pickers", *pickers, width=MATCH_PARENT),
+            width=MATCH_PARENT,
+            padding=(16, 16, 16, 0),
         )
-        return Dialog(
-            title="",
-            body=[
-                Row(
-                    [
-                        Button(
-                            str(hour12),
-                            lambda: setattr(self, "minutes_mode", False),
-                            style="text",
-                            resource_id=ids.TIME_HOURS,
-                        ),
-                        Text(":"),
-                        Button(
-                            f"{self.minute:02d}",
-                            lambda: setattr(self, "minutes_mode", True),
-                            style="text",
-                            resource_id=ids.TIME_MINUTES,
-                        ),
-                        Button(
-                            "AM", lambda: self.set_pm(False), style="text", resource_id=ids.TIME_AM
-                        ),
-                        Button(
-                            "PM", lambda: self.set_pm(True), style="text", resource_id=ids.TIME_PM
-                        ),
-                    ]
-                ),
-                dial,
-            ],
-            buttons=[
-                Button(ids.CANCEL, self.on_cancel, style="text"),
-                Button(ids.OK, lambda: self.on_set(dt.time(self.hour, self.minute)), style="text"),
-            ],
+        return alert_dialog(
+            "",
+            "",
+            positive=(OK, self.confirm),
+            negative=(CANCEL, self.on_cancel),
+            package_ids=True,
+            custom=picker,
         )
+
+
+def _spin(text: str, on_click: Callable[[], None]) -> Button:
+    button = Button("", text, on_click=on_click, width=MATCH_PARENT, padding=0)
+    button.text_color, button.all_caps = "#61000000", False
+    return button

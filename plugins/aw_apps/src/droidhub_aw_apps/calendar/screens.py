@@ -1,62 +1,55 @@
-"""Simple Calendar Pro's screens on the virtual phone, following the app AndroidWorld
-pins: com.simplemobiletools.calendar.pro 6.22.2 (versionCode 238), from
-SimpleMobileTools/Simple-Calendar at tag 6.22.2.
+"""Simple Calendar Pro's screens on the virtual phone's view engine, following the app
+AndroidWorld pins: com.simplemobiletools.calendar.pro 6.22.2 (versionCode 238), from
+SimpleMobileTools/Simple-Calendar at tag 6.22.2 and Simple-Commons 71d66584bd.
 
-MainActivity opens in the monthly view: a search bar ("Search") with "Go to today"
-and "Change view" and an overflow menu, the month's title between the arrows
-(``top_left_arrow``, ``top_value``, ``top_right_arrow``), a grid of day cells
-(``month_view_background``; today's is selected, as the app rings it) and the
-"New Event" FAB (``calendar_fab``). Tapping a day opens its daily view with a back
-arrow: the day's title ("October 20 (Fri)") and its events (``day_events``: title and
-time). "Change view" offers the app's views; the daily view and the "Simple event
-list" (``calendar_events_list``: month and day sections, from today's on, where the
-app scrolls it to) are shown, the others fall back to the monthly view. Typing in the
-search bar lists the matching events (title, location or description). "Go to date"
-in the overflow menu picks a day or month (with the calendar-mode date picker; the
-app's own dialog is a spinner-mode DatePicker). Tapping an event opens the editor
-(:mod:`droidhub_aw_apps.calendar.editor`); saving and deleting write the ``events``
-table at once.
+MainActivity opens in the monthly view (``activity_main.xml`` with ``fragment_month``,
+:mod:`.layouts`): the search bar ("Search", Change view, and Go to today while another
+month or day shows; the rest of ``menu_main.xml`` in the overflow), the month between
+the arrows, the drawn grid with one clickable ``month_view_background`` per day, and
+the "New Event" FAB. A tap on a day opens its daily view above the month (the search
+icon turns into a back arrow): the day's title ("October 20 (Fri)") and ``day_events``.
+Change view (Simple-Commons' radio dialog) offers the app's views; Daily view and
+Simple event list (``calendar_events_list``: month and day sections from today on) are
+shown, the others fall back to the monthly view. Typing in the search bar shows
+``search_holder`` with the matching events (title, location or description). Go to
+date (the overflow, or a tap on the title) opens the spinner date picker. Settings
+opens ``activity_settings``' top. A tap on an event opens the editor
+(:mod:`.editor`); saving and deleting write the ``events`` table at once.
 
-The view picked in "Change view" is kept while the app runs; a stop (``am
-force-stop``, as every task's set-up does) brings back the monthly view.
+The view picked in Change view is kept while the app runs; a stop (``am force-stop``,
+as every task's set-up does) brings back the monthly view.
 """
 
 from __future__ import annotations
 
 import calendar
 import datetime as dt
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+import functools
+from typing import TYPE_CHECKING
 
-from droidhub.virtual.appmodel import (
-    Dialog,
-    Fab,
-    IconButton,
-    ListRow,
-    MenuItem,
-    RadioGroup,
-    Row,
-    ScrollList,
-    Text,
-    TextField,
-    Theme,
-    Toolbar,
-    VirtualApp,
-    WidgetApp,
-    Window,
-)
+from droidhub.virtual.views import MenuItem, View, ViewApp, Window, popup_menu
 from droidhub_aw_apps.calendar import agenda, ids
 from droidhub_aw_apps.calendar.draft import Draft
 from droidhub_aw_apps.calendar.editor import Editor
-from droidhub_aw_apps.calendar.model import DB_PATH, PACKAGE, SimpleCalendarApp, read_event_rows
-from droidhub_aw_apps.calendar.pickers import DatePick
-from droidhub_aw_apps.common.themes import SIMPLE_MOBILE_TOOLS
+from droidhub_aw_apps.calendar.layouts import (
+    EventItem,
+    MonthDay,
+    Section,
+    day_fragment,
+    event_list_fragment,
+    main_activity,
+    month_fragment,
+    search_holder,
+)
+from droidhub_aw_apps.calendar.model import DB_PATH, SimpleCalendarApp, read_event_rows
+from droidhub_aw_apps.calendar.pickers import GoToDate
+from droidhub_aw_apps.common import simple_commons as sc
 
 if TYPE_CHECKING:
-    from droidhub.virtual.appmodel import Intent, VirtualPhone
+    from droidhub.virtual.appmodel import Intent, VirtualApp, VirtualPhone
 
 MONTHLY, DAILY, LIST = "monthly", "daily", "list"
-#: The "Change view" dialog's choices and the view each shows here.
+#: The Change view dialog's choices and the view each shows here.
 VIEWS: tuple[tuple[str, str], ...] = (
     (ids.DAILY_VIEW, DAILY),
     (ids.WEEKLY_VIEW, MONTHLY),
@@ -70,12 +63,19 @@ _SUNDAY_FIRST = calendar.Calendar(firstweekday=6)
 PAST_EVENTS = dt.timedelta(days=1)
 #: How far ahead the event list reaches at first (the app fetches six months).
 LIST_AHEAD = dt.timedelta(days=183)
+#: ``menu_main.xml``'s items the overflow holds (filter and CalDAV refresh are hidden
+#: with one event type and no sync; Go to date is hidden in the event list).
+OVERFLOW = (
+    "Print", "Add holidays", "Add contact birthdays", "Add contact anniversaries",
+    "Import events from an .ics file", "Export events to an .ics file", sc.SETTINGS,
+    sc.ABOUT, sc.MORE_APPS,
+)  # fmt: skip
+#: The search bar's toolbar, where its overflow popup drops from (Pixel 6 pixels).
+MENU_ANCHOR = (0, 139, 1038, 244)
 
 
-class CalendarScreens(WidgetApp, SimpleCalendarApp):
+class CalendarScreens(ViewApp, SimpleCalendarApp):
     """Simple Calendar Pro's main screen, day view, event list, search and editor."""
-
-    theme: ClassVar[Theme] = SIMPLE_MOBILE_TOOLS
 
     def __init__(self) -> None:
         super().__init__()
@@ -88,8 +88,9 @@ class CalendarScreens(WidgetApp, SimpleCalendarApp):
         self.day_from_month = False
         self.search = ""
         self.dialog: str | None = None
-        self.go_to_date: DatePick | None = None
+        self.go_to_date: GoToDate | None = None
         self.editor: Editor | None = None
+        self.settings = False
 
     # --- lifecycle ----------------------------------------------------------------------
     def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
@@ -102,23 +103,24 @@ class CalendarScreens(WidgetApp, SimpleCalendarApp):
         """Stopped: the next start opens the monthly view again."""
         super().on_stop(phone)
         self._forget()
-        self.reset_ui()
+        self.reset_view_state()
 
     def on_back(self, phone: VirtualPhone) -> bool:
-        """BACK closes a dialog, the editor, the search, then a day opened from a month."""
+        """BACK closes the editor or settings, the search, then a day opened from a
+        month (dialogs are the engine's)."""
+        del phone
         if self.editor is not None:
             self.editor.back()
             return True
-        if self.dialog is not None or self.go_to_date is not None:
-            self.dialog, self.go_to_date = None, None
+        if self.settings:
+            self.settings = False
             return True
         if self.search:
             self.search = ""
-            self.reset_ui()
+            self.reset_view_state()
             return True
         if self.view == MONTHLY and self.day_from_month:
-            self.day, self.day_from_month = None, False
-            self.reset_ui()
+            self._close_day()
             return True
         return False
 
@@ -135,26 +137,26 @@ class CalendarScreens(WidgetApp, SimpleCalendarApp):
         shown = self._shown_month(phone)
         index = shown.year * 12 + shown.month - 1 + months
         self.month = dt.date(index // 12, index % 12 + 1, 1)
-        self.reset_ui()
 
     def _move_day(self, days: int) -> None:
         assert self.day is not None
         self.day += dt.timedelta(days=days)
-        self.reset_ui()
-
-    def _day_opener(self, day: dt.date) -> Callable[[], None]:
-        return lambda: self._open_day(day)
+        self.reset_view_state()
 
     def _open_day(self, day: dt.date) -> None:
         self.day, self.day_from_month = day, True
-        self.reset_ui()
+        self.reset_view_state()
+
+    def _close_day(self) -> None:
+        self.day, self.day_from_month = None, False
+        self.reset_view_state()
 
     def _go_to_today(self, phone: VirtualPhone) -> None:
         today = self._today(phone)
         self.month = today.replace(day=1)
         if self.view == DAILY or self.day_from_month:
             self.day = today
-        self.reset_ui()
+        self.reset_view_state()
 
     def _change_view(self, phone: VirtualPhone, index: int) -> None:
         self.view = VIEWS[index][1]
@@ -163,22 +165,33 @@ class CalendarScreens(WidgetApp, SimpleCalendarApp):
         today = self._today(phone)
         self.day = today if self.view == DAILY else None
         self.month = today.replace(day=1)
-        self.reset_ui()
+        self.reset_view_state()
 
     def _open_go_to_date(self, phone: VirtualPhone) -> None:
-        """ "Go to date" (overflow menu): a date picker on the shown day or month."""
+        """Go to date: the spinner picker on the shown day (or the month's first)."""
+        self.dialog = None
         shown = self.day or self._shown_month(phone)
-        self.go_to_date = DatePick(shown, self._went_to_date, self._close_go_to_date)
+        self.go_to_date = GoToDate(shown, self._went_to_date, self._close_dialogs)
 
     def _went_to_date(self, day: dt.date) -> None:
         self.go_to_date = None
         self.month = day.replace(day=1)
         if self.day is not None:
             self.day = day
-        self.reset_ui()
+        self.reset_view_state()
 
-    def _close_go_to_date(self) -> None:
-        self.go_to_date = None
+    def _close_dialogs(self) -> None:
+        self.dialog, self.go_to_date = None, None
+
+    def _open(self, dialog: str) -> None:
+        self.dialog = dialog
+
+    def _overflow_item(self, phone: VirtualPhone, item: MenuItem) -> None:
+        self.dialog = None
+        if item.title == ids.GO_TO_DATE:
+            self._open_go_to_date(phone)
+        elif item.title == sc.SETTINGS:
+            self.settings = True
 
     def _new_event(self, phone: VirtualPhone) -> None:
         """The FAB: a new event on the shown day (daily view) or today (otherwise, or
@@ -199,14 +212,16 @@ class CalendarScreens(WidgetApp, SimpleCalendarApp):
             self._edit(Draft.of_row(row, phone.tzinfo()))
 
     def _edit(self, draft: Draft) -> None:
-        self.editor = Editor(draft, self._editor_closed, self.toast, self.reset_ui)
-        self.reset_ui()
+        self.editor = Editor(draft, self._editor_closed, _no_toast, self._hide_keyboard)
+        self.reset_view_state()
 
     def _editor_closed(self, message: str) -> None:
+        del message  # a toast: another window, not the app's
         self.editor = None
-        self.reset_ui()
-        if message:
-            self.toast(message)
+        self.reset_view_state()
+
+    def _hide_keyboard(self) -> None:
+        self.view_state.keyboard = None
 
     def _set_search(self, text: str) -> None:
         self.search = text
@@ -215,168 +230,164 @@ class CalendarScreens(WidgetApp, SimpleCalendarApp):
     def build(self, phone: VirtualPhone) -> Window:
         """The current screen."""
         if self.editor is not None:
-            return self.editor.window(phone)
+            content, dialog, on_cancel, anchor = self.editor.window(phone)
+            return Window(
+                content, dialog, on_cancel, background=sc.BACKGROUND,
+                status_bar=sc.BACKGROUND, popup_anchor=anchor,
+            )  # fmt: skip
+        if self.settings:
+            return Window(
+                sc.settings_top(functools.partial(setattr, self, "settings", False)),
+                background=sc.BACKGROUND, status_bar=sc.BACKGROUND,
+            )  # fmt: skip
+        search = None
         if self.search:
-            body = self._search_body(phone)
-        elif self.day is not None:
-            body = self._day_body(phone, self.day)
-        elif self.view == LIST:
-            body = self._list_body(phone)
-        else:
-            body = self._month_body(phone)
-        back = self.view == MONTHLY and self.day_from_month and not self.search
+            search = search_holder(self.search, self._search_entries(phone))
+        content = main_activity(
+            self._menu(phone), self._fragment(phone),
+            functools.partial(self._new_event, phone), search,
+        )  # fmt: skip
+        dialog, anchor = self._dialog(phone)
         return Window(
-            package=PACKAGE,
-            toolbar=self._toolbar(phone, back),
-            body=[
-                TextField(
-                    self.search,
-                    self._set_search,
-                    hint=ids.SEARCH_HINT,
-                    resource_id=ids.SEARCH_FIELD,
-                ),
-                *body,
-            ],
-            fab=Fab(ids.FAB_DESC, lambda: self._new_event(phone), resource_id=ids.FAB),
-            dialog=self._dialog(phone),
+            content,
+            dialog,
+            self._close_dialogs if dialog is not None else None,
+            background=sc.BACKGROUND,
+            status_bar=sc.BACKGROUND,
+            popup_anchor=anchor,
         )
 
-    def _toolbar(self, phone: VirtualPhone, back: bool) -> Toolbar:
-        menu = (
-            []
-            if self.view == LIST
-            else [MenuItem(ids.GO_TO_DATE, lambda: self._open_go_to_date(phone))]
-        )
-        return Toolbar(
-            "",
-            up=back,
-            on_up=lambda: self.on_back(phone),
-            actions=[
-                IconButton(ids.GO_TO_TODAY, "today", lambda: self._go_to_today(phone)),
-                IconButton(
-                    ids.CHANGE_VIEW, "calendar", lambda: setattr(self, "dialog", "change_view")
-                ),
-            ],
-            menu=menu,
-        )
-
-    def _dialog(self, phone: VirtualPhone) -> Dialog | None:
-        if self.go_to_date is not None:
-            return self.go_to_date.dialog()
-        if self.dialog != "change_view":
-            return None
-        current = {MONTHLY: 2, DAILY: 0, LIST: 5}[self.view]
-        return Dialog(
-            title="",
-            body=[
-                RadioGroup(
-                    [label for label, _ in VIEWS],
-                    current,
-                    lambda index: self._change_view(phone, index),
-                )
-            ],
-            buttons=[],
-        )
-
-    def _top_navigation(self, title: str, previous: Any, following: Any) -> Row:
-        return Row(
-            [
-                IconButton(ids.PREVIOUS, "back", previous, resource_id=ids.TOP_LEFT_ARROW),
-                Text(title, style="title", resource_id=ids.TOP_VALUE),
-                IconButton(ids.NEXT, "more", following, resource_id=ids.TOP_RIGHT_ARROW),
-            ],
-            weights=[1, 5, 1],
-        )
-
-    def _month_body(self, phone: VirtualPhone) -> list[Any]:
+    def _menu(self, phone: VirtualPhone) -> View:
+        """``main_menu``: the search pill, Go to today when away from today, Change view
+        and the overflow; a stacked day view turns the search icon into a back arrow."""
         today = self._today(phone)
-        shown = self._shown_month(phone)
-        weeks = _SUNDAY_FIRST.monthdatescalendar(shown.year, shown.month)
-        while len(weeks) < 6:  # the app always shows six weeks
-            start = weeks[-1][-1] + dt.timedelta(days=1)
-            weeks.append([start + dt.timedelta(days=i) for i in range(7)])
-        grid = [
-            Row(
-                [
-                    ListRow(
-                        str(day.day),
-                        on_click=self._day_opener(day),
-                        resource_id=ids.MONTH_CELL,
-                        selected=day == today,
-                        key=f"month_{day.isoformat()}",
-                    )
-                    for day in week
-                ]
+        if self.day is not None:
+            away = self.day != today
+        else:
+            away = self.view == MONTHLY and self._shown_month(phone) != today.replace(day=1)
+        menu = []
+        if away and not self.search and self.view != LIST:
+            menu.append(
+                MenuItem(
+                    "go_to_today",
+                    ids.GO_TO_TODAY,
+                    "calendar_today",
+                    functools.partial(self._go_to_today, phone),
+                )
             )
-            for week in weeks
-        ]
-        return [
-            self._top_navigation(
-                agenda.month_title(shown, today),
-                lambda: self._move_month(phone, -1),
-                lambda: self._move_month(phone, 1),
-            ),
-            Row([Text(letter) for letter in "SMTWTFS"]),
-            *grid,
-        ]
-
-    def _event_row(self, phone: VirtualPhone, occ: agenda.Occurrence, time: str) -> ListRow:
-        return ListRow(
-            occ.title,
-            subtitle=time if not occ.description else f"{time}",
-            on_click=lambda: self._open_event(phone, occ.event_id),
-            resource_id=ids.EVENT_ITEM,
-            title_id=ids.EVENT_ITEM_TITLE,
-            subtitle_id=ids.EVENT_ITEM_TIME,
-            key=f"event_{occ.event_id}_{occ.start.isoformat()}",
+        menu.append(
+            MenuItem(
+                "change_view",
+                ids.CHANGE_VIEW,
+                "grid_view",
+                functools.partial(self._open, "change_view"),
+            )
         )
+        overflow = [MenuItem("overflow", title) for title in self._overflow_titles()]
+        bar = sc.my_search_menu(
+            "main_menu", sc.SEARCH, menu, overflow, functools.partial(self._open, "overflow"),
+            self.search, self._set_search,
+        )  # fmt: skip
+        icon = bar.find("top_toolbar_search_icon")
+        if icon is not None and self.day_from_month and self.view == MONTHLY:
+            icon.icon = "arrow_back"
+            icon.content_desc, icon.on_click, icon.clickable = "Back", self._close_day, True
+        return bar
 
-    def _day_body(self, phone: VirtualPhone, day: dt.date) -> list[Any]:
+    def _overflow_titles(self) -> list[str]:
+        titles = [] if self.view == LIST else [ids.GO_TO_DATE]
+        return titles + list(OVERFLOW)
+
+    def _dialog(self, phone: VirtualPhone) -> tuple[View | None, tuple[int, int, int, int] | None]:
+        if self.go_to_date is not None:
+            return self.go_to_date.dialog(), None
+        if self.dialog == "overflow":
+            items = [MenuItem("overflow", title) for title in self._overflow_titles()]
+            choose = functools.partial(self._overflow_item, phone)
+            return popup_menu(items, choose), MENU_ANCHOR
+        if self.dialog == "change_view":
+            current = {MONTHLY: 2, DAILY: 0, LIST: 5}[self.view]
+            titles = [label for label, _ in VIEWS]
+            pick = functools.partial(self._change_view, phone)
+            return sc.radio_group_dialog(titles, current, pick), None
+        return None, None
+
+    def _fragment(self, phone: VirtualPhone) -> View:
+        today = self._today(phone)
+        on_title = functools.partial(self._open_go_to_date, phone)
+        if self.day is not None:
+            day = self.day
+            return day_fragment(
+                agenda.day_title(day, today), self._day_items(phone, day),
+                functools.partial(self._move_day, -1), functools.partial(self._move_day, 1),
+                on_title,
+            )  # fmt: skip
+        if self.view == LIST:
+            return event_list_fragment(self._list_entries(phone))
+        shown = self._shown_month(phone)
+        return month_fragment(
+            agenda.month_title(shown, today), self._month_days(phone, shown),
+            (today.weekday() + 1) % 7, functools.partial(self._move_month, phone, -1),
+            functools.partial(self._move_month, phone, 1), on_title, self._open_day,
+        )  # fmt: skip
+
+    def _month_days(self, phone: VirtualPhone, shown: dt.date) -> list[MonthDay]:
+        """The 42 days the grid shows, from the Sunday on or before the 1st."""
+        today = self._today(phone)
+        first = shown - dt.timedelta(days=(shown.weekday() + 1) % 7)
+        tz = phone.tzinfo()
+        start = dt.datetime.combine(first, dt.time(), tz)
+        rows = read_event_rows(phone.host_path(DB_PATH))
+        events = agenda.occurrences(rows, start, start + dt.timedelta(days=42), tz)
+        days = []
+        for i in range(42):
+            date = first + dt.timedelta(days=i)
+            titles = tuple(o.title for o in events if o.start.date() == date)
+            days.append(MonthDay(date, date.month == shown.month, date == today, titles))
+        return days
+
+    def _item(self, phone: VirtualPhone, occ: agenda.Occurrence, time: str) -> EventItem:
+        return EventItem(
+            f"event_{occ.event_id}_{occ.start.isoformat()}", occ.title, time, occ.description,
+            functools.partial(self._open_event, phone, occ.event_id),
+        )  # fmt: skip
+
+    def _day_items(self, phone: VirtualPhone, day: dt.date) -> list[EventItem]:
         today = self._today(phone)
         first, last = agenda.day_span(day, phone.tzinfo())
         rows = read_event_rows(phone.host_path(DB_PATH))
         events = agenda.occurrences(rows, first, last, phone.tzinfo())
-        items = [self._event_row(phone, o, agenda.day_row_time(o, day, today)) for o in events]
-        return [
-            self._top_navigation(
-                agenda.day_title(day, today),
-                lambda: self._move_day(-1),
-                lambda: self._move_day(1),
-            ),
-            ScrollList(items, key=ids.DAY_EVENTS, resource_id=ids.DAY_EVENTS),
-        ]
+        return [self._item(phone, o, agenda.day_row_time(o, day, today)) for o in events]
 
-    def _sections(self, phone: VirtualPhone, events: list[agenda.Occurrence]) -> list[Any]:
+    def _sections(
+        self, phone: VirtualPhone, events: list[agenda.Occurrence]
+    ) -> list[EventItem | Section]:
         """Events under their month and day sections, as the event list shows them."""
         today = self._today(phone)
-        items: list[Any] = []
+        entries: list[EventItem | Section] = []
         month = day = ""
         for occ in events:
             month_label = agenda.month_title(occ.start.date(), today)
             if month_label != month:
-                items.append(Text(month_label, style="title", resource_id=ids.SECTION_TITLE))
+                entries.append(Section(f"month_{month_label}", month_label, True))
                 month = month_label
             day_label = agenda.day_section(occ.start.date())
             if day_label != day:
-                items.append(Text(day_label, style="subtitle", resource_id=ids.SECTION_TITLE))
+                entries.append(Section(f"day_{occ.start.date()}", day_label, False))
                 day = day_label
-            items.append(self._event_row(phone, occ, agenda.list_row_time(occ)))
-        return items
+            entries.append(self._item(phone, occ, agenda.list_row_time(occ)))
+        return entries
 
-    def _list_body(self, phone: VirtualPhone) -> list[Any]:
+    def _list_entries(self, phone: VirtualPhone) -> list[EventItem | Section]:
         now = phone.now()
         rows = read_event_rows(phone.host_path(DB_PATH))
         events = agenda.occurrences(rows, now - PAST_EVENTS, now + LIST_AHEAD, phone.tzinfo())
         # The app scrolls its list to the first section that is not past: start there.
-        events = [o for o in events if o.start.date() >= now.date()]
-        if not events:
-            return [Text(ids.NO_UPCOMING_EVENTS), Text("Create a new event")]
-        items = self._sections(phone, events)
-        return [ScrollList(items, key=ids.EVENTS_LIST, resource_id=ids.EVENTS_LIST)]
+        return self._sections(phone, [o for o in events if o.start.date() >= now.date()])
 
-    def _search_body(self, phone: VirtualPhone) -> list[Any]:
+    def _search_entries(self, phone: VirtualPhone) -> list[EventItem | Section]:
         if len(self.search) < 2:
-            return [Text("Type at least 2 characters to start the search.")]
+            return []
         now = phone.now()
         text = self.search.casefold()
         rows = [
@@ -386,10 +397,12 @@ class CalendarScreens(WidgetApp, SimpleCalendarApp):
         ]
         span = dt.timedelta(days=2 * 365)
         events = agenda.occurrences(rows, now - span, now + span, phone.tzinfo())
-        if not events:
-            return [Text(ids.NO_ITEMS_FOUND)]
-        items = self._sections(phone, events)
-        return [ScrollList(items, key=ids.SEARCH_RESULTS, resource_id=ids.SEARCH_RESULTS)]
+        return self._sections(phone, events)
+
+
+def _no_toast(text: str) -> None:
+    """Toasts are another window (the system's), not part of the app's dump."""
+    del text
 
 
 def virtual_apps() -> list[VirtualApp]:

@@ -123,7 +123,7 @@ def _delete_rows(state: State, keep: Any) -> SolverScript:
             return
         state = yield Action(action_type="click", index=targets[0].index)
         state = yield tap(state, desc=ids.DELETE_DESC)
-        state = yield tap(state, text=ids.YES)
+        state = yield tap(state, resource_id="button1")  # Yes
 
 
 def solve_delete_events(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
@@ -271,7 +271,9 @@ def solve_next_meeting(goal: str, params: Mapping[str, Any], state: State) -> So
 
 
 def _solver(task: str, solve: Any) -> UISolver:
-    return UISolver("android_world", task, solve)
+    # The month grid's day numbers and today's circle are drawn, not in the tree: the
+    # solvers read them from the screenshot.
+    return UISolver("android_world", task, solve, pixels=True)
 
 
 SOLVERS: list[UISolver] = [

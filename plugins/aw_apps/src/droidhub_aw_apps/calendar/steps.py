@@ -3,8 +3,11 @@ month grid, event rows, pickers, the status bar's clock) and moving around them.
 
 Everything here sees only :class:`droidhub.State` values and yields
 :class:`droidhub.Action` values, like the solvers (:mod:`.solvers`) built from it. The
-phone's today is read off the screen, never assumed: the month grid marks today's cell
-selected (the real app rings it), the date picker marks the picked day.
+phone's today is read off the screen, never assumed. The month grid's cells
+(``month_view_background``) carry no text: ``MonthView`` draws the numbers, so the grid
+is read from the screenshot as a person reads it: the other months' days are drawn at
+half alpha, the shown month's in full ink, today's inside a circle in the primary
+colour. The date picker marks the picked day.
 """
 
 from __future__ import annotations
@@ -104,40 +107,54 @@ class Grid:
         return next((c for c in self.cells if c.today), None)
 
 
-def _cell_number(state: State, index: int) -> str:
-    element = state.ui_elements[index]
-    if element.text.strip():
-        return element.text.strip()
-    # The number may sit in a child TextView of the clickable cell.
-    for child in state.ui_elements[index + 1 : index + 3]:
-        if child.text.strip().isdigit():
-            return child.text.strip()
-    return ""
+#: The primary colour today's circle is filled with (Simple-Commons' system-theme
+#: ``you_primary_color``), and how near a pixel must be to count as it.
+PRIMARY_RGB = (0x4C, 0x8D, 0xF6)
+#: ``normal_text_size`` (14 sp) on the Pixel 6 (2.625 px a dp): a day number's size.
+NUMBER_PX = round(14 * 2.625)
+
+
+def _near(pixel: tuple[int, ...], colour: tuple[int, int, int], tolerance: int = 40) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel[:3], colour, strict=True))
+
+
+def _cell_ink(image: Any, box: Any) -> tuple[bool, bool]:
+    """(whether the cell's number is drawn in full ink, whether it is today's circle),
+    from the band at the cell's top where ``MonthView`` draws the number."""
+    centre = (box.left + box.right) // 2
+    top, bottom = box.top, box.top + round(1.5 * NUMBER_PX)
+    left, right = centre - NUMBER_PX, centre + NUMBER_PX
+    darkest, primary = 255, 0
+    for y in range(top, bottom, 2):
+        for x in range(left, right, 2):
+            pixel = image.getpixel((x, y))
+            darkest = min(darkest, sum(pixel[:3]) // 3)
+            primary += _near(pixel, PRIMARY_RGB)
+    return darkest < 90, primary > 40
 
 
 def read_grid(state: State) -> Grid:
-    """The month grid on screen; only cells of the shown month (from its "1" to its last
-    day) are kept, the neighbouring months' days are left out."""
+    """The month grid on screen, read from its cells' places and the pixels in them:
+    the shown month's days are the cells drawn in full ink (the neighbouring months'
+    days are at half alpha), today the one in a filled primary circle."""
     label = state.ui_elements[require(state, resource_id=ids.TOP_VALUE)].text.split()
     if not label or label[0] not in MONTHS:
         raise SolverError(f"the month view shows no month name: {label}")
     month = MONTHS.index(label[0]) + 1
     year = int(label[1]) if len(label) > 1 and label[1].isdigit() else None
-    indexes = find_all(state, resource_id=ids.MONTH_CELL)
+    if state.screenshot is None:
+        raise SolverError("the month grid's numbers are drawn: a screenshot is needed")
+    image = state.screenshot.convert("RGB")
     cells: list[Cell] = []
-    started = False
-    for position, index in enumerate(indexes):
-        number = _cell_number(state, index)
-        if not number.isdigit():
+    for position, index in enumerate(find_all(state, resource_id=ids.MONTH_CELL)):
+        box = state.ui_elements[index].bounds
+        if box is None:
             continue
-        day = int(number)
-        if day == 1:
-            if started:
-                break
-            started = True
-        if started:
-            selected = state.ui_elements[index].selected
-            cells.append(Cell(index, day, position % 7, selected))
+        full, today = _cell_ink(image, box)
+        if full or today:
+            cells.append(Cell(index, len(cells) + 1, position % 7, today))
+        elif cells:
+            break  # the next month's days
     if not cells:
         raise SolverError("the month grid shows no days")
     return Grid(month, year, cells)
@@ -243,8 +260,8 @@ def read_rows(state: State) -> list[EventRow]:
             match = _DAY_SECTION.match(text)
             if match is not None and month is not None:
                 section = (month, int(match.group(1)))
-            elif text.split() and text.split()[0] in MONTHS:
-                month = MONTHS.index(text.split()[0]) + 1
+            elif text.split() and text.split()[0].capitalize() in MONTHS:
+                month = MONTHS.index(text.split()[0].capitalize()) + 1
         elif is_id(rid, ids.EVENT_ITEM_TITLE):
             flush()
             current = {"index": i, "title": element.text, "time": "", "description": ""}
@@ -387,19 +404,20 @@ def pick_date(state: State, target: dt.date) -> Steps:
 
 
 def pick_time(state: State, when: dt.time) -> Steps:
-    """In an open time picker (clock mode): the hour, the minute, AM or PM, then OK."""
+    """In an open MaterialTimePicker (clock mode): the hour on the face (which then
+    shows the minutes), the minute, AM or PM, then OK."""
     hour = when.hour % 12 or 12
-    state = yield _tap_dial(state, str(hour))
-    state = yield _tap_dial(state, str(when.minute))
+    state = yield _tap_face(state, str(hour))
+    state = yield _tap_face(state, f"{when.minute:02d}")
     state = yield tap(state, resource_id=ids.TIME_PM if when.hour >= 12 else ids.TIME_AM)
-    state = yield tap(state, resource_id="android:id/button1")
+    state = yield tap(state, resource_id=ids.TIME_OK)
     return state
 
 
-def _tap_dial(state: State, number: str) -> Action:
-    """A number of the clock face (after the radial picker in the tree)."""
-    dial = require(state, resource_id=ids.TIME_RADIAL)
-    for i in find_all(state, desc=number):
-        if i > dial:
+def _tap_face(state: State, number: str) -> Action:
+    """A number of the clock face (a TextView after the face in the tree)."""
+    face = require(state, resource_id=ids.TIME_FACE)
+    for i in find_all(state, text=number):
+        if i > face:
             return Action(action_type="click", index=i)
     raise SolverError(f"the clock face shows no {number!r}")

@@ -1,0 +1,380 @@
+"""Simple Calendar Pro 6.22.2's main screen as view trees, from its layouts.
+
+``activity_main.xml``: ``main_coordinator`` holding ``main_menu`` (Simple-Commons'
+MySearchMenu with ``menu_main.xml``: Go to today and Change view as actions, the rest
+in the overflow) and ``calendar_coordinator`` > ``main_holder`` (a ConstraintLayout) >
+``swipe_refresh_layout`` > ``fragments_holder`` with the shown view's fragment, and
+``calendar_fab`` ("New Event"); while a search runs, ``search_holder`` covers them with
+its placeholders or ``search_results_list``.
+
+The fragments: ``fragment_month`` in its ViewPager (``fragment_months_viewpager``):
+``month_calendar_holder`` > ``top_navigation.xml``'s ``top_left_arrow``, ``top_value``
+(the month, clickable: Go to date) and ``top_right_arrow``, then
+``month_view_wrapper`` holding the drawn ``month_view`` and 42 clickable
+``month_view_background`` cells (``MonthViewWrapper``: 7 columns, 6 rows under the
+weekday letters, 2 x 14 sp tall). The cells carry no text: the numbers, today's filled
+circle in the primary colour, the other months' days at half alpha and the events'
+titles are drawn by ``MonthView``. ``fragment_day`` in ``fragment_days_viewpager``:
+``day_holder`` > the top navigation and ``day_events``; ``fragment_event_list``:
+``calendar_events_list_holder`` > ``calendar_events_list`` or its placeholders. Event
+rows are ``event_list_item.xml`` (``event_item_holder`` > an id-less ConstraintLayout >
+color bar, title, time, description); the list's sections are
+``event_list_section_month`` (22 sp, all caps) and ``event_list_section_day``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from droidhub.virtual.views import (
+    GONE,
+    MATCH_PARENT,
+    VERTICAL,
+    CoordinatorLayout,
+    FloatingActionButton,
+    FrameLayout,
+    Gravity,
+    ImageView,
+    LinearLayout,
+    RecyclerView,
+    RelativeLayout,
+    Rules,
+    TextView,
+    View,
+    dp,
+    sp,
+)
+from droidhub.virtual.views.measure import MeasureSpec
+from droidhub.virtual.views.paint import Painter
+from droidhub_aw_apps.calendar import ids
+from droidhub_aw_apps.common import simple_commons as sc
+
+Action = Callable[[], object]
+
+#: ``month_text_size``, ``day_text_size`` and ``event_color_bar_width``.
+MONTH_TEXT, DAY_TEXT, COLOR_BAR = 22, 17, 16
+#: The "Regular event" type's colour: its event_types row's -14983648 as ARGB.
+EVENT_COLOUR = "#FF1B5E20"
+#: Days of other months are drawn at ``MEDIUM_ALPHA`` (0.5) of the text colour.
+DIM_TEXT = "#801B1B1F"
+WEEKDAY_LETTERS = "SMTWTFS"
+
+
+class ViewPager(FrameLayout):
+    """``MyViewPager`` (``androidx.viewpager.widget.ViewPager``) showing one page."""
+
+    class_name: ClassVar[str] = "androidx.viewpager.widget.ViewPager"
+
+
+@dataclass(frozen=True)
+class MonthDay:
+    """One of the month view's 42 days: its date, whether it is in the shown month or
+    today, and the titles of its events."""
+
+    date: dt.date
+    in_month: bool
+    today: bool
+    titles: tuple[str, ...] = field(default=())
+
+
+class MonthView(View):
+    """``MonthView``: the weekday letters, each day's number (today's in a filled
+    circle) and its events' titles, drawn; a plain ``android.view.View``."""
+
+    def __init__(self, days: Sequence[MonthDay], today_column: int) -> None:
+        super().__init__("month_view", width=MATCH_PARENT, height=MATCH_PARENT)
+        self.days, self.today_column = days, today_column
+
+    def draw_content(self, painter: Painter) -> None:
+        """Letters, numbers and event bars in the 7 x 6 grid."""
+        letters = round(2 * sp(14))
+        width = (self.right - self.left) / 7
+        height = (self.bottom - self.top - letters) / 6
+        for column, letter in enumerate(WEEKDAY_LETTERS):
+            x = round(self.left + column * width)
+            box = (x, self.top, round(x + width), self.top + letters)
+            ink = sc.PRIMARY if column == self.today_column else sc.TEXT
+            painter.text([letter], box, sp(14), ink, False, Gravity.CENTER)
+        size = sp(14)
+        for index, day in enumerate(self.days):
+            x = round(self.left + index % 7 * width)
+            y = round(self.top + letters + index // 7 * height)
+            centre = round(x + width / 2)
+            box = (x, y, round(x + width), y + 2 * size)
+            ink = sc.TEXT if day.in_month else DIM_TEXT
+            if day.today:
+                radius = round(size * 0.8)
+                middle = y + round(size * 0.7)
+                painter.surface(
+                    (centre - radius, middle - radius, centre + radius, middle + radius),
+                    sc.PRIMARY,
+                    radius,
+                )
+                ink = "#FFFFFFFF"
+            number = (x, y + size // 4, box[2], y + size + size // 4)
+            painter.text([str(day.date.day)], number, size, ink, False, Gravity.CENTER)
+            self._events(painter, day, x, y + 2 * size, round(width), round(height))
+
+    def _events(self, painter: Painter, day: MonthDay, x: int, y: int, w: int, h: int) -> None:
+        """The day's event titles, one small bar each while they fit."""
+        line = sp(12)
+        for title in day.titles:
+            if y + line + 2 * dp(1) > y - 2 * sp(14) + h:
+                break
+            painter.surface((x + dp(1), y, x + w - dp(1), y + line + dp(2)), EVENT_COLOUR, 4)
+            painter.text(
+                [title], (x + dp(3), y, x + w - dp(1), y + line), line, "#FFFFFFFF", False, 0
+            )
+            y += line + 3 * dp(1)
+
+
+class MonthViewWrapper(FrameLayout):
+    """``MonthViewWrapper``: the drawn ``month_view`` under one clickable
+    ``month_view_background`` per day, laid out 7 across and 6 down below the
+    weekday letters (``onLayout``)."""
+
+    def on_measure(self, width_spec: MeasureSpec, height_spec: MeasureSpec) -> tuple[int, int]:
+        """The frame's size; each cell a seventh by a sixth of what the letters leave."""
+        width, height = super().on_measure(width_spec, height_spec)
+        cell_w, cell_h = width // 7, int((height - 2 * sp(14)) // 6)
+        for child in self.children[1:]:
+            child.measure(MeasureSpec.exactly(cell_w), MeasureSpec.exactly(cell_h))
+        return width, height
+
+    def on_layout(self) -> None:
+        """``month_view`` over the whole frame, the cells in their grid places."""
+        month, *cells = self.children
+        month.layout(self.left, self.top)
+        width = (self.right - self.left) / 7
+        height = (self.bottom - self.top - 2 * sp(14)) / 6
+        for index, cell in enumerate(cells):
+            x = int(index % 7 * width)
+            y = int(index // 7 * height + 2 * sp(14))
+            cell.layout(self.left + x, self.top + y)
+
+
+def top_navigation(title: str, on_left: Action, on_right: Action, on_title: Action) -> list[View]:
+    """``top_navigation.xml``: the arrows either side of the title (whose
+    content-desc is its text, as the fragments set it)."""
+    value = TextView(
+        "top_value", title, text_size=MONTH_TEXT, text_color=sc.TEXT, gravity=Gravity.CENTER,
+        width=MATCH_PARENT, padding=(0, sc.NORMAL_MARGIN, 0, sc.NORMAL_MARGIN),
+        content_desc=title, on_click=on_title,
+        rules=Rules(to_right_of="top_left_arrow", to_left_of="top_right_arrow"),
+    )  # fmt: skip
+    left = ImageView(
+        "top_left_arrow", "chevron_left", tint=sc.TEXT, on_click=on_left, height=52,
+        padding=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0),
+    )  # fmt: skip
+    right = ImageView(
+        "top_right_arrow", "chevron_right", tint=sc.TEXT, on_click=on_right, height=52,
+        padding=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0),
+        rules=Rules(align_parent_right=True),
+    )  # fmt: skip
+    return [left, value, right]
+
+
+def month_fragment(
+    title: str,
+    days: Sequence[MonthDay],
+    today_column: int,
+    on_left: Action,
+    on_right: Action,
+    on_title: Action,
+    open_day: Callable[[dt.date], object],
+) -> View:
+    """``fragment_months_holder`` > ``fragment_month``."""
+    cells = [
+        View("month_view_background", on_click=functools.partial(open_day, day.date))
+        for day in days
+    ]
+    wrapper = MonthViewWrapper(
+        "month_view_wrapper",
+        MonthView(days, today_column),
+        *cells,
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+        rules=Rules(below="top_left_arrow"),
+    )
+    holder = RelativeLayout(
+        "month_calendar_holder",
+        *top_navigation(title, on_left, on_right, on_title),
+        wrapper,
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+    )
+    return ViewPager("fragment_months_viewpager", holder, width=MATCH_PARENT, height=MATCH_PARENT)
+
+
+@dataclass(frozen=True)
+class EventItem:
+    """A row of an event list: what it shows and what a tap opens."""
+
+    key: str
+    title: str
+    time: str
+    description: str
+    on_click: Action
+
+
+@dataclass(frozen=True)
+class Section:
+    """A section title of the event list (a month or a day)."""
+
+    key: str
+    text: str
+    month: bool
+
+
+def event_row(item: EventItem) -> View:
+    """``event_list_item.xml`` bound to ``item``."""
+    title = TextView(
+        "event_item_title", item.title, text_size=DAY_TEXT, text_color=sc.TEXT, max_lines=1,
+        width=MATCH_PARENT, padding=(0, sc.SMALL_MARGIN, sc.ACTIVITY_MARGIN, sc.TINY_MARGIN),
+    )  # fmt: skip
+    time = TextView(
+        "event_item_time", item.time, text_size=sc.NORMAL_TEXT, text_color="#CC1B1B1F",
+        width=MATCH_PARENT, padding=(0, 0, 0, sc.SMALL_MARGIN),
+    )  # fmt: skip
+    description = TextView(
+        "event_item_description", item.description, text_size=sc.NORMAL_TEXT,
+        text_color="#CC1B1B1F", max_lines=1, width=MATCH_PARENT,
+        padding=(0, 0, sc.ACTIVITY_MARGIN, sc.SMALL_MARGIN),
+        visibility=GONE if not item.description else "visible",
+    )  # fmt: skip
+    texts = LinearLayout(
+        "", title, time, description, orientation=VERTICAL, width=0, weight=1,
+        margin=(sc.MEDIUM_MARGIN, 0, 0, 0),
+    )  # fmt: skip
+    bar = ImageView(
+        "event_item_color_bar", width=COLOR_BAR, height=MATCH_PARENT, background=EVENT_COLOUR,
+        corner_radius=4,
+    )  # fmt: skip
+    inner = sc.ViewGroupFrame("", LinearLayout("", bar, texts, width=MATCH_PARENT))
+    inner.width = -1  # MATCH_PARENT
+    return sc.ViewGroupFrame(
+        "event_item_holder", inner, width=MATCH_PARENT,
+        margin=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, sc.MEDIUM_MARGIN),
+        background="#FFF3F0F7", corner_radius=8, on_click=item.on_click,
+    )  # fmt: skip
+
+
+def section_row(section: Section) -> View:
+    """``event_list_section_month`` or ``event_list_section_day``."""
+    if section.month:
+        return TextView(
+            "event_section_title", section.text, text_size=22, text_color=sc.TEXT,
+            all_caps=True, width=MATCH_PARENT,
+            padding=(sc.ACTIVITY_MARGIN, sc.NORMAL_MARGIN, 0, sc.SMALL_MARGIN),
+        )  # fmt: skip
+    return TextView(
+        "event_section_title", section.text, text_size=sc.NORMAL_TEXT, text_color=sc.TEXT,
+        width=MATCH_PARENT, margin=(sc.ACTIVITY_MARGIN, 0, 0, 0),
+        padding=(sc.ACTIVITY_MARGIN, 0, 0, sc.SMALL_MARGIN),
+    )  # fmt: skip
+
+
+def list_row(entry: EventItem | Section) -> View:
+    """A row of an events list: a section title or an event."""
+    return section_row(entry) if isinstance(entry, Section) else event_row(entry)
+
+
+def day_fragment(
+    title: str, items: Sequence[EventItem], on_left: Action, on_right: Action, on_title: Action
+) -> View:
+    """``fragment_days_holder`` > ``fragment_day``."""
+    events = RecyclerView(
+        ids.DAY_EVENTS, list(items), event_row, rules=Rules(below="top_value"),
+    )  # fmt: skip
+    holder = RelativeLayout(
+        "day_holder",
+        *top_navigation(title, on_left, on_right, on_title),
+        events,
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+        padding=(0, sc.MEDIUM_MARGIN, 0, 0),
+    )
+    return ViewPager("fragment_days_viewpager", holder, width=MATCH_PARENT, height=MATCH_PARENT)
+
+
+def _placeholder(id: str, text: str, **rules: str) -> TextView:
+    return TextView(
+        id, text, text_size=sc.BIGGER_TEXT, text_color="#CC1B1B1F", gravity=Gravity.CENTER,
+        width=MATCH_PARENT, padding=(sc.ACTIVITY_MARGIN, sc.MEDIUM_MARGIN, sc.ACTIVITY_MARGIN,
+        sc.MEDIUM_MARGIN), rules=Rules(**rules),
+    )  # fmt: skip
+
+
+def event_list_fragment(entries: Sequence[EventItem | Section]) -> View:
+    """``fragment_event_list``: the list, or its placeholders when it is empty."""
+    if entries:
+        shown: list[View] = [
+            RecyclerView(
+                ids.EVENTS_LIST,
+                list(entries),
+                list_row,
+                padding=(0, sc.MEDIUM_MARGIN, 0, 0),
+                clip_to_padding=False,
+            )
+        ]
+    else:
+        create = _placeholder(
+            "calendar_empty_list_placeholder_2", ids.CREATE_NEW_EVENT,
+            below="calendar_empty_list_placeholder",
+        )  # fmt: skip
+        create.text_color, create.width = sc.PRIMARY, -2
+        shown = [
+            _placeholder("calendar_empty_list_placeholder", ids.NO_UPCOMING_EVENTS),
+            create,
+        ]
+    return RelativeLayout(
+        "calendar_events_list_holder", *shown, width=MATCH_PARENT, height=MATCH_PARENT
+    )
+
+
+def search_holder(query: str, entries: Sequence[EventItem | Section]) -> View:
+    """``search_holder``: "Type at least 2 characters..." for a short query, "No
+    items found." when nothing matches, else ``search_results_list``."""
+    if len(query) < 2:
+        shown: list[View] = [_placeholder("search_placeholder_2", ids.TYPE_2_CHARACTERS)]
+    elif not entries:
+        shown = [_placeholder("search_placeholder", ids.NO_ITEMS_FOUND)]
+    else:
+        shown = [RecyclerView(ids.SEARCH_RESULTS, list(entries), list_row)]
+    return RelativeLayout(
+        "search_holder", *shown, width=MATCH_PARENT, height=MATCH_PARENT,
+        background=sc.BACKGROUND, clickable=True,
+    )  # fmt: skip
+
+
+def main_activity(menu: View, fragment: View, on_fab: Action, search: View | None) -> View:
+    """``activity_main.xml`` around the shown fragment (and the search over it)."""
+    fab = FloatingActionButton(
+        ids.FAB, "add", content_desc=ids.FAB_DESC, background=sc.PRIMARY, on_click=on_fab,
+    )  # fmt: skip
+    holder = sc.ViewGroupFrame(
+        "main_holder",
+        sc.SwipeRefreshLayout(
+            "swipe_refresh_layout",
+            FrameLayout("fragments_holder", fragment, width=MATCH_PARENT, height=MATCH_PARENT),
+            width=MATCH_PARENT,
+            height=MATCH_PARENT,
+        ),
+        fab,
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+    )
+    layers: list[View] = [holder] if search is None else [holder, search]
+    return CoordinatorLayout(
+        "main_coordinator",
+        menu,
+        CoordinatorLayout(
+            "calendar_coordinator", *layers, width=MATCH_PARENT, height=MATCH_PARENT,
+            margin=(0, 56, 0, 0),
+        ),
+        width=MATCH_PARENT, height=MATCH_PARENT, background=sc.BACKGROUND,
+    )  # fmt: skip
