@@ -191,15 +191,29 @@ def solve_distance_over(goal: str, params: Mapping[str, Any], state: State) -> S
     yield answer(_number(sum(found)))
 
 
+# pixels=True: today is read off Simple Calendar's month grid, whose numbers and
+# today's circle are drawn (not in the tree).
 SOLVERS = [
-    UISolver("android_world", "SportsTrackerActivitiesCountForWeek", solve_count_for_week),
-    UISolver("android_world", "SportsTrackerLongestDistanceActivity", solve_longest_distance),
     UISolver(
-        "android_world", "SportsTrackerTotalDurationForCategoryThisWeek", solve_duration_this_week
+        "android_world", "SportsTrackerActivitiesCountForWeek", solve_count_for_week, pixels=True
     ),
-    UISolver("android_world", "SportsTrackerActivitiesOnDate", solve_activities_on),
-    UISolver("android_world", "SportsTrackerActivityDuration", solve_activity_duration),
     UISolver(
-        "android_world", "SportsTrackerTotalDistanceForCategoryOverInterval", solve_distance_over
+        "android_world", "SportsTrackerLongestDistanceActivity", solve_longest_distance, pixels=True
+    ),
+    UISolver(
+        "android_world",
+        "SportsTrackerTotalDurationForCategoryThisWeek",
+        solve_duration_this_week,
+        pixels=True,
+    ),
+    UISolver("android_world", "SportsTrackerActivitiesOnDate", solve_activities_on, pixels=True),
+    UISolver(
+        "android_world", "SportsTrackerActivityDuration", solve_activity_duration, pixels=True
+    ),
+    UISolver(
+        "android_world",
+        "SportsTrackerTotalDistanceForCategoryOverInterval",
+        solve_distance_over,
+        pixels=True,
     ),
 ]

@@ -344,11 +344,15 @@ def solve_due_next_week(goal: str, params: Mapping[str, Any], state: State) -> S
     yield answer(str(count))
 
 
+# pixels=True: today is read off Simple Calendar's month grid, whose numbers and
+# today's circle are drawn (not in the tree).
 SOLVERS = [
-    UISolver("android_world", "TasksDueOnDate", solve_due_on_date),
-    UISolver("android_world", "TasksCompletedTasksForDate", solve_completed_for_date),
-    UISolver("android_world", "TasksHighPriorityTasks", solve_high_priority),
-    UISolver("android_world", "TasksHighPriorityTasksDueOnDate", solve_high_priority_due_on),
-    UISolver("android_world", "TasksIncompleteTasksOnDate", solve_incomplete_on),
-    UISolver("android_world", "TasksDueNextWeek", solve_due_next_week),
+    UISolver("android_world", "TasksDueOnDate", solve_due_on_date, pixels=True),
+    UISolver("android_world", "TasksCompletedTasksForDate", solve_completed_for_date, pixels=True),
+    UISolver("android_world", "TasksHighPriorityTasks", solve_high_priority, pixels=True),
+    UISolver(
+        "android_world", "TasksHighPriorityTasksDueOnDate", solve_high_priority_due_on, pixels=True
+    ),
+    UISolver("android_world", "TasksIncompleteTasksOnDate", solve_incomplete_on, pixels=True),
+    UISolver("android_world", "TasksDueNextWeek", solve_due_next_week, pixels=True),
 ]
