@@ -100,6 +100,18 @@ def _open_folder(env: Env, name: str) -> None:
     env.execute_action(Action(action_type="click", index=_find(env, name)))
 
 
+def _click_desc(env: Env, description: str) -> None:
+    elements = env.get_state(observe=Observe.UI_TREE).ui_elements
+    index = next(i for i, e in enumerate(elements) if e.content_description == description)
+    env.execute_action(Action(action_type="click", index=index))
+
+
+def _move_to(env: Env) -> None:
+    """The action mode's overflow, then its Move to…."""
+    _click_desc(env, "More options")
+    env.execute_action(Action(action_type="click", index=_find(env, "Move to\u2026")))
+
+
 def test_delete_in_the_files_app(virtual_env: Env) -> None:
     task = make(files.FilesDeleteFile, seed=7)
 
@@ -109,7 +121,11 @@ def test_delete_in_the_files_app(virtual_env: Env) -> None:
         env.execute_action(
             Action(action_type="long_press", index=_find(env, task.params.file_name))
         )
-        env.execute_action(Action(action_type="click", index=_find(env, "Delete")))
+        _click_desc(env, "Delete")
+        elements = env.get_state(observe=Observe.UI_TREE).ui_elements
+        message = next(e for e in elements if e.resource_id == "android:id/message")
+        assert message.text == f'Delete "{task.params.file_name}"?'
+        env.execute_action(Action(action_type="click", index=_find(env, "OK")))
 
     assert score(virtual_env, task, act) == 1.0
 
@@ -123,15 +139,11 @@ def test_move_in_the_files_app(virtual_env: Env) -> None:
         env.execute_action(
             Action(action_type="long_press", index=_find(env, task.params.file_name))
         )
-        env.execute_action(Action(action_type="click", index=_find(env, "Move to")))
-        up = next(
-            i
-            for i, e in enumerate(env.get_state(observe=Observe.UI_TREE).ui_elements)
-            if e.content_description == "Navigate up"
-        )
-        env.execute_action(Action(action_type="click", index=up))
+        _move_to(env)
+        # the breadcrumb's first crumb is the storage root
+        env.execute_action(Action(action_type="click", index=_find(env, "sdk_gphone_x86_64")))
         _open_folder(env, task.params.destination_folder)
-        env.execute_action(Action(action_type="click", index=_find(env, "Move")))
+        env.execute_action(Action(action_type="click", index=_find(env, "MOVE")))
 
     assert score(virtual_env, task, act) == 1.0
 
@@ -142,9 +154,45 @@ def test_moving_a_folder_into_itself_leaves_it_in_place(virtual_env: Env) -> Non
     open_app(virtual_env, "files")
     _open_folder(virtual_env, "Download")
     virtual_env.execute_action(Action(action_type="long_press", index=_find(virtual_env, "Keep")))
-    virtual_env.execute_action(Action(action_type="click", index=_find(virtual_env, "Move to")))
+    _move_to(virtual_env)
     _open_folder(virtual_env, "Keep")
-    virtual_env.execute_action(Action(action_type="click", index=_find(virtual_env, "Move")))
+    virtual_env.execute_action(Action(action_type="click", index=_find(virtual_env, "MOVE")))
     assert device.read_text("/sdcard/Download/Keep/inner.txt") == "kept"
     assert device.listdir("/sdcard/Download/Keep") == ["inner.txt"]
     assert "com.google.android.documentsui" in device.foreground_activity()
+
+
+def test_rows_breadcrumb_and_the_delete_dialog_as_documentsui_shows_them(
+    virtual_env: Env,
+) -> None:
+    device = virtual_env.device
+    device.write_text("/sdcard/Download/notes.txt", "x" * 1500)
+    open_app(virtual_env, "files")
+    _open_folder(virtual_env, "Download")
+    state = virtual_env.get_state()
+    elements = state.ui_elements
+    title = elements[_find(virtual_env, "notes.txt")]
+    assert title.resource_id == "android:id/title"
+    assert title.class_name == "android.widget.TextView"
+    ids = {e.resource_id.rsplit("/", 1)[-1] for e in elements}
+    assert {"item_root", "icon_mime", "metadata", "dir_list", "horizontal_breadcrumb"} <= ids
+    crumbs = [e.text for e in elements if e.resource_id.endswith("/breadcrumb_text")]
+    assert crumbs == ["sdk_gphone_x86_64", "Download"]
+    metadata = [e.text for e in elements if e.resource_id.endswith("/metadata")]
+    assert any(m.startswith("1.50 kB, ") for m in metadata)
+    lit = state.screenshot
+    assert lit is not None
+    virtual_env.execute_action(
+        Action(action_type="long_press", index=_find(virtual_env, "notes.txt"))
+    )
+    bar = [e.text for e in virtual_env.get_state(observe=Observe.UI_TREE).ui_elements]
+    assert "1 selected" in bar
+    _click_desc(virtual_env, "Delete")
+    dimmed = virtual_env.get_state().screenshot
+    assert dimmed is not None
+    # the dialog sits over a scrim: the list's background is darker than it was
+    before = sum(lit.convert("RGB").getpixel((540, 2100)))
+    after = sum(dimmed.convert("RGB").getpixel((540, 2100)))
+    assert after < 0.6 * before
+    virtual_env.execute_action(Action(action_type="navigate_back"))
+    assert device.exists("/sdcard/Download/notes.txt")  # cancelled: nothing deleted

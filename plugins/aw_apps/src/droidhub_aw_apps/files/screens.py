@@ -1,174 +1,205 @@
-"""The Files app on the virtual phone: the storage roots, a folder's list, selection,
-delete and move.
+"""The Files app (DocumentsUI) on the view engine over the phone's shared storage
+(:mod:`.layouts`).
+
+It lists a folder (folders first, then by name; the list scrolls); a tap opens a
+folder, a long press selects an item and taps then add or remove items. With a
+selection, the action mode's Delete asks 'Delete "<name>"?' (OK deletes), and the
+overflow's "Move to…" picks a destination: the same screen with Cancel and Move at
+the bottom, where the breadcrumb and the folders lead anywhere. BACK drops the
+selection, else goes up a folder, else leaves the app. A web page opens in Chrome.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import shutil
 from typing import TYPE_CHECKING
 
-from droidhub.virtual.appmodel import Intent, Screen, VirtualApp
+from droidhub.virtual.appmodel import Intent, VirtualApp
+from droidhub.virtual.views import MenuItem, View, ViewApp, Window, alert_dialog, popup_menu
 from droidhub_aw_apps.common import storage
-from droidhub_aw_apps.common.hierarchy import (
-    Node,
-    bottom_buttons,
-    folder_entries,
-    hit,
-    list_item,
-    render,
-    toolbar,
-)
-from droidhub_aw_apps.common.keys import KEY_BACK
-from droidhub_aw_apps.files.model import (
-    ACTIVITY,
-    PACKAGE,
-    STORAGE_LABEL,
-)
+from droidhub_aw_apps.common.hierarchy import folder_entries
+from droidhub_aw_apps.files import layouts
+from droidhub_aw_apps.files.layouts import Entry
+from droidhub_aw_apps.files.model import ACTIVITY, PACKAGE, STORAGE_LABEL
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
 
-
-_ROWS = 12
-_ROW_HEIGHT = 140
-_LONG_PRESS_MS = 500
 #: The browser web pages open in (package, activity).
 _CHROME = ("com.android.chrome", "com.google.android.apps.chrome.Main")
 
 
-class FilesApp(VirtualApp):
-    """The Files app (DocumentsUI) over the phone's shared storage.
-
-    It lists a folder (folders first, 12 rows; swipe to scroll); a tap opens a folder,
-    a long press selects an item, and taps then add or remove items. With a selection,
-    ``Delete`` removes it and ``Move to`` lets the user open the destination folder
-    and press ``Move``. ``Navigate up`` goes to the parent folder. Back drops the
-    selection or goes up a folder, but the phone then also closes the app (its BACK
-    always finishes the front activity), so agents use ``Navigate up``.
-    """
+class FilesApp(ViewApp):
+    """The Files app (DocumentsUI) over the phone's shared storage."""
 
     package = PACKAGE
     label = "Files"
     activity = ACTIVITY
 
     def __init__(self) -> None:
+        super().__init__()
         self.folder = storage.SDCARD
-        self.offset = 0
-        self.selected: set[str] = set()
+        self.selected: list[str] = []
         self.moving: list[str] = []
+        self.overlay = ""  # "", "overflow" or "delete"
 
     def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
         """A launch shows the storage root."""
-        self.folder, self.offset, self.selected, self.moving = storage.SDCARD, 0, set(), []
+        super().on_start(phone, intent)
+        self.folder, self.selected, self.moving, self.overlay = storage.SDCARD, [], [], ""
 
-    def _entries(self, phone: VirtualPhone) -> list[tuple[str, bool]]:
-        return folder_entries(phone.host_path(self.folder))
+    # --- data ----------------------------------------------------------------------------
+    def _entries(self, phone: VirtualPhone) -> list[Entry]:
+        """The folder's rows with DocumentsUI's metadata line (size and date of a file,
+        the date of a folder)."""
+        here = phone.host_path(self.folder)
+        rows = []
+        for name, is_dir in folder_entries(here):
+            stat = (here / name).stat()
+            when = dt.datetime.fromtimestamp(stat.st_mtime).strftime("%b %-d")
+            size = "" if is_dir else f"{_size(stat.st_size)}, "
+            rows.append(Entry(name, is_dir, f"{size}{when}"))
+        return rows
 
-    def _nodes(self, phone: VirtualPhone) -> list[Node]:
-        title = STORAGE_LABEL if self.folder == storage.SDCARD else self.folder.rsplit("/", 1)[1]
-        if self.selected:
-            title = f"{len(self.selected)} selected"
-        nodes = toolbar(title, self.folder != storage.SDCARD)
-        entries = self._entries(phone)[self.offset : self.offset + _ROWS]
-        for i, (name, is_dir) in enumerate(entries):
-            nodes.append(
-                list_item(
-                    300 + i * _ROW_HEIGHT,
-                    _ROW_HEIGHT,
-                    name,
-                    f"{PACKAGE}:id/item_root",
-                    "android:id/title",
-                    content_desc="Folder" if is_dir else "",
-                    selected=name in self.selected,
-                )
+    def _crumbs(self) -> list[str]:
+        parts = self.folder[len(storage.SDCARD) :].strip("/")
+        return [STORAGE_LABEL, *(p for p in parts.split("/") if p)]
+
+    # --- screens -------------------------------------------------------------------------
+    def build(self, phone: VirtualPhone) -> Window:
+        """The directory, its action mode, popup or delete dialog."""
+        header: View
+        if self.selected and not self.moving:
+            header = layouts.action_mode(
+                len(self.selected), self._deselect, self._ask_delete, self._open_overflow
             )
-        actions = (
-            ["Delete", "Move to"] if self.selected else (["Move", "Cancel"] if self.moving else [])
-        )
-        return nodes + bottom_buttons(actions)
+        else:
+            header = layouts.toolbar(self._open_overflow)
 
-    def screen(self, phone: VirtualPhone) -> Screen:
-        """The folder listing."""
-        return Screen(hierarchy=render(PACKAGE, self._nodes(phone)))
+        def bind(entry: Entry) -> View:
+            long = None if self.moving else (lambda: self._select(entry.name))
+            return layouts.doc_row(
+                entry, entry.name in self.selected, lambda: self._tap(phone, entry), long
+            )
 
-    def _item_at(self, phone: VirtualPhone, x: int, y: int) -> tuple[str, bool] | None:
-        node = hit(self._nodes(phone), x, y)
-        if node is None or not node.resource_id.endswith("item_root"):
-            return None
-        name = node.children[0].text
-        return name, node.content_desc == "Folder"
+        save = layouts.picker_buttons(self._cancel_move, lambda: self._move(phone))
+        content = layouts.directory(
+            header, layouts.breadcrumb(self._crumbs(), self._to_crumb), self._entries(phone),
+            bind, save if self.moving else None,
+        )  # fmt: skip
+        window = Window(content, background=layouts.SURFACE, status_bar=layouts.SURFACE)
+        window.on_cancel = self._close_overlay
+        if self.overlay == "overflow" and self.selected:
+            items = [MenuItem(id, title) for id, title in layouts.OVERFLOW]
+            window.dialog = popup_menu(items, self._choose)
+            window.popup_anchor = (540, 118, 1080, 265)
+        elif self.overlay == "delete" and self.selected:
+            name = self.selected[0]
+            message = (
+                f'Delete "{name}"?' if len(self.selected) == 1
+                else f"Delete {len(self.selected)} items?"
+            )  # fmt: skip
+            window.dialog = alert_dialog(
+                "", message, positive=("OK", lambda: self._delete(phone)),
+                negative=("Cancel", self._close_overlay),
+            )  # fmt: skip
+        return window
 
-    def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
-        """Open a folder, change the selection, or run an action."""
-        node = hit(self._nodes(phone), x, y)
-        if node is None:
-            return
-        if node.content_desc == "Navigate up":
-            self.folder, self.offset, self.selected = self.folder.rsplit("/", 1)[0], 0, set()
-            return
-        if node.text in ("Delete", "Move to", "Move", "Cancel"):
-            self._action(phone, node.text)
-            return
-        item = self._item_at(phone, x, y)
-        if item is None:
-            return
-        name, is_dir = item
+    def on_back(self, phone: VirtualPhone) -> bool:
+        """BACK drops the selection, else goes up a folder, else leaves."""
         if self.selected:
-            self.selected ^= {name}
-        elif is_dir:
-            self.folder, self.offset = f"{self.folder}/{name}", 0
-        elif name.endswith((".html", ".htm")) and _CHROME[0] in phone.packages():
+            self._deselect()
+        elif self.folder != storage.SDCARD:
+            self._to_crumb(len(self._crumbs()) - 2)
+        else:
+            return False
+        return True
+
+    # --- actions -------------------------------------------------------------------------
+    def _tap(self, phone: VirtualPhone, entry: Entry) -> None:
+        name = entry.name
+        if self.selected and not self.moving:
+            if name in self.selected:
+                self.selected.remove(name)
+            else:
+                self.selected.append(name)
+        elif entry.is_dir:
+            self.folder = f"{self.folder}/{name}"
+            self.view_state.scroll.clear()
+        elif not self.moving and self._opens_in_chrome(phone, name):
             # Opening a web page hands it to Chrome, as "open with Chrome" does.
             view = Intent(action="android.intent.action.VIEW", data=f"file://{self.folder}/{name}")
             phone.start(*_CHROME, view)
 
-    def _action(self, phone: VirtualPhone, action: str) -> None:
-        if action == "Delete":
-            for name in self.selected:
-                target = phone.host_path(f"{self.folder}/{name}")
-                if target.is_dir():
-                    shutil.rmtree(target)
-                else:
-                    target.unlink(missing_ok=True)
-            self.selected = set()
-        elif action == "Move to":
-            self.moving = [f"{self.folder}/{name}" for name in sorted(self.selected)]
-            self.selected = set()
-        elif action == "Move":
-            for source in self.moving:
-                # A folder cannot go into itself or below itself (the real app refuses
-                # too), and an item moved to where it already is stays put.
-                if self.folder == source or self.folder.startswith(source + "/"):
-                    continue
-                destination = phone.host_path(f"{self.folder}/{source.rsplit('/', 1)[1]}")
-                if destination == phone.host_path(source):
-                    continue
-                shutil.move(phone.host_path(source), destination)
-            self.moving = []
-        elif action == "Cancel":
-            self.moving = []
+    @staticmethod
+    def _opens_in_chrome(phone: VirtualPhone, name: str) -> bool:
+        return name.endswith((".html", ".htm")) and _CHROME[0] in phone.packages()
 
-    def on_swipe(
-        self, phone: VirtualPhone, x1: int, y1: int, x2: int, y2: int, duration_ms: int
-    ) -> None:
-        """A long press selects an item; a vertical swipe scrolls."""
-        if (x1, y1) == (x2, y2) and duration_ms >= _LONG_PRESS_MS:
-            item = self._item_at(phone, x1, y1)
-            if item is not None and not self.moving:
-                self.selected.add(item[0])
-        elif abs(y2 - y1) > abs(x2 - x1):
-            step = (y1 - y2) // _ROW_HEIGHT
-            most = max(0, len(self._entries(phone)) - _ROWS)
-            self.offset = min(most, max(0, self.offset + step))
+    def _select(self, name: str) -> None:
+        if name not in self.selected:
+            self.selected.append(name)
 
-    def on_key(self, phone: VirtualPhone, keycode: str) -> None:
-        """Back drops the selection or goes up a folder."""
-        if keycode not in KEY_BACK:
-            return
-        if self.selected:
-            self.selected = set()
-        elif self.folder != storage.SDCARD:
-            self.folder, self.offset = self.folder.rsplit("/", 1)[0], 0
+    def _deselect(self) -> None:
+        self.selected, self.overlay = [], ""
+
+    def _to_crumb(self, index: int) -> None:
+        parts = self._crumbs()[1 : index + 1]
+        self.folder = "/".join([storage.SDCARD, *parts])
+        self.view_state.scroll.clear()
+
+    def _open_overflow(self) -> None:
+        self.overlay = "overflow"
+
+    def _close_overlay(self) -> None:
+        self.overlay = ""
+
+    def _ask_delete(self) -> None:
+        self.overlay = "delete"
+
+    def _choose(self, item: MenuItem) -> None:
+        self.overlay = ""
+        if item.id == "action_menu_move_to":
+            self.moving = [f"{self.folder}/{name}" for name in self.selected]
+            self.selected = []
+        elif item.id == "action_menu_select_all":
+            pass  # the rows are not all bound; selecting all is not modelled
+
+    def _delete(self, phone: VirtualPhone) -> None:
+        for name in self.selected:
+            target = phone.host_path(f"{self.folder}/{name}")
+            if target.is_dir():
+                shutil.rmtree(target)
+            else:
+                target.unlink(missing_ok=True)
+        self.selected, self.overlay = [], ""
+
+    def _move(self, phone: VirtualPhone) -> None:
+        for source in self.moving:
+            # A folder cannot go into itself or below itself (the real app refuses too),
+            # and an item moved to where it already is stays put.
+            if self.folder == source or self.folder.startswith(source + "/"):
+                continue
+            destination = phone.host_path(f"{self.folder}/{source.rsplit('/', 1)[1]}")
+            if destination == phone.host_path(source):
+                continue
+            shutil.move(phone.host_path(source), destination)
+        self.moving = []
+
+    def _cancel_move(self) -> None:
+        self.moving = []
+
+
+def _size(size: int) -> str:
+    """A size as Android's ``Formatter.formatFileSize`` writes it (kB, MB: powers of 1000)."""
+    if size < 1000:
+        return f"{size} B"
+    for unit in ("kB", "MB", "GB"):
+        size_f = size / 1000
+        if size_f < 1000:
+            return f"{size_f:.2f} {unit}" if size_f < 10 else f"{round(size_f)} {unit}"
+        size = int(size_f)
+    return f"{size} TB"
 
 
 def virtual_apps() -> list[VirtualApp]:

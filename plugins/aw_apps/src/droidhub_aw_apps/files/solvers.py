@@ -1,5 +1,6 @@
 """UI-only solvers of the Files tasks: open the folder, select the file by a long
-press, Delete or Move to (then browse to the destination and Move)."""
+press, Delete (and OK), or the overflow's Move to… (then browse to the destination
+and Move)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from droidhub.agents.ui_solver import (
     scroll_to,
     tap,
 )
+from droidhub.virtual.views import MORE_OPTIONS
+from droidhub_aw_apps.files.model import STORAGE_LABEL
 
 
 def _open_and_select(state: State, folder: str, name: str) -> SolverSteps:
@@ -30,19 +33,22 @@ def solve_delete_file(goal: str, params: Mapping[str, Any], state: State) -> Sol
     """Select the file in its folder, Delete."""
     del goal
     state = yield from _open_and_select(state, params["subfolder"], params["file_name"])
-    yield tap(state, text="Delete")
+    state = yield tap(state, desc="Delete")
+    yield tap(state, text="OK")
 
 
 def solve_move_file(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
-    """Select the file, Move to, up to the storage root, the destination, Move."""
+    """Select the file, the overflow's Move to…, the storage root in the breadcrumb,
+    the destination, Move."""
     del goal
     state = yield from _open_and_select(state, params["source_folder"], params["file_name"])
-    state = yield tap(state, text="Move to")
-    state = yield tap(state, desc="Navigate up")
+    state = yield tap(state, desc=MORE_OPTIONS)
+    state = yield tap(state, text="Move to\u2026")
+    state = yield tap(state, text=STORAGE_LABEL, resource_id="breadcrumb_text")
     destination = params["destination_folder"]
     state = yield from scroll_to(state, text=destination, resource_id="title")
     state = yield tap(state, text=destination, resource_id="title")
-    yield tap(state, text="Move")
+    yield tap(state, text="MOVE")
 
 
 SOLVERS = [

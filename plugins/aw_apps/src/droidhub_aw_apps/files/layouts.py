@@ -1,0 +1,219 @@
+"""Files (DocumentsUI, Android 13) as view trees, from its layouts at LineageOS's
+``lineage-20.0`` (AOSP 13's DocumentsUI):
+
+- ``drawer_layout.xml``: ``coordinator_layout`` > ``drawer_layout`` > the directory's
+  column: ``directory_app_bar.xml``'s ``app_bar`` > ``collapsing_toolbar`` >
+  ``toolbar`` ("Show roots", ``searchbar_title`` "Search this phone", More options),
+  ``directory_header`` > ``horizontal_breadcrumb`` (``navigation_breadcrumb_item``:
+  ``breadcrumb_text`` and ``breadcrumb_arrow``), ``container_directory`` >
+  ``fragment_directory.xml``'s ``refresh_layout`` > ``dir_list``, and
+  ``container_save`` (``fragment_pick.xml``: ``android:id/button2`` Cancel and
+  ``android:id/button1`` Move) while a destination is picked;
+- ``item_doc_list.xml`` rows: ``item_root`` > ``icon`` > ``icon_mime`` (a folder or
+  the file's type), ``android:id/title`` and ``line2`` > ``metadata``;
+- with a selection, AppCompat's action mode (``action_mode_bar``: Done, "N selected",
+  ``action_mode_menu.xml``'s Share and Delete, the overflow with its never-shown items).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from droidhub.virtual.views import (
+    GONE,
+    HORIZONTAL,
+    MATCH_PARENT,
+    VERTICAL,
+    ActionMenuItemView,
+    Button,
+    CoordinatorLayout,
+    FrameLayout,
+    Gravity,
+    HorizontalRecyclerView,
+    ImageButton,
+    ImageView,
+    LinearLayout,
+    MaterialCardView,
+    MenuItem,
+    OverflowMenuButton,
+    RecyclerView,
+    TextView,
+    Toolbar,
+    View,
+)
+
+Action = Callable[[], object]
+
+#: DocumentsUI's light theme (Material 3 on Android 13): surface, ink, accent.
+SURFACE = "#FFFFFBFE"
+TEXT = "#FF1C1B1F"
+SECONDARY = "#FF5F6368"
+ACCENT = "#FF1A73E8"
+SELECTED = "#FFD3E3FD"
+#: ``action_mode_menu.xml``'s items a single selection shows in the overflow.
+OVERFLOW = (
+    ("action_menu_open_with", "Open with"),
+    ("action_menu_select_all", "Select all"),
+    ("action_menu_copy_to", "Copy to\u2026"),
+    ("action_menu_move_to", "Move to\u2026"),
+    ("action_menu_compress", "Compress"),
+    ("action_menu_rename", "Rename"),
+    ("action_menu_inspect", "Get info"),
+)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A row of the directory: its name, whether it is a folder, its metadata line."""
+
+    name: str
+    is_dir: bool
+    metadata: str
+
+
+class DrawerLayout(CoordinatorLayout):
+    """AndroidX's DrawerLayout (``android.view.ViewGroup``), its drawer closed."""
+
+    class_name: ClassVar[str] = "android.view.ViewGroup"
+
+
+def _icon(name: str, is_dir: bool) -> str:
+    if is_dir:
+        return "folder"
+    if name.endswith((".jpg", ".jpeg", ".png", ".gif")):
+        return "image"
+    if name.endswith((".mp4", ".mkv", ".webm", ".mp3", ".wav")):
+        return "videocam"
+    return "attach_file"
+
+
+def doc_row(entry: Entry, selected: bool, on_click: Action, on_long_click: Action | None) -> View:
+    """``item_doc_list.xml``: the type icon, the name, the metadata line."""
+    icon = FrameLayout(
+        "icon",
+        MaterialCardView(
+            "", ImageView("icon_mime", _icon(entry.name, entry.is_dir), tint=SECONDARY,
+                          layout_gravity=Gravity.CENTER),
+            width=MATCH_PARENT, height=MATCH_PARENT, corner_radius=8,
+            background=SELECTED if selected else None,
+        ),
+        width=40, height=40, margin=(16, 12, 16, 12),
+    )  # fmt: skip
+    text = LinearLayout(
+        "",
+        LinearLayout("", TextView("android:id/title", entry.name, text_size=16, max_lines=1,
+                                  text_color=TEXT, width=MATCH_PARENT), width=MATCH_PARENT),
+        LinearLayout("line2", TextView("metadata", entry.metadata, text_size=14,
+                                       text_color=SECONDARY, max_lines=1),
+                     width=MATCH_PARENT, visibility=GONE if not entry.metadata else "visible"),
+        orientation=VERTICAL, width=0, weight=1, layout_gravity=Gravity.CENTER_VERTICAL,
+    )  # fmt: skip
+    return LinearLayout(
+        "item_root",
+        LinearLayout("", icon, text, width=MATCH_PARENT, gravity=Gravity.CENTER_VERTICAL),
+        orientation=VERTICAL, width=MATCH_PARENT, selected=selected,
+        background=SELECTED if selected else None, on_click=on_click,
+        on_long_click=on_long_click,
+    )  # fmt: skip
+
+
+def toolbar(on_more: Action) -> View:
+    """``directory_app_bar.xml``'s toolbar: the roots button, the search bar's title,
+    the overflow."""
+    return Toolbar(
+        "toolbar",
+        ImageButton("", "menu", content_desc="Show roots", tint=TEXT),
+        TextView("searchbar_title", "Search this phone", text_size=16, text_color=SECONDARY,
+                 width=0, weight=1, gravity=Gravity.CENTER_VERTICAL, height=MATCH_PARENT,
+                 background="#FFF1F3F4", corner_radius=28, padding=(16, 0, 16, 0),
+                 margin=(0, 4, 0, 4), clickable=True),
+        OverflowMenuButton(on_more, tint=TEXT),
+        background=SURFACE, elevation=0,
+    )  # fmt: skip
+
+
+def action_mode(count: int, on_done: Action, on_delete: Action, on_more: Action) -> View:
+    """AppCompat's action mode over the toolbar for a selection."""
+    return Toolbar(
+        "action_mode_bar",
+        ImageButton("action_mode_close_button", "close", tint=TEXT, content_desc="Done",
+                    on_click=on_done),
+        TextView("action_bar_title", f"{count} selected", text_size=18, medium=True,
+                 text_color=TEXT, width=0, weight=1, layout_gravity=Gravity.CENTER_VERTICAL),
+        ActionMenuItemView(MenuItem("action_menu_share", "Share", "share"), tint=TEXT),
+        ActionMenuItemView(MenuItem("action_menu_delete", "Delete", "delete", on_delete),
+                           tint=TEXT),
+        OverflowMenuButton(on_more, tint=TEXT),
+        background=SELECTED, elevation=0,
+    )  # fmt: skip
+
+
+def breadcrumb(crumbs: Sequence[str], on_crumb: Callable[[int], object]) -> View:
+    """``horizontal_breadcrumb``: the root and each folder down to this one."""
+
+    def crumb(item: tuple[int, str]) -> View:
+        index, name = item
+        last = index == len(crumbs) - 1
+        return LinearLayout(
+            "",
+            TextView("breadcrumb_text", name, text_size=14, medium=last,
+                     text_color=ACCENT if last else SECONDARY, padding=(8, 12, 8, 12)),
+            ImageView("breadcrumb_arrow", "chevron_right", tint=SECONDARY, icon_size=16,
+                      layout_gravity=Gravity.CENTER_VERTICAL,
+                      visibility=GONE if last else "visible"),
+            orientation=HORIZONTAL, on_click=lambda: on_crumb(index),
+        )  # fmt: skip
+
+    return HorizontalRecyclerView(
+        "horizontal_breadcrumb", list(enumerate(crumbs)), crumb, height=48,
+        padding=(8, 0, 8, 0),
+    )  # fmt: skip
+
+
+def picker_buttons(on_cancel: Action, on_move: Action) -> View:
+    """``container_save`` holding ``fragment_pick.xml``: Cancel and Move."""
+    cancel = Button("android:id/button2", "Cancel", on_click=on_cancel, margin=(0, 0, 8, 0))
+    cancel.text_color = ACCENT
+    move = Button("android:id/button1", "Move", on_click=on_move, background=ACCENT)
+    move.text_color = "#FFFFFFFF"
+    return CoordinatorLayout(
+        "container_save",
+        LinearLayout("", cancel, FrameLayout("", move), width=MATCH_PARENT,
+                     gravity=Gravity.END | Gravity.CENTER_VERTICAL, padding=(16, 8, 16, 8)),
+        width=MATCH_PARENT, background=SURFACE, elevation=8,
+    )  # fmt: skip
+
+
+def directory(
+    header: View,
+    crumbs: View,
+    rows: Sequence[Entry],
+    bind: Callable[[Entry], View],
+    save: View | None,
+) -> View:
+    """``drawer_layout.xml`` with the directory's list and, when picking, the buttons."""
+    listing = RecyclerView("dir_list", list(rows), bind)
+    column = LinearLayout(
+        "",
+        LinearLayout(
+            "app_bar",
+            FrameLayout("collapsing_toolbar", header, width=MATCH_PARENT),
+            LinearLayout("directory_header", crumbs, orientation=VERTICAL, width=MATCH_PARENT),
+            orientation=VERTICAL, width=MATCH_PARENT, background=SURFACE,
+        ),
+        FrameLayout(
+            "container_directory",
+            FrameLayout("refresh_layout", listing, width=MATCH_PARENT, height=MATCH_PARENT),
+            width=MATCH_PARENT, height=0, weight=1,
+        ),
+        orientation=VERTICAL, width=MATCH_PARENT, height=MATCH_PARENT,
+    )  # fmt: skip
+    if save is not None:
+        column.add(save)
+    return CoordinatorLayout(
+        "coordinator_layout",
+        DrawerLayout("drawer_layout", column, width=MATCH_PARENT, height=MATCH_PARENT),
+        width=MATCH_PARENT, height=MATCH_PARENT, background=SURFACE,
+    )  # fmt: skip
