@@ -177,7 +177,7 @@ def _run_locked(instances: list[Any], s: RunSettings, made: bool) -> int:
                     pass  # each worker opens its own
             reached = True
             return _run_on(plans, instances, s, pm)
-        with open_devices(s.device, s.adb_host, s.adb_port) as devices:
+        with open_devices(s.device, s.adb_host, s.adb_port, stagger=True) as devices:
             reached = True
             # The folder is prepared only once the devices answered, so that a run that
             # never started leaves no run.json behind (a later run would keep its devices).

@@ -2,12 +2,20 @@
 
 ``--device`` takes serials separated by commas (``emulator-5554,emulator-5556``), or
 ``virtual`` / ``virtual:N`` to start N virtual phones in this process for the run.
+
+Starting a virtual phone takes a tenth of a second or more (its databases and
+folders are made), so 64 of them would hold a run up for several seconds. With
+``stagger=True`` (the threads runner) the first :data:`FIRST_PHONES` are started before
+the run begins and the rest join while the first episodes play: :meth:`Phones.arrivals`
+hands each to the runner as it is ready.
 """
 
 from __future__ import annotations
 
 import contextlib
+import queue
 import re
+import threading
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -17,6 +25,8 @@ if TYPE_CHECKING:
     from droidhub.virtual.server import VirtualDeviceServer
 
 _VIRTUAL = re.compile(r"virtual(?::(\d+))?")
+#: Virtual phones started before a staggered run begins; the rest join as it plays.
+FIRST_PHONES = 2
 
 
 class DeviceSpecError(ValueError):
@@ -50,6 +60,42 @@ class Phones(list[Device]):
     def __init__(self, devices: list[Device], server: VirtualDeviceServer | None = None) -> None:
         super().__init__(devices)
         self._server = server
+        self._joining: queue.SimpleQueue[Device] = queue.SimpleQueue()
+        self._adder: threading.Thread | None = None
+        self._closing = threading.Event()
+
+    def add_later(self, count: int) -> None:
+        """Start ``count`` more virtual phones on a thread of their own; each is put in
+        :meth:`arrivals` (and in this list) once it is ready."""
+        if self._server is None or count <= 0:
+            return
+        server = self._server
+
+        def add() -> None:
+            for _ in range(count):
+                if self._closing.is_set():
+                    return
+                device = Device(server.add_phone(), host="127.0.0.1", port=server.port)
+                self.append(device)
+                self._joining.put(device)
+
+        self._adder = threading.Thread(target=add, name="droidhub-phones", daemon=True)
+        self._adder.start()
+
+    def arrivals(self) -> list[Device]:
+        """The phones that became ready since the last call (none without a stagger)."""
+        ready = []
+        while True:
+            try:
+                ready.append(self._joining.get_nowait())
+            except queue.Empty:
+                return ready
+
+    def close(self) -> None:
+        """Start no more phones, and wait for the one being started."""
+        self._closing.set()
+        if self._adder is not None:
+            self._adder.join()
 
     def renew(self, device: Device) -> Device | None:
         """A fresh phone in place of ``device`` (which is detached), or None."""
@@ -62,8 +108,12 @@ class Phones(list[Device]):
 
 
 @contextlib.contextmanager
-def open_devices(spec: str, adb_host: str = "127.0.0.1", adb_port: int = 5037) -> Iterator[Phones]:
-    """Connect to the devices ``spec`` names, starting virtual phones if asked.
+def open_devices(
+    spec: str, adb_host: str = "127.0.0.1", adb_port: int = 5037, stagger: bool = False
+) -> Iterator[Phones]:
+    """Connect to the devices ``spec`` names, starting virtual phones if asked (with
+    ``stagger``, all but the first :data:`FIRST_PHONES` while the block runs: see
+    :meth:`Phones.arrivals`).
 
     Virtual phones started here are stopped when the block ends.
     """
@@ -73,6 +123,12 @@ def open_devices(spec: str, adb_host: str = "127.0.0.1", adb_port: int = 5037) -
         return
     from droidhub.virtual.server import VirtualDeviceServer
 
-    with VirtualDeviceServer(devices=count) as server:
+    first = min(count, FIRST_PHONES) if stagger else count
+    with VirtualDeviceServer(devices=first) as server:
         devices = [Device(serial, host="127.0.0.1", port=server.port) for serial in server.serials]
-        yield Phones(devices, server)
+        phones = Phones(devices, server)
+        phones.add_later(count - first)
+        try:
+            yield phones
+        finally:
+            phones.close()

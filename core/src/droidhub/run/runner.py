@@ -101,6 +101,8 @@ class Runner:
             raise RunConfigError("no device to run on")
         self.out = out
         self.devices = list(devices)
+        #: Phones that join while the run plays (Phones.arrivals of a staggered start).
+        self._arrivals: Callable[[], Sequence[Device]] | None = getattr(devices, "arrivals", None)
         self.make_agent = make_agent
         self.apps = list(apps)
         self.notify = notify or (lambda *_a, **_k: None)
@@ -144,24 +146,14 @@ class Runner:
         self._writer = ResultsWriter(self.out)
         for note in self._writer.notes:
             self.progress.note(f"note: {note}")
-        slots = self._slots()
         # Each worker says it is done through an Event: Thread.join interrupted by a
         # signal (Ctrl-C, SIGTERM) marks a thread that still runs as stopped (CPython
         # 3.11), and the stop would then not wait for its tear-down.
-        workers = [threading.Event() for _ in slots]
-        threads = [
-            threading.Thread(
-                target=self._work_then_say_done,
-                args=(slot, done),
-                name=f"droidhub-{slot.serial}",
-                daemon=True,
-            )
-            for slot, done in zip(slots, workers, strict=True)
-        ]
+        workers: list[threading.Event] = []
         try:
-            for t in threads:
-                t.start()
-            self._join(workers, None)
+            for slot in self._slots():
+                workers.append(self._start_slot_worker(slot))
+            self._play_until_done(workers)
         except KeyboardInterrupt as exc:
             if isinstance(exc, Terminated):
                 self._stop("terminated", "stopped by SIGTERM")
@@ -189,6 +181,27 @@ class Runner:
     def _slots(self) -> list[Slot]:
         """One slot per device, each played by a worker thread of its own."""
         return [Slot(d.serial, d.host, d.port, d) for d in self.devices]
+
+    def _start_slot_worker(self, slot: Slot) -> threading.Event:
+        """A worker thread playing ``slot``'s device; the Event it sets when done."""
+        done = threading.Event()
+        threading.Thread(
+            target=self._work_then_say_done,
+            args=(slot, done),
+            name=f"droidhub-{slot.serial}",
+            daemon=True,
+        ).start()
+        return done
+
+    def _play_until_done(self, workers: list[threading.Event]) -> None:
+        """Wait for every worker, giving each phone that joins the run meanwhile a worker
+        of its own (virtual phones started while the first episodes play)."""
+        while not all(done.is_set() for done in workers):
+            for device in self._arrivals() if self._arrivals is not None else ():
+                if not self._stopping.is_set():
+                    slot = Slot(device.serial, device.host, device.port, device)
+                    workers.append(self._start_slot_worker(slot))
+            time.sleep(0.05)
 
     @staticmethod
     def _join(workers: Sequence[threading.Event], limit: float | None) -> None:
