@@ -48,6 +48,7 @@ from droidhub.virtual.views import (
 )
 from droidhub_aw_apps.calendar import agenda, ids
 from droidhub_aw_apps.calendar.draft import REPETITIONS, Draft, repetition_text
+from droidhub_aw_apps.calendar.layouts import EVENT_COLOUR
 from droidhub_aw_apps.calendar.model import (
     DB_PATH,
     delete_event_row,
@@ -212,6 +213,9 @@ class Editor:
         """``event_holder`` and its rows, top to bottom."""
         draft = self.draft
         today = phone.now().date()
+        # RelativeLayout places a view below a GONE sibling at the top: each row goes
+        # below the last shown one.
+        last_reminder = "event_reminder_2" if draft.reminder_minutes >= 0 else "event_reminder_1"
         views: list[View] = [
             _field(ids.TITLE, draft.title, "Title", self._set("title"), Rules(), end=True),
             _field(ids.LOCATION, draft.location, "Location", self._set("location"),
@@ -251,7 +255,7 @@ class Editor:
             _value("event_reminder_2", ADD_ANOTHER_REMINDER,
                    Rules(below="event_reminder_1", to_right_of="event_reminder_image"),
                    _nothing, shown=draft.reminder_minutes >= 0, dim=True),
-            _divider("event_reminder_divider", "event_reminder_2"),
+            _divider("event_reminder_divider", last_reminder),
             _image("event_repetition_image", "repeat", "event_reminder_divider"),
             _value(ids.REPETITION, repetition_text(draft.repeat_interval),
                    Rules(below="event_reminder_divider", to_right_of="event_repetition_image"),
@@ -272,7 +276,7 @@ class Editor:
             RelativeLayout(
                 "event_color_holder",
                 TextView("event_color_text", "Event color", text_size=DAY_TEXT, text_color=sc.TEXT),
-                ImageView("event_color", width=24, height=24, background=sc.PRIMARY,
+                ImageView("event_color", width=24, height=24, background=EVENT_COLOUR,
                           corner_radius=12, rules=Rules(align_parent_right=True)),
                 width=MATCH_PARENT, padding=(sc.MEDIUM_MARGIN, 12, sc.ACTIVITY_MARGIN, 12),
                 on_click=_nothing,

@@ -47,6 +47,7 @@ from droidhub.virtual.views import (
     ViewGroup,
     alert_dialog,
     dp,
+    sp,
 )
 from droidhub.virtual.views.measure import MeasureSpec
 from droidhub.virtual.views.paint import Painter
@@ -108,6 +109,49 @@ class _DayCell(TextView):
     (``android.view.View``) whose text is the day's number."""
 
     class_name: ClassVar[str] = "android.view.View"
+
+
+class _SimpleMonthView(ViewGroup):
+    """The framework's ``SimpleMonthView`` (``android.view.View``): the month's title
+    and the weekday letters drawn, then its days (the virtual views its touch helper
+    reports) in seven 40 dp columns from Sunday, each row 40 dp."""
+
+    class_name: ClassVar[str] = "android.view.View"
+    TITLE, LETTERS, CELL = 56, 32, 40
+
+    def __init__(self, title: str, *days: View) -> None:
+        super().__init__("", *days, width=MATCH_PARENT)
+        self.title = title
+
+    def on_measure(self, width_spec: MeasureSpec, height_spec: MeasureSpec) -> tuple[int, int]:
+        """The width given; the title, letters and six rows tall."""
+        width = width_spec.resolve(dp(7 * self.CELL))
+        cell = width // 7
+        for child in self.children:
+            child.measure(MeasureSpec.exactly(cell), MeasureSpec.exactly(dp(self.CELL)))
+        return width, dp(self.TITLE + self.LETTERS + 6 * self.CELL)
+
+    def _first_column(self) -> int:
+        first = self.children[0].content_desc if self.children else ""
+        day = dt.datetime.strptime(first, "%d %B %Y").date() if first else dt.date(2023, 1, 1)
+        return (day.weekday() + 1) % 7
+
+    def on_layout(self) -> None:
+        """Day ``n`` in its weekday's column, row by row."""
+        cell = (self.right - self.left) // 7
+        top = self.top + dp(self.TITLE + self.LETTERS)
+        for index, child in enumerate(self.children, start=self._first_column()):
+            child.layout(self.left + index % 7 * cell, top + index // 7 * dp(self.CELL))
+
+    def draw_content(self, painter: Painter) -> None:
+        """The month's title and the weekday letters."""
+        title = (self.left, self.top, self.right, self.top + dp(self.TITLE))
+        painter.text([self.title], title, sp(14), sc.TEXT, True, Gravity.CENTER)
+        cell = (self.right - self.left) // 7
+        top = self.top + dp(self.TITLE)
+        for column, letter in enumerate("SMTWTFS"):
+            box = (self.left + column * cell, top, self.left + (column + 1) * cell, top + dp(32))
+            painter.text([letter], box, sp(12), "#8A000000", False, Gravity.CENTER)
 
 
 class _ClockFace(ViewGroup):
@@ -172,27 +216,9 @@ class DatePick:
             orientation=VERTICAL, width=MATCH_PARENT, padding=(24, 16, 24, 16),
             background=sc.PRIMARY,
         )  # fmt: skip
-        weeks = _SUNDAY_FIRST.monthdatescalendar(shown.year, shown.month)
-        rows = [
-            LinearLayout(
-                "",
-                *(self._cell(day) if day.month == shown.month else _blank() for day in week),
-                width=MATCH_PARENT,
-            )
-            for week in weeks
-        ]
-        month = LinearLayout(
-            "",
-            TextView(
-                "", f"{shown:%B %Y}", text_size=14, medium=True, width=MATCH_PARENT,
-                gravity=Gravity.CENTER, padding=(0, 14, 0, 14), visibility="invisible",
-            ),
-            LinearLayout(
-                "", *(_weekday(letter) for letter in "SMTWTFS"), width=MATCH_PARENT,
-            ),
-            *rows,
-            orientation=VERTICAL, width=MATCH_PARENT,
-        )  # fmt: skip
+        days = [d for week in _SUNDAY_FIRST.monthdatescalendar(shown.year, shown.month)
+                for d in week if d.month == shown.month]  # fmt: skip
+        month = _SimpleMonthView(f"{shown:%B %Y}", *(self._cell(day) for day in days))
         pager = FrameLayout(
             "android:id/date_picker_day_picker",
             _ViewPager("android:id/day_picker_view_pager", month, width=MATCH_PARENT),
@@ -223,23 +249,12 @@ class DatePick:
 
     def _cell(self, day: dt.date) -> View:
         return _DayCell(
-            "", str(day.day), text_size=14, weight=1, width=0, gravity=Gravity.CENTER,
-            padding=(0, 10, 0, 10), content_desc=f"{day.day:02d} {day:%B} {day.year}",
+            "", str(day.day), text_size=14, gravity=Gravity.CENTER,
+            content_desc=f"{day.day:02d} {day:%B} {day.year}",
             selected=day == self.picked, on_click=functools.partial(self.pick, day),
             text_color="#FFFFFFFF" if day == self.picked else sc.TEXT,
             background=sc.PRIMARY if day == self.picked else None, corner_radius=20,
         )  # fmt: skip
-
-
-def _blank() -> View:
-    return View(weight=1, width=0, height=40)
-
-
-def _weekday(letter: str) -> View:
-    return TextView(
-        "", letter, text_size=12, weight=1, width=0, gravity=Gravity.CENTER,
-        text_color="#8A000000", visibility="invisible",
-    )  # fmt: skip
 
 
 @dataclass
