@@ -79,7 +79,7 @@ PINNED_APKS: tuple[PinnedApk, ...] = (
         85,
         "5.19.3",
     ),
-    PinnedApk("org.tasks", "org.tasks_130605.apk", 130605, "13.6.5"),
+    PinnedApk("org.tasks", "org.tasks_130605.apk", 130605, "13.6.3"),
     PinnedApk(
         "org.videolan.vlc",
         "org.videolan.vlc_13050408.apk",
