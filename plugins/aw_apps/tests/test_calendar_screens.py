@@ -64,6 +64,11 @@ def _shot(device: Device) -> Image.Image:
     return Image.open(io.BytesIO(device.screenshot_png())).convert("RGB")
 
 
+def _rgb(image: Image.Image, point: tuple[int, int]) -> tuple[int, int, int]:
+    red, green, blue = image.getpixel(point)  # type: ignore[misc]
+    return red, green, blue
+
+
 def _ids(device: Device) -> dict[str, str]:
     return {
         e.resource_id.split(":id/")[1]: e.class_name
@@ -107,7 +112,7 @@ def test_the_month_grid_is_drawn_under_text_less_cells(phone: Device) -> None:
         box = cell.bounds
         assert box is not None
         return sum(
-            all(abs(a - b) < 30 for a, b in zip(image.getpixel((x, y)), PRIMARY, strict=True))
+            all(abs(a - b) < 30 for a, b in zip(_rgb(image, (x, y)), PRIMARY, strict=True))
             for x in range(box.left, box.right, 3)
             for y in range(box.top, box.top + 60, 3)
         )
@@ -185,7 +190,7 @@ def test_delete_asks_over_a_scrim(phone: Device) -> None:
     assert "delete_event_radio_view" not in _ids(phone)  # not a repeating event
     after = _shot(phone)
     point = (540, 2200)  # the editor's background, below the dialog
-    assert min(before.getpixel(point)) > 240 and max(after.getpixel(point)) < 130
+    assert min(_rgb(before, point)) > 240 and max(_rgb(after, point)) < 130
     _tap(phone, resource_id="button1")
     assert list_events(phone) == []
     assert _find(phone, resource_id=ids.TOP_VALUE).text == "October 15 (Sun)"
