@@ -4,9 +4,10 @@ Spelled once for the screens (:mod:`droidhub_aw_apps.calendar.screens`) and the 
 solvers (:mod:`droidhub_aw_apps.calendar.solvers`), from the app's layouts
 (``activity_main.xml``, ``activity_event.xml``, ``top_navigation.xml``,
 ``event_list_item.xml``, ``fragment_day.xml``, ``fragment_event_list.xml``), its menus
-(``menu_main.xml``, ``menu_event.xml``) and ``strings.xml``; the pickers' ids are the
-framework's (``android:id/...``) as Android 13's DatePickerDialog and TimePickerDialog
-report them. This module imports nothing.
+(``menu_main.xml``, ``menu_event.xml``) and ``strings.xml``; the date picker's are the
+framework's (``android:id/...``) as Android 13's DatePickerDialog reports them, the time
+picker's Material's MaterialTimePicker's (merged into the app's package). This module
+imports nothing.
 """
 
 PACKAGE = "com.simplemobiletools.calendar.pro"
@@ -15,7 +16,6 @@ PACKAGE = "com.simplemobiletools.calendar.pro"
 FAB = "calendar_fab"
 FAB_DESC = "New Event"
 SEARCH_FIELD = "top_toolbar_search"
-SEARCH_HINT = "Search"
 GO_TO_TODAY = "Go to today"
 CHANGE_VIEW = "Change view"
 GO_TO_DATE = "Go to date"
@@ -36,8 +36,6 @@ SIMPLE_EVENT_LIST = "Simple event list"
 TOP_LEFT_ARROW = "top_left_arrow"
 TOP_VALUE = "top_value"
 TOP_RIGHT_ARROW = "top_right_arrow"
-PREVIOUS = "Previous"
-NEXT = "Next"
 #: One clickable cell per day of the month grid (month_view_background.xml).
 MONTH_CELL = "month_view_background"
 #: The day view's list and the event list view's list.
@@ -89,7 +87,6 @@ DATE_HEADER_YEAR = "android:id/date_picker_header_year"
 DATE_HEADER_DATE = "android:id/date_picker_header_date"
 PREVIOUS_MONTH = "Previous month"
 NEXT_MONTH = "Next month"
-DAY_CELL_CLASS = "android.view.View"
 
 # Material's MaterialTimePicker (clock mode), which the editor opens under the system
 # theme: the hour and minute chips, AM/PM, the clock face whose numbers are TextViews
@@ -100,3 +97,4 @@ TIME_AM = "material_clock_period_am_button"
 TIME_PM = "material_clock_period_pm_button"
 TIME_FACE = "material_clock_face"
 TIME_OK = "material_timepicker_ok_button"
+TIME_CANCEL = "material_timepicker_cancel_button"

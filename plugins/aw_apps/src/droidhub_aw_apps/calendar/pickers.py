@@ -51,26 +51,16 @@ from droidhub.virtual.views import (
 )
 from droidhub.virtual.views.measure import MeasureSpec
 from droidhub.virtual.views.paint import Painter
+from droidhub_aw_apps.calendar import ids
 from droidhub_aw_apps.common import simple_commons as sc
 
 #: The grid's first column is Sunday (the app's default for the US locale).
 _SUNDAY_FIRST = calendar.Calendar(firstweekday=6)
-#: The framework's and Material's dialog strings.
-CANCEL, OK = "Cancel", "OK"
-PREVIOUS_MONTH, NEXT_MONTH = "Previous month", "Next month"
+#: The framework's and Material's dialog strings (OK and Cancel are theirs too).
+CANCEL, OK = ids.CANCEL, ids.OK
 SELECT_TIME = "Select time"
 SELECT_AM_PM = "Select AM or PM"
 TEXT_INPUT_MODE = "Switch to text input mode for the time input."
-#: The ids the solvers use.
-DATE_HEADER_YEAR = "android:id/date_picker_header_year"
-DATE_HEADER_DATE = "android:id/date_picker_header_date"
-HOUR_CHIP = "material_hour_tv"
-MINUTE_CHIP = "material_minute_tv"
-AM_BUTTON = "material_clock_period_am_button"
-PM_BUTTON = "material_clock_period_pm_button"
-CLOCK_FACE = "material_clock_face"
-TIME_OK = "material_timepicker_ok_button"
-TIME_CANCEL = "material_timepicker_cancel_button"
 
 
 class _Group(LinearLayout):
@@ -208,9 +198,9 @@ class DatePick:
         shown, picked = self.shown, self.picked
         header = LinearLayout(
             "android:id/date_picker_header",
-            TextView(DATE_HEADER_YEAR, str(picked.year), text_size=16, text_color="#B3FFFFFF"),
+            TextView(ids.DATE_HEADER_YEAR, str(picked.year), text_size=16, text_color="#B3FFFFFF"),
             TextView(
-                DATE_HEADER_DATE, f"{picked:%a, %b} {picked.day}", text_size=34,
+                ids.DATE_HEADER_DATE, f"{picked:%a, %b} {picked.day}", text_size=34,
                 text_color="#FFFFFFFF",
             ),
             orientation=VERTICAL, width=MATCH_PARENT, padding=(24, 16, 24, 16),
@@ -223,11 +213,11 @@ class DatePick:
             "android:id/date_picker_day_picker",
             _ViewPager("android:id/day_picker_view_pager", month, width=MATCH_PARENT),
             ImageButton(
-                "android:id/prev", "chevron_left", content_desc=PREVIOUS_MONTH,
+                "android:id/prev", "chevron_left", content_desc=ids.PREVIOUS_MONTH,
                 on_click=functools.partial(self.move, -1),
             ),
             ImageButton(
-                "android:id/next", "chevron_right", content_desc=NEXT_MONTH,
+                "android:id/next", "chevron_right", content_desc=ids.NEXT_MONTH,
                 on_click=functools.partial(self.move, 1), layout_gravity=Gravity.END,
             ),
             width=MATCH_PARENT,
@@ -295,16 +285,16 @@ class TimePick:
         hour12 = self.hour % 12 or 12
         chips = LinearLayout(
             "material_clock_display",
-            self._chip(HOUR_CHIP, str(hour12), not self.minutes_mode, False),
+            self._chip(ids.TIME_HOURS, str(hour12), not self.minutes_mode, False),
             TextView("", ":", text_size=57, text_color=sc.TEXT, gravity=Gravity.CENTER,
                      width=24, height=80),
-            self._chip(MINUTE_CHIP, f"{self.minute:02d}", self.minutes_mode, True),
+            self._chip(ids.TIME_MINUTES, f"{self.minute:02d}", self.minutes_mode, True),
             height=80,
         )  # fmt: skip
         period = LinearLayout(
             "material_clock_period_toggle",
-            self._period(AM_BUTTON, "AM", self.hour < 12),
-            self._period(PM_BUTTON, "PM", self.hour >= 12),
+            self._period(ids.TIME_AM, "AM", self.hour < 12),
+            self._period(ids.TIME_PM, "PM", self.hour >= 12),
             orientation=VERTICAL, content_desc=SELECT_AM_PM, margin=(12, 0, 0, 0),
         )  # fmt: skip
         if self.minutes_mode:
@@ -318,7 +308,7 @@ class TimePick:
                 self._number(str(h), f"{h} o'clock", functools.partial(self.set_hour12, h))
                 for h in (12, *range(1, 12))
             ]
-        face = _ClockFace(CLOCK_FACE, *numbers, margin=(0, 36, 0, 0))
+        face = _ClockFace(ids.TIME_FACE, *numbers, margin=(0, 36, 0, 0))
         picker = _Group(
             "material_timepicker_view",
             LinearLayout("", chips, period),
@@ -332,8 +322,8 @@ class TimePick:
                 "material_timepicker_mode_button", "", None, content_desc=TEXT_INPUT_MODE
             ),
             View(width=0, height=0, weight=1),
-            _text_button(TIME_CANCEL, CANCEL, self.on_cancel),
-            _text_button(TIME_OK, OK, self.confirm),
+            _text_button(ids.TIME_CANCEL, CANCEL, self.on_cancel),
+            _text_button(ids.TIME_OK, OK, self.confirm),
             width=MATCH_PARENT, padding=(12, 0, 8, 2),
         )  # fmt: skip
         return _Group(
