@@ -232,3 +232,18 @@ def test_search_typed_by_keyboard_taps(phone: Device) -> None:
     assert titles == ["Gym"]
     _tap_key(phone, "x")
     assert _find(phone, resource_id="search_placeholder").text == ids.NO_ITEMS_FOUND
+
+
+def test_the_reminder_is_picked_in_the_seconds_dialog(phone: Device) -> None:
+    _start(phone)
+    _tap(phone, resource_id=ids.FAB)
+    _tap(phone, resource_id="event_reminder_1")
+    radios = [e for e in _dump(phone) if e.class_name == "android.widget.RadioButton"]
+    assert [r.text for r in radios] == [
+        "No reminder", "At start", "1 minute before", "5 minutes before",
+        "10 minutes before", "30 minutes before", "1 hour before", "Custom",
+    ]  # fmt: skip
+    assert [r.text for r in radios if r.checked] == ["10 minutes before"]
+    _tap(phone, text="No reminder")
+    assert _find(phone, resource_id="event_reminder_1").text == "No reminder"
+    assert "event_reminder_2" not in _ids(phone)  # Add another reminder: gone

@@ -96,8 +96,8 @@ class Editor:
 
     @property
     def dialog(self) -> Any:
-        """The open dialog: a DatePick, a TimePick, "repeat", "delete", "overflow" or
-        None."""
+        """The open dialog: a DatePick, a TimePick, "repeat", "reminder", "delete",
+        "overflow" or None."""
         return self._dialog_state
 
     @dialog.setter
@@ -170,6 +170,12 @@ class Editor:
     def _repeat(self, index: int) -> None:
         if index < len(REPETITIONS):  # Custom's own dialog is not modelled: it closes
             self.draft.set_repeat_interval(REPETITIONS[index][0])
+        self.dialog = None
+
+    def _remind(self, index: int) -> None:
+        choices = _reminder_choices(self.draft.reminder_minutes)
+        if index < len(choices):  # Custom's interval picker is not modelled: it closes
+            self.draft.reminder_minutes = choices[index]
         self.dialog = None
 
     def _set(self, name: str) -> Callable[[str], None]:
@@ -251,7 +257,7 @@ class Editor:
             _image("event_reminder_image", "notifications", "event_date_time_divider"),
             _value("event_reminder_1", _reminder_text(draft.reminder_minutes),
                    Rules(below="event_date_time_divider", to_right_of="event_reminder_image"),
-                   _nothing),
+                   functools.partial(self._open, "reminder")),
             _value("event_reminder_2", ADD_ANOTHER_REMINDER,
                    Rules(below="event_reminder_1", to_right_of="event_reminder_image"),
                    _nothing, shown=draft.reminder_minutes >= 0, dim=True),
@@ -318,6 +324,11 @@ class Editor:
             current = values.index(interval) if interval in values else -1
             titles = [label for _, label in REPETITIONS] + [CUSTOM]
             return sc.radio_group_dialog(titles, current, self._repeat), None
+        if self.dialog == "reminder":
+            choices = _reminder_choices(self.draft.reminder_minutes)
+            titles = [_reminder_text(m) for m in choices] + [CUSTOM]
+            current = choices.index(self.draft.reminder_minutes)
+            return sc.radio_group_dialog(titles, current, self._remind), None
         if self.dialog == "delete":
             return _delete_dialog(
                 self.draft, functools.partial(self.delete, phone), self._cancel
@@ -446,12 +457,24 @@ def _delete_dialog(draft: Draft, on_yes: Callable[[], object], on_no: Callable[[
     )
 
 
+def _reminder_choices(current: int) -> list[int]:
+    """``showPickSecondsDialog``'s choices in minutes, in order: none, at start, 1, 5,
+    10, 30 and 60 minutes before, and the current one."""
+    return sorted({-1, 0, 1, 5, 10, 30, 60, current})
+
+
 def _reminder_text(minutes: int) -> str:
+    """``getFormattedMinutes`` with "before": No reminder, At start, 10 minutes
+    before, 1 hour before..."""
     if minutes < 0:
         return "No reminder"
     if minutes == 0:
         return "At start"
-    return f"{minutes} minute{'s' if minutes != 1 else ''} before"
+    for unit, name in ((24 * 60, "day"), (60, "hour"), (1, "minute")):
+        if minutes % unit == 0:
+            count = minutes // unit
+            return f"{count} {name}{'s' if count != 1 else ''} before"
+    return f"{minutes} minutes before"
 
 
 def _weekdays(rule: int) -> str:
