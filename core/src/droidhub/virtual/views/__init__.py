@@ -37,6 +37,13 @@ from droidhub.virtual.views.linear import (
     TextInputLayout,
     Toolbar,
 )
+from droidhub.virtual.views.material import (
+    NAVIGATE_UP,
+    ViewGroupFrame,
+    ViewGroupLinear,
+    bottom_navigation,
+    up_button,
+)
 from droidhub.virtual.views.measure import MATCH_PARENT, WRAP_CONTENT, Gravity, dp, sp
 from droidhub.virtual.views.menus import (
     MORE_OPTIONS,
@@ -85,6 +92,7 @@ __all__ = [
     "INVISIBLE",
     "MATCH_PARENT",
     "MORE_OPTIONS",
+    "NAVIGATE_UP",
     "VERTICAL",
     "VISIBLE",
     "WRAP_CONTENT",
@@ -119,9 +127,12 @@ __all__ = [
     "View",
     "ViewApp",
     "ViewGroup",
+    "ViewGroupFrame",
+    "ViewGroupLinear",
     "Window",
     "action_menu",
     "alert_dialog",
+    "bottom_navigation",
     "bottom_sheet",
     "dp",
     "main_switch_bar",
@@ -129,4 +140,5 @@ __all__ = [
     "preference",
     "sp",
     "switch_preference",
+    "up_button",
 ]

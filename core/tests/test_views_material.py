@@ -1,0 +1,127 @@
+"""Material's bottom navigation and AppCompat's up button through adb: the items as
+Material inflates them (a FrameLayout described by its title over a ViewGroup row,
+its icon and its large or small label), the chosen one selected and inked, a tap
+choosing another; "Navigate up" as an id-less ImageButton that runs its action."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+
+import pytest
+from app_phone import app_started
+
+from droidhub.android.ui_tree import UIElement, parse_hierarchy
+from droidhub.device.client import Device
+from droidhub.virtual.appmodel import VirtualPhone
+from droidhub.virtual.views import (
+    MATCH_PARENT,
+    VERTICAL,
+    FrameLayout,
+    LinearLayout,
+    TextView,
+    ViewApp,
+    Window,
+    bottom_navigation,
+    up_button,
+)
+
+PACKAGE = "com.example.material"
+ACTIVE, INACTIVE, BAR = "#FFFF8800", "#8A000000", "#FFF5F5F5"
+TABS = (("nav_home", "Home", "home"), ("nav_songs", "Songs", "music_note"))
+
+
+class MaterialApp(ViewApp):
+    """A toolbar with Navigate up over a page, and a two-item bottom navigation."""
+
+    package = PACKAGE
+    label = "Material"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tab = "nav_home"
+        self.ups = 0
+
+    def _up(self) -> None:
+        self.ups += 1
+
+    def _choose(self, tab: str) -> None:
+        self.tab = tab
+
+    def build(self, phone: VirtualPhone) -> Window:
+        del phone
+        bar = LinearLayout("toolbar", up_button(self._up, "#FF000000"), width=MATCH_PARENT)
+        page = TextView("page", self.tab, width=MATCH_PARENT, height=0, weight=1)
+        navigation = bottom_navigation(
+            "navigation", TABS, self.tab, self._choose, active=ACTIVE, inactive=INACTIVE,
+            background=BAR, elevation=8,
+        )  # fmt: skip
+        column = LinearLayout("main", bar, page, orientation=VERTICAL, width=MATCH_PARENT,
+                              height=MATCH_PARENT)  # fmt: skip
+        return Window(FrameLayout("root", column, navigation, width=MATCH_PARENT,
+                                  height=MATCH_PARENT))  # fmt: skip
+
+
+@pytest.fixture
+def app_and_device() -> Iterator[tuple[MaterialApp, Device]]:
+    app = MaterialApp()
+    with app_started(app) as device:
+        yield app, device
+
+
+def _one(device: Device, **wanted: str) -> UIElement:
+    elements = parse_hierarchy(device.ui_tree())
+    found = [e for e in elements if all(getattr(e, k) == v for k, v in wanted.items())]
+    assert len(found) == 1, (wanted, found)
+    return found[0]
+
+
+def _node(device: Device, id: str) -> ET.Element:
+    root = ET.fromstring(device.ui_tree())
+    return next(n for n in root.iter("node") if n.get("resource-id") == f"{PACKAGE}:id/{id}")
+
+
+def test_bottom_navigation_items_as_material_inflates_them(app_and_device) -> None:
+    _, device = app_and_device
+    navigation = _node(device, "navigation")
+    assert navigation.get("class") == "android.widget.FrameLayout"
+    (menu_view,) = list(navigation)
+    assert (menu_view.get("class"), menu_view.get("resource-id")) == ("android.view.ViewGroup", "")
+    items = list(menu_view)
+    assert [(i.get("content-desc"), i.get("selected"), i.get("clickable")) for i in items] == [
+        ("Home", "true", "true"),
+        ("Songs", "false", "true"),
+    ]
+    icon, labels = list(items[0])
+    assert icon.get("resource-id", "").endswith("navigation_bar_item_icon_view")
+    assert labels.get("class") == "android.view.ViewGroup"
+    ids = [n.get("resource-id", "").split("/")[-1] for n in (labels[0], list(items[1])[1][0])]
+    assert ids == ["navigation_bar_item_large_label_view", "navigation_bar_item_small_label_view"]
+    # The bar lies along the bottom of the content, 56 dp tall (147 px at 2.625).
+    bounds = _one(device, resource_id=f"{PACKAGE}:id/navigation").bounds
+    assert bounds is not None and bounds.bottom - bounds.top == 147
+
+
+def test_a_tap_on_an_item_chooses_it(app_and_device) -> None:
+    app, device = app_and_device
+    songs = _one(device, content_description="Songs")
+    assert songs.bounds is not None
+    device.tap(*songs.bounds.center)
+    assert app.tab == "nav_songs"
+    assert _one(device, content_description="Songs").selected
+    assert not _one(device, content_description="Home").selected
+    pixels = device.screenshot().convert("RGB")
+    icon = _one(device, resource_id=f"{PACKAGE}:id/navigation_bar_item_large_label_view")
+    assert icon.text == "Songs" and icon.bounds is not None
+    # The chosen label is inked in the active colour somewhere in its box.
+    box = pixels.crop((icon.bounds.left, icon.bounds.top, icon.bounds.right, icon.bounds.bottom))
+    assert (0xFF, 0x88, 0x00) in {colour for _, colour in box.getcolors(1 << 16) or []}
+
+
+def test_navigate_up_is_an_id_less_image_button(app_and_device) -> None:
+    app, device = app_and_device
+    up = _one(device, content_description="Navigate up")
+    assert (up.class_name, up.resource_id, up.clickable) == ("android.widget.ImageButton", "", True)
+    assert up.bounds is not None
+    device.tap(*up.bounds.center)
+    assert app.ups == 1
