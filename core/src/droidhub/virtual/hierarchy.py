@@ -36,6 +36,9 @@ class Node:
     long_clickable: bool = False
     password: bool = False
     selected: bool = False
+    #: An editable field's hint (``getHintText``): written, after the bounds, only when
+    #: the node has one, as Android 13's dump does for fields that declare a hint.
+    hint: str = ""
     children: list[Node] = field(default_factory=list)
 
     def xml(self, index: int = 0) -> str:
@@ -55,6 +58,8 @@ class Node:
             f'long-clickable="{flag(self.long_clickable)}" password="{flag(self.password)}" '
             f'selected="{flag(self.selected)}" bounds="[{left},{top}][{right},{bottom}]"'
         )
+        if self.hint:
+            attributes += f' hint="{_attr(self.hint)}"'
         if not self.children:
             return f"<node {attributes} />"
         inner = "".join(child.xml(i) for i, child in enumerate(self.children))

@@ -164,6 +164,7 @@ def node(view: View, clip: Box, package: str) -> Node | None:
         long_clickable=view.long_clickable,
         password=view.password,
         selected=view.selected,
+        hint=getattr(view, "hint", ""),
     )
     for child in view.children:
         if child.visibility != GONE:
