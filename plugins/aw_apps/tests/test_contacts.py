@@ -59,7 +59,8 @@ def test_new_contact_draft_typed_in_by_an_agent(virtual_env: Env) -> None:
             state = env.get_state(observe=Observe.UI_TREE)
             fields = [i for i, e in enumerate(state.ui_elements) if e.editable]
             env.execute_action(Action(action_type="input_text", index=fields[index], text=value))
-        tap(env, text="Mobile")  # the label menu's next entry is Work
+        tap(env, text="Mobile")  # the label spinner's drop-down
+        tap(env, text="Work")
 
     assert score(virtual_env, task, act) == 1.0
 
@@ -73,7 +74,7 @@ def test_add_contact_saved_in_the_editor(virtual_env: Env) -> None:
     def act(env: Env) -> None:
         draft.oracle(env)
         elements = env.get_state(observe=Observe.UI_TREE).ui_elements
-        save = next(i for i, e in enumerate(elements) if e.text == "Save")
+        save = next(i for i, e in enumerate(elements) if e.text == "SAVE")
         env.execute_action(Action(action_type="click", index=save))
 
     assert score(virtual_env, task, act) == 1.0

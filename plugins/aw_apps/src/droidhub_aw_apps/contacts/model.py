@@ -29,8 +29,11 @@ INSERT_ACTION = "android.intent.action.INSERT"
 #: The MIME type an ``INSERT`` of a new contact names (``am start -t``).
 CONTACT_DIR_MIME = "vnd.android.cursor.dir/contact"
 #: ``ContactsContract.CommonDataKinds.Phone`` types, by the label the editor shows, in
-#: the order its label menu lists them.
-PHONE_TYPES = {"Mobile": 2, "Work": 3, "Home": 1, "Other": 7}
+#: the order its label drop-down lists them (AOSP's fallback account: Home, Mobile, Work,
+#: the faxes, Pager, Other; Custom, which asks for a name, is not modelled).
+PHONE_TYPES = {
+    "Home": 1, "Mobile": 2, "Work": 3, "Work Fax": 4, "Home Fax": 5, "Pager": 6, "Other": 7,
+}  # fmt: skip
 
 APPS = (AppSpec(PACKAGE, ACTIVITY, names=("contacts",), label="Contacts"),)
 

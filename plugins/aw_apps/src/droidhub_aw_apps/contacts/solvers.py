@@ -1,5 +1,6 @@
 """UI-only solvers of the Contacts tasks, through the new-contact editor (its fields,
-in order: first name, last name, phone; then the phone label, which a tap steps)."""
+in order: First name, Last name, Phone, Email; the phone's label is a Spinner whose
+drop-down lists the labels)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,6 @@ from typing import Any
 
 from droidhub import Action, State
 from droidhub.agents.ui_solver import SolverScript, SolverSteps, UISolver, find_all, open_app, tap
-
-_LABEL_STEPS = 4
 
 
 def _fill(state: State, values: list[str]) -> SolverSteps:
@@ -28,20 +27,20 @@ def solve_add_contact(goal: str, params: Mapping[str, Any], state: State) -> Sol
     state = yield open_app("Contacts")
     state = yield tap(state, desc="Create contact")
     state = yield from _fill(state, [first, last, params["number"]])
-    yield tap(state, text="Save")
+    yield tap(state, resource_id="editor_menu_save_button")
 
 
 def solve_new_contact_draft(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
-    """Create contact, the fields, then step the phone label to the one asked; no Save."""
+    """Create contact, the fields, then the label spinner and the label asked; no Save."""
     del goal
     state = yield open_app("Contacts")
     state = yield tap(state, desc="Create contact")
     state = yield from _fill(state, [params["first"], params["last"], params["phone"]])
-    for _ in range(_LABEL_STEPS):
-        spinner = find_all(state, class_name="Spinner")[0]
-        if state.ui_elements[spinner].text == params["phone_label"]:
-            return
+    spinner = find_all(state, class_name="Spinner")[0]
+    if state.ui_elements[spinner].text != params["phone_label"]:
         state = yield Action(action_type="click", index=spinner)
+        row = find_all(state, class_name="CheckedTextView", text=params["phone_label"])[0]
+        yield Action(action_type="click", index=row)
 
 
 SOLVERS = [

@@ -1,0 +1,570 @@
+"""Contacts' screens as view trees, declared from AOSP Contacts' layouts (LineageOS
+lineage-20.0, the closest public source of Google Contacts): ``contacts_drawer_activity``
+with ``people_activity`` and ``contact_list_content`` (the list of contacts with their
+letter tiles), ``contact_editor_activity`` with ``contact_editor_fragment`` (the name,
+phone and email sections, the phone's label ``Spinner`` and its drop-down), and
+``quickcontact_activity`` (the contact's page).
+
+Google Contacts' own strings where AndroidWorld's tasks read them: the FAB's and the
+editor's "Create contact", the label spinner's "<label> Phone" description.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from droidhub.virtual.views import (
+    GONE,
+    HORIZONTAL,
+    MATCH_PARENT,
+    VERTICAL,
+    VISIBLE,
+    Button,
+    CoordinatorLayout,
+    EditText,
+    FloatingActionButton,
+    FrameLayout,
+    Gravity,
+    ImageButton,
+    ImageView,
+    LinearLayout,
+    ListView,
+    RecyclerView,
+    ScrollView,
+    TextView,
+    Toolbar,
+    View,
+)
+
+if TYPE_CHECKING:
+    from droidhub.virtual.views.paint import Painter
+
+#: ``action_bar_background`` / ``primary_color`` (system_accent1_600 on the default
+#: wallpaper's blue).
+PRIMARY = "#FF1A73E8"
+INK = "#FF363636"  # primary_text_color
+SECONDARY = "#FF737373"
+SURFACE = "#FFFFFFFF"
+#: AOSP's ``letter_tile_colors`` (lineage-19.1, before they became wallpaper colours).
+LETTER_TILE_COLORS = (
+    "#FFDB4437",
+    "#FFE91E63",
+    "#FF9C27B0",
+    "#FF673AB7",
+    "#FF3F51B5",
+    "#FF4285F4",
+    "#FF039BE5",
+    "#FF0097A7",
+    "#FF009688",
+    "#FF0F9D58",
+    "#FF689F38",
+    "#FFEF6C00",
+    "#FFFF5722",
+    "#FF757575",
+)
+#: ``letter_tile_default_color``: a name that starts with no letter.
+LETTER_TILE_DEFAULT = "#FFCCCCCC"
+CREATE_CONTACT = "Create contact"
+#: The label drop-down's width, in dp.
+DROP_DOWN_WIDTH = 180
+
+
+def java_hash(text: str) -> int:
+    """``String.hashCode()``: the 32-bit signed hash the letter tile picks its colour by."""
+    value = 0
+    for unit in text.encode("utf-16-be").hex(" ", 2).split():
+        value = (31 * value + int(unit, 16)) & 0xFFFFFFFF
+    return value - (1 << 32) if value >= 1 << 31 else value
+
+
+def tile_colour(name: str) -> str:
+    """LetterTileDrawable.pickColor: ``abs(hashCode) % colours`` of the name."""
+    if not name:
+        return LETTER_TILE_DEFAULT
+    return LETTER_TILE_COLORS[abs(java_hash(name)) % len(LETTER_TILE_COLORS)]
+
+
+class LetterTile(ImageView):
+    """A contact's photo without a picture: the name's first letter, white, 67 % of the
+    tile, on a circle of the name's colour (LetterTileDrawable)."""
+
+    def __init__(self, id: str, name: str, size: float, layout_gravity: int = 0) -> None:
+        super().__init__(id, width=size, height=size, layout_gravity=layout_gravity)
+        self.name = name
+
+    def draw_content(self, painter: Painter) -> None:
+        """The circle and the letter centred in it."""
+        size = self.right - self.left
+        painter.surface(self.bounds, tile_colour(self.name), size // 2)
+        letter = self.name[:1].upper() if self.name[:1].isalpha() else ""
+        if letter:
+            text_px = int(size * 0.67 * 0.75)
+            painter.text([letter], self.bounds, text_px, "#FFFFFFFF", False, Gravity.CENTER)
+
+
+class Spinner(TextView):
+    """``android.widget.Spinner`` showing its selected item (the editor's label)."""
+
+    class_name: ClassVar[str] = "android.widget.Spinner"
+    clickable_by_default: ClassVar[bool] = True
+
+
+class CheckedTextView(TextView):
+    """A drop-down row (``android.widget.CheckedTextView``)."""
+
+    class_name: ClassVar[str] = "android.widget.CheckedTextView"
+    clickable_by_default: ClassVar[bool] = True
+
+
+class DrawerLayout(FrameLayout):
+    """androidx's DrawerLayout, its drawer closed."""
+
+    class_name: ClassVar[str] = "androidx.drawerlayout.widget.DrawerLayout"
+
+
+class CustomViewGroup(LinearLayout):
+    """An app's own ViewGroup subclass (ContactListItemView, the editors, the cards):
+    accessibility reports ``android.view.ViewGroup``."""
+
+    class_name: ClassVar[str] = "android.view.ViewGroup"
+
+
+class PinnedHeaderListView(RecyclerView["ListRow"]):
+    """PinnedHeaderListView: a ListView that scrolls its rows."""
+
+    class_name: ClassVar[str] = "android.widget.ListView"
+
+
+@dataclass(frozen=True)
+class ListRow:
+    """A contact in the list: its id, name, and whether it opens a letter's section."""
+
+    contact_id: int
+    name: str
+    first_of_letter: bool
+
+
+@dataclass(frozen=True)
+class EditorFields:
+    """What the editor shows and where its typing goes."""
+
+    values: dict[str, str]
+    phone_label: str
+    on_change: Callable[[str, str], object]
+    on_label: Callable[[], object]
+    on_save: Callable[[], object]
+    on_cancel: Callable[[], object]
+
+
+def toolbar(
+    title: str,
+    nav_icon: str,
+    nav_desc: str,
+    on_nav: Callable[[], object] | None,
+    *actions: View,
+    tint: str = "#FFFFFFFF",
+    background: str = PRIMARY,
+) -> Toolbar:
+    """androidx Toolbar ``toolbar``: navigation button, title, then its actions."""
+    bar = Toolbar(
+        "toolbar",
+        ImageButton("", nav_icon, tint=tint, content_desc=nav_desc, on_click=on_nav),
+        height=56,
+        width=MATCH_PARENT,
+        background=background,
+    )
+    bar.add(
+        TextView(
+            "",
+            title,
+            text_size=20,
+            medium=True,
+            text_color=tint,
+            max_lines=1,
+            margin=(16, 0, 0, 0),
+            weight=1,
+            width=0,
+            layout_gravity=Gravity.CENTER_VERTICAL,
+        )
+    )
+    for action in actions:
+        bar.add(action)
+    return bar
+
+
+# --- the list (contacts_drawer_activity > people_activity) -----------------------------
+
+
+def _list_item(row: ListRow, on_open: Callable[[int], object]) -> View:
+    """ContactListItemView: the letter's header (first of its letter), the tile, the name."""
+    letter = row.name[:1].upper() if row.name[:1].isalpha() else "#"
+    header = TextView(
+        "",
+        letter if row.first_of_letter else "",
+        text_size=16,
+        medium=True,
+        text_color=PRIMARY,
+        width=56,
+        gravity=Gravity.CENTER,
+        layout_gravity=Gravity.CENTER_VERTICAL,
+    )
+    name = TextView(
+        "",
+        row.name,
+        text_size=16,
+        text_color=INK,
+        max_lines=1,
+        width=0,
+        weight=1,
+        margin=(15, 0, 16, 0),
+        layout_gravity=Gravity.CENTER_VERTICAL,
+    )
+    tile = LetterTile("", row.name, 40, layout_gravity=Gravity.CENTER_VERTICAL)
+    return CustomViewGroup(
+        "",
+        header,
+        tile,
+        name,
+        orientation=HORIZONTAL,
+        width=MATCH_PARENT,
+        height=56,
+        padding=(0, 0, 0, 0),
+        on_click=lambda: on_open(row.contact_id),
+    )
+
+
+def list_screen(
+    rows: Sequence[ListRow], on_open: Callable[[int], object], on_create: Callable[[], object]
+) -> View:
+    """The contact list with the toolbar over it and the Create contact FAB."""
+    search = ImageButton("menu_search", "search", tint="#FFFFFFFF", content_desc="Search contacts")
+    bar = toolbar("Contacts", "menu", "Open navigation drawer", None, search)
+    header = LinearLayout(
+        "toolbar_parent",
+        FrameLayout("toolbar_frame", bar, width=MATCH_PARENT, background=PRIMARY),
+        orientation=VERTICAL,
+        width=MATCH_PARENT,
+        elevation=2,
+    )
+    listing = PinnedHeaderListView(
+        "android:id/list",
+        rows,
+        lambda row: _list_item(row, on_open),
+        padding=(0, 8, 0, 88),
+        clip_to_padding=False,
+    )
+    empty = TextView(
+        "",
+        "Your contacts list is empty",
+        text_size=16,
+        text_color=SECONDARY,
+        layout_gravity=Gravity.CENTER,
+    )
+    swipe = FrameLayout(
+        "swipe_refresh", listing if rows else empty, width=MATCH_PARENT, height=MATCH_PARENT
+    )
+    content = LinearLayout(
+        "pinned_header_list_layout",
+        FrameLayout("contact_list", swipe, width=MATCH_PARENT, height=0, weight=1),
+        orientation=VERTICAL,
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+        background=SURFACE,
+    )
+    fab = FrameLayout(
+        "floating_action_button_container",
+        FloatingActionButton(
+            "floating_action_button",
+            "add",
+            tint=PRIMARY,
+            content_desc=CREATE_CONTACT,
+            background="#FFE8F0FE",
+            margin=0,
+            on_click=on_create,
+        ),
+        width=56,
+        height=56,
+        margin=16,
+        layout_gravity=Gravity.BOTTOM | Gravity.END,
+    )
+    root = CoordinatorLayout(
+        "root",
+        FrameLayout("contacts_list_container", content, width=MATCH_PARENT, height=MATCH_PARENT),
+        fab,
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+    )
+    frame = LinearLayout(
+        "fragment_container",
+        header,
+        FrameLayout("content_frame", root, width=MATCH_PARENT, height=0, weight=1),
+        orientation=VERTICAL,
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+    )
+    return DrawerLayout("drawer_layout", frame, width=MATCH_PARENT, height=MATCH_PARENT)
+
+
+# --- the editor (contact_editor_activity > contact_editor_fragment) --------------------
+
+
+def _field(label: str, fields: EditorFields) -> EditText:
+    """One of a section's text fields, its hint the field's name (``name_given``...)."""
+    return EditText(
+        "",
+        fields.values[label],
+        hint=label,
+        width=MATCH_PARENT,
+        focus_key=label,
+        on_change=lambda text, label=label: fields.on_change(label, text),
+    )
+
+
+def _section(icon: str, desc: str, *editors: View) -> View:
+    """item_kind_section: the kind's icon, then its editors."""
+    kind_icon = ImageView(
+        "kind_icon", icon, tint=SECONDARY, content_desc=desc, margin=(16, 14, 28, 0)
+    )
+    body = LinearLayout(
+        "kind_editors", *editors, orientation=VERTICAL, width=0, weight=1, margin=(0, 0, 16, 0)
+    )
+    return CustomViewGroup("", kind_icon, body, orientation=HORIZONTAL, width=MATCH_PARENT)
+
+
+def _text_fields_editor(field: EditText, spinner: View | None) -> View:
+    """TextFieldsEditorView: ``editors`` holding the field, the label ``spinner`` under it."""
+    column = LinearLayout(
+        "",
+        LinearLayout("editors", field, orientation=VERTICAL, width=MATCH_PARENT),
+        orientation=VERTICAL,
+        width=0,
+        weight=1,
+    )
+    if spinner is not None:
+        column.add(spinner)
+    return CustomViewGroup("", column, orientation=HORIZONTAL, width=MATCH_PARENT)
+
+
+def editor_screen(fields: EditorFields) -> View:
+    """The new-contact editor: Cancel, the title, Save; the photo, then the sections."""
+    save = Button(
+        "editor_menu_save_button", "Save", text_color="#FFFFFFFF", on_click=fields.on_save
+    )
+    bar = toolbar(CREATE_CONTACT, "close", "Cancel", fields.on_cancel, save)
+    photo = FrameLayout(
+        "photo_editor",
+        ImageView(
+            "photo",
+            "add_a_photo",
+            tint="#FFFFFFFF",
+            icon_size=48,
+            width=MATCH_PARENT,
+            height=MATCH_PARENT,
+        ),
+        View(
+            "photo_touch_intercept_overlay",
+            width=MATCH_PARENT,
+            height=MATCH_PARENT,
+            content_desc="Add contact photo",
+            on_click=lambda: None,
+        ),
+        width=MATCH_PARENT,
+        height=160,
+        background="#FFBDBDBD",
+    )
+    label = fields.phone_label
+    spinner = Spinner(
+        "spinner",
+        label,
+        text_size=14,
+        text_color=SECONDARY,
+        height=54,
+        padding=(4, 0, 24, 0),
+        gravity=Gravity.CENTER_VERTICAL,
+        content_desc=f"{label} Phone",
+        on_click=fields.on_label,
+    )
+    name = _section(
+        "person",
+        "Name",
+        LinearLayout(
+            "editors",
+            _field("First name", fields),
+            _field("Last name", fields),
+            orientation=VERTICAL,
+            width=MATCH_PARENT,
+        ),
+    )
+    phone = _section("call", "Phone", _text_fields_editor(_field("Phone", fields), spinner))
+    email = _section("mail", "Email", _text_fields_editor(_field("Email", fields), None))
+    more = LinearLayout(
+        "more_fields",
+        TextView(
+            "",
+            "More fields",
+            text_size=16,
+            text_color=PRIMARY,
+            min_height=54,
+            padding=(72, 0, 0, 0),
+            gravity=Gravity.CENTER_VERTICAL,
+            width=MATCH_PARENT,
+        ),
+        orientation=VERTICAL,
+        width=MATCH_PARENT,
+        on_click=lambda: None,
+    )
+    sections = LinearLayout(
+        "kind_section_views", name, phone, email, orientation=VERTICAL, width=MATCH_PARENT
+    )
+    body = CustomViewGroup(
+        "raw_contacts_editor_view", photo, sections, more, orientation=VERTICAL, width=MATCH_PARENT
+    )
+    fragment = FrameLayout(
+        "contact_editor_fragment",
+        ScrollView("contact_editor_scroller", body, width=MATCH_PARENT, height=MATCH_PARENT),
+        width=MATCH_PARENT,
+        height=0,
+        weight=1,
+        background=SURFACE,
+    )
+    return LinearLayout(
+        "fragment_container",
+        bar,
+        fragment,
+        orientation=VERTICAL,
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+    )
+
+
+def label_drop_down(labels: Sequence[str], chosen: str, choose: Callable[[str], object]) -> View:
+    """The spinner's drop-down: one ``android:id/text1`` row a label."""
+    rows = [
+        CheckedTextView(
+            "android:id/text1",
+            label,
+            text_size=16,
+            text_color=INK,
+            min_height=48,
+            padding=(16, 0, 16, 0),
+            gravity=Gravity.CENTER_VERTICAL,
+            min_width=DROP_DOWN_WIDTH,
+            checkable=True,
+            checked=label == chosen,
+            on_click=lambda label=label: choose(label),
+        )
+        for label in labels
+    ]
+    return ListView(
+        "", *rows, padding=(0, 8, 0, 8), background=SURFACE, elevation=8, corner_radius=4
+    )
+
+
+# --- the contact's page (quickcontact_activity) -----------------------------------------
+
+
+@dataclass(frozen=True)
+class ContactPage:
+    """What the contact's page shows: the name, and each number with its type."""
+
+    name: str
+    numbers: tuple[tuple[str, str], ...]
+
+
+def _entry(number: str, kind: str) -> View:
+    """expanding_entry_card_item: the call icon, the number, its type, the message icon."""
+    texts = LinearLayout(
+        "",
+        TextView("header", number, text_size=16, text_color=INK, max_lines=1),
+        TextView("sub_header", kind, text_size=14, text_color=SECONDARY, max_lines=1),
+        orientation=VERTICAL,
+        width=0,
+        weight=1,
+        layout_gravity=Gravity.CENTER_VERTICAL,
+    )
+    return CustomViewGroup(
+        "",
+        ImageView(
+            "icon",
+            "call",
+            tint=PRIMARY,
+            margin=(16, 0, 32, 0),
+            layout_gravity=Gravity.CENTER_VERTICAL,
+        ),
+        texts,
+        ImageView(
+            "icon_alternate",
+            "chat",
+            tint=SECONDARY,
+            padding=12,
+            content_desc=f"Text {kind.lower()}",
+            clickable=True,
+            layout_gravity=Gravity.CENTER_VERTICAL,
+        ),
+        orientation=HORIZONTAL,
+        width=MATCH_PARENT,
+        padding=(0, 12, 8, 12),
+        on_click=lambda: None,
+    )
+
+
+def contact_screen(
+    page: ContactPage, on_back: Callable[[], object], on_edit: Callable[[], object]
+) -> View:
+    """The contact's page: the header with the tile and name, then the contact card."""
+    edit = ImageButton(
+        "menu_edit", "edit", tint="#FFFFFFFF", content_desc="Edit contact", on_click=on_edit
+    )
+    star = ImageButton("menu_star", "star", tint="#FFFFFFFF", content_desc="Add to favorites")
+    bar = toolbar(
+        "", "arrow_back", "Navigate up", on_back, star, edit, background=tile_colour(page.name)
+    )
+    header = FrameLayout(
+        "toolbar_parent",
+        FrameLayout(
+            "photo",
+            LetterTile("", page.name, 112, layout_gravity=Gravity.CENTER),
+            width=MATCH_PARENT,
+            height=MATCH_PARENT,
+        ),
+        bar,
+        TextView(
+            "large_title",
+            page.name,
+            text_size=26,
+            text_color="#FFFFFFFF",
+            max_lines=1,
+            margin=(16, 0, 16, 16),
+            layout_gravity=Gravity.BOTTOM | Gravity.START,
+        ),
+        width=MATCH_PARENT,
+        height=260,
+        background=tile_colour(page.name),
+    )
+    card = CustomViewGroup(
+        "communication_card",
+        *(_entry(n, k) for n, k in page.numbers),
+        orientation=VERTICAL,
+        width=MATCH_PARENT,
+        background=SURFACE,
+        margin=(0, 8, 0, 0),
+        visibility=VISIBLE if page.numbers else GONE,
+    )
+    content = ScrollView(
+        "content_scroller",
+        LinearLayout("card_container", card, orientation=VERTICAL, width=MATCH_PARENT),
+        width=MATCH_PARENT,
+        height=0,
+        weight=1,
+    )
+    return LinearLayout(
+        "multiscroller",
+        header,
+        content,
+        orientation=VERTICAL,
+        width=MATCH_PARENT,
+        height=MATCH_PARENT,
+        background="#FFF5F5F5",
+    )
