@@ -54,7 +54,10 @@ from droidhub.virtual.views import (
     TextView,
     Toolbar,
     View,
+    ViewGroupFrame,
+    ViewGroupLinear,
     alert_dialog,
+    bottom_navigation,
 )
 from droidhub.virtual.views.dialogs import CoordinatorLayout
 from droidhub.virtual.views.view import Attributes
@@ -123,19 +126,6 @@ class Row:
     title: str
     text: str
     checked: bool = False
-
-
-class ViewGroupLayout(FrameLayout):
-    """A layout a dump reports as ``android.view.ViewGroup`` (ConstraintLayout,
-    Toolbar's subclasses), laid out here as a FrameLayout."""
-
-    class_name: ClassVar[str] = "android.view.ViewGroup"
-
-
-class ViewGroupRow(LinearLayout):
-    """A ConstraintLayout laid out as a row (``android.view.ViewGroup``)."""
-
-    class_name: ClassVar[str] = "android.view.ViewGroup"
 
 
 class AppBarLayout(LinearLayout):
@@ -232,7 +222,7 @@ def item_list(
         margin=(16, 0, 0, 0),
         layout_gravity=Gravity.CENTER_VERTICAL,
     )
-    return ViewGroupRow(
+    return ViewGroupLinear(
         "",
         ImageView("drag_view", "drag_handle", visibility=GONE),
         card,
@@ -261,7 +251,7 @@ def item_grid(
         weight=1,
         padding=(8, 8, 0, 8),
     )
-    return ViewGroupLayout(
+    return ViewGroupFrame(
         "",
         LinearLayout(
             "",
@@ -409,56 +399,11 @@ class _ProgressRing(View):
 
 
 def navigation_view(tab: str, on_tab: Callable[[str], object]) -> FrameLayout:
-    """``navigationView``: Material's BottomNavigationView, each item a FrameLayout
-    described by its title, holding its icon and its labels."""
-    items: list[View] = []
-    for item_id, title, icon in TABS:
-        chosen = item_id == tab
-        colour = TEXT if chosen else SECONDARY
-        label = TextView(
-            "navigation_bar_item_large_label_view"
-            if chosen
-            else "navigation_bar_item_small_label_view",
-            title,
-            text_size=14 if chosen else 12,
-            text_color=colour,
-            max_lines=1,
-            layout_gravity=Gravity.CENTER_HORIZONTAL,
-        )
-        items.append(
-            FrameLayout(
-                item_id,
-                ImageView(
-                    "navigation_bar_item_icon_view",
-                    icon,
-                    tint=colour,
-                    layout_gravity=Gravity.CENTER_HORIZONTAL,
-                    margin=(0, 12, 0, 0),
-                ),
-                ViewGroupLayout(
-                    "navigation_bar_item_labels_group",
-                    label,
-                    layout_gravity=Gravity.CENTER_HORIZONTAL | Gravity.BOTTOM,
-                    margin=(0, 0, 0, 12),
-                ),
-                content_desc=title,
-                selected=chosen,
-                clickable=True,
-                width=0,
-                weight=1,
-                height=MATCH_PARENT,
-                on_click=functools.partial(on_tab, item_id),
-            )
-        )
-    menu_view = ViewGroupRow("", *items, width=MATCH_PARENT, height=MATCH_PARENT)
-    return FrameLayout(
-        "navigationView",
-        menu_view,
-        width=MATCH_PARENT,
-        height=80,
-        background=NAV_SURFACE,
-        layout_gravity=Gravity.BOTTOM,
-    )
+    """``navigationView``: Material's BottomNavigationView, 80 dp tall."""
+    return bottom_navigation(
+        "navigationView", TABS, tab, on_tab, active=TEXT, inactive=SECONDARY,
+        background=NAV_SURFACE, height=80, inset=12,
+    )  # fmt: skip
 
 
 def sliding_music_panel(

@@ -42,6 +42,7 @@ from droidhub.virtual.views import (
     TextView,
     Toolbar,
     View,
+    ViewGroupFrame,
 )
 from droidhub_aw_apps.retro_music.layouts import (
     ACCENT,
@@ -51,7 +52,6 @@ from droidhub_aw_apps.retro_music.layouts import (
     Action,
     AppBarLayout,
     Row,
-    ViewGroupLayout,
     cover,
     item_grid,
     item_list,
@@ -129,7 +129,7 @@ def item_suggestions() -> View:
         LinearLayout("", _square("", "image3", 88)),
         orientation=VERTICAL,
     )
-    return ViewGroupLayout(
+    return ViewGroupFrame(
         "suggestions",
         LinearLayout(
             "",
@@ -244,7 +244,7 @@ def fragment_home(abs_playlist: Callable[[str], object], suggestions: bool) -> V
     body = NestedScrollView(
         "container",
         ["content"],
-        lambda _: ViewGroupLayout(
+        lambda _: ViewGroupFrame(
             "contentContainer",
             LinearLayout("", image, content, orientation=VERTICAL, width=MATCH_PARENT),
             width=MATCH_PARENT,
@@ -309,7 +309,7 @@ def fragment_main_recycler(
         fab.layout_gravity = Gravity.BOTTOM | Gravity.END
         fab.margin = (16, 16, 16, 16 + (MINI_PLAYER if playing else 0))
         views.append(fab)
-    return ViewGroupLayout("", *views, width=MATCH_PARENT, height=MATCH_PARENT, background=SURFACE)
+    return ViewGroupFrame("", *views, width=MATCH_PARENT, height=MATCH_PARENT, background=SURFACE)
 
 
 def _detail_toolbar(
@@ -358,7 +358,7 @@ def fragment_album_details(
 
     def part(name: str) -> View:
         if name == "header":
-            return ViewGroupLayout(
+            return ViewGroupFrame(
                 "",
                 LinearLayout(
                     "",
@@ -541,7 +541,7 @@ def fragment_playlist_detail(
         layout_gravity=Gravity.CENTER,
         visibility=GONE if songs else VISIBLE,
     )
-    return ViewGroupLayout(
+    return ViewGroupFrame(
         "container",
         LinearLayout(
             "",
