@@ -57,6 +57,8 @@ from droidhub.virtual.views import (
     TextView,
     Toolbar,
     View,
+    ViewGroupFrame,
+    bottom_navigation,
     dp,
 )
 from droidhub.virtual.views.dialogs import CoordinatorLayout
@@ -115,13 +117,6 @@ class Video:
         if hours:
             return f"{hours}:{minutes:02d}:{seconds % 60:02d}"
         return f"{minutes}:{seconds % 60:02d}"
-
-
-class ViewGroupLayout(FrameLayout):
-    """A ConstraintLayout or other custom group (``android.view.ViewGroup``), laid
-    out here as a FrameLayout."""
-
-    class_name: ClassVar[str] = "android.view.ViewGroup"
 
 
 class ProgressBar(View):
@@ -229,63 +224,11 @@ def main_toolbar(title_on: bool, on_search: Action | None) -> View:
 
 
 def navigation(tab: str, on_tab: Callable[[str], object]) -> FrameLayout:
-    """``navigation``: Material's BottomNavigationView, each item a FrameLayout
-    described by its title, holding its icon and its labels."""
-    items: list[View] = []
-    for item_id, title, icon in TABS:
-        chosen = item_id == tab
-        colour = ORANGE if chosen else SECONDARY
-        label = TextView(
-            "navigation_bar_item_large_label_view"
-            if chosen
-            else "navigation_bar_item_small_label_view",
-            title,
-            text_size=14 if chosen else 12,
-            text_color=colour,
-            max_lines=1,
-            layout_gravity=Gravity.CENTER_HORIZONTAL,
-        )
-        items.append(
-            FrameLayout(
-                item_id,
-                ImageView(
-                    "navigation_bar_item_icon_view",
-                    icon,
-                    tint=colour,
-                    layout_gravity=Gravity.CENTER_HORIZONTAL,
-                    margin=(0, 8, 0, 0),
-                ),
-                ViewGroupLayout(
-                    "navigation_bar_item_labels_group",
-                    label,
-                    layout_gravity=Gravity.CENTER_HORIZONTAL | Gravity.BOTTOM,
-                    margin=(0, 0, 0, 8),
-                ),
-                content_desc=title,
-                selected=chosen,
-                clickable=True,
-                width=0,
-                weight=1,
-                height=MATCH_PARENT,
-                on_click=functools.partial(on_tab, item_id),
-            )
-        )
-    menu_view = _RowGroup("", *items, width=MATCH_PARENT, height=MATCH_PARENT)
-    return FrameLayout(
-        "navigation",
-        menu_view,
-        width=MATCH_PARENT,
-        height=56,
-        background=BAR,
-        layout_gravity=Gravity.BOTTOM,
-        elevation=8,
-    )
-
-
-class _RowGroup(LinearLayout):
-    """BottomNavigationMenuView: its items in a row (``android.view.ViewGroup``)."""
-
-    class_name: ClassVar[str] = "android.view.ViewGroup"
+    """``navigation``: Material's BottomNavigationView, raised 8 dp."""
+    return bottom_navigation(
+        "navigation", TABS, tab, on_tab, active=ORANGE, inactive=SECONDARY,
+        background=BAR, elevation=8,
+    )  # fmt: skip
 
 
 def main(header: View, page: View, tab: str, on_tab: Callable[[str], object]) -> View:
@@ -314,7 +257,7 @@ def video_grid_card(
     video: Video, frame: bytes | None, in_selection: bool, on_click: Action, on_long: Action
 ) -> View:
     """``video_grid_card.xml``."""
-    inside = ViewGroupLayout(
+    inside = ViewGroupFrame(
         "",
         FrameImageView("ml_item_thumbnail", frame, True, width=MATCH_PARENT, height=MATCH_PARENT),
         ImageView(
@@ -337,7 +280,7 @@ def video_grid_card(
         width=MATCH_PARENT,
         height=MATCH_PARENT,
     )
-    return ViewGroupLayout(
+    return ViewGroupFrame(
         "",
         LinearLayout(
             "",
@@ -369,9 +312,9 @@ def video_grid_card(
 
 def video_grid(videos: Sequence[Video], bind: Callable[[Video], View]) -> View:
     """``video_grid.xml``: the cards in two columns, or "No media files found"."""
-    return ViewGroupLayout(
+    return ViewGroupFrame(
         "",
-        ViewGroupLayout(
+        ViewGroupFrame(
             "swipeLayout",
             GridRecyclerView("video_grid", videos, bind, 2, padding=(8, 0, 8, 0)),
             width=MATCH_PARENT,

@@ -27,6 +27,7 @@ from droidhub.virtual.views import (
     TextInputLayout,
     TextView,
     View,
+    ViewGroupFrame,
     bottom_sheet,
 )
 from droidhub_aw_apps.vlc.layouts import (
@@ -38,7 +39,6 @@ from droidhub_aw_apps.vlc.layouts import (
     Card,
     ProgressBar,
     VideoSurface,
-    ViewGroupLayout,
     coloured,
 )
 
@@ -65,7 +65,7 @@ def save_playlist_dialog(
         )
 
     rows = [
-        ViewGroupLayout(
+        ViewGroupFrame(
             "",
             LinearLayout(
                 "",
@@ -157,7 +157,7 @@ def save_playlist_dialog(
 
 def audio_browser_card_item(title: str, subtitle: str, on_click: Action, on_more: Action) -> View:
     """``audio_browser_card_item.xml``: a playlist's cover, title, "N media", more."""
-    return ViewGroupLayout(
+    return ViewGroupFrame(
         "container",
         LinearLayout(
             "",
@@ -214,9 +214,9 @@ def playlists_fragment(
 ) -> View:
     """``playlists_fragment.xml``: ``playlist_list`` (two columns) or "No playlist
     found."."""
-    return ViewGroupLayout(
+    return ViewGroupFrame(
         "",
-        ViewGroupLayout(
+        ViewGroupFrame(
             "swipeLayout",
             GridRecyclerView("playlist_list", cards, bind, 2, padding=(8, 0, 8, 0)),
             width=MATCH_PARENT,

@@ -22,7 +22,7 @@ from contextlib import closing
 from typing import TYPE_CHECKING
 
 from droidhub.virtual.appmodel import Intent, VirtualApp
-from droidhub.virtual.views import MenuItem, View, ViewApp, Window, popup_menu
+from droidhub.virtual.views import MenuItem, View, ViewApp, ViewGroupFrame, Window, popup_menu
 from droidhub_aw_apps.common import media_files, storage
 from droidhub_aw_apps.common.sqlite_files import open_database
 from droidhub_aw_apps.vlc import layouts, pages
@@ -198,7 +198,7 @@ class VlcApp(ViewApp):
                 ),
             )
         if self.tab != "nav_video":
-            return layouts.ViewGroupLayout("", width=-1, height=-1)
+            return ViewGroupFrame("", width=-1, height=-1)
         videos = [self._video(phone, path) for path in self._paths(phone)]
         in_selection = self.selection is not None
 
