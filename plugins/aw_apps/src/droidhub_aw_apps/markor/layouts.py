@@ -41,7 +41,9 @@ from droidhub.virtual.views import (
     ScrollView,
     TextView,
     View,
+    ViewGroupFrame,
     action_menu,
+    bottom_navigation,
     dp,
 )
 from droidhub.virtual.views.paint import Painter
@@ -61,13 +63,6 @@ NAVIGATE_UP = "Navigate up"
 APP_NAME = "Markor"
 #: ``dimens.xml``: ``textactions_bar_height``.
 TEXT_ACTIONS_BAR_HEIGHT = 46
-
-
-class ViewGroupLayout(FrameLayout):
-    """A layout a dump reports as ``android.view.ViewGroup`` (Toolbar, ViewPager2,
-    SwipeRefreshLayout, ConstraintLayout), laid out here as a FrameLayout."""
-
-    class_name: ClassVar[str] = "android.view.ViewGroup"
 
 
 class PagerRecycler(FrameLayout):
@@ -114,7 +109,7 @@ def toolbar(
     *,
     navigation: Action | None = None,
     id: str = "toolbar",
-) -> ViewGroupLayout:
+) -> ViewGroupFrame:
     """appcompat's Toolbar in ``colorPrimary``: "Navigate up" when ``navigation`` is
     given, the ``title`` view, then the menu's action items and overflow button."""
     views: list[View] = []
@@ -141,7 +136,7 @@ def toolbar(
         menu = action_menu(actions, overflow, on_overflow)
         menu.layout_gravity = Gravity.RIGHT | Gravity.CENTER_VERTICAL
         views.append(menu)
-    return ViewGroupLayout(id, *views, width=MATCH_PARENT, height=56, background=PRIMARY)
+    return ViewGroupFrame(id, *views, width=MATCH_PARENT, height=56, background=PRIMARY)
 
 
 def _menu_width(actions: Sequence[MenuItem], overflow: Sequence[MenuItem]) -> int:
@@ -183,7 +178,7 @@ def main_activity(
 ) -> FrameLayout:
     """MainActivity: the app bar, the ViewPager2 with the page in front, the FAB (on
     the Files tab only) and the bottom navigation."""
-    pager = ViewGroupLayout(
+    pager = ViewGroupFrame(
         "main__view_pager_container",
         PagerRecycler(
             "",
@@ -209,73 +204,20 @@ def main_activity(
         app_bar(bar, id="appbar"),
         pager,
         fab,
-        bottom_navigation(on_tab, tab),
+        bottom_navigation_bar(on_tab, tab),
         width=MATCH_PARENT,
         height=MATCH_PARENT,
         background=BACKGROUND,
     )
 
 
-def bottom_navigation(on_tab: Callable[[str], object], tab: str) -> FrameLayout:
-    """``bottom_navigation_bar``: Material's BottomNavigationView with its four items
-    (each a FrameLayout titled by its label, its icon and its label)."""
-    items: list[View] = []
-    for item_id, title, icon in BOTTOM_NAV:
-        chosen = item_id == tab
-        colour = ON_PRIMARY if chosen else "#B3FFFFFF"
-        label = TextView(
-            "navigation_bar_item_large_label_view"
-            if chosen
-            else "navigation_bar_item_small_label_view",
-            title,
-            text_size=14 if chosen else 12,
-            text_color=colour,
-            max_lines=1,
-            layout_gravity=Gravity.CENTER_HORIZONTAL,
-        )
-        labels = ViewGroupLayout(
-            "navigation_bar_item_labels_group",
-            label,
-            layout_gravity=Gravity.CENTER_HORIZONTAL | Gravity.BOTTOM,
-            margin=(0, 0, 0, 8),
-        )
-        icon_view = ImageView(
-            "navigation_bar_item_icon_view",
-            icon,
-            tint=colour,
-            layout_gravity=Gravity.CENTER_HORIZONTAL,
-            margin=(0, 8, 0, 0),
-        )
-        items.append(
-            FrameLayout(
-                item_id,
-                icon_view,
-                labels,
-                content_desc=title,
-                selected=chosen,
-                width=0,
-                weight=1,
-                height=MATCH_PARENT,
-                on_click=functools.partial(on_tab, item_id),
-            )
-        )
-    menu_view = _MenuView(
-        "", *items, orientation=HORIZONTAL, width=MATCH_PARENT, height=MATCH_PARENT
-    )
-    return FrameLayout(
-        "bottom_navigation_bar",
-        menu_view,
-        width=MATCH_PARENT,
-        height=56,
-        layout_gravity=Gravity.BOTTOM,
-        background=PRIMARY,
-    )
-
-
-class _MenuView(LinearLayout):
-    """BottomNavigationMenuView: its items in a row (``android.view.ViewGroup``)."""
-
-    class_name: ClassVar[str] = "android.view.ViewGroup"
+def bottom_navigation_bar(on_tab: Callable[[str], object], tab: str) -> FrameLayout:
+    """``bottom_navigation_bar``: Material's BottomNavigationView with its four items,
+    in ``colorPrimary``."""
+    return bottom_navigation(
+        "bottom_navigation_bar", BOTTOM_NAV, tab, on_tab, active=ON_PRIMARY,
+        inactive="#B3FFFFFF", background=PRIMARY,
+    )  # fmt: skip
 
 
 # --- opoc_filesystem_fragment.xml, opoc_filesystem_item.xml -----------------------------
@@ -294,7 +236,7 @@ def filesystem_fragment(rows: RecyclerView[tuple[str, str]], empty: bool) -> Fra
         padding=(0, 64, 0, 0),
         visibility=VISIBLE if empty else GONE,
     )
-    refresh = ViewGroupLayout("pull_to_refresh", rows, width=MATCH_PARENT, height=MATCH_PARENT)
+    refresh = ViewGroupFrame("pull_to_refresh", rows, width=MATCH_PARENT, height=MATCH_PARENT)
     return FrameLayout(
         "ui__filesystem_dialog__root", hint, refresh, width=MATCH_PARENT, height=MATCH_PARENT
     )
@@ -424,10 +366,10 @@ def rename_dialog(new_name: EditText) -> LinearLayout:
 
 def filesystem_dialog(
     title: str, rows: RecyclerView[tuple[str, str]], on_cancel: Action, on_ok: Action
-) -> ViewGroupLayout:
+) -> ViewGroupFrame:
     """GsFileBrowserDialog: its title bar, the folder list, the search, new-folder and
     home buttons, and Cancel / Select this folder."""
-    bar = ViewGroupLayout(
+    bar = ViewGroupFrame(
         "ui__filesystem_dialog__title_bar",
         TextView(
             "ui__filesystem_dialog__title_text",
@@ -460,7 +402,7 @@ def filesystem_dialog(
         layout_gravity=Gravity.BOTTOM | Gravity.RIGHT,
         margin=(0, 0, 0, 64),
     )
-    return ViewGroupLayout(
+    return ViewGroupFrame(
         "",
         column,
         fabs,
