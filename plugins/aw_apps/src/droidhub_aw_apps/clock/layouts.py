@@ -22,7 +22,6 @@ Where Google's app is not known (its colours, the Bedtime tab), the AOSP one is 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar
 
 from droidhub.virtual.views import (
     GONE,
@@ -43,6 +42,7 @@ from droidhub.virtual.views import (
     TextView,
     Toolbar,
     View,
+    ViewGroupLinear,
 )
 
 Action = Callable[[], object]
@@ -59,12 +59,6 @@ TEXT = "#FF1F1F1F"
 ACCENT = "#FF0B57D0"
 ACCENT_2 = "#FFD3E3FD"
 SECONDARY = "#FFF0F4F9"
-
-
-class ViewGroupLayout(LinearLayout):
-    """A ConstraintLayout (or another plain ViewGroup) to accessibility."""
-
-    class_name: ClassVar[str] = "android.view.ViewGroup"
 
 
 def _fab(id: str, label: str, icon: str, on_click: Action | None, *, big: bool = False) -> View:
@@ -92,7 +86,7 @@ def fab_container(
         _fab("fab", *fab, big=True),
         _fab("right_button", *right),
     ]
-    return ViewGroupLayout("fab_container", *buttons, orientation=HORIZONTAL,
+    return ViewGroupLinear("fab_container", *buttons, orientation=HORIZONTAL,
                            gravity=Gravity.CENTER_HORIZONTAL, width=MATCH_PARENT,
                            layout_gravity=Gravity.BOTTOM)  # fmt: skip
 
@@ -109,7 +103,7 @@ def bottom_view(page: str, on_page: Callable[[str], object]) -> View:
             title, text_size=12, text_color=colour, medium=chosen, max_lines=1,
             layout_gravity=Gravity.CENTER_HORIZONTAL,
         )  # fmt: skip
-        labels = ViewGroupLayout("navigation_bar_item_labels_group", label,
+        labels = ViewGroupLinear("navigation_bar_item_labels_group", label,
                                  layout_gravity=Gravity.CENTER_HORIZONTAL)  # fmt: skip
         glyph = ImageView("navigation_bar_item_icon_view", icon, tint=colour, filled=chosen,
                           layout_gravity=Gravity.CENTER_HORIZONTAL, margin=(0, 0, 0, 4),
@@ -119,7 +113,7 @@ def bottom_view(page: str, on_page: Callable[[str], object]) -> View:
         items.append(FrameLayout(item_id, column, content_desc=title, selected=chosen, width=0,
                                  weight=1, height=MATCH_PARENT,
                                  on_click=lambda i=item_id: on_page(i)))  # fmt: skip
-    menu = ViewGroupLayout("", *items, orientation=HORIZONTAL, width=MATCH_PARENT,
+    menu = ViewGroupLinear("", *items, orientation=HORIZONTAL, width=MATCH_PARENT,
                            height=MATCH_PARENT)  # fmt: skip
     return FrameLayout("bottom_view", menu, width=MATCH_PARENT, height=80, padding=(0, 12, 0, 16),
                        background=SECONDARY)  # fmt: skip
@@ -153,7 +147,7 @@ def stopwatch_fragment(time_text: str, hundredths: str, laps: Sequence[str]) -> 
     laps_list: RecyclerView[View] = RecyclerView("laps_list", rows, lambda r: r, height=0,
                                                  weight=1, padding=(0, 0, 0, 96),
                                                  visibility=VISIBLE if rows else GONE)  # fmt: skip
-    return ViewGroupLayout("", wrapper, laps_list, orientation=VERTICAL, width=MATCH_PARENT,
+    return ViewGroupLinear("", wrapper, laps_list, orientation=VERTICAL, width=MATCH_PARENT,
                            height=MATCH_PARENT)  # fmt: skip
 
 
@@ -169,7 +163,7 @@ def timer_setup_view(
     time_view = TextView("timer_setup_time", shown, content_desc=described, text_size=56,
                          text_color=TEXT if hours or minutes or seconds else "#FF747775",
                          gravity=Gravity.CENTER, width=MATCH_PARENT, height=140)  # fmt: skip
-    grid = ViewGroupLayout("", orientation=VERTICAL, width=MATCH_PARENT, padding=(48, 0, 48, 0))
+    grid = ViewGroupLinear("", orientation=VERTICAL, width=MATCH_PARENT, padding=(48, 0, 48, 0))
     for keys in _KEYPAD:
         row = LinearLayout("", orientation=HORIZONTAL, width=MATCH_PARENT, height=84)
         for key in keys:
@@ -185,7 +179,7 @@ def timer_setup_view(
             row.add(button)
         grid.add(row)
     digits = LinearLayout("timer_setup_digits", grid, width=MATCH_PARENT, padding=(16, 0, 16, 0))
-    return ViewGroupLayout("", time_view, digits, orientation=VERTICAL, width=MATCH_PARENT,
+    return ViewGroupLinear("", time_view, digits, orientation=VERTICAL, width=MATCH_PARENT,
                            height=MATCH_PARENT, padding=(0, 0, 0, 96))  # fmt: skip
 
 
@@ -215,5 +209,5 @@ def timer_item(time_text: str, running: bool, on_delete: Action, on_reset: Actio
                        on_click=on_play_pause)  # fmt: skip
     bottom = LinearLayout("", add, View(width=0, weight=1), play, orientation=HORIZONTAL,
                           width=MATCH_PARENT, padding=(24, 0, 24, 0))  # fmt: skip
-    return ViewGroupLayout("", top, circle, bottom, orientation=VERTICAL, width=MATCH_PARENT,
+    return ViewGroupLinear("", top, circle, bottom, orientation=VERTICAL, width=MATCH_PARENT,
                            background=SECONDARY, corner_radius=24, margin=16)  # fmt: skip

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from droidhub.virtual.appmodel import Intent, VirtualApp
-from droidhub.virtual.views import MATCH_PARENT, View, ViewApp, Window
+from droidhub.virtual.views import MATCH_PARENT, View, ViewApp, ViewGroupLinear, Window
 from droidhub_aw_apps.clock import layouts
-from droidhub_aw_apps.clock.layouts import PAGES, ViewGroupLayout
+from droidhub_aw_apps.clock.layouts import PAGES
 from droidhub_aw_apps.clock.model import ACTIVITY, PACKAGE
 from droidhub_aw_apps.common.keys import KEY_DEL
 
@@ -177,7 +177,7 @@ class ClockApp(ViewApp):
         elif self.page == "page_timer":
             page, fabs = self._timer(phone)
         else:
-            page = ViewGroupLayout("", width=MATCH_PARENT, height=MATCH_PARENT)
+            page = ViewGroupLinear("", width=MATCH_PARENT, height=MATCH_PARENT)
             label = "Add alarm" if self.page == "page_alarm" else "Cities"
             icon = "add" if self.page == "page_alarm" else "public"
             fabs = layouts.fab_container(_NONE, (label, icon, lambda: None), _NONE)

@@ -42,6 +42,7 @@ from droidhub.virtual.views import (
     Rules,
     TextView,
     View,
+    ViewGroupLinear,
     sp,
 )
 from droidhub_aw_apps.common import simple_commons as sc
@@ -89,13 +90,6 @@ class ContactRow:
 
     name: str
     number: str
-
-
-class ViewGroupLayout(LinearLayout):
-    """A ConstraintLayout (or another plain ViewGroup) laid out as a LinearLayout: the
-    dump reports ``android.view.ViewGroup``."""
-
-    class_name: ClassVar[str] = "android.view.ViewGroup"
 
 
 class ConstraintRelative(RelativeLayout):
@@ -162,7 +156,7 @@ def activity_main(
             rules=Rules(below="no_conversations_placeholder", center_horizontal=True),
             visibility="visible" if empty else GONE,
         ),
-        ViewGroupLayout(
+        ViewGroupLinear(
             "conversations_fastscroller",
             RecyclerView("conversations_list", rows, bind),
             width=MATCH_PARENT,
@@ -262,7 +256,7 @@ def activity_thread(
         MenuItem("manage_people", "Add Person", "person_add", None),
     )
     overflow = (MenuItem("archive", "Archive"),)
-    fastscroller = ViewGroupLayout(
+    fastscroller = ViewGroupLinear(
         "thread_messages_fastscroller",
         StackFromEndList(
             "thread_messages_list", items, item_message, padding=(0, 0, 0, sc.MEDIUM_MARGIN)
@@ -271,7 +265,7 @@ def activity_thread(
         height=0,
         weight=1,
     )
-    holder = ViewGroupLayout(
+    holder = ViewGroupLinear(
         "thread_holder",
         RelativeLayout("thread_add_contacts", visibility=GONE),
         fastscroller,
@@ -379,7 +373,7 @@ def item_message(item: ThreadItem) -> View:
         width=MATCH_PARENT,
         margin=(aside, 0, 0, 0) if item.sent else (0, 0, aside, 0),
     )
-    return ViewGroupLayout(
+    return ViewGroupLinear(
         "thread_message_holder",
         wrapper,
         width=MATCH_PARENT,
