@@ -247,3 +247,43 @@ def test_the_reminder_is_picked_in_the_seconds_dialog(phone: Device) -> None:
     _tap(phone, text="No reminder")
     assert _find(phone, resource_id="event_reminder_1").text == "No reminder"
     assert "event_reminder_2" not in _ids(phone)  # Add another reminder: gone
+
+
+def _open_day(device: Device, day: int) -> None:
+    cells = [e for e in _dump(device) if e.resource_id.endswith(":id/month_view_background")]
+    box = cells[day - 1].bounds  # October 2023 starts on the grid's first cell
+    assert box is not None
+    device.tap((box.left + box.right) // 2, (box.top + box.bottom) // 2)
+
+
+def test_a_repeating_event_deletes_the_chosen_occurrences(phone: Device) -> None:
+    start = int(dt.datetime(2023, 10, 16, 18, tzinfo=dt.UTC).timestamp())  # a Monday
+    weekly = CalendarEvent(
+        start_ts=start, end_ts=start + 3600, title="Choir", repeat_interval=7 * 86400,
+        repeat_rule=1,
+    )  # fmt: skip
+    _start(phone, [weekly])
+    _open_day(phone, 23)
+    _tap(phone, text="Choir")
+    _tap(phone, content_description=ids.DELETE_DESC)
+    assert _find(phone, resource_id="delete_event_repeat_description").text == (
+        "The event is repeatable"
+    )
+    radios = [e for e in _dump(phone) if e.class_name == "android.widget.RadioButton"]
+    assert [(r.resource_id.split("/")[-1], r.checked) for r in radios] == [
+        ("delete_event_one_only", True), ("delete_event_future", False),
+        ("delete_event_all", False),
+    ]  # fmt: skip
+    _tap(phone, resource_id="button1")  # Yes: the selected occurrence only
+    (row,) = list_events(phone)
+    assert row.repetition_exceptions == "[20231023]"
+    assert not [e for e in _dump(phone) if e.resource_id.endswith(":id/event_item_title")]
+    _tap(phone, resource_id=ids.TOP_RIGHT_ARROW)
+    for _ in range(6):
+        _tap(phone, resource_id=ids.TOP_RIGHT_ARROW)
+    assert _find(phone, resource_id=ids.TOP_VALUE).text == "October 30 (Mon)"
+    _tap(phone, text="Choir")
+    _tap(phone, content_description=ids.DELETE_DESC)
+    _tap(phone, resource_id="delete_event_all")
+    _tap(phone, resource_id="button1")
+    assert list_events(phone) == []

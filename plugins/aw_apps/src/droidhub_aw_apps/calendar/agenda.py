@@ -36,7 +36,9 @@ class Occurrence:
     repeating: bool
 
 
-def _skipped(row: dict[str, Any]) -> set[str]:
+def skipped_days(row: dict[str, Any]) -> set[str]:
+    """The day codes (``20231020``) a repeating row skips: its repetition exceptions,
+    stored as a list (JSON, or a Kotlin list's text, which reads the same)."""
     try:
         codes = json.loads(row.get("repetition_exceptions") or "[]")
     except ValueError:
@@ -89,7 +91,7 @@ def occurrences(
         length = dt.timedelta(seconds=int(row["end_ts"]) - int(row["start_ts"]))
         repeating = int(row["repeat_interval"]) > 0
         starts = _starts(row, start, last) if repeating else iter([start])
-        skipped = _skipped(row) if repeating else set()
+        skipped = skipped_days(row) if repeating else set()
         for moment in starts:
             if moment > last or moment + length < first or f"{moment:%Y%m%d}" in skipped:
                 continue

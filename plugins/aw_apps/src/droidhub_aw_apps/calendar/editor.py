@@ -70,6 +70,13 @@ ADD_ANOTHER_REMINDER = "Add another reminder"
 TOOLBAR_ANCHOR = (0, 118, 1080, 265)
 CUSTOM = "Custom"
 DELETE_REPEATABLE = "The event is repeatable"
+#: ``DeleteEventDialog``'s rules and ``dialog_delete_event``'s radio buttons.
+DELETE_ONE, DELETE_FUTURE, DELETE_ALL = 0, 1, 2
+DELETE_CHOICES = (
+    ("delete_event_one_only", "Delete the selected occurrence only", DELETE_ONE),
+    ("delete_event_future", "Delete this and all future occurrences", DELETE_FUTURE),
+    ("delete_event_all", "Delete all occurrences", DELETE_ALL),
+)
 #: What ``window`` hands the app: the content, the dialog over it (or None), what a
 #: tap outside the dialog or BACK does, and the popup's anchor when the dialog is the
 #: toolbar's overflow.
@@ -85,8 +92,14 @@ class Editor:
         close: Callable[[str], None],
         toast: Callable[[str], None],
         hide_keyboard: Callable[[], None],
+        occurrence: dt.datetime | None = None,
     ) -> None:
         self.draft = draft
+        #: The occurrence the editor was opened from (a repeating event's day).
+        self.occurrence = occurrence or draft.start
+        #: The delete dialog's choice for a repeating event (``delete_event_one_only``
+        #: is checked by default).
+        self.delete_rule = DELETE_ONE
         #: Called with a toast text ("" for none) when the editor finishes.
         self.close = close
         self.toast = toast
@@ -127,11 +140,28 @@ class Editor:
             self.close("Event updated successfully")
 
     def delete(self, phone: VirtualPhone) -> None:
-        """Yes in the delete dialog: the row goes (every occurrence), the editor closes."""
+        """Yes in the delete dialog: the row goes, or for a repeating event the chosen
+        occurrences (``EventsHelper``: a repetition exception for the selected day, a
+        repeat limit at the end of the day before for this and the future ones); the
+        editor closes."""
         assert self.draft.row is not None
-        delete_event_row(phone.host_path(DB_PATH), int(self.draft.row["id"]))
+        row, path = self.draft.row, phone.host_path(DB_PATH)
+        event_id = int(row["id"])
+        rule = self.delete_rule if self.draft.repeat_interval > 0 else DELETE_ALL
+        if rule == DELETE_ALL:
+            delete_event_row(path, event_id)
+        elif rule == DELETE_ONE:
+            skipped = agenda.skipped_days(row) | {f"{self.occurrence:%Y%m%d}"}
+            update_event_row(path, event_id, {"repetition_exceptions": _kotlin_list(skipped)})
+        else:
+            previous = self.occurrence - dt.timedelta(seconds=self.draft.repeat_interval)
+            limit = dt.datetime.combine(previous.date(), dt.time(23, 59, 59), previous.tzinfo)
+            update_event_row(path, event_id, {"repeat_limit": int(limit.timestamp())})
         self.dialog = None
         self.close("")
+
+    def _choose_delete(self, rule: int) -> None:
+        self.delete_rule = rule
 
     def back(self) -> None:
         """BACK: close the open dialog, else leave without saving."""
@@ -330,9 +360,15 @@ class Editor:
             current = choices.index(self.draft.reminder_minutes)
             return sc.radio_group_dialog(titles, current, self._remind), None
         if self.dialog == "delete":
-            return _delete_dialog(
-                self.draft, functools.partial(self.delete, phone), self._cancel
-            ), None
+            confirm = functools.partial(self.delete, phone)
+            body = _delete_body(
+                self.draft.repeat_interval > 0, self.delete_rule, self._choose_delete
+            )
+            dialog = alert_dialog(
+                "", "", positive=(ids.YES, confirm), negative=(ids.NO, self._cancel),
+                package_ids=True, custom=body,
+            )  # fmt: skip
+            return dialog, None
         if self.dialog == "overflow":
             popup = popup_menu([MenuItem("share", "Share")], lambda item: self._cancel())
             return popup, TOOLBAR_ANCHOR
@@ -434,27 +470,38 @@ def _labelled(name: str, label: str, value: str, below: str) -> View:
     )  # fmt: skip
 
 
-def _delete_dialog(draft: Draft, on_yes: Callable[[], object], on_no: Callable[[], object]) -> View:
-    """``DeleteEventDialog``: ``dialog_delete_event`` with Yes and No (the repeatable
-    event's description and choices show only for a repeating event)."""
-    repeating = draft.repeat_interval > 0
-    body = LinearLayout(
+def _delete_body(repeating: bool, rule: int, choose: Callable[[int], object]) -> View:
+    """``dialog_delete_event``: the question, and for a repeating event its
+    description and the three choices (``DeleteEventDialog``)."""
+    shown = "visible" if repeating else GONE
+    choices = [
+        sc.RadioButton(
+            name,
+            label,
+            checked=value == rule,
+            width=MATCH_PARENT,
+            padding=(0, sc.NORMAL_MARGIN, 0, sc.NORMAL_MARGIN),
+            on_click=functools.partial(choose, value),
+        )
+        for name, label, value in DELETE_CHOICES
+    ]
+    for choice in choices:
+        choice.text_color = sc.TEXT
+    return LinearLayout(
         "delete_event_holder",
         TextView("delete_event_description", ids.PROCEED_WITH_DELETION,
                  text_size=sc.BIGGER_TEXT, text_color=sc.TEXT, width=MATCH_PARENT),
         TextView("delete_event_repeat_description", DELETE_REPEATABLE, text_size=sc.NORMAL_TEXT,
                  text_color=sc.TEXT, width=MATCH_PARENT, margin=(0, sc.ACTIVITY_MARGIN, 0, 0),
-                 padding=(0, 0, 0, sc.NORMAL_MARGIN), visibility="visible" if repeating else GONE),
+                 padding=(0, 0, 0, sc.NORMAL_MARGIN), visibility=shown),
+        sc.RadioGroup("delete_event_radio_view", *choices, width=MATCH_PARENT, visibility=shown),
         orientation=VERTICAL, width=MATCH_PARENT, padding=(20, 20, 20, 0),
     )  # fmt: skip
-    return alert_dialog(
-        "",
-        "",
-        positive=(ids.YES, on_yes),
-        negative=(ids.NO, on_no),
-        package_ids=True,
-        custom=body,
-    )
+
+
+def _kotlin_list(days: set[str]) -> str:
+    """The exceptions as the DAO stores them: a Kotlin list's ``toString``."""
+    return "[" + ", ".join(sorted(days)) + "]"
 
 
 def _reminder_choices(current: int) -> list[int]:

@@ -205,14 +205,14 @@ class CalendarScreens(ViewApp, SimpleCalendarApp):
             day = today
         self._edit(Draft.new(day, phone.now()))
 
-    def _open_event(self, phone: VirtualPhone, event_id: int) -> None:
+    def _open_event(self, phone: VirtualPhone, event_id: int, occurrence: dt.datetime) -> None:
         rows = read_event_rows(phone.host_path(DB_PATH))
         row = next((r for r in rows if int(r["id"]) == event_id), None)
         if row is not None:
-            self._edit(Draft.of_row(row, phone.tzinfo()))
+            self._edit(Draft.of_row(row, phone.tzinfo()), occurrence)
 
-    def _edit(self, draft: Draft) -> None:
-        self.editor = Editor(draft, self._editor_closed, _no_toast, self._hide_keyboard)
+    def _edit(self, draft: Draft, occurrence: dt.datetime | None = None) -> None:
+        self.editor = Editor(draft, self._editor_closed, _no_toast, self._hide_keyboard, occurrence)
         self.reset_view_state()
 
     def _editor_closed(self, message: str) -> None:
@@ -349,7 +349,7 @@ class CalendarScreens(ViewApp, SimpleCalendarApp):
     def _item(self, phone: VirtualPhone, occ: agenda.Occurrence, time: str) -> EventItem:
         return EventItem(
             f"event_{occ.event_id}_{occ.start.isoformat()}", occ.title, time, occ.description,
-            functools.partial(self._open_event, phone, occ.event_id),
+            functools.partial(self._open_event, phone, occ.event_id, occ.start),
         )  # fmt: skip
 
     def _day_items(self, phone: VirtualPhone, day: dt.date) -> list[EventItem]:
