@@ -225,13 +225,20 @@ def _tap_key(device: Device, label: str) -> None:
 def test_search_typed_by_keyboard_taps(phone: Device) -> None:
     _start(phone, [_event(20, 9, "Dentist"), _event(21, 9, "Gym")])
     _tap(phone, resource_id=ids.SEARCH_FIELD)
+    assert "search_holder" not in _ids(phone)  # the holder shows once there is a query
     _tap_key(phone, "g")
+    assert _find(phone, resource_id="search_placeholder").text == ids.NO_ITEMS_FOUND
     assert _find(phone, resource_id="search_placeholder_2").text == ids.TYPE_2_CHARACTERS
     _tap_key(phone, "y")
     titles = [e.text for e in _dump(phone) if e.resource_id.endswith(":id/event_item_title")]
     assert titles == ["Gym"]
     _tap_key(phone, "x")
     assert _find(phone, resource_id="search_placeholder").text == ids.NO_ITEMS_FOUND
+    assert "search_placeholder_2" not in _ids(phone)
+    phone.shell(["input", "keyevent", "KEYCODE_BACK"])  # the keyboard goes
+    phone.shell(["input", "keyevent", "KEYCODE_BACK"])  # then the search closes
+    assert _find(phone, resource_id=ids.SEARCH_FIELD).text == "Search"  # its hint
+    assert "search_holder" not in _ids(phone)
 
 
 def test_the_reminder_is_picked_in_the_seconds_dialog(phone: Device) -> None:

@@ -337,10 +337,13 @@ def event_list_fragment(entries: Sequence[EventItem | Section]) -> View:
 
 
 def search_holder(query: str, entries: Sequence[EventItem | Section]) -> View:
-    """``search_holder``: "Type at least 2 characters..." for a short query, "No
-    items found." when nothing matches, else ``search_results_list``."""
+    """``search_holder`` (``searchQueryChanged``): for one letter "No items found."
+    over "Type at least 2 characters...", then the results or "No items found."."""
     if len(query) < 2:
-        shown: list[View] = [_placeholder("search_placeholder_2", ids.TYPE_2_CHARACTERS)]
+        shown: list[View] = [
+            _placeholder("search_placeholder", ids.NO_ITEMS_FOUND),
+            _placeholder("search_placeholder_2", ids.TYPE_2_CHARACTERS, below="search_placeholder"),
+        ]
     elif not entries:
         shown = [_placeholder("search_placeholder", ids.NO_ITEMS_FOUND)]
     else:

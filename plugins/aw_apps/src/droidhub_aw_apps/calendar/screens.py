@@ -28,6 +28,7 @@ import functools
 from typing import TYPE_CHECKING
 
 from droidhub.virtual.views import MenuItem, View, ViewApp, Window, popup_menu
+from droidhub.virtual.views.keyboard import Keyboard
 from droidhub_aw_apps.calendar import agenda, ids
 from droidhub_aw_apps.calendar.draft import Draft
 from droidhub_aw_apps.calendar.editor import Editor
@@ -115,9 +116,8 @@ class CalendarScreens(ViewApp, SimpleCalendarApp):
         if self.settings:
             self.settings = False
             return True
-        if self.search:
-            self.search = ""
-            self.reset_view_state()
+        if self._search_open():
+            self._close_search()
             return True
         if self.view == MONTHLY and self.day_from_month:
             self._close_day()
@@ -266,7 +266,7 @@ class CalendarScreens(ViewApp, SimpleCalendarApp):
         else:
             away = self.view == MONTHLY and self._shown_month(phone) != today.replace(day=1)
         menu = []
-        if away and not self.search and self.view != LIST:
+        if away and not self._search_open() and self.view != LIST:
             menu.append(
                 MenuItem(
                     "go_to_today",
@@ -288,11 +288,29 @@ class CalendarScreens(ViewApp, SimpleCalendarApp):
             "main_menu", sc.SEARCH, menu, overflow, functools.partial(self._open, "overflow"),
             self.search, self._set_search,
         )  # fmt: skip
+        # MySearchMenu: the icon opens the search, or (an arrow) closes it, or goes
+        # back from a day stacked on the month.
         icon = bar.find("top_toolbar_search_icon")
-        if icon is not None and self.day_from_month and self.view == MONTHLY:
-            icon.icon = "arrow_back"
-            icon.content_desc, icon.on_click, icon.clickable = "Back", self._close_day, True
+        assert icon is not None
+        icon.clickable, icon.on_click = True, self._open_search
+        if self._search_open():
+            icon.icon, icon.on_click = "arrow_back", self._close_search
+        elif self.day_from_month and self.view == MONTHLY:
+            icon.icon, icon.on_click = "arrow_back", self._close_day
         return bar
+
+    def _search_open(self) -> bool:
+        """Whether the search is open: its field has the focus (or holds a query)."""
+        return bool(self.search) or self.view_state.focus == ids.SEARCH_FIELD
+
+    def _open_search(self) -> None:
+        self.view_state.focus = ids.SEARCH_FIELD
+        self.view_state.keyboard = Keyboard()
+
+    def _close_search(self) -> None:
+        """``closeSearch``: the query cleared, the keyboard hidden."""
+        self.search = ""
+        self.reset_view_state()
 
     def _overflow_titles(self) -> list[str]:
         titles = [] if self.view == LIST else [ids.GO_TO_DATE]
