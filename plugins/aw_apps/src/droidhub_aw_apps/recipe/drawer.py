@@ -35,6 +35,7 @@ from droidhub.virtual.views import (
     RecyclerView,
     TextView,
     View,
+    ViewGroupFrame,
 )
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.preference import preference
@@ -166,15 +167,11 @@ def main(app: BroccoliScreens, phone: VirtualPhone) -> View:
     else:
         page = coordinator()
     host = FrameLayout("nav_host_fragment", page, width=MATCH_PARENT, height=MATCH_PARENT)
-    content = _Constraint("", host, width=MATCH_PARENT, height=MATCH_PARENT, margin=(0, 56, 0, 0))
+    content = ViewGroupFrame(
+        "", host, width=MATCH_PARENT, height=MATCH_PARENT, margin=(0, 56, 0, 0)
+    )
     root = coordinator(layouts.app_bar(bar), content)
     return DrawerLayout(root, _drawer(app), lambda: _close(app))
-
-
-class _Constraint(FrameLayout):
-    """``content_main``'s ConstraintLayout (``android.view.ViewGroup``)."""
-
-    class_name: ClassVar[str] = "android.view.ViewGroup"
 
 
 def _open(app: BroccoliScreens) -> None:
@@ -254,7 +251,7 @@ def _categories(names: list[str]) -> View:
     """``fragment_categories``: the prompt or the categories, and the FAB."""
     rows = RecyclerView(
         "recycler_view", names,
-        lambda name: _CategoryRow("", TextView("card_text_view_category_name", name,
+        lambda name: ViewGroupFrame("", TextView("card_text_view_category_name", name,
                                            text_size=layouts.LARGE),
                                   width=MATCH_PARENT, padding=16, clickable=True),
         content_desc="Categories", padding=(0, 0, 0, 90),
@@ -264,12 +261,6 @@ def _categories(names: list[str]) -> View:
                      width=MATCH_PARENT, layout_gravity=Gravity.CENTER,
                      visibility=GONE if names else "visible")  # fmt: skip
     return coordinator(empty, rows, fab("fab_categories", "Add category", "add", lambda: None))
-
-
-class _CategoryRow(FrameLayout):
-    """``category_item``'s ConstraintLayout (``android.view.ViewGroup``)."""
-
-    class_name: ClassVar[str] = "android.view.ViewGroup"
 
 
 def _settings() -> View:

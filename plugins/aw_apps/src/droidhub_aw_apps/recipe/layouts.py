@@ -44,6 +44,7 @@ from droidhub.virtual.views import (
     TextView,
     View,
     ViewGroup,
+    ViewGroupFrame,
     dp,
 )
 from droidhub.virtual.views.measure import UNSPECIFIED, MeasureSpec
@@ -141,13 +142,6 @@ class NestedScrollView(RecyclerView[View]):
         super().on_layout()
 
 
-class AppToolbar(FrameLayout):
-    """appcompat's Toolbar (``android.view.ViewGroup``), 56 dp: the navigation button at
-    the start, the title 72 dp in (16 dp without a button), the end views at the end."""
-
-    class_name: ClassVar[str] = "android.view.ViewGroup"
-
-
 def toolbar(
     id: str,
     title: str,
@@ -155,7 +149,7 @@ def toolbar(
     navigation: tuple[str, str, Action] | None = None,
     end: Sequence[View] = (),
     background: str = PRIMARY,
-) -> AppToolbar:
+) -> ViewGroupFrame:
     """A Toolbar: its navigation button (icon, content description, click), its title,
     then ``end`` (the action menu, a save button)."""
     views: list[View] = []
@@ -173,7 +167,7 @@ def toolbar(
     for view in end:
         view.layout_gravity = view.layout_gravity or Gravity.RIGHT | Gravity.CENTER_VERTICAL
         views.append(view)
-    return AppToolbar(id, *views, width=MATCH_PARENT, height=56, background=background)
+    return ViewGroupFrame(id, *views, width=MATCH_PARENT, height=56, background=background)
 
 
 def app_bar(*toolbars: View, id: str = "") -> LinearLayout:
