@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from droidhub.virtual.views import (
     MATCH_PARENT,
@@ -36,6 +35,7 @@ from droidhub.virtual.views import (
     TextInputLayout,
     TextView,
     View,
+    ViewGroupFrame,
 )
 from droidhub_aw_apps.expense.ids import CATEGORIES, CATEGORY_ORDER
 from droidhub_aw_apps.expense.layouts import (
@@ -52,14 +52,6 @@ from droidhub_aw_apps.expense.layouts import (
     text_button,
     toolbar,
 )
-
-
-class ConstraintLayout(FrameLayout):
-    """AndroidX's ConstraintLayout (``android.view.ViewGroup`` in a dump); its children
-    here are stacked in a column, which is where the detail sheet's constraints put
-    them."""
-
-    class_name: ClassVar[str] = "android.view.ViewGroup"
 
 
 @dataclass
@@ -206,7 +198,7 @@ def expense_detail(detail: Detail, on_close: Action, on_delete: Action, on_edit:
 
     disc = category_disc(50, detail.category, 16)
     disc.rules = Rules()
-    info = ConstraintLayout(
+    info = ViewGroupFrame(
         "",
         LinearLayout(
             "",
@@ -228,7 +220,7 @@ def expense_detail(detail: Detail, on_close: Action, on_delete: Action, on_edit:
         width=MATCH_PARENT,
     )  # fmt: skip
     edit = text_button("btn_edit", "Edit", on_edit, margin=(16, 8, 16, 16))
-    return ConstraintLayout(
+    return ViewGroupFrame(
         "",
         LinearLayout(
             "",
@@ -282,7 +274,7 @@ def other_page(destination: str, on_menu: Action) -> View:
                 TextView(text_id, text, text_size=16, margin=16, rules=Rules(below=icon_id)),
             ), margin=8)  # fmt: skip
 
-        body = ConstraintLayout("ct_logs", LinearLayout(
+        body = ViewGroupFrame("ct_logs", LinearLayout(
             "", LinearLayout("", tile("cv_export", "imv_export", "upload", "tv_export", "Export"),
                              tile("cv_import", "imv_import", "download", "tv_import", "Import")),
             TextView("tv_backup_logs", "Backup Logs", text_size=16, medium=True, margin=16),

@@ -48,6 +48,7 @@ from droidhub.virtual.views import (
     Rules,
     TextView,
     View,
+    ViewGroupLinear,
     alert_dialog,
     dp,
 )
@@ -180,13 +181,6 @@ class FrameRelative(FrameLayout):
     FrameLayout, reported as ``android.widget.RelativeLayout``."""
 
     class_name: ClassVar[str] = "android.widget.RelativeLayout"
-
-
-class BottomActions(LinearLayout):
-    """``bottom_actions.xml``'s ConstraintLayout (its ``<include>`` gives it the id
-    ``bottom_actions``): the buttons in a row."""
-
-    class_name: ClassVar[str] = "android.view.ViewGroup"
 
 
 class ViewPager(FrameLayout):
@@ -348,7 +342,7 @@ def activity_medium(
             view.text_color = white
         if isinstance(view, ImageView):
             view.tint = white
-    bottom = BottomActions(
+    bottom = ViewGroupLinear(
         "bottom_actions",
         action("bottom_favorite", "Toggle favorite", "star"),
         action("bottom_edit", "Edit", "edit"),

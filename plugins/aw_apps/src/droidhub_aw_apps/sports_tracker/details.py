@@ -26,6 +26,7 @@ from droidhub.virtual.views import (
     TextView,
     Toolbar,
     View,
+    ViewGroupFrame,
     action_menu,
     preference,
 )
@@ -40,7 +41,6 @@ from droidhub_aw_apps.sports_tracker.layouts import (
     ConstraintLayout,
     GridLayout,
     HorizontalScrollView,
-    ViewGroupFrame,
     activity_icon,
 )
 

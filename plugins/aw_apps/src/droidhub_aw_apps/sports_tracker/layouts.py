@@ -53,7 +53,6 @@ from droidhub.virtual.views import (
     Button,
     CoordinatorLayout,
     FloatingActionButton,
-    FrameLayout,
     Gravity,
     ImageButton,
     ImageView,
@@ -107,13 +106,6 @@ UNKNOWN_ICON = "navigation"
 class ConstraintLayout(RelativeLayout):
     """A ConstraintLayout (``android.view.ViewGroup``), its constraints written as
     RelativeLayout rules."""
-
-    class_name: ClassVar[str] = "android.view.ViewGroup"
-
-
-class ViewGroupFrame(FrameLayout):
-    """A layout a dump reports as ``android.view.ViewGroup`` (ViewPager2, the bottom
-    app bar's CoordinatorLayout), laid out as a FrameLayout."""
 
     class_name: ClassVar[str] = "android.view.ViewGroup"
 

@@ -68,6 +68,7 @@ from droidhub.virtual.views import (
     TextView,
     Toolbar,
     View,
+    ViewGroupFrame,
     action_menu,
     dp,
     sp,
@@ -90,13 +91,6 @@ TEXT_TERTIARY = "#61000000"  # black_38
 OVERDUE = "#FFFF5722"  # error_color_material_light
 #: The check box's colour by ``importance`` (0 high ... 3 none).
 PRIORITY_COLOURS = ("#FFF44336", "#FFFF9800", "#FF2196F3", "#FF9E9E9E")
-
-
-class ViewGroupFrame(FrameLayout):
-    """A layout a dump reports as ``android.view.ViewGroup`` (SwipeRefreshLayout,
-    CollapsingToolbarLayout's Toolbar), laid out as a FrameLayout."""
-
-    class_name: ClassVar[str] = "android.view.ViewGroup"
 
 
 class ComposeColumn(LinearLayout):
