@@ -355,12 +355,13 @@ def compose(
                 f"goal template uses {', '.join(sorted(unknown))}, not among the aliases "
                 f"{', '.join(aliases)}"
             )
+    model_fields: dict[str, Any]
     if flat_params is not None:
-        fields = _flat_fields(tasks, aliases, {link.target for link in parsed}, flat_params)
+        model_fields = _flat_fields(tasks, aliases, {link.target for link in parsed}, flat_params)
     else:
-        fields = {alias: (task.Params, ...) for alias, task in zip(aliases, tasks, strict=True)}
+        model_fields = {alias: (t.Params, ...) for alias, t in zip(aliases, tasks, strict=True)}
     params_model = create_model(
-        f"{name}Params", __config__=ConfigDict(extra="forbid", frozen=True), **fields
+        f"{name}Params", __config__=ConfigDict(extra="forbid", frozen=True), **model_fields
     )
     footprint = Footprint()
     for task in tasks:

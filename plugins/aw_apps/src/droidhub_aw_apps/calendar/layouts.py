@@ -99,7 +99,7 @@ class MonthView(View):
             box = (x, self.top, round(x + width), self.top + letters)
             ink = sc.PRIMARY if column == self.today_column else sc.TEXT
             painter.text([letter], box, sp(14), ink, False, Gravity.CENTER)
-        size = sp(14)
+        size = round(sp(14))
         for index, day in enumerate(self.days):
             x = round(self.left + index % 7 * width)
             y = round(self.top + letters + index // 7 * height)
@@ -121,9 +121,9 @@ class MonthView(View):
 
     def _events(self, painter: Painter, day: MonthDay, x: int, y: int, w: int, h: int) -> None:
         """The day's event titles, one small bar each while they fit."""
-        line = sp(12)
+        line = round(sp(12))
         for title in day.titles:
-            if y + line + 2 * dp(1) > y - 2 * sp(14) + h:
+            if y + line + 2 * dp(1) > y - 2 * round(sp(14)) + h:
                 break
             painter.surface((x + dp(1), y, x + w - dp(1), y + line + dp(2)), EVENT_COLOUR, 4)
             painter.text(
@@ -301,11 +301,11 @@ def day_fragment(
     return ViewPager("fragment_days_viewpager", holder, width=MATCH_PARENT, height=MATCH_PARENT)
 
 
-def _placeholder(id: str, text: str, **rules: str) -> TextView:
+def _placeholder(id: str, text: str, below: str = "") -> TextView:
     return TextView(
         id, text, text_size=sc.BIGGER_TEXT, text_color="#CC1B1B1F", gravity=Gravity.CENTER,
         width=MATCH_PARENT, padding=(sc.ACTIVITY_MARGIN, sc.MEDIUM_MARGIN, sc.ACTIVITY_MARGIN,
-        sc.MEDIUM_MARGIN), rules=Rules(**rules),
+        sc.MEDIUM_MARGIN), rules=Rules(below=below),
     )  # fmt: skip
 
 

@@ -27,7 +27,7 @@ import datetime as dt
 import functools
 from typing import TYPE_CHECKING
 
-from droidhub.virtual.views import MenuItem, View, ViewApp, Window, popup_menu
+from droidhub.virtual.views import ImageView, MenuItem, View, ViewApp, Window, popup_menu
 from droidhub.virtual.views.keyboard import Keyboard
 from droidhub_aw_apps.calendar import agenda, ids
 from droidhub_aw_apps.calendar.draft import Draft
@@ -291,7 +291,7 @@ class CalendarScreens(ViewApp, SimpleCalendarApp):
         # MySearchMenu: the icon opens the search, or (an arrow) closes it, or goes
         # back from a day stacked on the month.
         icon = bar.find("top_toolbar_search_icon")
-        assert icon is not None
+        assert isinstance(icon, ImageView)
         icon.clickable, icon.on_click = True, self._open_search
         if self._search_open():
             icon.icon, icon.on_click = "arrow_back", self._close_search

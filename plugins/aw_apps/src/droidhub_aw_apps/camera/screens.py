@@ -17,6 +17,7 @@ tap starts recording and the second saves a video to ``/sdcard/Movies``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
@@ -150,7 +151,7 @@ class CameraApp(ViewApp):
                         padding=(16, 8, 16, 8),
                     ),
                     width=MATCH_PARENT,
-                    on_click=lambda video=video: self._choose(video),
+                    on_click=functools.partial(self._choose, video),
                 )
             )  # fmt: skip
         panel = LinearLayout(

@@ -21,6 +21,7 @@ Where Google's app is not known (its colours, the Bedtime tab), the AOSP one is 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
 from droidhub.virtual.views import (
@@ -112,7 +113,7 @@ def bottom_view(page: str, on_page: Callable[[str], object]) -> View:
         column = LinearLayout("", glyph, labels, orientation=VERTICAL, width=MATCH_PARENT)
         items.append(FrameLayout(item_id, column, content_desc=title, selected=chosen, width=0,
                                  weight=1, height=MATCH_PARENT,
-                                 on_click=lambda i=item_id: on_page(i)))  # fmt: skip
+                                 on_click=functools.partial(on_page, item_id)))  # fmt: skip
     menu = ViewGroupLinear("", *items, orientation=HORIZONTAL, width=MATCH_PARENT,
                            height=MATCH_PARENT)  # fmt: skip
     return FrameLayout("bottom_view", menu, width=MATCH_PARENT, height=80, padding=(0, 12, 0, 16),
@@ -173,7 +174,7 @@ def timer_setup_view(
                                 on_click=on_delete, enabled=typed)  # fmt: skip
             else:
                 button = Button(f"timer_setup_digit_{key}", key,
-                                on_click=lambda k=key: on_digit(k))  # fmt: skip
+                                on_click=functools.partial(on_digit, key))  # fmt: skip
             button.text_px, button.all_caps, button.medium = round(button.text_px * 2), False, False
             button.width, button.weight, button.height = 0, 1, MATCH_PARENT
             row.add(button)

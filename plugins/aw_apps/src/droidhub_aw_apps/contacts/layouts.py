@@ -11,6 +11,7 @@ editor's "Create contact", the label spinner's "<label> Phone" description.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
@@ -318,7 +319,7 @@ def _field(label: str, fields: EditorFields) -> EditText:
         hint=label,
         width=MATCH_PARENT,
         focus_key=label,
-        on_change=lambda text, label=label: fields.on_change(label, text),
+        on_change=functools.partial(fields.on_change, label),
     )
 
 
@@ -349,9 +350,8 @@ def _text_fields_editor(field: EditText, spinner: View | None) -> View:
 
 def editor_screen(fields: EditorFields) -> View:
     """The new-contact editor: Cancel, the title, Save; the photo, then the sections."""
-    save = Button(
-        "editor_menu_save_button", "Save", text_color="#FFFFFFFF", on_click=fields.on_save
-    )
+    save = Button("editor_menu_save_button", "Save", on_click=fields.on_save)
+    save.text_color = "#FFFFFFFF"
     bar = toolbar(CREATE_CONTACT, "close", "Cancel", fields.on_cancel, save)
     photo = FrameLayout(
         "photo_editor",
@@ -453,7 +453,7 @@ def label_drop_down(labels: Sequence[str], chosen: str, choose: Callable[[str], 
             min_width=DROP_DOWN_WIDTH,
             checkable=True,
             checked=label == chosen,
-            on_click=lambda label=label: choose(label),
+            on_click=functools.partial(choose, label),
         )
         for label in labels
     ]

@@ -418,15 +418,16 @@ def favorite_editor(
         orientation=VERTICAL, width=MATCH_PARENT,
     )  # fmt: skip
     scroll = ScrollView("editor_scroll_view", main, width=MATCH_PARENT, height=0, weight=1)
+    save = Button("right_bottom_button", "Save", width=0, weight=1, on_click=on_save,
+                  background=ACTIVE, margin=(8, 8, 16, 8))  # fmt: skip
+    save.text_color = "#FFFFFFFF"
     buttons = LinearLayout(
         "buttons_container",
         Button("dismiss_button", "Cancel", width=0, weight=1, on_click=on_cancel,
                margin=(16, 8, 8, 8)),
-        Button("right_bottom_button", "Save", width=0, weight=1, on_click=on_save,
-               background=ACTIVE, margin=(8, 8, 16, 8)),
+        save,
         width=MATCH_PARENT, background=CARD, elevation=4,
     )  # fmt: skip
-    buttons.children[-1].text_color = "#FFFFFFFF"
     return LinearLayout(
         "background_layout", toolbar, scroll, buttons, orientation=VERTICAL,
         width=MATCH_PARENT, height=MATCH_PARENT, background="#FFF0F0F0",
