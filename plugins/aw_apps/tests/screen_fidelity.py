@@ -111,6 +111,7 @@ LIBRARY_STRINGS = frozenset(
     {
         "Navigate up",
         "More options",
+        "Select time",
         "Search",
         "Clear query",
         "Submit query",
@@ -249,15 +250,26 @@ class ScreenReference:
             for view_id, view in layout["ids"].items():
                 if view["class"] is not None:
                     found[view_id].add(view["class"])
+        for layout in self.layouts.values():  # an include's id names its root view
+            for include in layout.get("includes", []):
+                inner = self.layouts.get(include["layout"], {})
+                root = inner.get("root")
+                known = inner.get("ids", {}).get(root, {}).get("class")
+                if "id" in include and known is not None:
+                    found[include["id"]].add(known)
         return found
 
     @cached_property
     def owners(self) -> dict[str, set[str]]:
-        """The layouts that declare each id."""
+        """The layouts that declare each id: a view's id, or an ``<include>``'s (which
+        replaces the id of the included layout's root view on the phone)."""
         found: dict[str, set[str]] = defaultdict(set)
         for name, layout in self.layouts.items():
             for view_id in layout["ids"]:
                 found[view_id].add(name)
+            for include in layout.get("includes", []):
+                if "id" in include:
+                    found[include["id"]].add(name)
         return found
 
     def visible_ids(self, name: str, depth: int = 0) -> set[str]:
@@ -268,9 +280,11 @@ class ScreenReference:
         ids = {i for i, view in layout["ids"].items() if view["visible"]}
         for include in layout.get("includes", []):
             if include["visible"]:
-                ids |= self.visible_ids(include["layout"], depth + 1)
-                if "id" in include:
-                    ids.add(include["id"])
+                inner = self.visible_ids(include["layout"], depth + 1)
+                if "id" in include:  # the include's id replaces its root view's
+                    root = self.layouts.get(include["layout"], {}).get("root")
+                    inner = (inner - {root}) | {include["id"]}
+                ids |= inner
         return ids
 
     def is_real_id(self, view_id: str) -> bool:

@@ -195,7 +195,7 @@ APPS = load_apps()
 # row (abc_popup_menu_item_layout), Material's bottom sheet dialog
 # (design_bottom_sheet_dialog). Each id: (class as dumped, visible by default).
 _V = True
-LIBRARY_LAYOUTS: dict[str, dict[str, tuple[str, bool]]] = {
+LIBRARY_LAYOUTS: dict[str, dict[str, tuple[str | None, bool]]] = {
     "abc_alert_dialog_material": {
         "parentPanel": ("androidx.appcompat.widget.LinearLayoutCompat", _V),
         "topPanel": ("android.widget.LinearLayout", _V),
@@ -211,6 +211,23 @@ LIBRARY_LAYOUTS: dict[str, dict[str, tuple[str, bool]]] = {
         "button2": ("android.widget.Button", _V),
         "button3": ("android.widget.Button", _V),
         "icon": ("android.widget.ImageView", False),
+    },
+    # Material Components' MaterialTimePicker (material_timepicker_dialog and the views it
+    # includes), which an app on Material opens for a time; the classes of its chips and
+    # clock face are left unknown (None) here.
+    "material_timepicker_dialog": {
+        "header_title": ("android.widget.TextView", _V),
+        "material_timepicker_view": (None, _V),
+        "material_clock_display": (None, _V),
+        "material_hour_tv": (None, _V),
+        "material_minute_tv": (None, _V),
+        "material_clock_period_toggle": (None, _V),
+        "material_clock_period_am_button": ("android.widget.Button", _V),
+        "material_clock_period_pm_button": ("android.widget.Button", _V),
+        "material_clock_face": (None, _V),
+        "material_timepicker_mode_button": ("android.widget.Button", _V),
+        "material_timepicker_cancel_button": ("android.widget.Button", _V),
+        "material_timepicker_ok_button": ("android.widget.Button", _V),
     },
     "abc_search_view": {
         "search_bar": ("android.widget.LinearLayout", _V),
@@ -376,6 +393,9 @@ def _read_layout(text: str, superclasses: dict[str, str], literals: set[str]) ->
     layout: dict[str, object] = {"ids": dict(sorted(ids.items()))}
     if includes:
         layout["includes"] = includes
+    # An <include android:id> replaces the id of the included layout's root view.
+    if root.tag != "merge" and (root_id := _id_name(root.get(f"{ANDROID}id"))):
+        layout["root"] = root_id
     return layout
 
 
