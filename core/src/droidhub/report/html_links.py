@@ -4,9 +4,10 @@ A report of a thousand episodes holds thousands of steps; written out as markup 
 would make the file large and slow to open. Linked, each episode's steps are compact
 JSON in one ``<script type="application/json">`` block and drawn by a few lines of
 script when the episode is opened: the action, its error, what a model-driven agent
-said (model, tokens, latency, reason, reply), and the run folder's own screenshot,
-linked relative to the report and loaded lazily, with the point acted at marked over
-it. UI trees and the requests a model was sent are left to ``droidhub view``.
+said (model, tokens, latency, reason, reply, and a link to the requests it sent: "what
+the model saw"), and the run folder's own screenshot, linked relative to the report and
+loaded lazily, with the point acted at marked over it. UI trees are left to
+``droidhub view``.
 """
 
 from __future__ import annotations
@@ -48,8 +49,9 @@ def linked_script(steps: dict[str, list[list[Any]]]) -> str:
     )
 
 
-def _agent_facts(info: object) -> dict[str, str] | None:
-    """What the step's agent reported, as short texts (None when it reported nothing)."""
+def _agent_facts(info: object, folder: Path, base: Path) -> dict[str, str] | None:
+    """What the step's agent reported, as short texts, and a link to the requests it
+    sent (None when it reported nothing)."""
     if not isinstance(info, dict):
         return None
     usage = info.get("usage") if isinstance(info.get("usage"), dict) else {}
@@ -59,10 +61,18 @@ def _agent_facts(info: object) -> dict[str, str] | None:
             f"{usage.get('prompt_tokens', 0)} + {usage.get('completion_tokens', 0)} tokens, "
             f"{float(usage.get('latency_s', 0.0)):.2f}s"
         )
+    prompt = ""
+    if isinstance(info.get("prompt_file"), str):
+        try:
+            path = EpisodeFolder(folder).inside_file(info["prompt_file"])
+            prompt = quote(Path(os.path.relpath(path, base)).as_posix())
+        except ValueError:
+            prompt = ""
     kept = {
         "facts": ", ".join(facts),
         "parse_error": str(info.get("parse_error") or ""),
         "reply": str(info.get("reply") or ""),
+        "prompt": prompt,
     }
     return {k: v for k, v in kept.items() if v} or None
 
@@ -87,4 +97,4 @@ def linked_step(
         x, y = round(100 * point[0] / width, 1), round(100 * point[1] / height, 1)
     action = json.dumps(step.get("action", {}), ensure_ascii=False)
     return [step.get("index"), action, step.get("error"), href, width, height, x, y,
-            _agent_facts(step.get("agent_info"))]  # fmt: skip
+            _agent_facts(step.get("agent_info"), folder, base)]  # fmt: skip

@@ -12,6 +12,7 @@
     if (info) {
       if (info.facts) box.append(el('div', 'agent', info.facts));
       if (info.parse_error) box.append(el('div', 'bad', 'reply not understood: ' + info.parse_error));
+      if (info.prompt) { const a = el('a', '', 'what the model saw'); a.href = info.prompt; box.append(el('div'), a); }
       if (info.reply) { const d = el('details'); d.append(el('summary', '', 'reply'), el('pre', '', info.reply)); box.append(d); }
     }
     if (shot) {
