@@ -3,9 +3,10 @@
     python benchmarks/model_bound.py [--phones 64] [--latency 1.0] [--episodes 192]
 
 A loopback chat-completions server answers every request after ``--latency`` seconds
-with a ``wait`` action, so each episode is exactly ``--steps`` model calls. ``droidhub
-run --agent t3a --device virtual:N`` (threads) then plays ``--episodes`` episodes of
-android_world on N virtual phones. With the model the only bottleneck, N phones make N
+with a ``navigate_home`` action (one that costs the phone next to nothing; ``wait``
+would add AndroidWorld's own second), so each episode is exactly ``--steps`` model
+calls. ``droidhub run --agent t3a --device virtual:N`` (threads) then plays
+``--episodes`` episodes of android_world on N virtual phones. With the model the only bottleneck, N phones make N
 calls every ``latency`` seconds: that is the ideal rate. Printed, measured in this one
 run: model calls per second over the whole run (start-up and tail included) and while
 every phone was busy, each as a ratio to the ideal. Target (issue 34): at 64 phones
@@ -25,7 +26,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 TARGET = 0.80
-_REPLY = 'Reason: the screen may still change.\nAction: {"action_type": "wait"}'
+_REPLY = 'Reason: start from the home screen.\nAction: {"action_type": "navigate_home"}'
 
 
 class SlowModel:
