@@ -6,11 +6,12 @@ A loopback chat-completions server answers every request after ``--latency`` sec
 with a ``navigate_home`` action (one that costs the phone next to nothing; ``wait``
 would add AndroidWorld's own second), so each episode is exactly ``--steps`` model
 calls. ``droidhub run --agent t3a --device virtual:N`` (threads) then plays
-``--episodes`` episodes of android_world on N virtual phones. With the model the only bottleneck, N phones make N
-calls every ``latency`` seconds: that is the ideal rate. Printed, measured in this one
-run: model calls per second over the whole run (start-up and tail included) and while
-every phone was busy, each as a ratio to the ideal. Target (issue 34): at 64 phones
-and 1 s latency, >= 80 % of the ideal over the whole run.
+``--episodes`` episodes of android_world on N virtual phones. With the model the only
+bottleneck, N phones make N calls every ``latency`` seconds: that is the ideal rate.
+Printed, measured in this one run: model calls per second over the whole run (start-up
+and tail included) and from the first answer to the last, each as a ratio to the
+ideal. Target (issue 34): at 64 phones and 1 s latency, >= 80 % of the ideal over the
+whole run.
 """
 
 from __future__ import annotations
