@@ -72,43 +72,10 @@ def extract_json(s):
     return json.loads(match.group()) if match else None
 """
 
+# AW's UIElement and BoundingBox have the fields droidhub's compat layer mirrors (dataclasses
+# of the same names and fields, in the same order); the stand-in takes them from there.
 REPRESENTATION = """
-import dataclasses
-from typing import Any
-
-
-@dataclasses.dataclass
-class BoundingBox:
-    x_min: int
-    x_max: int
-    y_min: int
-    y_max: int
-
-
-@dataclasses.dataclass
-class UIElement:
-    text: str | None = None
-    content_description: str | None = None
-    class_name: str | None = None
-    bbox: BoundingBox | None = None
-    bbox_pixels: BoundingBox | None = None
-    hint_text: str | None = None
-    is_checked: bool | None = None
-    is_checkable: bool | None = None
-    is_clickable: bool | None = None
-    is_editable: bool | None = None
-    is_enabled: bool | None = None
-    is_focused: bool | None = None
-    is_focusable: bool | None = None
-    is_long_clickable: bool | None = None
-    is_scrollable: bool | None = None
-    is_selected: bool | None = None
-    is_visible: bool | None = None
-    package_name: str | None = None
-    resource_name: str | None = None
-    tooltip: str | None = None
-    resource_id: str | None = None
-    metadata: dict[str, Any] | None = None
+from droidhub.compat.android_world import BoundingBox, UIElement
 """
 
 
