@@ -11,7 +11,7 @@ import re
 from collections.abc import Generator, Mapping
 from typing import Any
 
-from droidhub import Action, State
+from droidhub import Action, State, UIElement
 from droidhub.agents.ui_solver import (
     SolverError,
     SolverScript,
@@ -24,7 +24,6 @@ from droidhub.agents.ui_solver import (
     tap,
     type_into,
 )
-from droidhub.android.ui_tree import UIElement
 
 PACKAGE = "net.cozic.joplin"
 TEXT = "android.widget.TextView"

@@ -4,7 +4,8 @@ Go to submenus (``filesystem__menu.xml``) and the editor's overflow
 
 from __future__ import annotations
 
-from droidhub.virtual.views import MenuItem
+from droidhub.virtual.views import MenuItem, dp
+from droidhub.virtual.views.window import CONTENT
 
 #: ``action_sort``'s submenu.
 SORT = [
@@ -43,3 +44,11 @@ DOCUMENT_OVERFLOW = tuple(
         ("action_reload", "Reload"),
     )
 )
+
+
+def menu_anchor(slot: int) -> tuple[int, int, int, int]:
+    """The bounds of the toolbar's menu item ``slot`` places from its end (0: the
+    overflow button, 40 dp; then 48 dp action items)."""
+    right = CONTENT[2] - (dp(40) + dp(48) * (slot - 1) if slot else 0)
+    width = dp(40) if slot == 0 else dp(48)
+    return (right - width, CONTENT[1], right, CONTENT[1] + dp(56))

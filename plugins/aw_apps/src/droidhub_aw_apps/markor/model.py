@@ -7,6 +7,7 @@ set-up end with a newline, as AndroidWorld's ``echo 'text' > file`` leaves them.
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,7 @@ from droidhub_aw_apps.common.storage_backup import entries
 
 if TYPE_CHECKING:
     from droidhub import Device
+    from droidhub.virtual.appmodel import VirtualPhone
 
 
 PACKAGE = "net.gsantner.markor"
@@ -114,3 +116,25 @@ def storage_files(device: Device, folder: str) -> list[str]:
 
 
 APPS = (AppSpec(PACKAGE, ACTIVITY, names=("markor",), label="Markor", data_paths=(MARKOR_DATA,)),)
+
+
+def replaced(old: str, new: str, all_selected: bool) -> str:
+    """A field's text after typing changed ``old`` to ``new`` (what was typed added at
+    the end, or the last character deleted): with the whole text selected, what was
+    typed replaces it and DEL empties it."""
+    if not all_selected:
+        return new
+    return new[len(old) :] if new.startswith(old) else ""
+
+
+def modified(phone: VirtualPhone, path: str) -> str:
+    """A row's description: when the file was last modified, as Android's
+    ``DateUtils.formatDateTime`` writes a numeric date and time in English
+    (``10/15/2023, 3:34 PM``)."""
+    try:
+        seconds = phone.host_path(path).stat().st_mtime
+    except OSError:
+        return ""
+    when = dt.datetime.fromtimestamp(seconds, phone.tzinfo())
+    hour = when.hour % 12 or 12
+    return f"{when.month}/{when.day}/{when.year}, {hour}:{when.minute:02d} {when:%p}"

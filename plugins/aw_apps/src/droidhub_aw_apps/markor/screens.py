@@ -24,7 +24,6 @@ it), bound from the phone's files; the views are :mod:`.layouts`.
 
 from __future__ import annotations
 
-import datetime as dt
 import shutil
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
@@ -47,7 +46,8 @@ from droidhub.virtual.views.window import CONTENT
 from droidhub_aw_apps.clipboard import model as clipboard
 from droidhub_aw_apps.common.hierarchy import folder_entries
 from droidhub_aw_apps.markor import layouts, menus, settings
-from droidhub_aw_apps.markor.model import ACTIVITY, MARKOR_DATA, PACKAGE
+from droidhub_aw_apps.markor.menus import menu_anchor
+from droidhub_aw_apps.markor.model import ACTIVITY, MARKOR_DATA, PACKAGE, modified, replaced
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import Intent, VirtualApp, VirtualPhone
@@ -267,7 +267,7 @@ class MarkorScreens(ViewApp):
                 "goto": menus.GO_TO,
             }[over]
             window.dialog = popup_menu(items, self._choose)
-            window.popup_anchor = _menu_anchor({"overflow": 0, "sort": 2, "goto": 3}[over])
+            window.popup_anchor = menu_anchor({"overflow": 0, "sort": 2, "goto": 3}[over])
         elif over == "new":
             window.dialog = alert_dialog(
                 "",
@@ -484,7 +484,7 @@ class MarkorScreens(ViewApp):
         )
         if nav.over == "overflow":
             window.dialog = popup_menu(overflow, self._choose)
-            window.popup_anchor = _menu_anchor(0)
+            window.popup_anchor = menu_anchor(0)
         elif nav.over == "text":
             labels = ["Cut", "Copy", "Paste", "Select all"] if nav.text else ["Paste"]
             window.dialog = layouts.text_toolbar(
@@ -578,36 +578,6 @@ class MarkorScreens(ViewApp):
         else:
             return False
         return True
-
-
-def replaced(old: str, new: str, all_selected: bool) -> str:
-    """A field's text after typing changed ``old`` to ``new`` (what was typed added at
-    the end, or the last character deleted): with the whole text selected, what was
-    typed replaces it and DEL empties it."""
-    if not all_selected:
-        return new
-    return new[len(old) :] if new.startswith(old) else ""
-
-
-def modified(phone: VirtualPhone, path: str) -> str:
-    """A row's description: when the file was last modified, as Android's
-    ``DateUtils.formatDateTime`` writes a numeric date and time in English
-    (``10/15/2023, 3:34 PM``)."""
-    try:
-        seconds = phone.host_path(path).stat().st_mtime
-    except OSError:
-        return ""
-    when = dt.datetime.fromtimestamp(seconds, phone.tzinfo())
-    hour = when.hour % 12 or 12
-    return f"{when.month}/{when.day}/{when.year}, {hour}:{when.minute:02d} {when:%p}"
-
-
-def _menu_anchor(slot: int) -> tuple[int, int, int, int]:
-    """The bounds of the toolbar's menu item ``slot`` places from its end (0: the
-    overflow button, 40 dp; then 48 dp action items)."""
-    right = CONTENT[2] - (dp(40) + dp(48) * (slot - 1) if slot else 0)
-    width = dp(40) if slot == 0 else dp(48)
-    return (right - width, CONTENT[1], right, CONTENT[1] + dp(56))
 
 
 class MarkorApp(MarkorScreens):

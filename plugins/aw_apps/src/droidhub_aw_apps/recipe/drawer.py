@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
+from droidhub.virtual.appmodel import PIXEL_6
 from droidhub.virtual.views import (
     GONE,
     MATCH_PARENT,
@@ -44,7 +45,34 @@ from droidhub_aw_apps.recipe.layouts import ON_PRIMARY, PRIMARY, coordinator, fa
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
-    from droidhub_aw_apps.recipe.screens import BroccoliScreens
+
+
+class _Nav(Protocol):
+    """What the drawer reads and sets of the app's navigation state."""
+
+    page: str
+    drawer_open: bool
+    query: str | None
+    category: str
+
+
+class BroccoliScreens(Protocol):
+    """What the drawer and the search toolbar need of Broccoli's app model
+    (screens.BroccoliScreens), named here so that this module does not import it."""
+
+    @property
+    def nav(self) -> _Nav: ...
+
+    def categories(self, phone: VirtualPhone) -> list[str]: ...
+
+    def close_search(self) -> None: ...
+
+    def recipes_page(self, phone: VirtualPhone) -> View: ...
+
+    def reset_view_state(self) -> None: ...
+
+    def set_query(self, text: str) -> None: ...
+
 
 #: ``activity_main_drawer``'s groups: (id, title, icon) per entry.
 DRAWER = (
@@ -91,7 +119,7 @@ class NavigationView(FrameLayout):
 
     def draw(self, painter: Painter) -> None:
         """The scrim over the screen, then the drawer's white sheet."""
-        painter.surface((0, 0, 1080, 2400), SCRIM)
+        painter.surface((0, 0, *PIXEL_6.size), SCRIM)
         super().draw(painter)
 
 
