@@ -26,12 +26,15 @@ if TYPE_CHECKING:
 #: The files SQLite keeps beside a database: the write-ahead log (committed rows not yet
 #: in the main file), its index (rebuilt from the log), a rollback journal.
 _LOGS = ("-wal", "-shm", "-journal")
+#: The files a copy of the database needs: the main file, the -wal with the committed
+#: rows not yet in it, a -journal to roll back on open (-shm is rebuilt from the -wal).
+_COPIED = ("", "-wal", "-journal")
 
 
 def _probe(device: Device, remote_db: str) -> dict[str, str]:
     """The database's files that exist (the main file, ``-wal``, ``-journal``), each with
     its ``uid:gid:mode``: one ``stat`` command, one round trip."""
-    paths = [remote_db, remote_db + "-wal", remote_db + "-journal"]
+    paths = [remote_db + suffix for suffix in _COPIED]
     found = device.run(["stat", "-c", "%n|%u:%g:%a", *paths])  # exit 1 if any is missing
     present = {}
     for line in found.output.splitlines():
@@ -46,9 +49,7 @@ def _pull(device: Device, remote_db: str, folder: Path, present: dict[str, str])
     if remote_db not in present:
         raise DeviceError(f"no database at {remote_db} on {device.serial}")
     name = PurePosixPath(remote_db).name
-    # The -wal holds committed rows not yet in the main file; a -journal is rolled back
-    # on open. (-shm is rebuilt from the -wal.)
-    for suffix in ("", "-wal", "-journal"):
+    for suffix in _COPIED:
         if remote_db + suffix in present:
             (folder / (name + suffix)).write_bytes(device.pull(remote_db + suffix))
     return folder / name

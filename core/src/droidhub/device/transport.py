@@ -103,6 +103,20 @@ def _service_kind(service: str, label: str | None) -> str:
     return f"{head}:{words[0].rsplit('/', 1)[-1]}" if words else head
 
 
+def _sync_request(verb: bytes, path: str) -> bytes:
+    """A sync request: the verb, the path's length and the path; DeviceError when the
+    path is longer than adbd takes."""
+    encoded = path.encode("utf-8")
+    if len(encoded) > _MAX_SYNC_PATH:
+        raise DeviceError(f"path too long for adb sync ({len(encoded)} bytes): {path!r}")
+    return verb + struct.pack("<I", len(encoded)) + encoded
+
+
+def _send_spec(remote: str, mode: int) -> str:
+    """A SEND's ``path,mode`` (a regular file with permission bits ``mode``)."""
+    return f"{remote},{stat_mode.S_IFREG | mode}"
+
+
 def _request(text: str) -> bytes:
     """``text`` framed as the adb host protocol wants it: four hex digits of length, then
     the bytes; DeviceError when it is longer than four hex digits can say."""
@@ -336,12 +350,10 @@ class AdbTransport:
     def _sync(
         self, verb: bytes, path: str, timeout: float | None = 60
     ) -> Iterator[tuple[socket.socket, BinaryIO]]:
-        encoded = path.encode("utf-8")
-        if len(encoded) > _MAX_SYNC_PATH:
-            raise DeviceError(f"path too long for adb sync ({len(encoded)} bytes): {path!r}")
+        request = _sync_request(verb, path)
         label = f"sync {verb.decode()} {path}"
         with self.service("sync:", timeout, label) as (sock, reader):
-            sock.sendall(verb + struct.pack("<I", len(encoded)) + encoded)
+            sock.sendall(request)
             yield sock, reader
 
     def stat(self, remote: str) -> RemoteStat:
@@ -365,14 +377,13 @@ class AdbTransport:
         every one was written)."""
         if not files:
             return 0, None
+        # Every request framed first: a path too long is refused before anything is sent.
+        requests = [_sync_request(b"SEND", _send_spec(remote, mode)) for _, remote, mode in files]
         _, first, mode = files[0]
-        with self._sync(b"SEND", f"{first},{stat_mode.S_IFREG | mode}") as (sock, reader):
-            for done, (payload, remote, mode) in enumerate(files):
+        with self._sync(b"SEND", _send_spec(first, mode)) as (sock, reader):
+            for done, (payload, remote, _mode) in enumerate(files):
                 if done:
-                    header = f"{remote},{stat_mode.S_IFREG | mode}".encode()
-                    if len(header) > _MAX_SYNC_PATH:
-                        return done, f"path too long for adb sync: {remote!r}"
-                    sock.sendall(b"SEND" + struct.pack("<I", len(header)) + header)
+                    sock.sendall(requests[done])
                 error = self._send_body(sock, reader, payload, remote)
                 if error is not None:
                     return done, error

@@ -180,7 +180,11 @@ class Runner:
 
     def _slots(self) -> list[Slot]:
         """One slot per device, each played by a worker thread of its own."""
-        return [Slot(d.serial, d.host, d.port, d) for d in self.devices]
+        return [self._slot_of(d) for d in self.devices]
+
+    @staticmethod
+    def _slot_of(device: Device) -> Slot:
+        return Slot(device.serial, device.host, device.port, device)
 
     def _start_slot_worker(self, slot: Slot) -> threading.Event:
         """A worker thread playing ``slot``'s device; the Event it sets when done."""
@@ -199,8 +203,7 @@ class Runner:
         while not all(done.is_set() for done in workers):
             for device in self._arrivals() if self._arrivals is not None else ():
                 if not self._stopping.is_set():
-                    slot = Slot(device.serial, device.host, device.port, device)
-                    workers.append(self._start_slot_worker(slot))
+                    workers.append(self._start_slot_worker(self._slot_of(device)))
             time.sleep(0.05)
 
     @staticmethod

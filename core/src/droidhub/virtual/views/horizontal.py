@@ -59,7 +59,8 @@ class HorizontalRecyclerView(RecyclerView[Item]):
         row.measure(width, child_spec(height_spec, mt + mb, row.height))
 
     def _row_height(self, row: View) -> int:
-        """Along the scrolling axis: the item's width with its margins."""
+        """Along the scrolling axis: the item's width with its margins (so the list's
+        ``extent`` is the width of all its items together)."""
         ml, _, mr, _ = row.margin
         return ml + row.measured_width + mr
 
@@ -80,12 +81,6 @@ class HorizontalRecyclerView(RecyclerView[Item]):
             _, mt, _, mb = row.margin
             tallest = max(tallest, mt + row.measured_height + mb)
         return width, height_spec.resolve(tallest + top + bottom)
-
-    def extent(self) -> int:
-        """The width of all the items together."""
-        if self._extent is None:
-            self._extent = sum(self._row_height(self._row(i)) for i in range(len(self.items)))
-        return self._extent
 
     def viewport(self) -> int:
         """The width items show in: the list less its padding."""
