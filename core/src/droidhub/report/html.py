@@ -23,8 +23,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from droidhub.report.browse import outcome
 from droidhub.report.charts import charts_html, evaluation_html
-from droidhub.report.html_links import LINKED_CSS, linked_script, linked_step
+from droidhub.report.html_links import LINKED_CSS, linked_script, linked_step, model_facts
 from droidhub.report.summary import (
     TASK_COLUMNS,
     USAGE_COLUMNS,
@@ -193,14 +194,8 @@ def _agent_info_html(info: object, folder: Path) -> str:
     and the requests it sent (read from the step's prompt file in ``folder``)."""
     if not isinstance(info, dict):
         return ""
-    usage = info.get("usage") if isinstance(info.get("usage"), dict) else {}
-    facts = [str(info["model"])] if info.get("model") else []
-    if usage:
-        facts.append(
-            f"{usage.get('prompt_tokens', 0)} + {usage.get('completion_tokens', 0)} tokens, "
-            f"{float(usage.get('latency_s', 0.0)):.2f}s"
-        )
-    out = f"<div class='agent'>{_e(', '.join(facts))}</div>" if facts else ""
+    facts = model_facts(info)
+    out = f"<div class='agent'>{_e(facts)}</div>" if facts else ""
     if info.get("parse_error"):
         out += f"<div class='bad'>reply not understood: {_e(info['parse_error'])}</div>"
     if info.get("reply"):
@@ -238,6 +233,10 @@ def _tree_html(elements: object) -> str:
     )
 
 
+#: The CSS class an outcome is shown in (partial: credit, but not a success).
+_VERDICT_CLASS = {"success": "ok", "error": "bad", "partial": "part", "failure": "bad"}
+
+
 def _episode_html(
     r: EpisodeResult,
     steps: Sequence[tuple[dict[str, Any], str]],
@@ -246,14 +245,8 @@ def _episode_html(
 ) -> str:
     """One episode, folded; ``steps`` are its step records (from ``folder``) with their
     images, or, with ``linked`` (its number), none: the script draws them when opened."""
-    if r.success:
-        verdict, label = "ok", "success"
-    elif r.error:
-        verdict, label = "bad", "error"
-    elif r.reward > 0:
-        verdict, label = "part", "partial"  # credit, but not a success
-    else:
-        verdict, label = "bad", "failure"
+    label = outcome(r)
+    verdict = _VERDICT_CLASS[label]
     opener = "<details>" if linked is None else f"<details data-e='{linked}'>"
     parts = [
         f"{opener}<summary><span class='{verdict}'>{label}</span> "

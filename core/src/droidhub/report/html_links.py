@@ -12,6 +12,7 @@ loaded lazily, with the point acted at marked over it. UI trees are left to
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from importlib import resources
@@ -23,7 +24,7 @@ from PIL import Image
 
 from droidhub.results.layout import EpisodeFolder
 
-__all__ = ["LINKED_CSS", "linked_script", "linked_step"]
+__all__ = ["LINKED_CSS", "linked_script", "linked_step", "model_facts"]
 
 LINKED_CSS = """
 .shot{position:relative;display:block;width:362px}.shot img{display:block;width:360px}
@@ -49,11 +50,8 @@ def linked_script(steps: dict[str, list[list[Any]]]) -> str:
     )
 
 
-def _agent_facts(info: object, folder: Path, base: Path) -> dict[str, str] | None:
-    """What the step's agent reported, as short texts, and a link to the requests it
-    sent (None when it reported nothing)."""
-    if not isinstance(info, dict):
-        return None
+def model_facts(info: dict[str, Any]) -> str:
+    """An agent's step info as one line: the model, its tokens and latency."""
     usage = info.get("usage") if isinstance(info.get("usage"), dict) else {}
     facts = [str(info["model"])] if info.get("model") else []
     if usage:
@@ -61,15 +59,27 @@ def _agent_facts(info: object, folder: Path, base: Path) -> dict[str, str] | Non
             f"{usage.get('prompt_tokens', 0)} + {usage.get('completion_tokens', 0)} tokens, "
             f"{float(usage.get('latency_s', 0.0)):.2f}s"
         )
+    return ", ".join(facts)
+
+
+def _link(folder: Path, name: str, base: Path) -> tuple[Path, str]:
+    """The file ``name`` of the episode ``folder``, and its link from the report's folder
+    ``base``; ValueError for a name that is no file of the folder."""
+    path = EpisodeFolder(folder).inside_file(name)
+    return path, quote(Path(os.path.relpath(path, base)).as_posix())
+
+
+def _agent_facts(info: object, folder: Path, base: Path) -> dict[str, str] | None:
+    """What the step's agent reported, as short texts, and a link to the requests it
+    sent (None when it reported nothing)."""
+    if not isinstance(info, dict):
+        return None
     prompt = ""
     if isinstance(info.get("prompt_file"), str):
-        try:
-            path = EpisodeFolder(folder).inside_file(info["prompt_file"])
-            prompt = quote(Path(os.path.relpath(path, base)).as_posix())
-        except ValueError:
-            prompt = ""
+        with contextlib.suppress(ValueError):
+            prompt = _link(folder, info["prompt_file"], base)[1]
     kept = {
-        "facts": ", ".join(facts),
+        "facts": model_facts(info),
         "parse_error": str(info.get("parse_error") or ""),
         "reply": str(info.get("reply") or ""),
         "prompt": prompt,
@@ -87,10 +97,10 @@ def linked_step(
     shot = step.get("screenshot")
     if isinstance(shot, str) and shot:
         try:
-            path = EpisodeFolder(folder).inside_file(shot)
+            path, link = _link(folder, shot, base)
             with Image.open(path) as image:  # the header only
                 width, height = image.size
-            href = quote(Path(os.path.relpath(path, base)).as_posix())
+            href = link
         except (OSError, ValueError):
             href = None
     if href is not None and point is not None and width and height:
