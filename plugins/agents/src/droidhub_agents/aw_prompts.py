@@ -27,7 +27,8 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from droidhub import Action, ActionError
+from droidhub import Action, ActionError, DeviceError
+from droidhub.compat.adb_requests import Controller
 from droidhub.compat.android_world import to_aw_state
 
 if TYPE_CHECKING:
@@ -142,13 +143,12 @@ class AndroidWorldPrompts:
 
 
 def screen_size(env: Any) -> tuple[int, int]:
-    """The phone's screen size as ``wm size`` says it (AW's logical size on a phone
-    that is not rotated); a Pixel 6's when the phone does not say."""
+    """The phone's logical screen size as AW's env reads it (``dumpsys input``'s
+    logical frame, through droidhub's AW controller); a Pixel 6's when the phone does
+    not say."""
     try:
-        out = str(env.device.shell("wm size"))
-        width, height = out.strip().rsplit(" ", 1)[-1].split("x")
-        return int(width), int(height)
-    except (AttributeError, OSError, ValueError):
+        return Controller(env.device).logical_screen_size
+    except (AttributeError, DeviceError, ValueError):
         return 1080, 2400
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from droidhub import Action, Agent, Observe, State
 from droidhub_agents.aw_prompts import AndroidWorldPrompts, screen_size, user_message
-from droidhub_agents.client import ChatClient, Usage
+from droidhub_agents.client import ChatClient, Reply, Usage
 from droidhub_agents.marks import annotate, data_url, image_part
 from droidhub_agents.options import LLMOptions, M3AOptions, T3AOptions
 from droidhub_agents.prompts import (
@@ -64,15 +64,7 @@ class LLMAgent(Agent):
         reply = self.client.complete(messages)
         usage.add(reply.usage)
         parsed = parse_reply(reply.text)
-        info.update(
-            model=reply.model,
-            reply=reply.text,
-            reason=parsed.reason,
-            action=parsed.action.to_json() if parsed.action else None,
-            parse_error=parsed.error,
-            usage=usage.to_json(),
-        )
-        self.last_step_info = info
+        self._keep(info, reply, usage, parsed.reason, parsed.action, parsed.error)
         if parsed.action is None:
             self.history.append(f"Your reply could not be used ({parsed.error}); nothing happened.")
             self._acted(_IDLE, parsed.reason)
@@ -81,6 +73,27 @@ class LLMAgent(Agent):
         self.history.append(f"{parsed.reason} Action: {summary}".strip())
         self._acted(parsed.action, parsed.reason)
         return parsed.action
+
+    def _keep(
+        self,
+        info: dict[str, Any],
+        reply: Reply,
+        usage: Usage,
+        reason: str,
+        action: Action | None,
+        error: str | None,
+    ) -> None:
+        """The step's info as the runner records it: the model's reply, what was read
+        from it, and the calls' usage."""
+        info.update(
+            model=reply.model,
+            reply=reply.text,
+            reason=reason,
+            action=action.to_json() if action else None,
+            parse_error=error,
+            usage=usage.to_json(),
+        )
+        self.last_step_info = info
 
     def _messages(self, state: State, usage: Usage, info: dict[str, Any]) -> list[dict[str, Any]]:
         raise NotImplementedError
@@ -132,15 +145,7 @@ class T3A(LLMAgent):
         reply = self.client.complete(requests[-1])
         usage.add(reply.usage)
         reason, action, error = aw.parse(reply.text, described, indices)
-        info.update(
-            model=reply.model,
-            reply=reply.text,
-            reason=reason,
-            action=action.to_json() if action else None,
-            parse_error=error,
-            usage=usage.to_json(),
-        )
-        self.last_step_info = info
+        self._keep(info, reply, usage, reason, action, error)
         if action is None:
             aw.failed(error or "no action")
             return _IDLE
