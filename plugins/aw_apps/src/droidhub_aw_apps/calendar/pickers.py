@@ -45,6 +45,7 @@ from droidhub.virtual.views import (
     TextView,
     View,
     ViewGroup,
+    ViewGroupLinear,
     alert_dialog,
     dp,
     sp,
@@ -63,11 +64,8 @@ SELECT_AM_PM = "Select AM or PM"
 TEXT_INPUT_MODE = "Switch to text input mode for the time input."
 
 
-class _Group(LinearLayout):
-    """A ConstraintLayout or Material ViewGroup laid out as a column here
-    (``android.view.ViewGroup``)."""
-
-    class_name: ClassVar[str] = "android.view.ViewGroup"
+#: A ConstraintLayout or Material ViewGroup, laid out as a column here.
+_Group = ViewGroupLinear
 
 
 class _DatePicker(LinearLayout):

@@ -34,7 +34,6 @@ from droidhub.virtual.views import (
     CoordinatorLayout,
     EditText,
     FloatingActionButton,
-    FrameLayout,
     Gravity,
     ImageButton,
     ImageView,
@@ -46,6 +45,7 @@ from droidhub.virtual.views import (
     TextView,
     Toolbar,
     View,
+    ViewGroupFrame,
     action_menu,
     alert_dialog,
     sp,
@@ -81,13 +81,6 @@ OK, CANCEL, YES, NO = "OK", "Cancel", "Yes", "No"
 SEARCH, SETTINGS, ABOUT = "Search", "Settings", "About"
 MORE_APPS = "More apps from us"
 NAVIGATE_UP = "Navigate up"  # abc_action_bar_up_description
-
-
-class ViewGroupFrame(FrameLayout):
-    """A plain ViewGroup holding one child (``RecyclerViewFastScroller``, a
-    ConstraintLayout): the dump reports ``android.view.ViewGroup``."""
-
-    class_name: ClassVar[str] = "android.view.ViewGroup"
 
 
 class SwipeRefreshLayout(ViewGroupFrame):

@@ -54,15 +54,11 @@ def tree(device: Device, folder: str) -> tuple[list[str], list[str]] | None:
 def find(device: Device, folder: str, kind: str) -> list[str]:
     """Absolute paths under ``folder`` (at any depth) of type ``kind`` (``f`` files,
     ``d`` folders), sorted; empty when ``folder`` does not exist."""
-    found: list[str] = []
-    for path, is_folder in entries(device, folder):
-        if is_folder:
-            if kind == "d":
-                found.append(path)
-            found.extend(find(device, path, kind))
-        elif kind == "f":
-            found.append(path)
-    return sorted(found)
+    listed = tree(device, folder)
+    if listed is None:
+        return []
+    folders, files = listed
+    return folders if kind == "d" else files
 
 
 @dataclass
@@ -86,14 +82,13 @@ class FolderSnapshot:
 
     def restore(self, device: Device) -> None:
         """Make ``folder`` hold exactly what it held when the snapshot was taken: one
-        command empties it and makes its folders again, one push puts back a file."""
+        command empties it and makes its folders again, one push puts back its files."""
         command = f"rm -rf {quote(self.folder)}"
         if self.existed:
             folders = " ".join(quote(f) for f in (self.folder, *self.folders))
             command += f" && mkdir -p {folders}"
         device.shell(command)
-        for path, data in self.files.items():
-            device.push(data, path)
+        device.push_many(self.files)
 
 
 @dataclass

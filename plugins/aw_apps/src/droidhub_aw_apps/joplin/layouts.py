@@ -30,13 +30,14 @@ from droidhub.virtual.views import (
     HORIZONTAL,
     MATCH_PARENT,
     VERTICAL,
-    FrameLayout,
     Gravity,
     ImageView,
     LinearLayout,
     RecyclerView,
     TextView,
     View,
+    ViewGroupFrame,
+    ViewGroupLinear,
 )
 
 Action = Callable[[], object]
@@ -57,10 +58,8 @@ FONT_SIZE = 16
 MARGIN = 10
 
 
-class Group(LinearLayout):
-    """A React Native ``View`` (or a Touchable without a role): ``android.view.ViewGroup``."""
-
-    class_name: ClassVar[str] = "android.view.ViewGroup"
+#: A React Native ``View`` (or a Touchable without a role): ``android.view.ViewGroup``.
+Group = ViewGroupLinear
 
 
 class RoleButton(LinearLayout):
@@ -87,10 +86,8 @@ class FlatList(RecyclerView[Item]):
     class_name: ClassVar[str] = "android.widget.ScrollView"
 
 
-class Frame(FrameLayout):
-    """A React Native ``View`` whose children stack (an overlay, a Portal)."""
-
-    class_name: ClassVar[str] = "android.view.ViewGroup"
+#: A React Native ``View`` whose children stack (an overlay, a Portal).
+Frame = ViewGroupFrame
 
 
 class WebView(LinearLayout):
