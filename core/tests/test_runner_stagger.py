@@ -1,0 +1,64 @@
+"""Virtual phones join a threads run while its first episodes play: a run of N phones
+starts with two, and each phone started afterwards gets a worker of its own."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from runner_plugins import droidhub, hang_site, results_rows, wait_until
+
+from droidhub.device.connect import FIRST_PHONES, open_devices
+
+#: An agent whose episodes each wait (a guard of 20 s) until four phones have started
+#: one: two phones alone cannot finish, so the run ends on four only if the phones that
+#: join later are given episodes.
+WAITING_AGENT = """
+import threading
+
+from droidhub import Action
+
+SEEN, LOCK, FOUR = set(), threading.Lock(), threading.Event()
+
+
+class WaitForFour:
+    def reset(self, goal, task, env, rng):
+        with LOCK:
+            SEEN.add(env.device.serial)
+            if len(SEEN) >= 4:
+                FOUR.set()
+        FOUR.wait(20)
+
+    def step(self, state):
+        return Action(action_type="status", goal_status="complete")
+"""
+
+
+def test_phones_started_later_are_given_episodes(tmp_path: Path) -> None:
+    site = hang_site(tmp_path / "site")
+    (site / "waiting_agent.py").write_text(textwrap.dedent(WAITING_AGENT), encoding="utf-8")
+    out = tmp_path / "run"
+    done = droidhub(
+        site, "run", "--suite", "hang", "--tasks", "Quick,Quick2,Quick3",
+        "--n-combinations", "3", "--agent", "waiting_agent:WaitForFour", "--out", str(out),
+        "--device", "virtual:4", "--executor", "threads", timeout=240,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    rows = results_rows(out)
+    assert len(rows) == 9 and all(r["error"] is None for r in rows)
+    assert len({r["device"] for r in rows}) == 4
+
+
+def test_a_staggered_start_opens_two_phones_then_hands_over_the_rest() -> None:
+    with open_devices("virtual:5", stagger=True) as phones:
+        first = [d.serial for d in phones[:FIRST_PHONES]]
+        arrived: list[str] = []
+
+        def all_three() -> bool:
+            arrived.extend(d.serial for d in phones.arrivals())
+            return len(arrived) == 3
+
+        assert wait_until(all_three, 60)  # a guard only: they come within seconds
+        assert len(set(first + arrived)) == 5
+        assert sorted(d.serial for d in phones) == sorted(first + arrived)
+        assert all(d.shell("echo ok").strip() == "ok" for d in phones)
