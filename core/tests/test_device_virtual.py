@@ -547,3 +547,37 @@ def test_adb_is_adbutils_own_device_on_the_same_phone(device: Device) -> None:
     assert isinstance(plain, adbutils.AdbDevice) and plain.serial == device.serial
     assert plain.shell("getprop sys.boot_completed") == "1"
     assert device.shell("getprop sys.boot_completed") == "1\n"
+
+
+# --- round trips (each adb service is one on a real phone) ------------------------------
+def test_push_many_writes_every_file_over_one_connection(device: Device) -> None:
+    files = {f"/sdcard/Download/many/{i}.txt": f"note {i}".encode() for i in range(5)}
+    before = device.services["sync:SEND"]
+    device.push_many(files)
+    assert device.services["sync:SEND"] == before + 1
+    assert {path: device.pull(path) for path in files} == files
+
+
+def test_replace_db_puts_a_copy_back_with_its_owner_and_mode(
+    device: Device, tmp_path: Path
+) -> None:
+    db, wal = make_wal_database(tmp_path)
+    device.push(db, PAD_DB)
+    device.push(wal, PAD_DB + "-wal")
+    device.shell(["chmod", "640", PAD_DB])
+    owner = device.shell(["stat", "-c", "%u:%g:%a", PAD_DB])
+    saved = db.read_bytes()
+    device.replace_db(PAD_DB, PAD, saved)
+    assert device.pull(PAD_DB) == saved
+    assert not device.exists(PAD_DB + "-wal")
+    assert device.shell(["stat", "-c", "%u:%g:%a", PAD_DB]) == owner
+
+
+def test_set_time_is_one_command_whatever_the_phones_zone(device: Device) -> None:
+    device.shell(["setprop", "persist.sys.timezone", "America/New_York"])
+    moment = dt.datetime(2023, 10, 20, 9, 0, 0, tzinfo=dt.UTC)
+    before = sum(device.services.values())
+    device.set_time(moment)
+    assert sum(device.services.values()) == before + 1
+    assert device.now() - moment < dt.timedelta(seconds=5)
+    assert device.now().utcoffset() == dt.timedelta(hours=-4)
