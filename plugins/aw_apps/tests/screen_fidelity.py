@@ -150,12 +150,14 @@ class Episode:
         }
 
 
-def record_runs(folder: Path, seeds: Iterable[int] = SEEDS) -> list[Path]:
-    """Run every android_world task once per seed with the ``ui_oracle`` agent through
-    the CLI (as a user would), the seeds side by side, each step's dump recorded in
-    ``folder/seed<N>``. An episode that errors keeps the dumps of the steps it took (the
-    run's exit status says so; not fatal)."""
+def record_runs(folder: Path, seeds: Iterable[int] = SEEDS, tasks: str | None = None) -> list[Path]:
+    """Run every android_world task (or only ``tasks``, comma-separated) once per seed
+    with the ``ui_oracle`` agent through the CLI (as a user would), the seeds side by
+    side, each step's dump recorded in ``folder/seed<N>``. An episode that errors keeps
+    the dumps of the steps it took (the run's exit status says so; not fatal)."""
     command = [sys.executable, "-m", "droidhub", "run", "--suite", "android_world"]
+    if tasks:
+        command += ["--tasks", tasks]
     runs = {folder / f"seed{seed}": seed for seed in seeds}
     procs = {
         out: subprocess.Popen(
@@ -480,14 +482,41 @@ def write(measured: dict[str, AppFidelity]) -> None:
     FLOORS_FILE.write_text(json.dumps(floors, indent=1, sort_keys=True) + "\n")
 
 
+def shortfalls(reference: ScreenReference, measured: AppFidelity) -> str:
+    """What keeps ``measured`` from the thresholds, for the person moving the app: ids
+    the app has not, texts that are none of its strings, ids dumped with another class,
+    and each modelled layout's visible-by-default ids no dump shows."""
+    lines = [f"ids not in the app: {sorted(measured.ids_shown - measured.ids_real)}"]
+    lines.append(f"texts not the app's: {sorted(measured.static_texts - measured.texts_real)}")
+    wrong = sorted(measured.classes_known - measured.classes_real)
+    lines.append(f"ids with another class: {[(i, reference.classes[i]) for i in wrong]}")
+    for name in sorted(measured.layouts):
+        missing = sorted(reference.visible_ids(name) - measured.ids_shown)
+        lines.append(f"{name} not shown: {missing}")
+    return "\n".join(lines)
+
+
 def main() -> int:
-    """Record a run in a temporary folder, print the table; ``--write`` also saves it."""
+    """Record a run in a temporary folder, print the table; ``--write`` also saves it.
+    ``--tasks A,B`` measures only those tasks (never written), ``--detail APP`` prints
+    what keeps APP from the thresholds."""
+    import argparse
     import tempfile
 
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--write", action="store_true", help="save the table and floors")
+    parser.add_argument("--tasks", help="only these android_world tasks (comma-separated)")
+    parser.add_argument("--detail", metavar="APP", help="list APP's shortfalls")
+    args = parser.parse_args()
+    if args.write and args.tasks:
+        parser.error("--write measures the whole suite: drop --tasks")
     with tempfile.TemporaryDirectory() as tmp:
-        measured = measure_all(load_runs(record_runs(Path(tmp))))
+        measured = measure_all(load_runs(record_runs(Path(tmp), tasks=args.tasks)))
     print(table(measured))
-    if "--write" in sys.argv[1:]:
+    if args.detail:
+        reference = next(r for r in references() if r.app == args.detail)
+        print(shortfalls(reference, measured[args.detail]))
+    if args.write:
         write(measured)
     return 0
 
