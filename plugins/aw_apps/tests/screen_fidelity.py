@@ -27,7 +27,10 @@ Per app (nodes grouped by their ``package``):
   other layout of the app has (library layouts such as AppCompat's alert dialog left
   out); for each, the share of its ids visible by default
   (``android:visibility`` not gone/invisible, included layouts expanded) that some dump
-  of the app shows.
+  of the app shows. Ids the app's own code hides in every state the tasks reach (an
+  option off by default, a badge for a count that is nought) are not wanted: the
+  reference lists them per layout (``hidden_at_run_time``) with the source that says
+  so (``why_hidden``), from ``sources.toml``.
 
 Run ``python screen_fidelity.py --write`` to redo docs/fidelity.md's "Screens" table and
 the floors file from today's code.
@@ -279,7 +282,8 @@ class ScreenReference:
         layout = self.layouts.get(name)
         if layout is None or depth > 8:
             return set()
-        ids = {i for i, view in layout["ids"].items() if view["visible"]}
+        hidden = set(layout.get("hidden_at_run_time", ()))
+        ids = {i for i, view in layout["ids"].items() if view["visible"] and i not in hidden}
         for include in layout.get("includes", []):
             if include["visible"]:
                 inner = self.visible_ids(include["layout"], depth + 1)

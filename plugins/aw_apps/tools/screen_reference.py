@@ -29,6 +29,7 @@ import tomllib
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypedDict
 
 ANDROID = "{http://schemas.android.com/apk/res/android}"
 APP_NS = "{http://schemas.android.com/apk/res-auto}"
@@ -159,6 +160,13 @@ class Source:
     roots: tuple[str, ...] = ("app/src/main/res",)
 
 
+class HiddenIds(TypedDict):
+    """Ids of one layout the app's code hides, and where its source says so."""
+
+    ids: list[str]
+    why: str
+
+
 @dataclass(frozen=True)
 class AppSource:
     """Where an app's screens come from: its package, the version AndroidWorld pins and
@@ -169,6 +177,10 @@ class AppSource:
     version: str
     sources: tuple[Source, ...]
     react_native: bool = False
+    #: Per layout, ids its XML shows but the app's code hides in the states the tasks
+    #: reach (an option off by default, a list never empty...), each with where the
+    #: source says so: ``{layout: {"ids": [...], "why": "..."}}``.
+    hidden_at_run_time: dict[str, HiddenIds] = field(default_factory=dict)
 
 
 def load_apps(path: Path = SOURCES_FILE) -> dict[str, AppSource]:
@@ -180,6 +192,7 @@ def load_apps(path: Path = SOURCES_FILE) -> dict[str, AppSource]:
             entry["version"],
             tuple(Source(s["repo"], s["ref"], tuple(s["roots"])) for s in entry["sources"]),
             entry.get("react_native", False),
+            entry.get("hidden_at_run_time", {}),
         )
         for app, entry in table.items()
     }
@@ -247,12 +260,39 @@ LIBRARY_LAYOUTS: dict[str, dict[str, tuple[str | None, bool]]] = {
         "shortcut": ("android.widget.TextView", False),
         "submenuarrow": ("android.widget.ImageView", False),
     },
+    # Material's navigation bar item (design_bottom_navigation_item: the icon, the
+    # label group, its small and large label; the large one invisible until selected).
+    "design_bottom_navigation_item": {
+        "navigation_bar_item_icon_view": ("android.widget.ImageView", _V),
+        "navigation_bar_item_labels_group": ("android.view.ViewGroup", _V),
+        "navigation_bar_item_small_label_view": ("android.widget.TextView", _V),
+        "navigation_bar_item_large_label_view": ("android.widget.TextView", False),
+    },
+    # AppCompat's action mode (abc_action_mode_bar, abc_action_mode_close_item_material)
+    # and the title its context bar inflates (abc_action_bar_title_item), and the list of
+    # a single-choice dialog (abc_select_dialog_material).
+    "abc_action_mode_bar": {
+        "action_mode_bar": (None, _V),
+        "action_mode_close_button": (None, _V),
+        "action_bar_title": ("android.widget.TextView", _V),
+        "action_bar_subtitle": ("android.widget.TextView", False),
+    },
+    "abc_select_dialog_material": {
+        "select_dialog_listview": ("android.widget.ListView", _V),
+    },
     "design_bottom_sheet_dialog": {
         "container": ("android.widget.FrameLayout", _V),
         "coordinator": ("android.view.ViewGroup", _V),
         "touch_outside": ("android.view.View", _V),
         "design_bottom_sheet": ("android.widget.FrameLayout", _V),
     },
+}
+
+
+# Layouts of a library only one app builds on, by app: VLC's player surface comes from
+# libvlc (org.videolan.android:libvlc-all; VideoPlayerActivity finds R.id.surface_video).
+APP_LIBRARY_LAYOUTS: dict[str, dict[str, dict[str, tuple[str | None, bool]]]] = {
+    "vlc": {"libvlc_vlc_video_layout": {"surface_video": (None, _V)}},
 }
 
 
@@ -533,9 +573,17 @@ def build_fixture(
             code_roots = tuple(r for r in source.roots if r not in res_roots)
             read_react_native(mirror, code_roots, ref)
         read_source(mirror, res_roots if spec.react_native else source.roots, ref)
-    for name, views in LIBRARY_LAYOUTS.items():
+    for name, views in (LIBRARY_LAYOUTS | APP_LIBRARY_LAYOUTS.get(app, {})).items():
         ids = {i: {"class": cls, "visible": shown} for i, (cls, shown) in views.items()}
         ref.layouts.setdefault(name, {"ids": dict(sorted(ids.items())), "library": True})
+    for name, hidden in spec.hidden_at_run_time.items():
+        declared = ref.layouts[name]["ids"]
+        assert isinstance(declared, dict)
+        unknown = sorted(set(hidden["ids"]) - set(declared))
+        if unknown:
+            raise SystemExit(f"{app}: hidden_at_run_time names {unknown}, not in {name}")
+        ref.layouts[name]["hidden_at_run_time"] = sorted(hidden["ids"])
+        ref.layouts[name]["why_hidden"] = hidden["why"]
     return {
         "app": app,
         "package": spec.package,
