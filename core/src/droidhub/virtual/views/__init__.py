@@ -34,6 +34,7 @@ from droidhub.virtual.views.linear import (
     HORIZONTAL,
     VERTICAL,
     LinearLayout,
+    LinearLayoutCompat,
     TextInputLayout,
     Toolbar,
 )
@@ -110,6 +111,7 @@ __all__ = [
     "ImageButton",
     "ImageView",
     "LinearLayout",
+    "LinearLayoutCompat",
     "ListView",
     "MaterialCardView",
     "MenuItem",

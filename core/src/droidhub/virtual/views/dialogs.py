@@ -17,10 +17,11 @@ tap outside it or BACK runs ``on_cancel``::
            dialog_fills=True)
 
 :func:`alert_dialog` follows the platform's and AppCompat's ``alert_dialog`` layouts,
-which share their ids: ``parentPanel`` (a LinearLayout), ``topPanel`` holding
-``title_template`` and ``alertTitle``, ``contentPanel`` holding ``scrollView`` and the
-``android:id/message`` text, then ``buttonPanel`` (a ScrollView) whose button bar holds
-``android:id/button3`` (neutral), ``button2`` (negative) and ``button1`` (positive),
+which share their ids: ``parentPanel`` (a LinearLayout; AppCompat's a
+LinearLayoutCompat), ``topPanel`` holding ``title_template`` and ``alertTitle``,
+``contentPanel`` holding ``scrollView`` and the ``android:id/message`` text, then
+``buttonPanel`` (a ScrollView) whose button bar holds ``android:id/button3``
+(neutral), ``button2`` (negative) and ``button1`` (positive),
 text buttons in the accent colour. The panels' ids are ``android:id/...`` for the
 platform's ``android.app.AlertDialog`` (the default); an app on AppCompat or Material
 (``MaterialAlertDialogBuilder``) has them in its own package: pass ``package_ids``.
@@ -42,7 +43,7 @@ from collections.abc import Callable
 from typing import ClassVar, Unpack
 
 from droidhub.virtual.views.frame import FrameLayout
-from droidhub.virtual.views.linear import VERTICAL, LinearLayout
+from droidhub.virtual.views.linear import VERTICAL, LinearLayout, LinearLayoutCompat
 from droidhub.virtual.views.measure import MATCH_PARENT, Gravity
 from droidhub.virtual.views.view import GONE, INVISIBLE, VISIBLE, Attributes, View, with_defaults
 from droidhub.virtual.views.widgets import Button, TextView
@@ -182,7 +183,9 @@ def alert_dialog(
         )
     if neutral or negative or positive:
         panels.append(_buttons(neutral, negative, positive, package_ids))
-    return LinearLayout(
+    # AppCompat's AlertDialogLayout is a LinearLayoutCompat; the platform's a LinearLayout.
+    panel = LinearLayoutCompat if package_ids else LinearLayout
+    return panel(
         _panel_id("parentPanel", package_ids),
         *panels,
         orientation=VERTICAL,

@@ -168,6 +168,15 @@ class LinearLayout(ViewGroup):
                 at += ml + child.measured_width + mr
 
 
+class LinearLayoutCompat(LinearLayout):
+    """appcompat's ``LinearLayoutCompat`` (and the views built on it: an alert dialog's
+    ``parentPanel``, a toolbar's ``ActionMenuView``): it lays out as a LinearLayout
+    but names itself ``androidx.appcompat.widget.LinearLayoutCompat`` to accessibility,
+    so a dump reports that class."""
+
+    class_name: ClassVar[str] = "androidx.appcompat.widget.LinearLayoutCompat"
+
+
 class Toolbar(LinearLayout):
     """appcompat's Toolbar (reported as ``android.view.ViewGroup``): a 56 dp row,
     children centred vertically; its colour is its background."""

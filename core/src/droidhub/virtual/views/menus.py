@@ -14,7 +14,8 @@ Facts from the sources (androidx.appcompat 1.x, Material Components):
   ``android.widget.Button``; an item with an icon shows no text (on a phone held
   upright) and takes its title as its content description; its view id is the menu
   item's id; it has a tooltip, so it is long-clickable too.
-- ``ActionMenuView`` extends ``LinearLayoutCompat``: ``android.widget.LinearLayout``.
+- ``ActionMenuView`` extends ``LinearLayoutCompat``, which names itself to
+  accessibility: ``androidx.appcompat.widget.LinearLayoutCompat``.
 - The overflow button (``ActionMenuPresenter.OverflowMenuButton``) is an
   ``AppCompatImageView``: ``android.widget.ImageView``, content description
   "More options" (``abc_action_menu_overflow_description``).
@@ -38,7 +39,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Unpack
 
 from droidhub.virtual.views import icons
-from droidhub.virtual.views.linear import HORIZONTAL, VERTICAL, LinearLayout
+from droidhub.virtual.views.linear import HORIZONTAL, VERTICAL, LinearLayout, LinearLayoutCompat
 from droidhub.virtual.views.measure import MATCH_PARENT, Gravity, MeasureSpec, dp
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.relative import RelativeLayout
@@ -110,7 +111,7 @@ class OverflowMenuButton(ImageView):
         )
 
 
-class ActionMenuView(LinearLayout):
+class ActionMenuView(LinearLayoutCompat):
     """appcompat's ``ActionMenuView``: the action items in a row."""
 
     def __init__(self, *children: View, **attributes: Unpack[Attributes]) -> None:
