@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sqlite3
 import xml.etree.ElementTree as ET
 
 from screen_checks import assert_solved_through_screen, find_element, tap_element
@@ -246,3 +247,55 @@ def test_a_long_recipe_scrolls_on_its_page(virtual_device: Device) -> None:
         virtual_device.swipe(540, 2000, 540, 600, 300)
     shown = [t for t in _texts(virtual_device) if t.startswith("Step ")]
     assert "Step 40 of the long recipe." in shown and "Step 1 of the long recipe." not in shown
+
+
+def _ids_shown(device: Device) -> set[str]:
+    return {e.resource_id.rsplit("/", 1)[-1] for e in parse_hierarchy(device.ui_tree())}
+
+
+def test_the_recipe_page_shows_categories_source_and_quantities_only_when_it_has_them(
+    virtual_device: Device,
+) -> None:
+    start = ["am", "start", "-n", "com.flauschcode.broccoli/.MainActivity"]
+    virtual_device.shell(start)
+    virtual_device.force_stop("com.flauschcode.broccoli")
+    plain = Recipe(title="Plain Toast", ingredients="as needed", directions="Toast it.")
+    full = Recipe(title="Full Soup", source="https://example.org/soup",
+                  ingredients="2 carrots\nsalt", directions="Boil.")  # fmt: skip
+
+    def add(conn: sqlite3.Connection) -> None:
+        RECIPES.insert(conn, [plain.row(), full.row()])
+        conn.execute("INSERT INTO categories (name) VALUES ('Soups'), ('Winter')")
+        conn.execute(
+            "INSERT INTO recipes_with_categories SELECT r.recipeId, c.categoryId "
+            "FROM recipes r, categories c WHERE r.title = 'Full Soup'"
+        )
+
+    RECIPES.change(virtual_device, add)
+    virtual_device.shell(start)
+    tap_element(virtual_device, text="Plain Toast")
+    shown = _ids_shown(virtual_device)
+    # No photo: the collapsed app bar still holds the backdrop under the toolbar.
+    assert {"backdrop", "toolbar_layout", "toolbar", "ingredient_text"} <= shown
+    assert not shown & {"details_categories", "details_source", "ingredient_quantity"}
+    assert find_element(virtual_device, resource_id="backdrop").content_description == (
+        "Recipe photo"
+    )
+    virtual_device.keyevent("KEYCODE_BACK")
+    tap_element(virtual_device, text="Full Soup")
+    assert find_element(virtual_device, resource_id="details_categories").text == "Soups, Winter"
+    icon = find_element(virtual_device, resource_id="details_icon_categories")
+    assert icon.content_description == "Categories"
+    assert find_element(virtual_device, resource_id="details_source").text.endswith("/soup")
+    assert find_element(virtual_device, resource_id="ingredient_quantity").text == "2"
+    assert find_element(virtual_device, resource_id="ingredient_text").text == "carrots"
+
+
+def test_the_navigation_button_opens_the_drawer(virtual_device: Device) -> None:
+    virtual_device.shell(["am", "start", "-n", "com.flauschcode.broccoli/.MainActivity"])
+    drawer = find_element(virtual_device, resource_id="drawer_layout")
+    assert drawer.class_name == "androidx.drawerlayout.widget.DrawerLayout"
+    assert "nav_view" not in _ids_shown(virtual_device)  # closed: INVISIBLE
+    tap_element(virtual_device, content_description="Open navigation drawer")
+    assert find_element(virtual_device, resource_id="nav_view").bounds is not None
+    assert "Seasonal calendar" in _texts(virtual_device)

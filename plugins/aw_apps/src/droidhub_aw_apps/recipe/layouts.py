@@ -263,9 +263,24 @@ def _icon_text(icon_id: str, icon: str, desc: str, text_id: str, text: str) -> l
     ]
 
 
+def details_backdrop() -> list[View]:
+    """``activity_recipe_details.xml``'s CollapsingToolbarLayout before its toolbar:
+    the photo (``backdrop``, "Recipe photo") and the scrim under the toolbar. With no
+    photo the app bar stays collapsed (``expanded`` false) to the toolbar's height,
+    where the content scrim in colorPrimary covers both: shown to accessibility,
+    painted over."""
+    return [
+        ImageView("backdrop", content_desc="Recipe photo", width=MATCH_PARENT, height=56),
+        View("", width=MATCH_PARENT, height=56),
+    ]  # fmt: skip
+
+
 def details_content(recipe: dict[str, str]) -> View:
-    """``content_recipe_details.xml``: title, servings and time, description and
-    source, ingredients and directions, each block GONE when empty."""
+    """``content_recipe_details.xml``: title, servings and time, categories,
+    description and source, ingredients and directions, each block GONE when empty
+    (``recipe["categories"]``: the recipe's category names joined by ", ", as
+    ``bindCategories`` joins them)."""
+    categories = recipe.get("categories", "")
     servings, time = recipe["servings"], recipe["preparationTime"]
     description, source = recipe["description"], recipe["source"]
     ingredients, directions = recipe["ingredients"], recipe["directions"]
@@ -289,6 +304,12 @@ def details_content(recipe: dict[str, str]) -> View:
                         "details_preparation_time", time),
             width=MATCH_PARENT, gravity=Gravity.CENTER_VERTICAL, margin=(0, 16, 0, 0),
             visibility=VISIBLE if servings or time else GONE,
+        ),
+        LinearLayout(
+            "", *_icon_text("details_icon_categories", "label", "Categories",
+                            "details_categories", categories),
+            width=MATCH_PARENT, gravity=Gravity.CENTER_VERTICAL, margin=(0, 16, 0, 0),
+            visibility=VISIBLE if categories else GONE,
         ),
         block(
             TextView("details_description", description, margin=(0, 0, 0, 5),

@@ -160,6 +160,16 @@ class BroccoliScreens(ViewApp):
         with closing(sqlite3.connect(phone.host_path(DB_PATH))) as conn:
             return [r[0] or "" for r in conn.execute("SELECT name FROM categories ORDER BY name")]
 
+    def categories_of(self, phone: VirtualPhone, recipe_id: int) -> list[str]:
+        """The names of the recipe's categories (its ``recipes_with_categories`` rows)."""
+        with closing(sqlite3.connect(phone.host_path(DB_PATH))) as conn:
+            rows = conn.execute(
+                "SELECT c.name FROM recipes_with_categories w JOIN categories c "
+                "ON c.categoryId = w.categoryId WHERE w.recipeId = ? ORDER BY c.categoryId",
+                (recipe_id,),
+            ).fetchall()
+        return [r[0] or "" for r in rows]
+
     def _write(self, phone: VirtualPhone, sql: str, args: tuple[object, ...]) -> int:
         with closing(sqlite3.connect(phone.host_path(DB_PATH))) as conn, conn:
             return int(conn.execute(sql, args).lastrowid or 0)
@@ -309,9 +319,12 @@ class BroccoliScreens(ViewApp):
             end=[action_menu([like], overflow, self._show_menu)],
         )  # fmt: skip
         app_bar = layouts.app_bar(
-            layouts.FrameLayout("toolbar_layout", bar, width=MATCH_PARENT), id="app_bar"
-        )
-        content = layouts.below_app_bar(layouts.details_content(recipe))
+            layouts.FrameLayout("toolbar_layout", *layouts.details_backdrop(), bar,
+                                width=MATCH_PARENT),
+            id="app_bar",
+        )  # fmt: skip
+        shown = {**recipe, "categories": ", ".join(self.categories_of(phone, recipe_id))}
+        content = layouts.below_app_bar(layouts.details_content(shown))
         root = coordinator(app_bar, content, fab("fab_cooking_assistant", "Cook", "restaurant",
                                                  lambda: None))  # fmt: skip
         window = Window(root, status_bar=PRIMARY_VARIANT, on_cancel=self._close_over)
