@@ -132,3 +132,48 @@ def test_the_folders_and_media_show_thumbnails_of_the_files_and_delete_after_a_d
         virtual_device.shell(["am", "force-stop", pictures.PACKAGE])
         for n in range(4):
             virtual_device.shell(["rm", "-f", f"{pictures.DCIM}/red{n}.png"])
+
+
+def test_the_viewer_and_the_folder_picker_show_what_the_real_app_shows(
+    virtual_device: Device, tmp_path: Path
+) -> None:
+    # Default settings: the four default bottom buttons, the top shadow, a folder
+    # picker titled Select destination with its search field (toolbar invisible) and
+    # the Show hidden button, which goes once tapped.
+    picture = tmp_path / "white.png"
+    Image.new("RGB", (300, 200), (255, 255, 255)).save(picture)
+    virtual_device.push(picture.read_bytes(), f"{pictures.DCIM}/white.png")
+    virtual_device.shell(["am", "start", "-n", f"{pictures.PACKAGE}/.activities.MainActivity"])
+    try:
+        shadow = find_element(virtual_device, resource_id="dir_shadow_holder")
+        assert shadow.bounds is not None
+        shot = virtual_device.screenshot().convert("RGB")
+        x = shadow.bounds.left + 20
+        top_ink = shot.getpixel((x, shadow.bounds.top + 2))
+        bottom_ink = shot.getpixel((x, shadow.bounds.bottom - 2))
+        assert sum(cast(tuple[int, int, int], bottom_ink)) < sum(
+            cast(tuple[int, int, int], top_ink)
+        )  # the gradient darkens to the cell's bottom
+        tap_element(virtual_device, resource_id="dir_name", text="DCIM")
+        tap_element(virtual_device, content_description="white.png")
+        ids = {e.resource_id.removeprefix(GALLERY_ID) for e in screen_elements(virtual_device)}
+        bottom = {i for i in ids if i.startswith("bottom_")}
+        assert bottom == {
+            "bottom_actions", "bottom_favorite", "bottom_edit", "bottom_share", "bottom_delete"
+        }  # fmt: skip
+        assert "top_shadow" in ids
+        tap_element(virtual_device, content_description="More options")
+        tap_element(virtual_device, text="Copy to")
+        find_element(virtual_device, text="Select destination")
+        search = find_element(virtual_device, resource_id="top_toolbar_search")
+        assert search.text == "Search folders"  # the hint of an empty field
+        ids = {e.resource_id.removeprefix(GALLERY_ID) for e in screen_elements(virtual_device)}
+        assert "folder_search_view" in ids and "top_toolbar" not in ids
+        tap_element(virtual_device, resource_id="directories_show_hidden")
+        ids = {e.resource_id.removeprefix(GALLERY_ID) for e in screen_elements(virtual_device)}
+        assert "directories_show_hidden" not in ids and "directories_grid" in ids
+        tap_element(virtual_device, text="CANCEL")
+        assert "directories_grid" not in {e.resource_id for e in screen_elements(virtual_device)}
+    finally:
+        virtual_device.shell(["am", "force-stop", pictures.PACKAGE])
+        virtual_device.shell(["rm", "-f", f"{pictures.DCIM}/white.png"])

@@ -11,10 +11,13 @@ Facts from the sources: folders are ``directory_item_grid_square`` cells of
 a thumbnail is a ``MySquareImageView`` (an ImageView as tall as it is wide) showing
 the file centre-cropped; a folder's name and count sit at its bottom over a shadow.
 The viewer (``activity_medium``) shows the picture (``pager_photo_item``'s
-``photo_holder`` > ``gestures_view``) on black under
+``photo_holder`` > ``gestures_view``) on black under ``top_shadow`` and
 ``medium_viewer_toolbar`` (the file's name) and above ``bottom_actions``, whose
-default buttons are favourite, edit, share and delete; Copy to and Move to are in
-the toolbar's overflow and open ``dialog_directory_picker``. ``medium_name`` is
+default buttons are favourite, edit, share and delete (``DEFAULT_BOTTOM_ACTIONS``);
+the other buttons, the brightness slider, the instant-switch strips and the slide
+info stay hidden with the default settings. Copy to and Move to are in the toolbar's
+overflow and open ``dialog_directory_picker`` ("Select destination", its
+``folder_search_view`` with the toolbar invisible, OK and Cancel). ``medium_name`` is
 GONE by default (``displayFileNames`` is false); droidhub puts the file's name in the
 thumbnail's content description, which the real app leaves empty, so that the
 solvers of other apps' tasks can find a picture by its name (a known difference).
@@ -34,6 +37,7 @@ from PIL import Image
 
 from droidhub.virtual.views import (
     GONE,
+    INVISIBLE,
     MATCH_PARENT,
     VERTICAL,
     CheckBox,
@@ -60,10 +64,17 @@ from droidhub_aw_apps.common import simple_commons as sc
 Action = Callable[[], object]
 
 DIRECTORY_COLUMNS, MEDIA_COLUMNS = 2, 3
-SELECT_FOLDER = "Select a folder"
 DELETE_ONE = "Are you sure you want to delete 1 item?"
 VIEWER_BACKGROUND = "#FF000000"
-SHADOW = "#66000000"
+GRADIENT_GREY = "#CC000000"  # gradient_grey_start (Simple-Commons)
+TRANSPARENT = "#00000000"
+TMB_SHADOW_HEIGHT = 70  # tmb_shadow_height
+BOTTOM_ACTIONS_HEIGHT = 64  # bottom_actions_height
+#: ``top_shadow``'s height as ViewPagerActivity sets it: the status bar's and the action
+#: bar's (the viewer's content starts under the status bar here, so the action bar's).
+TOP_SHADOW_HEIGHT = 56
+SEARCH_FOLDERS = "Search folders"
+SELECT_DESTINATION = "Select destination"
 
 
 @dataclass(frozen=True)
@@ -166,6 +177,26 @@ class PhotoView(ImageView):
             _draw_image(painter, image, (x, y, x + w, y + h))
 
 
+class GradientView(ImageView):
+    """An ImageView whose background is a ``gradient_background`` shape:
+    ``GRADIENT_GREY`` at its bottom fading to nothing at its top (``flipped``: from
+    the top down, ``gradient_background_flipped``)."""
+
+    def __init__(self, id: str, flipped: bool = False, **attributes: Unpack[Attributes]) -> None:
+        super().__init__(id, **attributes)
+        self.flipped = flipped
+
+    def draw(self, painter: Painter) -> None:
+        """The gradient over the view's bounds."""
+        left, top, _, bottom = self.bounds
+        ends = [skia.Point(left, bottom), skia.Point(left, top)]
+        if self.flipped:
+            ends.reverse()
+        colours = [painter.rgb(GRADIENT_GREY), painter.rgb(TRANSPARENT)]
+        paint = skia.Paint(Shader=skia.GradientShader.MakeLinear(ends, colours))
+        painter.canvas.drawRect(skia.Rect(*self.bounds), paint)
+
+
 class SquareCell(RelativeLayout):
     """A grid cell's holder: square, as its thumbnail is, so that what aligns with
     its bottom sits on the thumbnail's."""
@@ -190,19 +221,32 @@ class ViewPager(FrameLayout):
 
 
 def directory_item(folder: Folder, on_click: Action) -> View:
-    """``directory_item_grid_square.xml``: the cover, the name and count at its bottom."""
+    """``directory_item_grid_square.xml``: the cover, the name and count at its bottom
+    over ``dir_shadow_holder``'s gradient."""
     white = "#FFFFFFFF"
     return SquareCell(
         "dir_holder",
         SquareImageView("dir_thumbnail", folder.cover, width=MATCH_PARENT),
+        GradientView(
+            "dir_shadow_holder",
+            width=MATCH_PARENT,
+            height=TMB_SHADOW_HEIGHT,
+            rules=Rules(align_parent_bottom=True),
+        ),
         LinearLayout(
             "dir_bottom_holder",
-            TextView("dir_name", folder.name, text_color=white, max_lines=1, text_size=14),
-            TextView("photo_cnt", str(folder.count), text_color=white, text_size=12),
+            TextView(
+                "dir_name",
+                folder.name,
+                text_color=white,
+                max_lines=1,
+                text_size=14,
+                padding=(0, 0, 0, sc.SMALL_MARGIN),
+            ),
+            TextView("photo_cnt", str(folder.count), text_color=white, text_size=14),
             orientation=VERTICAL,
             width=MATCH_PARENT,
-            padding=(sc.SMALL_MARGIN, sc.SMALL_MARGIN, sc.SMALL_MARGIN, sc.SMALL_MARGIN),
-            background=SHADOW,
+            padding=(sc.MEDIUM_MARGIN, sc.SMALL_MARGIN, sc.MEDIUM_MARGIN, sc.SMALL_MARGIN),
             rules=Rules(align_parent_bottom=True),
         ),
         width=MATCH_PARENT,
@@ -323,7 +367,7 @@ def activity_medium(
             content_desc=desc,
             width=0,
             weight=1,
-            height=56,
+            height=24 + 2 * sc.MEDIUM_MARGIN,
             on_click=on_click,
             clickable=True,
         )
@@ -349,6 +393,8 @@ def activity_medium(
         action("bottom_share", "Share", "share"),
         action("bottom_delete", "Delete", "delete", on_delete),
         width=MATCH_PARENT,
+        height=BOTTOM_ACTIONS_HEIGHT,
+        padding=(0, sc.MEDIUM_MARGIN, 0, 0),
         layout_gravity=Gravity.BOTTOM,
     )
     picture = FrameRelative(
@@ -361,6 +407,7 @@ def activity_medium(
         "fragment_holder",
         ViewPager("view_pager", picture, width=MATCH_PARENT, height=MATCH_PARENT),
         bottom,
+        GradientView("top_shadow", flipped=True, width=MATCH_PARENT, height=TOP_SHADOW_HEIGHT),
         LinearLayout("medium_viewer_appbar", toolbar, orientation=VERTICAL, width=MATCH_PARENT),
         width=MATCH_PARENT,
         height=MATCH_PARENT,
@@ -368,8 +415,15 @@ def activity_medium(
     )
 
 
-def directory_picker(folders: Sequence[Folder], on_pick: Callable[[Folder], object]) -> View:
-    """``dialog_directory_picker.xml`` in its alert dialog: the folders to pick from."""
+def directory_picker(
+    folders: Sequence[Folder],
+    on_pick: Callable[[Folder], object],
+    on_show_hidden: Action | None,
+    on_cancel: Action,
+) -> View:
+    """``dialog_directory_picker.xml`` in PickDirectoryDialog's alert dialog: the
+    search field (its toolbar invisible), the folders to pick from, and the Show
+    hidden button while hidden folders are not shown (``on_show_hidden``)."""
     grid = GridRecyclerView(
         "directories_grid",
         folders,
@@ -377,17 +431,34 @@ def directory_picker(folders: Sequence[Folder], on_pick: Callable[[Folder], obje
         DIRECTORY_COLUMNS,
         height=420,
     )
-    body = RelativeLayout(
-        "directories_holder",
-        RelativeLayout(
-            "directories_grid_holder",
-            sc.ViewGroupFrame("directories_fastscroller", grid, width=MATCH_PARENT),
+    search = sc.my_search_menu("folder_search_view", SEARCH_FOLDERS, (), (), lambda: None)
+    for view in search.walk():
+        if view.id == "top_toolbar":  # PickDirectoryDialog.updateSearchViewUi
+            view.visibility = INVISIBLE
+    search.margin = (0, 0, 0, sc.MEDIUM_MARGIN)
+    holder = RelativeLayout(
+        "directories_grid_holder",
+        search,
+        sc.ViewGroupFrame(
+            "directories_fastscroller",
+            grid,
             width=MATCH_PARENT,
+            rules=Rules(below="folder_search_view"),
         ),
         width=MATCH_PARENT,
-        padding=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0),
+        padding=(0, sc.MEDIUM_MARGIN, 0, 0),
     )
-    return alert_dialog(SELECT_FOLDER, "", package_ids=True, custom=body)
+    body = CoordinatorLayout("directories_holder", holder, width=MATCH_PARENT)
+    if on_show_hidden is not None:
+        body.add(sc.my_fab("directories_show_hidden", "visibility", on_show_hidden))
+    return alert_dialog(
+        SELECT_DESTINATION,
+        "",
+        positive=(sc.OK, lambda: None),
+        negative=(sc.CANCEL, on_cancel),
+        package_ids=True,
+        custom=body,
+    )
 
 
 def delete_dialog(on_yes: Action, on_no: Action) -> View:

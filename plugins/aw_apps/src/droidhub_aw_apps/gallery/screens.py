@@ -56,6 +56,9 @@ class SimpleGalleryApp(ViewApp):
         self.medium = ""
         #: What shows over the screen: "", "overflow", "copy", "move" or "delete".
         self.overlay = ""
+        #: Whether the folder picker's Show hidden button was tapped (the folders shown
+        #: are the same: the phone's shared storage holds no hidden ones).
+        self.hidden_shown = False
 
     def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
         """A launch shows the folders."""
@@ -104,6 +107,10 @@ class SimpleGalleryApp(ViewApp):
 
     def _choose(self, item: MenuItem) -> None:
         self.overlay = {"Copy to": "copy", "Move to": "move"}.get(item.title, "")
+        self.hidden_shown = False
+
+    def _set_hidden_shown(self) -> None:
+        self.hidden_shown = True
 
     # --- the screens ----------------------------------------------------------------
     def build(self, phone: VirtualPhone) -> Window:
@@ -147,7 +154,10 @@ class SimpleGalleryApp(ViewApp):
             window.popup_anchor = TOOLBAR_ANCHOR
         elif self.overlay in ("copy", "move"):
             folders = self._folders(phone, with_media=False)
-            window.dialog = layouts.directory_picker(folders, lambda f: self._pick(phone, f))
+            show_hidden = None if self.hidden_shown else self._set_hidden_shown
+            window.dialog = layouts.directory_picker(
+                folders, lambda f: self._pick(phone, f), show_hidden, close
+            )
         elif self.overlay == "delete":
             window.dialog = layouts.delete_dialog(lambda: self._delete(phone), close)
         return window
