@@ -30,6 +30,8 @@ TASKS = (
     "TasksDueNextWeek",
 )
 DB = "/data/data/org.tasks/databases/database"
+#: The SubscriptionNagBanner's texts and buttons in the generic (F-Droid) build.
+BANNER = ("Enjoying Tasks?", "Tasks needs your support!", "Dismiss", "Donate")
 
 
 def _texts(device: Device) -> list[str]:
@@ -112,6 +114,28 @@ def test_a_task_is_added_completed_shown_again_and_deleted_through_the_screens(
     assert "org.tasks" in virtual_device.foreground_activity()
 
 
+def test_the_generic_builds_banner_asks_for_support_until_dismissed_and_an_empty_list_says_so(
+    virtual_device: Device,
+) -> None:
+    _start(virtual_device)
+    # No task: body_empty instead of body_standard, under the banner.
+    ids = {e.resource_id.removeprefix("org.tasks:id/") for e in screen_elements(virtual_device)}
+    assert {"banner", "body_empty"} <= ids and "body_standard" not in ids
+    assert _texts(virtual_device)[:6] == ["My Tasks", *BANNER, "There are no tasks here."]
+    banner = find_element(virtual_device, resource_id="org.tasks:id/banner")
+    empty = find_element(virtual_device, resource_id="org.tasks:id/body_empty")
+    assert banner.bounds is not None and empty.bounds is not None
+    assert banner.bounds.bottom <= empty.bounds.top  # the banner pushes the body down
+    assert find_element(virtual_device, text="Dismiss").class_name == "android.widget.Button"
+    tap_element(virtual_device, text="Dismiss")
+    assert "Enjoying Tasks?" not in _texts(virtual_device)
+    add_tasks(virtual_device, [TaskRow("Water the plants")])  # stops the app
+    _start(virtual_device)  # a new start asks again
+    texts = _texts(virtual_device)
+    assert texts[:5] == ["My Tasks", *BANNER] and "Water the plants" in texts
+    assert "There are no tasks here." not in texts
+
+
 def test_the_list_is_grouped_by_day_as_the_app_words_it(virtual_device: Device) -> None:
     # The phone's today is Sunday 2023-10-15, 15:34 UTC.
     def due(month: int, day: int, at: dt.time | None = None) -> int:
@@ -134,7 +158,8 @@ def test_the_list_is_grouped_by_day_as_the_app_words_it(virtual_device: Device) 
     # row's due date comes before its title); a task that starts on Wednesday and a
     # completed one are hidden.
     assert texts[: texts.index("Due Friday")] == [
-        "My Tasks", "Overdue", "Oct 2", "Old receipts", "Fri 9:00 AM", "Renew passport",
+        "My Tasks", *BANNER, "Overdue", "Oct 2", "Old receipts", "Fri 9:00 AM",
+        "Renew passport",
     ]  # fmt: skip
     assert texts[texts.index("Due Friday") + 1 :][:2] == ["2:30 PM", "Pay rent"]
     assert "Call mom" not in texts and "Book flights" not in texts

@@ -17,6 +17,13 @@ HEADER = "header"
 OVERDUE = "Overdue"
 COMPLETED = "Completed"
 MY_TASKS = "My Tasks"  # BFE_Active
+NO_TASKS = "There are no tasks here."  # TLA_no_items
+#: The list's SubscriptionNagBanner in the generic build (enjoying_tasks,
+#: tasks_needs_your_support, dismiss, TLA_menu_donate).
+ENJOYING_TASKS = "Enjoying Tasks?"
+NEEDS_SUPPORT = "Tasks needs your support!"
+DISMISS = "Dismiss"
+DONATE = "Donate"
 SEARCH = "Search"
 SORT = "Sort"
 CREATE_TASK = "Create new task"

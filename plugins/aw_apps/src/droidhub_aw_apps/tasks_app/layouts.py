@@ -51,6 +51,7 @@ from droidhub.virtual.views import (
     INVISIBLE,
     MATCH_PARENT,
     VERTICAL,
+    Button,
     CheckBox,
     CoordinatorLayout,
     EditText,
@@ -64,6 +65,7 @@ from droidhub.virtual.views import (
     RecyclerView,
     RelativeLayout,
     Rules,
+    ScrollView,
     Switch,
     TextView,
     Toolbar,
@@ -190,8 +192,11 @@ def task_list(
     on_overflow: Action,
     on_drawer: Action,
     on_add: Action,
+    banner: View | None = None,
 ) -> LinearLayout:
-    """``task_list_activity`` holding ``fragment_task_list`` for the filter ``title``."""
+    """``task_list_activity`` holding ``fragment_task_list`` for the filter ``title``:
+    the ``banner`` (see :func:`subscription_banner`) over the list, or over
+    ``body_empty`` while the filter shows no task."""
     toolbar = Toolbar(
         "toolbar",
         TextView("", title, text_size=20, medium=True, max_lines=1, weight=1, width=0,
@@ -208,16 +213,19 @@ def task_list(
         return task_adapter_row(entry, lambda: open_task(entry.task_id))
 
     recycler = RecyclerView("recycler_view", entries, bind, padding=(0, 0, 0, 88))
-    body = LinearLayout(
-        "",
+    standard = ViewGroupFrame("body_standard", recycler, width=MATCH_PARENT, height=MATCH_PARENT,
+                              visibility="visible" if entries else GONE)  # fmt: skip
+    body = LinearLayout("", orientation=VERTICAL, width=MATCH_PARENT, height=MATCH_PARENT,
+                        margin=(0, 56, 0, 0))  # fmt: skip
+    if banner is not None:
+        body.add(banner)
+    body.add(
         LinearLayout(
             "",
-            FrameLayout("", ViewGroupFrame("body_standard", recycler, width=MATCH_PARENT,
-                                           height=MATCH_PARENT),
+            FrameLayout("", standard, task_list_body_empty(visible=not entries),
                         width=0, weight=100, height=MATCH_PARENT),
             orientation=HORIZONTAL, width=MATCH_PARENT, height=MATCH_PARENT,
-        ),
-        orientation=VERTICAL, width=MATCH_PARENT, height=MATCH_PARENT, margin=(0, 56, 0, 0),
+        )
     )  # fmt: skip
     coordinator = CoordinatorLayout(
         "task_list_coordinator", app_bar, body, bottom_app_bar(on_drawer, on_sort, on_overflow),
@@ -230,6 +238,49 @@ def task_list(
         "drawer_layout",
         FrameLayout("master", coordinator, width=MATCH_PARENT, height=MATCH_PARENT),
         orientation=VERTICAL, width=MATCH_PARENT, height=MATCH_PARENT,
+    )  # fmt: skip
+
+
+def task_list_body_empty(visible: bool) -> View:
+    """``task_list_body_empty`` included as ``body_empty``: the inbox picture (a glyph
+    the engine's icon subset lacks, so its 168 dp box stays blank) over "There are no
+    tasks here.", shown instead of ``body_standard`` while the filter has no task."""
+    column = LinearLayout(
+        "",
+        ImageView("", width=168, height=168, layout_gravity=Gravity.CENTER_HORIZONTAL),
+        TextView("", ids.NO_TASKS, text_size=20, text_color=TEXT_TERTIARY,
+                 layout_gravity=Gravity.CENTER_HORIZONTAL),
+        orientation=VERTICAL, layout_gravity=Gravity.CENTER_HORIZONTAL,
+    )  # fmt: skip
+    return ViewGroupFrame("body_empty", ScrollView("", column), width=MATCH_PARENT,
+                          elevation=4, visibility="visible" if visible else GONE)  # fmt: skip
+
+
+def subscription_banner(on_dismiss: Action, on_donate: Action) -> View:
+    """The ``banner`` ComposeView's SubscriptionNagBanner as the generic (F-Droid) build
+    words it: between two dividers, "Enjoying Tasks?" (body1), "Tasks needs your
+    support!" (body2), then the Dismiss and Donate text buttons at the end."""
+
+    def text_button(text: str, on_click: Action) -> Button:
+        button = Button("", text, text_color=PRIMARY, padding=(8, 6, 8, 6), on_click=on_click)
+        button.all_caps = False
+        return button
+
+    def divider() -> View:
+        return View(width=MATCH_PARENT, height=1, background="#1F000000")
+
+    return ComposeColumn(
+        "banner",
+        divider(),
+        TextView("", ids.ENJOYING_TASKS, text_size=16, text_color=TEXT_PRIMARY,
+                 padding=(16, 0, 16, 0), margin=(0, 16, 0, 0)),
+        TextView("", ids.NEEDS_SUPPORT, text_size=14, text_color=TEXT_PRIMARY,
+                 padding=(16, 0, 16, 0), margin=(0, 4, 0, 0)),
+        LinearLayout("", text_button(ids.DISMISS, on_dismiss), View(width=8, height=0),
+                     text_button(ids.DONATE, on_donate), layout_gravity=Gravity.RIGHT,
+                     padding=(16, 2, 16, 2)),
+        divider(),
+        width=MATCH_PARENT,
     )  # fmt: skip
 
 

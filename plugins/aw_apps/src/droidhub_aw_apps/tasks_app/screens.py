@@ -11,7 +11,11 @@ as AndroidWorld pins it), on the view engine, bound to its ``tasks`` table
   Completed tasks are hidden, and so are tasks whose start date (``hideUntil``) is
   still ahead, unless the overflow's "Show completed" / "Show unstarted" are checked.
   A tap opens the task; the FAB adds one; the bottom bar's navigation button opens
-  the drawer (:mod:`.drawer`), whose Settings opens the settings' top level.
+  the drawer (:mod:`.drawer`), whose Settings opens the settings' top level. Above
+  the list, the generic (F-Droid) build asks for support: TaskListViewModel sets
+  ``begForSubscription`` when the user has no Pro and the generic Firebase's
+  ``subscribeCooldown`` is always false, so the ``banner`` shows at every start until
+  Dismiss (or Donate) hides it. A filter without tasks shows ``body_empty``.
 * The Sort sheet (the bottom bar's "Sort", a Compose sheet without ids): the Grouping,
   Sorting and Subtasks rows each open a picker sheet of their modes (a choice applies
   at once and closes the picker), each row's order button turns Ascending/Descending,
@@ -173,16 +177,19 @@ class TasksScreens(ViewApp):
         super().__init__()
         self.sorting = Sorting()
         self.ui = Ui()
+        #: The list's subscription banner was dismissed (TaskListViewModel keeps that
+        #: for the list fragment's life: until the app is started again).
+        self.banner_dismissed = False
 
     def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
-        """A launch shows the list."""
+        """A launch shows the list, with its banner."""
         super().on_start(phone, intent)
-        self.ui = Ui()
+        self.ui, self.banner_dismissed = Ui(), False
 
     def on_stop(self, phone: VirtualPhone) -> None:
         """Force-stopped: the list, grouped by due date, next time."""
         del phone
-        self.sorting, self.ui = Sorting(), Ui()
+        self.sorting, self.ui, self.banner_dismissed = Sorting(), Ui(), False
         self.reset_view_state()
 
     # --- data ----------------------------------------------------------------------------
@@ -273,6 +280,8 @@ class TasksScreens(ViewApp):
                 ids.MY_TASKS, self._entries(phone), lambda i: self._open(phone, i),
                 lambda: self._show("sort"), lambda: self._show("overflow"),
                 lambda: self._show("drawer"), lambda: self._open(phone, None),
+                None if self.banner_dismissed else layouts.subscription_banner(
+                    self._dismiss_banner, self._dismiss_banner),
             ),
             background=layouts.BACKGROUND, status_bar=layouts.BACKGROUND,
         )  # fmt: skip
@@ -297,6 +306,11 @@ class TasksScreens(ViewApp):
             window.dialog = bottom_sheet(sheet, self._close_over)
             window.dialog_fills, window.on_cancel = True, self._close_over
         return window
+
+    def _dismiss_banner(self) -> None:
+        """Dismiss and Donate both hide the banner (Donate would also open the project's
+        donation page in the browser, which is not modelled)."""
+        self.banner_dismissed = True
 
     def _choose(self, item: MenuItem) -> None:
         self._show("")
