@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from droidhub.device.client import DeviceError
-from droidhub.env.environment import Env, Observe
 from droidhub.results.folder import RunConfigError, prepare_run_dir
 from droidhub.results.records import EpisodeResult, ResultsWriter, RunFolderError
 from droidhub.run.episode import (
@@ -42,14 +41,14 @@ from droidhub.run.episode import (
 from droidhub.run.outcome import RunOutcome, Terminated, early_stop_message
 from droidhub.run.progress import Progress
 from droidhub.run.provenance import describe_environment
-from droidhub.run.schedule import Schedule, Slot, in_thread
+from droidhub.run.recovery import Recovery
+from droidhub.run.schedule import Schedule, Slot
 from droidhub.tasks.suite import TaskInstance
 
 if TYPE_CHECKING:
     from droidhub.agents.base import Agent
     from droidhub.device.client import Device
     from droidhub.tasks.apps import AppSpec
-    from droidhub.tasks.task_eval import TaskEval
 
 __all__ = [
     "EpisodeContext",
@@ -119,6 +118,10 @@ class Runner:
             teardown_timeout if teardown_timeout is not None else min(step_timeout or 60.0, 60.0)
         )
         self.renew = renew
+        #: Puts a slot's phone right after an abandoned episode or a failed tear-down.
+        self._recovery = Recovery(
+            self.apps, self.teardown_timeout, renew, lambda note: self.progress.note(note)
+        )
         self.outcome = RunOutcome()
         self.progress = Progress(0, 0, progress_stream)
         self._stopping = threading.Event()
@@ -250,7 +253,7 @@ class Runner:
         """Run ``inst`` on ``slot``; return it when it must go back to the queue."""
         if slot.device is None:
             try:
-                slot.device = self._open(slot)
+                slot.device = self._recovery.open(slot)
             except DeviceError as exc:
                 return self._device_failed(slot, inst, str(exc))
         device = slot.device
@@ -292,7 +295,7 @@ class Runner:
         result = episode.result.model_copy(deep=True)
         result.duration_s = episode.elapsed
         phase = episode.phase
-        teardown_error, restored = self._retire(slot, episode, verdict)
+        teardown_error, restored = self._recovery.retire(slot, episode, verdict)
         if verdict == "interrupted":
             with self._lock:
                 self.outcome.unfinished.append(inst.episode_id)
@@ -320,13 +323,13 @@ class Runner:
             with self._lock:
                 self.outcome.unfinished.append(inst.episode_id)
             return None
-        if result.error is not None and not self._reachable(slot):
+        if result.error is not None and not self._recovery.reachable(slot):
             # The phone went away: not the task's or the agent's doing, so the episode
             # goes back to the queue for a device that works.
             result.error_source = "device"
             return self._device_failed(slot, inst, result.error)
         if episode.teardown_failed:
-            self._restore(slot, episode.task)
+            self._recovery.restore(slot, episode.task)
         self._record_then_check(slot, result, episode.context)
         return None
 
@@ -340,100 +343,6 @@ class Runner:
             self._count_fault(slot, f"it did not answer after {result.episode_id}'s tear-down")
         else:
             slot.failures = 0
-
-    def _open(self, slot: Slot) -> Device:
-        from droidhub.device.client import Device
-
-        return Device(slot.serial, host=slot.host, port=slot.port)
-
-    def _reachable(self, slot: Slot) -> bool:
-        try:
-            self._open(slot)
-        except DeviceError:
-            return False
-        return True
-
-    def _retire(self, slot: Slot, episode: Episode, reason: str) -> tuple[str | None, bool]:
-        """Close the device an abandoned episode holds and open a fresh one. Unless the
-        episode was abandoned in its tear-down, run the tear-down again on it (bounded).
-        Returns the tear-down's error, if any, and whether the phone then had to be
-        restored (:meth:`_restore`) because its tear-down failed or hung."""
-        assert slot.device is not None
-        slot.device.close(f"its episode was abandoned: {reason}")
-        slot.agent = None  # it may still be stuck inside the abandoned thread
-        try:
-            slot.device = self._open(slot)
-        except DeviceError:
-            slot.device = None
-            return None, False
-        if reason != "interrupted" and not self._answers(slot.device):
-            # The adb server still lists the phone but the phone itself is stuck.
-            slot.device.close("it did not answer after a timeout")
-            slot.device = None
-            return None, False
-        if not episode.setup_started or episode.torn_down:
-            return None, False
-        error = None
-        if episode.phase != TEARDOWN:
-            observe: Observe = getattr(episode.agent, "observes", Observe.UI_TREE)
-            env = Env(slot.device, self.apps, observe=observe)
-            error = in_thread(
-                lambda: episode.task.tear_down(env),
-                self.teardown_timeout,
-                f"droidhub-teardown-{slot.serial}",
-            )
-            if error is None:
-                return None, False
-        self._restore(slot, episode.task)
-        return error, True
-
-    def _restore(self, slot: Slot, task: TaskEval) -> None:
-        """Bring a phone whose tear-down failed or hung back to a known state: a fresh
-        phone where :attr:`renew` can make one, else the task's ``restore`` (bounded);
-        then a health check. A phone that fails it is closed (``slot.device`` None)."""
-        old = slot.device
-        if old is None:
-            return
-        fresh = None
-        if self.renew is not None:
-            try:
-                fresh = self.renew(old)
-            except Exception as exc:  # then restore this one, as on a real phone
-                self.progress.note(f"device {slot.serial}: no fresh phone ({exc}); restoring it")
-        if fresh is not None:
-            old.close("replaced by a fresh phone after a failed tear-down")
-            self.progress.note(
-                f"device {slot.serial} replaced by a fresh phone {fresh.serial} "
-                "after a failed tear-down"
-            )
-            slot.device, slot.serial = fresh, fresh.serial
-        else:
-            env = Env(old, self.apps)
-            error = in_thread(
-                lambda: task.restore(env), self.teardown_timeout, f"droidhub-restore-{slot.serial}"
-            )
-            if error is not None and error.startswith("did not finish"):
-                # The stuck thread holds this Device: give it up and take a new one.
-                old.close("its restore did not finish")
-                try:
-                    slot.device = self._open(slot)
-                except DeviceError:
-                    slot.device = None
-                    return
-        assert slot.device is not None
-        if not self._answers(slot.device):
-            slot.device.close("it did not answer after a restore")
-            slot.device = None
-
-    def _answers(self, device: Device) -> bool:
-        """Whether the phone runs a trivial command within a short limit."""
-        limit = min(self.teardown_timeout, 10.0)
-        error = in_thread(
-            lambda: device.shell(["echo", "ok"], timeout=limit),
-            limit + 1,
-            f"droidhub-probe-{device.serial}",
-        )
-        return error is None
 
     def _device_failed(self, slot: Slot, inst: TaskInstance, error: str) -> TaskInstance:
         """Count a device fault under ``inst``, which goes back to the queue."""
