@@ -6,16 +6,15 @@ the virtual phone (``droidhub.virtual``): nothing here knows which it is talking
 
 The protocol itself (connections, shell v2, sync) is :mod:`droidhub.device.transport`;
 how arguments are quoted is :mod:`droidhub.device.quoting`; how Android's output is read is
-:mod:`droidhub.device.parsers`. Their public names are re-exported here.
+:mod:`droidhub.device.parsers`; what the screen shows (screencap, uiautomator dump) is
+:mod:`droidhub.device.screen`. Their public names are re-exported here.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import io
 import re
 import sqlite3
-import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path, PurePosixPath
@@ -23,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import adbutils
 
-from droidhub.device import app_database, content_provider
+from droidhub.device import app_database, content_provider, screen
 from droidhub.device.parsers import (
     BroadcastResult,
     parse_broadcast,
@@ -55,13 +54,6 @@ __all__ = [
     "parse_foreground_activity",
     "quote",
 ]
-
-_HIERARCHY_END = "</hierarchy>"
-_UI_DUMP = "/sdcard/window_dump.xml"
-
-
-#: The first bytes of every PNG file.
-_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 class Device:
@@ -417,39 +409,22 @@ class Device:
     def screenshot_png(self) -> bytes:
         """The screen as the PNG bytes ``screencap -p`` sends, untouched (nothing decoded:
         store them as they are, or open them only when the pixels are needed)."""
-        png = self.exec_out(["screencap", "-p"])
-        if not png.startswith(_PNG_SIGNATURE):
-            raise DeviceError(f"screencap -p on {self.serial} returned no PNG: {png[:120]!r}")
-        return png
+        return screen.screencap_png(self)
 
     def screenshot(self) -> Image.Image:
         """The screen as a PIL image (``screencap -p``), decoded."""
-        from PIL import Image, UnidentifiedImageError
-
-        png = self.screenshot_png()
-        try:
-            image = Image.open(io.BytesIO(png))
-            image.load()
-        except (UnidentifiedImageError, OSError) as exc:
-            raise DeviceError(
-                f"screencap -p on {self.serial} returned no image ({exc}): {png[:120]!r}"
-            ) from None
-        return image
+        return screen.screencap_image(self)
 
     def ui_tree(self) -> str:
-        """The UI hierarchy XML (``uiautomator dump``).
-
-        Dump, read and delete the dump file in one command, so nothing is left on the
-        phone. uiautomator sometimes fails while the screen is changing ("could not get
-        idle state", "null root node"): it is tried three times.
-        """
-        return self._dump("")[0]
+        """The UI hierarchy XML (``uiautomator dump``, tried three times while the
+        screen settles; nothing is left on the phone)."""
+        return screen.uiautomator_dump(self)[0]
 
     def ui_tree_and_foreground(self) -> tuple[str, str]:
         """The UI hierarchy XML and the focused ``package/activity``, read by one adb
         command: an observation costs one round trip fewer than :meth:`ui_tree` and
         :meth:`foreground_activity` one after the other."""
-        xml, rest = self._dump("; dumpsys window")
+        xml, rest = screen.uiautomator_dump(self, "; dumpsys window")
         activity = parse_foreground_activity(rest)
         if activity is None:
             raise DeviceError(
@@ -457,25 +432,6 @@ class Device:
                 "(neither mCurrentFocus nor mFocusedApp names one)"
             )
         return xml, activity
-
-    def _dump(self, then: str) -> tuple[str, str]:
-        """``uiautomator dump`` read back, and what the shell printed after the XML when
-        ``then`` (more commands) follows it."""
-        path = quote(_UI_DUMP)
-        command = f"uiautomator dump {path} && cat {path} && rm {path}{then}"
-        last = ""
-        for attempt in range(3):
-            output = self.run(command).output
-            start = output.find("<?xml")
-            if start < 0:
-                start = output.find("<hierarchy")
-            end = output.find(_HIERARCHY_END, max(start, 0))
-            if start >= 0 and end >= 0:
-                end += len(_HIERARCHY_END)
-                return output[start:end], output[end:]
-            last = output.strip()
-            time.sleep(0.2 * (attempt + 1))
-        raise DeviceError(f"uiautomator dump on {self.serial} failed: {last or '(no output)'}")
 
     def ui_elements(self) -> list[UIElement]:
         """The UI hierarchy parsed into elements (see :mod:`droidhub.android.ui_tree`)."""
