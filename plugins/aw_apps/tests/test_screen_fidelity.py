@@ -37,7 +37,18 @@ from droidhub.android.ui_tree import parse_hierarchy
 
 #: Apps whose screens meet the thresholds below; an app's helper adds it once it does.
 APPS_AT_THRESHOLD: frozenset[str] = frozenset(
-    {"audio_recorder", "expense", "joplin", "markor", "recipe", "retro_music", "simple_draw", "vlc"}
+    {
+        "audio_recorder",
+        "calendar",
+        "expense",
+        "gallery",
+        "joplin",
+        "markor",
+        "recipe",
+        "retro_music",
+        "simple_draw",
+        "vlc",
+    }
 )
 THRESHOLDS = {
     "ids_real": 0.98,
