@@ -13,7 +13,13 @@ import shutil
 import stat as statmod
 from collections.abc import Callable
 
-from droidhub.virtual.commands.invocation import Invocation, command, split_options, unknown_option
+from droidhub.virtual.commands.invocation import (
+    Invocation,
+    command,
+    flags_and_operands,
+    split_options,
+    unknown_option,
+)
 from droidhub.virtual.commands.links import links_would_escape
 from droidhub.virtual.commands.ls import access_time, owner
 from droidhub.virtual.commands.system import parse_date
@@ -47,11 +53,10 @@ def mkdir(inv: Invocation) -> int:
     if "-m" in args:  # the mode is accepted and ignored: the sandbox keeps host modes
         at = args.index("-m")
         del args[at : at + 2]
-    flags, operands, bad = split_options(args, "pv")
-    if bad:
-        return unknown_option(inv, bad)
-    if not operands:
-        return inv.fail("Needs 1 argument")
+    parsed = flags_and_operands(inv, args, "pv")
+    if isinstance(parsed, int):
+        return parsed
+    flags, operands = parsed
     status = 0
     for target in operands:
         host = inv.host(target)
@@ -142,11 +147,10 @@ def touch(inv: Invocation) -> int:
                 return inv.fail(f"bad date '{args[at + 1]}'")
             when = moment.timestamp()
             del args[at : at + 2]
-    flags, operands, bad = split_options(args, "acmh")
-    if bad:
-        return unknown_option(inv, bad)
-    if not operands:
-        return inv.fail("Needs 1 argument")
+    parsed = flags_and_operands(inv, args, "acmh")
+    if isinstance(parsed, int):
+        return parsed
+    flags, operands = parsed
     status = 0
     for target in operands:
         host = inv.host(target)
@@ -178,11 +182,10 @@ def _touch_time(inv: Invocation, option: str, value: str) -> dt.datetime | None:
 
 
 def _copy_or_move(inv: Invocation, move: bool) -> int:
-    flags, operands, bad = split_options(inv.args, "rRfapvniLPdF")
-    if bad:
-        return unknown_option(inv, bad)
-    if len(operands) < 2:
-        return inv.fail("Needs 2 arguments")
+    parsed = flags_and_operands(inv, inv.args, "rRfapvniLPdF", least=2)
+    if isinstance(parsed, int):
+        return parsed
+    flags, operands = parsed
     *sources, destination = operands
     dest_host = inv.host(destination)
     if len(sources) > 1 and not dest_host.is_dir():
@@ -360,11 +363,10 @@ def stat(inv: Invocation) -> int:
                 return inv.fail(f"Missing argument to {option}")
             fmt = args[at + 1]
             del args[at : at + 2]
-    flags, operands, bad = split_options(args, "Lft")
-    if bad:
-        return unknown_option(inv, bad)
-    if not operands:
-        return inv.fail("Needs 1 argument")
+    parsed = flags_and_operands(inv, args, "Lft")
+    if isinstance(parsed, int):
+        return parsed
+    flags, operands = parsed
     status = 0
     for target in operands:
         host = inv.host(target)

@@ -173,6 +173,20 @@ def split_options(args: list[str], known: str) -> tuple[set[str], list[str], str
     return flags, operands, None
 
 
+def flags_and_operands(
+    inv: Invocation, args: list[str], known: str, least: int = 1
+) -> tuple[set[str], list[str]] | int:
+    """The toybox flags (letters of ``known``) and operands of a command that needs at
+    least ``least`` operands; the exit status of toybox's complaint instead, when a
+    flag is unknown or operands are missing."""
+    flags, operands, bad = split_options(args, known)
+    if bad:
+        return unknown_option(inv, bad)
+    if len(operands) < least:
+        return inv.fail("Needs 1 argument" if least == 1 else f"Needs {least} arguments")
+    return flags, operands
+
+
 def unknown_option(inv: Invocation, letter: str) -> int:
     """Fail as toybox does on an unknown flag ``letter``."""
     return inv.fail(f"Unknown option '{letter}' (see \"{inv.name} --help\")")

@@ -16,8 +16,7 @@ from pathlib import Path
 from droidhub.virtual.commands.invocation import (
     Invocation,
     command,
-    split_options,
-    unknown_option,
+    flags_and_operands,
 )
 
 
@@ -29,11 +28,10 @@ def ln(inv: Invocation) -> int:
     ``TARGET`` names on the phone (``/`` is the phone's root); one that would climb out
     of the phone's root is refused. A hard link needs an existing file in the sandbox.
     """
-    flags, operands, bad = split_options(inv.args, "sfnvT")
-    if bad:
-        return unknown_option(inv, bad)
-    if not operands:
-        return inv.fail("Needs 1 argument")
+    parsed = flags_and_operands(inv, inv.args, "sfnvT")
+    if isinstance(parsed, int):
+        return parsed
+    flags, operands = parsed
     if len(operands) > 2:
         return inv.fail("Max 2 arguments")
     target = operands[0]

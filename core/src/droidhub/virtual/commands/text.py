@@ -105,7 +105,9 @@ def _posix_regex(pattern: str, extended: bool) -> str:
     return "".join(out)
 
 
-def _count_option(inv: Invocation, default: int) -> tuple[int, list[str]] | None:
+def _count_and_inputs(inv: Invocation, default: int) -> tuple[int, list[tuple[str, bytes]]] | int:
+    """head's and tail's line count (``-n N``, ``-nN``, ``-N``) and the inputs they read;
+    the exit status instead when the count is bad or an input cannot be read."""
     args = list(inv.args)
     count = default
     operands = []
@@ -123,20 +125,20 @@ def _count_option(inv: Invocation, default: int) -> tuple[int, list[str]] | None
         try:
             count = int(value)
         except ValueError:
-            return None
-    return count, operands
+            return inv.fail("bad -n")
+    inputs = _inputs(inv, operands)
+    if isinstance(inputs, int):
+        return inputs
+    return count, inputs
 
 
 @command("head")
 def head(inv: Invocation) -> int:
     """``head [-n N] [FILE...]``."""
-    parsed = _count_option(inv, 10)
-    if parsed is None:
-        return inv.fail("bad -n")
-    count, operands = parsed
-    inputs = _inputs(inv, operands)
-    if isinstance(inputs, int):
-        return inputs
+    parsed = _count_and_inputs(inv, 10)
+    if isinstance(parsed, int):
+        return parsed
+    count, inputs = parsed
     for _name, data in inputs:
         lines = data.split(b"\n")
         kept = lines[:count]
@@ -148,13 +150,10 @@ def head(inv: Invocation) -> int:
 @command("tail")
 def tail(inv: Invocation) -> int:
     """``tail [-n N] [FILE...]``."""
-    parsed = _count_option(inv, 10)
-    if parsed is None:
-        return inv.fail("bad -n")
-    count, operands = parsed
-    inputs = _inputs(inv, operands)
-    if isinstance(inputs, int):
-        return inputs
+    parsed = _count_and_inputs(inv, 10)
+    if isinstance(parsed, int):
+        return parsed
+    count, inputs = parsed
     for _name, data in inputs:
         lines = _lines(data)
         for line in lines[-count:] if count else []:
