@@ -173,6 +173,16 @@ class ContactsProvider(SqliteProvider):
         kind, view = views[key]
         return kind, view, ([row_id] if row_id is not None else [])
 
+    def _write_route(self, uri: str, verb: str) -> tuple[str, str, list[Any]]:
+        """:meth:`_route` of a URI rows are updated or deleted through (``verb``); a
+        phone lookup is read-only, as on Android."""
+        parsed = ContentUri.parse(uri)
+        kind, view, params = self._route(parsed)
+        if kind == "lookup":
+            unsupported = "java.lang.UnsupportedOperationException"
+            raise ProviderError(f"Cannot {verb} {parsed}", unsupported)
+        return kind, view, params
+
     def query(
         self,
         phone: ProviderHost,
@@ -229,12 +239,7 @@ class ContactsProvider(SqliteProvider):
         self, phone: ProviderHost, uri: str, values: Mapping[str, Value], where: str | None
     ) -> int:
         """Update raw contacts, contacts or data rows by their view's columns."""
-        parsed = ContentUri.parse(uri)
-        kind, view, params = self._route(parsed)
-        if kind == "lookup":
-            raise ProviderError(
-                f"Cannot update {parsed}", "java.lang.UnsupportedOperationException"
-            )
+        kind, view, params = self._write_route(uri, "update")
         with open_database(phone, self.database) as db:
             ids = self._ids(db, view, params, where)
             row = dict(values)
@@ -250,12 +255,7 @@ class ContactsProvider(SqliteProvider):
 
     def delete(self, phone: ProviderHost, uri: str, where: str | None) -> int:
         """Delete contacts (with their raw contacts and data), raw contacts or data rows."""
-        parsed = ContentUri.parse(uri)
-        kind, view, params = self._route(parsed)
-        if kind == "lookup":
-            raise ProviderError(
-                f"Cannot delete {parsed}", "java.lang.UnsupportedOperationException"
-            )
+        kind, view, params = self._write_route(uri, "delete")
         with open_database(phone, self.database) as db:
             ids = self._ids(db, view, params, where)
             if not ids:

@@ -20,6 +20,18 @@ if TYPE_CHECKING:
     from droidhub.virtual.providers.base import ProviderHost
 
 
+def _selection(name: str | None, where: str | None) -> tuple[str, list[str]]:
+    """The WHERE clause (and its parameters) of the rows a settings URI and a
+    ``--where`` select: the URI's name, if it has one, and the caller's selection."""
+    clauses, params = [], []
+    if name is not None:
+        clauses.append("name = ?")
+        params.append(name)
+    if check_sql(where, "selection"):
+        clauses.append(f"({where})")
+    return " AND ".join(clauses) or "1", params
+
+
 class SettingsProvider(ContentProvider):
     """``content://settings/system|secure|global[/NAME]``: rows of ``_id, name, value``."""
 
@@ -45,18 +57,8 @@ class SettingsProvider(ContentProvider):
     ) -> tuple[str, list[str]]:
         namespace, name = self._namespace(phone, uri)
         db = self._table(phone, namespace)
-        clauses, params = [], []
-        if name is not None:
-            clauses.append("name = ?")
-            params.append(name)
-        if check_sql(where, "selection"):
-            clauses.append(f"({where})")
-        names = [
-            r[0]
-            for r in run_sql(
-                db, f"SELECT name FROM settings WHERE {' AND '.join(clauses) or '1'}", params
-            )
-        ]
+        clause, params = _selection(name, where)
+        names = [r[0] for r in run_sql(db, f"SELECT name FROM settings WHERE {clause}", params)]
         db.close()
         return namespace, names
 
@@ -74,13 +76,8 @@ class SettingsProvider(ContentProvider):
         columns = (
             ", ".join(check_sql(c, "projection") or "" for c in projection) if projection else "*"
         )
-        clauses, params = [], []
-        if name is not None:
-            clauses.append("name = ?")
-            params.append(name)
-        if check_sql(where, "selection"):
-            clauses.append(f"({where})")
-        sql = f"SELECT {columns} FROM settings WHERE {' AND '.join(clauses) or '1'}"
+        clause, params = _selection(name, where)
+        sql = f"SELECT {columns} FROM settings WHERE {clause}"
         if check_sql(sort, "sort order"):
             sql += f" ORDER BY {sort}"
         cursor = run_sql(db, sql, params)
