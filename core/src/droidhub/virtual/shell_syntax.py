@@ -160,11 +160,18 @@ class _Parser:
 
     def expect(self, word: str, opener: str) -> None:
         if self.reserved() != word:
-            token = self.peek()
-            if token is None:
-                raise ShellSyntaxError(f"syntax error: '{opener}' unmatched")
-            raise unexpected(token if isinstance(token, str) else _shown(token))
+            raise self.unexpected_here(opener)
         self.at += 1
+
+    def unexpected_here(self, opener: str) -> ShellSyntaxError:
+        """The error for the token at hand: the end of the line inside ``opener`` (``if``,
+        ``{``...; none: where a command should follow), or the token itself."""
+        token = self.peek()
+        if token is not None:
+            return unexpected(token if isinstance(token, str) else _shown(token))
+        if opener:
+            return ShellSyntaxError(f"syntax error: '{opener}' unmatched")
+        return ShellSyntaxError("syntax error: unexpected end of input")
 
     def sequence(self, stop: frozenset[str], opener: str = "", empty_ok: bool = False) -> Sequence:
         """Pipelines up to (not including) a reserved word in ``stop``, ``;;`` or the end."""
@@ -180,18 +187,10 @@ class _Parser:
                 self.skip_separators(newlines_only=True)
             if self.peek() in (";", "\n"):
                 self.skip_separators()
-            elif (token := self.peek()) not in (None, ";;") and self.reserved() not in stop:
-                assert token is not None
-                raise unexpected(token if isinstance(token, str) else _shown(token))
+            elif self.peek() not in (None, ";;") and self.reserved() not in stop:
+                raise self.unexpected_here(opener)
         if not result and not empty_ok:
-            token = self.peek()
-            if token is None:
-                raise ShellSyntaxError(
-                    f"syntax error: '{opener}' unmatched"
-                    if opener
-                    else "syntax error: unexpected end of input"
-                )
-            raise unexpected(token if isinstance(token, str) else _shown(token))
+            raise self.unexpected_here(opener)
         return result
 
     def pipeline(self, opener: str) -> Pipeline:
@@ -210,11 +209,7 @@ class _Parser:
         word = self.reserved()
         token = self.peek()
         if token is None:
-            raise ShellSyntaxError(
-                f"syntax error: '{opener}' unmatched"
-                if opener
-                else "syntax error: unexpected end of input"
-            )
+            raise self.unexpected_here(opener)
         compound: Command | None = None
         if word == "if":
             compound = self._if()
