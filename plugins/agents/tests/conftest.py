@@ -146,3 +146,19 @@ def steps(tmp_path: Path) -> list[dict[str, Any]]:
     for path in sorted((tmp_path / "run").glob("episodes/*/*/*/steps.jsonl")):
         found += [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     return found
+
+
+def assert_wifi_turned_on(
+    tmp_path: Path, done: subprocess.CompletedProcess[str]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The result and steps of a SystemWifiTurnOn run the scripted model played; fails
+    unless it succeeded as the model plays it: open Settings, tap Network & internet,
+    Internet and the switch, then say complete."""
+    assert done.returncode == 0, done.stderr
+    (result,) = results(tmp_path)
+    assert result["reward"] == 1.0 and result["error"] is None
+    recorded = steps(tmp_path)
+    assert [s["action"]["action_type"] for s in recorded] == [
+        "open_app", "click", "click", "click", "status",
+    ]  # fmt: skip
+    return result, recorded

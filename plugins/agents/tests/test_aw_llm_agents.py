@@ -18,7 +18,13 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import COMPLETION_TOKENS, PROMPT_TOKENS, ScriptedModel, results, run_cli, steps
+from conftest import (
+    COMPLETION_TOKENS,
+    PROMPT_TOKENS,
+    ScriptedModel,
+    assert_wifi_turned_on,
+    run_cli,
+)
 from PIL import Image
 
 STAND_IN = '''
@@ -79,14 +85,7 @@ def test_an_android_world_agent_solves_a_task_through_the_server(
         "--agent-option", "price_in=2", "--agent-option", "price_out=10",
         "--max-steps", "6",
     )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    (result,) = results(tmp_path)
-    assert result["reward"] == 1.0 and result["error"] is None
-    recorded = steps(tmp_path)
-    # open Settings, Network & internet, Internet, the switch; then status (done)
-    assert [s["action"]["action_type"] for s in recorded] == [
-        "open_app", "click", "click", "click", "status",
-    ]  # fmt: skip
+    result, recorded = assert_wifi_turned_on(tmp_path, done)
     assert len(scripted.requests) == 5
     usage = result["usage"]
     assert usage["calls"] == 5 and usage["prompt_tokens"] == 5 * PROMPT_TOKENS

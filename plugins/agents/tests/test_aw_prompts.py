@@ -17,7 +17,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import ScriptedModel, results, run_cli, steps
+from conftest import ScriptedModel, assert_wifi_turned_on, run_cli
 
 T3A = """
 def _generate_ui_elements_description_list_full(ui_elements, screen_width_height_px):
@@ -107,13 +107,7 @@ def test_t3a_sends_android_worlds_prompts(
         "--agent", "t3a", "--agent-option", "prompt=android_world",
         "--agent-option", f"base_url={url}", "--max-steps", "6",
     )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    (result,) = results(tmp_path)
-    assert result["reward"] == 1.0 and result["error"] is None
-    recorded = steps(tmp_path)
-    assert [s["action"]["action_type"] for s in recorded] == [
-        "open_app", "click", "click", "click", "status",
-    ]  # fmt: skip
+    _result, recorded = assert_wifi_turned_on(tmp_path, done)
     # Five action selections and, after each of the four actions carried out, a summary.
     texts = [body["messages"][0]["content"][0]["text"] for body in scripted.requests]
     assert all(len(body["messages"]) == 1 for body in scripted.requests)  # AW's shape

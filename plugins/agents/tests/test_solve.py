@@ -9,7 +9,15 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import COMPLETION_TOKENS, PROMPT_TOKENS, ScriptedModel, results, run_cli, steps
+from conftest import (
+    COMPLETION_TOKENS,
+    PROMPT_TOKENS,
+    ScriptedModel,
+    assert_wifi_turned_on,
+    results,
+    run_cli,
+    steps,
+)
 from PIL import Image
 
 from droidhub_agents.marks import MARK_COLOUR
@@ -30,17 +38,7 @@ def test_solves_an_android_world_task(
         "--agent-option", "api_key=sk-never-on-disk",
         "--max-steps", "6", "--html", str(tmp_path / "report.html"),
     )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    (result,) = results(tmp_path)
-    assert result["reward"] == 1.0 and result["error"] is None
-    # open Settings, Network & internet, Internet, tap the switch, say complete
-    assert [s["action"]["action_type"] for s in steps(tmp_path)] == [
-        "open_app",
-        "click",
-        "click",
-        "click",
-        "status",
-    ]
+    result, recorded = assert_wifi_turned_on(tmp_path, done)
     calls = 5 if agent == "t3a" else 9  # m3a reflects after each of the four actions
     assert len(scripted.requests) == calls
     usage = result["usage"]
@@ -50,7 +48,7 @@ def test_solves_an_android_world_task(
     assert usage["cost"] == pytest.approx(
         calls * (PROMPT_TOKENS * 2 + COMPLETION_TOKENS * 10) / 1e6
     )
-    first = steps(tmp_path)[0]["agent_info"]
+    first = recorded[0]["agent_info"]
     assert first["model"] == "scripted-1" and "open_app" in first["reply"]
     assert first["action"] == {"action_type": "open_app", "app_name": "Settings"}
     assert first["parse_error"] is None
