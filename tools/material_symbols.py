@@ -69,6 +69,7 @@ edit_note receipt_long restaurant_menu directions_run note sd_storage mic_none
 emergency key hourglass_empty smartphone devices_other sim_card cast print
 wifi_tethering vpn_key dns data_saver_on brightness_auto format_size
 screen_lock_portrait bluetooth_connected directions_car
+rotate_right
 """
 ICONS = _NAMES.split()
 
