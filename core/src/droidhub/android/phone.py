@@ -6,6 +6,7 @@ here, so the virtual phone, the env, MiniWoB's WebView and the app screens agree
 from __future__ import annotations
 
 import posixpath
+import re
 from dataclasses import dataclass
 
 
@@ -48,6 +49,10 @@ STORAGE_ALIASES = ("/sdcard", "/storage/self/primary", "/mnt/sdcard", "/data/med
 #: Apps' private data: ``/data/user/0`` is the same folder as ``/data/data``.
 APP_DATA = "/data/data"
 APP_DATA_ALIAS = "/data/user/0"
+#: An emulator's console: its serial names its loopback port (``emulator-5554``), and
+#: the token a client authenticates with is this file in the user's home folder.
+EMULATOR_SERIAL = re.compile(r"emulator-(\d+)")
+CONSOLE_TOKEN_FILE = ".emulator_console_auth_token"
 
 
 def canonical_path(android_path: str) -> str:

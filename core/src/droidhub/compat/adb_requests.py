@@ -21,6 +21,7 @@ import re
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
+from droidhub.device.emulator_console import NotAnEmulatorError, emulator_command
 from droidhub.device.quoting import join
 
 if TYPE_CHECKING:
@@ -218,8 +219,15 @@ class Controller:
             response.generic.output = self._run(" ".join(args[1:]))
         elif args[:1] == ["root"]:
             response.generic.output = b"adbd is already running as root\n"
+        elif args[:1] == ["emu"]:
+            # AW's text_emulator and call_emulator: the emulator's console, not adbd.
+            try:
+                output = emulator_command(self.device.serial, args[1:])
+            except (NotAnEmulatorError, OSError) as exc:
+                raise AdbCallError(f"`adb emu {join(args[1:])}`: {exc}") from exc
+            response.generic.output = output.encode()
         else:
-            raise AdbCallError(f"only `shell ...` and `root` generic requests: got {args}")
+            raise AdbCallError(f"only `shell`, `emu` and `root` generic requests: got {args}")
 
     def _tap(self, call: Any, response: Any) -> None:
         del response

@@ -10,6 +10,7 @@ from types import FrameType
 import click
 
 from droidhub.virtual.connection import DEFAULT_IDLE_TIMEOUT
+from droidhub.virtual.console import ConsolePortError
 from droidhub.virtual.server import VirtualDeviceServer
 from droidhub.virtual.storage import (
     DEFAULT_STORAGE_BYTES,
@@ -59,7 +60,18 @@ def device_group() -> None:
     type=click.IntRange(1, 64),
     default=1,
     show_default=True,
-    help="How many virtual phones (virtual-0, virtual-1, ...).",
+    help="How many virtual phones (virtual-0, virtual-1, ...; emulator-PORT with --console-port).",
+)
+@click.option(
+    "--console-port",
+    type=click.IntRange(0, 65534),
+    default=None,
+    metavar="PORT",
+    help=(
+        "Give each phone an emulator console on 127.0.0.1:PORT, PORT+2, ... (0: free "
+        "ports), as emulators have, and name it emulator-PORT, so that `adb emu sms send` "
+        "and AndroidWorld's own code (its --console_port) reach it."
+    ),
 )
 @click.option(
     "--idle-timeout",
@@ -86,7 +98,12 @@ def device_group() -> None:
     ),
 )
 def serve(
-    port: int, devices: int, idle_timeout: float, allow_other_users: bool, storage: int | None
+    port: int,
+    devices: int,
+    console_port: int | None,
+    idle_timeout: float,
+    allow_other_users: bool,
+    storage: int | None,
 ) -> None:
     """Serve virtual phones in the foreground until Ctrl-C.
 
@@ -106,11 +123,17 @@ def serve(
             idle_timeout=idle_timeout,
             allow_other_users=allow_other_users,
             storage_bytes=storage,
+            console_port=console_port,
         )
     except ValueError as exc:  # a bad $DROIDHUB_VIRTUAL_STORAGE
         raise click.ClickException(str(exc)) from None
     try:
         server.start()
+    except ConsolePortError as exc:
+        raise click.ClickException(
+            f"cannot open a phone's emulator console on {exc.strerror}; pick another "
+            "--console-port (an emulator may hold it), or --console-port 0 for free ones"
+        ) from exc
     except OSError as exc:
         raise click.ClickException(
             f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}; "

@@ -39,6 +39,7 @@ from droidhub.virtual.system_image import (
     Activity,
     full_activity,
 )
+from droidhub.virtual.telephony import Telephony
 
 _SHARED_FOLDERS = (
     "Alarms",
@@ -103,6 +104,8 @@ class VirtualPhone:
         self.stack: list[Activity] = [Activity(LAUNCHER_PACKAGE, LAUNCHER_ACTIVITY)]
         #: Android paths of transient outputs (UI dumps, screenshots) that ``snapshot`` skips.
         self.transient_paths: set[str] = {EXTERNAL_STORAGE + "/window_dump.xml"}
+        #: The modem: messages that arrive, calls that ring (``adb emu sms|gsm``).
+        self.telephony = Telephony(self)
         self._layout()
         self.providers: dict[str, ContentProvider] = dict(system_providers())
         for app in apps:

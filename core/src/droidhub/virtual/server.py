@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from droidhub.virtual.adb_server import AdbServer, Phone
 from droidhub.virtual.connection import DEFAULT_IDLE_TIMEOUT
+from droidhub.virtual.console import EmulatorConsole
 from droidhub.virtual.storage import Storage, storage_from_env
 
 if TYPE_CHECKING:
@@ -126,6 +127,10 @@ class VirtualDeviceServer:
     address; only the uid running the server is served unless ``allow_other_users``.
     Each phone's storage holds ``storage_bytes`` (None: ``$DROIDHUB_VIRTUAL_STORAGE``,
     else 6 GiB as a Pixel 6 emulator); a write past it fails "No space left on device".
+    With a ``console_port`` each phone also has an emulator console on that loopback
+    port and is named ``emulator-PORT`` after it, as an emulator is, so that ``adb emu``
+    reaches it (:mod:`droidhub.virtual.console`): the next phones take the port two
+    above, as emulators do (5554, 5556, ...); 0 gives each a free port.
     """
 
     def __init__(
@@ -141,6 +146,7 @@ class VirtualDeviceServer:
         idle_timeout: float | None = DEFAULT_IDLE_TIMEOUT,
         allow_other_users: bool = False,
         storage_bytes: int | None = None,
+        console_port: int | None = None,
     ) -> None:
         if devices < 0:
             raise ValueError(f"devices={devices}: the number of phones cannot be negative")
@@ -158,6 +164,9 @@ class VirtualDeviceServer:
         self._idle_timeout = idle_timeout
         self._allow_other_users = allow_other_users
         self._executors: dict[str, ThreadPoolExecutor] = {}
+        #: The next phone's console port (None: phones have no console; 0: any free one).
+        self._console_port = console_port
+        self._consoles: dict[str, EmulatorConsole] = {}
         self._numbers = itertools.count()
         self._lock = threading.Lock()
         self._phones: dict[str, tuple[Phone, Path]] = {}
@@ -272,14 +281,24 @@ class VirtualDeviceServer:
         """Create a fresh phone with an empty sandbox; return its new serial."""
         adb = self._running()
         assert self._root is not None
-        serial = f"virtual-{next(self._numbers)}"
+        console = None
+        if self._console_port is not None:
+            console = EmulatorConsole(host=self.host, port=self._console_port)
+            if self._console_port:
+                self._console_port += 2
+        serial = console.serial if console else f"virtual-{next(self._numbers)}"
         sandbox = self._root / serial
         sandbox.mkdir(parents=True, exist_ok=False)
         try:
             phone = self._phone_factory(serial, sandbox, list(self._apps()))
         except BaseException:
             shutil.rmtree(sandbox, ignore_errors=True)
+            if console is not None:
+                console.close()
             raise
+        if console is not None:  # a phone with no modem gets "KO" to its commands
+            console.start(getattr(phone, "telephony", None))
+            self._consoles[serial] = console
         storage: Storage | None = getattr(phone, "storage", None)
         if storage is not None:  # whatever factory made the phone, it gets the server's size
             storage.capacity = self.storage_bytes
@@ -307,6 +326,9 @@ class VirtualDeviceServer:
         with self._lock:
             phone, sandbox = self._phones.pop(serial)
             executor = self._executors.pop(serial, None)
+            console = self._consoles.pop(serial, None)
+        if console is not None:
+            console.close()
         if executor is not None:
             # When the server stops, its connections are closed first, so waiting
             # commands were told to stop: this waits only for commands mid-work.

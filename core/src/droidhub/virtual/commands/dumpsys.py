@@ -19,6 +19,7 @@ from droidhub.virtual.commands.invocation import Invocation, command
 from droidhub.virtual.commands.packages import apk_path, version_code
 from droidhub.virtual.commands.stack import task_id
 from droidhub.virtual.system_image import START_TIME
+from droidhub.virtual.telephony import CALL_STATE_OFFHOOK, CALL_STATE_RINGING
 
 WIDTH, HEIGHT = PIXEL_6.size
 DENSITY = PIXEL_6.density
@@ -233,14 +234,16 @@ def _surface_flinger(inv: Invocation, rest: list[str]) -> None:
 
 def _telephony_registry(inv: Invocation, rest: list[str]) -> None:
     del rest
-    # No call is ever in progress: AndroidWorld's get_call_state reads mCallState=0 (IDLE).
+    # AndroidWorld's get_call_state reads mCallState (0 idle, 1 ringing, 2 off-hook).
+    modem = inv.phone.telephony
     inv.print("last known state:")
     inv.print("  Phone Id=0")
-    inv.print("  mCallState=0")
-    inv.print("  mRingingCallState=0")
-    inv.print("  mForegroundCallState=0")
+    inv.print(f"  mCallState={modem.state}")
+    ringing, off_hook = modem.state == CALL_STATE_RINGING, modem.state == CALL_STATE_OFFHOOK
+    inv.print(f"  mRingingCallState={CALL_STATE_RINGING if ringing else 0}")
+    inv.print(f"  mForegroundCallState={CALL_STATE_OFFHOOK if off_hook else 0}")
     inv.print("  mBackgroundCallState=0")
-    inv.print("  mCallIncomingNumber=")
+    inv.print(f"  mCallIncomingNumber={modem.number}")
     inv.print("  mServiceState=0")
 
 

@@ -90,6 +90,8 @@ def decode_text(text: str) -> str:
 
 def _key(inv: Invocation, name: str) -> None:
     phone = inv.phone
+    if name == "KEYCODE_ENDCALL" and phone.telephony.hang_up(by_user=True):
+        return  # a call rang or was on: the key ends it
     if name == "KEYCODE_HOME":
         phone.home()
     elif name == "KEYCODE_BACK":
