@@ -16,9 +16,10 @@ import adbutils
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from listening_app import ListeningApp
 
 from droidhub.device.client import BroadcastResult, Device, DeviceError, ShellResult
-from droidhub.virtual.app import BroadcastReply, Intent, Screen, VirtualApp
+from droidhub.virtual.app import BroadcastReply, Intent, Screen
 from droidhub.virtual.phone import LAUNCHER_ACTIVITY, LAUNCHER_PACKAGE, VirtualPhone
 from droidhub.virtual.screen import Node, hierarchy
 from droidhub.virtual.server import VirtualDeviceServer
@@ -29,7 +30,7 @@ PAD_DB = f"/data/data/{PAD}/databases/notes.db"
 LAUNCHER = f"{LAUNCHER_PACKAGE}/{LAUNCHER_ACTIVITY}"
 
 
-class Notepad(VirtualApp):
+class Notepad(ListeningApp):
     """One text field that shows what was typed, and a record of everything it heard."""
 
     package = PAD
@@ -37,19 +38,13 @@ class Notepad(VirtualApp):
     activity = ".MainActivity"
 
     def __init__(self) -> None:
+        super().__init__()
         self.text = ""
-        self.events: list[tuple[str, object]] = []
 
     def install(self, phone: VirtualPhone) -> None:
         folder = phone.host_path(f"/data/data/{PAD}/files")
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "draft.txt").write_text("draft", encoding="utf-8")
-
-    def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
-        self.events.append(("start", intent))
-
-    def on_stop(self, phone: VirtualPhone) -> None:
-        self.events.append(("stop", None))
 
     def on_broadcast(self, phone: VirtualPhone, intent: Intent) -> BroadcastReply | None:
         self.events.append(("broadcast", intent))
@@ -69,19 +64,11 @@ class Notepad(VirtualApp):
         )
         return Screen(hierarchy(Node(package=PAD, children=[field])))
 
-    def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
-        self.events.append(("tap", (x, y)))
-
-    def on_swipe(
-        self, phone: VirtualPhone, x1: int, y1: int, x2: int, y2: int, duration_ms: int
-    ) -> None:
-        self.events.append(("swipe", (x1, y1, x2, y2, duration_ms)))
-
     def on_text(self, phone: VirtualPhone, text: str) -> None:
         self.text += text
 
     def on_key(self, phone: VirtualPhone, keycode: str) -> None:
-        self.events.append(("key", keycode))
+        super().on_key(phone, keycode)
         if keycode == "KEYCODE_ENTER":
             self.text += "\n"
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
+from listening_app import ListeningApp
 from phone_shell import sh
 from PIL import Image
 
@@ -21,7 +22,7 @@ from droidhub.virtual.screen import Node, hierarchy, launcher_icons
 from droidhub.virtual.snapshot import content_uri_paths, snapshot
 
 
-class NotesApp(VirtualApp):
+class NotesApp(ListeningApp):
     """A small app model: a database, a provider, a UI, and a record of what it heard."""
 
     package = "com.example.notes"
@@ -31,7 +32,7 @@ class NotesApp(VirtualApp):
     db = "/data/data/com.example.notes/databases/notes.db"
 
     def __init__(self) -> None:
-        self.events: list[tuple[str, object]] = []
+        super().__init__()
         self.installs = 0
 
     def install(self, phone: VirtualPhone) -> None:
@@ -50,12 +51,6 @@ class NotesApp(VirtualApp):
             )
         }
 
-    def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
-        self.events.append(("start", intent))
-
-    def on_stop(self, phone: VirtualPhone) -> None:
-        self.events.append(("stop", None))
-
     def on_broadcast(self, phone: VirtualPhone, intent: Intent) -> BroadcastReply | None:
         if intent.action == "com.example.notes.COUNT":
             return BroadcastReply(code=-1, data="1 note", extras={"count": 1, "ok": True})
@@ -71,19 +66,8 @@ class NotesApp(VirtualApp):
         )
         return Screen(hierarchy(Node(package=self.package, children=[button])))
 
-    def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
-        self.events.append(("tap", (x, y)))
-
-    def on_swipe(
-        self, phone: VirtualPhone, x1: int, y1: int, x2: int, y2: int, duration_ms: int
-    ) -> None:
-        self.events.append(("swipe", (x1, y1, x2, y2, duration_ms)))
-
     def on_text(self, phone: VirtualPhone, text: str) -> None:
         self.events.append(("text", text))
-
-    def on_key(self, phone: VirtualPhone, keycode: str) -> None:
-        self.events.append(("key", keycode))
 
     def close(self) -> None:
         self.events.append(("close", None))
