@@ -161,8 +161,12 @@ def test_the_viewer_and_the_folder_picker_show_what_the_real_app_shows(
         assert bottom == {
             "bottom_actions", "bottom_favorite", "bottom_edit", "bottom_share", "bottom_delete"
         }  # fmt: skip
-        assert "top_shadow" in ids
+        assert "top_shadow" in ids and {"menu_rotate", "menu_properties"} <= ids
         tap_element(virtual_device, content_description="More options")
+        titles = [
+            e.text for e in screen_elements(virtual_device) if e.resource_id.endswith("title")
+        ]
+        assert titles[:4] == ["Rename", "Hide", "Copy to", "Move to"] and titles[-1] == "Settings"
         tap_element(virtual_device, text="Copy to")
         find_element(virtual_device, text="Select destination")
         search = find_element(virtual_device, resource_id="top_toolbar_search")

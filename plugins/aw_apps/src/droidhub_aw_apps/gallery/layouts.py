@@ -40,6 +40,7 @@ from droidhub.virtual.views import (
     INVISIBLE,
     MATCH_PARENT,
     VERTICAL,
+    ActionMenuItemView,
     CheckBox,
     CoordinatorLayout,
     FrameLayout,
@@ -356,7 +357,11 @@ def activity_medium(
     on_delete: Action,
     on_properties: Action,
 ) -> View:
-    """``activity_medium.xml``: the picture on black, the toolbar, the bottom actions."""
+    """``activity_medium.xml``: the picture on black, the toolbar, the bottom actions.
+
+    ``menu_viewpager``'s items that ViewPagerActivity.refreshMenuItems leaves visible
+    with the default bottom actions, of which a 411 dp wide toolbar has room for two
+    (Rotate and Properties, the first ``ifRoom`` ones) beside the overflow."""
     white = "#FFFFFFFF"
 
     def action(id: str, desc: str, icon: str, on_click: Action | None = None) -> ImageView:
@@ -376,7 +381,10 @@ def activity_medium(
         "medium_viewer_toolbar",
         medium.name,
         on_up,
-        (MenuItem("menu_properties", "Properties", "info", on_properties),),
+        (
+            MenuItem("menu_rotate", "Rotate", "rotate_right"),
+            MenuItem("menu_properties", "Properties", "info", on_properties),
+        ),
         (MenuItem("menu_copy_to", "Copy to"),),
         on_overflow,
         background=None,
@@ -384,7 +392,7 @@ def activity_medium(
     for view in toolbar.walk():  # white ink over the picture
         if isinstance(view, TextView):
             view.text_color = white
-        if isinstance(view, ImageView):
+        if isinstance(view, ImageView | ActionMenuItemView):
             view.tint = white
     bottom = ViewGroupLinear(
         "bottom_actions",

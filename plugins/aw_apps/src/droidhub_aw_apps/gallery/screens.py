@@ -26,8 +26,14 @@ if TYPE_CHECKING:
     from droidhub.virtual.views import View
 
 MEDIA_SUFFIXES = (".jpg", ".jpeg", ".png", ".gif", ".webp", ".mp4", ".svg")
-#: The viewer's overflow (menu_viewpager's items shown there, in order).
-VIEWER_OVERFLOW = ("Copy to", "Move to", "Rename", "Open with", "Set as", "Show on map")
+#: The viewer's overflow: menu_viewpager's items, in its order, that
+#: ViewPagerActivity.refreshMenuItems leaves visible for a picture with the default
+#: bottom actions and all-files access (AndroidWorld grants it), past the two shown as
+#: actions.
+VIEWER_OVERFLOW = (
+    "Rename", "Hide", "Copy to", "Move to", "Create shortcut", "Open with", "Set as",
+    "Change orientation", "Print", "Resize", "Show on map", "Slideshow", "Settings",
+)  # fmt: skip
 #: Where a toolbar's overflow drops from (its end, under the status bar).
 TOOLBAR_ANCHOR = (0, 118, 1080, 265)
 
