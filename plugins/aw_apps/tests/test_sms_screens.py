@@ -19,6 +19,7 @@ from screen_checks import find_element, screen_elements, tap_element
 
 from droidhub import Device
 from droidhub_aw_apps.common import simple_commons as sc
+from droidhub_aw_apps.contacts import model as contacts
 from droidhub_aw_apps.sms import model
 
 ID = "com.simplemobiletools.smsmessenger:id/"
@@ -120,6 +121,11 @@ REAL_IDS: dict[str, tuple[str, ...]] = {
         "contacts_list",
         "contacts_letter_fastscroller",
         "contacts_letter_fastscroller_thumb",
+    ),
+    "item_suggested_contact": (
+        "suggested_contact_holder",
+        "suggested_contact_image",
+        "suggested_contact_name",
     ),
     "menu_search": (
         "top_app_bar_layout",
@@ -304,7 +310,15 @@ def test_a_thread_shows_bubbles_and_deletes_after_a_dialog_over_a_scrim(sms: Dev
     assert [b.text for b in bodies] == ["Hello number 0", "Answer"]
     received, sent = (b.bounds for b in bodies)
     assert received is not None and sent is not None
-    assert received.left < 100 and sent.right > 980  # start and end of the row
+    # The received message's sender avatar (40 dp) opens the row, its bottom at the
+    # bubble's; the sent one ends the row, with no avatar.
+    photos = [
+        e for e in screen_elements(sms) if e.resource_id == ID + "thread_message_sender_photo"
+    ]
+    assert len(photos) == 1 and photos[0].bounds is not None
+    photo = photos[0].bounds
+    assert photo.left == 42 and photo.right - photo.left == 105 and photo.bottom == received.bottom
+    assert received.left == photo.right + 21 and sent.right > 980
     image = sms.screenshot()
     assert _close(_rgb(image, sent.left + 10, sent.center[1]), _over_background(sc.PRIMARY))
     assert _close(
@@ -332,3 +346,55 @@ def test_a_number_typed_in_a_new_conversation_opens_its_thread(sms: Device) -> N
     tap_element(sms, resource_id="new_conversation_confirm")
     assert find_element(sms, resource_id="thread_type_message").focused  # an empty thread
     _assert_real(sms)
+
+
+def test_a_new_conversation_suggests_contacts_who_texted_and_indexes_the_contacts_letters(
+    virtual_device: Device,
+) -> None:
+    """Two contacts, one of whom texted: the suggestions hold that one, the list both,
+    and the fast scroller their initials; a number matching no contact says so."""
+    device = virtual_device
+    contacts.add_contact(device, "Jane Smith", "+15550100001")
+    contacts.add_contact(device, "Mark Twain", "+15550100002")
+    model.receive(device, "+15550100002", "See you at noon", AFTERNOON_MS)
+    model.receive(device, "+15550100009", "A stranger", AFTERNOON_MS + 60_000)
+    device.shell(["am", "start", "-n", f"{model.PACKAGE}/.activities.MainActivity"])
+    tap_element(device, resource_id="conversations_fab")
+    parents = _parents(device)
+    assert parents["suggested_contact_name"][:4] == [
+        "suggested_contact_holder",
+        "suggestions_holder",
+        "suggestions_scrollview",
+        "new_conversation_holder",
+    ]
+    names = [
+        e.text for e in screen_elements(device) if e.resource_id == ID + "suggested_contact_name"
+    ]
+    assert names == ["Mark Twain"]  # the stranger is no contact
+    label = find_element(device, resource_id="suggestions_label")
+    scroller = find_element(device, resource_id="contacts_letter_fastscroller")
+    thumb = find_element(device, resource_id="contacts_letter_fastscroller_thumb")
+    first = find_element(device, resource_id="item_contact_frame")
+    assert (label.text, scroller.class_name, thumb.class_name) == (
+        "SUGGESTIONS",
+        "android.widget.LinearLayout",
+        "android.view.ViewGroup",
+    )
+    assert [e.text for e in screen_elements(device) if e.text == "J\nM"] == ["J\nM"]
+    assert scroller.bounds is not None and thumb.bounds is not None and first.bounds is not None
+    assert scroller.bounds.right == 1080 and scroller.bounds.top == first.bounds.top
+    assert (thumb.bounds.top, thumb.bounds.bottom) == (scroller.bounds.top, scroller.bounds.bottom)
+    assert thumb.bounds.right == scroller.bounds.left - 42  # activity_margin before it
+    assert "no_contacts_placeholder" not in parents
+    _assert_real(device)
+    # A number no contact has: the list goes, "No contacts found" comes, and the
+    # scroller is left without letters.
+    device.shell(["input", "text", "5550199"])
+    parents = _parents(device)
+    assert "contacts_list" not in parents and "item_contact_frame" not in parents
+    assert find_element(device, resource_id="no_contacts_placeholder").text == "No contacts found"
+    assert "contacts_letter_fastscroller" in parents and "J\nM" not in [
+        e.text for e in screen_elements(device)
+    ]
+    tap_element(device, text="Mark Twain", resource_id="suggested_contact_name")
+    assert find_element(device, resource_id="thread_message_body").text == "See you at noon"

@@ -15,9 +15,8 @@ at the start for a received one (on ``item_received_background``, grey, in the t
 colour) and at the end for a sent one (``item_sent_background`` tinted the primary
 colour, its text in the contrast colour); the list stacks from its end; the send
 button ``thread_send_message`` is a Button labelled "SMS" whose content description
-is "OK", clickable only once there is text. ``new_conversation_confirm`` (a tick)
-shows once the field holds more than two characters; contacts matching the typed
-text are ``item_contact_with_number`` rows of ``contacts_list``.
+is "OK", clickable only once there is text. The new conversation is
+:mod:`.new_conversation`.
 """
 
 from __future__ import annotations
@@ -82,6 +81,8 @@ class ThreadItem:
     body: str
     sent: bool = False
     date_time: str = ""
+    #: Who sent a received message (the contact's name, else the address).
+    sender: str = ""
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,20 @@ class ConstraintRelative(RelativeLayout):
 
 class AppBarLayout(LinearLayout):
     """Material's AppBarLayout (``android.widget.LinearLayout``)."""
+
+
+class MessageWrapper(RelativeLayout):
+    """``thread_message_wrapper``, whose sender photo is aligned to the bottom of the
+    message body (``layout_alignBottom``)."""
+
+    def on_layout(self) -> None:
+        """Children as the rules place them, then the photo moved down to the body's
+        bottom edge."""
+        super().on_layout()
+        found = {child.id: child for child in self.shown()}
+        photo, body = found.get("thread_message_sender_photo"), found.get("thread_message_body")
+        if photo is not None and body is not None:
+            photo.layout(photo.left, body.bottom - photo.measured_height)
 
 
 class StackFromEndList(RecyclerView[ThreadItem]):
@@ -364,10 +379,25 @@ def item_message(item: ThreadItem) -> View:
         else Rules(to_right_of="thread_message_sender_photo"),
     )
     aside = (411.43 - 2 * sc.ACTIVITY_MARGIN) * (1 - WRAPPER_SHARE)
-    wrapper = RelativeLayout(
+    # A received message shows its sender's avatar at the body's bottom (the letter
+    # avatar: no task's contact has a photo); a sent one has none.
+    photo = sc.LetterAvatar(
+        "thread_message_sender_photo",
+        item.sender,
+        width=sc.LIST_AVATAR_SIZE,
+        height=sc.LIST_AVATAR_SIZE,
+        margin=(0, 0, sc.MEDIUM_MARGIN, 0),
+        visibility=GONE if item.sent else "visible",
+    )
+    wrapper = MessageWrapper(
         "thread_message_wrapper",
-        ImageView("thread_message_sender_photo", visibility=GONE),
-        LinearLayout("thread_message_attachments_holder", orientation=VERTICAL, width=MATCH_PARENT),
+        photo,
+        LinearLayout(
+            "thread_message_attachments_holder",
+            orientation=VERTICAL,
+            width=MATCH_PARENT,
+            visibility=GONE,  # an SMS has no attachment
+        ),
         ImageView("thread_message_play_outline", visibility=GONE),
         body,
         width=MATCH_PARENT,
@@ -379,98 +409,4 @@ def item_message(item: ThreadItem) -> View:
         width=MATCH_PARENT,
         margin=(0, sc.SMALL_MARGIN, 0, 0),
         padding=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0),
-    )
-
-
-def activity_new_conversation(
-    address: str,
-    contacts: Sequence[ContactRow],
-    on_up: Action,
-    on_address: Callable[[str], object],
-    on_confirm: Action,
-    on_contact: Callable[[ContactRow], object],
-) -> View:
-    """``activity_new_conversation.xml``: the address field with its tick, and the
-    contacts that match it."""
-    holder = RelativeLayout(
-        "new_conversation_holder",
-        sc.my_edit_text(
-            "new_conversation_address",
-            address,
-            ADD_CONTACT_OR_NUMBER,
-            on_address,
-            text_size=sc.BIG_TEXT,
-            gravity=Gravity.CENTER_VERTICAL,
-            width=MATCH_PARENT,
-            height=sc.NORMAL_ICON_SIZE,
-            margin=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0),
-            rules=Rules(to_left_of="new_conversation_confirm"),
-        ),
-        ImageView(
-            "new_conversation_confirm",
-            "check",
-            tint=sc.TEXT,
-            width=sc.NORMAL_ICON_SIZE,
-            height=sc.NORMAL_ICON_SIZE,
-            padding=sc.MEDIUM_MARGIN,
-            on_click=on_confirm,
-            rules=Rules(align_parent_right=True),
-            visibility="visible" if len(address) > 2 else GONE,
-        ),
-        ImageView(
-            "add_contact_divider",
-            width=MATCH_PARENT,
-            height=1,
-            background=sc.DIVIDER,
-            rules=Rules(below="new_conversation_address"),
-        ),
-        RecyclerView(
-            "contacts_list",
-            contacts,
-            lambda row: item_contact_with_number(row, on_contact),
-            rules=Rules(below="add_contact_divider"),
-        ),
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
-        margin=(0, 56, 0, 0),
-    )
-    return CoordinatorLayout(
-        "new_conversation_coordinator",
-        sc.material_toolbar("new_conversation_toolbar", NEW_CONVERSATION, on_up),
-        holder,
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
-    )
-
-
-def item_contact_with_number(row: ContactRow, on_click: Callable[[ContactRow], object]) -> View:
-    """Simple-Commons' ``item_contact_with_number.xml``: avatar, name, number."""
-    beside = Rules(to_right_of="item_contact_image")
-    return ConstraintRelative(
-        "item_contact_frame",
-        sc.LetterAvatar("item_contact_image", row.name, margin=(sc.ACTIVITY_MARGIN, 0, 0, 0)),
-        TextView(
-            "item_contact_name",
-            row.name,
-            text_size=sc.BIG_TEXT,
-            text_color=sc.TEXT,
-            max_lines=1,
-            width=MATCH_PARENT,
-            padding=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0),
-            rules=beside,
-        ),
-        TextView(
-            "item_contact_number",
-            row.number,
-            text_size=sc.NORMAL_TEXT,
-            text_color=sc.TEXT,
-            max_lines=1,
-            width=MATCH_PARENT,
-            padding=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0),
-            rules=Rules(below="item_contact_name", to_right_of="item_contact_image"),
-        ),
-        ImageView("drag_handle_icon", visibility=GONE),
-        width=MATCH_PARENT,
-        padding=(0, sc.MEDIUM_MARGIN, 0, sc.MEDIUM_MARGIN),
-        on_click=lambda: on_click(row),
     )

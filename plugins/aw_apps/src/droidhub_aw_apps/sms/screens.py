@@ -29,7 +29,7 @@ from droidhub_aw_apps.clipboard import model as clipboard
 from droidhub_aw_apps.common import simple_commons as sc
 from droidhub_aw_apps.common.themes import SIMPLE_MOBILE_TOOLS
 from droidhub_aw_apps.contacts import model as contacts
-from droidhub_aw_apps.sms import layouts
+from droidhub_aw_apps.sms import layouts, new_conversation
 from droidhub_aw_apps.sms.layouts import ContactRow, ConversationRow, ThreadItem
 from droidhub_aw_apps.sms.model import ACTIVITY, PACKAGE, SENT, SENT_URI, SMS_URI
 from droidhub_aw_apps.sms.model import normalized_address as _normal
@@ -249,6 +249,7 @@ class SmsMessengerApp(ViewApp):
 
     def _thread(self, phone: VirtualPhone) -> View:
         items: list[ThreadItem] = []
+        title = self._name(phone, self.address)
         previous = -DATE_GAP_MS
         for _, body, kind, date in (
             m for m in self._messages(phone) if _normal(m[0]) == _normal(self.address)
@@ -256,9 +257,9 @@ class SmsMessengerApp(ViewApp):
             if date - previous > DATE_GAP_MS:
                 items.append(ThreadItem("", date_time=_date_and_time(date, phone)))
             previous = date
-            items.append(ThreadItem(body, sent=kind == SENT))
+            items.append(ThreadItem(body, sent=kind == SENT, sender=title))
         return layouts.activity_thread(
-            self._name(phone, self.address),
+            title,
             items,
             self.draft,
             lambda: self._go("list"),
@@ -275,14 +276,26 @@ class SmsMessengerApp(ViewApp):
             for c in self._contacts(phone)
             if not typed or typed in c.name.casefold() or typed in contacts.digits(c.number)
         ]
-        return layouts.activity_new_conversation(
+        return new_conversation.activity_new_conversation(
             self.recipient,
             found,
+            self._suggestions(phone),
             lambda: self._go("list"),
             lambda text: self._set(recipient=text),
             lambda: self._open_thread(phone, self.recipient.strip()),
             lambda contact: self._open_thread(phone, contact.number),
         )
+
+    def _suggestions(self, phone: VirtualPhone) -> list[ContactRow]:
+        """``getSuggestedContacts``: the senders and recipients of the 50 newest
+        messages that are contacts, newest first, each number once."""
+        found: list[ContactRow] = []
+        newest = sorted(self._messages(phone), key=lambda m: m[3], reverse=True)[:50]
+        for address, *_ in newest:
+            name = self._name(phone, address)
+            if name != address and all(_normal(c.number) != _normal(address) for c in found):
+                found.append(ContactRow(name, address))
+        return found
 
     def on_back(self, phone: VirtualPhone) -> bool:
         """Back from a thread, the new conversation or the settings shows the list."""
