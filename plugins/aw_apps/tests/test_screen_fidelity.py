@@ -47,6 +47,9 @@ APPS_AT_THRESHOLD: frozenset[str] = frozenset(
         "recipe",
         "retro_music",
         "simple_draw",
+        "sms",
+        "sports_tracker",
+        "tasks_app",
         "vlc",
     }
 )
