@@ -163,6 +163,8 @@ def test_the_new_file_dialog_shows_over_a_scrim(virtual_device: Device) -> None:
     assert dialog.get("class") == "android.widget.ScrollView"
     assert {"new_file_dialog__name", "new_file_dialog__ext", "new_file_dialog__type",
             "new_file_dialog__template"} <= _ids_under(dialog)  # fmt: skip
+    # No default password, experimental features off: both check boxes are GONE.
+    assert not {"new_file_dialog__encrypt", "new_file_dialog__utf8_bom"} & _ids_under(dialog)
     assert _node(dialog, "new_file_dialog__type").get("class") == "android.widget.Spinner"
     assert _node(dialog, "new_file_dialog__ext").get("text") == ".md"
     assert _node(dialog, "new_file_dialog__name").get("focused") == "true"

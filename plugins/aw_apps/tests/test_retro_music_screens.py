@@ -292,6 +292,7 @@ def test_library_screens_as_the_layouts_have_them(virtual_device: Device) -> Non
         x, y = row.bounds.center
         virtual_device.swipe(x, y, x, y, 600)
         assert find_element(virtual_device, resource_id="down").text == "1"
+        assert "up" not in _shown_ids(virtual_device)  # the settled roll's, alpha 0
         find_element(virtual_device, content_description="Add to playlist")
         assert _shown_ids(virtual_device) <= RETRO_REAL_IDS
         virtual_device.keyevent("KEYCODE_BACK")

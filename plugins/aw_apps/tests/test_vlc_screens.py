@@ -227,6 +227,10 @@ def test_video_cards_the_action_mode_and_the_playlist_sheet(virtual_device: Devi
         assert _difference(shown, own) < 12  # the file's own picture
         assert _difference(shown, other) > 2 * _difference(shown, own)
         assert _shown_ids(virtual_device) <= VLC_REAL_IDS
+        # A phone shows the bottom navigation, not the rail; with videos the empty view
+        # is 0 px high (both hidden_at_run_time in the reference).
+        assert "navigation" in _shown_ids(virtual_device)
+        assert not {"navigation_rail", "empty_loading"} & _shown_ids(virtual_device)
         # A long press starts the action mode; taps add to the selection in order.
         x, y = title.bounds.center if title.bounds else (0, 0)
         virtual_device.swipe(x, y, x, y, 600)
@@ -237,6 +241,7 @@ def test_video_cards_the_action_mode_and_the_playlist_sheet(virtual_device: Devi
         tap_element(virtual_device, content_description="More options")
         tap_element(virtual_device, text="Add to playlist")
         assert find_element(virtual_device, resource_id="medias2").text == "2 media"
+        assert "progressBar2" not in _shown_ids(virtual_device)  # loads only a folder
         dimmed = virtual_device.screenshot().convert("RGB").getpixel((540, 300))
         assert max(cast(tuple[int, int, int], dimmed)) < 200  # the grid under the scrim
         tap_element(virtual_device, class_name="android.widget.EditText")
