@@ -51,11 +51,13 @@ sys.path.insert(0, str(Path(__file__).parent))
 from aw_parity_fixture import instance_seed
 
 #: The droidhub side: a virtual device server in droidhub's interpreter that adds or
-#: removes a phone per line read ("add" prints the new serial, "remove SERIAL").
+#: removes a phone per line read ("add" prints the new serial, "remove SERIAL"). Each
+#: phone has an emulator console (named ``emulator-PORT``), as AW's emulator has, for
+#: AW's ``adb emu sms send``.
 SERVE = """
 import sys
 from droidhub.virtual.server import VirtualDeviceServer
-with VirtualDeviceServer(devices=0) as server:
+with VirtualDeviceServer(devices=0, console_port=0) as server:
     print(server.port, flush=True)
     for line in sys.stdin:
         words = line.split()
@@ -363,6 +365,15 @@ def write(out: str, aw_commit: str, entries: dict[str, Any]) -> None:
     Path(out).write_text(dumps(fixture), encoding="utf-8")
 
 
+def recorded_entries(path: Path) -> dict[str, Any]:
+    """The tasks of the fixture at ``path``, each with its calls written out again."""
+    fixture = json.loads(path.read_text(encoding="utf-8"))
+    return {
+        name: {**entry, "calls": [fixture["calls"][i] for i in entry["calls"]]}
+        for name, entry in fixture["tasks"].items()
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     """Write the fixture named on the command line."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -370,7 +381,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--aw-commit", default="", help="AW commit the source came from")
     parser.add_argument("--droidhub-python", default="python", help="droidhub's interpreter")
     parser.add_argument("--tasks", default="", help="comma-separated task names (default all)")
+    parser.add_argument(
+        "--update", action="store_true", help="record only --tasks anew, keep the others of OUT"
+    )
     args = parser.parse_args(argv)
+    if args.update and not args.tasks:
+        parser.error("--update records the --tasks named: name some")
 
     from android_world import registry  # AW's own package, from PYTHONPATH
 
@@ -387,7 +403,7 @@ def main(argv: list[str] | None = None) -> int:
     time.sleep = short_sleep
     catch_pushes(pushes)
     server = PhoneServer(args.droidhub_python)
-    entries: dict[str, Any] = {}
+    entries: dict[str, Any] = recorded_entries(Path(args.out)) if args.update else {}
     try:
         for name in names:
             runs = [run_task(tasks[name], server) for _ in range(2)]
