@@ -109,9 +109,14 @@ _FILE_NAME = re.compile(r"\S+\.[A-Za-z0-9]{1,4}")
 # AppCompat's toolbar and search view (abc_action_bar_up_description,
 # abc_action_menu_overflow_description, abc_searchview_description_*,
 # abc_toolbar_collapse_description), the framework's android.R.string ok/cancel/yes/no,
-# its text selection toolbar (cut/copy/paste/selectAll/share) and a Switch's on/off.
+# its text selection toolbar (cut/copy/paste/selectAll/share) and a Switch's on/off,
+# the time picker's input-mode toggle (time_picker_text_input_mode_description), and
+# navigation-ui's drawer toggle (nav_app_bar_open_drawer_description).
 LIBRARY_STRINGS = frozenset(
     {
+        "Switch to text input mode for the time input.",
+        "Switch to clock mode for the time input.",
+        "Open navigation drawer",
         "Navigate up",
         "More options",
         "Select time",

@@ -40,7 +40,8 @@ SOURCES_FILE = FIXTURE_DIR / "sources.toml"
 # uiautomator writes as ``class``): a view's getAccessibilityClassName(), or the class
 # its accessibility delegate sets. Widgets that do not override it report their nearest
 # framework ancestor that does; plain ViewGroups (ConstraintLayout, CoordinatorLayout,
-# Toolbar, DrawerLayout) report android.view.ViewGroup. Keys are simple class names.
+# Toolbar) report android.view.ViewGroup; DrawerLayout's delegate names its own class.
+# Keys are simple class names.
 ACCESSIBILITY_CLASS = {
     "View": "android.view.View",
     "ViewGroup": "android.view.ViewGroup",
@@ -107,7 +108,7 @@ ACCESSIBILITY_CLASS = {
     "TableRow": "android.widget.TableRow",
     "ConstraintLayout": "android.view.ViewGroup",
     "CoordinatorLayout": "android.view.ViewGroup",
-    "DrawerLayout": "android.view.ViewGroup",
+    "DrawerLayout": "androidx.drawerlayout.widget.DrawerLayout",
     "SwipeRefreshLayout": "android.view.ViewGroup",
     "Toolbar": "android.view.ViewGroup",
     "MaterialToolbar": "android.view.ViewGroup",
