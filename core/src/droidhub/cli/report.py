@@ -12,6 +12,14 @@ from droidhub.cli.checks import warn_unreadable_results
 from droidhub.cli.run import print_report
 from droidhub.results.layout import RunFolder
 
+#: RUN_DIRS of ``droidhub report`` and ``droidhub view``: one or more existing folders.
+run_dirs_argument = click.argument(
+    "run_dirs",
+    nargs=-1,
+    required=True,
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+)
+
 
 def check_run_dir(run_dir: Path) -> None:
     """A usage error unless ``run_dir`` is a run folder; a warning for unreadable lines."""
@@ -22,12 +30,7 @@ def check_run_dir(run_dir: Path) -> None:
 
 
 @click.command()
-@click.argument(
-    "run_dirs",
-    nargs=-1,
-    required=True,
-    type=click.Path(exists=True, file_okay=False, path_type=Path),
-)
+@run_dirs_argument
 @click.option(
     "--html",
     "html_out",

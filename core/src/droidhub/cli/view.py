@@ -8,16 +8,11 @@ from pathlib import Path
 
 import click
 
-from droidhub.cli.report import check_run_dir
+from droidhub.cli.report import check_run_dir, run_dirs_argument
 
 
 @click.command("view")
-@click.argument(
-    "run_dirs",
-    nargs=-1,
-    required=True,
-    type=click.Path(exists=True, file_okay=False, path_type=Path),
-)
+@run_dirs_argument
 @click.option(
     "--port", type=click.IntRange(0, 65535), default=0, show_default=True,
     help="Port on 127.0.0.1 to serve on (0: any free port).",
