@@ -20,6 +20,7 @@ import threading
 from collections.abc import Iterable, Iterator
 
 import pytest
+from test_adb_server import device_service, expect_okay, read_all, send  # the raw client
 
 from droidhub.virtual.app import VirtualApp
 from droidhub.virtual.server import VirtualDeviceServer
@@ -36,30 +37,6 @@ def _no_apps() -> list[VirtualApp]:
 def server() -> Iterator[VirtualDeviceServer]:
     with VirtualDeviceServer(devices=2, apps=_no_apps, idle_timeout=1.0) as srv:
         yield srv
-
-
-def _request(sock: socket.socket, text: str) -> None:
-    data = text.encode()
-    sock.sendall(f"{len(data):04x}".encode() + data)
-
-
-def _okay(sock: socket.socket) -> None:
-    reply = b""
-    while len(reply) < 4:
-        chunk = sock.recv(4 - len(reply))
-        assert chunk, f"connection closed after {reply!r}"
-        reply += chunk
-    assert reply == b"OKAY", reply
-
-
-def device_service(port: int, serial: str, service: str) -> socket.socket:
-    """A connection switched to ``serial`` that has been answered OKAY for ``service``."""
-    sock = socket.create_connection(("127.0.0.1", port), timeout=GUARD_S)
-    _request(sock, f"host:transport:{serial}")
-    _okay(sock)
-    _request(sock, service)
-    _okay(sock)
-    return sock
 
 
 def adb_shell(port: int, serial: str, command: str) -> str:
@@ -155,10 +132,7 @@ def adb_ok(server: VirtualDeviceServer) -> bool:
     """The server still answers a well-behaved client."""
     with device_service(server.port, "virtual-1", "shell:echo alive") as sock:
         sock.settimeout(GUARD_S)
-        data = b""
-        while chunk := sock.recv(100):
-            data += chunk
-    return data == b"alive\n"
+        return read_all(sock) == b"alive\n"
 
 
 # --- 13: idle connections ---------------------------------------------------------------------
@@ -175,10 +149,7 @@ def test_a_running_command_is_not_idle(server: VirtualDeviceServer) -> None:
     # The 1 s idle timeout is for silent clients; a command working for longer is not.
     with device_service(server.port, "virtual-0", "shell:sleep 2; echo done") as sock:
         sock.settimeout(GUARD_S)
-        data = b""
-        while chunk := sock.recv(100):
-            data += chunk
-    assert data == b"done\n"
+        assert read_all(sock) == b"done\n"
 
 
 # --- 5: other users ----------------------------------------------------------------------------
@@ -194,9 +165,7 @@ def _version_as_nobody(port: int) -> bytes:
             os.setuid(65534)
             with socket.create_connection(("127.0.0.1", port), timeout=GUARD_S) as sock:
                 sock.sendall(b"000chost:version")
-                answer = b""
-                while chunk := sock.recv(100):
-                    answer += chunk
+                answer = read_all(sock)
         except OSError as exc:
             answer = f"error {exc}".encode()
         finally:
@@ -252,11 +221,9 @@ def test_a_client_connecting_while_serve_starts_sees_every_phone() -> None:
                 threading.Event().wait(0.05)
         assert sock is not None, "`droidhub device serve` never listened"
         with sock:
-            _request(sock, "host:devices")
-            _okay(sock)
-            listing = b""
-            while chunk := sock.recv(4096):
-                listing += chunk
+            send(sock, "host:devices")
+            expect_okay(sock)
+            listing = read_all(sock)
         assert listing[4:].decode().count("\tdevice\n") == 3
     finally:
         proc.send_signal(signal.SIGINT)

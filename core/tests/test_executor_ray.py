@@ -13,7 +13,14 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from runner_plugins import droidhub, hang_site, quick_run_args, results_rows, running_droidhub
+from runner_plugins import (
+    assert_one_episode_ran_again,
+    droidhub,
+    hang_site,
+    quick_run_args,
+    results_rows,
+    running_droidhub,
+)
 
 pytest.importorskip("ray", reason="the Ray executor needs ray (core's test extra installs it)")
 
@@ -80,10 +87,7 @@ def test_an_actor_killed_mid_run_costs_no_episode(tmp_path: Path) -> None:
         os.kill(actors[0], signal.SIGKILL)
         _, stderr = proc.communicate(timeout=240)
     assert proc.returncode == 0, stderr
-    counts = Counter(r["episode_id"] for r in results_rows(out))
-    assert counts == Counter({f"hang/Quick/{i}": 1 for i in range(24)})
-    # The episode the kill cut short ran again, as attempt 2.
-    assert sorted(r["attempt"] for r in results_rows(out)) == [1] * 23 + [2]
+    assert_one_episode_ran_again(out, 24)
 
 
 def test_a_killed_driver_resumes_on_rerun(tmp_path: Path) -> None:
