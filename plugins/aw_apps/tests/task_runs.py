@@ -49,3 +49,15 @@ def click(env: Env, **match: str) -> None:
             return
     shown = [e.text or e.content_description for e in elements]
     raise AssertionError(f"nothing on screen matches {match}; shown: {shown}")
+
+
+def index_scrolled_to(env: Env, text: str, scrolls: int = 5) -> int:
+    """The index of the element showing ``text``, scrolling the list down (at most
+    ``scrolls`` times) until it shows; fails if it never does."""
+    for _ in range(scrolls):
+        elements = env.get_state(observe=Observe.UI_TREE).ui_elements
+        for index, element in enumerate(elements):
+            if element.text == text:
+                return index
+        env.execute_action(Action(action_type="scroll", direction="down"))
+    raise AssertionError(f"{text!r} is not on screen after {scrolls} scrolls down")

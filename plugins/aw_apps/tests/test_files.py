@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from episodes import noop_fails_and_oracle_succeeds
-from task_runs import make, open_app, score
+from task_runs import index_scrolled_to, make, open_app, score
 
 from droidhub import Action, Env, Observe
 from droidhub_aw_apps.common import fake_data, storage
@@ -85,19 +85,8 @@ def test_params_follow_androidworld() -> None:
         assert delete == files.FilesDeleteFile.generate_random_params(random.Random(seed))
 
 
-def _find(env: Env, text: str) -> int:
-    """Index of the element showing ``text``, scrolling down the list until it shows."""
-    for _ in range(5):
-        elements = env.get_state(observe=Observe.UI_TREE).ui_elements
-        for index, element in enumerate(elements):
-            if element.text == text:
-                return index
-        env.execute_action(Action(action_type="scroll", direction="down"))
-    raise AssertionError(f"{text!r} is not in the list")
-
-
 def _open_folder(env: Env, name: str) -> None:
-    env.execute_action(Action(action_type="click", index=_find(env, name)))
+    env.execute_action(Action(action_type="click", index=index_scrolled_to(env, name)))
 
 
 def _click_desc(env: Env, description: str) -> None:
@@ -109,23 +98,27 @@ def _click_desc(env: Env, description: str) -> None:
 def _move_to(env: Env) -> None:
     """The action mode's overflow, then its Move to…."""
     _click_desc(env, "More options")
-    env.execute_action(Action(action_type="click", index=_find(env, "Move to\u2026")))
+    env.execute_action(Action(action_type="click", index=index_scrolled_to(env, "Move to\u2026")))
+
+
+def _select(env: Env, folder: str, name: str) -> None:
+    """Open the files app at ``folder`` and long-press ``name``: the action mode
+    selects it."""
+    open_app(env, "files")
+    _open_folder(env, folder)
+    env.execute_action(Action(action_type="long_press", index=index_scrolled_to(env, name)))
 
 
 def test_delete_in_the_files_app(virtual_env: Env) -> None:
     task = make(files.FilesDeleteFile, seed=7)
 
     def act(env: Env) -> None:
-        open_app(env, "files")
-        _open_folder(env, task.params.subfolder)
-        env.execute_action(
-            Action(action_type="long_press", index=_find(env, task.params.file_name))
-        )
+        _select(env, task.params.subfolder, task.params.file_name)
         _click_desc(env, "Delete")
         elements = env.get_state(observe=Observe.UI_TREE).ui_elements
         message = next(e for e in elements if e.resource_id == "android:id/message")
         assert message.text == f'Delete "{task.params.file_name}"?'
-        env.execute_action(Action(action_type="click", index=_find(env, "OK")))
+        env.execute_action(Action(action_type="click", index=index_scrolled_to(env, "OK")))
 
     assert score(virtual_env, task, act) == 1.0
 
@@ -134,16 +127,14 @@ def test_move_in_the_files_app(virtual_env: Env) -> None:
     task = make(files.FilesMoveFile, seed=3)
 
     def act(env: Env) -> None:
-        open_app(env, "files")
-        _open_folder(env, task.params.source_folder)
-        env.execute_action(
-            Action(action_type="long_press", index=_find(env, task.params.file_name))
-        )
+        _select(env, task.params.source_folder, task.params.file_name)
         _move_to(env)
         # the breadcrumb's first crumb is the storage root
-        env.execute_action(Action(action_type="click", index=_find(env, "sdk_gphone_x86_64")))
+        env.execute_action(
+            Action(action_type="click", index=index_scrolled_to(env, "sdk_gphone_x86_64"))
+        )
         _open_folder(env, task.params.destination_folder)
-        env.execute_action(Action(action_type="click", index=_find(env, "MOVE")))
+        env.execute_action(Action(action_type="click", index=index_scrolled_to(env, "MOVE")))
 
     assert score(virtual_env, task, act) == 1.0
 
@@ -153,10 +144,14 @@ def test_moving_a_folder_into_itself_leaves_it_in_place(virtual_env: Env) -> Non
     device.write_text("/sdcard/Download/Keep/inner.txt", "kept")
     open_app(virtual_env, "files")
     _open_folder(virtual_env, "Download")
-    virtual_env.execute_action(Action(action_type="long_press", index=_find(virtual_env, "Keep")))
+    virtual_env.execute_action(
+        Action(action_type="long_press", index=index_scrolled_to(virtual_env, "Keep"))
+    )
     _move_to(virtual_env)
     _open_folder(virtual_env, "Keep")
-    virtual_env.execute_action(Action(action_type="click", index=_find(virtual_env, "MOVE")))
+    virtual_env.execute_action(
+        Action(action_type="click", index=index_scrolled_to(virtual_env, "MOVE"))
+    )
     assert device.read_text("/sdcard/Download/Keep/inner.txt") == "kept"
     assert device.listdir("/sdcard/Download/Keep") == ["inner.txt"]
     assert "com.google.android.documentsui" in device.foreground_activity()
@@ -171,7 +166,7 @@ def test_rows_breadcrumb_and_the_delete_dialog_as_documentsui_shows_them(
     _open_folder(virtual_env, "Download")
     state = virtual_env.get_state()
     elements = state.ui_elements
-    title = elements[_find(virtual_env, "notes.txt")]
+    title = elements[index_scrolled_to(virtual_env, "notes.txt")]
     assert title.resource_id == "android:id/title"
     assert title.class_name == "android.widget.TextView"
     ids = {e.resource_id.rsplit("/", 1)[-1] for e in elements}
@@ -183,7 +178,7 @@ def test_rows_breadcrumb_and_the_delete_dialog_as_documentsui_shows_them(
     lit = state.screenshot
     assert lit is not None
     virtual_env.execute_action(
-        Action(action_type="long_press", index=_find(virtual_env, "notes.txt"))
+        Action(action_type="long_press", index=index_scrolled_to(virtual_env, "notes.txt"))
     )
     bar = [e.text for e in virtual_env.get_state(observe=Observe.UI_TREE).ui_elements]
     assert "1 selected" in bar

@@ -11,7 +11,7 @@ from typing import cast
 import numpy as np
 from PIL import Image
 from screen_checks import find_element, screen_elements, tap_element
-from task_runs import click, make, score
+from task_runs import click, index_scrolled_to, make, score
 
 from droidhub import Action, Device, Env, Observe
 from droidhub_aw_apps import markor
@@ -22,16 +22,6 @@ from droidhub_aw_apps.vlc import tasks as vlc
 
 def _act(env: Env, **fields: object) -> None:
     env.execute_action(Action.model_validate(fields))
-
-
-def _row(env: Env, text: str) -> int:
-    for _ in range(4):
-        elements = env.get_state(observe=Observe.UI_TREE).ui_elements
-        for i, element in enumerate(elements):
-            if element.text == text:
-                return i
-        _act(env, action_type="scroll", direction="down")
-    raise AssertionError(f"no row {text!r}")
 
 
 def _to_top(env: Env) -> None:
@@ -45,10 +35,10 @@ def _make_playlist(files: Sequence[str], playlist_name: str) -> Callable[[Env], 
     def act(env: Env) -> None:
         _act(env, action_type="open_app", app_name="vlc")
         first, *rest = files
-        _act(env, action_type="long_press", index=_row(env, first))
+        _act(env, action_type="long_press", index=index_scrolled_to(env, first))
         for name in rest:
             _to_top(env)
-            _act(env, action_type="click", index=_row(env, name))
+            _act(env, action_type="click", index=index_scrolled_to(env, name))
         click(env, content_description="More options")  # the action mode's overflow
         click(env, text="Add to playlist")
         elements = env.get_state(observe=Observe.UI_TREE).ui_elements
@@ -101,7 +91,7 @@ def test_watching_the_transcription_video_shows_each_name_in_turn(virtual_env: E
     dev = virtual_env.device
     try:
         _act(virtual_env, action_type="open_app", app_name="vlc")
-        _act(virtual_env, action_type="click", index=_row(virtual_env, p.video_name))
+        _act(virtual_env, action_type="click", index=index_scrolled_to(virtual_env, p.video_name))
         start = dev.now()
         frames = [
             Image.open(io.BytesIO(media_files.message_frame(m, i))).convert("RGB")
