@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from episodes import near_miss_scores_zero
+from screen_checks import tap_element
 from task_runs import make, score
 
 from droidhub import Env, TaskEval
@@ -77,9 +78,7 @@ def test_multiply_near_miss_product_off_by_one(virtual_env: Env) -> None:
             component=chrome.COMPONENT, action="android.intent.action.VIEW", data=chrome.TASK_URL
         )
         for _ in range(browser_games.MULTIPLY_CLICKS):
-            button = next(e for e in env.device.ui_elements() if e.text == "Click Me")
-            assert button.bounds is not None
-            env.device.tap(*button.bounds.center)
+            tap_element(env.device, text="Click Me")
         field = next(
             e
             for e in env.device.ui_elements()
@@ -88,9 +87,7 @@ def test_multiply_near_miss_product_off_by_one(virtual_env: Env) -> None:
         assert field.bounds is not None
         env.device.tap(*field.bounds.center)
         env.device.input_text(str(game.product() + 1))
-        submit = next(e for e in env.device.ui_elements() if e.text == "Submit")
-        assert submit.bounds is not None
-        env.device.tap(*submit.bounds.center)
+        tap_element(env.device, text="Submit")
 
     near_miss_scores_zero(virtual_env, task, act)
 
@@ -110,9 +107,7 @@ def test_draw_near_miss_two_of_three_colours(virtual_env: Env) -> None:
             env.device.tap(*swatch.bounds.center)
             mid = canvas.bounds.center[1]
             env.device.swipe(canvas.bounds.left + 20, mid, canvas.bounds.right - 20, mid, 300)
-        submit = next(e for e in env.device.ui_elements() if e.text == "Submit")
-        assert submit.bounds is not None
-        env.device.tap(*submit.bounds.center)
+        tap_element(env.device, text="Submit")
 
     near_miss_scores_zero(virtual_env, task, act)
 
