@@ -70,6 +70,8 @@ emergency key hourglass_empty smartphone devices_other sim_card cast print
 wifi_tethering vpn_key dns data_saver_on brightness_auto format_size
 screen_lock_portrait bluetooth_connected directions_car
 rotate_right
+flashlight_on do_not_disturb_on screen_rotation battery_saver screen_record
+power_settings_new
 """
 ICONS = _NAMES.split()
 
