@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from droidhub import Device, Env
     from droidhub.virtual.appmodel import VirtualPhone
     from droidhub.virtual.server import VirtualDeviceServer
+    from droidhub_miniwob.webview import MiniWobWebViewApp
 
 
 def _chromium_missing() -> str | None:
@@ -61,6 +62,17 @@ def miniwob_env(phone_device: tuple[Device, VirtualPhone]) -> Env:
     from droidhub import Env, catalog
 
     return Env(phone_device[0], apps=catalog.apps())
+
+
+@pytest.fixture
+def webview_app(phone_device: tuple[Device, VirtualPhone]) -> MiniWobWebViewApp:
+    """The WebView app model of the module's phone: its browser, pages and episode."""
+    from droidhub_miniwob import contract
+    from droidhub_miniwob.webview import MiniWobWebViewApp
+
+    app = phone_device[1].app(contract.PACKAGE)
+    assert isinstance(app, MiniWobWebViewApp)
+    return app
 
 
 @pytest.fixture

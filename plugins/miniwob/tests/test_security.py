@@ -23,7 +23,6 @@ from droidhub_miniwob.webview import MiniWobWebViewApp
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
-    from droidhub.virtual.appmodel import VirtualPhone
 
 pytestmark = pytest.mark.browser
 
@@ -239,13 +238,12 @@ def _profile_dir(pid: int) -> Path:
 
 
 def test_the_browser_listens_on_no_port_and_writes_no_devtools_port_file(
-    miniwob_env: Env, phone_device: tuple[Device, VirtualPhone]
+    miniwob_env: Env, webview_app: MiniWobWebViewApp
 ) -> None:
     cls = plugin.miniwob_subset_family().get("click-test")
     cls({"seed": 1}).initialize_task(miniwob_env)
-    app = phone_device[1].app(contract.PACKAGE)
-    assert isinstance(app, MiniWobWebViewApp) and app.browser is not None
-    pid = app.browser.pid
+    assert webview_app.browser is not None
+    pid = webview_app.browser.pid
     assert pid is not None
     members = _group(pid)
     assert len(members) > 1  # the browser and its helpers, all looked at

@@ -16,8 +16,7 @@ from droidhub_miniwob.tasks import MiniWobTask
 from droidhub_miniwob.webview import MiniWobWebViewApp
 
 if TYPE_CHECKING:
-    from droidhub import Device, Env
-    from droidhub.virtual.appmodel import VirtualPhone
+    from droidhub import Env
     from droidhub.virtual.server import VirtualDeviceServer
 
 pytestmark = pytest.mark.browser
@@ -150,11 +149,10 @@ def test_a_partial_reward_is_kept_but_is_not_success(miniwob_env: Env) -> None:
 
 
 def test_restarting_a_loaded_task_relaunches_nothing(
-    miniwob_env: Env, phone_device: tuple[Device, VirtualPhone]
+    miniwob_env: Env, webview_app: MiniWobWebViewApp
 ) -> None:
     # How fast that reset is, benchmarks/miniwob_step.py measures.
-    app = phone_device[1].app(contract.PACKAGE)
-    assert isinstance(app, MiniWobWebViewApp)
+    app = webview_app
     task("click-tab", 1).initialize_task(miniwob_env)
     pid = app.browser.pid if app.browser else None
     t = task("click-tab", 2)
@@ -321,10 +319,9 @@ def test_an_unknown_task_loads_nothing_and_the_receiver_says_so(miniwob_env: Env
 
 
 def test_a_browser_that_died_is_replaced_on_the_next_launch(
-    miniwob_env: Env, phone_device: tuple[Device, VirtualPhone]
+    miniwob_env: Env, webview_app: MiniWobWebViewApp
 ) -> None:
-    app = phone_device[1].app(contract.PACKAGE)
-    assert isinstance(app, MiniWobWebViewApp)
+    app = webview_app
     task("click-test", 3).initialize_task(miniwob_env)
     assert app.browser is not None and app.browser.pid is not None
     os.killpg(app.browser.pid, signal.SIGKILL)
@@ -338,10 +335,9 @@ def test_a_browser_that_died_is_replaced_on_the_next_launch(
 
 
 def test_a_page_whose_renderer_crashed_errs_at_once_and_is_replaced(
-    miniwob_env: Env, phone_device: tuple[Device, VirtualPhone]
+    miniwob_env: Env, webview_app: MiniWobWebViewApp
 ) -> None:
-    app = phone_device[1].app(contract.PACKAGE)
-    assert isinstance(app, MiniWobWebViewApp)
+    app = webview_app
     t = task("click-test", 5)
     t.initialize_task(miniwob_env)
     assert app.browser is not None and app.browser.pid is not None
