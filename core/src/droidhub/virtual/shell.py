@@ -161,16 +161,13 @@ class Session:
         if isinstance(command, FunctionDef):
             self.functions[command.name] = command.body
             return 0
-        fds: dict[int, Sink] = {1: out, 2: err}
-        files: list[Sink] = []
+        opened = self._open_redirects(command.redirects, out, err)
+        if opened is None:
+            return 1
+        fds, files, stdin = opened
         saved = self.input
-        for redirect in command.redirects:
-            problem = self._redirect(redirect, fds, files)
-            if isinstance(problem, str):
-                err.write(f"{SHELL}: {problem}\n".encode())
-                return 1
-            if isinstance(problem, bytes):
-                self.input = Input(problem)
+        if stdin is not None:
+            self.input = Input(stdin)
         try:
             status = self._run_compound(command, fds.get(1, Sink()), fds.get(2, Sink()))
         finally:
@@ -258,16 +255,12 @@ class Session:
                 assignments[pair[0]] = pair[1]
                 continue
             argv.extend(shell_words.expand(self, word))
-        fds: dict[int, Sink] = {1: out, 2: err}
-        files: list[Sink] = []
-        stdin = self.input.rest()
-        for redirect in simple.redirects:
-            problem = self._redirect(redirect, fds, files)
-            if isinstance(problem, str):
-                err.write(f"{SHELL}: {problem}\n".encode())
-                return 1
-            if isinstance(problem, bytes):
-                stdin = problem
+        rest = self.input.rest()
+        opened = self._open_redirects(simple.redirects, out, err)
+        if opened is None:
+            return 1
+        fds, files, redirected = opened
+        stdin = rest if redirected is None else redirected
         if not argv:
             self.variables.update(assignments)
             status = 0
@@ -343,6 +336,24 @@ class Session:
                 f"{name}: internal error in the virtual phone (see the server log)\n".encode()
             )
             return 1
+
+    def _open_redirects(
+        self, redirects: list[Redirect], out: Sink, err: Sink
+    ) -> tuple[dict[int, Sink], list[Sink], bytes | None] | None:
+        """Apply a command's ``redirects`` in order: its file descriptors (1 and 2 start
+        as ``out`` and ``err``), the files they opened, and what stdin reads instead
+        (None: unchanged). None when one fails, its message written to ``err``."""
+        fds: dict[int, Sink] = {1: out, 2: err}
+        files: list[Sink] = []
+        stdin: bytes | None = None
+        for redirect in redirects:
+            problem = self._redirect(redirect, fds, files)
+            if isinstance(problem, str):
+                err.write(f"{SHELL}: {problem}\n".encode())
+                return None
+            if isinstance(problem, bytes):
+                stdin = problem
+        return fds, files, stdin
 
     def _redirect(
         self, redirect: Redirect, fds: dict[int, Sink], files: list[Sink]
