@@ -33,6 +33,16 @@ def screen_elements(device: Device) -> list[UIElement]:
     return parse_hierarchy(device.ui_tree())
 
 
+def shown_ids(device: Device, prefix: str) -> set[str]:
+    """The view ids on screen now that start with ``prefix`` (an app's ``PACKAGE:id/``),
+    without it."""
+    return {
+        e.resource_id[len(prefix) :]
+        for e in screen_elements(device)
+        if e.resource_id.startswith(prefix)
+    }
+
+
 def find_element(device: Device, **wanted: str) -> UIElement:
     """The first element on screen whose named fields end with the values given
     (``resource_id="/save"``, ``text="Delete"``); fails if there is none."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import cast
 
-from screen_checks import find_element, screen_elements, tap_element
+from screen_checks import find_element, shown_ids, tap_element
 from task_runs import make, open_app, score, type_text
 
 from droidhub import Action, Device, Env, Observe
@@ -138,14 +138,6 @@ AR_REAL_IDS = frozenset(
 )
 
 
-def _shown_ids(device: Device) -> set[str]:
-    return {
-        e.resource_id[len(AR_ID) :]
-        for e in screen_elements(device)
-        if e.resource_id.startswith(AR_ID)
-    }
-
-
 def test_recording_through_the_screen(virtual_device: Device) -> None:
     folder = recorder.RECORDS
     virtual_device.shell(["am", "start", "-n", f"{recorder.PACKAGE}/{recorder.ACTIVITY}"])
@@ -156,16 +148,16 @@ def test_recording_through_the_screen(virtual_device: Device) -> None:
         assert record.bounds is not None
         white = virtual_device.screenshot().convert("RGB").getpixel(record.bounds.center)
         assert white == (255, 255, 255)  # ic_record: a white disc on the blue-gray window
-        assert "btn_record_stop" not in _shown_ids(virtual_device)
+        assert "btn_record_stop" not in shown_ids(virtual_device, AR_ID)
         tap_element(virtual_device, resource_id="btn_record")
-        shown = _shown_ids(virtual_device)
+        shown = shown_ids(virtual_device, AR_ID)
         assert {"btn_record_stop", "btn_record_delete", "recording_view"} <= shown
         assert "btn_import" not in shown and "btn_share" not in shown
         tap_element(virtual_device, resource_id="btn_record_stop")
         name = find_element(virtual_device, resource_id="input_name")
         assert name.focused and name.text == "Record-1"
         assert find_element(virtual_device, resource_id="check_box").text == "Don't ask again"
-        assert _shown_ids(virtual_device) <= AR_REAL_IDS
+        assert shown_ids(virtual_device, AR_ID) <= AR_REAL_IDS
         dimmed = virtual_device.screenshot().convert("RGB").getpixel((540, 200))
         assert max(cast(tuple[int, int, int], dimmed)) < 30  # the toolbar under the scrim
         # The cursor is at the name's end: a key tap types after it.
@@ -177,11 +169,11 @@ def test_recording_through_the_screen(virtual_device: Device) -> None:
         tap_element(virtual_device, resource_id="btn_records_list")
         row = find_element(virtual_device, resource_id="list_item_name")
         assert row.text == "Record-1q"
-        assert _shown_ids(virtual_device) <= AR_REAL_IDS
+        assert shown_ids(virtual_device, AR_ID) <= AR_REAL_IDS
         virtual_device.keyevent("KEYCODE_BACK")
         tap_element(virtual_device, resource_id="btn_settings")
         assert find_element(virtual_device, resource_id="swAskToRename").checked
-        assert _shown_ids(virtual_device) <= AR_REAL_IDS
+        assert shown_ids(virtual_device, AR_ID) <= AR_REAL_IDS
     finally:
         virtual_device.shell(["am", "force-stop", recorder.PACKAGE])
         virtual_device.shell(["rm", "-rf", folder])

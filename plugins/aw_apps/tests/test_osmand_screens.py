@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from screen_checks import find_element, screen_elements, tap_element
+from screen_checks import find_element, screen_elements, shown_ids, tap_element
 from task_runs import click, make, score
 
 from droidhub import Action, Device, Env, Observe
@@ -139,14 +139,6 @@ def test_track_planned_through_the_waypoints(virtual_env: Env) -> None:
     assert score(virtual_env, task, act) == 1.0
 
 
-def _shown_ids(device: Device) -> set[str]:
-    return {
-        e.resource_id[len(OSMAND_ID) :]
-        for e in screen_elements(device)
-        if e.resource_id.startswith(OSMAND_ID)
-    }
-
-
 def _pixel(device: Device, point: tuple[float, float]) -> tuple[int, int, int]:
     shot = device.screenshot().convert("RGB")
     return shot.getpixel((round(point[0]), round(point[1])))
@@ -169,7 +161,7 @@ def test_the_map_draws_favourites_and_markers_where_they_lie(virtual_device: Dev
         assert red > 200 and green < 90 and blue < 90  # the red marker
         for desc in ("Search", "Menu", "Zoom in", "Zoom out", "My location", "Configure map"):
             find_element(virtual_device, content_description=desc)
-        assert _shown_ids(virtual_device) <= REAL_IDS
+        assert shown_ids(virtual_device, OSMAND_ID) <= REAL_IDS
         tap_element(virtual_device, content_description="Search")
         field = find_element(virtual_device, resource_id="searchEditText")
         assert field.text == "Type to search all" and field.focused
@@ -181,7 +173,7 @@ def test_the_map_draws_favourites_and_markers_where_they_lie(virtual_device: Dev
         assert find_element(virtual_device, resource_id="context_menu_line1").text == "Planken"
         for label in ("Save", "Marker", "Share", "Actions"):
             find_element(virtual_device, text=label)
-        assert _shown_ids(virtual_device) <= REAL_IDS
+        assert shown_ids(virtual_device, OSMAND_ID) <= REAL_IDS
         tap_element(virtual_device, resource_id="context_menu_fav_view")
         assert find_element(virtual_device, resource_id="name_edit").text == "Planken"
         tap_element(virtual_device, resource_id="right_bottom_button")

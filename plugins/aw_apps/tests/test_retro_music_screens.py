@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 from typing import cast
 
-from screen_checks import find_element, screen_elements, tap_element
+from screen_checks import find_element, screen_elements, shown_ids, tap_element
 from task_runs import make, score
 
 from droidhub import Action, Device, Env, Observe
@@ -223,14 +223,6 @@ def test_save_playlist_exports_from_the_playlists_tab(virtual_env: Env) -> None:
     assert score(virtual_env, task, act) == 1.0
 
 
-def _shown_ids(device: Device) -> set[str]:
-    return {
-        e.resource_id[len(RETRO_ID) :]
-        for e in screen_elements(device)
-        if e.resource_id.startswith(RETRO_ID)
-    }
-
-
 def _push_songs(device: Device, count: int) -> list[tuple[str, int]]:
     songs = [(f"Song {chr(65 + i)}", 150_000 + 7_000 * i) for i in range(count)]
     for title, ms in songs:
@@ -246,7 +238,7 @@ def test_library_screens_as_the_layouts_have_them(virtual_device: Device) -> Non
         # A first run opens on For you, suggestions shown (more than nine unplayed).
         find_element(virtual_device, resource_id="history")
         assert find_element(virtual_device, resource_id="message").text == "New Music Mix"
-        assert _shown_ids(virtual_device) <= RETRO_REAL_IDS
+        assert shown_ids(virtual_device, RETRO_ID) <= RETRO_REAL_IDS
         tap_element(virtual_device, content_description="Songs")
         assert find_element(virtual_device, resource_id="appNameText").text == "Songs"
         first = find_element(virtual_device, resource_id="title")
@@ -259,9 +251,9 @@ def test_library_screens_as_the_layouts_have_them(virtual_device: Device) -> Non
         )
         # A scroll down hides the shuffle button, as the list's scroll listener does.
         virtual_device.swipe(540, 1600, 540, 1200, 300)
-        assert "shuffle_button" not in _shown_ids(virtual_device)
+        assert "shuffle_button" not in shown_ids(virtual_device, RETRO_ID)
         virtual_device.swipe(540, 1200, 540, 1600, 300)
-        assert "shuffle_button" in _shown_ids(virtual_device)
+        assert "shuffle_button" in shown_ids(virtual_device, RETRO_ID)
         # The song's menu is menu_item_song, dropped from its three dots.
         menu = _menu_of(screen_elements(virtual_device), "Song A")
         assert menu is not None and menu.bounds is not None
@@ -278,7 +270,7 @@ def test_library_screens_as_the_layouts_have_them(virtual_device: Device) -> Non
         tap_element(virtual_device, resource_id="actionNewPlaylist")
         virtual_device.input_text("Mix")
         tap_element(virtual_device, resource_id="android:id/button1")
-        assert _shown_ids(virtual_device) <= RETRO_REAL_IDS
+        assert shown_ids(virtual_device, RETRO_ID) <= RETRO_REAL_IDS
         # The album "Music" lists every song with its length.
         tap_element(virtual_device, content_description="Albums")
         tap_element(virtual_device, text="Music")
@@ -292,9 +284,9 @@ def test_library_screens_as_the_layouts_have_them(virtual_device: Device) -> Non
         x, y = row.bounds.center
         virtual_device.swipe(x, y, x, y, 600)
         assert find_element(virtual_device, resource_id="down").text == "1"
-        assert "up" not in _shown_ids(virtual_device)  # the settled roll's, alpha 0
+        assert "up" not in shown_ids(virtual_device, RETRO_ID)  # the settled roll's, alpha 0
         find_element(virtual_device, content_description="Add to playlist")
-        assert _shown_ids(virtual_device) <= RETRO_REAL_IDS
+        assert shown_ids(virtual_device, RETRO_ID) <= RETRO_REAL_IDS
         virtual_device.keyevent("KEYCODE_BACK")
         virtual_device.keyevent("KEYCODE_BACK")
         tap_element(virtual_device, content_description="Playlists")

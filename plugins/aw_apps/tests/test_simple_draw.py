@@ -6,7 +6,7 @@ import random
 from typing import cast
 
 from episodes import noop_fails_and_oracle_succeeds
-from screen_checks import find_element, screen_elements, tap_element
+from screen_checks import find_element, screen_elements, shown_ids, tap_element
 from task_runs import click, make, open_app, score, type_text
 
 from droidhub import Action, Device, Env
@@ -117,8 +117,7 @@ def test_a_stroke_shows_on_the_canvas_and_the_save_dialog_dims_it(virtual_device
         assert name.focused and name.text.startswith("image_2023_10_15_")
         radio = find_element(virtual_device, resource_id="save_image_radio_png")
         assert radio.class_name == "android.widget.RadioButton" and radio.checked
-        shown = {e.resource_id[len(DRAW_ID) :] for e in screen_elements(virtual_device)
-                 if e.resource_id.startswith(DRAW_ID)}  # fmt: skip
+        shown = shown_ids(virtual_device, DRAW_ID)
         assert shown <= DRAW_REAL_IDS, shown - DRAW_REAL_IDS
         dimmed = virtual_device.screenshot().convert("RGB").getpixel((300, 350))
         assert max(cast(tuple[int, int, int], dimmed)) < 110  # white under the scrim

@@ -10,7 +10,7 @@ from typing import cast
 
 import numpy as np
 from PIL import Image
-from screen_checks import find_element, screen_elements, tap_element
+from screen_checks import find_element, shown_ids, tap_element
 from task_runs import click, index_scrolled_to, make, score
 
 from droidhub import Action, Device, Env, Observe
@@ -179,14 +179,6 @@ VLC_REAL_IDS = frozenset(
 )
 
 
-def _shown_ids(device: Device) -> set[str]:
-    return {
-        e.resource_id[len(VLC_ID) :]
-        for e in screen_elements(device)
-        if e.resource_id.startswith(VLC_ID)
-    }
-
-
 def test_video_cards_the_action_mode_and_the_playlist_sheet(virtual_device: Device) -> None:
     names = ["clip_a.mp4", "clip_b.mp4", "clip_c.mp4"]
     for i, name in enumerate(names):
@@ -216,11 +208,11 @@ def test_video_cards_the_action_mode_and_the_playlist_sheet(virtual_device: Devi
         own, other = cropped("first 0", 0), cropped("second 0", 1)  # its second picture
         assert _difference(shown, own) < 12  # the file's own picture
         assert _difference(shown, other) > 2 * _difference(shown, own)
-        assert _shown_ids(virtual_device) <= VLC_REAL_IDS
+        assert shown_ids(virtual_device, VLC_ID) <= VLC_REAL_IDS
         # A phone shows the bottom navigation, not the rail; with videos the empty view
         # is 0 px high (both hidden_at_run_time in the reference).
-        assert "navigation" in _shown_ids(virtual_device)
-        assert not {"navigation_rail", "empty_loading"} & _shown_ids(virtual_device)
+        assert "navigation" in shown_ids(virtual_device, VLC_ID)
+        assert not {"navigation_rail", "empty_loading"} & shown_ids(virtual_device, VLC_ID)
         # A long press starts the action mode; taps add to the selection in order.
         x, y = title.bounds.center if title.bounds else (0, 0)
         virtual_device.swipe(x, y, x, y, 600)
@@ -231,17 +223,17 @@ def test_video_cards_the_action_mode_and_the_playlist_sheet(virtual_device: Devi
         tap_element(virtual_device, content_description="More options")
         tap_element(virtual_device, text="Add to playlist")
         assert find_element(virtual_device, resource_id="medias2").text == "2 media"
-        assert "progressBar2" not in _shown_ids(virtual_device)  # loads only a folder
+        assert "progressBar2" not in shown_ids(virtual_device, VLC_ID)  # loads only a folder
         dimmed = virtual_device.screenshot().convert("RGB").getpixel((540, 300))
         assert max(cast(tuple[int, int, int], dimmed)) < 200  # the grid under the scrim
         tap_element(virtual_device, class_name="android.widget.EditText")
         virtual_device.input_text("Trip")
         virtual_device.keyevent("KEYCODE_ENTER")  # the field's Enter adds
-        assert "dialog_playlist_save" not in _shown_ids(virtual_device)
+        assert "dialog_playlist_save" not in shown_ids(virtual_device, VLC_ID)
         tap_element(virtual_device, content_description="Playlists")
         assert find_element(virtual_device, resource_id="/title").text == "Trip"
         assert find_element(virtual_device, resource_id="/subtitle").text == "2 media"
-        assert _shown_ids(virtual_device) <= VLC_REAL_IDS
+        assert shown_ids(virtual_device, VLC_ID) <= VLC_REAL_IDS
         rows = vlc.playlist_rows(virtual_device)
         assert [(r.playlist_name, r.item) for r in rows] == [
             ("Trip", "clip_a.mp4"),
