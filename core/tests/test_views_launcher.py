@@ -87,3 +87,66 @@ def test_a_tap_on_an_icon_opens_its_app(device: Device) -> None:
     red, green, blue = shot.getpixel((icon.bounds.center[0], icon.bounds.top + 45))  # type: ignore[union-attr]
     assert max(red, green, blue) - min(red, green, blue) > 60
     assert shot.getpixel((540, 2200)) == (255, 255, 255)  # the search pill
+
+
+def _icons(device: Device) -> dict[str, UIElement]:
+    return {
+        e.text: e
+        for e in parse_hierarchy(device.ui_tree())
+        if e.class_name == "android.widget.TextView" and e.clickable and e.package == LAUNCHER
+    }
+
+
+def test_a_swipe_up_opens_all_apps_and_their_search_finds_an_app(device: Device) -> None:
+    device.swipe(540, 1800, 540, 600, 300)
+    elements = parse_hierarchy(device.ui_tree())
+    by_id = {e.resource_id: e for e in elements if e.resource_id}
+    assert by_id[f"{LAUNCHER}:id/apps_view"].class_name == "android.widget.RelativeLayout"
+    grid = by_id[f"{LAUNCHER}:id/apps_list_view"]
+    assert grid.class_name == "androidx.recyclerview.widget.RecyclerView"
+    search = by_id[f"{LAUNCHER}:id/search_container_all_apps"]
+    assert search.class_name == "android.widget.EditText" and search.text == "Search apps"
+    assert f"{LAUNCHER}:id/workspace" not in by_id
+    # every app, the dock's and the system's too, in label order, four to a row
+    names = [e.text for e in elements if e.class_name == "android.widget.TextView" and e.clickable]
+    apps = ["Notes", "Alarm", "Phone", "Maps", "Books", "Chrome", "Radio", "Settings"]
+    assert names == sorted(apps)
+    icons = _icons(device)
+    assert icons["Alarm"].bounds.top == icons["Maps"].bounds.top  # type: ignore[union-attr]
+    assert icons["Notes"].bounds.top > icons["Maps"].bounds.top  # type: ignore[union-attr]
+    device.tap(*search.bounds.center)  # type: ignore[union-attr]
+    device.input_text("ra")
+    assert sorted(_icons(device)) == ["Radio"]  # a word that starts with it, any case
+    device.tap(*_icons(device)["Radio"].bounds.center)  # type: ignore[union-attr]
+    assert device.foreground_activity().startswith("com.example.radio/")
+
+
+def test_back_or_a_swipe_down_closes_all_apps_and_home_resets_them(device: Device) -> None:
+    device.swipe(540, 1800, 540, 600, 300)
+    device.keyevent("KEYCODE_BACK")
+    assert "Notes" in _icons(device) and "apps_list_view" not in device.ui_tree()
+    device.swipe(540, 1800, 540, 600, 300)
+    device.swipe(540, 800, 540, 1800, 300)
+    assert "apps_list_view" not in device.ui_tree()
+    device.swipe(540, 1800, 540, 600, 300)
+    device.tap(*_icons(device)["Maps"].bounds.center)  # type: ignore[union-attr]
+    device.keyevent("KEYCODE_HOME")
+    assert "workspace" in device.ui_tree()
+
+
+def test_a_sideways_swipe_turns_the_workspaces_page() -> None:
+    def apps() -> list[VirtualApp]:
+        return [app(f"com.example.app{n:02}", f"App {n:02}") for n in range(25)]
+
+    with VirtualDeviceServer(devices=1, apps=apps) as server:
+        device = Device(server.serials[0], host="127.0.0.1", port=server.port)
+        first = _icons(device)
+        # a page holds 20; the next page's icons are off the screen, and out of the dump
+        assert _box(first["App 00"])[0] == 57 and "App 20" not in first
+        device.swipe(900, 1200, 100, 1200, 300)  # the finger moves left: the next page
+        second = _icons(device)
+        assert _box(second["App 20"])[:2] == (57, 499) and "App 00" not in second
+        device.swipe(900, 1200, 100, 1200, 300)  # no third page: it stays
+        assert "App 20" in _icons(device)
+        device.swipe(100, 1200, 900, 1200, 300)
+        assert "App 00" in _icons(device)

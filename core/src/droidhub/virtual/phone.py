@@ -26,6 +26,7 @@ from pathlib import Path
 
 from droidhub.android.phone import EXTERNAL_STORAGE, PIXEL_6, canonical_path
 from droidhub.virtual.app import Intent, VirtualApp
+from droidhub.virtual.launcher import Launcher
 from droidhub.virtual.providers import ContentProvider, system_providers
 from droidhub.virtual.sandbox import SandboxPathError
 from droidhub.virtual.settings_store import Settings
@@ -106,6 +107,8 @@ class VirtualPhone:
         self.transient_paths: set[str] = {EXTERNAL_STORAGE + "/window_dump.xml"}
         #: The modem: messages that arrive, calls that ring (``adb emu sms|gsm``).
         self.telephony = Telephony(self)
+        #: The launcher's home screen, which keeps its page and all apps' state.
+        self.home_screen = Launcher()
         self._layout()
         self.providers: dict[str, ContentProvider] = dict(system_providers())
         for app in apps:
@@ -376,7 +379,9 @@ class VirtualPhone:
         return [a for a in self.stack if a.package != LAUNCHER_PACKAGE]
 
     def home(self) -> None:
-        """Press HOME: the launcher comes to the front; apps keep running behind it."""
+        """Press HOME: the launcher comes to the front (its first page, all apps
+        closed); apps keep running behind it."""
+        self.home_screen.go_home()
         self.stack = [a for a in self.stack if a.package != LAUNCHER_PACKAGE]
         self.stack.append(Activity(LAUNCHER_PACKAGE, LAUNCHER_ACTIVITY))
 
@@ -404,6 +409,13 @@ class VirtualPhone:
         """Run ``command`` as ``adb shell`` would run it on this phone."""
         with self.lock:
             return run(self, command, stdin)
+
+    def front_app(self) -> VirtualApp | None:
+        """The app model in front: the launcher's home screen, an app's model, or None
+        for an app without one."""
+        if self.foreground_package == LAUNCHER_PACKAGE:
+            return self.home_screen
+        return self.app(self.foreground_package)
 
     def provider(self, authority: str) -> ContentProvider | None:
         """The content provider for ``authority``, or None."""

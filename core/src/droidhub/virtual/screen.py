@@ -1,4 +1,5 @@
-"""What the virtual phone shows now: the launcher's home screen (on the view engine,
+"""What the virtual phone shows now: System UI's shade while it is pulled
+(:mod:`droidhub.virtual.shade`), else the launcher's home screen (on the view engine,
 :mod:`droidhub.virtual.launcher`), the front app model's screen, or, for an app
 without a UI model, a plain screen with its label. The dump format itself is
 :mod:`droidhub.virtual.hierarchy`.
@@ -10,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from droidhub.android.phone import PIXEL_6
+from droidhub.virtual import shade
 from droidhub.virtual.app import Screen
 from droidhub.virtual.hierarchy import Node, hierarchy
 from droidhub.virtual.launcher import Launcher, LauncherIcon
@@ -62,13 +64,17 @@ def launcher_icons(apps: Sequence[tuple[str, str]]) -> list[LauncherIcon]:
 
 
 def current_screen(phone: VirtualPhone, pixels: bool = True) -> Screen:
-    """What ``phone`` shows now: the launcher, the app model's screen, or the plain one.
+    """What ``phone`` shows now: the shade, the launcher, the app model's screen, or the
+    plain one.
 
     ``pixels=False`` (``uiautomator dump``) lets a model skip rendering its pixels.
     """
+    pulled = shade.screen(phone, pixels)
+    if pulled is not None:
+        return pulled
     package = phone.foreground_package
     if package == LAUNCHER_PACKAGE:
-        home = Launcher(phone.launcher_apps())
+        home = phone.home_screen
         return home.screen(phone) if pixels else home.screen_without_pixels(phone)
     app = phone.app(package)
     screen = None

@@ -1,13 +1,12 @@
 """``input tap|swipe|text|keyevent|keycombination|press|draganddrop``, routed to the front
 app model;
-on the home screen a tap on an icon launches its app. HOME and BACK navigate."""
+on the home screen a tap on an icon launches its app. HOME and BACK navigate. A swipe
+down from the status bar pulls System UI's shade (:mod:`droidhub.virtual.shade`), which
+takes the input while it shows."""
 
 from __future__ import annotations
 
-from droidhub.virtual.app import Intent
 from droidhub.virtual.commands.invocation import Invocation, command
-from droidhub.virtual.screen import launcher_icons
-from droidhub.virtual.system_image import LAUNCHER_PACKAGE
 
 #: Key codes by number (android.view.KeyEvent), the ones agents and droidhub send.
 KEYCODES = {
@@ -92,39 +91,23 @@ def _key(inv: Invocation, name: str) -> None:
     phone = inv.phone
     if name == "KEYCODE_ENDCALL" and phone.telephony.hang_up(by_user=True):
         return  # a call rang or was on: the key ends it
+    if shade.on_key(phone, name):
+        return
     if name == "KEYCODE_HOME":
         phone.home()
-    elif name == "KEYCODE_BACK":
-        app = phone.app(phone.foreground_package)
-        # An app that handles BACK itself (closing a dialog, going up a page) stays.
-        if app is not None and app.on_key(phone, name):
-            return
+        return
+    app = phone.front_app()
+    # An app that handles BACK itself (closing a dialog, going up a page) stays.
+    handled = app is not None and app.on_key(phone, name)
+    if name == "KEYCODE_BACK" and not handled:
         phone.back()
-    elif phone.foreground_package != LAUNCHER_PACKAGE:
-        app = phone.app(phone.foreground_package)
-        if app is not None:
-            app.on_key(phone, name)
 
 
 def _tap(inv: Invocation, x: int, y: int) -> None:
     phone = inv.phone
-    if phone.foreground_package == LAUNCHER_PACKAGE:
-        for icon in launcher_icons(phone.launcher_apps()):
-            left, top, right, bottom = icon.bounds
-            if left <= x < right and top <= y < bottom:
-                activity = phone.launch_activity(icon.package)
-                phone.start(
-                    icon.package,
-                    activity,
-                    Intent(
-                        action="android.intent.action.MAIN",
-                        component=f"{icon.package}/{activity}",
-                        categories=("android.intent.category.LAUNCHER",),
-                    ),
-                )
-                return
+    if shade.on_tap(phone, x, y):
         return
-    app = phone.app(phone.foreground_package)
+    app = phone.front_app()
     if app is not None:
         app.on_tap(phone, x, y)
 
@@ -151,7 +134,7 @@ def input_(inv: Invocation) -> int:
         return 1
     verb, rest = args[0], args[1:]
     phone = inv.phone
-    app = phone.app(phone.foreground_package)
+    app = phone.front_app()
     if verb == "tap":
         point = _numbers(inv, rest, 2)
         if point is None:
@@ -163,13 +146,15 @@ def input_(inv: Invocation) -> int:
         if points is None:
             return _bad(inv, verb)
         duration = _numbers(inv, rest[4:], 1) or [300]
-        if app is not None and phone.foreground_package != LAUNCHER_PACKAGE:
+        if shade.on_swipe(phone, *points):
+            return 0
+        if app is not None:
             app.on_swipe(phone, points[0], points[1], points[2], points[3], duration[0])
         return 0
     if verb == "text":
         if not rest:
             return _bad(inv, verb)
-        if app is not None and phone.foreground_package != LAUNCHER_PACKAGE:
+        if app is not None:
             app.on_text(phone, decode_text(rest[0]))
         return 0
     if verb == "keyevent":
@@ -189,7 +174,7 @@ def input_(inv: Invocation) -> int:
         names = [key_name(k) for k in keys]
         if len(keys) < 2 or None in names:
             return _bad(inv, verb)
-        if app is not None and phone.foreground_package != LAUNCHER_PACKAGE:
+        if app is not None:
             app.on_key_combination(phone, [n for n in names if n is not None])
         return 0
     if verb == "press":
