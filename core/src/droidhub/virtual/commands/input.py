@@ -6,6 +6,7 @@ takes the input while it shows."""
 
 from __future__ import annotations
 
+from droidhub.virtual import shade
 from droidhub.virtual.commands.invocation import Invocation, command
 
 #: Key codes by number (android.view.KeyEvent), the ones agents and droidhub send.
@@ -154,7 +155,7 @@ def input_(inv: Invocation) -> int:
     if verb == "text":
         if not rest:
             return _bad(inv, verb)
-        if app is not None:
+        if app is not None and not shade.is_open(phone):
             app.on_text(phone, decode_text(rest[0]))
         return 0
     if verb == "keyevent":
@@ -174,7 +175,7 @@ def input_(inv: Invocation) -> int:
         names = [key_name(k) for k in keys]
         if len(keys) < 2 or None in names:
             return _bad(inv, verb)
-        if app is not None:
+        if app is not None and not shade.is_open(phone):
             app.on_key_combination(phone, [n for n in names if n is not None])
         return 0
     if verb == "press":
