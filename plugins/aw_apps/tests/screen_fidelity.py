@@ -283,12 +283,13 @@ class ScreenReference:
         return found
 
     def visible_ids(self, name: str, depth: int = 0) -> set[str]:
-        """The ids of layout ``name`` visible by default, its includes expanded."""
+        """The ids of layout ``name`` visible by default, its includes expanded, less
+        those the app hides at run time. Measured on its own (``depth`` 0), a layout
+        whose every ``<include>`` gives it an id never shows its root's own id."""
         layout = self.layouts.get(name)
         if layout is None or depth > 8:
             return set()
-        hidden = set(layout.get("hidden_at_run_time", ()))
-        ids = {i for i, view in layout["ids"].items() if view["visible"] and i not in hidden}
+        ids = {i for i, view in layout["ids"].items() if view["visible"]}
         for include in layout.get("includes", []):
             if include["visible"]:
                 inner = self.visible_ids(include["layout"], depth + 1)
@@ -296,7 +297,19 @@ class ScreenReference:
                     root = self.layouts.get(include["layout"], {}).get("root")
                     inner = (inner - {root}) | {include["id"]}
                 ids |= inner
-        return ids
+        if depth == 0 and self._always_renamed(name):
+            ids.discard(layout.get("root"))
+        return ids - set(layout.get("hidden_at_run_time", ()))
+
+    def _always_renamed(self, name: str) -> bool:
+        """Whether ``name`` is included somewhere and every include gives it an id."""
+        includes = [
+            include
+            for layout in self.layouts.values()
+            for include in layout.get("includes", [])
+            if include["layout"] == name
+        ]
+        return bool(includes) and all("id" in include for include in includes)
 
     def is_real_id(self, view_id: str) -> bool:
         """Whether ``view_id`` is an id of one of the app's layouts or menus."""

@@ -579,8 +579,10 @@ def build_fixture(
         ref.layouts.setdefault(name, {"ids": dict(sorted(ids.items())), "library": True})
     for name, hidden in spec.hidden_at_run_time.items():
         declared = ref.layouts[name]["ids"]
-        assert isinstance(declared, dict)
-        unknown = sorted(set(hidden["ids"]) - set(declared))
+        includes = ref.layouts[name].get("includes", [])
+        assert isinstance(declared, dict) and isinstance(includes, list)
+        named = set(declared) | {i["id"] for i in includes if "id" in i}  # an include's id too
+        unknown = sorted(set(hidden["ids"]) - named)
         if unknown:
             raise SystemExit(f"{app}: hidden_at_run_time names {unknown}, not in {name}")
         ref.layouts[name]["hidden_at_run_time"] = sorted(hidden["ids"])
