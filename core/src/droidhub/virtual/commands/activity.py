@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from droidhub.virtual.app import BroadcastReply, Intent
 from droidhub.virtual.commands.invocation import Invocation, command
 from droidhub.virtual.commands.stack import am_stack
+from droidhub.virtual.launcher import launch
 from droidhub.virtual.system_image import LAUNCHER_ACTIVITY, LAUNCHER_PACKAGE, full_activity
 
 if TYPE_CHECKING:
@@ -346,16 +347,7 @@ def monkey(inv: Invocation) -> int:
     if package is None or package not in inv.phone.packages() or not inv.phone.label(package):
         inv.print("** No activities found to run, monkey aborted.")
         return 252
-    activity = inv.phone.launch_activity(package)
-    inv.phone.start(
-        package,
-        activity,
-        Intent(
-            action="android.intent.action.MAIN",
-            component=f"{package}/{activity}",
-            categories=("android.intent.category.LAUNCHER",),
-        ),
-    )
+    launch(inv.phone, package)
     inv.print("Events injected: 1")
     inv.print("## Network stats: elapsed time=21ms (0ms mobile, 0ms wifi, 21ms not connected)")
     return 0
