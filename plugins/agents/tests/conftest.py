@@ -162,3 +162,10 @@ def assert_wifi_turned_on(
         "open_app", "click", "click", "click", "status",
     ]  # fmt: skip
     return result, recorded
+
+
+def assert_refused_in_one_line(done: subprocess.CompletedProcess[str], naming: str) -> None:
+    """The run was refused with one line on stderr that names ``naming``, no traceback."""
+    assert done.returncode != 0
+    assert naming in done.stderr and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1, done.stderr

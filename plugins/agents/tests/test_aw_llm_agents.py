@@ -22,6 +22,7 @@ from conftest import (
     COMPLETION_TOKENS,
     PROMPT_TOKENS,
     ScriptedModel,
+    assert_refused_in_one_line,
     assert_wifi_turned_on,
     run_cli,
 )
@@ -121,6 +122,4 @@ def test_an_agent_that_is_not_there_is_one_line(tmp_path: Path) -> None:
         "--suite", "android_world", "--tasks", "SystemWifiTurnOn",
         "--agent", "aw", "--agent-option", "agent=no_such_aw_pkg.agents:T3A",
     )  # fmt: skip
-    assert done.returncode != 0
-    assert "no_such_aw_pkg" in done.stderr and "Traceback" not in done.stderr
-    assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert_refused_in_one_line(done, "no_such_aw_pkg")

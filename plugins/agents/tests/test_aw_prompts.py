@@ -17,7 +17,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import ScriptedModel, assert_wifi_turned_on, run_cli
+from conftest import ScriptedModel, assert_refused_in_one_line, assert_wifi_turned_on, run_cli
 
 T3A = """
 def _generate_ui_elements_description_list_full(ui_elements, screen_width_height_px):
@@ -144,6 +144,4 @@ def test_without_android_world_it_is_one_line(tmp_path: Path) -> None:
         "--suite", "android_world", "--tasks", "SystemWifiTurnOn",
         "--agent", "t3a", "--agent-option", "prompt=android_world",
     )  # fmt: skip
-    assert done.returncode != 0
-    assert "android_world" in done.stderr and "Traceback" not in done.stderr
-    assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert_refused_in_one_line(done, "android_world")
