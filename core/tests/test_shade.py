@@ -127,6 +127,9 @@ def test_a_second_pull_expands_quick_settings(device: Device) -> None:
     assert ids["android:id/edit"].content_description == "Edit order of settings"
     device.tap(*centre(tile(device, "Airplane mode")))
     assert device.get_setting("global", "airplane_mode_on") == "1"
+    device.swipe(900, 1000, 100, 1000)  # the second page of tiles
+    assert tile(device, "Screen Cast").class_name == "android.widget.Button"
+    assert by_id(device)[f"{SYSTEMUI}:id/qs_pager"].scrollable
     x, y = centre(slider)
     device.swipe(x, y, 1075, y)  # the thumb follows the finger past the track's end
     assert device.get_setting("system", "screen_brightness") == "255"
@@ -170,7 +173,9 @@ def test_the_internet_tile_opens_the_internet_dialog_and_its_switch_turns_wifi_o
     device.tap(*centre(switch))
     assert device.get_setting("global", "wifi_on") == "0"
     assert f"{SYSTEMUI}:id/wifi_connected_layout" not in by_id(device)
-    device.tap(*centre(by_id(device)[f"{SYSTEMUI}:id/done_button"]))
+    done = by_id(device)[f"{SYSTEMUI}:id/done_button"]
+    assert done.text == "Done"
+    device.tap(*centre(done))
     assert tile(device, "Internet").content_description == "Internet,T-Mobile"
 
 

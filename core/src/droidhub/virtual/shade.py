@@ -67,6 +67,7 @@ from droidhub.virtual.views import (
     Switch,
     TextView,
     View,
+    dp,
 )
 from droidhub.virtual.views.measure import DENSITY, MeasureSpec
 from droidhub.virtual.views.paint import DIM_AMOUNT, Painter
@@ -167,6 +168,25 @@ class Pager(FrameLayout):
         return self.pages > 1
 
 
+class PageIndicator(View):
+    """``PageIndicator``: a dot a page, the shown one in the accent; gone with one page."""
+
+    def __init__(self, pages: int, page: int) -> None:
+        shown = "visible" if pages > 1 else GONE
+        super().__init__("footer_page_indicator", width=16 * pages, height=MATCH_PARENT,
+                         visibility=shown)  # fmt: skip
+        self.pages, self.page = pages, page
+
+    def draw_content(self, painter: Painter) -> None:
+        """The dots, 8 dp wide, 16 dp apart, centred on the row."""
+        size, middle = dp(8), (self.top + self.bottom) // 2
+        for index in range(self.pages):
+            left = self.left + dp(4) + index * dp(16)
+            ink = ACTIVE_INK if index == self.page else SECONDARY_INK
+            box = (left, middle - size // 2, left + size, middle + size // 2)
+            painter.surface(box, ink, size // 2)
+
+
 class NotificationShade:
     """The shade's views for ``phone`` now, built from its state, each control bound to
     what it does."""
@@ -261,8 +281,7 @@ class NotificationShade:
                 TextView("build", f"{release} ({build})", text_size=14, text_color=SECONDARY_INK,
                          max_lines=1, gravity=Gravity.CENTER_VERTICAL, width=0, weight=1,
                          height=MATCH_PARENT, clickable=True, focusable=True),
-                View("footer_page_indicator", width=24 * pages, height=MATCH_PARENT,
-                     visibility="visible" if pages > 1 else GONE),
+                PageIndicator(pages, page),
                 FrameLayout(
                     "",
                     ImageView("android:id/edit", "edit", tint=SECONDARY_INK, icon_size=20,
@@ -310,6 +329,9 @@ class NotificationShade:
         window: the title, the Wi-Fi switch, the connected network, "See all", "Done"."""
         wifi_on = WIFI.read(self.phone)
         close = self._close_dialog
+        done = Button("done_button", "Done", background="#FFA8C7FA", on_click=close,
+                      layout_gravity=Gravity.END)  # fmt: skip
+        done.all_caps = False  # System UI's dialog buttons keep their case
         dialog = LinearLayout(
             "internet_connectivity_dialog",
             TextView("internet_dialog_title", "Internet", text_size=24, text_color=INK,
@@ -345,12 +367,7 @@ class NotificationShade:
                 width=MATCH_PARENT, height=64, gravity=Gravity.CENTER_VERTICAL,
                 on_click=self._open_settings, visibility="visible" if wifi_on else GONE,
             ),
-            FrameLayout(
-                "",
-                Button("done_button", "Done", background="#FFA8C7FA",
-                       on_click=close, layout_gravity=Gravity.END),
-                width=MATCH_PARENT, margin=(0, 16, 0, 0),
-            ),
+            FrameLayout("", done, width=MATCH_PARENT, margin=(0, 16, 0, 0)),
             orientation=VERTICAL, width=MATCH_PARENT, padding=24, background=DIALOG_SURFACE,
             corner_radius=28, clickable=True, layout_gravity=Gravity.BOTTOM,
             margin=(8, 0, 8, PIXEL_6.navigation_bar / DENSITY + 8),
