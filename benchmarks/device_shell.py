@@ -23,10 +23,10 @@ import os
 import socket
 import statistics
 import struct
-import time
 from collections.abc import Callable
 
 import adbutils
+from timing import ms_per_run
 
 from droidhub.device.client import Device
 from droidhub.virtual.server import VirtualDeviceServer
@@ -34,18 +34,6 @@ from droidhub.virtual.server import VirtualDeviceServer
 TARGET_MS = 3.0
 #: How many times faster than adbutils' plain shell Device.shell should be.
 TARGET_RATIO = 4.0
-
-
-def _timed(call: Callable[[], object], calls: int) -> list[float]:
-    """Milliseconds per call, after a few warm-up calls."""
-    for _ in range(min(5, calls)):
-        call()
-    samples = []
-    for _ in range(calls):
-        started = time.perf_counter()
-        call()
-        samples.append((time.perf_counter() - started) * 1000)
-    return samples
 
 
 def _summary(samples: list[float]) -> str:
@@ -94,7 +82,7 @@ def _raw_version(port: int) -> bytes:
 
 
 def _throughput(call: Callable[[], object], megabytes: float, repeats: int = 3) -> float:
-    best = min(_timed(call, repeats))
+    best = min(ms_per_run(lambda _: call(), repeats, warmup=repeats))
     return megabytes / (best / 1000)
 
 
@@ -112,10 +100,10 @@ def main() -> None:
         assert plain.shell("echo hi") == "hi"
         assert _raw_shell(port, serial, "echo hi") == b"hi\n"
 
-        device_ms = _timed(lambda: device.shell("echo hi"), args.calls)
-        plain_ms = _timed(lambda: plain.shell("echo hi"), max(20, args.calls // 6))
-        raw_ms = _timed(lambda: _raw_shell(port, serial, "echo hi"), args.calls)
-        version_ms = _timed(lambda: _raw_version(port), args.calls)
+        device_ms = ms_per_run(lambda _: device.shell("echo hi"), args.calls, warmup=5)
+        plain_ms = ms_per_run(lambda _: plain.shell("echo hi"), max(20, args.calls // 6), warmup=5)
+        raw_ms = ms_per_run(lambda _: _raw_shell(port, serial, "echo hi"), args.calls, warmup=5)
+        version_ms = ms_per_run(lambda _: _raw_version(port), args.calls, warmup=5)
 
         payload = os.urandom(args.megabytes * 1024 * 1024)
         remote = "/sdcard/Download/droidhub-benchmark.bin"

@@ -37,6 +37,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from timing import ms_per_run
+
 from droidhub import Action, Agent, Device, Env, Observe, State, TaskEval, catalog
 from droidhub.android.phone import PIXEL_6
 from droidhub.run.episode import Episode
@@ -56,18 +58,6 @@ TREE_GOAL_MS = 30.0
 RUN_FACTOR_GOAL = 1.15
 FLOOR_FACTOR_GOAL = 1.1
 RESET_GOAL_MS = 150.0
-
-
-def timed(call: Callable[[int], object], runs: int, warmup: int = 3) -> list[float]:
-    """Milliseconds of each of ``runs`` calls (``call`` gets the run index)."""
-    for i in range(warmup):
-        call(i)
-    samples = []
-    for i in range(runs):
-        started = time.perf_counter()
-        call(i)
-        samples.append((time.perf_counter() - started) * 1000)
-    return samples
 
 
 def line(label: str, samples: list[float], extra: str = "") -> float:
@@ -134,7 +124,7 @@ def on_the_phone(task_name: str, steps: int) -> tuple[float, float, float, float
         def reset(_: int) -> None:
             cls(cls.generate_random_params(rng)).initialize_task(env)
 
-        reset_ms = line("reset (page already loaded)", timed(reset, steps))
+        reset_ms = line("reset (page already loaded)", ms_per_run(reset, steps))
         points = checkbox_points(env)
 
         def step(observe: Observe) -> Callable[[int], object]:
@@ -147,11 +137,11 @@ def on_the_phone(task_name: str, steps: int) -> tuple[float, float, float, float
 
         tree_ms = line(
             "step: tap + UI tree",
-            timed(step(Observe.UI_TREE), steps),
+            ms_per_run(step(Observe.UI_TREE), steps),
             f"(goal <= {TREE_GOAL_MS:.0f} ms)",
         )
         full_ms = line(
-            "step: tap + UI tree + 1080x2400 screenshot", timed(step(Observe.BOTH), steps)
+            "step: tap + UI tree + 1080x2400 screenshot", ms_per_run(step(Observe.BOTH), steps)
         )
         state = env.get_state(observe=Observe.BOTH)
         assert state.screenshot is not None and state.screenshot.size == PIXEL_6.size
@@ -188,11 +178,11 @@ def raw_floor(task_name: str, steps: int, point: tuple[int, int]) -> tuple[float
             page.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
             shot()
 
-        floor_ms = line("raw CDP floor: touch tap + 1080x2400 PNG", timed(tap_and_shot, steps))
-        shot_ms = line("raw CDP: the 1080x2400 PNG alone", timed(lambda _: shot(), steps))
+        floor_ms = line("raw CDP floor: touch tap + 1080x2400 PNG", ms_per_run(tap_and_shot, steps))
+        shot_ms = line("raw CDP: the 1080x2400 PNG alone", ms_per_run(lambda _: shot(), steps))
         line(
             "raw CDP: the PNG with the default encoder",
-            timed(default_shot, steps),
+            ms_per_run(default_shot, steps),
             "(reference; screencap uses the fast one)",
         )
     return floor_ms, shot_ms

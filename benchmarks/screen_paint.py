@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import time
 from collections.abc import Callable
 
 from PIL import Image, ImageDraw
+from timing import ms_per_run
 
 from droidhub.virtual.appmodel import (
     PIXEL_6,
@@ -162,14 +162,7 @@ class ToolkitScreen(WidgetApp):
 
 
 def _median_ms(call: Callable[[], object], rounds: int) -> float:
-    for _ in range(3):
-        call()
-    samples = []
-    for _ in range(rounds):
-        started = time.perf_counter()
-        call()
-        samples.append((time.perf_counter() - started) * 1000)
-    return statistics.median(samples)
+    return statistics.median(ms_per_run(lambda _: call(), rounds))
 
 
 def _kit_png(app: ToolkitScreen, phone: VirtualPhone) -> bytes:
