@@ -6,7 +6,7 @@ page the way AndroidWorld's app does on a Pixel 6 (:data:`droidhub.android.phone
 1080x2400 device pixels; the WebView between the status and navigation bars, the page
 in it at 500 %, five device pixels per CSS pixel: :mod:`droidhub_miniwob.phone_window`).
 Taps, swipes and long presses arrive as touch events, ``input text`` and key events
-as keyboard input; ``screencap`` is the window's screenshot, bars included, and
+as keyboard input (:mod:`droidhub_miniwob.page_input`); ``screencap`` is the window's screenshot, bars included, and
 ``uiautomator dump`` an Android UI hierarchy of it (:mod:`droidhub_miniwob.window_tree`).
 
 Each model instance (that is, each virtual phone) has a tab of its own, in a browser
@@ -36,7 +36,7 @@ from droidhub.virtual.appmodel import (
     VirtualApp,
     selects_all,
 )
-from droidhub_miniwob import contract
+from droidhub_miniwob import contract, page_input
 from droidhub_miniwob.browser import Chromium
 from droidhub_miniwob.cdp import CdpError, CdpSession
 from droidhub_miniwob.origin import ORIGIN, PageOrigin
@@ -79,42 +79,6 @@ SCREENSHOT_PARAMS: dict[str, Any] = {
     "optimizeForSpeed": True,
 }
 
-#: ``input keyevent`` codes the page understands, as DevTools key events.
-_KEYS: dict[str, tuple[str, str, int, str]] = {
-    # keycode: (key, code, windowsVirtualKeyCode, text)
-    "KEYCODE_ENTER": ("Enter", "Enter", 13, "\r"),
-    "KEYCODE_NUMPAD_ENTER": ("Enter", "NumpadEnter", 13, "\r"),
-    "KEYCODE_DEL": ("Backspace", "Backspace", 8, ""),
-    "KEYCODE_FORWARD_DEL": ("Delete", "Delete", 46, ""),
-    "KEYCODE_TAB": ("Tab", "Tab", 9, ""),
-    "KEYCODE_SPACE": (" ", "Space", 32, " "),
-    "KEYCODE_ESCAPE": ("Escape", "Escape", 27, ""),
-    "KEYCODE_DPAD_UP": ("ArrowUp", "ArrowUp", 38, ""),
-    "KEYCODE_DPAD_DOWN": ("ArrowDown", "ArrowDown", 40, ""),
-    "KEYCODE_DPAD_LEFT": ("ArrowLeft", "ArrowLeft", 37, ""),
-    "KEYCODE_DPAD_RIGHT": ("ArrowRight", "ArrowRight", 39, ""),
-    "KEYCODE_MOVE_HOME": ("Home", "Home", 36, ""),
-    "KEYCODE_MOVE_END": ("End", "End", 35, ""),
-    "KEYCODE_PAGE_UP": ("PageUp", "PageUp", 33, ""),
-    "KEYCODE_PAGE_DOWN": ("PageDown", "PageDown", 34, ""),
-}
-_KEY_NUMBERS = {
-    "66": "KEYCODE_ENTER",
-    "67": "KEYCODE_DEL",
-    "61": "KEYCODE_TAB",
-    "62": "KEYCODE_SPACE",
-    "111": "KEYCODE_ESCAPE",
-    "4": "KEYCODE_BACK",
-    "19": "KEYCODE_DPAD_UP",
-    "20": "KEYCODE_DPAD_DOWN",
-    "21": "KEYCODE_DPAD_LEFT",
-    "22": "KEYCODE_DPAD_RIGHT",
-}
-
-#: A press at least this long on one spot is a long press (real time passes).
-_LONG_PRESS_MS = 400
-#: Interval between synthetic touch moves of a swipe (one frame).
-_MOVE_INTERVAL_MS = 16
 _PAGE_LOAD_TIMEOUT_S = 20.0
 #: Closes the select, date or time dialog (js/native_pickers.js) if one is open.
 _CLOSE_DIALOG = "document.getElementById('droidhub-select-dialog')?.remove(); 0"
@@ -373,19 +337,13 @@ class MiniWobWebViewApp(VirtualApp):
                 png = fit_png(base64.b64decode(data), PIXEL_6.size)
             return Screen(hierarchy=window_hierarchy(title, nodes, clock), png=png)
 
-    # --- input -------------------------------------------------------------------------
+    # --- input: DevTools events (droidhub_miniwob.page_input) --------------------------
     def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
         """A tap: touch down and up on one point."""
         del phone
         with self._lock:
-            if self._page is None:
-                return
-            point = [{"x": x / DENSITY, "y": y / DENSITY}]
-            page = self._page
-            down = page.send("Input.dispatchTouchEvent", type="touchStart", touchPoints=point)
-            up = page.send("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
-            page.result(down, "touchStart")
-            page.result(up, "touchEnd")
+            if self._page is not None:
+                page_input.tap(self._page, x, y)
 
     def on_swipe(
         self, phone: VirtualPhone, x1: int, y1: int, x2: int, y2: int, duration_ms: int
@@ -393,138 +351,37 @@ class MiniWobWebViewApp(VirtualApp):
         """A swipe as touch moves one frame apart; a long press on one spot waits for real."""
         del phone
         with self._lock:
-            if self._page is None:
-                return
-            page = self._page
-            start = {"x": x1 / DENSITY, "y": y1 / DENSITY}
-            if (x1, y1) == (x2, y2):
-                page.call("Input.dispatchTouchEvent", type="touchStart", touchPoints=[start])
-                if duration_ms >= _LONG_PRESS_MS:
-                    # The long-press detector runs on a real timer in the browser.
-                    time.sleep(duration_ms / 1000)
-                page.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
-                return
-            steps = max(2, duration_ms // _MOVE_INTERVAL_MS)
-            # The moves carry the timing of the gesture (its speed decides whether it
-            # flings) in timestamps that end now: future ones are dropped by the
-            # browser, and real sleeps would make every swipe cost its duration.
-            t0 = time.time() - (steps + 1) * _MOVE_INTERVAL_MS / 1000
-            ids = [
-                page.send(
-                    "Input.dispatchTouchEvent",
-                    type="touchStart",
-                    touchPoints=[start],
-                    timestamp=t0,
-                )
-            ]
-            for i in range(1, steps + 1):
-                fx = x1 + (x2 - x1) * i / steps
-                fy = y1 + (y2 - y1) * i / steps
-                ids.append(
-                    page.send(
-                        "Input.dispatchTouchEvent",
-                        type="touchMove",
-                        touchPoints=[{"x": fx / DENSITY, "y": fy / DENSITY}],
-                        timestamp=t0 + i * _MOVE_INTERVAL_MS / 1000,
-                    )
-                )
-            ids.append(
-                page.send(
-                    "Input.dispatchTouchEvent",
-                    type="touchEnd",
-                    touchPoints=[],
-                    timestamp=t0 + (steps + 1) * _MOVE_INTERVAL_MS / 1000,
-                )
-            )
-            for command_id in ids:
-                page.result(command_id, "Input.dispatchTouchEvent")
+            if self._page is not None:
+                page_input.swipe(self._page, x1, y1, x2, y2, duration_ms)
 
     def on_text(self, phone: VirtualPhone, text: str) -> None:
-        """``input text``: as on Android, each ASCII character arrives as a key press
-        (pages that listen for keys, like a terminal, see them), and the characters
-        land in the focused field. Other characters, which Android's ``input text``
-        cannot map to keys, are inserted as text."""
+        """``input text``: key presses for ASCII, inserted text for the rest."""
         del phone
         with self._lock:
-            if self._page is None or not text:
-                return
-            page = self._page
-            ids = []
-            for char in text:
-                if " " <= char <= "~":
-                    # The key goes down, the character is inserted, the key comes up.
-                    # (A key-down carrying the text inserts nothing while Chromium still
-                    # weighs a recent tap as half of a double tap: typed right after a
-                    # quick second tap, it was lost.)
-                    key = {"key": char, "windowsVirtualKeyCode": _virtual_key(char)}
-                    ids.append(page.send("Input.dispatchKeyEvent", type="rawKeyDown", **key))
-                    ids.append(page.send("Input.insertText", text=char))
-                    ids.append(page.send("Input.dispatchKeyEvent", type="keyUp", **key))
-                else:
-                    ids.append(page.send("Input.insertText", text=char))
-            for command_id in ids:
-                page.result(command_id, "input text")
+            if self._page is not None and text:
+                page_input.type_text(self._page, text)
 
     def on_key(self, phone: VirtualPhone, keycode: str) -> bool | None:
         """``input keyevent``: keys a web page reacts to (Enter, Del, Tab, arrows...).
 
         BACK is swallowed, as AndroidWorld's MiniWoB++ app does: the activity and its
         episode stay (the page does not react either)."""
-        name = _KEY_NUMBERS.get(keycode, keycode)
+        name = page_input.key_name(keycode)
         if name == "KEYCODE_BACK":
             return True
         with self._lock:
-            if self._page is None:
-                return None
-            if name not in _KEYS:
-                return None  # HOME and friends are the phone's, not the page's
-            key, code, vk, text = _KEYS[name]
-            page = self._page
-            common = {"key": key, "code": code, "windowsVirtualKeyCode": vk}
-            ids = [
-                page.send(
-                    "Input.dispatchKeyEvent",
-                    type="keyDown" if text else "rawKeyDown",
-                    text=text,
-                    **common,
-                ),
-                page.send("Input.dispatchKeyEvent", type="keyUp", **common),
-            ]
-            for command_id in ids:
-                page.result(command_id, "Input.dispatchKeyEvent")
+            if self._page is not None:
+                page_input.press_key(self._page, name)
         return None
 
     def on_key_combination(self, phone: VirtualPhone, keycodes: list[str]) -> None:
-        """``input keycombination``: Ctrl+A selects all of the focused field's text (the
-        page sees Control and A go down and up; the editing command does the selecting,
-        as Android's WebView does for the shortcut)."""
+        """``input keycombination``: Ctrl+A selects all of the focused field's text."""
         del phone
         if not selects_all(keycodes):
             return
         with self._lock:
-            if self._page is None:
-                return
-            page = self._page
-            control = {"key": "Control", "code": "ControlLeft", "windowsVirtualKeyCode": 17}
-            letter = {"key": "a", "code": "KeyA", "windowsVirtualKeyCode": 65, "modifiers": 2}
-            events = [
-                {"type": "rawKeyDown", "modifiers": 2, **control},
-                {"type": "rawKeyDown", "commands": ["selectAll"], **letter},
-                {"type": "keyUp", **letter},
-                {"type": "keyUp", **control},
-            ]
-            ids = [page.send("Input.dispatchKeyEvent", **event) for event in events]
-            for command_id in ids:
-                page.result(command_id, "Input.dispatchKeyEvent")
-
-
-def _virtual_key(char: str) -> int:
-    """The Windows virtual key code DevTools expects for a printable ASCII character."""
-    if char.isalpha():
-        return ord(char.upper())
-    if char.isdigit() or char == " ":
-        return ord(char)
-    return 0
+            if self._page is not None:
+                page_input.select_all(self._page)
 
 
 def _flag(value: object) -> bool:
