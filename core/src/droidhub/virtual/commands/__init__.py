@@ -7,7 +7,8 @@ and returning its exit status, registered by name with
 
 from __future__ import annotations
 
-from droidhub.virtual.commands import (
+# Each module registers its commands when imported: importing them is the point.
+from droidhub.virtual.commands import (  # noqa: F401
     activity,
     disk,
     display,
@@ -29,27 +30,6 @@ from droidhub.virtual.commands import (
 from droidhub.virtual.commands.invocation import COMMANDS, Handler, Invocation, Sink, command
 
 __all__ = ["COMMANDS", "Handler", "Invocation", "Sink", "command", "lookup", "names"]
-
-# The modules register their commands when imported.
-_MODULES = (
-    activity,
-    disk,
-    display,
-    dumpsys,
-    files,
-    find,
-    input,
-    links,
-    ls,
-    packages,
-    services,
-    settings,
-    shell_builtins,
-    shell_control,
-    sqlite,
-    system,
-    text,
-)
 
 
 def lookup(name: str) -> Handler | None:
