@@ -24,7 +24,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 __all__ = [
     "MAX_REQUEST_BYTES",
@@ -171,6 +171,7 @@ class AdbTransport:
         self.services: Counter[str] = Counter()
         self._open: set[socket.socket] = set()
         self._open_lock = threading.Lock()
+        self._address: tuple[int, int, int, Any] | None = None
         self.server_version = int(self.host_query("host:version"), 16)
         attached = self.attached()
         ready = [s for s, state in attached if state == "device"]
@@ -216,12 +217,28 @@ class AdbTransport:
                 f"({self.closed_because}); no more commands go through it"
             )
 
+    def _connect(self) -> socket.socket:
+        """A socket connected to the server, its address looked up once and kept (each
+        command is a connection: a lookup per command would cost what a command does)."""
+        if self._address is None:
+            found = socket.getaddrinfo(self.host, self.port, type=socket.SOCK_STREAM)[0]
+            self._address = (int(found[0]), int(found[1]), found[2], found[4])
+        family, kind, proto, address = self._address
+        sock = socket.socket(family, kind, proto)
+        try:
+            sock.settimeout(3)
+            sock.connect(address)
+        except BaseException:
+            sock.close()
+            raise
+        return sock
+
     @contextlib.contextmanager
     def _connection(self, timeout: float | None) -> Iterator[socket.socket]:
         """A fresh connection to the adb server, closed (at once, no linger) on exit."""
         self.refuse_if_closed()
         try:
-            sock = socket.create_connection((self.host, self.port), timeout=3)
+            sock = self._connect()
         except OSError as exc:
             raise DeviceError(
                 f"no adb server answers at {self.host}:{self.port} (connect to adb server "
@@ -284,7 +301,9 @@ class AdbTransport:
         with self._connection(timeout) as sock, sock.makefile("rb") as reader:
             try:
                 # Version 41 servers answer "host:tport" with the transport id (8 bytes);
-                # older ones only know "host:transport" (as adbutils decides it too).
+                # older ones only know "host:transport" (as adbutils decides it too). The
+                # service waits for the switch's answer: adb's server drops what follows
+                # a transport request in the same read.
                 if self.server_version >= 41:
                     sock.sendall(_request(f"host:tport:serial:{self.serial}"))
                     _expect_okay(reader, f"phone {self.serial}")
