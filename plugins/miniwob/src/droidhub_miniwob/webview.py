@@ -6,8 +6,9 @@ page the way AndroidWorld's app does on a Pixel 6 (:data:`droidhub.android.phone
 1080x2400 device pixels; the WebView between the status and navigation bars, the page
 in it at 500 %, five device pixels per CSS pixel: :mod:`droidhub_miniwob.phone_window`).
 Taps, swipes and long presses arrive as touch events, ``input text`` and key events
-as keyboard input (:mod:`droidhub_miniwob.page_input`); ``screencap`` is the window's screenshot, bars included, and
-``uiautomator dump`` an Android UI hierarchy of it (:mod:`droidhub_miniwob.window_tree`).
+as keyboard input (:mod:`droidhub_miniwob.page_input`); ``screencap`` is the window's
+screenshot, bars included, and ``uiautomator dump`` an Android UI hierarchy of it
+(:mod:`droidhub_miniwob.window_tree`).
 
 Each model instance (that is, each virtual phone) has a tab of its own, in a browser
 context of its own, opened on first use and closed by :meth:`MiniWobWebViewApp.close`;
