@@ -33,14 +33,19 @@ def screen_elements(device: Device) -> list[UIElement]:
     return parse_hierarchy(device.ui_tree())
 
 
-def shown_ids(device: Device, prefix: str) -> set[str]:
+def shown_id_classes(device: Device, prefix: str) -> dict[str, str]:
     """The view ids on screen now that start with ``prefix`` (an app's ``PACKAGE:id/``),
-    without it."""
+    without it, each with its view's class."""
     return {
-        e.resource_id[len(prefix) :]
+        e.resource_id[len(prefix) :]: e.class_name
         for e in screen_elements(device)
         if e.resource_id.startswith(prefix)
     }
+
+
+def shown_ids(device: Device, prefix: str) -> set[str]:
+    """The view ids on screen now that start with ``prefix``, without it."""
+    return set(shown_id_classes(device, prefix))
 
 
 def find_element(device: Device, **wanted: str) -> UIElement:

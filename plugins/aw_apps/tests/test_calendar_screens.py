@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 from PIL import Image
+from screen_checks import shown_id_classes
 
 from droidhub import Device
 from droidhub.android.ui_tree import UIElement, parse_hierarchy
@@ -70,11 +71,7 @@ def _rgb(image: Image.Image, point: tuple[int, int]) -> tuple[int, int, int]:
 
 
 def _ids(device: Device) -> dict[str, str]:
-    return {
-        e.resource_id.split(":id/")[1]: e.class_name
-        for e in _dump(device)
-        if e.resource_id.startswith(f"{PACKAGE}:id/")
-    }
+    return shown_id_classes(device, f"{PACKAGE}:id/")
 
 
 def _event(day: int, hour: int, title: str, minutes: int = 30) -> CalendarEvent:

@@ -14,7 +14,13 @@ from typing import cast
 
 import pytest
 from PIL import Image
-from screen_checks import assert_solved_through_screen, find_element, screen_elements, tap_element
+from screen_checks import (
+    assert_solved_through_screen,
+    find_element,
+    screen_elements,
+    shown_id_classes,
+    tap_element,
+)
 
 from droidhub import Device
 from droidhub.android.ui_tree import UIElement
@@ -252,17 +258,9 @@ def _parents(device: Device) -> dict[str, list[str]]:
     return found
 
 
-def _shown_ids(device: Device) -> dict[str, str]:
-    return {
-        e.resource_id[len(ID) :]: e.class_name
-        for e in screen_elements(device)
-        if e.resource_id.startswith(ID)
-    }
-
-
 def _assert_real(device: Device) -> None:
     """Every id on screen is an id of the app's layouts and menus (or Material's)."""
-    for view_id in _shown_ids(device):
+    for view_id in shown_id_classes(device, ID):
         assert view_id in REAL, view_id
 
 
@@ -287,7 +285,7 @@ def test_home_and_the_logs_are_the_real_layouts(expense: Device) -> None:
     assert parents["tv_recent_lists"][:3] == [
         "android.widget.LinearLayout", "androidx.cardview.widget.CardView", "rv_home",
     ]  # fmt: skip
-    shown = _shown_ids(expense)
+    shown = shown_id_classes(expense, ID)
     assert shown["fb_main_add"] == "android.widget.ImageButton"
     assert shown["rv_home"] == "androidx.recyclerview.widget.RecyclerView"
     assert find_element(expense, resource_id="tv_recent_lists").text == "Recent"
@@ -299,7 +297,7 @@ def test_home_and_the_logs_are_the_real_layouts(expense: Device) -> None:
     assert parents["tv_name"][:3] == ["cd_expense", "android.widget.FrameLayout", "rv_expense"]
     assert parents["imv_check"][:1] == ["fl_back"]
     assert "Expense Logs" in [e.text for e in screen_elements(expense)]
-    assert "fb_main_add" not in _shown_ids(expense)  # the add button is Home's only
+    assert "fb_main_add" not in shown_id_classes(expense, ID)  # the add button is Home's only
     _assert_real(expense)
 
 
@@ -342,7 +340,7 @@ def test_swiped_rows_are_deleted_after_the_sheet_over_a_scrim(expense: Device) -
     assert max(_rgb(pixels, 540, LIST_TOP + 3 * ROW + 5)) <= 110  # a white row, dimmed
     assert _rgb(pixels, 540, sheet.top + 5) == (255, 255, 255)
     expense.tap(540, 700)  # outside the sheet: it closes, nothing deleted
-    assert "btn_confirm" not in _shown_ids(expense)
+    assert "btn_confirm" not in shown_id_classes(expense, ID)
     tap_element(expense, content_description="Delete")
     tap_element(expense, resource_id="btn_confirm")
     names = {r["name"] for r in expense.query_db(DB, "SELECT name FROM expense")}
