@@ -162,6 +162,8 @@ class View:
         #: A password field's (a TextView sets it).
         self.password = False
         self.measured_width = self.measured_height = 0
+        #: The specs of the last measure (None: to be measured afresh).
+        self.measured_with: tuple[MeasureSpec, MeasureSpec] | None = None
         self.left = self.top = self.right = self.bottom = 0
 
     # --- the tree ------------------------------------------------------------------
@@ -195,8 +197,17 @@ class View:
 
     # --- measure and layout ---------------------------------------------------------
     def measure(self, width_spec: MeasureSpec, height_spec: MeasureSpec) -> None:
-        """Find this view's size under the parent's specs (into ``measured_*``)."""
+        """Find this view's size under the parent's specs (into ``measured_*``).
+
+        Measured again with the specs of its last measure, the view keeps that result,
+        as Android's measure cache does: only the view itself measures its children, so
+        its whole subtree still holds what those specs gave (a layout weighing its
+        children measures many twice alike). :func:`~.window.lay_out` forgets it."""
+        specs = (width_spec, height_spec)
+        if specs == self.measured_with:
+            return
         self.measured_width, self.measured_height = self.on_measure(width_spec, height_spec)
+        self.measured_with = specs
 
     def on_measure(self, width_spec: MeasureSpec, height_spec: MeasureSpec) -> tuple[int, int]:
         """The size wanted under these specs; a plain view wants its padding only."""

@@ -81,6 +81,9 @@ def _adjust(window: Window) -> str:
 def lay_out(window: Window) -> None:
     """Measure and place the window's views (above the keyboard, or panned, while it
     shows)."""
+    for root in (window.content, window.dialog):
+        for view in root.walk() if root is not None else ():
+            view.measured_with = None  # a window laid out again is measured afresh
     left, top, right, bottom = CONTENT
     adjust = _adjust(window)
     if adjust == ADJUST_RESIZE:
