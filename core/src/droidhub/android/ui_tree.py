@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 _BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
@@ -52,11 +52,16 @@ class UIElement:
     editable: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict (bounds as ``[left, top, right, bottom]``)."""
-        data = asdict(self)
+        """A JSON-ready dict (bounds as ``[left, top, right, bottom]``): every field by
+        name, read directly (``dataclasses.asdict`` deep-copies, and an RL loop calls
+        this for every element of every step)."""
+        data = {name: getattr(self, name) for name in _FIELD_NAMES}
         box = self.bounds
         data["bounds"] = [box.left, box.top, box.right, box.bottom] if box else None
         return data
+
+
+_FIELD_NAMES = tuple(f.name for f in fields(UIElement))
 
 
 def parse_bounds(text: str) -> BoundingBox | None:
