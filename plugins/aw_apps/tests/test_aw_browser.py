@@ -268,3 +268,26 @@ def test_pages_are_won_and_missed_in_real_chromium(tmp_path: Path) -> None:
         play = _PLAY_DRAW.replace("COLOURS", json.dumps(chosen))
         dom = _dump_dom(browser_pages.page_html("draw", seed).replace("</body>", play), tmp_path)
         assert ('<p id="result">Success!</p>' in dom) is won
+
+
+def test_a_dump_of_a_page_paints_nothing(virtual_env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``uiautomator dump`` makes the tree only; pixels are made for ``screencap``."""
+    from PIL import Image
+
+    task = make(browser.BrowserMaze)
+    virtual_env.reset()
+    task.initialize_task(virtual_env)
+    try:
+        virtual_env.device.start_activity(
+            component=chrome.COMPONENT, action="android.intent.action.VIEW", data=chrome.TASK_URL
+        )
+        saves: list[object] = []
+        real_save = Image.Image.save
+        monkeypatch.setattr(
+            Image.Image, "save", lambda self, *a, **k: saves.append(a) or real_save(self, *a, **k)
+        )
+        texts = [e.text for e in virtual_env.device.ui_elements()]
+        assert "Up" in texts and saves == []
+        assert virtual_env.device.screenshot().size == (1080, 2400) and len(saves) == 1
+    finally:
+        task.tear_down(virtual_env)

@@ -273,6 +273,11 @@ class ChromeApp(VirtualApp):
             page.children = [_text(self.message, (60, _PAGE_TOP + 200, 1020, _PAGE_TOP + 320))]
         return [toolbar, page]
 
+    def screen_without_pixels(self, phone: VirtualPhone) -> Screen:
+        """The toolbar and the page as nodes only: ``uiautomator dump`` paints nothing."""
+        del phone
+        return Screen(hierarchy=render(PACKAGE, self._nodes()))
+
     def screen(self, phone: VirtualPhone) -> Screen:
         """The toolbar and the page, as nodes and pixels."""
         del phone
