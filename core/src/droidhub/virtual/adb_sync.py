@@ -208,6 +208,7 @@ class SyncSession:
         with contextlib.suppress(OSError):
             os.chmod(host, perms | 0o600)  # the sandbox must stay readable to the phone
             os.utime(host, (mtime, mtime))
+        self.phone.changed()
         self.writer.write(_SYNC_DATA.pack(b"OKAY", 0))
         return True
 

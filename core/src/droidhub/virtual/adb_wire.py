@@ -68,6 +68,10 @@ class Phone(Protocol):
         """The phone's storage, which every push is charged to."""
         ...
 
+    def changed(self) -> None:
+        """What apps show may have changed (a file was pushed)."""
+        ...
+
 
 @dataclass(frozen=True)
 class Transport:

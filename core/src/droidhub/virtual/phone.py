@@ -109,6 +109,9 @@ class VirtualPhone:
         self.telephony = Telephony(self)
         #: The launcher's home screen, which keeps its page and all apps' state.
         self.home_screen = Launcher()
+        #: Moves on whenever what apps show may have changed (a command that writes, an
+        #: input, a push, an activity started...): :mod:`droidhub.virtual.observing`.
+        self.epoch = 0
         self._layout()
         self.providers: dict[str, ContentProvider] = dict(system_providers())
         for app in apps:
@@ -267,6 +270,7 @@ class VirtualPhone:
             when = when.replace(tzinfo=self.tzinfo())
         self._clock_base = when.astimezone(dt.UTC)
         self._clock_set_at = time.monotonic()
+        self.changed()
 
     # --- packages ------------------------------------------------------------------------
     def app(self, package: str) -> VirtualApp | None:
@@ -360,6 +364,7 @@ class VirtualPhone:
 
         Returns the launch state ``am start -W`` reports: COLD, WARM or HOT.
         """
+        self.changed()
         record = Activity(package, full_activity(package, activity))
         if package == LAUNCHER_PACKAGE:
             self.home()
@@ -381,6 +386,7 @@ class VirtualPhone:
     def home(self) -> None:
         """Press HOME: the launcher comes to the front (its first page, all apps
         closed); apps keep running behind it."""
+        self.changed()
         self.home_screen.go_home()
         self.stack = [a for a in self.stack if a.package != LAUNCHER_PACKAGE]
         self.stack.append(Activity(LAUNCHER_PACKAGE, LAUNCHER_ACTIVITY))
@@ -389,12 +395,14 @@ class VirtualPhone:
         """Press BACK: the front activity finishes and the one behind it returns."""
         if self.foreground_package == LAUNCHER_PACKAGE:
             return
+        self.changed()
         self.stack.pop()
         if not self.stack:
             self.home()
 
     def force_stop(self, package: str) -> None:
         """``am force-stop``: end the app's activities; it hears ``on_stop``."""
+        self.changed()
         was_running = package in self.running
         self.running.discard(package)
         self.stack = [a for a in self.stack if a.package != package] or [
@@ -409,6 +417,10 @@ class VirtualPhone:
         """Run ``command`` as ``adb shell`` would run it on this phone."""
         with self.lock:
             return run(self, command, stdin)
+
+    def changed(self) -> None:
+        """Say that what apps show may have changed (moves :attr:`epoch` on)."""
+        self.epoch += 1
 
     def front_app(self) -> VirtualApp | None:
         """The app model in front: the launcher's home screen, an app's model, or None

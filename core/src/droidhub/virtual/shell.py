@@ -19,10 +19,12 @@ import posixpath
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from droidhub.android.phone import canonical_path
 from droidhub.virtual import shell_words
 from droidhub.virtual.commands import lookup
 from droidhub.virtual.commands.invocation import Invocation, ShellControl, Sink
 from droidhub.virtual.interrupt import interruption
+from droidhub.virtual.observing import only_reads
 from droidhub.virtual.sandbox import SandboxPathError
 from droidhub.virtual.shell_syntax import (
     Case,
@@ -106,6 +108,9 @@ class Session:
         self.exited = False
         self.input = Input(b"")
         self._depth = 0
+        #: Whether a command run may have changed what apps show (moves the phone's
+        #: ``epoch`` on when the line is done: :mod:`droidhub.virtual.observing`).
+        self.changes = False
 
     # --- running -------------------------------------------------------------------------
     def run(self, line: str, stdin: bytes, out: Sink, err: Sink) -> int:
@@ -124,6 +129,9 @@ class Session:
             # `return` outside a function ends the script; a stray break/continue ends it too
             # (mksh warns "can't break" and goes on; nothing AW or droidhub sends does that).
             self.status = control.count if control.kind == "return" else self.status
+        finally:
+            if self.changes:
+                self.phone.epoch += 1
         return self.status
 
     def run_sequence(self, sequence: Sequence, out: Sink, err: Sink) -> int:
@@ -312,6 +320,8 @@ class Session:
         if handler is None:
             err.write(f"{SHELL}: {name}: inaccessible or not found\n".encode())
             return 127
+        if not self.changes and not only_reads(self.phone, argv):
+            self.changes = True
         invocation = Invocation(self.phone, argv, stdin, out, err, self)
         try:
             return handler(invocation)
@@ -392,6 +402,8 @@ class Session:
             return f"can't create {target}: Is a directory"
         if not host.parent.is_dir():
             return f"can't create {target}: No such file or directory"
+        if canonical_path(path) not in self.phone.transient_paths:
+            self.changes = True
         sink = Sink(path=host, append=redirect.op == ">>", phone=self.phone)
         sink.open()
         fds[redirect.fd] = sink

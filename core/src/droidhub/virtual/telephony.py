@@ -54,6 +54,7 @@ class Telephony:
                 "content://sms/inbox",
                 {"address": number, "body": body, "date": now, "date_sent": now},
             )
+            self._phone.changed()
 
     def ring(self, number: str) -> bool:
         """A call from ``number`` rings; False when the line is busy."""
@@ -61,7 +62,8 @@ class Telephony:
             if self._call is not None:
                 return False
             self._call = _Call(number, self._now_ms())
-            return True
+        self._phone.changed()
+        return True
 
     def accept(self, number: str) -> bool:
         """The ringing call from ``number`` is answered; False when none rings."""
@@ -70,7 +72,8 @@ class Telephony:
             if call is None or call.number != number or call.answered_at_ms is not None:
                 return False
             call.answered_at_ms = self._now_ms()
-            return True
+        self._phone.changed()
+        return True
 
     def hang_up(self, number: str | None = None, *, by_user: bool = False) -> bool:
         """End the call (from ``number``, or whichever there is) and log it; False when
@@ -81,6 +84,7 @@ class Telephony:
             if call is None or (number is not None and call.number != number):
                 return False
             self._call = None
+        self._phone.changed()
         now = self._now_ms()
         if call.answered_at_ms is not None:
             kind, seconds = INCOMING_TYPE, (now - call.answered_at_ms) // 1000

@@ -25,6 +25,7 @@ field leaves the window in front (a dialog comes up over it, the app moves on).
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -43,6 +44,8 @@ if TYPE_CHECKING:
 
 #: ``ViewConfiguration.DEFAULT_LONG_PRESS_TIMEOUT`` on Android 13.
 LONG_PRESS_MS = 400
+#: How long an observed window may stand in for the screen an input lands on.
+OBSERVED_FOR_S = 1.0
 KEY_BACK = ("KEYCODE_BACK", "4")
 KEY_DEL = ("KEYCODE_DEL", "67")
 _KEY_EVENTS = {"delete": "KEYCODE_DEL", "enter": "KEYCODE_ENTER"}
@@ -61,8 +64,13 @@ class ViewState:
 class ViewApp(VirtualApp):
     """An app whose screen is the :class:`Window` :meth:`build` returns."""
 
+    _observed: tuple[int, float, Window] | None = None
+
     def __init__(self) -> None:
         self.view_state = ViewState()
+        #: The window the last observation built, with the phone's epoch and the time
+        #: then: input that follows at once is hit-tested on it (:meth:`input_window`).
+        self._observed: tuple[int, float, Window] | None = None
 
     # --- the API ---------------------------------------------------------------------
     def build(self, phone: VirtualPhone) -> Window:
@@ -86,18 +94,18 @@ class ViewApp(VirtualApp):
 
     def screen(self, phone: VirtualPhone) -> Screen:
         """The dump and, painted from the same layout, the pixels."""
-        window = self._window(phone)
+        window = self.observe(phone)
         clock = _clock(phone)
         return Screen(dump(window, self.package, clock), paint(window, clock).png())
 
     def screen_without_pixels(self, phone: VirtualPhone) -> Screen:
         """The dump alone: ``uiautomator dump`` makes no pixels."""
-        return Screen(dump(self._window(phone), self.package, _clock(phone)))
+        return Screen(dump(self.observe(phone), self.package, _clock(phone)))
 
     def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
         """Press the key under the finger while the keyboard shows there, else click
         the innermost clickable view under it."""
-        window = self._window(phone)
+        window = self.input_window(phone)
         board = self.view_state.keyboard
         if board is not None and keyboard.covers(y):
             key = keyboard.key_at(board.page, x, y)
@@ -124,7 +132,7 @@ class ViewApp(VirtualApp):
         self, phone: VirtualPhone, x1: int, y1: int, x2: int, y2: int, duration_ms: int
     ) -> None:
         """A long press where the finger stays, else a scroll of the list under it."""
-        window = self._window(phone)
+        window = self.input_window(phone)
         if window.keyboard is not None and keyboard.covers(y1):
             return  # a swipe on the keyboard (gesture typing) is not modelled
         root = window.dialog or window.content
@@ -172,6 +180,24 @@ class ViewApp(VirtualApp):
         return None
 
     # --- the engine ------------------------------------------------------------------
+    def observe(self, phone: VirtualPhone) -> Window:
+        """The window, built for an observation and kept for the input that follows."""
+        window = self._window(phone)
+        self._observed = (phone.epoch, time.monotonic(), window)
+        return window
+
+    def input_window(self, phone: VirtualPhone) -> Window:
+        """The window an input lands on: the one the last observation built, while the
+        phone's epoch has not moved since (nothing that changes a screen ran) and less
+        than :data:`OBSERVED_FOR_S` ago (a clock on the screen moves on), else afresh.
+        An agent dumps, then taps: the tap costs no second build and layout."""
+        observed, self._observed = self._observed, None
+        if observed is not None:
+            epoch, when, window = observed
+            if epoch == phone.epoch and time.monotonic() - when < OBSERVED_FOR_S:
+                return window
+        return self._window(phone)
+
     def _window(self, phone: VirtualPhone) -> Window:
         window = self.build(phone)
         state = self.view_state

@@ -334,7 +334,7 @@ class SettingsApp(ViewApp):
         """The page, or (dialog open) System UI's dialog over the dimmed page."""
         if not self.dialog:
             return super().screen(phone)
-        window = self._window(phone)
+        window = self.observe(phone)
         clock = f"{phone.now():%H:%M}"
         return Screen(self._systemui_dump(window, clock), paint(window, clock).png())
 
@@ -342,7 +342,7 @@ class SettingsApp(ViewApp):
         """The dump alone (System UI's window while the dialog shows)."""
         if not self.dialog:
             return super().screen_without_pixels(phone)
-        return Screen(self._systemui_dump(self._window(phone), f"{phone.now():%H:%M}"))
+        return Screen(self._systemui_dump(self.observe(phone), f"{phone.now():%H:%M}"))
 
     @staticmethod
     def _systemui_dump(window: Window, clock: str) -> str:
