@@ -1,0 +1,100 @@
+"""A tap lands on the screen as it is now, though the engine hit-tests it on the window
+its last dump built while nothing that changes a screen ran in between
+(:mod:`droidhub.virtual.observing`, ``ViewApp.input_window``): through adb only."""
+
+from __future__ import annotations
+
+from app_phone import app_started
+
+from droidhub.android.ui_tree import parse_hierarchy
+from droidhub.virtual.appmodel import VirtualPhone
+from droidhub.virtual.observing import only_reads
+from droidhub.virtual.views import MATCH_PARENT, Button, LinearLayout, View, ViewApp, Window
+
+PACKAGE = "com.example.moving"
+SPACER_FILE = "/sdcard/Download/spacer.txt"
+
+
+class MovingButton(ViewApp):
+    """A button pushed down by as many dp as the number in ``SPACER_FILE``; a click
+    writes down which of the buttons was pressed."""
+
+    package = PACKAGE
+    label = "Moving"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pressed: list[str] = []
+
+    def build(self, phone: VirtualPhone) -> Window:
+        spacer = phone.host_path(SPACER_FILE)
+        height = int(spacer.read_text() or 0) if spacer.exists() else 0
+        label = f"at {height}"
+        return Window(
+            LinearLayout(
+                "root",
+                View("spacer", width=MATCH_PARENT, height=height),
+                Button("go", label, on_click=lambda: self.pressed.append(label)),
+                orientation="vertical",
+                width=MATCH_PARENT,
+                height=MATCH_PARENT,
+            )
+        )
+
+
+def _button_centre(xml: str) -> tuple[int, int]:
+    button = next(e for e in parse_hierarchy(xml) if e.resource_id.endswith(":id/go"))
+    assert button.bounds is not None
+    return button.bounds.center
+
+
+def test_a_tap_after_a_change_lands_on_the_changed_screen() -> None:
+    app = MovingButton()
+    with app_started(app) as device:
+        device.shell(f"echo 0 > {SPACER_FILE}")
+        x, y = _button_centre(device.ui_tree())
+        # A read between the dump and the tap changes nothing: the tap hits the button.
+        device.shell(f"cat {SPACER_FILE}; settings get global wifi_on; dumpsys window")
+        device.tap(x, y)
+        assert app.pressed == ["at 0"]
+        _button_centre(device.ui_tree())
+        # A write moves the button 400 dp down: the old place is empty now.
+        device.shell(f"echo 400 > {SPACER_FILE}")
+        device.tap(x, y)
+        assert app.pressed == ["at 0"]
+        device.tap(*_button_centre(device.ui_tree()))
+        assert app.pressed == ["at 0", "at 400"]
+        # So does a push.
+        device.push(b"0", SPACER_FILE)
+        device.tap(*_button_centre(device.ui_tree()))  # dumped after the push: "at 0"
+        assert app.pressed[-1] == "at 0"
+
+
+def test_which_commands_only_read() -> None:
+    reads = [
+        ["uiautomator", "dump", "/sdcard/window_dump.xml"],
+        ["cat", "/sdcard/x"],
+        ["settings", "get", "global", "wifi_on"],
+        ["content", "query", "--uri", "content://sms"],
+        ["dumpsys", "window"],
+        ["date", "+%s"],
+        ["find", "/sdcard", "-name", "*.txt"],
+    ]
+    writes = [
+        ["input", "tap", "1", "2"],
+        ["settings", "put", "global", "wifi_on", "0"],
+        ["content", "insert", "--uri", "content://sms"],
+        ["am", "start", "-n", "a/.B"],
+        ["date", "-s", "20231015"],
+        ["find", "/sdcard", "-delete"],
+        ["rm", "/sdcard/Download/notes.txt"],
+        ["sqlite3", "db", "DELETE FROM t"],
+        ["touch", "/sdcard/x"],
+    ]
+
+    class NoTransients:  # a phone that has written no dump or screenshot yet
+        transient_paths: set[str] = set()
+
+    phone = NoTransients()
+    assert all(only_reads(phone, argv) for argv in reads)  # type: ignore[arg-type]
+    assert not any(only_reads(phone, argv) for argv in writes)  # type: ignore[arg-type]
