@@ -62,3 +62,31 @@ def test_a_staggered_start_opens_two_phones_then_hands_over_the_rest() -> None:
         assert len(set(first + arrived)) == 5
         assert sorted(d.serial for d in phones) == sorted(first + arrived)
         assert all(d.shell("echo ok").strip() == "ok" for d in phones)
+
+
+def test_eight_phones_or_more_are_served_from_a_process_of_their_own() -> None:
+    import psutil
+
+    from droidhub.device.connect import PHONES_IN_THEIR_OWN_PROCESS
+
+    count = PHONES_IN_THEIR_OWN_PROCESS
+    me = psutil.Process()
+    with open_devices(f"virtual:{count}", stagger=True) as phones:
+        arrived: list[str] = []
+
+        def all_of_them() -> bool:
+            arrived.extend(d.serial for d in phones.arrivals())
+            return len(arrived) == count - FIRST_PHONES
+
+        assert wait_until(all_of_them, 60)
+        children = me.children()
+        assert [c.cmdline()[-2:] for c in children] == [
+            ["droidhub.virtual.server_process", str(FIRST_PHONES)]
+        ]
+        # The phones answer over adb, from the child's adb server, not from this process.
+        port = phones[0].transport.port
+        assert any(c.laddr.port == port for c in children[0].net_connections("tcp"))
+        assert all(d.shell("echo ok").strip() == "ok" for d in phones)
+        fresh = phones.renew(phones[0])
+        assert fresh is not None and fresh.shell("getprop ro.product.model").strip() == "Pixel 6"
+    assert not me.children()  # the child stopped with the block

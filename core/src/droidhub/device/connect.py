@@ -8,6 +8,11 @@ folders are made), so 64 of them would hold a run up for several seconds. With
 ``stagger=True`` (the threads runner) the first :data:`FIRST_PHONES` are started before
 the run begins and the rest join while the first episodes play: :meth:`Phones.arrivals`
 hands each to the runner as it is ready.
+
+From :data:`PHONES_IN_THEIR_OWN_PROCESS` phones on, the phones are served from a
+child process (:class:`droidhub.virtual.server_process.ServerProcess`): one
+interpreter serving the phones and running every agent's thread too is what a run of
+many phones would wait on.
 """
 
 from __future__ import annotations
@@ -17,16 +22,27 @@ import queue
 import re
 import threading
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from droidhub.device.client import Device
-
-if TYPE_CHECKING:
-    from droidhub.virtual.server import VirtualDeviceServer
 
 _VIRTUAL = re.compile(r"virtual(?::(\d+))?")
 #: Virtual phones started before a staggered run begins; the rest join as it plays.
 FIRST_PHONES = 2
+#: From this many virtual phones on, they are served from a process of their own.
+PHONES_IN_THEIR_OWN_PROCESS = 8
+
+
+class PhoneHost(Protocol):
+    """Where a run's virtual phones live: :class:`~droidhub.virtual.server.VirtualDeviceServer`
+    in this process, or :class:`~droidhub.virtual.server_process.ServerProcess`."""
+
+    @property
+    def port(self) -> int: ...
+    @property
+    def serials(self) -> list[str]: ...
+    def add_phone(self) -> str: ...
+    def remove_phone(self, serial: str) -> None: ...
 
 
 class DeviceSpecError(ValueError):
@@ -57,7 +73,7 @@ class Phones(list[Device]):
     """The devices of a run (a list), and what can renew one: a virtual phone is
     replaced by a fresh one, a real phone cannot be (:meth:`renew` gives None)."""
 
-    def __init__(self, devices: list[Device], server: VirtualDeviceServer | None = None) -> None:
+    def __init__(self, devices: list[Device], server: PhoneHost | None = None) -> None:
         super().__init__(devices)
         self._server = server
         self._joining: queue.SimpleQueue[Device] = queue.SimpleQueue()
@@ -122,9 +138,11 @@ def open_devices(
         yield Phones([Device(serial, host=adb_host, port=adb_port) for serial in serials])
         return
     from droidhub.virtual.server import VirtualDeviceServer
+    from droidhub.virtual.server_process import ServerProcess
 
     first = min(count, FIRST_PHONES) if stagger else count
-    with VirtualDeviceServer(devices=first) as server:
+    host = ServerProcess if count >= PHONES_IN_THEIR_OWN_PROCESS else VirtualDeviceServer
+    with host(devices=first) as server:
         devices = [Device(serial, host="127.0.0.1", port=server.port) for serial in server.serials]
         phones = Phones(devices, server)
         phones.add_later(count - first)

@@ -1,0 +1,168 @@
+"""Virtual phones served from a process of their own.
+
+A run of many virtual phones in threads shares one interpreter between the agents and
+the phones they drive; past a few phones that one interpreter (one core at a time) is
+what the run waits on. :class:`ServerProcess` hosts the phones in a child process
+instead, behind the same adb server, so the phones' work and the agents' run on two
+cores: the run reaches them over adb as it would reach any phone. It offers what
+:class:`~droidhub.virtual.server.VirtualDeviceServer` offers a run (``port``,
+``serials``, ``add_phone``, ``remove_phone``, a context manager).
+
+The child reads one command a line on its stdin (``add``, ``remove SERIAL``) and
+answers a line each on its stdout; it starts by printing its port and its first
+phones' serials. It leaves Ctrl-C and SIGTERM to the run (which tears its episodes
+down on the phones first) and stops when its stdin closes: when the run ends, or when
+the run's process is gone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import subprocess
+import sys
+import threading
+from types import TracebackType
+
+#: How long the child may take to start, or to stop once asked.
+START_TIMEOUT_S = 120.0
+STOP_TIMEOUT_S = 30.0
+
+
+class ServerProcessError(RuntimeError):
+    """The child process failed to start, or stopped answering."""
+
+
+class ServerProcess:
+    """``devices`` virtual phones behind an adb server in a child process."""
+
+    def __init__(self, devices: int = 1) -> None:
+        self._devices = devices
+        self._proc: subprocess.Popen[str] | None = None
+        self._lock = threading.Lock()
+        self.port = 0
+        self._serials: list[str] = []
+
+    @property
+    def serials(self) -> list[str]:
+        """The phones attached now, oldest first."""
+        with self._lock:
+            return list(self._serials)
+
+    def start(self) -> ServerProcess:
+        """Start the child and wait for its first phones."""
+        self._proc = subprocess.Popen(
+            [sys.executable, "-m", "droidhub.virtual.server_process", str(self._devices)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+        try:
+            self.port = int(self._read("its port"))
+            self._serials = [self._read("a phone's serial") for _ in range(self._devices)]
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def add_phone(self) -> str:
+        """A fresh phone; its serial."""
+        with self._lock:
+            serial = self._ask("add")
+            self._serials.append(serial)
+        return serial
+
+    def remove_phone(self, serial: str) -> None:
+        """Detach ``serial`` and delete its sandbox."""
+        with self._lock:
+            answer = self._ask(f"remove {serial}")
+            if answer != "removed":
+                raise KeyError(answer)
+            self._serials.remove(serial)
+
+    def stop(self) -> None:
+        """Close the child's stdin and wait for it to stop its phones (killed past
+        :data:`STOP_TIMEOUT_S`). Safe to call twice."""
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        with contextlib.suppress(OSError):
+            assert proc.stdin is not None
+            proc.stdin.close()
+        try:
+            proc.wait(STOP_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        for stream in (proc.stdout, proc.stderr):
+            if stream is not None:
+                stream.close()
+
+    def _ask(self, command: str) -> str:
+        proc = self._running()
+        assert proc.stdin is not None
+        try:
+            proc.stdin.write(command + "\n")
+            proc.stdin.flush()
+        except OSError as exc:
+            raise ServerProcessError(f"the virtual phones' process is gone ({exc})") from None
+        return self._read(f"the answer to {command!r}")
+
+    def _read(self, what: str) -> str:
+        proc = self._running()
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        if not line:
+            proc.wait(STOP_TIMEOUT_S)
+            error = proc.stderr.read() if proc.stderr is not None else ""
+            raise ServerProcessError(
+                f"the virtual phones' process stopped (exit {proc.returncode}) before "
+                f"sending {what}: {error.strip()[-2000:] or '(nothing on stderr)'}"
+            )
+        return line.strip()
+
+    def _running(self) -> subprocess.Popen[str]:
+        if self._proc is None:
+            raise ServerProcessError("the virtual phones' process is not running")
+        return self._proc
+
+    def __enter__(self) -> ServerProcess:
+        return self.start()
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+
+def serve(devices: int) -> None:
+    """The child: serve ``devices`` phones, then a command a line until stdin closes."""
+    from droidhub.virtual.server import VirtualDeviceServer
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_IGN)  # the run stops us (stdin closes) when done
+    with VirtualDeviceServer(devices=devices) as server:
+        print(server.port, flush=True)
+        for serial in server.serials:
+            print(serial, flush=True)
+        for line in sys.stdin:
+            words = line.split()
+            if words[:1] == ["add"]:
+                print(server.add_phone(), flush=True)
+            elif words[:1] == ["remove"] and len(words) == 2:
+                try:
+                    server.remove_phone(words[1])
+                    print("removed", flush=True)
+                except KeyError as exc:
+                    print(str(exc).strip("'\""), flush=True)
+            else:
+                print(f"unknown command {line.strip()!r}", flush=True)
+
+
+if __name__ == "__main__":
+    serve(int(sys.argv[1]))
