@@ -113,6 +113,9 @@ class View:
     clickable_by_default: ClassVar[bool] = False
     focusable_by_default: ClassVar[bool] = False
     long_clickable_by_default: ClassVar[bool] = False
+    #: Whether the dump qualifies the id with the app's package (``package:id/name``);
+    #: web content's nodes report the element's HTML id bare, as Chrome does.
+    id_in_package: ClassVar[bool] = True
 
     def __init__(
         self,

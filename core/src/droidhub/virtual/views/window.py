@@ -155,7 +155,7 @@ def node(view: View, clip: Box, package: str) -> Node | None:
         package,
         bounds,
         text=view.text_for_accessibility(),
-        resource_id=_qualified(view.id, package),
+        resource_id=_qualified(view.id, package) if view.id_in_package else view.id,
         content_desc=view.content_desc,
         checkable=view.checkable,
         checked=view.checked,
