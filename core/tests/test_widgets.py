@@ -221,6 +221,7 @@ def test_a_screen_known_only_by_its_dump_is_painted_in_material_style(app_and_de
     # label, not a grey box.
     red, green, blue = image.getpixel((icon.bounds.center[0], icon.bounds.top + 45))
     assert max(red, green, blue) - min(red, green, blue) > 60
-    # The status bar shows the clock: dark pixels in its left part.
+    # The status bar shows the clock: dark pixels (System UI's #99000000 tint over the
+    # light wallpaper, about 90 of 255) in its left part.
     clock_band = image.crop((0, 0, PIXEL_6.width // 4, PIXEL_6.status_bar)).convert("L")
-    assert clock_band.getextrema()[0] < 80
+    assert clock_band.getextrema()[0] < 128

@@ -32,11 +32,20 @@ def test_nodes_nest_by_depth_scale_to_device_pixels_and_escape_text() -> None:
         "android.widget.EditText",
         "android.widget.Button",
     ]
-    bars = [
-        "android.widget.FrameLayout",  # the status bar: its clock, its battery
-        "android.widget.TextView",
+    frame, linear, image = (
+        "android.widget.FrameLayout",
         "android.widget.LinearLayout",
-        "android.widget.FrameLayout",  # the navigation bar
+        "android.widget.ImageView",
+    )
+    bars = [
+        # System UI's status bar window > status_bar_container > status_bar > contents
+        *(frame, frame, frame, linear),
+        *(frame, frame, linear, "android.widget.TextView"),  # the start side, the clock
+        *(linear, linear, linear),  # system_icon_area > system_icons > statusIcons
+        *(frame, linear, frame, image),  # wifi_combo > wifi_group > wifi_combo > signal
+        *(frame, linear, frame, image),  # mobile_combo > mobile_group > frame > signal
+        *(linear, image),  # the battery and its icon
+        frame,  # the navigation bar
     ]
     assert [e.class_name for e in elements] == window + page + bars
     view = elements[3].bounds

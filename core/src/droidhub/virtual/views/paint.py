@@ -1,7 +1,7 @@
 """Pixels with Skia, the library Android's HWUI draws with: surfaces with rounded
 corners and elevation shadows, Roboto text, Material Symbols icons, check boxes,
-switches, the dimming scrim behind a dialog, the status bar and the gesture bar; a PNG
-encoder for ``screencap``.
+switches, the dimming scrim behind a dialog and the gesture bar (the status bar is a
+view tree of its own, :mod:`.status_bar`); a PNG encoder for ``screencap``.
 
 A :class:`Painter` wraps one Skia canvas of the phone's size; views call its
 primitives from their ``draw`` methods. Shadows are blurred once per (corner radius,
@@ -22,7 +22,7 @@ import skia
 from droidhub.android.phone import PIXEL_6
 from droidhub.virtual.views import icons
 from droidhub.virtual.views import text as fonts
-from droidhub.virtual.views.measure import Gravity, dp, place, sp
+from droidhub.virtual.views.measure import dp, place
 
 Box = tuple[int, int, int, int]
 
@@ -32,11 +32,6 @@ _SHADOW_ALPHA = 0.24
 #: ``android:backgroundDimAmount`` of Android's dialog themes.
 DIM_AMOUNT = 0.6
 
-
-#: SystemUI's status icons, start to end, and their size (``status_bar_icon_size``).
-STATUS_ICONS = ("wifi", "signal_cellular_4_bar", "battery_full")
-STATUS_ICON_DP = 18
-STATUS_INK = "#FF000000"
 
 _NEAREST = skia.SamplingOptions(skia.FilterMode.kNearest)
 
@@ -207,25 +202,6 @@ class Painter:
         self.canvas.drawCircle(x, mid, thumb, self._fill)
 
     # --- the system bars -------------------------------------------------------------
-    def status_bar(self, clock: str, background: str) -> None:
-        """Android 13's status bar: the clock at the start; Wi-Fi, mobile signal and
-        the battery at the end, as filled icons (SystemUI's status icons are)."""
-        height = PIXEL_6.status_bar
-        self.surface((0, 0, PIXEL_6.width, height), background)
-        self.text(
-            [clock],
-            (dp(24), 0, PIXEL_6.width, height),
-            sp(14),
-            STATUS_INK,
-            True,
-            Gravity.CENTER_VERTICAL,
-        )
-        size, right = dp(STATUS_ICON_DP), PIXEL_6.width - dp(20)
-        top = (height - size) // 2
-        for name in reversed(STATUS_ICONS):
-            self.icon(name, (right - size, top, right, top + size), STATUS_INK, filled=True)
-            right -= size + dp(2)
-
     def navigation_bar(self) -> None:
         """The gesture handle: a rounded bar centred at the bottom."""
         mid = PIXEL_6.height - PIXEL_6.navigation_bar // 2

@@ -20,8 +20,9 @@ from droidhub.virtual.views import keyboard
 from droidhub.virtual.views.keyboard import Keyboard
 from droidhub.virtual.views.measure import Gravity, MeasureSpec, child_spec, dp, place
 from droidhub.virtual.views.paint import DIM_AMOUNT, Painter
+from droidhub.virtual.views.status_bar import SYSTEM_UI, StatusBar, status_bar_window
 from droidhub.virtual.views.view import GONE, VISIBLE, Box, View
-from droidhub.virtual.widgets.nodes import navigation_bar, status_bar
+from droidhub.virtual.widgets.nodes import navigation_bar
 
 #: Where an app's content goes: between the status bar and the gesture bar.
 CONTENT: Box = (0, PIXEL_6.status_bar, PIXEL_6.width, PIXEL_6.height - PIXEL_6.navigation_bar)
@@ -177,8 +178,15 @@ def node(view: View, clip: Box, package: str) -> Node | None:
     return out
 
 
-def dump(window: Window, package: str, clock: str) -> str:
-    """The laid-out window as a ``uiautomator dump`` document, system bars included."""
+def _status_bar(bar: StatusBar | str) -> StatusBar:
+    """``bar``, or a fresh phone's bar showing the clock ``bar``."""
+    return StatusBar(bar) if isinstance(bar, str) else bar
+
+
+def dump(window: Window, package: str, bar: StatusBar | str) -> str:
+    """The laid-out window as a ``uiautomator dump`` document, system bars included:
+    System UI's status bar (showing ``bar``, or a fresh phone's bar with the clock
+    ``bar``) and gesture bar, each its own window, as the root's last children."""
     full = PIXEL_6.bounds
     frame = _clip(window.frame, full)
     content = Node("android.widget.FrameLayout", package, frame, resource_id="android:id/content")
@@ -193,7 +201,8 @@ def dump(window: Window, package: str, clock: str) -> str:
             root.children.append(
                 Node("android.widget.FrameLayout", package, shown.bounds, children=[shown])
             )
-    root.children += [status_bar(clock), navigation_bar()]
+    status = node(status_bar_window(_status_bar(bar), window.status_bar), full, SYSTEM_UI)
+    root.children += [status, navigation_bar()] if status is not None else [navigation_bar()]
     return hierarchy(root)
 
 
@@ -208,9 +217,9 @@ def draw(view: View, painter: Painter) -> None:
                 draw(child, painter)
 
 
-def paint(window: Window, clock: str) -> Painter:
+def paint(window: Window, bar: StatusBar | str) -> Painter:
     """The laid-out window painted: content, the dialog over a scrim, the keyboard, the
-    system bars."""
+    status bar (showing ``bar``, as :func:`dump` reads it) and the gesture bar."""
     painter = Painter()
     if window.dialog is not None and window.popup_anchor is None:
         painter.light = 1 - DIM_AMOUNT  # the scrim, applied as the content is drawn
@@ -221,6 +230,6 @@ def paint(window: Window, clock: str) -> Painter:
         draw(window.dialog, painter)
     if window.keyboard is not None:
         keyboard.paint(painter, window.keyboard)
-    painter.status_bar(clock, window.status_bar)
+    draw(status_bar_window(_status_bar(bar), window.status_bar), painter)
     painter.navigation_bar()
     return painter

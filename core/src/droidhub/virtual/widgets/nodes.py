@@ -2,8 +2,9 @@
 
 :class:`WidgetNode` is :class:`droidhub.virtual.screen.Node` (so it writes the dump with
 uiautomator's attributes and order) with the paint style, the icon and, for a SeekBar,
-how far along it is. :func:`document` writes a window's nodes, the status bar and the
-navigation bar as one dump; :func:`hit` finds what a finger lands on.
+how far along it is. :func:`document` writes a window's nodes, the status bar (System
+UI's view tree, :mod:`droidhub.virtual.views.status_bar`) and the navigation bar as
+one dump; :func:`hit` finds what a finger lands on.
 """
 
 from __future__ import annotations
@@ -49,34 +50,33 @@ def spoken_time(clock: str) -> str:
     return f"{(hour - 1) % 12 + 1}:{minutes} {'AM' if hour < 12 else 'PM'}"
 
 
+#: The paint styles the widget painter gives System UI's status bar views, by id.
+_STATUS_STYLES = {
+    f"{SYSTEM_UI}:id/status_bar": "status-bar",
+    f"{SYSTEM_UI}:id/clock": "status-clock",
+    f"{SYSTEM_UI}:id/battery": "status-battery",
+}
+
+
 def status_bar(clock: str) -> WidgetNode:
-    """Android 13's status bar: the clock on the left, Wi-Fi and battery on the right."""
-    height, width = PIXEL_6.status_bar, PIXEL_6.width
-    clock_node = WidgetNode(
-        "android.widget.TextView",
-        SYSTEM_UI,
-        (dp(16), 0, dp(16) + dp(60), height),
-        text=clock,
-        resource_id=f"{SYSTEM_UI}:id/clock",
-        content_desc=spoken_time(clock),
-        style="status-clock",
-    )
-    battery = WidgetNode(
-        "android.widget.LinearLayout",
-        SYSTEM_UI,
-        (width - dp(64), 0, width - dp(16), height),
-        resource_id=f"{SYSTEM_UI}:id/battery",
-        content_desc="Battery 100 percent.",
-        style="status-battery",
-    )
-    return WidgetNode(
-        "android.widget.FrameLayout",
-        SYSTEM_UI,
-        (0, 0, width, height),
-        resource_id=f"{SYSTEM_UI}:id/status_bar",
-        children=[clock_node, battery],
-        style="status-bar",
-    )
+    """Android 13's status bar as a fresh phone shows it with ``clock``: System UI's
+    view tree (:mod:`droidhub.virtual.views.status_bar`) as widget nodes, the bar, the
+    clock and the battery styled for the widget painter."""
+    # Imported here, not above: the view engine's text module imports the widget
+    # painter, which imports this module.
+    from droidhub.virtual.views.status_bar import StatusBar, status_bar_window
+    from droidhub.virtual.views.window import node
+
+    shown = node(status_bar_window(StatusBar(clock)), PIXEL_6.bounds, SYSTEM_UI)
+    assert shown is not None  # the bar fills the top of the screen
+    return _widget_node(shown)
+
+
+def _widget_node(shown: Node) -> WidgetNode:
+    """A dump node and its children as widget nodes, System UI's styled."""
+    fields = {name: getattr(shown, name) for name in Node.__dataclass_fields__}
+    fields["children"] = [_widget_node(child) for child in shown.children]
+    return WidgetNode(**fields, style=_STATUS_STYLES.get(shown.resource_id, ""))
 
 
 def navigation_bar() -> WidgetNode:
