@@ -272,7 +272,7 @@ def test_pages_are_won_and_missed_in_real_chromium(tmp_path: Path) -> None:
 
 def test_a_dump_of_a_page_paints_nothing(virtual_env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
     """``uiautomator dump`` makes the tree only; pixels are made for ``screencap``."""
-    from PIL import Image
+    from droidhub.virtual.views.paint import Painter
 
     task = make(browser.BrowserMaze)
     virtual_env.reset()
@@ -281,13 +281,16 @@ def test_a_dump_of_a_page_paints_nothing(virtual_env: Env, monkeypatch: pytest.M
         virtual_env.device.start_activity(
             component=chrome.COMPONENT, action="android.intent.action.VIEW", data=chrome.TASK_URL
         )
-        saves: list[object] = []
-        real_save = Image.Image.save
-        monkeypatch.setattr(
-            Image.Image, "save", lambda self, *a, **k: saves.append(a) or real_save(self, *a, **k)
-        )
+        pngs: list[Painter] = []
+        real_png = Painter.png
+
+        def counted_png(painter: Painter) -> bytes:
+            pngs.append(painter)
+            return real_png(painter)
+
+        monkeypatch.setattr(Painter, "png", counted_png)
         texts = [e.text for e in virtual_env.device.ui_elements()]
-        assert "Up" in texts and saves == []
-        assert virtual_env.device.screenshot().size == (1080, 2400) and len(saves) == 1
+        assert "Up" in texts and pngs == []
+        assert virtual_env.device.screenshot().size == (1080, 2400) and len(pngs) == 1
     finally:
         task.tear_down(virtual_env)

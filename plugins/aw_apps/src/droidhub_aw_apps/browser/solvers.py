@@ -1,9 +1,11 @@
 """UI-only solvers of the three browser tasks: open task.html from Files (Chrome opens
 it), then play the page.
 
-The maze's walls and the drawing's colours are drawn, not in the UI tree, so those two
+The page's elements are read as Chrome reports them: the memory game's button and
+field by their HTML ids (``more``, ``answer``), the other buttons by their text. The
+maze's walls and the drawing's colours are drawn, not in the UI tree, so those two
 solvers read pixels (``state.screenshot``) as a multimodal agent would: the cells'
-and swatches' places come from the tree, their colours from the screenshot.
+and palette buttons' places come from the tree, their colours from the screenshot.
 """
 
 from __future__ import annotations
@@ -47,12 +49,12 @@ def solve_multiply(goal: str, params: Mapping[str, Any], state: State) -> Solver
     del goal, params
     state = yield from _open_task_page(state)
     numbers = []
-    while find_all(state, resource_id="mul:click"):
+    while find_all(state, resource_id="more"):
         shown = [e.text for e in state.ui_elements if e.text.isdigit()]
         numbers.append(int(shown[-1]))
-        state = yield tap(state, resource_id="mul:click")
-    state = yield type_into(state, str(math.prod(numbers)), resource_id="mul:answer")
-    yield tap(state, resource_id="mul:submit")
+        state = yield tap(state, resource_id="more")
+    state = yield type_into(state, str(math.prod(numbers)), resource_id="answer")
+    yield tap(state, text="Submit", class_name="android.widget.Button")
 
 
 def solve_maze(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
@@ -95,7 +97,7 @@ def solve_maze(goal: str, params: Mapping[str, Any], state: State) -> SolverScri
         at, name = step
         path.append(name)
     for name in reversed(path):
-        state = yield tap(state, resource_id=f"maze:{name.lower()}")
+        state = yield tap(state, text=name, class_name="android.widget.Button")
 
 
 def solve_draw(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
@@ -115,8 +117,10 @@ def solve_draw(goal: str, params: Mapping[str, Any], state: State) -> SolverScri
         colour = _colour(image, x, y)
         if colour != (255, 255, 255) and colour not in targets and sum(colour) < 760:
             targets.append(colour)
-    swatches = [
-        i for i, e in enumerate(state.ui_elements) if e.resource_id.startswith("draw:color:")
+    swatches = [  # the palette: the page's buttons without a label
+        i
+        for i, e in enumerate(state.ui_elements)
+        if e.class_name == "android.widget.Button" and not e.text and not e.content_description
     ]
     for target in targets[:3]:
         for index in swatches:
@@ -125,7 +129,7 @@ def solve_draw(goal: str, params: Mapping[str, Any], state: State) -> SolverScri
                 state = yield Action(action_type="click", index=index)
                 state = yield Action(action_type="swipe", direction="right", index=canvas_index)
                 break
-    yield tap(state, resource_id="draw:submit")
+    yield tap(state, resource_id="submit")
 
 
 SOLVERS = [
