@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from episodes import near_miss_scores_zero
-from screen_checks import tap_element
+from screen_checks import find_element, screen_elements, shown_id_classes, shown_ids, tap_element
 from task_runs import make, score
 
 from droidhub import Env, TaskEval
@@ -292,5 +292,109 @@ def test_a_dump_of_a_page_paints_nothing(virtual_env: Env, monkeypatch: pytest.M
         texts = [e.text for e in virtual_env.device.ui_elements()]
         assert "Up" in texts and pngs == []
         assert virtual_env.device.screenshot().size == (1080, 2400) and len(pngs) == 1
+    finally:
+        task.tear_down(virtual_env)
+
+
+# --- Chrome's own views and the page's nodes, through adb --------------------------------
+
+#: Chrome 120's toolbar ids on a page, with the class each reports (Chromium's layouts).
+TOOLBAR = {
+    "control_container": "android.widget.FrameLayout",
+    "toolbar_container": "android.widget.FrameLayout",
+    "toolbar": "android.widget.FrameLayout",
+    "home_button": "android.widget.ImageButton",
+    "location_bar": "android.widget.FrameLayout",
+    "location_bar_status": "android.widget.LinearLayout",
+    "location_bar_status_icon": "android.widget.ImageView",
+    "url_bar": "android.widget.EditText",
+    "toolbar_buttons": "android.widget.LinearLayout",
+    "tab_switcher_button": "android.widget.ImageButton",
+    "menu_button_wrapper": "android.widget.FrameLayout",
+    "menu_button": "android.widget.ImageButton",
+    "compositor_view_holder": "android.widget.FrameLayout",
+}
+
+
+def test_chrome_toolbar_and_app_menu(virtual_env: Env) -> None:
+    """The page under Chrome's toolbar; the menu button drops the app menu, BACK closes it."""
+    task = make(browser.BrowserMultiply)
+    virtual_env.reset()
+    task.initialize_task(virtual_env)
+    dev = virtual_env.device
+    try:
+        task.open_page(virtual_env)
+        prefix = chrome.RESOURCE_ID_PREFIX
+        assert shown_id_classes(dev, prefix).items() >= TOOLBAR.items()
+        menu = find_element(dev, resource_id=prefix + "menu_button")
+        assert menu.content_description == "Customize and control Google Chrome"
+        assert find_element(dev, resource_id="tab_switcher_button").content_description == (
+            "1 open tab, tap to switch tabs"
+        )
+        page = find_element(dev, class_name="android.webkit.WebView")
+        bar = find_element(dev, resource_id="control_container")
+        assert page.text == "Memory" and bar.bounds is not None and page.bounds is not None
+        assert page.bounds.top == bar.bounds.bottom
+        tap_element(dev, resource_id=prefix + "menu_button")
+        rows = [e.text for e in screen_elements(dev) if e.resource_id == prefix + "menu_item_text"]
+        assert rows[:3] == ["New tab", "New Incognito tab", "History"]
+        assert "Settings" in rows
+        dev.keyevent("KEYCODE_BACK")
+        assert "New tab" not in {e.text for e in screen_elements(dev)}
+        assert dev.foreground_activity().startswith(chrome.PACKAGE + "/")
+    finally:
+        task.tear_down(virtual_env)
+
+
+def test_page_nodes_are_chrome_web_content(virtual_env: Env) -> None:
+    """The page's elements: classes by role, bare HTML ids, clickable buttons; a tap on
+    the field focuses it, Submit takes the focus away (the keyboard goes down)."""
+    task = make(browser.BrowserMultiply)
+    virtual_env.reset()
+    task.initialize_task(virtual_env)
+    dev = virtual_env.device
+    try:
+        task.open_page(virtual_env)
+        more = find_element(dev, text="Click Me")
+        assert (more.class_name, more.resource_id, more.clickable) == (
+            "android.widget.Button",
+            "more",
+            True,
+        )
+        for _ in range(browser_games.MULTIPLY_CLICKS):
+            tap_element(dev, resource_id="more")
+        field = find_element(dev, class_name="android.widget.EditText", resource_id="answer")
+        assert field.text == "Enter the product" and not field.focused
+        tap_element(dev, resource_id="answer")
+        assert find_element(dev, resource_id="answer").focused
+        keyboard_up = dev.screenshot()
+        tap_element(dev, text="Submit")
+        assert not find_element(dev, resource_id="answer").focused
+        assert dev.screenshot().getpixel((4, 1900)) != keyboard_up.getpixel((4, 1900))
+    finally:
+        task.tear_down(virtual_env)
+
+
+def test_the_address_bar_takes_the_focus_and_hides_the_buttons(virtual_env: Env) -> None:
+    """A tap on the omnibox focuses it empty (Chrome widens it over the home and menu
+    buttons); BACK hides the keyboard, a second BACK leaves the omnibox."""
+    task = make(browser.BrowserMaze)
+    virtual_env.reset()
+    task.initialize_task(virtual_env)
+    dev = virtual_env.device
+    try:
+        task.open_page(virtual_env)
+        tap_element(dev, resource_id="url_bar")
+        bar = find_element(dev, resource_id="url_bar")
+        assert bar.focused and bar.text == "Search or type web address"
+        ids = shown_ids(dev, chrome.RESOURCE_ID_PREFIX)
+        assert "menu_button" not in ids and "home_button" not in ids and "mic_button" in ids
+        dev.input_text("/sdcard")
+        assert "delete_button" in shown_ids(dev, chrome.RESOURCE_ID_PREFIX)
+        dev.keyevent("KEYCODE_BACK")
+        dev.keyevent("KEYCODE_BACK")
+        bar = find_element(dev, resource_id="url_bar")
+        assert not bar.focused and bar.text == chrome.TASK_URL
+        assert "menu_button" in shown_ids(dev, chrome.RESOURCE_ID_PREFIX)
     finally:
         task.tear_down(virtual_env)
