@@ -34,6 +34,7 @@ from droidhub.virtual.views import keyboard
 from droidhub.virtual.views.keyboard import Key, Keyboard
 from droidhub.virtual.views.recycler import TOUCH_SLOP, RecyclerView
 from droidhub.virtual.views.seekbar import SeekBar
+from droidhub.virtual.views.status_bar import StatusBar
 from droidhub.virtual.views.view import View
 from droidhub.virtual.views.widgets import EditText
 from droidhub.virtual.views.window import Window, dump, lay_out, paint
@@ -95,12 +96,12 @@ class ViewApp(VirtualApp):
     def screen(self, phone: VirtualPhone) -> Screen:
         """The dump and, painted from the same layout, the pixels."""
         window = self.observe(phone)
-        clock = _clock(phone)
-        return Screen(dump(window, self.package, clock), paint(window, clock).png())
+        bar = StatusBar.of(phone)
+        return Screen(dump(window, self.package, bar), paint(window, bar).png())
 
     def screen_without_pixels(self, phone: VirtualPhone) -> Screen:
         """The dump alone: ``uiautomator dump`` makes no pixels."""
-        return Screen(dump(self.observe(phone), self.package, _clock(phone)))
+        return Screen(dump(self.observe(phone), self.package, StatusBar.of(phone)))
 
     def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
         """Press the key under the finger while the keyboard shows there, else click
@@ -235,9 +236,3 @@ class ViewApp(VirtualApp):
                 if isinstance(view, EditText) and view.focused:
                     return view
         return None
-
-
-def _clock(phone: VirtualPhone) -> str:
-    """The status bar's clock: the phone's own time, which runs on from the moment a
-    task set it."""
-    return f"{phone.now():%H:%M}"
