@@ -90,3 +90,20 @@ def test_eight_phones_or_more_are_served_from_a_process_of_their_own() -> None:
         fresh = phones.renew(phones[0])
         assert fresh is not None and fresh.shell("getprop ro.product.model").strip() == "Pixel 6"
     assert not me.children()  # the child stopped with the block
+
+
+def test_a_run_launches_its_phones_process_early_and_opens_that_one() -> None:
+    import psutil
+
+    from droidhub.device.connect import PHONES_IN_THEIR_OWN_PROCESS, launch_early
+
+    spec = f"virtual:{PHONES_IN_THEIR_OWN_PROCESS}"
+    me = psutil.Process()
+    launch_early("virtual:nine")  # not a spec: left for open_devices to refuse
+    launch_early(spec)
+    early = me.children()
+    assert len(early) == 1  # started, not waited for
+    with open_devices(spec, stagger=True) as phones:
+        assert me.children() == early  # the process launched early, no second one
+        assert phones[0].shell("echo ok").strip() == "ok"
+    assert not me.children()

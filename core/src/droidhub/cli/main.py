@@ -291,11 +291,13 @@ def run(
     run at a time may use an --out folder.
     """
     from droidhub.agents.base import AgentLoadError, load_agent
-    from droidhub.device.connect import parse_device_spec
+    from droidhub.device.connect import launch_early, parse_device_spec
     from droidhub.results.shards import parse_shard, shard_of
     from droidhub.run.runner import RunConfigError
     from droidhub.tasks.suite import build_suite
 
+    if executor == "threads":
+        launch_early(device)  # many virtual phones: their process starts as the suite loads
     pm = get_plugin_manager()
     reg = catalog.registry()
     families, task_names = split_values(suites), split_values(tasks) or None

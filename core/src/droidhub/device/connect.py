@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from typing import Protocol
 
 from droidhub.device.client import Device
+from droidhub.virtual.server_process import ServerProcess
 
 _VIRTUAL = re.compile(r"virtual(?::(\d+))?")
 #: Virtual phones started before a staggered run begins; the rest join as it plays.
@@ -123,6 +124,22 @@ class Phones(list[Device]):
         return Device(serial, host="127.0.0.1", port=self._server.port)
 
 
+_launched: dict[str, ServerProcess] = {}
+
+
+def launch_early(spec: str) -> None:
+    """Start the phones' process for ``spec`` now, if ``open_devices(spec, stagger=True)``
+    would start one, so that it gets ready while the caller does other work (a run
+    loading its suite); ``open_devices`` then takes it. A spec it cannot read is left
+    for ``open_devices`` to refuse."""
+    try:
+        count, _ = parse_device_spec(spec)
+    except DeviceSpecError:
+        return
+    if count >= PHONES_IN_THEIR_OWN_PROCESS and spec not in _launched:
+        _launched[spec] = ServerProcess(devices=min(count, FIRST_PHONES)).launch()
+
+
 @contextlib.contextmanager
 def open_devices(
     spec: str, adb_host: str = "127.0.0.1", adb_port: int = 5037, stagger: bool = False
@@ -138,11 +155,17 @@ def open_devices(
         yield Phones([Device(serial, host=adb_host, port=adb_port) for serial in serials])
         return
     from droidhub.virtual.server import VirtualDeviceServer
-    from droidhub.virtual.server_process import ServerProcess
 
     first = min(count, FIRST_PHONES) if stagger else count
-    host = ServerProcess if count >= PHONES_IN_THEIR_OWN_PROCESS else VirtualDeviceServer
-    with host(devices=first) as server:
+    launched = _launched.pop(spec, None) if stagger else None
+    host: PhoneHost
+    if launched is not None:
+        host = launched
+    elif count >= PHONES_IN_THEIR_OWN_PROCESS:
+        host = ServerProcess(devices=first)
+    else:
+        host = VirtualDeviceServer(devices=first)
+    with host as server:
         devices = [Device(serial, host="127.0.0.1", port=server.port) for serial in server.serials]
         phones = Phones(devices, server)
         phones.add_later(count - first)

@@ -49,16 +49,24 @@ class ServerProcess:
         with self._lock:
             return list(self._serials)
 
+    def launch(self) -> ServerProcess:
+        """Start the child without waiting for it (it gets ready meanwhile)."""
+        if self._proc is None:
+            self._proc = subprocess.Popen(
+                [sys.executable, "-m", "droidhub.virtual.server_process", str(self._devices)],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                bufsize=1,
+            )
+        return self
+
     def start(self) -> ServerProcess:
-        """Start the child and wait for its first phones."""
-        self._proc = subprocess.Popen(
-            [sys.executable, "-m", "droidhub.virtual.server_process", str(self._devices)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            bufsize=1,
-        )
+        """Start the child (unless :meth:`launch` did) and wait for its first phones."""
+        self.launch()
+        if self.port:
+            return self
         try:
             self.port = int(self._read("its port"))
             self._serials = [self._read("a phone's serial") for _ in range(self._devices)]
