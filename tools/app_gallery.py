@@ -51,6 +51,7 @@ FILE_NAMES = {
     "de.dennisguse.opentracks": "opentracks",
     "net.cozic.joplin": "joplin",
     "org.tasks": "tasks",
+    "com.android.chrome": "chrome",
 }
 
 
