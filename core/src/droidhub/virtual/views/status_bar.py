@@ -25,6 +25,7 @@ as System UI tints them: dark (``#99000000``) over a light bar, white over a dar
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -225,9 +226,12 @@ def _end_side(bar: StatusBar, ink: str) -> View:
     )
 
 
+@functools.lru_cache(maxsize=64)
 def status_bar_window(bar: StatusBar, background: str = "#FFFFFFFF") -> View:
     """The status bar's window showing ``bar`` over ``background`` (the app window's
-    status bar colour), measured and laid out at the top of the screen."""
+    status bar colour), measured and laid out at the top of the screen. Built once per
+    bar and colour (the clock moves on a minute at a time): dumping and drawing it only
+    read it."""
     ink = DARK_INK if is_light(background) else LIGHT_INK
     contents = LinearLayout(
         "status_bar_contents",
