@@ -64,6 +64,7 @@ from droidhub.virtual.views.preference import (
 from droidhub.virtual.views.recycler import RecyclerView
 from droidhub.virtual.views.relative import RelativeLayout
 from droidhub.virtual.views.seekbar import SeekBar
+from droidhub.virtual.views.status_bar import StatusBar
 from droidhub.virtual.views.view import GONE, INVISIBLE, VISIBLE, Rules, View, ViewGroup
 from droidhub.virtual.views.widgets import (
     Button,
@@ -122,6 +123,7 @@ __all__ = [
     "Rules",
     "ScrollView",
     "SeekBar",
+    "StatusBar",
     "Switch",
     "TextInputLayout",
     "TextView",
