@@ -4,7 +4,13 @@ of docs/architecture.md: deterministic params, a goal, do-nothing scores 0, the 
 
 from __future__ import annotations
 
+import multiprocessing as mp
+import os
 import sys
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from itertools import repeat
+from typing import TYPE_CHECKING
 
 import click
 
@@ -13,6 +19,10 @@ from droidhub.plugins import catalog
 from droidhub.report.summary import plural
 from droidhub.tasks.families import UnknownTaskError
 from droidhub.tasks.suite import DEFAULT_SEED
+
+if TYPE_CHECKING:
+    from droidhub.run.check import TaskCheck
+    from droidhub.tasks.task_eval import TaskEval
 
 
 @click.command()
@@ -38,7 +48,16 @@ from droidhub.tasks.suite import DEFAULT_SEED
     "task's UI-only solver) must score 1 through the runner's episode path. A task "
     "without a UI solver fails this column.",
 )
-def check(suites: tuple[str, ...], tasks: tuple[str, ...], seed: int, ui: bool) -> None:
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Tasks checked side by side, each in a process of its own [default: the cores].",
+)
+def check(
+    suites: tuple[str, ...], tasks: tuple[str, ...], seed: int, ui: bool, jobs: int | None
+) -> None:
     """Prove every task on a fresh virtual phone.
 
     Per task: parameters deterministic for the seed; goal renders; doing nothing
@@ -50,7 +69,7 @@ def check(suites: tuple[str, ...], tasks: tuple[str, ...], seed: int, ui: bool) 
     """
     import time
 
-    from droidhub.run.check import check_task, format_checks
+    from droidhub.run.check import format_checks
     from droidhub.tasks.suite import select_tasks
 
     reg = catalog.registry()
@@ -63,8 +82,8 @@ def check(suites: tuple[str, ...], tasks: tuple[str, ...], seed: int, ui: bool) 
         raise click.UsageError(str(exc)) from None
     started = time.monotonic()
     results = []
-    for i, task_cls in enumerate(chosen, 1):
-        result = check_task(task_cls, catalog.apps(), seed, ui=ui)
+    checked = checked_tasks(chosen, seed, ui, jobs or os.cpu_count() or 1)
+    for i, (task_cls, result) in enumerate(zip(chosen, checked, strict=True), 1):
         results.append(result)
         verdict = "ok" if result.ok else "FAILED"
         click.echo(
@@ -82,3 +101,31 @@ def check(suites: tuple[str, ...], tasks: tuple[str, ...], seed: int, ui: bool) 
     )
     if failed:
         sys.exit(1)
+
+
+_CHOSEN: list[type[TaskEval]] = []
+
+
+def _check_one(index: int, seed: int, ui: bool) -> TaskCheck:
+    """In a worker: check the ``index``-th chosen task (classes are not sent: a task a
+    spec file declares is made at load time, and the worker has it from the fork)."""
+    from droidhub.run.check import check_task
+
+    return check_task(_CHOSEN[index], catalog.apps(), seed, ui=ui)
+
+
+def checked_tasks(
+    chosen: list[type[TaskEval]], seed: int, ui: bool, jobs: int
+) -> Iterator[TaskCheck]:
+    """Each task's check, in order: in this process, or over ``jobs`` forked workers
+    (every check has fresh phones of its own, so checks do not meet)."""
+    from droidhub.run.check import check_task
+
+    if jobs <= 1 or len(chosen) <= 1 or "fork" not in mp.get_all_start_methods():
+        for task_cls in chosen:
+            yield check_task(task_cls, catalog.apps(), seed, ui=ui)
+        return
+    _CHOSEN[:] = chosen
+    context = mp.get_context("fork")
+    with ProcessPoolExecutor(min(jobs, len(chosen)), mp_context=context) as pool:
+        yield from pool.map(_check_one, range(len(chosen)), repeat(seed), repeat(ui))
