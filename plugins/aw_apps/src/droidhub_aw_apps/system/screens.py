@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from droidhub.virtual.appmodel import Intent, Screen, VirtualApp
 from droidhub.virtual.views import (
     PreferenceImageView,
+    StatusBar,
     ViewApp,
     Window,
     main_switch_bar,
@@ -335,21 +336,21 @@ class SettingsApp(ViewApp):
         if not self.dialog:
             return super().screen(phone)
         window = self.observe(phone)
-        clock = f"{phone.now():%H:%M}"
-        return Screen(self._systemui_dump(window, clock), paint(window, clock).png())
+        bar = StatusBar.of(phone)
+        return Screen(self._systemui_dump(window, bar), paint(window, bar).png())
 
     def screen_without_pixels(self, phone: VirtualPhone) -> Screen:
         """The dump alone (System UI's window while the dialog shows)."""
         if not self.dialog:
             return super().screen_without_pixels(phone)
-        return Screen(self._systemui_dump(self.observe(phone), f"{phone.now():%H:%M}"))
+        return Screen(self._systemui_dump(self.observe(phone), StatusBar.of(phone)))
 
     @staticmethod
-    def _systemui_dump(window: Window, clock: str) -> str:
+    def _systemui_dump(window: Window, bar: StatusBar) -> str:
         """System UI's dialog window: the panel alone (what is around it is the scrim)."""
         assert window.dialog is not None
         panel = window.dialog.children[0]
-        return dump(Window(panel, frame=panel.bounds), SYSTEMUI, clock)
+        return dump(Window(panel, frame=panel.bounds), SYSTEMUI, bar)
 
 
 class DialerApp(VirtualApp):
