@@ -21,8 +21,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from droidhub.android.phone import PIXEL_6
-from droidhub.virtual.views.measure import Gravity
+from droidhub.virtual.appmodel import PIXEL_6
+from droidhub.virtual.views import Gravity
 from droidhub_aw_apps.browser import games as browser_games
 from droidhub_aw_apps.browser.model import SUCCESS_TEXT
 from droidhub_aw_apps.browser.web import (
