@@ -30,12 +30,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from droidhub.android.phone import PIXEL_6
+from droidhub.virtual.hierarchy import Node
 from droidhub.virtual.views.frame import FrameLayout
 from droidhub.virtual.views.linear import LinearLayout
 from droidhub.virtual.views.measure import DENSITY, MATCH_PARENT, Gravity, MeasureSpec, sp
 from droidhub.virtual.views.view import GONE, VISIBLE, View
 from droidhub.virtual.views.widgets import ImageView, TextView
-from droidhub.virtual.widgets.nodes import SYSTEM_UI, spoken_time
 
 if TYPE_CHECKING:
     from droidhub.virtual.phone import VirtualPhone
@@ -60,6 +60,30 @@ WIFI_FULL = "Wifi signal full."
 PHONE_FULL = "Phone signal full."
 AIRPLANE = "Airplane mode."
 DND = "Do Not Disturb"
+
+
+SYSTEM_UI = "com.android.systemui"
+
+
+def spoken_time(clock: str) -> str:
+    """The clock's content-desc as SystemUI sets it: ``15:34`` is ``3:34 PM``."""
+    hours, _, minutes = clock.partition(":")
+    if not (hours.isdigit() and minutes.isdigit()):
+        return ""
+    hour = int(hours)
+    return f"{(hour - 1) % 12 + 1}:{minutes} {'AM' if hour < 12 else 'PM'}"
+
+
+def navigation_bar_node() -> Node:
+    """The gesture navigation bar at the bottom as a dump node (its handle is drawn,
+    not tappable)."""
+    width, height = PIXEL_6.width, PIXEL_6.height
+    return Node(
+        "android.widget.FrameLayout",
+        SYSTEM_UI,
+        (0, height - PIXEL_6.navigation_bar, width, height),
+        resource_id=f"{SYSTEM_UI}:id/navigation_bar_frame",
+    )
 
 
 @dataclass(frozen=True)

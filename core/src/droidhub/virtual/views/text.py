@@ -17,7 +17,15 @@ from dataclasses import dataclass
 
 import skia
 
-from droidhub.virtual.widgets.paint import FONT_FILES
+#: Android's system font, from Debian's ``fonts-roboto`` (the README's set-up installs
+#: it); DejaVu Sans where it is missing.
+FONT_FILES = (
+    "/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF/Roboto-Regular.ttf",
+    "/usr/share/fonts/truetype/roboto/hinted/Roboto-Regular.ttf",
+    "Roboto-Regular.ttf",
+    "DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+)
 
 #: What an ellipsized line ends with (``TextUtils.ellipsize`` puts U+2026 there).
 ELLIPSIS = "\u2026"

@@ -20,9 +20,13 @@ from droidhub.virtual.views import keyboard
 from droidhub.virtual.views.keyboard import Keyboard
 from droidhub.virtual.views.measure import Gravity, MeasureSpec, child_spec, dp, place
 from droidhub.virtual.views.paint import DIM_AMOUNT, Painter
-from droidhub.virtual.views.status_bar import SYSTEM_UI, StatusBar, status_bar_window
+from droidhub.virtual.views.status_bar import (
+    SYSTEM_UI,
+    StatusBar,
+    navigation_bar_node,
+    status_bar_window,
+)
 from droidhub.virtual.views.view import GONE, VISIBLE, Box, View
-from droidhub.virtual.widgets.nodes import navigation_bar
 
 #: Where an app's content goes: between the status bar and the gesture bar.
 CONTENT: Box = (0, PIXEL_6.status_bar, PIXEL_6.width, PIXEL_6.height - PIXEL_6.navigation_bar)
@@ -202,7 +206,9 @@ def dump(window: Window, package: str, bar: StatusBar | str) -> str:
                 Node("android.widget.FrameLayout", package, shown.bounds, children=[shown])
             )
     status = node(status_bar_window(_status_bar(bar), window.status_bar), full, SYSTEM_UI)
-    root.children += [status, navigation_bar()] if status is not None else [navigation_bar()]
+    root.children += (
+        [status, navigation_bar_node()] if status is not None else [navigation_bar_node()]
+    )
     return hierarchy(root)
 
 

@@ -14,8 +14,13 @@ from dataclasses import dataclass
 
 from droidhub.android.phone import PIXEL_6
 from droidhub.virtual.hierarchy import Node, hierarchy
+from droidhub.virtual.views.status_bar import (
+    SYSTEM_UI,
+    StatusBar,
+    navigation_bar_node,
+    status_bar_window,
+)
 
-SYSTEM_UI = "com.android.systemui"
 _DP = PIXEL_6.density / 160
 
 
@@ -41,20 +46,12 @@ class WidgetNode(Node):
                 yield from child.walk()
 
 
-def spoken_time(clock: str) -> str:
-    """The clock's content-desc as SystemUI sets it: ``15:34`` is ``3:34 PM``."""
-    hours, _, minutes = clock.partition(":")
-    if not (hours.isdigit() and minutes.isdigit()):
-        return ""
-    hour = int(hours)
-    return f"{(hour - 1) % 12 + 1}:{minutes} {'AM' if hour < 12 else 'PM'}"
-
-
 #: The paint styles the widget painter gives System UI's status bar views, by id.
 _STATUS_STYLES = {
     f"{SYSTEM_UI}:id/status_bar": "status-bar",
     f"{SYSTEM_UI}:id/clock": "status-clock",
     f"{SYSTEM_UI}:id/battery": "status-battery",
+    f"{SYSTEM_UI}:id/navigation_bar_frame": "navigation-bar",
 }
 
 
@@ -62,10 +59,7 @@ def status_bar(clock: str) -> WidgetNode:
     """Android 13's status bar as a fresh phone shows it with ``clock``: System UI's
     view tree (:mod:`droidhub.virtual.views.status_bar`) as widget nodes, the bar, the
     clock and the battery styled for the widget painter."""
-    # Imported here, not above: the view engine's text module imports the widget
-    # painter, which imports this module.
-    from droidhub.virtual.views.status_bar import StatusBar, status_bar_window
-    from droidhub.virtual.views.window import node
+    from droidhub.virtual.views.window import node  # the engine's window writes its nodes
 
     shown = node(status_bar_window(StatusBar(clock)), PIXEL_6.bounds, SYSTEM_UI)
     assert shown is not None  # the bar fills the top of the screen
@@ -81,14 +75,7 @@ def _widget_node(shown: Node) -> WidgetNode:
 
 def navigation_bar() -> WidgetNode:
     """The gesture navigation bar at the bottom (its handle is drawn, not tappable)."""
-    width, height = PIXEL_6.width, PIXEL_6.height
-    return WidgetNode(
-        "android.widget.FrameLayout",
-        SYSTEM_UI,
-        (0, height - PIXEL_6.navigation_bar, width, height),
-        resource_id=f"{SYSTEM_UI}:id/navigation_bar_frame",
-        style="navigation-bar",
-    )
+    return _widget_node(navigation_bar_node())
 
 
 def system_bars_xml(clock: str, first_index: int = 1) -> str:

@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from droidhub.android.phone import PIXEL_6
 from droidhub.virtual.hierarchy import hierarchy
+from droidhub.virtual.views.text import FONT_FILES
 from droidhub.virtual.widgets.kit import Theme
 from droidhub.virtual.widgets.nodes import WidgetNode, dp
 
@@ -25,16 +26,6 @@ _INK = (33, 33, 33)
 _GREY = (117, 117, 117)
 _LINE = (224, 224, 224)
 _SP = PIXEL_6.density / 160  # text at the default font scale: 1 sp = 1 dp
-
-#: Android's system font, from Debian's ``fonts-roboto`` (the README's set-up installs
-#: it); DejaVu Sans where it is missing.
-FONT_FILES = (
-    "/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF/Roboto-Regular.ttf",
-    "/usr/share/fonts/truetype/roboto/hinted/Roboto-Regular.ttf",
-    "Roboto-Regular.ttf",
-    "DejaVuSans.ttf",
-    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-)
 
 
 @functools.cache
