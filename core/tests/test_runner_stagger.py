@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import textwrap
 from pathlib import Path
+from typing import Any
 
 from runner_plugins import droidhub, hang_site, results_rows, wait_until
 
@@ -79,17 +80,15 @@ def test_eight_phones_or_more_are_served_from_a_process_of_their_own() -> None:
             return len(arrived) == count - FIRST_PHONES
 
         assert wait_until(all_of_them, 60)
-        children = me.children()
-        assert [c.cmdline()[-2:] for c in children] == [
-            ["droidhub.virtual.server_process", str(FIRST_PHONES)]
-        ]
+        children = _phone_processes(me)
+        assert [c.cmdline()[-1:] for c in children] == [[str(FIRST_PHONES)]]
         # The phones answer over adb, from the child's adb server, not from this process.
         port = phones[0].transport.port
         assert any(c.laddr.port == port for c in children[0].net_connections("tcp"))
         assert all(d.shell("echo ok").strip() == "ok" for d in phones)
         fresh = phones.renew(phones[0])
         assert fresh is not None and fresh.shell("getprop ro.product.model").strip() == "Pixel 6"
-    assert not me.children()  # the child stopped with the block
+    assert not _phone_processes(me)  # the child stopped with the block
 
 
 def test_a_run_launches_its_phones_process_early_and_opens_that_one() -> None:
@@ -101,9 +100,23 @@ def test_a_run_launches_its_phones_process_early_and_opens_that_one() -> None:
     me = psutil.Process()
     launch_early("virtual:nine")  # not a spec: left for open_devices to refuse
     launch_early(spec)
-    early = me.children()
+    early = _phone_processes(me)
     assert len(early) == 1  # started, not waited for
     with open_devices(spec, stagger=True) as phones:
-        assert me.children() == early  # the process launched early, no second one
+        assert _phone_processes(me) == early  # the process launched early, no second one
         assert phones[0].shell("echo ok").strip() == "ok"
-    assert not me.children()
+    assert not _phone_processes(me)
+
+
+def _phone_processes(me: Any) -> list[Any]:
+    """This process's children serving virtual phones (pytest may have others)."""
+    import psutil
+
+    found = []
+    for child in me.children():
+        try:
+            if "droidhub.virtual.server_process" in child.cmdline():
+                found.append(child)
+        except psutil.Error:  # one that ended meanwhile
+            continue
+    return found
