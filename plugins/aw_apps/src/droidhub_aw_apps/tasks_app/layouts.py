@@ -262,8 +262,8 @@ def subscription_banner(on_dismiss: Action, on_donate: Action) -> View:
     support!" (body2), then the Dismiss and Donate text buttons at the end."""
 
     def text_button(text: str, on_click: Action) -> Button:
-        button = Button("", text, text_color=PRIMARY, padding=(8, 6, 8, 6), on_click=on_click)
-        button.all_caps = False
+        button = Button("", text, padding=(8, 6, 8, 6), on_click=on_click)
+        button.all_caps, button.text_color = False, PRIMARY
         return button
 
     def divider() -> View:
