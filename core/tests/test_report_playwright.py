@@ -157,7 +157,7 @@ def test_the_default_report_links_the_run_folders_screenshots(
     tab.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
     sizes = tab.evaluate("[...document.images].map(i => [i.naturalWidth, i.getAttribute('src')])")
     assert len(sizes) == steps
-    assert all(w == 1080 and src.startswith("../") for w, src in sizes)
+    assert all(w == 1080 and src.startswith("../") for w, src in sizes), sizes
     # The tap of TinyLeaveHome's first step: the mark sits on the tapped element.
     folder = report_runs.run_a / "episodes/tinyreport/TinyLeaveHome/0"
     tap = json.loads((folder / "steps.jsonl").read_text().splitlines()[0])
