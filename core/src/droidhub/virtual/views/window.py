@@ -11,6 +11,7 @@ status and gesture bars. The dump never paints: pixels are made only for
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -205,11 +206,35 @@ def dump(window: Window, package: str, bar: StatusBar | str) -> str:
             root.children.append(
                 Node("android.widget.FrameLayout", package, shown.bounds, children=[shown])
             )
-    status = node(status_bar_window(_status_bar(bar), window.status_bar), full, SYSTEM_UI)
+    status = _status_bar_node(_status_bar(bar), window.status_bar)
     root.children += (
         [status, navigation_bar_node()] if status is not None else [navigation_bar_node()]
     )
     return hierarchy(root)
+
+
+class _Written(Node):
+    """A node whose XML, once written at a position, is kept (the status bar's: the
+    same few dozen nodes in every dump while the phone's state stands)."""
+
+    def __init__(self, shown: Node) -> None:
+        super().__init__(**{name: getattr(shown, name) for name in Node.__dataclass_fields__})
+        self._written: dict[int, str] = {}
+
+    def xml(self, index: int = 0) -> str:
+        """The node's XML at ``index``, written the first time."""
+        text = self._written.get(index)
+        if text is None:
+            text = self._written[index] = super().xml(index)
+        return text
+
+
+@functools.lru_cache(maxsize=64)
+def _status_bar_node(bar: StatusBar, background: str) -> Node | None:
+    """The status bar's window as dump nodes, made once per bar and colour (a dump only
+    reads them)."""
+    shown = node(status_bar_window(bar, background), PIXEL_6.bounds, SYSTEM_UI)
+    return None if shown is None else _Written(shown)
 
 
 def draw(view: View, painter: Painter) -> None:
