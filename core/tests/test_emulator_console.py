@@ -74,6 +74,11 @@ def inbox(server: VirtualDeviceServer, serial: str) -> str:
     )
 
 
+def call_log(server: VirtualDeviceServer, serial: str) -> str:
+    query = ["content", "query", "--uri", "content://call_log/calls", "--projection"]
+    return adb(server, serial, "shell", *query, "number:type")
+
+
 def test_phones_are_named_after_their_console_ports(server: VirtualDeviceServer) -> None:
     listed = adb(server, server.serials[0], "devices").splitlines()[1:3]
     assert [line.split("\t")[0] for line in listed] == server.serials
@@ -98,17 +103,7 @@ def test_a_call_rings_until_the_phone_ends_it(server: VirtualDeviceServer) -> No
     assert "mCallState=1" in registry and "mCallIncomingNumber=5557777" in registry
     adb(server, serial, "shell", "input", "keyevent", "KEYCODE_ENDCALL")
     assert "mCallState=0" in adb(server, serial, "shell", "dumpsys", "telephony.registry")
-    calls = adb(
-        server,
-        serial,
-        "shell",
-        "content",
-        "query",
-        "--uri",
-        "content://call_log/calls",
-        "--projection",
-        "number:type",
-    )
+    calls = call_log(server, serial)
     assert calls == "Row: 0 number=5557777, type=5\n"  # REJECTED_TYPE
 
 
@@ -121,17 +116,7 @@ def test_a_cancelled_call_is_missed_and_an_answered_one_goes_off_hook(
     adb(server, serial, "emu", "gsm", "call", "5550002")
     adb(server, serial, "emu", "gsm", "accept", "5550002")
     assert "mCallState=2" in adb(server, serial, "shell", "dumpsys", "telephony.registry")
-    calls = adb(
-        server,
-        serial,
-        "shell",
-        "content",
-        "query",
-        "--uri",
-        "content://call_log/calls",
-        "--projection",
-        "number:type",
-    )
+    calls = call_log(server, serial)
     assert calls == "Row: 0 number=5550001, type=3\n"  # MISSED_TYPE; the other is still on
 
 
