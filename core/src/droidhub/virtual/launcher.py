@@ -30,7 +30,7 @@ Each phone keeps its own home screen (:class:`HomeState`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from droidhub.virtual.app import Intent
@@ -89,8 +89,6 @@ class HomeState:
     page: int = 0
     all_apps: bool = False
     query: str = ""
-    #: Pages the workspace had at its last build (a swipe turns within them).
-    pages: int = field(default=1, compare=False)
 
 
 #: The finger's travel, in px, past which a swipe on the home screen turns a page or
@@ -141,8 +139,7 @@ class Launcher(ViewApp):
             self.apps = phone.launcher_apps()
         if self.home.all_apps:
             return self._all_apps(phone)
-        dock = [app for package in DOCK for app in self.apps if app[1] == package]
-        rest = [app for app in self.apps if app not in dock]
+        dock, rest = self._dock_and_workspace()
         date = f"{phone.now():%a, %b %-d}" if phone is not None else ""
         drag_layer = FrameLayout(
             "drag_layer",
@@ -161,8 +158,7 @@ class Launcher(ViewApp):
         self, apps: list[tuple[str, str]], date: str, phone: VirtualPhone | None
     ) -> Workspace:
         per_page = COLUMNS * ROWS
-        self.home.pages = max(1, -(-len(apps) // per_page))
-        self.home.page = min(self.home.page, self.home.pages - 1)
+        self.home.page = min(self.home.page, self._pages() - 1)  # apps may have gone
         shift = px(1080 * self.home.page)  # the page shown is at the screen's left
         calendar = self._calendar()
         glance = FrameLayout(
@@ -307,7 +303,7 @@ class Launcher(ViewApp):
             return
         elif not vertical and abs(dx) > SWIPE_PX:
             step = 1 if dx < 0 else -1  # the finger moving left shows the next page
-            self.home.page = min(max(self.home.page + step, 0), self.home.pages - 1)
+            self.home.page = min(max(self.home.page + step, 0), self._pages() - 1)
             return
         super().on_swipe(phone, x1, y1, x2, y2, duration_ms)
 
@@ -338,6 +334,15 @@ class Launcher(ViewApp):
             for view in window.content.walk()
             if isinstance(view, AppIcon | GlanceDate) and view.package
         ]
+
+    def _dock_and_workspace(self) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+        """The apps the dock holds (in its order) and those on the workspace."""
+        dock = [app for package in DOCK for app in self.apps if app[1] == package]
+        return dock, [app for app in self.apps if app not in dock]
+
+    def _pages(self) -> int:
+        """The workspace's pages: enough for its apps, one at least."""
+        return max(1, -(-len(self._dock_and_workspace()[1]) // (COLUMNS * ROWS)))
 
     def _calendar(self) -> str:
         """The installed calendar app the At a Glance date opens ("" if none)."""

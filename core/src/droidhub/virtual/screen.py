@@ -15,7 +15,6 @@ from droidhub.virtual import shade
 from droidhub.virtual.app import Screen
 from droidhub.virtual.hierarchy import Node, hierarchy
 from droidhub.virtual.launcher import Launcher, LauncherIcon
-from droidhub.virtual.system_image import LAUNCHER_PACKAGE
 
 if TYPE_CHECKING:
     from droidhub.virtual.phone import VirtualPhone
@@ -73,10 +72,7 @@ def current_screen(phone: VirtualPhone, pixels: bool = True) -> Screen:
     if pulled is not None:
         return pulled
     package = phone.foreground_package
-    if package == LAUNCHER_PACKAGE:
-        home = phone.home_screen
-        return home.screen(phone) if pixels else home.screen_without_pixels(phone)
-    app = phone.app(package)
+    app = phone.front_app()  # the launcher's home screen in front of no app
     screen = None
     if app is not None:
         screen = app.screen(phone) if pixels else app.screen_without_pixels(phone)

@@ -65,13 +65,12 @@ class ViewState:
 class ViewApp(VirtualApp):
     """An app whose screen is the :class:`Window` :meth:`build` returns."""
 
+    #: The window the last observation built, with the phone's epoch and the time then:
+    #: input that follows at once is hit-tested on it (:meth:`input_window`).
     _observed: tuple[int, float, Window] | None = None
 
     def __init__(self) -> None:
         self.view_state = ViewState()
-        #: The window the last observation built, with the phone's epoch and the time
-        #: then: input that follows at once is hit-tested on it (:meth:`input_window`).
-        self._observed: tuple[int, float, Window] | None = None
 
     # --- the API ---------------------------------------------------------------------
     def build(self, phone: VirtualPhone) -> Window:
