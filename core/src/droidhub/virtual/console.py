@@ -160,7 +160,7 @@ class ConsoleSession:
             "Android Console: Authentication required",
             "Android Console: type 'auth <auth_token>' to authenticate",
             "Android Console: you can find your <auth_token> in ",
-            f"'{Path.home() / TOKEN_FILE}'",
+            f"'~/{TOKEN_FILE}'",  # the emulator names the file; no host path goes out here
             "OK",
         )
 
