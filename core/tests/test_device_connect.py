@@ -43,8 +43,20 @@ def stock_adb_server() -> Iterator[int]:
     """The stock adb server (Debian's ``adb``) on a free port, with no phone attached."""
     if shutil.which("adb") is None:
         pytest.skip("the stock adb client is not installed")
-    port = free_port()
-    subprocess.run(["adb", "-P", str(port), "start-server"], check=True, capture_output=True)
+    # On a loaded machine the daemon can miss the client's start-up deadline (exit 255,
+    # "failed to start daemon"); a fresh port and another try is what a person would do.
+    failures = []
+    for _attempt in range(3):
+        port = free_port()
+        started = subprocess.run(
+            ["adb", "-P", str(port), "start-server"], capture_output=True, text=True
+        )
+        if started.returncode == 0:
+            break
+        failures.append(f"port {port}: exit {started.returncode}: {started.stderr.strip()}")
+        subprocess.run(["adb", "-P", str(port), "kill-server"], capture_output=True)
+    else:
+        pytest.fail("the stock adb server did not start: " + "; ".join(failures))
     try:
         yield port
     finally:
