@@ -1,7 +1,9 @@
-"""Material's bottom navigation and AppCompat's up button through adb: the items as
-Material inflates them (a FrameLayout described by its title over a ViewGroup row,
-its icon and its large or small label), the chosen one selected and inked, a tap
-choosing another; "Navigate up" as an id-less ImageButton that runs its action."""
+"""Material's bottom navigation, AppCompat's up button, AndroidX's drawer and the
+widgets a dump names by their own classes, through adb: the items as Material
+inflates them (a FrameLayout described by its title over a ViewGroup row, its icon
+and its large or small label), the chosen one selected and inked, a tap choosing
+another; "Navigate up" as an id-less ImageButton that runs its action; a tap beside
+the open drawer closing it and reaching nothing else."""
 
 from __future__ import annotations
 
@@ -17,10 +19,16 @@ from droidhub.virtual.appmodel import VirtualPhone
 from droidhub.virtual.views import (
     MATCH_PARENT,
     VERTICAL,
+    CheckedTextView,
+    DrawerLayout,
     FrameLayout,
+    HorizontalScrollView,
     LinearLayout,
+    ProgressBar,
+    RadioGroup,
     TextView,
     ViewApp,
+    ViewPager,
     Window,
     bottom_navigation,
     up_button,
@@ -125,3 +133,97 @@ def test_navigate_up_is_an_id_less_image_button(app_and_device) -> None:
     assert up.bounds is not None
     device.tap(*up.bounds.center)
     assert app.ups == 1
+
+
+class DrawerApp(ViewApp):
+    """A DrawerLayout over a page of widgets named by their own classes; a drawer 200 dp
+    wide that a tap on the page opens and a tap beside it closes."""
+
+    package = PACKAGE
+    label = "Drawer"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.drawer_open = False
+        self.opened = 0
+        self.nav_taps = 0
+
+    def _open(self) -> None:
+        self.drawer_open, self.opened = True, self.opened + 1
+
+    def _close(self) -> None:
+        self.drawer_open = False
+
+    def _tap_nav(self) -> None:
+        self.nav_taps += 1
+
+    def build(self, phone: VirtualPhone) -> Window:
+        del phone
+        row = LinearLayout("row", TextView("chip", "Chip"))
+        page = ViewPager(
+            "pager",
+            LinearLayout(
+                "page",
+                HorizontalScrollView("chips", row),
+                RadioGroup("choices", CheckedTextView("choice", "One", checkable=True)),
+                ProgressBar("progress", width=48, height=48),
+                orientation=VERTICAL,
+                width=MATCH_PARENT,
+                height=MATCH_PARENT,
+                on_click=self._open,
+            ),
+            width=MATCH_PARENT,
+            height=MATCH_PARENT,
+        )
+        drawer = None
+        if self.drawer_open:
+            drawer = LinearLayout("nav", width=200, height=MATCH_PARENT, on_click=self._tap_nav)
+        return Window(DrawerLayout("drawer_layout", page, drawer, self._close))
+
+
+@pytest.fixture
+def drawer_and_device() -> Iterator[tuple[DrawerApp, Device]]:
+    app = DrawerApp()
+    with app_started(app) as device:
+        yield app, device
+
+
+def test_widgets_named_by_their_own_classes(drawer_and_device) -> None:
+    _, device = drawer_and_device
+    classes = {
+        id: _node(device, id).get("class")
+        for id in ("drawer_layout", "pager", "chips", "choices", "choice", "progress")
+    }
+    assert classes == {
+        "drawer_layout": "androidx.drawerlayout.widget.DrawerLayout",
+        "pager": "androidx.viewpager.widget.ViewPager",
+        "chips": "android.widget.HorizontalScrollView",
+        "choices": "android.widget.RadioGroup",
+        "choice": "android.widget.CheckedTextView",
+        "progress": "android.widget.ProgressBar",
+    }
+    assert _node(device, "choice").get("checkable") == "true"
+    # The drawer layout fills the window below the status bar.
+    bounds = _one(device, resource_id=f"{PACKAGE}:id/drawer_layout").bounds
+    assert bounds is not None and bounds.right == 1080
+
+
+def test_a_tap_beside_the_open_drawer_closes_it_and_reaches_nothing_else(
+    drawer_and_device,
+) -> None:
+    app, device = drawer_and_device
+    page = _one(device, resource_id=f"{PACKAGE}:id/page")
+    assert page.bounds is not None
+    device.tap(*page.bounds.center)
+    assert app.drawer_open and app.opened == 1
+    nav = _one(device, resource_id=f"{PACKAGE}:id/nav")
+    assert nav.bounds is not None and nav.bounds.right < page.bounds.center[0]
+    # A long press beside the drawer neither closes it nor reaches the page.
+    device.swipe(*page.bounds.center, *page.bounds.center, duration_ms=1000)
+    assert app.drawer_open and app.opened == 1
+    device.tap(*page.bounds.center)
+    assert not app.drawer_open and app.opened == 1
+    # Inside the drawer a tap is the drawer's: the drawer stays open.
+    device.tap(*page.bounds.center)
+    device.tap(*nav.bounds.center)
+    assert app.drawer_open and app.opened == 2 and app.nav_taps == 1

@@ -1,4 +1,5 @@
-"""Pieces of Material Components and AppCompat that several apps' screens share.
+"""Pieces of Material Components, AppCompat, AndroidX and the framework's widgets that
+several apps' screens share.
 
 An app's layout names these widgets as the library inflates them, and a dump reports
 them by the classes the library's views say to accessibility; they are declared here
@@ -10,6 +11,11 @@ once so that every app shows them alike:
   FrameLayout (children stacked) or a LinearLayout (children in a row or column).
 * :func:`bottom_navigation`: Material 2's ``BottomNavigationView`` with labels.
 * :func:`up_button`: AppCompat's "Navigate up" button at a toolbar's start.
+* :class:`DrawerLayout`: AndroidX's DrawerLayout, its content and the drawer over it
+  while open; a tap beside the open drawer closes it.
+* :class:`ViewPager`, :class:`HorizontalScrollView`, :class:`RadioGroup`,
+  :class:`CheckedTextView` and :class:`ProgressBar`: widgets a dump names by their own
+  class, laid out (or drawn) as the engine's group or view they behave like.
 
 Facts from Material Components' layouts (``design_bottom_navigation_item.xml``,
 ``BottomNavigationMenuView``): the view is a FrameLayout holding the menu view (a
@@ -25,12 +31,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import ClassVar, Unpack
 
 from droidhub.virtual.views.frame import FrameLayout
-from droidhub.virtual.views.linear import HORIZONTAL, LinearLayout
+from droidhub.virtual.views.linear import HORIZONTAL, VERTICAL, LinearLayout
 from droidhub.virtual.views.measure import MATCH_PARENT, Gravity
-from droidhub.virtual.views.view import View
+from droidhub.virtual.views.view import GONE, Attributes, View
 from droidhub.virtual.views.widgets import ImageButton, ImageView, TextView
 
 Action = Callable[[], object]
@@ -51,6 +57,71 @@ class ViewGroupLinear(LinearLayout):
     children sit in a row or a column), laid out as a LinearLayout."""
 
     class_name: ClassVar[str] = "android.view.ViewGroup"
+
+
+class ViewPager(FrameLayout):
+    """AndroidX's ``ViewPager`` (or an app's subclass of it) showing one page."""
+
+    class_name: ClassVar[str] = "androidx.viewpager.widget.ViewPager"
+
+
+class HorizontalScrollView(LinearLayout):
+    """``android.widget.HorizontalScrollView`` around a row that fits the screen (so
+    never scrolled here), laid out as that row."""
+
+    class_name: ClassVar[str] = "android.widget.HorizontalScrollView"
+
+
+class RadioGroup(LinearLayout):
+    """``android.widget.RadioGroup``: its radio buttons in a column."""
+
+    class_name: ClassVar[str] = "android.widget.RadioGroup"
+
+    def __init__(self, id: str = "", *children: View, **attributes: Unpack[Attributes]) -> None:
+        super().__init__(id, *children, orientation=VERTICAL, **attributes)
+
+
+class CheckedTextView(TextView):
+    """``android.widget.CheckedTextView``: a checkable line of text (a drop-down's or a
+    navigation menu's row)."""
+
+    class_name: ClassVar[str] = "android.widget.CheckedTextView"
+
+
+class ProgressBar(View):
+    """``android.widget.ProgressBar``: an indeterminate spinner (drawn as nothing)."""
+
+    class_name: ClassVar[str] = "android.widget.ProgressBar"
+
+
+class DrawerLayout(FrameLayout):
+    """AndroidX's DrawerLayout (its node's class is its own name), as tall and wide as
+    its parent: the ``content``, and the ``drawer`` over it while open (``None`` or a
+    GONE view while closed). Beside the open drawer, a tap closes it (``on_close``)
+    and reaches nothing else; a long press there reaches nothing."""
+
+    class_name: ClassVar[str] = "androidx.drawerlayout.widget.DrawerLayout"
+
+    def __init__(
+        self, id: str, content: View, drawer: View | None = None, on_close: Action | None = None
+    ) -> None:
+        children = (content,) if drawer is None else (content, drawer)
+        super().__init__(id, *children, width=MATCH_PARENT, height=MATCH_PARENT)
+        self.drawer = drawer
+        #: What a tap beside the open drawer reaches: no view of the tree.
+        self._scrim = View(on_click=on_close)
+
+    def hit(self, x: int, y: int, long: bool = False) -> View | None:
+        """Beside an open drawer, the scrim takes the tap."""
+        if self._beside_open_drawer(x, y):
+            return None if long else self._scrim
+        return super().hit(x, y, long)
+
+    def _beside_open_drawer(self, x: int, y: int) -> bool:
+        drawer = self.drawer
+        if drawer is None or drawer.visibility == GONE:
+            return False
+        return self.contains(x, y) and not drawer.contains(x, y)
 
 
 def up_button(on_up: Action | None, tint: str, icon: str = "arrow_back") -> ImageButton:
