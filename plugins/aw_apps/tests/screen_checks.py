@@ -14,6 +14,19 @@ from collections.abc import Sequence
 from droidhub import Device
 from droidhub.android.ui_tree import UIElement, parse_hierarchy
 
+#: AppCompat's alert dialog panels (``abc_alert_dialog_material.xml``): every app's
+#: dialogs show these ids, in the app's own package.
+ALERT_DIALOG_IDS = (
+    "parentPanel",
+    "topPanel",
+    "title_template",
+    "alertTitle",
+    "contentPanel",
+    "scrollView",
+    "customPanel",
+    "buttonPanel",
+)
+
 
 def assert_solved_through_screen(tasks: Sequence[str]) -> None:
     """Run ``droidhub check --ui`` on ``tasks`` in a subprocess, as a user would; fail

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 from typing import cast
 
-from screen_checks import find_element, screen_elements, shown_ids, tap_element
+from screen_checks import ALERT_DIALOG_IDS, find_element, screen_elements, shown_ids, tap_element
 from task_runs import make, score
 
 from droidhub import Action, Device, Env, Observe
@@ -105,14 +105,7 @@ RETRO_REAL_IDS = frozenset(
         "selection_mode_number",
         "up",
         "down",
-        "parentPanel",
-        "topPanel",
-        "title_template",
-        "alertTitle",
-        "contentPanel",
-        "scrollView",
-        "customPanel",
-        "buttonPanel",
+        *ALERT_DIALOG_IDS,
         "select_dialog_listview",
         "navigation_bar_item_icon_view",
         "navigation_bar_item_labels_group",

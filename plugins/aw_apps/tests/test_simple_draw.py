@@ -6,7 +6,7 @@ import random
 from typing import cast
 
 from episodes import noop_fails_and_oracle_succeeds
-from screen_checks import find_element, screen_elements, shown_ids, tap_element
+from screen_checks import ALERT_DIALOG_IDS, find_element, screen_elements, shown_ids, tap_element
 from task_runs import click, make, open_app, score, type_text
 
 from droidhub import Action, Device, Env
@@ -89,14 +89,7 @@ DRAW_REAL_IDS = frozenset(
         "menu_save",
         "clear",
         "menu_share",
-        "parentPanel",
-        "topPanel",
-        "title_template",
-        "alertTitle",
-        "contentPanel",
-        "scrollView",
-        "customPanel",
-        "buttonPanel",
+        *ALERT_DIALOG_IDS,
     ]
 )
 

@@ -15,7 +15,7 @@ from typing import cast
 
 import pytest
 from PIL import Image
-from screen_checks import find_element, screen_elements, tap_element
+from screen_checks import ALERT_DIALOG_IDS, find_element, screen_elements, tap_element
 
 from droidhub import Device
 from droidhub_aw_apps.common import simple_commons as sc
@@ -157,18 +157,7 @@ REAL_IDS: dict[str, tuple[str, ...]] = {
         "mark_as_unread",
     ),
 }
-#: The Material alert dialog's panels, in the app's package (appcompat's ids).
-LIBRARY_IDS = (
-    "parentPanel",
-    "topPanel",
-    "title_template",
-    "alertTitle",
-    "contentPanel",
-    "scrollView",
-    "customPanel",
-    "buttonPanel",
-)
-REAL = {i for ids in REAL_IDS.values() for i in ids} | set(LIBRARY_IDS)
+REAL = {i for ids in REAL_IDS.values() for i in ids} | set(ALERT_DIALOG_IDS)
 PEOPLE = [f"+1555010{n:04d}" for n in range(12)]
 
 
