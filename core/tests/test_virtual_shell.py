@@ -264,6 +264,16 @@ def test_touch_sets_given_times(phone: VirtualPhone) -> None:
     assert sh(phone, "touch -d yesterday /sdcard/c")[2] == 1
 
 
+@pytest.mark.parametrize("command", ["touch /sdcard/m -d", "stat /sdcard -c", "stat --format"])
+def test_an_option_without_its_value_fails_as_toybox_does(
+    phone: VirtualPhone, command: str
+) -> None:
+    _, err, status = sh(phone, command)
+    option = command.split()[-1]
+    assert (err, status) == (f"{command.split()[0]}: Missing argument to {option}\n", 1)
+    assert sh(phone, "ls /sdcard/m")[2] == 1  # touch created nothing
+
+
 def test_find(phone: VirtualPhone) -> None:
     sh(phone, "mkdir -p /sdcard/F/sub && touch /sdcard/F/a.txt /sdcard/F/sub/b.TXT /sdcard/F/c.jpg")
     assert sh(phone, "find /sdcard/F -name '*.txt'")[0] == "/sdcard/F/a.txt\n"

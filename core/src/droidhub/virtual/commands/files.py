@@ -18,6 +18,7 @@ from droidhub.virtual.commands.invocation import (
     command,
     flags_and_operands,
     split_options,
+    take_option_value,
     unknown_option,
 )
 from droidhub.virtual.commands.links import links_would_escape
@@ -138,15 +139,14 @@ def touch(inv: Invocation) -> int:
     args = list(inv.args)
     when: float | None = None
     for option in ("-d", "-t"):
-        if option in args:
-            at = args.index(option)
-            if at + 1 >= len(args):
-                return inv.fail(f"Missing argument to {option}")
-            moment = _touch_time(inv, option, args[at + 1])
+        value = take_option_value(inv, args, option)
+        if isinstance(value, int):
+            return value
+        if value is not None:
+            moment = _touch_time(inv, option, value)
             if moment is None:
-                return inv.fail(f"bad date '{args[at + 1]}'")
+                return inv.fail(f"bad date '{value}'")
             when = moment.timestamp()
-            del args[at : at + 2]
     parsed = flags_and_operands(inv, args, "acmh")
     if isinstance(parsed, int):
         return parsed
@@ -357,12 +357,11 @@ def stat(inv: Invocation) -> int:
     args = list(inv.args)
     fmt = _DEFAULT_STAT
     for option in ("-c", "--format"):
-        if option in args:
-            at = args.index(option)
-            if at + 1 >= len(args):
-                return inv.fail(f"Missing argument to {option}")
-            fmt = args[at + 1]
-            del args[at : at + 2]
+        value = take_option_value(inv, args, option)
+        if isinstance(value, int):
+            return value
+        if value is not None:
+            fmt = value
     parsed = flags_and_operands(inv, args, "Lft")
     if isinstance(parsed, int):
         return parsed

@@ -187,6 +187,20 @@ def flags_and_operands(
     return flags, operands
 
 
+def take_option_value(inv: Invocation, args: list[str], option: str) -> str | int | None:
+    """Take ``option VALUE`` (its first place) out of ``args`` and return VALUE; ``None``
+    when ``option`` is not there; the exit status of toybox's complaint when VALUE is
+    missing."""
+    if option not in args:
+        return None
+    at = args.index(option)
+    if at + 1 >= len(args):
+        return inv.fail(f"Missing argument to {option}")
+    value = args[at + 1]
+    del args[at : at + 2]
+    return value
+
+
 def unknown_option(inv: Invocation, letter: str) -> int:
     """Fail as toybox does on an unknown flag ``letter``."""
     return inv.fail(f"Unknown option '{letter}' (see \"{inv.name} --help\")")
