@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
 
-from droidhub import AppSpec
 from droidhub.virtual.appmodel import VirtualApp
 from droidhub_aw_apps.common import relative_dates
+from droidhub_aw_apps.common.app_specs import private_data_app
 from droidhub_aw_apps.common.relative_dates import REFERENCE_NOW
 from droidhub_aw_apps.common.sqlite_files import DatabaseApp
 from droidhub_aw_apps.common.sqlite_rows import (
@@ -303,12 +303,11 @@ def random_noise_events(
 # --- the app ---------------------------------------------------------------------------
 
 APPS = (
-    AppSpec(
+    private_data_app(
         PACKAGE,
         ACTIVITY,
         names=("simple calendar pro", "simple calendar"),
         label="Simple Calendar Pro",
-        data_paths=(f"/data/data/{PACKAGE}",),
     ),
 )
 

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
 
-from droidhub import AppSpec
 from droidhub_aw_apps.common import relative_dates, source_material
+from droidhub_aw_apps.common.app_specs import private_data_app
 from droidhub_aw_apps.common.sqlite_files import DatabaseApp
 from droidhub_aw_apps.common.sqlite_rows import (
     Row,
@@ -196,12 +196,11 @@ def expenses_text(rows: list[Expense], style: str, wrap_width: int | None = None
 # --- the app ---------------------------------------------------------------------------
 
 APPS = (
-    AppSpec(
+    private_data_app(
         PACKAGE,
         ACTIVITY,
         names=("pro expense", "pro expense app", "arduia pro expense"),
         label="Pro Expense",
-        data_paths=(f"/data/data/{PACKAGE}",),
     ),
 )
 

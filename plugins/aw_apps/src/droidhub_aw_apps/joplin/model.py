@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from droidhub import AppSpec
+from droidhub_aw_apps.common.app_specs import private_data_app
 from droidhub_aw_apps.common.sqlite_files import DatabaseApp
 from droidhub_aw_apps.common.sqlite_rows import Table
 
@@ -33,15 +33,7 @@ DB_PATH = "/data/data/net.cozic.joplin/databases/joplin.sqlite"
 #: Where the notes live, for the shared SQLite helpers (launch, stop, restore).
 TABLE = Table(PACKAGE, DB_PATH, "notes", "id", f"{PACKAGE}/{ACTIVITY}")
 
-APPS = (
-    AppSpec(
-        PACKAGE,
-        ACTIVITY,
-        names=("joplin", "joplin app"),
-        label="Joplin",
-        data_paths=(f"/data/data/{PACKAGE}",),
-    ),
-)
+APPS = (private_data_app(PACKAGE, ACTIVITY, names=("joplin", "joplin app"), label="Joplin"),)
 
 #: The tables the pinned version keeps notes in (columns as the app creates them).
 SCHEMA = """

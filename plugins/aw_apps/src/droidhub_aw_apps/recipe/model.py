@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
 
-from droidhub import AppSpec
+from droidhub_aw_apps.common.app_specs import private_data_app
 from droidhub_aw_apps.common.sqlite_files import DatabaseApp
 from droidhub_aw_apps.common.sqlite_rows import (
     Row,
@@ -117,12 +117,11 @@ def list_recipes(device: Device) -> list[Recipe]:
 # --- the app ---------------------------------------------------------------------------
 
 APPS = (
-    AppSpec(
+    private_data_app(
         PACKAGE,
         ACTIVITY,
         names=("broccoli", "broccoli app", "broccoli recipe app", "recipe app"),
         label="Broccoli",
-        data_paths=(f"/data/data/{PACKAGE}",),
     ),
 )
 

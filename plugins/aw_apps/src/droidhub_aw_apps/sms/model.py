@@ -8,7 +8,8 @@ from __future__ import annotations
 import sqlite3
 from typing import TYPE_CHECKING
 
-from droidhub import AppSpec, StateRefs
+from droidhub import StateRefs
+from droidhub_aw_apps.common.app_specs import private_data_app
 
 if TYPE_CHECKING:
     from droidhub import Device
@@ -24,12 +25,8 @@ INBOX, SENT = 1, 2
 RECENT_MINUTES = 5
 
 APPS = (
-    AppSpec(
-        PACKAGE,
-        ACTIVITY,
-        names=("simple sms messenger", "simple sms"),
-        label="SMS Messenger",
-        data_paths=(f"/data/data/{PACKAGE}",),
+    private_data_app(
+        PACKAGE, ACTIVITY, names=("simple sms messenger", "simple sms"), label="SMS Messenger"
     ),
 )
 

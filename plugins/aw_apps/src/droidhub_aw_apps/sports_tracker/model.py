@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING
 
-from droidhub import AppSpec
+from droidhub_aw_apps.common.app_specs import private_data_app
 from droidhub_aw_apps.common.sqlite_files import DatabaseApp
 from droidhub_aw_apps.common.sqlite_rows import Table
 
@@ -36,12 +36,11 @@ DB_PATH = "/data/data/de.dennisguse.opentracks/databases/database.db"
 TABLE = Table(PACKAGE, DB_PATH, "tracks", "_id", f"{PACKAGE}/{ACTIVITY}")
 
 APPS = (
-    AppSpec(
+    private_data_app(
         PACKAGE,
         ACTIVITY,
         names=("open tracks sports tracker", "activity tracker", "open tracks", "opentracks"),
         label="OpenTracks",
-        data_paths=(f"/data/data/{PACKAGE}",),
     ),
 )
 

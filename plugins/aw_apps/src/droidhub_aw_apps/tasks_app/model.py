@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING
 
-from droidhub import AppSpec
+from droidhub_aw_apps.common.app_specs import private_data_app
 from droidhub_aw_apps.common.sqlite_files import DatabaseApp
 from droidhub_aw_apps.common.sqlite_rows import Table
 
@@ -42,13 +42,7 @@ TABLE = Table(
 )
 
 APPS = (
-    AppSpec(
-        PACKAGE,
-        ACTIVITY,
-        names=("tasks", "tasks app", "org.tasks"),
-        label="Tasks",
-        data_paths=(f"/data/data/{PACKAGE}",),
-    ),
+    private_data_app(PACKAGE, ACTIVITY, names=("tasks", "tasks app", "org.tasks"), label="Tasks"),
 )
 
 #: Priorities as the app names them (``importance`` column).
