@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
@@ -30,6 +30,8 @@ from droidhub.plugins import catalog
 from droidhub.plugins.manager import get_plugin_manager
 from droidhub.tasks.families import UnknownTaskError
 from droidhub.tasks.suite import DEFAULT_SEED
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 #: What click (8.2+) raises for a group called without a command; older clicks print
 #: the help and exit 0 themselves.
@@ -101,6 +103,19 @@ def main() -> None:
     real phone or emulator (--device SERIAL) or on droidhub's virtual phone
     (--device virtual, the default), which needs no emulator.
     """
+
+
+def _time_limit_option(flag: str, seconds: float, help: str) -> Callable[[F], F]:
+    """An option of ``run`` that limits part of an episode to a number of seconds (more
+    than 0), its default shown in ``--help``."""
+    return click.option(
+        flag,
+        type=click.FloatRange(min=0, min_open=True),
+        default=seconds,
+        show_default=True,
+        metavar="SECONDS",
+        help=help,
+    )
 
 
 @main.command(epilog=EXIT_CODES)
@@ -191,30 +206,21 @@ def main() -> None:
     default=None,
     help="Override every task's step budget (10 x complexity).",
 )
-@click.option(
+@_time_limit_option(
     "--step-timeout",
-    type=click.FloatRange(min=0, min_open=True),
-    default=300,
-    show_default=True,
-    metavar="SECONDS",
-    help="Limit of the agent's reset and of each step with its action; past it the "
+    300,
+    "Limit of the agent's reset and of each step with its action; past it the "
     "episode ends with a timeout error and the run goes on.",
 )
-@click.option(
+@_time_limit_option(
     "--episode-timeout",
-    type=click.FloatRange(min=0, min_open=True),
-    default=1800,
-    show_default=True,
-    metavar="SECONDS",
-    help="Limit of a whole episode, set-up and scoring included.",
+    1800,
+    "Limit of a whole episode, set-up and scoring included.",
 )
-@click.option(
+@_time_limit_option(
     "--teardown-timeout",
-    type=click.FloatRange(min=0, min_open=True),
-    default=60,
-    show_default=True,
-    metavar="SECONDS",
-    help="Limit of a task's tear-down. A tear-down that fails or runs past it errors "
+    60,
+    "Limit of a task's tear-down. A tear-down that fails or runs past it errors "
     "its episode (error_kind teardown); the phone is replaced by a fresh one (virtual) "
     "or restored and checked (real) and the run goes on.",
 )
