@@ -146,14 +146,20 @@ class Switch:
 
 
 @dataclass
-class RadioGroup:
-    """RadioButtons, one per option; a tap selects one."""
+class OneOf:
+    """What a widget that picks one of ``options`` holds: the index ``selected`` and
+    ``on_select``, called with the index picked."""
 
     options: Sequence[str]
     selected: int
     on_select: Callable[[int], None]
     resource_id: str = ""
     key: str = ""
+
+
+@dataclass
+class RadioGroup(OneOf):
+    """RadioButtons, one per option; a tap selects one."""
 
 
 @dataclass
@@ -171,14 +177,8 @@ class Slider:
 
 
 @dataclass
-class Spinner:
+class Spinner(OneOf):
     """A dropdown showing the selected option; a tap opens the options as a popup."""
-
-    options: Sequence[str]
-    selected: int
-    on_select: Callable[[int], None]
-    resource_id: str = ""
-    key: str = ""
 
 
 @dataclass
