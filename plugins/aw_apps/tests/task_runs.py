@@ -4,7 +4,8 @@ tear down."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TypeVar
 
 from droidhub import Action, Env, Observe, TaskEval
@@ -17,16 +18,24 @@ def make(cls: type[T], seed: int = 0) -> T:
     return cls(cls.generate_random_params(random.Random(seed)))
 
 
-def score(env: Env, task: TaskEval, act: Callable[[Env], object] | None = None) -> float:
-    """Set ``task`` up, let ``act`` change the phone, and return the reward; tears down."""
-    env.reset(go_home=task.start_on_home_screen)
+@contextmanager
+def set_up(env: Env, task: T, go_home: bool = True) -> Iterator[T]:
+    """``task`` set up on ``env`` just reset (to the home screen unless ``go_home`` is
+    false) for the with-block; torn down after it, also when the block fails."""
+    env.reset(go_home=go_home)
     task.initialize_task(env)
     try:
+        yield task
+    finally:
+        task.tear_down(env)
+
+
+def score(env: Env, task: TaskEval, act: Callable[[Env], object] | None = None) -> float:
+    """Set ``task`` up, let ``act`` change the phone, and return the reward; tears down."""
+    with set_up(env, task, go_home=task.start_on_home_screen):
         if act is not None:
             act(env)
         return task.is_successful(env)
-    finally:
-        task.tear_down(env)
 
 
 def open_app(env: Env, name: str) -> None:

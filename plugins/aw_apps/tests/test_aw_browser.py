@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from episodes import near_miss_scores_zero
 from screen_checks import find_element, screen_elements, shown_id_classes, shown_ids, tap_element
-from task_runs import make, score
+from task_runs import make, score, set_up
 
 from droidhub import Env, TaskEval
 from droidhub_aw_apps.browser import games as browser_games
@@ -31,13 +31,9 @@ def test_params_are_deterministic(cls: type[TaskEval]) -> None:
 
 def test_set_up_writes_the_page_and_tear_down_removes_it(virtual_env: Env) -> None:
     task = make(browser.BrowserMaze)
-    virtual_env.reset()
-    task.initialize_task(virtual_env)
-    try:
+    with set_up(virtual_env, task):
         html = virtual_env.device.read_text(chrome.TASK_PAGE)
         assert browser_pages.page_game(html) == ("maze", task.params.browser_task_seed)
-    finally:
-        task.tear_down(virtual_env)
     assert not virtual_env.device.exists(chrome.TASK_PAGE)
 
 
@@ -114,9 +110,7 @@ def test_draw_near_miss_two_of_three_colours(virtual_env: Env) -> None:
 
 def test_typing_the_file_url_in_chrome_opens_the_page(virtual_env: Env) -> None:
     task = make(browser.BrowserMaze)
-    virtual_env.reset()
-    task.initialize_task(virtual_env)
-    try:
+    with set_up(virtual_env, task):
         virtual_env.open_app("chrome")
         bar = next(e for e in virtual_env.device.ui_elements() if e.resource_id.endswith("url_bar"))
         assert bar.bounds is not None
@@ -125,8 +119,6 @@ def test_typing_the_file_url_in_chrome_opens_the_page(virtual_env: Env) -> None:
         virtual_env.device.keyevent("KEYCODE_ENTER")
         texts = [e.text for e in virtual_env.device.ui_elements()]
         assert {"Up", "Down", "Left", "Right"} <= set(texts)
-    finally:
-        task.tear_down(virtual_env)
 
 
 # --- the pages run the same games as the Python that scores them -----------------------
@@ -187,10 +179,8 @@ def test_pages_and_python_games_agree(seed: int) -> None:
 
 def test_the_page_opens_in_chrome_from_the_files_app(virtual_env: Env) -> None:
     task = make(browser.BrowserMaze)
-    virtual_env.reset()
-    task.initialize_task(virtual_env)
-    dev = virtual_env.device
-    try:
+    with set_up(virtual_env, task):
+        dev = virtual_env.device
         virtual_env.open_app("files")
         for name in ("Download", "task.html"):
             row = next(e for e in dev.ui_elements() if e.text == name)
@@ -198,8 +188,6 @@ def test_the_page_opens_in_chrome_from_the_files_app(virtual_env: Env) -> None:
             dev.tap(*row.bounds.center)
         assert dev.foreground_activity().startswith(chrome.PACKAGE + "/")
         assert {"Up", "Down", "Left", "Right"} <= {e.text for e in dev.ui_elements()}
-    finally:
-        task.tear_down(virtual_env)
 
 
 def _chromium() -> str | None:
@@ -275,9 +263,7 @@ def test_a_dump_of_a_page_paints_nothing(virtual_env: Env, monkeypatch: pytest.M
     from droidhub.virtual.views.paint import Painter
 
     task = make(browser.BrowserMaze)
-    virtual_env.reset()
-    task.initialize_task(virtual_env)
-    try:
+    with set_up(virtual_env, task):
         virtual_env.device.start_activity(
             component=chrome.COMPONENT, action="android.intent.action.VIEW", data=chrome.TASK_URL
         )
@@ -292,8 +278,6 @@ def test_a_dump_of_a_page_paints_nothing(virtual_env: Env, monkeypatch: pytest.M
         texts = [e.text for e in virtual_env.device.ui_elements()]
         assert "Up" in texts and pngs == []
         assert virtual_env.device.screenshot().size == (1080, 2400) and len(pngs) == 1
-    finally:
-        task.tear_down(virtual_env)
 
 
 # --- Chrome's own views and the page's nodes, through adb --------------------------------
@@ -319,10 +303,8 @@ TOOLBAR = {
 def test_chrome_toolbar_and_app_menu(virtual_env: Env) -> None:
     """The page under Chrome's toolbar; the menu button drops the app menu, BACK closes it."""
     task = make(browser.BrowserMultiply)
-    virtual_env.reset()
-    task.initialize_task(virtual_env)
-    dev = virtual_env.device
-    try:
+    with set_up(virtual_env, task):
+        dev = virtual_env.device
         task.open_page(virtual_env)
         prefix = chrome.RESOURCE_ID_PREFIX
         assert shown_id_classes(dev, prefix).items() >= TOOLBAR.items()
@@ -342,18 +324,14 @@ def test_chrome_toolbar_and_app_menu(virtual_env: Env) -> None:
         dev.keyevent("KEYCODE_BACK")
         assert "New tab" not in {e.text for e in screen_elements(dev)}
         assert dev.foreground_activity().startswith(chrome.PACKAGE + "/")
-    finally:
-        task.tear_down(virtual_env)
 
 
 def test_page_nodes_are_chrome_web_content(virtual_env: Env) -> None:
     """The page's elements: classes by role, bare HTML ids, clickable buttons; a tap on
     the field focuses it, Submit takes the focus away (the keyboard goes down)."""
     task = make(browser.BrowserMultiply)
-    virtual_env.reset()
-    task.initialize_task(virtual_env)
-    dev = virtual_env.device
-    try:
+    with set_up(virtual_env, task):
+        dev = virtual_env.device
         task.open_page(virtual_env)
         more = find_element(dev, text="Click Me")
         assert (more.class_name, more.resource_id, more.clickable) == (
@@ -371,18 +349,14 @@ def test_page_nodes_are_chrome_web_content(virtual_env: Env) -> None:
         tap_element(dev, text="Submit")
         assert not find_element(dev, resource_id="answer").focused
         assert dev.screenshot().getpixel((4, 1900)) != keyboard_up.getpixel((4, 1900))
-    finally:
-        task.tear_down(virtual_env)
 
 
 def test_the_address_bar_takes_the_focus_and_hides_the_buttons(virtual_env: Env) -> None:
     """A tap on the omnibox focuses it empty (Chrome widens it over the home and menu
     buttons); BACK hides the keyboard, a second BACK leaves the omnibox."""
     task = make(browser.BrowserMaze)
-    virtual_env.reset()
-    task.initialize_task(virtual_env)
-    dev = virtual_env.device
-    try:
+    with set_up(virtual_env, task):
+        dev = virtual_env.device
         task.open_page(virtual_env)
         tap_element(dev, resource_id="url_bar")
         bar = find_element(dev, resource_id="url_bar")
@@ -396,5 +370,3 @@ def test_the_address_bar_takes_the_focus_and_hides_the_buttons(virtual_env: Env)
         bar = find_element(dev, resource_id="url_bar")
         assert not bar.focused and bar.text == chrome.TASK_URL
         assert "menu_button" in shown_ids(dev, chrome.RESOURCE_ID_PREFIX)
-    finally:
-        task.tear_down(virtual_env)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from episodes import noop_fails_and_oracle_succeeds
-from task_runs import index_scrolled_to, make, open_app, score
+from task_runs import index_scrolled_to, make, open_app, score, set_up
 
 from droidhub import Action, Env, Observe
 from droidhub_aw_apps.common import fake_data, storage
@@ -20,13 +20,9 @@ def test_delete_file(virtual_env: Env) -> None:
 def test_delete_setup_puts_target_among_noise(virtual_env: Env) -> None:
     task = make(files.FilesDeleteFile, seed=7)
     folder = storage.under_sdcard(task.params.subfolder)
-    virtual_env.reset()
-    task.initialize_task(virtual_env)
-    try:
+    with set_up(virtual_env, task):
         names = virtual_env.device.listdir(folder)
         assert task.params.file_name in names and len(names) >= 2
-    finally:
-        task.tear_down(virtual_env)
     assert virtual_env.device.listdir(folder) == []
 
 

@@ -8,7 +8,7 @@ from typing import cast
 from episodes import noop_fails_and_oracle_succeeds
 from PIL import Image
 from screen_checks import find_element, screen_elements, tap_element
-from task_runs import click, make, open_app, score
+from task_runs import click, make, open_app, score, set_up
 
 from droidhub import Action, Device, Env, Observe
 from droidhub_aw_apps.gallery import model as pictures
@@ -21,12 +21,8 @@ def test_save_copy_of_receipt(virtual_env: Env) -> None:
 
 def test_receipt_is_a_jpeg_in_dcim(virtual_env: Env) -> None:
     task = make(gallery.SaveCopyOfReceiptTaskEval)
-    virtual_env.reset()
-    task.initialize_task(virtual_env)
-    try:
+    with set_up(virtual_env, task):
         assert virtual_env.device.pull(task.original)[:2] == b"\xff\xd8"
-    finally:
-        task.tear_down(virtual_env)
     assert virtual_env.device.listdir(pictures.DCIM) == []
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 from episodes import near_miss_scores_zero, noop_fails_and_oracle_succeeds
-from task_runs import make, score
+from task_runs import make, score, set_up
 
 from droidhub import Env, TaskEval
 from droidhub_aw_apps import markor
@@ -212,12 +212,8 @@ def test_move_near_miss_copied_not_moved(virtual_env: Env) -> None:
 
 def test_transcribe_receipt_puts_the_picture_in_the_gallery(virtual_env: Env) -> None:
     task = make(markor.MarkorTranscribeReceipt)
-    virtual_env.reset()
-    task.initialize_task(virtual_env)
-    try:
+    with set_up(virtual_env, task):
         assert virtual_env.device.pull(RECEIPT_IMAGE)[:8] == b"\x89PNG\r\n\x1a\n"
-    finally:
-        task.tear_down(virtual_env)
     assert not virtual_env.device.exists(RECEIPT_IMAGE)
 
 
@@ -242,11 +238,7 @@ def test_transcribe_video_near_miss_a_name_missing(virtual_env: Env) -> None:
 
 def test_transcribe_video_writes_the_videos_to_download(virtual_env: Env) -> None:
     task = make(markor.MarkorTranscribeVideo)
-    virtual_env.reset()
-    task.initialize_task(virtual_env)
-    try:
+    with set_up(virtual_env, task):
         names = virtual_env.device.listdir(notes.DOWNLOAD_DATA)
         assert task.params.video_name in names and len(names) >= 5
-    finally:
-        task.tear_down(virtual_env)
     assert virtual_env.device.listdir(notes.DOWNLOAD_DATA) == []

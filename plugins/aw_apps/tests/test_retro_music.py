@@ -6,7 +6,7 @@ import random
 
 import pytest
 from episodes import near_miss_scores_zero
-from task_runs import make, score
+from task_runs import make, score, set_up
 
 from droidhub import Env, TaskEval
 from droidhub_aw_apps.common import media_files
@@ -33,16 +33,12 @@ def test_songs_are_tagged_mp3_files_that_set_up_writes_and_tear_down_removes(
     task = make(retro_music.RetroCreatePlaylist)
     dev = virtual_env.device
     dev.push(b"mine", f"{retro_music.MUSIC_DATA}/mine.mp3")
-    virtual_env.reset()
-    task.initialize_task(virtual_env)
-    try:
+    with set_up(virtual_env, task):
         first = task.params.files[0]
         song = retro_music.read_song(dev, first, 1)
         assert song.title == retro_music.song_title(first)
         assert 3 * 60_000 <= song.duration_ms <= 5 * 60_000
         assert len(dev.listdir(retro_music.MUSIC_DATA)) == 15
-    finally:
-        task.tear_down(virtual_env)
     assert dev.listdir(retro_music.MUSIC_DATA) == ["mine.mp3"]
 
 
@@ -88,13 +84,9 @@ def test_playing_queue_near_miss_one_song_missing(virtual_env: Env) -> None:
 
 def test_playlist_duration_songs_add_up_to_47_5_minutes(virtual_env: Env) -> None:
     task = make(retro_music.RetroPlaylistDuration)
-    virtual_env.reset()
-    task.initialize_task(virtual_env)
-    try:
+    with set_up(virtual_env, task):
         total = sum(s.duration_ms for s in task.songs(virtual_env))
         assert abs(total - 47.5 * 60_000) <= len(task.params.files)
-    finally:
-        task.tear_down(virtual_env)
 
 
 def test_playlist_duration_near_miss_one_song_too_many(virtual_env: Env) -> None:

@@ -6,7 +6,7 @@ import random
 
 import pytest
 from episodes import noop_fails_and_oracle_succeeds
-from task_runs import click, make, open_app, score, type_text
+from task_runs import click, make, open_app, score, set_up, type_text
 
 from droidhub import Action, Env, Observe, TaskEval
 from droidhub_aw_apps.clipboard import model as clipboard
@@ -67,13 +67,9 @@ def test_send_near_miss_old_message(virtual_env: Env) -> None:
 
 def test_reply_setup_has_the_number_among_strangers(virtual_env: Env) -> None:
     task = make(sms.SimpleSmsReply, seed=5)
-    virtual_env.reset()
-    task.initialize_task(virtual_env)
-    try:
+    with set_up(virtual_env, task):
         senders = [m["address"] for m in messages.received_messages(virtual_env.device)]
         assert task.params.number in senders and len(senders) >= 2
-    finally:
-        task.tear_down(virtual_env)
     assert messages.received_messages(virtual_env.device) == []
 
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 from episodes import near_miss_scores_zero, noop_fails_and_oracle_succeeds
-from task_runs import make, score
+from task_runs import make, score, set_up
 
 from droidhub import Env, TaskEval
 from droidhub_aw_apps.common import media_files
@@ -23,16 +23,12 @@ def test_params_are_deterministic(cls: type[TaskEval]) -> None:
 def test_set_up_writes_playable_videos_and_tear_down_removes_them(virtual_env: Env) -> None:
     task = make(vlc.VlcCreatePlaylist)
     dev = virtual_env.device
-    virtual_env.reset()
-    task.initialize_task(virtual_env)
-    try:
+    with set_up(virtual_env, task):
         names = dev.listdir(vlc.VIDEOS_DATA)
         assert set(task.params.files) <= set(names)
         data = dev.pull(f"{vlc.VIDEOS_DATA}/{task.params.files[0]}")
         assert data[4:8] == b"ftyp" and b"moov" in data
         assert 20_000 <= media_files.mp4_duration_ms(data) <= 180_000
-    finally:
-        task.tear_down(virtual_env)
     assert dev.listdir(vlc.VIDEOS_DATA) == []
 
 

@@ -11,7 +11,7 @@ from typing import cast
 import numpy as np
 from PIL import Image
 from screen_checks import find_element, shown_ids, tap_element
-from task_runs import click, index_scrolled_to, make, score
+from task_runs import click, index_scrolled_to, make, score, set_up
 
 from droidhub import Action, Device, Env, Observe
 from droidhub_aw_apps import markor
@@ -86,10 +86,8 @@ def _difference(one: Image.Image, other: Image.Image) -> float:
 def test_watching_the_transcription_video_shows_each_name_in_turn(virtual_env: Env) -> None:
     task = make(markor.MarkorTranscribeVideo, seed=2)
     p = task.params
-    virtual_env.reset()
-    task.initialize_task(virtual_env)
-    dev = virtual_env.device
-    try:
+    with set_up(virtual_env, task):
+        dev = virtual_env.device
         _act(virtual_env, action_type="open_app", app_name="vlc")
         _act(virtual_env, action_type="click", index=index_scrolled_to(virtual_env, p.video_name))
         start = dev.now()
@@ -107,8 +105,6 @@ def test_watching_the_transcription_video_shows_each_name_in_turn(virtual_env: E
                     wrong = other.resize((w, h)).crop((2, 2, w - 2, h - 2))
                     assert _difference(shown, wrong) > 2 * _difference(shown, expected)
         dev.set_time(start)
-    finally:
-        task.tear_down(virtual_env)
 
 
 VLC_ID = f"{vlc.PACKAGE}:id/"
