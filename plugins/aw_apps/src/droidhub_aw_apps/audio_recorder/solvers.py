@@ -7,7 +7,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from droidhub import Action, State
-from droidhub.agents.ui_solver import SolverScript, UISolver, open_app, require, tap
+from droidhub.agents.ui_solver import SolverScript, open_app, require, tap
+from droidhub_aw_apps.common.ui_solvers import SolverList
+
+SOLVERS = SolverList()
 
 
 def _record(name: str | None) -> SolverScript:
@@ -22,20 +25,16 @@ def _record(name: str | None) -> SolverScript:
     yield tap(state, resource_id="dialog_positive_btn")
 
 
+@SOLVERS.solves("AudioRecorderRecordAudio")
 def solve_record(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Record a clip and keep the proposed name."""
     del goal, params, state
     yield from _record(None)
 
 
+@SOLVERS.solves("AudioRecorderRecordAudioWithFileName")
 def solve_record_with_name(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Record a clip and save it under the name the goal gives, typed as given (the
     app adds .m4a to whatever is typed, as AndroidWorld's check expects)."""
     del goal, state
     yield from _record(params["file_name"])
-
-
-SOLVERS = [
-    UISolver("android_world", "AudioRecorderRecordAudio", solve_record),
-    UISolver("android_world", "AudioRecorderRecordAudioWithFileName", solve_record_with_name),
-]

@@ -21,13 +21,15 @@ from droidhub import Action, State
 from droidhub.agents.ui_solver import (
     SolverScript,
     SolverSteps,
-    UISolver,
     find_all,
     open_app,
     require,
     tap,
     type_into,
 )
+from droidhub_aw_apps.common.ui_solvers import SolverList
+
+SOLVERS = SolverList()
 
 _MOVES = {"Up": (-1, 0), "Down": (1, 0), "Left": (0, -1), "Right": (0, 1)}
 
@@ -44,6 +46,7 @@ def _colour(image: Image.Image, x: int, y: int) -> tuple[int, int, int]:
     return (int(pixel[0]), int(pixel[1]), int(pixel[2]))
 
 
+@SOLVERS.solves("BrowserMultiply")
 def solve_multiply(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Click five times reading each number, then enter their product and submit."""
     del goal, params
@@ -57,6 +60,7 @@ def solve_multiply(goal: str, params: Mapping[str, Any], state: State) -> Solver
     yield tap(state, text="Submit", class_name="android.widget.Button")
 
 
+@SOLVERS.solves("BrowserMaze", pixels=True)
 def solve_maze(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Read the grid (cells from the tree, walls from the pixels), find the shortest
     path from the X to the bottom-right cell, press the direction buttons."""
@@ -100,6 +104,7 @@ def solve_maze(goal: str, params: Mapping[str, Any], state: State) -> SolverScri
         state = yield tap(state, text=name, class_name="android.widget.Button")
 
 
+@SOLVERS.solves("BrowserDraw", pixels=True)
 def solve_draw(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Read the three colours shown above the canvas, then for each: press the palette
     button of that colour and draw a stroke on the canvas; Submit."""
@@ -130,10 +135,3 @@ def solve_draw(goal: str, params: Mapping[str, Any], state: State) -> SolverScri
                 state = yield Action(action_type="swipe", direction="right", index=canvas_index)
                 break
     yield tap(state, resource_id="submit")
-
-
-SOLVERS = [
-    UISolver("android_world", "BrowserMultiply", solve_multiply),
-    UISolver("android_world", "BrowserMaze", solve_maze, pixels=True),
-    UISolver("android_world", "BrowserDraw", solve_draw, pixels=True),
-]

@@ -19,7 +19,6 @@ from droidhub import Action, State
 from droidhub.agents.ui_solver import (
     SolverError,
     SolverScript,
-    UISolver,
     answer,
     require,
     tap,
@@ -45,6 +44,11 @@ from droidhub_aw_apps.calendar.steps import (
     switch_view,
 )
 from droidhub_aw_apps.common import relative_dates
+from droidhub_aw_apps.common.ui_solvers import SolverList
+
+# pixels=True: the month grid's day numbers and today's circle are drawn, not in the
+# tree; the solvers read them from the screenshot.
+SOLVERS = SolverList()
 
 
 # --- adding and deleting events ---------------------------------------------------------
@@ -76,6 +80,7 @@ def _add_event(
     yield tap(state, resource_id=ids.SAVE)
 
 
+@SOLVERS.solves("SimpleCalendarAddOneEvent", pixels=True)
 def solve_add_one_event(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """An event on the date the params give."""
     del goal
@@ -83,6 +88,7 @@ def solve_add_one_event(goal: str, params: Mapping[str, Any], state: State) -> S
     yield from _add_event(params, state, None, None)
 
 
+@SOLVERS.solves("SimpleCalendarAddOneEventTomorrow", pixels=True)
 def solve_add_tomorrow(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """An event tomorrow (from the picker's today)."""
     del goal
@@ -90,6 +96,7 @@ def solve_add_tomorrow(goal: str, params: Mapping[str, Any], state: State) -> So
     yield from _add_event(params, state, "tomorrow", None)
 
 
+@SOLVERS.solves("SimpleCalendarAddOneEventInTwoWeeks", pixels=True)
 def solve_add_in_two_weeks(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """An event in two weeks."""
     del goal
@@ -97,6 +104,7 @@ def solve_add_in_two_weeks(goal: str, params: Mapping[str, Any], state: State) -
     yield from _add_event(params, state, "in two weeks", None)
 
 
+@SOLVERS.solves("SimpleCalendarAddOneEventRelativeDay", pixels=True)
 def solve_add_relative_day(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """An event this <weekday>, the weekday the goal names (no param holds it)."""
     weekday = goal.split(" for this ", 1)[1].split(" ", 1)[0]
@@ -104,6 +112,7 @@ def solve_add_relative_day(goal: str, params: Mapping[str, Any], state: State) -
     yield from _add_event(params, state, f"this {weekday}", None)
 
 
+@SOLVERS.solves("SimpleCalendarAddRepeatingEvent", pixels=True)
 def solve_add_repeating(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """A daily or weekly event, forever."""
     del goal
@@ -126,6 +135,7 @@ def _delete_rows(state: State, keep: Any) -> SolverScript:
         state = yield tap(state, resource_id="button1")  # Yes
 
 
+@SOLVERS.solves("SimpleCalendarDeleteEvents", pixels=True)
 def solve_delete_events(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Every event of an absolute date."""
     del goal
@@ -134,6 +144,7 @@ def solve_delete_events(goal: str, params: Mapping[str, Any], state: State) -> S
     yield from _delete_rows(state, lambda r: r.starts_here)
 
 
+@SOLVERS.solves("SimpleCalendarDeleteOneEvent", pixels=True)
 def solve_delete_one_event(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """The event of a date with a given title and hour."""
     del goal
@@ -143,6 +154,7 @@ def solve_delete_one_event(goal: str, params: Mapping[str, Any], state: State) -
     yield from _delete_rows(state, lambda r: r.title == title and r.start.hour == hour)
 
 
+@SOLVERS.solves("SimpleCalendarDeleteEventsOnRelativeDay", pixels=True)
 def solve_delete_relative_day(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Every event of this <weekday>."""
     del goal
@@ -162,6 +174,7 @@ def _day_rows(state: State, phrase: str) -> Gather:
     return state, [r for r in rows if r.starts_here]
 
 
+@SOLVERS.solves("SimpleCalendarAnyEventsOnDate", "SimpleCalendarEventsOnDate", pixels=True)
 def _titles_on_day(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     del goal
     state = yield from launch(state)
@@ -169,6 +182,7 @@ def _titles_on_day(goal: str, params: Mapping[str, Any], state: State) -> Solver
     yield answer_titles(rows)
 
 
+@SOLVERS.solves("SimpleCalendarEventOnDateAtTime", pixels=True)
 def solve_event_at_time(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Events starting at a time of a day."""
     del goal
@@ -178,6 +192,7 @@ def solve_event_at_time(goal: str, params: Mapping[str, Any], state: State) -> S
     yield answer_titles([r for r in rows if r.start == when])
 
 
+@SOLVERS.solves("SimpleCalendarEventsInTimeRange", pixels=True)
 def solve_events_in_range(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Events starting between a time and 8pm of a day."""
     del goal
@@ -187,6 +202,7 @@ def solve_events_in_range(goal: str, params: Mapping[str, Any], state: State) ->
     yield answer_titles([r for r in rows if first <= r.start <= last])
 
 
+@SOLVERS.solves("SimpleCalendarFirstEventAfterStartTime", pixels=True)
 def solve_first_after(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """The first event starting at or after a time of a day."""
     del goal
@@ -197,6 +213,7 @@ def solve_first_after(goal: str, params: Mapping[str, Any], state: State) -> Sol
     yield answer_titles([r for r in after if r.start == first])
 
 
+@SOLVERS.solves("SimpleCalendarNextEvent", pixels=True)
 def solve_next_event(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """The first event after the status bar's clock: today's day view, then the next days."""
     del goal, params
@@ -215,6 +232,7 @@ def solve_next_event(goal: str, params: Mapping[str, Any], state: State) -> Solv
     raise SolverError("no upcoming event in the coming week")
 
 
+@SOLVERS.solves("SimpleCalendarEventsInNextWeek", pixels=True)
 def solve_events_next_week(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Events of next Monday to Sunday, from the simple event list."""
     del goal, params
@@ -240,6 +258,7 @@ def _search(state: State, text: str) -> Gather:
     return state, read_rows(state)
 
 
+@SOLVERS.solves("SimpleCalendarLocationOfEvent", pixels=True)
 def solve_location(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Search the title, open the event, read its location."""
     del goal
@@ -253,6 +272,7 @@ def solve_location(goal: str, params: Mapping[str, Any], state: State) -> Solver
     yield answer(state.ui_elements[require(state, resource_id=ids.LOCATION)].text)
 
 
+@SOLVERS.solves("SimpleCalendarNextMeetingWithPerson", pixels=True)
 def solve_next_meeting(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Search the person; the first result is the earliest; its editor gives the time and
     its date picker the full date."""
@@ -268,30 +288,3 @@ def solve_next_meeting(goal: str, params: Mapping[str, Any], state: State) -> So
     state = yield tap(state, resource_id=ids.START_DATE)
     day = picked_date(state)
     yield answer(f"{MONTHS[day.month - 1]} {day.day} {day.year} {start:%H:%M}")
-
-
-def _solver(task: str, solve: Any) -> UISolver:
-    # The month grid's day numbers and today's circle are drawn, not in the tree: the
-    # solvers read them from the screenshot.
-    return UISolver("android_world", task, solve, pixels=True)
-
-
-SOLVERS: list[UISolver] = [
-    _solver("SimpleCalendarAddOneEvent", solve_add_one_event),
-    _solver("SimpleCalendarAddOneEventInTwoWeeks", solve_add_in_two_weeks),
-    _solver("SimpleCalendarAddOneEventRelativeDay", solve_add_relative_day),
-    _solver("SimpleCalendarAddOneEventTomorrow", solve_add_tomorrow),
-    _solver("SimpleCalendarAddRepeatingEvent", solve_add_repeating),
-    _solver("SimpleCalendarDeleteEvents", solve_delete_events),
-    _solver("SimpleCalendarDeleteEventsOnRelativeDay", solve_delete_relative_day),
-    _solver("SimpleCalendarDeleteOneEvent", solve_delete_one_event),
-    _solver("SimpleCalendarAnyEventsOnDate", _titles_on_day),
-    _solver("SimpleCalendarEventOnDateAtTime", solve_event_at_time),
-    _solver("SimpleCalendarEventsInNextWeek", solve_events_next_week),
-    _solver("SimpleCalendarEventsInTimeRange", solve_events_in_range),
-    _solver("SimpleCalendarEventsOnDate", _titles_on_day),
-    _solver("SimpleCalendarFirstEventAfterStartTime", solve_first_after),
-    _solver("SimpleCalendarLocationOfEvent", solve_location),
-    _solver("SimpleCalendarNextEvent", solve_next_event),
-    _solver("SimpleCalendarNextMeetingWithPerson", solve_next_meeting),
-]

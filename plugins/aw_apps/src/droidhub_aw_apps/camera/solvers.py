@@ -6,9 +6,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from droidhub import Action, State
-from droidhub.agents.ui_solver import SolverScript, UISolver, open_app, tap
+from droidhub.agents.ui_solver import SolverScript, open_app, tap
+from droidhub_aw_apps.common.ui_solvers import SolverList
+
+SOLVERS = SolverList()
 
 
+@SOLVERS.solves("CameraTakePhoto")
 def solve_take_photo(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Open the camera and press the shutter."""
     del goal, params
@@ -16,6 +20,7 @@ def solve_take_photo(goal: str, params: Mapping[str, Any], state: State) -> Solv
     yield tap(state, desc="Shutter")
 
 
+@SOLVERS.solves("CameraTakeVideo")
 def solve_take_video(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Open the mode drawer (a drag to the right over the viewfinder), choose Video,
     then the shutter to start recording and again to stop."""
@@ -25,9 +30,3 @@ def solve_take_video(goal: str, params: Mapping[str, Any], state: State) -> Solv
     state = yield tap(state, text="Video")
     state = yield tap(state, desc="Shutter")
     yield tap(state, desc="Shutter")
-
-
-SOLVERS = [
-    UISolver("android_world", "CameraTakePhoto", solve_take_photo),
-    UISolver("android_world", "CameraTakeVideo", solve_take_video),
-]

@@ -7,9 +7,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from droidhub import State
-from droidhub.agents.ui_solver import SolverScript, UISolver, long_press, open_app, tap, type_into
+from droidhub.agents.ui_solver import SolverScript, long_press, open_app, tap, type_into
+from droidhub_aw_apps.common.ui_solvers import SolverList
+
+SOLVERS = SolverList()
 
 
+@SOLVERS.solves("SystemCopyToClipboard")
 def solve_copy_to_clipboard(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """SMS Messenger, New conversation, type the text, long press the field, Copy."""
     del goal
@@ -18,6 +22,3 @@ def solve_copy_to_clipboard(goal: str, params: Mapping[str, Any], state: State) 
     state = yield type_into(state, params["clipboard_content"], class_name="EditText")
     state = yield long_press(state, class_name="EditText")
     yield tap(state, text="Copy")
-
-
-SOLVERS = [UISolver("android_world", "SystemCopyToClipboard", solve_copy_to_clipboard)]

@@ -7,9 +7,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from droidhub import State
-from droidhub.agents.ui_solver import SolverScript, UISolver, find, open_app, tap
+from droidhub.agents.ui_solver import SolverScript, find, open_app, tap
+from droidhub_aw_apps.common.ui_solvers import SolverList
+
+SOLVERS = SolverList()
 
 
+@SOLVERS.solves("ClockTimerEntry")
 def solve_timer_entry(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Timer tab, then the digits of HHMMSS without leading zeros, as the keypad fills
     from the right; the timer is not started."""
@@ -34,8 +38,5 @@ def _stopwatch(want_running: bool) -> Any:
     return solve
 
 
-SOLVERS = [
-    UISolver("android_world", "ClockTimerEntry", solve_timer_entry),
-    UISolver("android_world", "ClockStopWatchRunning", _stopwatch(True)),
-    UISolver("android_world", "ClockStopWatchPausedVerify", _stopwatch(False)),
-]
+SOLVERS.solves("ClockStopWatchRunning")(_stopwatch(True))
+SOLVERS.solves("ClockStopWatchPausedVerify")(_stopwatch(False))

@@ -8,7 +8,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from droidhub import Action, State
-from droidhub.agents.ui_solver import SolverScript, SolverSteps, UISolver, find_all, open_app, tap
+from droidhub.agents.ui_solver import SolverScript, SolverSteps, find_all, open_app, tap
+from droidhub_aw_apps.common.ui_solvers import SolverList
+
+SOLVERS = SolverList()
 
 
 def _fill(state: State, values: list[str]) -> SolverSteps:
@@ -20,6 +23,7 @@ def _fill(state: State, values: list[str]) -> SolverSteps:
     return state
 
 
+@SOLVERS.solves("ContactsAddContact")
 def solve_add_contact(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Create contact, the name split into first and last, the number, Save."""
     del goal
@@ -30,6 +34,7 @@ def solve_add_contact(goal: str, params: Mapping[str, Any], state: State) -> Sol
     yield tap(state, resource_id="editor_menu_save_button")
 
 
+@SOLVERS.solves("ContactsNewContactDraft")
 def solve_new_contact_draft(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Create contact, the fields, then the label spinner and the label asked; no Save."""
     del goal
@@ -41,9 +46,3 @@ def solve_new_contact_draft(goal: str, params: Mapping[str, Any], state: State) 
         state = yield Action(action_type="click", index=spinner)
         row = find_all(state, class_name="CheckedTextView", text=params["phone_label"])[0]
         yield Action(action_type="click", index=row)
-
-
-SOLVERS = [
-    UISolver("android_world", "ContactsAddContact", solve_add_contact),
-    UISolver("android_world", "ContactsNewContactDraft", solve_new_contact_draft),
-]

@@ -19,7 +19,6 @@ from droidhub.agents.ui_solver import (
     SolverError,
     SolverScript,
     SolverSteps,
-    UISolver,
     find,
     find_all,
     open_app,
@@ -30,7 +29,10 @@ from droidhub.agents.ui_solver import (
     tap,
     type_into,
 )
+from droidhub_aw_apps.common.ui_solvers import SolverList
 from droidhub_aw_apps.expense.ids import CATEGORIES
+
+SOLVERS = SolverList()
 
 _APP = "Pro Expense"
 
@@ -52,6 +54,7 @@ def _add(state: State, name: str, dollars: str, category: str, note: str) -> Sol
     return (yield tap(state, resource_id="btn_save"))
 
 
+@SOLVERS.solves("ExpenseAddSingle", "ExpenseAddMultiple")
 def solve_add(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Each expense of the goal through the entry form."""
     del goal
@@ -61,6 +64,7 @@ def solve_add(goal: str, params: Mapping[str, Any], state: State) -> SolverScrip
         state = yield from _add(state, e["name"], dollars, CATEGORIES[e["category"]], e["note"])
 
 
+@SOLVERS.solves("ExpenseAddMultipleFromMarkor")
 def solve_add_from_markor(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Read my_expenses.txt in Markor's editor (``name|amount|category|note`` lines),
     then add the lines whose note says "Reimbursable", without that remark."""
@@ -80,6 +84,7 @@ def solve_add_from_markor(goal: str, params: Mapping[str, Any], state: State) ->
         state = yield from _add(state, name, dollars, category, note)
 
 
+@SOLVERS.solves("ExpenseAddMultipleFromGallery")
 def solve_add_from_gallery(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Open expenses.jpg in Simple Gallery, then add its expenses through the entry form
     (from the params: the expenses are only in the picture's pixels, and this solver
@@ -114,6 +119,7 @@ def _select_and_delete(state: State, names: Sequence[str]) -> SolverSteps:
     return (yield tap(state, resource_id="btn_confirm"))
 
 
+@SOLVERS.solves("ExpenseDeleteSingle", "ExpenseDeleteMultiple", "ExpenseDeleteMultiple2")
 def solve_delete(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Select the named expenses and delete them."""
     del goal
@@ -134,6 +140,7 @@ def _rows(state: State) -> list[tuple[int, tuple[str, str, str]]]:
     ]
 
 
+@SOLVERS.solves("ExpenseDeleteDuplicates", "ExpenseDeleteDuplicates2")
 def solve_delete_duplicates(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """The list is ordered by date, so exact copies sit next to each other: scroll until
     two neighbouring rows read the same (name, amount, date), select the second and
@@ -154,16 +161,3 @@ def solve_delete_duplicates(goal: str, params: Mapping[str, Any], state: State) 
         if state.ui_tree == before:
             break
     raise SolverError("no two neighbouring expenses are the same")
-
-
-SOLVERS = [
-    UISolver("android_world", "ExpenseAddSingle", solve_add),
-    UISolver("android_world", "ExpenseAddMultiple", solve_add),
-    UISolver("android_world", "ExpenseAddMultipleFromMarkor", solve_add_from_markor),
-    UISolver("android_world", "ExpenseAddMultipleFromGallery", solve_add_from_gallery),
-    UISolver("android_world", "ExpenseDeleteSingle", solve_delete),
-    UISolver("android_world", "ExpenseDeleteMultiple", solve_delete),
-    UISolver("android_world", "ExpenseDeleteMultiple2", solve_delete),
-    UISolver("android_world", "ExpenseDeleteDuplicates", solve_delete_duplicates),
-    UISolver("android_world", "ExpenseDeleteDuplicates2", solve_delete_duplicates),
-]

@@ -11,14 +11,16 @@ from droidhub import State
 from droidhub.agents.ui_solver import (
     SolverScript,
     SolverSteps,
-    UISolver,
     long_press,
     open_app,
     scroll_to,
     tap,
 )
 from droidhub.virtual.views import MORE_OPTIONS
+from droidhub_aw_apps.common.ui_solvers import SolverList
 from droidhub_aw_apps.files.model import STORAGE_LABEL
+
+SOLVERS = SolverList()
 
 
 def _open_and_select(state: State, folder: str, name: str) -> SolverSteps:
@@ -29,6 +31,7 @@ def _open_and_select(state: State, folder: str, name: str) -> SolverSteps:
     return (yield long_press(state, text=name, resource_id="title"))
 
 
+@SOLVERS.solves("FilesDeleteFile")
 def solve_delete_file(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Select the file in its folder, Delete."""
     del goal
@@ -37,6 +40,7 @@ def solve_delete_file(goal: str, params: Mapping[str, Any], state: State) -> Sol
     yield tap(state, text="OK")
 
 
+@SOLVERS.solves("FilesMoveFile")
 def solve_move_file(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Select the file, the overflow's Move to…, the storage root in the breadcrumb,
     the destination, Move."""
@@ -49,9 +53,3 @@ def solve_move_file(goal: str, params: Mapping[str, Any], state: State) -> Solve
     state = yield from scroll_to(state, text=destination, resource_id="title")
     state = yield tap(state, text=destination, resource_id="title")
     yield tap(state, text="MOVE")
-
-
-SOLVERS = [
-    UISolver("android_world", "FilesDeleteFile", solve_delete_file),
-    UISolver("android_world", "FilesMoveFile", solve_move_file),
-]

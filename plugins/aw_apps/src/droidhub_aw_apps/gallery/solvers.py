@@ -6,9 +6,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from droidhub import State
-from droidhub.agents.ui_solver import SolverScript, UISolver, open_app, scroll_to, tap
+from droidhub.agents.ui_solver import SolverScript, open_app, scroll_to, tap
+from droidhub_aw_apps.common.ui_solvers import SolverList
+
+SOLVERS = SolverList()
 
 
+@SOLVERS.solves("SaveCopyOfReceiptTaskEval")
 def solve_save_copy(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """DCIM, the picture, More options, Copy to, Download."""
     del goal
@@ -19,6 +23,3 @@ def solve_save_copy(goal: str, params: Mapping[str, Any], state: State) -> Solve
     state = yield tap(state, text="Copy to")
     state = yield from scroll_to(state, text="Download")
     yield tap(state, text="Download")
-
-
-SOLVERS = [UISolver("android_world", "SaveCopyOfReceiptTaskEval", solve_save_copy)]

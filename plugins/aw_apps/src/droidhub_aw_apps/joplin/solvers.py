@@ -15,7 +15,6 @@ from droidhub import Action, State, UIElement
 from droidhub.agents.ui_solver import (
     SolverError,
     SolverScript,
-    UISolver,
     answer,
     find,
     open_app,
@@ -24,6 +23,9 @@ from droidhub.agents.ui_solver import (
     tap,
     type_into,
 )
+from droidhub_aw_apps.common.ui_solvers import SolverList
+
+SOLVERS = SolverList()
 
 PACKAGE = "net.cozic.joplin"
 TEXT = "android.widget.TextView"
@@ -51,6 +53,7 @@ def note_body(state: State) -> str:
     )  # fmt: skip
 
 
+@SOLVERS.solves("NotesIsTodo")
 def solve_is_todo(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """A to-do's row in the search results carries a check box; a note's does not."""
     state = yield open_app("Joplin")
@@ -62,6 +65,7 @@ def solve_is_todo(goal: str, params: Mapping[str, Any], state: State) -> SolverS
     yield answer("True" if find(state, desc=f"to-do: {title}") is not None else "False")
 
 
+@SOLVERS.solves("NotesMeetingAttendeeCount")
 def solve_attendees(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """The number of people the meeting note's body says were there."""
     state = yield from open_note(state, params["title"])
@@ -71,6 +75,7 @@ def solve_attendees(goal: str, params: Mapping[str, Any], state: State) -> Solve
     yield answer(match.group(1))
 
 
+@SOLVERS.solves("NotesRecipeIngredientCount")
 def solve_ingredient(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """The amount on the recipe's ingredient line for the ingredient asked."""
     state = yield from open_note(state, params["title"])
@@ -107,6 +112,7 @@ def _merge(seen: list[tuple[str, bool]], new: list[tuple[str, bool]]) -> list[tu
     return seen + new
 
 
+@SOLVERS.solves("NotesTodoItemCount")
 def solve_todo_count(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Open the notebook from the side menu; count the rows with a check box."""
     state = yield open_app("Joplin")
@@ -120,11 +126,3 @@ def solve_todo_count(goal: str, params: Mapping[str, Any], state: State) -> Solv
             break
         rows = merged
     yield answer(str(sum(todo for _, todo in rows)))
-
-
-SOLVERS = [
-    UISolver("android_world", "NotesIsTodo", solve_is_todo),
-    UISolver("android_world", "NotesMeetingAttendeeCount", solve_attendees),
-    UISolver("android_world", "NotesRecipeIngredientCount", solve_ingredient),
-    UISolver("android_world", "NotesTodoItemCount", solve_todo_count),
-]

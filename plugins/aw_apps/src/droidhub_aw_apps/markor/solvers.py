@@ -23,7 +23,6 @@ from droidhub import Action, State
 from droidhub.agents.ui_solver import (
     SolverScript,
     SolverSteps,
-    UISolver,
     find_all,
     long_press,
     open_app,
@@ -32,6 +31,9 @@ from droidhub.agents.ui_solver import (
     tap,
     type_into,
 )
+from droidhub_aw_apps.common.ui_solvers import SolverList
+
+SOLVERS = SolverList()
 
 _ROW_TITLE = "opoc_filesystem_item__title"
 _ROW_DESCRIPTION = "opoc_filesystem_item__description"
@@ -79,6 +81,7 @@ def _create_note(state: State, name: str) -> SolverSteps:
     return (yield tap(state, text="OK"))
 
 
+@SOLVERS.solves("MarkorCreateFolder")
 def solve_create_folder(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """The new-file dialog, the folder's name, then ``Folder``."""
     del goal
@@ -88,6 +91,7 @@ def solve_create_folder(goal: str, params: Mapping[str, Any], state: State) -> S
     yield tap(state, text="FOLDER")
 
 
+@SOLVERS.solves("MarkorCreateNote")
 def solve_create_note(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Create the note, then type its text in the editor."""
     del goal
@@ -96,6 +100,7 @@ def solve_create_note(goal: str, params: Mapping[str, Any], state: State) -> Sol
     yield type_into(state, params["text"], resource_id=_EDITOR)
 
 
+@SOLVERS.solves("MarkorCreateNoteFromClipboard")
 def solve_create_note_from_clipboard(
     goal: str, params: Mapping[str, Any], state: State
 ) -> SolverScript:
@@ -114,6 +119,7 @@ def _select_and(state: State, name: str, action: str) -> SolverSteps:
     return (yield tap(state, desc=action))
 
 
+@SOLVERS.solves("MarkorDeleteNote")
 def solve_delete_note(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Select the note whose name (without extension) the goal gives; Delete; OK."""
     del goal
@@ -132,6 +138,7 @@ def _note_titles(state: State) -> list[str]:
     return [name for name in names if name != ".."]
 
 
+@SOLVERS.solves("MarkorDeleteAllNotes")
 def solve_delete_all_notes(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Long press the first note (it is selected), tap each other one, Delete, OK."""
     del goal, params
@@ -144,6 +151,7 @@ def solve_delete_all_notes(goal: str, params: Mapping[str, Any], state: State) -
     yield tap(state, text="OK")
 
 
+@SOLVERS.solves("MarkorDeleteNewestNote")
 def solve_delete_newest_note(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Read each note's modification time in the browser; delete the newest."""
     del goal, params
@@ -168,6 +176,7 @@ def _tap_last(state: State, text: str) -> Action:
     return Action(action_type="click", index=found[-1])
 
 
+@SOLVERS.solves("MarkorMoveNote")
 def solve_move_note(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Open the source folder, select the note, More options > Move; in the folder
     picker go up (``..``) and into the destination, then Select this folder."""
@@ -191,6 +200,7 @@ def _open_note(state: State, name: str) -> SolverSteps:
     return (yield tap(state, text=name, resource_id=_ROW_TITLE))
 
 
+@SOLVERS.solves("MarkorEditNote")
 def solve_edit_note(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Open the note; add the header or footer, or replace the text."""
     del goal
@@ -215,6 +225,7 @@ def _edit_and_rename(state: State, name: str, new_text: str, new_name: str) -> S
     return (yield from _rename_selected(state, new_name))
 
 
+@SOLVERS.solves("MarkorAddNoteHeader")
 def solve_add_note_header(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """The header, a blank line, the old content; then the new name. The note ends in a
     newline, which the Enter pressed after typing (as AndroidWorld does) puts back."""
@@ -226,6 +237,7 @@ def solve_add_note_header(goal: str, params: Mapping[str, Any], state: State) ->
     yield from _edit_and_rename(state, name, f"{params['header']}\n\n{content}", params["new_name"])
 
 
+@SOLVERS.solves("MarkorChangeNoteContent")
 def solve_change_note_content(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """The new content over the old; then the new name."""
     del goal
@@ -235,6 +247,7 @@ def solve_change_note_content(goal: str, params: Mapping[str, Any], state: State
     yield from _edit_and_rename(state, name, params["updated_content"], params["new_name"])
 
 
+@SOLVERS.solves("MarkorMergeNotes")
 def solve_merge_notes(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Read the three notes from the editor, then create the new note with them,
     a blank line between each."""
@@ -252,6 +265,7 @@ def solve_merge_notes(goal: str, params: Mapping[str, Any], state: State) -> Sol
     yield type_into(state, "\n\n".join(contents), resource_id=_EDITOR)
 
 
+@SOLVERS.solves("MarkorTranscribeReceipt")
 def solve_transcribe_receipt(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Open receipt.png in Simple Gallery, then write the CSV note in Markor (its text
     from the params: the receipt is an image, and this solver reads no pixels)."""
@@ -264,6 +278,7 @@ def solve_transcribe_receipt(goal: str, params: Mapping[str, Any], state: State)
     yield type_into(state, params["text"], resource_id=_EDITOR)
 
 
+@SOLVERS.solves("MarkorTranscribeVideo")
 def solve_transcribe_video(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Play the video in VLC, then write its frames' names in Markor (from the params:
     the names are only in the video's pixels)."""
@@ -274,20 +289,3 @@ def solve_transcribe_video(goal: str, params: Mapping[str, Any], state: State) -
     state = yield open_app("Markor")
     state = yield from _create_note(state, params["file_name"])
     yield type_into(state, ", ".join(params["messages"]), resource_id=_EDITOR)
-
-
-SOLVERS = [
-    UISolver("android_world", "MarkorCreateFolder", solve_create_folder),
-    UISolver("android_world", "MarkorCreateNote", solve_create_note),
-    UISolver("android_world", "MarkorCreateNoteFromClipboard", solve_create_note_from_clipboard),
-    UISolver("android_world", "MarkorDeleteNote", solve_delete_note),
-    UISolver("android_world", "MarkorDeleteAllNotes", solve_delete_all_notes),
-    UISolver("android_world", "MarkorDeleteNewestNote", solve_delete_newest_note),
-    UISolver("android_world", "MarkorMoveNote", solve_move_note),
-    UISolver("android_world", "MarkorEditNote", solve_edit_note),
-    UISolver("android_world", "MarkorAddNoteHeader", solve_add_note_header),
-    UISolver("android_world", "MarkorChangeNoteContent", solve_change_note_content),
-    UISolver("android_world", "MarkorMergeNotes", solve_merge_notes),
-    UISolver("android_world", "MarkorTranscribeReceipt", solve_transcribe_receipt),
-    UISolver("android_world", "MarkorTranscribeVideo", solve_transcribe_video),
-]

@@ -11,13 +11,15 @@ from droidhub import Action, State
 from droidhub.agents.ui_solver import (
     SolverScript,
     SolverSteps,
-    UISolver,
     find,
     find_all,
     open_app,
     tap,
     type_into,
 )
+from droidhub_aw_apps.common.ui_solvers import SolverList
+
+SOLVERS = SolverList()
 
 
 def _query(place: str) -> str:
@@ -36,6 +38,7 @@ def _search(state: State, place: str) -> SolverSteps:
     return (yield tap(state, resource_id="title"))
 
 
+@SOLVERS.solves("OsmAndFavorite")
 def solve_favorite(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Search, then the card's Save and the editor's Save."""
     del goal
@@ -46,6 +49,7 @@ def solve_favorite(goal: str, params: Mapping[str, Any], state: State) -> Solver
     yield tap(state, resource_id="right_bottom_button")
 
 
+@SOLVERS.solves("OsmAndMarker")
 def solve_marker(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Search, then the card's Marker."""
     del goal
@@ -55,6 +59,7 @@ def solve_marker(goal: str, params: Mapping[str, Any], state: State) -> SolverSc
     yield tap(state, resource_id="context_menu_route_view")
 
 
+@SOLVERS.solves("OsmAndTrack")
 def solve_track(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Menu, Plan a route, each waypoint by Add point and search, Save, the name in
     the sheet, its Save (the last SAVE on screen: the planner's lies under the sheet)."""
@@ -68,10 +73,3 @@ def solve_track(goal: str, params: Mapping[str, Any], state: State) -> SolverScr
     state = yield tap(state, text="SAVE")
     state = yield type_into(state, params["track_name"], class_name="EditText")
     yield Action(action_type="click", index=find_all(state, text="SAVE")[-1])
-
-
-SOLVERS = [
-    UISolver("android_world", "OsmAndFavorite", solve_favorite),
-    UISolver("android_world", "OsmAndMarker", solve_marker),
-    UISolver("android_world", "OsmAndTrack", solve_track),
-]

@@ -22,7 +22,6 @@ from droidhub.agents.ui_solver import (
     SolverError,
     SolverScript,
     SolverSteps,
-    UISolver,
     find_all,
     open_app,
     press_back,
@@ -32,7 +31,10 @@ from droidhub.agents.ui_solver import (
     tap,
     type_into,
 )
+from droidhub_aw_apps.common.ui_solvers import SolverList
 from droidhub_aw_apps.recipe.cards import CardList, Face
+
+SOLVERS = SolverList()
 
 _APP = "Broccoli"
 _TITLE = "card_text_view_title"
@@ -58,6 +60,7 @@ def _add(state: State, recipe: Mapping[str, str]) -> SolverSteps:
     return (yield tap(state, desc="Navigate up"))  # from the saved recipe to the list
 
 
+@SOLVERS.solves("RecipeAddSingleRecipe", "RecipeAddMultipleRecipes")
 def solve_add(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Each recipe of the goal through the editor."""
     del goal
@@ -80,6 +83,12 @@ def _delete_titles(state: State, titles: Sequence[str]) -> SolverSteps:
     return state
 
 
+@SOLVERS.solves(
+    "RecipeDeleteSingleRecipe",
+    "RecipeDeleteSingleWithRecipeWithNoise",
+    "RecipeDeleteMultipleRecipes",
+    "RecipeDeleteMultipleRecipesWithNoise",
+)
 def solve_delete(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Open each named recipe and delete it."""
     del goal
@@ -104,6 +113,7 @@ def _parse_note(text: str) -> list[dict[str, str]]:
     return recipes
 
 
+@SOLVERS.solves("RecipeAddMultipleRecipesFromMarkor", "RecipeAddMultipleRecipesFromMarkor2")
 def solve_add_from_markor(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Read recipes.txt in Markor's editor, then add each recipe in Broccoli (only those
     taking the preparation time the goal names, when it names one)."""
@@ -119,6 +129,7 @@ def solve_add_from_markor(goal: str, params: Mapping[str, Any], state: State) ->
             state = yield from _add(state, recipe)
 
 
+@SOLVERS.solves("RecipeAddMultipleRecipesFromImage")
 def solve_add_from_image(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Open recipes.jpg in Simple Gallery, then add its recipes in Broccoli (from the
     params: the recipes are only in the picture's pixels, and this solver reads no
@@ -168,6 +179,9 @@ def _suspects(cards: CardList, least: int) -> list[int]:
     ]
 
 
+@SOLVERS.solves(
+    "RecipeDeleteDuplicateRecipes", "RecipeDeleteDuplicateRecipes2", "RecipeDeleteDuplicateRecipes3"
+)
 def solve_delete_duplicates(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Read the list down once, opening the cards that look alike (same title,
     description and source; the list is sorted by title, so they lie together),
@@ -215,6 +229,7 @@ def solve_delete_duplicates(goal: str, params: Mapping[str, Any], state: State) 
     raise SolverError("80 moves through the recipe list found no exact copy")
 
 
+@SOLVERS.solves("RecipeDeleteMultipleRecipesWithConstraint")
 def solve_delete_with_constraint(
     goal: str, params: Mapping[str, Any], state: State
 ) -> SolverScript:
@@ -238,22 +253,3 @@ def solve_delete_with_constraint(
         else:
             raise SolverError(f"no recipe titled {title!r} names {ingredient!r} in its directions")
         state = yield press_back()  # the search closes: the whole list again
-
-
-SOLVERS = [
-    UISolver("android_world", "RecipeAddSingleRecipe", solve_add),
-    UISolver("android_world", "RecipeAddMultipleRecipes", solve_add),
-    UISolver("android_world", "RecipeAddMultipleRecipesFromMarkor", solve_add_from_markor),
-    UISolver("android_world", "RecipeAddMultipleRecipesFromMarkor2", solve_add_from_markor),
-    UISolver("android_world", "RecipeAddMultipleRecipesFromImage", solve_add_from_image),
-    UISolver("android_world", "RecipeDeleteDuplicateRecipes", solve_delete_duplicates),
-    UISolver("android_world", "RecipeDeleteDuplicateRecipes2", solve_delete_duplicates),
-    UISolver("android_world", "RecipeDeleteDuplicateRecipes3", solve_delete_duplicates),
-    UISolver("android_world", "RecipeDeleteSingleRecipe", solve_delete),
-    UISolver("android_world", "RecipeDeleteSingleWithRecipeWithNoise", solve_delete),
-    UISolver("android_world", "RecipeDeleteMultipleRecipes", solve_delete),
-    UISolver("android_world", "RecipeDeleteMultipleRecipesWithNoise", solve_delete),
-    UISolver(
-        "android_world", "RecipeDeleteMultipleRecipesWithConstraint", solve_delete_with_constraint
-    ),
-]

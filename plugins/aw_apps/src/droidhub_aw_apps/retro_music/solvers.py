@@ -15,7 +15,6 @@ from droidhub.agents.ui_solver import (
     SolverError,
     SolverScript,
     SolverSteps,
-    UISolver,
     find,
     find_all,
     long_press,
@@ -26,6 +25,9 @@ from droidhub.agents.ui_solver import (
     tap,
     type_into,
 )
+from droidhub_aw_apps.common.ui_solvers import SolverList
+
+SOLVERS = SolverList()
 
 
 def _title(file: str) -> str:
@@ -105,6 +107,7 @@ def _create_playlist(state: State, name: str, files: Sequence[str]) -> SolverSte
     return state
 
 
+@SOLVERS.solves("RetroCreatePlaylist")
 def solve_create_playlist(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """The playlist, its songs in order."""
     del goal
@@ -113,6 +116,7 @@ def solve_create_playlist(goal: str, params: Mapping[str, Any], state: State) ->
     yield from _create_playlist(state, params["playlist_name"], params["files"])
 
 
+@SOLVERS.solves("RetroPlayingQueue")
 def solve_playing_queue(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Add to playing queue, song by song in order."""
     del goal
@@ -122,6 +126,7 @@ def solve_playing_queue(goal: str, params: Mapping[str, Any], state: State) -> S
         state = yield from _song_action(state, _title(file), "Add to playing queue")
 
 
+@SOLVERS.solves("RetroSavePlaylist")
 def solve_save_playlist(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Create the playlist, then on the Playlists tab its menu > Save as file."""
     del goal
@@ -166,6 +171,7 @@ def _fewest_songs(lengths: list[tuple[str, int]], low: int, high: int) -> list[s
     return min(fits, key=len)
 
 
+@SOLVERS.solves("RetroPlaylistDuration")
 def solve_playlist_duration(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """The Songs list shows no lengths; the album "Music" (MediaStore's album of
     untagged songs) lists every song with its length. Read them there, choose the
@@ -194,11 +200,3 @@ def solve_playlist_duration(goal: str, params: Mapping[str, Any], state: State) 
         state = yield tap(state, text=title, resource_id="title")
     state = yield tap(state, desc="Add to playlist")
     yield from _new_playlist(state, params["playlist_name"])
-
-
-SOLVERS = [
-    UISolver("android_world", "RetroPlaylistDuration", solve_playlist_duration),
-    UISolver("android_world", "RetroCreatePlaylist", solve_create_playlist),
-    UISolver("android_world", "RetroPlayingQueue", solve_playing_queue),
-    UISolver("android_world", "RetroSavePlaylist", solve_save_playlist),
-]

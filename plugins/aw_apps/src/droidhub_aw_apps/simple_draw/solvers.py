@@ -6,9 +6,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from droidhub import Action, State
-from droidhub.agents.ui_solver import SolverScript, UISolver, open_app, require, tap
+from droidhub.agents.ui_solver import SolverScript, open_app, require, tap
+from droidhub_aw_apps.common.ui_solvers import SolverList
+
+SOLVERS = SolverList()
 
 
+@SOLVERS.solves("SimpleDrawProCreateDrawing")
 def solve_create_drawing(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """A stroke on the canvas, Save, the name (typed over the proposed one), the
     extension's radio button, OK."""
@@ -24,6 +28,3 @@ def solve_create_drawing(goal: str, params: Mapping[str, Any], state: State) -> 
     state = yield Action(action_type="input_text", text=stem)
     state = yield tap(state, text=f".{extension.lower()}", class_name="RadioButton")
     yield tap(state, text="OK")
-
-
-SOLVERS = [UISolver("android_world", "SimpleDrawProCreateDrawing", solve_create_drawing)]

@@ -14,7 +14,6 @@ from droidhub import State
 from droidhub.agents.ui_solver import (
     SolverScript,
     SolverSteps,
-    UISolver,
     find_all,
     long_press,
     open_app,
@@ -22,7 +21,10 @@ from droidhub.agents.ui_solver import (
     tap,
     type_into,
 )
+from droidhub_aw_apps.common.ui_solvers import SolverList
 from droidhub_aw_apps.sms.model import normalized_address
+
+SOLVERS = SolverList()
 
 _APP = "Simple SMS Messenger"
 _CONVERSATION = "conversation_frame"
@@ -66,6 +68,7 @@ def _last_message(state: State, sent: bool | None = None) -> str:
     return bodies[-1].text
 
 
+@SOLVERS.solves("SimpleSmsSend")
 def solve_send(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """A new conversation with the number, then the message."""
     del goal
@@ -74,6 +77,7 @@ def solve_send(goal: str, params: Mapping[str, Any], state: State) -> SolverScri
     yield from _send(state, params["message"])
 
 
+@SOLVERS.solves("SimpleSmsReply")
 def solve_reply(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Open the number's conversation, then the message."""
     del goal
@@ -82,6 +86,7 @@ def solve_reply(goal: str, params: Mapping[str, Any], state: State) -> SolverScr
     yield from _send(state, params["message"])
 
 
+@SOLVERS.solves("SimpleSmsReplyMostRecent")
 def solve_reply_most_recent(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """The list is newest first: open the top conversation, then the message."""
     del goal
@@ -90,6 +95,7 @@ def solve_reply_most_recent(goal: str, params: Mapping[str, Any], state: State) 
     yield from _send(state, params["message"])
 
 
+@SOLVERS.solves("SimpleSmsResend")
 def solve_resend(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Open the conversation with the person, read the last message, send it again."""
     del goal
@@ -98,6 +104,7 @@ def solve_resend(goal: str, params: Mapping[str, Any], state: State) -> SolverSc
     yield from _send(state, _last_message(state, sent=True))
 
 
+@SOLVERS.solves("SimpleSmsSendClipboardContent")
 def solve_send_clipboard(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """A new conversation; long press the message field, Paste, Send."""
     del goal
@@ -108,6 +115,7 @@ def solve_send_clipboard(goal: str, params: Mapping[str, Any], state: State) -> 
     yield tap(state, resource_id=_SEND)
 
 
+@SOLVERS.solves("SimpleSmsSendReceivedAddress")
 def solve_send_received_address(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Read the address in the sender's conversation, go back, and text it to the
     other person, found by name."""
@@ -123,13 +131,3 @@ def solve_send_received_address(goal: str, params: Mapping[str, Any], state: Sta
 def _back_to_list(state: State) -> SolverSteps:
     del state
     return (yield press_back())
-
-
-SOLVERS = [
-    UISolver("android_world", "SimpleSmsSend", solve_send),
-    UISolver("android_world", "SimpleSmsReply", solve_reply),
-    UISolver("android_world", "SimpleSmsReplyMostRecent", solve_reply_most_recent),
-    UISolver("android_world", "SimpleSmsResend", solve_resend),
-    UISolver("android_world", "SimpleSmsSendClipboardContent", solve_send_clipboard),
-    UISolver("android_world", "SimpleSmsSendReceivedAddress", solve_send_received_address),
-]

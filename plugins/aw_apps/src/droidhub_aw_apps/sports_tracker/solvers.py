@@ -15,10 +15,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from droidhub import Action, State
-from droidhub.agents.ui_solver import SolverError, SolverScript, UISolver, answer, open_app, scroll
+from droidhub.agents.ui_solver import SolverError, SolverScript, answer, open_app, scroll
 from droidhub_aw_apps.calendar.steps import today_date
 from droidhub_aw_apps.common import relative_dates
+from droidhub_aw_apps.common.ui_solvers import SolverList
 from droidhub_aw_apps.sports_tracker import ids
+
+# pixels=True: today is read off Simple Calendar's month grid, whose numbers and
+# today's circle are drawn (not in the tree).
+SOLVERS = SolverList()
 
 _FIELDS = (ids.NAME, ids.DATE, ids.TIME_DISTANCE, ids.TIME, ids.DESCRIPTION)
 
@@ -124,6 +129,7 @@ def _number(value: float) -> str:
     return str(round(value))
 
 
+@SOLVERS.solves("SportsTrackerActivitiesCountForWeek", pixels=True)
 def solve_count_for_week(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Tracks of the category from Monday to today."""
     today, tracks = yield from read_back_to(state, _monday)
@@ -134,6 +140,7 @@ def solve_count_for_week(goal: str, params: Mapping[str, Any], state: State) -> 
     yield answer(str(count))
 
 
+@SOLVERS.solves("SportsTrackerLongestDistanceActivity", pixels=True)
 def solve_longest_distance(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """The longest distance of the category this week, in meters."""
     today, tracks = yield from read_back_to(state, _monday)
@@ -144,6 +151,7 @@ def solve_longest_distance(goal: str, params: Mapping[str, Any], state: State) -
     yield answer(_number(max(found, default=0)))
 
 
+@SOLVERS.solves("SportsTrackerTotalDurationForCategoryThisWeek", pixels=True)
 def solve_duration_this_week(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """The total minutes of the category this week."""
     today, tracks = yield from read_back_to(state, _monday)
@@ -156,6 +164,7 @@ def solve_duration_this_week(goal: str, params: Mapping[str, Any], state: State)
     yield answer(_number(sum(found)))
 
 
+@SOLVERS.solves("SportsTrackerActivitiesOnDate", pixels=True)
 def solve_activities_on(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """The categories of the tracks of a day."""
 
@@ -167,6 +176,7 @@ def solve_activities_on(goal: str, params: Mapping[str, Any], state: State) -> S
     yield answer(", ".join(t.category for d, t in tracks if d == day))
 
 
+@SOLVERS.solves("SportsTrackerActivityDuration", pixels=True)
 def solve_activity_duration(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """The minutes of the category's track(s) of a day."""
 
@@ -179,6 +189,7 @@ def solve_activity_duration(goal: str, params: Mapping[str, Any], state: State) 
     yield answer(_number(sum(found)))
 
 
+@SOLVERS.solves("SportsTrackerTotalDistanceForCategoryOverInterval", pixels=True)
 def solve_distance_over(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """The meters of the category from one day to another, both included."""
 
@@ -189,31 +200,3 @@ def solve_distance_over(goal: str, params: Mapping[str, Any], state: State) -> S
     start, end = first(today), relative_dates.resolve(params["end_date"], today)
     found = [t.meters for d, t in tracks if start <= d <= end and t.category == params["category"]]
     yield answer(_number(sum(found)))
-
-
-# pixels=True: today is read off Simple Calendar's month grid, whose numbers and
-# today's circle are drawn (not in the tree).
-SOLVERS = [
-    UISolver(
-        "android_world", "SportsTrackerActivitiesCountForWeek", solve_count_for_week, pixels=True
-    ),
-    UISolver(
-        "android_world", "SportsTrackerLongestDistanceActivity", solve_longest_distance, pixels=True
-    ),
-    UISolver(
-        "android_world",
-        "SportsTrackerTotalDurationForCategoryThisWeek",
-        solve_duration_this_week,
-        pixels=True,
-    ),
-    UISolver("android_world", "SportsTrackerActivitiesOnDate", solve_activities_on, pixels=True),
-    UISolver(
-        "android_world", "SportsTrackerActivityDuration", solve_activity_duration, pixels=True
-    ),
-    UISolver(
-        "android_world",
-        "SportsTrackerTotalDistanceForCategoryOverInterval",
-        solve_distance_over,
-        pixels=True,
-    ),
-]

@@ -13,12 +13,14 @@ from typing import Any
 from droidhub import Action, State
 from droidhub.agents.ui_solver import (
     SolverScript,
-    UISolver,
     open_app,
     require,
     scroll_to,
     tap,
 )
+from droidhub_aw_apps.common.ui_solvers import SolverList
+
+SOLVERS = SolverList()
 
 _SWITCH = "android:id/switch_widget"
 
@@ -46,25 +48,36 @@ def _goal_on(params: Mapping[str, Any]) -> bool:
     return params["on_or_off"] == "on"
 
 
+def _variants(stem: str, ends: tuple[str, str]) -> list[str]:
+    """The four tasks of one setting: each end, as a change and as a Verify."""
+    return [f"{stem}{end}{verify}" for end in ends for verify in ("", "Verify")]
+
+
+def _switch_through(state: State, pages: tuple[str, ...], switch: str, on: bool) -> SolverScript:
+    """Settings, then each of ``pages`` in turn, then the switch on the row ``switch``."""
+    state = yield open_app("Settings")
+    for page in pages:
+        state = yield tap(state, text=page)
+    yield from _set_switch(state, switch, on)
+
+
+@SOLVERS.solves(*_variants("SystemWifiTurn", ("On", "Off")))
 def solve_wifi(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Settings → Network & internet → Internet → the Wi-Fi switch."""
     del goal
-    state = yield open_app("Settings")
-    state = yield tap(state, text="Network & internet")
-    state = yield tap(state, text="Internet")
-    yield from _set_switch(state, "Wi\u2011Fi", _goal_on(params))
+    pages = ("Network & internet", "Internet")
+    yield from _switch_through(state, pages, "Wi\u2011Fi", _goal_on(params))
 
 
+@SOLVERS.solves(*_variants("SystemBluetoothTurn", ("On", "Off")))
 def solve_bluetooth(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Settings → Connected devices → Connection preferences → Bluetooth → its switch."""
     del goal
-    state = yield open_app("Settings")
-    state = yield tap(state, text="Connected devices")
-    state = yield tap(state, text="Connection preferences")
-    state = yield tap(state, text="Bluetooth")
-    yield from _set_switch(state, "Use Bluetooth", _goal_on(params))
+    pages = ("Connected devices", "Connection preferences", "Bluetooth")
+    yield from _switch_through(state, pages, "Use Bluetooth", _goal_on(params))
 
 
+@SOLVERS.solves(*_variants("SystemBrightness", ("Max", "Min")))
 def solve_brightness(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Settings → Display → Brightness level → the slider's right or left end."""
     del goal
@@ -79,27 +92,8 @@ def solve_brightness(goal: str, params: Mapping[str, Any], state: State) -> Solv
     yield Action(action_type="click", x=x, y=box.center[1])
 
 
+@SOLVERS.solves("OpenAppTaskEval")
 def solve_open_app(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Open the app the goal names, as the ``open_app`` action does."""
     del goal, state
     yield open_app(params["app_name"])
-
-
-SOLVERS = [
-    *(
-        UISolver("android_world", f"SystemWifiTurn{way}{verify}", solve_wifi)
-        for way in ("On", "Off")
-        for verify in ("", "Verify")
-    ),
-    *(
-        UISolver("android_world", f"SystemBluetoothTurn{way}{verify}", solve_bluetooth)
-        for way in ("On", "Off")
-        for verify in ("", "Verify")
-    ),
-    *(
-        UISolver("android_world", f"SystemBrightness{end}{verify}", solve_brightness)
-        for end in ("Max", "Min")
-        for verify in ("", "Verify")
-    ),
-    UISolver("android_world", "OpenAppTaskEval", solve_open_app),
-]

@@ -22,7 +22,6 @@ from droidhub import Action, State
 from droidhub.agents.ui_solver import (
     SolverError,
     SolverScript,
-    UISolver,
     answer,
     open_app,
     press_back,
@@ -32,7 +31,12 @@ from droidhub.agents.ui_solver import (
 from droidhub_aw_apps.calendar.steps import launch as open_calendar
 from droidhub_aw_apps.calendar.steps import read_today
 from droidhub_aw_apps.common import relative_dates
+from droidhub_aw_apps.common.ui_solvers import SolverList
 from droidhub_aw_apps.tasks_app import ids
+
+# pixels=True: today is read off Simple Calendar's month grid, whose numbers and
+# today's circle are drawn (not in the tree).
+SOLVERS = SolverList()
 
 Steps = Generator[Action, State, State]
 
@@ -254,12 +258,14 @@ def _day_section(phrase: str, state: State) -> ItemSteps:
     return state, [i for i in _section(items, header) if on_day(i)]
 
 
+@SOLVERS.solves("TasksDueOnDate", pixels=True)
 def solve_due_on_date(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Every task under the day's header."""
     state, items = yield from _day_section(params["date"], state)
     yield _titles(items)
 
 
+@SOLVERS.solves("TasksCompletedTasksForDate", pixels=True)
 def solve_completed_for_date(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """The checked tasks under the day's header."""
     state, items = yield from _day_section(params["date"], state)
@@ -270,6 +276,7 @@ def _section(items: list[Item], header: str) -> list[Item]:
     return [i for i in items if i.title and i.header == header]
 
 
+@SOLVERS.solves("TasksHighPriorityTasks", pixels=True)
 def solve_high_priority(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Open tasks under "High priority", sorted by priority (unstarted ones shown too)."""
     high = ids.PRIORITY_HEADERS[0]
@@ -280,6 +287,7 @@ def solve_high_priority(goal: str, params: Mapping[str, Any], state: State) -> S
     yield _titles(_section(items, high))
 
 
+@SOLVERS.solves("TasksHighPriorityTasksDueOnDate", pixels=True)
 def solve_high_priority_due_on(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """High-priority tasks (done or not) under the day's header."""
     state, items = yield from _day_section(params["date"], state)
@@ -307,6 +315,7 @@ def _header_day(header: str, today: dt.date) -> dt.date | None:
     return day.replace(year=year)
 
 
+@SOLVERS.solves("TasksIncompleteTasksOnDate", pixels=True)
 def solve_incomplete_on(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Open tasks due on or before the day asked for (unstarted ones included)."""
     state, today = yield from today_from_calendar(state)
@@ -323,6 +332,7 @@ def solve_incomplete_on(goal: str, params: Mapping[str, Any], state: State) -> S
     yield _titles(due)
 
 
+@SOLVERS.solves("TasksDueNextWeek", pixels=True)
 def solve_due_next_week(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Count the tasks due Monday to Sunday of next week in the default list (AW's
     answer tasks are neither completed nor hidden; other tasks are never due then)."""
@@ -342,17 +352,3 @@ def solve_due_next_week(goal: str, params: Mapping[str, Any], state: State) -> S
         if item.title and day is not None and monday <= day <= sunday:
             count += 1
     yield answer(str(count))
-
-
-# pixels=True: today is read off Simple Calendar's month grid, whose numbers and
-# today's circle are drawn (not in the tree).
-SOLVERS = [
-    UISolver("android_world", "TasksDueOnDate", solve_due_on_date, pixels=True),
-    UISolver("android_world", "TasksCompletedTasksForDate", solve_completed_for_date, pixels=True),
-    UISolver("android_world", "TasksHighPriorityTasks", solve_high_priority, pixels=True),
-    UISolver(
-        "android_world", "TasksHighPriorityTasksDueOnDate", solve_high_priority_due_on, pixels=True
-    ),
-    UISolver("android_world", "TasksIncompleteTasksOnDate", solve_incomplete_on, pixels=True),
-    UISolver("android_world", "TasksDueNextWeek", solve_due_next_week, pixels=True),
-]

@@ -11,13 +11,15 @@ from droidhub import State
 from droidhub.agents.ui_solver import (
     SolverScript,
     SolverSteps,
-    UISolver,
     long_press,
     open_app,
     seek,
     tap,
     type_into,
 )
+from droidhub_aw_apps.common.ui_solvers import SolverList
+
+SOLVERS = SolverList()
 
 _TITLE = "ml_item_title"
 
@@ -33,6 +35,7 @@ def _playlist(state: State, name: str, files: Sequence[str]) -> SolverSteps:
     return (yield type_into(state, name, class_name="EditText"))
 
 
+@SOLVERS.solves("VlcCreatePlaylist")
 def solve_create_playlist(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """One playlist."""
     del goal
@@ -40,15 +43,10 @@ def solve_create_playlist(goal: str, params: Mapping[str, Any], state: State) ->
     yield from _playlist(state, params["playlist_name"], params["files"])
 
 
+@SOLVERS.solves("VlcCreateTwoPlaylists")
 def solve_create_two_playlists(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Two playlists, one after the other."""
     del goal
     state = yield open_app("VLC")
     state = yield from _playlist(state, params["playlist_name1"], params["files1"])
     yield from _playlist(state, params["playlist_name2"], params["files2"])
-
-
-SOLVERS = [
-    UISolver("android_world", "VlcCreatePlaylist", solve_create_playlist),
-    UISolver("android_world", "VlcCreateTwoPlaylists", solve_create_two_playlists),
-]
