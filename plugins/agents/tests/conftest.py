@@ -23,6 +23,21 @@ from werkzeug import Request, Response
 
 _LINE = re.compile(r"^(\d+): (\S+)(.*)$", re.MULTILINE)
 
+#: Source of ``element_line(i, e)``, the line the scripted model reads (``_LINE``) for
+#: element ``e`` at index ``i`` of AndroidWorld's ``ui_elements``: its class, text, id
+#: and checked state. The stand-in agents' modules paste it in (they import ``json``).
+ELEMENT_LINE_SOURCE = """
+def element_line(i, e):
+    parts = [f"{i}: " + (e.class_name or "View").rsplit(".", 1)[-1]]
+    if e.text:
+        parts.append("text=" + json.dumps(e.text, ensure_ascii=False))
+    if e.resource_name:
+        parts.append("id=" + e.resource_name.rsplit("/", 1)[-1])
+    if e.is_checkable:
+        parts.append("checked" if e.is_checked else "unchecked")
+    return " ".join(parts)
+"""
+
 PROMPT_TOKENS, COMPLETION_TOKENS = 120, 30
 
 

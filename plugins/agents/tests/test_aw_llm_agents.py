@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from conftest import (
     COMPLETION_TOKENS,
+    ELEMENT_LINE_SOURCE,
     PROMPT_TOKENS,
     ScriptedModel,
     assert_refused_in_one_line,
@@ -28,7 +29,8 @@ from conftest import (
 )
 from PIL import Image
 
-STAND_IN = '''
+STAND_IN = (
+    '''
 import json
 from types import SimpleNamespace
 
@@ -47,16 +49,7 @@ class TextAgent:
 
     def step(self, goal):
         state = self.env.get_state(wait_to_stabilize=False)
-        lines = []
-        for i, e in enumerate(state.ui_elements):
-            parts = [f"{i}: " + (e.class_name or "View").rsplit(".", 1)[-1]]
-            if e.text:
-                parts.append("text=" + json.dumps(e.text, ensure_ascii=False))
-            if e.resource_name:
-                parts.append("id=" + e.resource_name.rsplit("/", 1)[-1])
-            if e.is_checkable:
-                parts.append("checked" if e.is_checked else "unchecked")
-            lines.append(" ".join(parts))
+        lines = [element_line(i, e) for i, e in enumerate(state.ui_elements)]
         prompt = f"Goal: {goal}\\n\\n" + "\\n".join(lines)
         output, is_safe, raw = self.llm.predict_mm(prompt, [state.pixels])
         assert is_safe is None and raw == output
@@ -67,6 +60,8 @@ class TextAgent:
         self.env.execute_action(action)
         return SimpleNamespace(done=False, data=data)
 '''
+    + ELEMENT_LINE_SOURCE
+)
 
 
 def test_an_android_world_agent_solves_a_task_through_the_server(

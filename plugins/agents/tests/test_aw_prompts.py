@@ -17,7 +17,13 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import ScriptedModel, assert_refused_in_one_line, assert_wifi_turned_on, run_cli
+from conftest import (
+    ELEMENT_LINE_SOURCE,
+    ScriptedModel,
+    assert_refused_in_one_line,
+    assert_wifi_turned_on,
+    run_cli,
+)
 
 T3A = """
 def _generate_ui_elements_description_list_full(ui_elements, screen_width_height_px):
@@ -26,14 +32,7 @@ def _generate_ui_elements_description_list_full(ui_elements, screen_width_height
     for i, e in enumerate(ui_elements):
         if not e.is_visible or e.bbox_pixels is None:
             continue
-        parts = [f"{i}: " + (e.class_name or "View").rsplit(".", 1)[-1]]
-        if e.text:
-            parts.append("text=" + json.dumps(e.text, ensure_ascii=False))
-        if e.resource_name:
-            parts.append("id=" + e.resource_name.rsplit("/", 1)[-1])
-        if e.is_checkable:
-            parts.append("checked" if e.is_checked else "unchecked")
-        lines.append(" ".join(parts))
+        lines.append(element_line(i, e))
     return "\\n".join(lines) + "\\n"
 
 
@@ -83,7 +82,7 @@ def _stand_in(root: Path) -> None:
     files = {
         "android_world/__init__.py": "",
         "android_world/agents/__init__.py": "",
-        "android_world/agents/t3a.py": "import json\n" + T3A,
+        "android_world/agents/t3a.py": "import json\n" + T3A + ELEMENT_LINE_SOURCE,
         "android_world/agents/m3a_utils.py": M3A_UTILS,
         "android_world/agents/agent_utils.py": AGENT_UTILS,
         "android_world/env/__init__.py": "",
