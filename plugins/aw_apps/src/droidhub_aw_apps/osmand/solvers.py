@@ -38,24 +38,27 @@ def _search(state: State, place: str) -> SolverSteps:
     return (yield tap(state, resource_id="title"))
 
 
-@SOLVERS.solves("OsmAndFavorite")
-def solve_favorite(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
-    """Search, then the card's Save and the editor's Save."""
-    del goal
+def _place_card(place: str) -> SolverSteps:
+    """OsmAnd, Search, then the place: its card opens on the map."""
     state = yield open_app("OsmAnd")
     state = yield tap(state, desc="Search")
-    state = yield from _search(state, params["location"])
+    return (yield from _search(state, place))
+
+
+@SOLVERS.solves("OsmAndFavorite")
+def solve_favorite(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """The place's card, its Save, then the editor's Save."""
+    del goal, state
+    state = yield from _place_card(params["location"])
     state = yield tap(state, resource_id="context_menu_fav_view")
     yield tap(state, resource_id="right_bottom_button")
 
 
 @SOLVERS.solves("OsmAndMarker")
 def solve_marker(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
-    """Search, then the card's Marker."""
-    del goal
-    state = yield open_app("OsmAnd")
-    state = yield tap(state, desc="Search")
-    state = yield from _search(state, params["location"])
+    """The place's card, then its Marker."""
+    del goal, state
+    state = yield from _place_card(params["location"])
     yield tap(state, resource_id="context_menu_route_view")
 
 

@@ -120,9 +120,25 @@ def _monday(today: dt.date) -> dt.date:
     return today - dt.timedelta(days=today.weekday())
 
 
-def _this_week(tracks: list[tuple[dt.date, Track]], today: dt.date, category: str) -> list[Track]:
+Tracks = Generator[Action, State, list[Track]]
+
+
+def _this_week(state: State, category: str) -> Tracks:
+    """The tracks of ``category`` from Monday to today."""
+    today, tracks = yield from read_back_to(state, _monday)
     monday = _monday(today)
     return [t for day, t in tracks if monday <= day <= today and t.category == category]
+
+
+def _on_day(state: State, phrase: str) -> Tracks:
+    """The tracks of the day ``phrase`` names ("last Monday", "10 days ago")."""
+
+    def first(today: dt.date) -> dt.date:
+        return relative_dates.resolve(phrase, today)
+
+    today, tracks = yield from read_back_to(state, first)
+    day = first(today)
+    return [t for d, t in tracks if d == day]
 
 
 def _number(value: float) -> str:
@@ -132,61 +148,36 @@ def _number(value: float) -> str:
 @SOLVERS.solves("SportsTrackerActivitiesCountForWeek", pixels=True)
 def solve_count_for_week(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Tracks of the category from Monday to today."""
-    today, tracks = yield from read_back_to(state, _monday)
-    monday = _monday(today)
-    count = sum(
-        1 for day, t in tracks if monday <= day <= today and t.category == params["category"]
-    )
-    yield answer(str(count))
+    found = yield from _this_week(state, params["category"])
+    yield answer(str(len(found)))
 
 
 @SOLVERS.solves("SportsTrackerLongestDistanceActivity", pixels=True)
 def solve_longest_distance(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """The longest distance of the category this week, in meters."""
-    today, tracks = yield from read_back_to(state, _monday)
-    monday = _monday(today)
-    found = [
-        t.meters for day, t in tracks if monday <= day <= today and t.category == params["category"]
-    ]
-    yield answer(_number(max(found, default=0)))
+    found = yield from _this_week(state, params["category"])
+    yield answer(_number(max((t.meters for t in found), default=0)))
 
 
 @SOLVERS.solves("SportsTrackerTotalDurationForCategoryThisWeek", pixels=True)
 def solve_duration_this_week(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """The total minutes of the category this week."""
-    today, tracks = yield from read_back_to(state, _monday)
-    monday = _monday(today)
-    found = [
-        t.minutes
-        for day, t in tracks
-        if monday <= day <= today and t.category == params["category"]
-    ]
-    yield answer(_number(sum(found)))
+    found = yield from _this_week(state, params["category"])
+    yield answer(_number(sum(t.minutes for t in found)))
 
 
 @SOLVERS.solves("SportsTrackerActivitiesOnDate", pixels=True)
 def solve_activities_on(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """The categories of the tracks of a day."""
-
-    def first(today: dt.date) -> dt.date:
-        return relative_dates.resolve(params["date"], today)
-
-    today, tracks = yield from read_back_to(state, first)
-    day = first(today)
-    yield answer(", ".join(t.category for d, t in tracks if d == day))
+    found = yield from _on_day(state, params["date"])
+    yield answer(", ".join(t.category for t in found))
 
 
 @SOLVERS.solves("SportsTrackerActivityDuration", pixels=True)
 def solve_activity_duration(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """The minutes of the category's track(s) of a day."""
-
-    def first(today: dt.date) -> dt.date:
-        return relative_dates.resolve(params["date"], today)
-
-    today, tracks = yield from read_back_to(state, first)
-    day = first(today)
-    found = [t.minutes for d, t in tracks if d == day and t.category == params["category"]]
-    yield answer(_number(sum(found)))
+    found = yield from _on_day(state, params["date"])
+    yield answer(_number(sum(t.minutes for t in found if t.category == params["category"])))
 
 
 @SOLVERS.solves("SportsTrackerTotalDistanceForCategoryOverInterval", pixels=True)
