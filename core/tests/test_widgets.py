@@ -13,6 +13,8 @@ from droidhub.android.ui_tree import UIElement, parse_hierarchy
 from droidhub.device.client import Device
 from droidhub.virtual.appmodel import (
     PIXEL_6,
+    Button,
+    Dialog,
     ListRow,
     MenuItem,
     ScrollList,
@@ -41,6 +43,7 @@ class _Model:
     level: int = 10
     colour: int = 0
     cleared: int = 0
+    asking: bool = False
 
 
 class DemoApp(WidgetApp):
@@ -73,8 +76,20 @@ class DemoApp(WidgetApp):
             )
             for title in model.rows
         ]
-        menu = [MenuItem("Clear", lambda: setattr(model, "cleared", model.cleared + 1))]
-        return Window(PACKAGE, Toolbar("Widgets", menu=menu), [*controls, ScrollList(rows, "rows")])
+        menu = [
+            MenuItem("Clear", lambda: setattr(model, "cleared", model.cleared + 1)),
+            MenuItem("Ask", lambda: setattr(model, "asking", True)),
+        ]
+        dialog = None
+        if model.asking:
+            close = [Button("CANCEL", lambda: setattr(model, "asking", False), style="text")]
+            dialog = Dialog("Clear the rows?", buttons=close, message="The list empties.")
+        return Window(
+            PACKAGE,
+            Toolbar("Widgets", menu=menu),
+            [*controls, ScrollList(rows, "rows")],
+            dialog=dialog,
+        )
 
     def on_back(self, phone: VirtualPhone) -> bool:
         if self.model.opened is not None:
@@ -225,3 +240,20 @@ def test_a_screen_known_only_by_its_dump_is_painted_in_material_style(app_and_de
     # light wallpaper, about 90 of 255) in its left part.
     clock_band = image.crop((0, 0, PIXEL_6.width // 4, PIXEL_6.status_bar)).convert("L")
     assert clock_band.getextrema()[0] < 128
+
+
+def test_a_dialog_shows_its_title_above_its_message_and_its_buttons(app_and_device) -> None:
+    _, device = app_and_device
+    _tap(device, content_description="More options")
+    _tap(device, text="Ask")
+    title = _find(device, resource_id="android:id/alertTitle")
+    message = _find(device, resource_id="android:id/message")
+    assert (title.text, message.text) == ("Clear the rows?", "The list empties.")
+    assert title.bounds is not None and message.bounds is not None
+    density = PIXEL_6.density / 160
+    assert title.bounds.bottom == message.bounds.top
+    assert title.bounds.bottom - title.bounds.top == round(40 * density)
+    assert message.bounds.bottom - message.bounds.top == round(60 * density)
+    assert _find(device, text="CANCEL").resource_id == "android:id/button1"
+    _tap(device, text="CANCEL")
+    assert "Clear the rows?" not in _texts(device)

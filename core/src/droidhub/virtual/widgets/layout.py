@@ -375,25 +375,22 @@ class WidgetApp(VirtualApp):
         frame = WidgetNode("android.widget.FrameLayout", bounds=(left, top, right, top))
         frame.style = "dialog"
         y = top + dp(24)
-        if dialog.title:
-            title = WidgetNode(
-                "android.widget.TextView",
-                bounds=(left + dp(24), y, right - dp(24), y + dp(40)),
-                text=dialog.title,
-                resource_id="android:id/alertTitle",
-                style="dialog-title",
-            )
-            frame.children.append(title)
-            y += dp(40)
-        if dialog.message:
-            message = WidgetNode(
-                "android.widget.TextView",
-                bounds=(left + dp(24), y, right - dp(24), y + dp(60)),
-                text=dialog.message,
-                resource_id="android:id/message",
-            )
-            frame.children.append(message)
-            y += dp(60)
+        for text, resource_id, height, style in (
+            (dialog.title, "android:id/alertTitle", dp(40), "dialog-title"),
+            (dialog.message, "android:id/message", dp(60), ""),
+        ):
+            if text:  # the title, then the message, each only when the dialog has one
+                bounds = (left + dp(24), y, right - dp(24), y + height)
+                frame.children.append(
+                    WidgetNode(
+                        "android.widget.TextView",
+                        bounds=bounds,
+                        text=text,
+                        resource_id=resource_id,
+                        style=style,
+                    )
+                )
+                y += height
         for widget in dialog.body:
             y = self._place(widget, left, y, right, PIXEL_6.height, frame.children)  # type: ignore[arg-type]
         x, height = right - dp(8), dp(48)
