@@ -10,6 +10,7 @@ set-up for that app does), then writes them in one pass over the app's database.
 from __future__ import annotations
 
 import abc
+import dataclasses
 import datetime as dt
 import json
 import random
@@ -34,6 +35,11 @@ def moment(day: str, time: str | None) -> dt.datetime:
     midnight."""
     at = parse_time(time) if time else dt.time(0, 0)
     return dt.datetime.combine(parse_date(day), at, tzinfo=dt.UTC)
+
+
+def utc_day(ms: int) -> dt.date:
+    """The day (UTC, the phone's clock) of a moment stored in milliseconds."""
+    return dt.datetime.fromtimestamp(ms // 1000, dt.UTC).date()
 
 
 def escapes_exclusions(exclude: Sequence[Condition], meets: Callable[[Condition], bool]) -> bool:
@@ -81,9 +87,11 @@ class IRApp(abc.ABC):
         """The app rows to store: the answer rows and AW's noise, none of which meets
         every exclusion condition, in AW's order of draws and shuffled as AW does."""
 
-    @abc.abstractmethod
     def rewrite(self, conn: sqlite3.Connection, rows: Sequence[Any]) -> None:
-        """Replace the app's rows in an open database with ``rows``."""
+        """Replace the app's rows in an open database with ``rows``: by default every
+        row of :attr:`table`, the rows being dataclasses of its columns."""
+        conn.execute(f'DELETE FROM "{self.table.name}"')
+        self.table.insert(conn, (dataclasses.asdict(r) for r in rows))
 
     def write(self, device: Device, rows: Sequence[Any]) -> bytes:
         """Replace the app's rows on ``device``; return the database as it was."""

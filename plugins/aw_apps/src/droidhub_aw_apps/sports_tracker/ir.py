@@ -21,11 +21,10 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-import sqlite3
 from collections.abc import Sequence
-from dataclasses import asdict, replace
+from dataclasses import replace
 
-from droidhub_aw_apps.common.ir_app import NoiseDrawnIRApp, Row, moment, noise_pools
+from droidhub_aw_apps.common.ir_app import NoiseDrawnIRApp, Row, moment, noise_pools, utc_day
 from droidhub_aw_apps.common.ir_instance import compare, parse_date, random_moment
 from droidhub_aw_apps.common.ir_spec import Condition
 from droidhub_aw_apps.common.relative_dates import REFERENCE_NOW
@@ -111,18 +110,12 @@ class SportsIR(NoiseDrawnIRApp):
     def meets(self, track: TrackRow, cond: Condition) -> bool:
         """Whether an activity meets exclusion condition ``cond``."""
         if cond.field == "start_date":
-            day = dt.datetime.fromtimestamp(track.starttime // 1000, dt.UTC).date()
-            return compare(day, cond.op, parse_date(cond.value))
+            return compare(utc_day(track.starttime), cond.op, parse_date(cond.value))
         if cond.field == "category":
             return compare(track.category.lower(), cond.op, cond.value.lower())
         if cond.field == "total_distance":
             return compare(track.totaldistance, cond.op, float(shown_meters(float(cond.value))))
         return True
-
-    def rewrite(self, conn: sqlite3.Connection, rows: Sequence[TrackRow]) -> None:
-        """Replace every activity with ``rows``."""
-        conn.execute("DELETE FROM tracks")
-        TABLE.insert(conn, map(asdict, rows))
 
 
 IR_APP = SportsIR()

@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-import sqlite3
 from collections.abc import Sequence
-from dataclasses import asdict
 
-from droidhub_aw_apps.common.ir_app import NoiseDrawnIRApp, Row, moment, noise_pools
+from droidhub_aw_apps.common.ir_app import NoiseDrawnIRApp, Row, moment, noise_pools, utc_day
 from droidhub_aw_apps.common.ir_instance import compare, parse_date, random_moment
 from droidhub_aw_apps.common.ir_spec import Condition
 from droidhub_aw_apps.common.relative_dates import REFERENCE_NOW
@@ -96,23 +94,16 @@ class TasksIR(NoiseDrawnIRApp):
     def meets(self, task: TaskRow, cond: Condition) -> bool:
         """Whether a task meets exclusion condition ``cond``."""
         if cond.field == "due_date":
-            due = dt.datetime.fromtimestamp(task.dueDate // 1000, dt.UTC).date()
-            return compare(due, cond.op, parse_date(cond.value))
+            return compare(utc_day(task.dueDate), cond.op, parse_date(cond.value))
         if cond.field == "completed_date":
             if cond.value == "0":  # the app's "not completed"
                 return compare(task.completed, cond.op, 0)
-            done = dt.datetime.fromtimestamp(task.completed // 1000, dt.UTC).date()
-            return compare(done, cond.op, parse_date(cond.value))
+            return compare(utc_day(task.completed), cond.op, parse_date(cond.value))
         if cond.field == "title":
             return compare(task.title.lower(), cond.op, cond.value.lower())
         if cond.field == "importance":
             return compare(task.importance, cond.op, int(cond.value))
         return True
-
-    def rewrite(self, conn: sqlite3.Connection, rows: Sequence[TaskRow]) -> None:
-        """Replace every task with ``rows``."""
-        conn.execute("DELETE FROM tasks")
-        TABLE.insert(conn, (asdict(t) for t in rows))
 
 
 IR_APP = TasksIR()
