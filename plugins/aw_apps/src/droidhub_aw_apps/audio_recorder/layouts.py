@@ -28,27 +28,7 @@ from typing import ClassVar, Unpack
 
 import skia
 
-from droidhub.virtual.views import (
-    GONE,
-    INVISIBLE,
-    MATCH_PARENT,
-    VERTICAL,
-    VISIBLE,
-    WRAP_CONTENT,
-    Button,
-    CheckBox,
-    EditText,
-    FrameLayout,
-    Gravity,
-    ImageButton,
-    ImageView,
-    LinearLayout,
-    SeekBar,
-    TextView,
-    View,
-    alert_dialog,
-    dp,
-)
+from droidhub.virtual import views
 from droidhub.virtual.views.measure import place
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Attributes
@@ -100,19 +80,19 @@ class Recording:
         return f"{self.seconds // 60:02d}:{self.seconds % 60:02d}"
 
 
-class ProgressBar(View):
+class ProgressBar(views.View):
     """``android.widget.ProgressBar`` (a spinner; shown only while the app works)."""
 
     class_name: ClassVar[str] = "android.widget.ProgressBar"
 
 
-class Spinner(LinearLayout):
+class Spinner(views.LinearLayout):
     """``android.widget.Spinner``: its selected item's row."""
 
     class_name: ClassVar[str] = "android.widget.Spinner"
 
 
-class Waveform(View):
+class Waveform(views.View):
     """``WaveformViewNew`` / ``RecordingWaveformView`` / ``SimpleWaveformView``: a
     centre line, with the record's amplitudes as bars when it has some."""
 
@@ -125,18 +105,18 @@ class Waveform(View):
     def draw_content(self, painter: Painter) -> None:
         """The middle line and, left to right, ``bars`` bars of a steady shape."""
         middle = (self.top + self.bottom) // 2
-        paint = skia.Paint(AntiAlias=True, Color=painter.rgb(self.colour), StrokeWidth=dp(1))
+        paint = skia.Paint(AntiAlias=True, Color=painter.rgb(self.colour), StrokeWidth=views.dp(1))
         painter.canvas.drawLine(self.left, middle, self.right, middle, paint)
         half = (self.bottom - self.top) // 3
         for i in range(self.bars):
-            x = self.left + dp(2) + i * dp(3)
+            x = self.left + views.dp(2) + i * views.dp(3)
             if x >= self.right:
                 break
             height = half * (0.3 + 0.7 * abs(((i * 37) % 23) - 11) / 11)
             painter.canvas.drawLine(x, middle - height, x, middle + height, paint)
 
 
-class RecordButton(ImageButton):
+class RecordButton(views.ImageButton):
     """``btn_record``: ``ic_record`` (a white disc), ``ic_pause_circle_filled`` while
     recording, ``ic_record_rec`` (a red disc) while paused."""
 
@@ -148,7 +128,7 @@ class RecordButton(ImageButton):
             height=84,
             padding=0,
             margin=8,
-            layout_gravity=Gravity.CENTER,
+            layout_gravity=views.Gravity.CENTER,
             on_click=on_click,
         )
         self.state = state
@@ -156,8 +136,8 @@ class RecordButton(ImageButton):
     def draw_content(self, painter: Painter) -> None:
         """The disc (7/24 of the button's side in radius), or the pause sign."""
         size = round((self.right - self.left) * 14 / 24)
-        x = place(Gravity.CENTER, self.left, self.right, size, True)
-        y = place(Gravity.CENTER, self.top, self.bottom, size, False)
+        x = place(views.Gravity.CENTER, self.left, self.right, size, True)
+        y = place(views.Gravity.CENTER, self.top, self.bottom, size, False)
         fill = RECORD_RED if self.state == "paused" else WHITE
         painter.surface((x, y, x + size, y + size), fill, size // 2)
         if self.state == "recording":
@@ -169,22 +149,22 @@ class RecordButton(ImageButton):
 
 def icon_button(
     id: str, icon: str, size: float, action: Action | None, **attributes: Unpack[Attributes]
-) -> View:
+) -> views.View:
     """A white ``size`` dp icon button that runs ``action``."""
     attributes["on_click"] = action
-    return ImageButton(id, icon, tint=WHITE, icon_size=size, **attributes)
+    return views.ImageButton(id, icon, tint=WHITE, icon_size=size, **attributes)
 
 
-def _panel(id: str, text: str) -> LinearLayout:
+def _panel(id: str, text: str) -> views.LinearLayout:
     """``pnl_import_progress`` / ``pnl_record_processing``: hidden until the app works."""
-    return LinearLayout(
+    return views.LinearLayout(
         id,
-        ProgressBar(width=16, height=16, layout_gravity=Gravity.CENTER),
-        TextView("", text, text_size=12, text_color=WHITE, margin=(8, 0, 0, 0)),
-        gravity=Gravity.CENTER_HORIZONTAL,
-        width=MATCH_PARENT,
+        ProgressBar(width=16, height=16, layout_gravity=views.Gravity.CENTER),
+        views.TextView("", text, text_size=12, text_color=WHITE, margin=(8, 0, 0, 0)),
+        gravity=views.Gravity.CENTER_HORIZONTAL,
+        width=views.MATCH_PARENT,
         margin=(0, 0, 0, 4),
-        visibility=INVISIBLE,
+        visibility=views.INVISIBLE,
     )
 
 
@@ -211,24 +191,29 @@ class MainActions:
 
 
 def _shown(yes: bool) -> str:
-    return VISIBLE if yes else INVISIBLE
+    return views.VISIBLE if yes else views.INVISIBLE
 
 
-def _main_toolbar(state: MainState, act: MainActions) -> View:
+def _main_toolbar(state: MainState, act: MainActions) -> views.View:
     """``toolbar``: import, the app's name, the record's menu."""
     busy = state.mode != "idle"
-    return LinearLayout(
+    return views.LinearLayout(
         "toolbar",
         icon_button(
-            "btn_import", "download", 24, None, padding=16, visibility=GONE if busy else VISIBLE
+            "btn_import",
+            "download",
+            24,
+            None,
+            padding=16,
+            visibility=views.GONE if busy else views.VISIBLE,
         ),
-        TextView(
+        views.TextView(
             "",
             APP_NAME,
             text_size=24,
             text_color=WHITE,
             medium=True,
-            gravity=Gravity.CENTER_HORIZONTAL,
+            gravity=views.Gravity.CENTER_HORIZONTAL,
             width=0,
             weight=1,
             margin=(32, 12, 32, 16),
@@ -241,48 +226,52 @@ def _main_toolbar(state: MainState, act: MainActions) -> View:
             width=54,
             height=54,
             padding=15,
-            layout_gravity=Gravity.END,
-            visibility=GONE if busy else VISIBLE,
+            layout_gravity=views.Gravity.END,
+            visibility=views.GONE if busy else views.VISIBLE,
         ),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
     )
 
 
-def _waveforms(state: MainState) -> View:
+def _waveforms(state: MainState) -> views.View:
     """The placeholder, the record's or the recording's waveform, play and stop."""
     busy = state.mode != "idle"
     has_record = state.record is not None and not busy
-    return FrameLayout(
+    return views.FrameLayout(
         "",
-        ImageView(
+        views.ImageView(
             "placeholder",
             "music_note",
             tint=TEXT_LIGHT2,
             icon_size=96,
-            width=WRAP_CONTENT,
-            height=WRAP_CONTENT,
-            layout_gravity=Gravity.CENTER,
-            visibility=VISIBLE if state.record is None and not busy else GONE,
+            width=views.WRAP_CONTENT,
+            height=views.WRAP_CONTENT,
+            layout_gravity=views.Gravity.CENTER,
+            visibility=views.VISIBLE if state.record is None and not busy else views.GONE,
         ),
         Waveform(
             "record",
             300,
-            width=MATCH_PARENT,
+            width=views.MATCH_PARENT,
             height=200,
             margin=(0, 0, 0, 64),
-            visibility=_shown(has_record) if not busy else GONE,
+            visibility=_shown(has_record) if not busy else views.GONE,
         ),
         Waveform(
             "recording_view",
             120,
             "#FFFFD600",
-            width=MATCH_PARENT,
+            width=views.MATCH_PARENT,
             height=200,
             margin=(0, 0, 0, 64),
-            visibility=VISIBLE if busy else GONE,
+            visibility=views.VISIBLE if busy else views.GONE,
         ),
         ProgressBar(
-            "progress", width=48, height=48, layout_gravity=Gravity.CENTER, visibility=INVISIBLE
+            "progress",
+            width=48,
+            height=48,
+            layout_gravity=views.Gravity.CENTER,
+            visibility=views.INVISIBLE,
         ),
         icon_button(
             "btn_play",
@@ -292,8 +281,8 @@ def _waveforms(state: MainState) -> View:
             width=64,
             height=64,
             padding=14,
-            layout_gravity=Gravity.BOTTOM | Gravity.CENTER_HORIZONTAL,
-            visibility=_shown(has_record) if not busy else GONE,
+            layout_gravity=views.Gravity.BOTTOM | views.Gravity.CENTER_HORIZONTAL,
+            visibility=_shown(has_record) if not busy else views.GONE,
         ),
         icon_button(
             "btn_stop",
@@ -303,80 +292,80 @@ def _waveforms(state: MainState) -> View:
             width=64,
             height=64,
             padding=14,
-            layout_gravity=Gravity.BOTTOM | Gravity.CENTER_HORIZONTAL,
-            visibility=GONE,
+            layout_gravity=views.Gravity.BOTTOM | views.Gravity.CENTER_HORIZONTAL,
+            visibility=views.GONE,
         ),
-        width=MATCH_PARENT,
-        layout_gravity=Gravity.CENTER,
+        width=views.MATCH_PARENT,
+        layout_gravity=views.Gravity.CENTER,
     )
 
 
-def _times(state: MainState) -> View:
+def _times(state: MainState) -> views.View:
     """The time, the record's name and its format, its start and its length."""
     busy = state.mode != "idle"
     has_record = state.record is not None and not busy
     name = state.record.name if state.record is not None else ""
-    return FrameLayout(
+    return views.FrameLayout(
         "",
-        TextView(
+        views.TextView(
             "txt_zero_time",
             ZERO_TIME,
             text_size=16,
             text_color=WHITE,
             margin=(16, 0, 0, 8),
-            layout_gravity=Gravity.START | Gravity.BOTTOM,
+            layout_gravity=views.Gravity.START | views.Gravity.BOTTOM,
             visibility=_shown(has_record),
         ),
-        LinearLayout(
+        views.LinearLayout(
             "",
-            TextView(
+            views.TextView(
                 "txt_progress",
                 state.progress,
                 text_size=54,
                 text_color=WHITE,
                 medium=True,
-                layout_gravity=Gravity.CENTER_HORIZONTAL,
+                layout_gravity=views.Gravity.CENTER_HORIZONTAL,
             ),
-            TextView(
+            views.TextView(
                 "txt_name",
                 name,
                 text_size=22,
                 text_color=WHITE,
                 max_lines=2,
-                gravity=Gravity.CENTER_HORIZONTAL,
+                gravity=views.Gravity.CENTER_HORIZONTAL,
                 margin=(24, 0, 24, 4),
-                layout_gravity=Gravity.CENTER_HORIZONTAL,
+                layout_gravity=views.Gravity.CENTER_HORIZONTAL,
                 visibility=_shown(bool(name)),
             ),
-            TextView(
+            views.TextView(
                 "txt_record_info",
                 RECORD_INFO,
                 text_size=14,
                 text_color=TEXT_LIGHT2,
                 max_lines=1,
                 margin=(72, 0, 72, 10),
-                layout_gravity=Gravity.CENTER_HORIZONTAL,
+                layout_gravity=views.Gravity.CENTER_HORIZONTAL,
             ),
-            orientation=VERTICAL,
-            width=MATCH_PARENT,
+            orientation=views.VERTICAL,
+            width=views.MATCH_PARENT,
         ),
-        TextView(
+        views.TextView(
             "txt_duration",
             state.record.duration if state.record else ZERO_TIME,
             text_size=16,
             text_color=WHITE,
             margin=(0, 0, 16, 8),
-            layout_gravity=Gravity.END | Gravity.BOTTOM,
+            layout_gravity=views.Gravity.END | views.Gravity.BOTTOM,
             visibility=_shown(has_record),
         ),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
     )
 
 
-def _bottom_panel(state: MainState, act: MainActions) -> View:
+def _bottom_panel(state: MainState, act: MainActions) -> views.View:
     """Settings, delete / record / stop, the records list."""
     busy = state.mode != "idle"
-    return FrameLayout(
+    return views.FrameLayout(
         "",
         icon_button(
             "btn_settings",
@@ -388,9 +377,9 @@ def _bottom_panel(state: MainState, act: MainActions) -> View:
             height=84,
             padding=24,
             margin=(0, 8, 0, 0),
-            layout_gravity=Gravity.START,
+            layout_gravity=views.Gravity.START,
         ),
-        LinearLayout(
+        views.LinearLayout(
             "",
             icon_button(
                 "btn_record_delete",
@@ -402,7 +391,7 @@ def _bottom_panel(state: MainState, act: MainActions) -> View:
                 height=42,
                 padding=3,
                 margin=6,
-                layout_gravity=Gravity.CENTER,
+                layout_gravity=views.Gravity.CENTER,
                 visibility=_shown(busy),
             ),
             RecordButton(state.mode, act.record),
@@ -414,10 +403,10 @@ def _bottom_panel(state: MainState, act: MainActions) -> View:
                 width=54,
                 height=54,
                 padding=15,
-                layout_gravity=Gravity.CENTER,
+                layout_gravity=views.Gravity.CENTER,
                 visibility=_shown(busy),
             ),
-            layout_gravity=Gravity.CENTER,
+            layout_gravity=views.Gravity.CENTER,
         ),
         icon_button(
             "btn_records_list",
@@ -428,39 +417,39 @@ def _bottom_panel(state: MainState, act: MainActions) -> View:
             height=84,
             padding=24,
             margin=(0, 8, 0, 0),
-            layout_gravity=Gravity.END,
+            layout_gravity=views.Gravity.END,
         ),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
         margin=(0, 0, 0, 8),
     )
 
 
-def activity_main(state: MainState, act: MainActions) -> View:
+def activity_main(state: MainState, act: MainActions) -> views.View:
     """``activity_main.xml``."""
-    return LinearLayout(
+    return views.LinearLayout(
         "",
         _main_toolbar(state, act),
         _panel("pnl_import_progress", "Audio file import\u2026"),
         _panel("pnl_record_processing", "Waveform drawing calculations\u2026"),
-        LinearLayout(
+        views.LinearLayout(
             "",
             _waveforms(state),
-            orientation=VERTICAL,
-            gravity=Gravity.CENTER,
-            width=MATCH_PARENT,
+            orientation=views.VERTICAL,
+            gravity=views.Gravity.CENTER,
+            width=views.MATCH_PARENT,
             height=0,
             weight=1,
         ),
         _times(state),
-        SeekBar("play_progress", progress=0, max=1000),
+        views.SeekBar("play_progress", progress=0, max=1000),
         _bottom_panel(state, act),
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )
 
 
-def _coloured(view: TextView, colour: str) -> TextView:
+def _coloured(view: views.TextView, colour: str) -> views.TextView:
     """``view`` with its text in ``colour`` (Button and EditText take no colour)."""
     view.text_color = colour
     return view
@@ -474,12 +463,12 @@ def dialog_rename(
     on_check: Action,
     on_cancel: Action,
     on_save: Action,
-) -> View:
+) -> views.View:
     """``dialog_rename.xml`` in the framework's AlertDialog (``setView``: no title,
     no buttons of the dialog's own)."""
-    body = LinearLayout(
+    body = views.LinearLayout(
         "",
-        TextView(
+        views.TextView(
             "dialog_title",
             NEW_NAME,
             text_size=20,
@@ -487,20 +476,22 @@ def dialog_rename(
             medium=True,
             margin=(0, 0, 0, 16),
         ),
-        _coloured(EditText("input_name", name, on_change=on_name, width=MATCH_PARENT), BLACK),
-        CheckBox(
+        _coloured(
+            views.EditText("input_name", name, on_change=on_name, width=views.MATCH_PARENT), BLACK
+        ),
+        views.CheckBox(
             "check_box",
             DONT_ASK_AGAIN,
             checked=dont_ask,
             on_click=on_check,
-            width=MATCH_PARENT,
+            width=views.MATCH_PARENT,
             margin=(0, 8, 0, 0),
-            visibility=VISIBLE if show_checkbox else GONE,
+            visibility=views.VISIBLE if show_checkbox else views.GONE,
         ),
-        LinearLayout(
+        views.LinearLayout(
             "",
-            Button("dialog_negative_btn", CANCEL, on_click=on_cancel, margin=8),
-            Button(
+            views.Button("dialog_negative_btn", CANCEL, on_click=on_cancel, margin=8),
+            views.Button(
                 "dialog_positive_btn",
                 SAVE,
                 on_click=on_save,
@@ -508,13 +499,13 @@ def dialog_rename(
                 background="#FF1C2733",
                 elevation=2,
             ),
-            gravity=Gravity.END,
-            layout_gravity=Gravity.END,
+            gravity=views.Gravity.END,
+            layout_gravity=views.Gravity.END,
             margin=(0, 4, 0, 0),
         ),
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
         background=WHITE,
         padding=20,
     )
-    return alert_dialog("", "", custom=body)
+    return views.alert_dialog("", "", custom=body)

@@ -14,21 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from droidhub.virtual.views import (
-    GONE,
-    INVISIBLE,
-    MATCH_PARENT,
-    VERTICAL,
-    VISIBLE,
-    FrameLayout,
-    Gravity,
-    LinearLayout,
-    RecyclerView,
-    ScrollView,
-    Switch,
-    TextView,
-    View,
-)
+from droidhub.virtual import views
 from droidhub_aw_apps.audio_recorder.layouts import (
     BACKGROUND,
     DIVIDER,
@@ -44,26 +30,26 @@ from droidhub_aw_apps.audio_recorder.layouts import (
 )
 
 
-def _records_toolbar(on_back: Action, count: int) -> LinearLayout:
-    return LinearLayout(
+def _records_toolbar(on_back: Action, count: int) -> views.LinearLayout:
+    return views.LinearLayout(
         "toolbar",
         icon_button("btn_back", "arrow_back", 24, on_back, padding=16),
-        LinearLayout(
+        views.LinearLayout(
             "title",
-            TextView("txt_title", "Records", text_size=20, text_color=WHITE, medium=True),
-            TextView(
+            views.TextView("txt_title", "Records", text_size=20, text_color=WHITE, medium=True),
+            views.TextView(
                 "txt_sub_title",
                 f"{count} records" if count != 1 else "1 record",
                 text_size=14,
                 text_color=TEXT_LIGHT2,
             ),
-            orientation=VERTICAL,
+            orientation=views.VERTICAL,
             width=0,
             weight=1,
             margin=(8, 6, 0, 6),
         ),
         icon_button(
-            "btn_sort", "sort", 24, None, padding=16, layout_gravity=Gravity.CENTER_VERTICAL
+            "btn_sort", "sort", 24, None, padding=16, layout_gravity=views.Gravity.CENTER_VERTICAL
         ),
         icon_button(
             "btn_bookmarks",
@@ -71,34 +57,38 @@ def _records_toolbar(on_back: Action, count: int) -> LinearLayout:
             24,
             None,
             padding=16,
-            layout_gravity=Gravity.CENTER_VERTICAL,
+            layout_gravity=views.Gravity.CENTER_VERTICAL,
         ),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
         background=BACKGROUND,
     )
 
 
-def list_item(record: Recording) -> View:
+def list_item(record: Recording) -> views.View:
     """``list_item.xml``: a record's row over its waveform."""
-    return FrameLayout(
+    return views.FrameLayout(
         "container",
         Waveform(
             "list_item_waveform",
             110,
             "#32FFFFFF",
-            width=MATCH_PARENT,
+            width=views.MATCH_PARENT,
             height=56,
             margin=(8, 4, 8, 4),
-            layout_gravity=Gravity.START | Gravity.CENTER_VERTICAL,
+            layout_gravity=views.Gravity.START | views.Gravity.CENTER_VERTICAL,
         ),
-        View(
-            "", width=MATCH_PARENT, height=1, background="#12FFFFFF", layout_gravity=Gravity.BOTTOM
-        ),
-        LinearLayout(
+        views.View(
             "",
-            FrameLayout(
+            width=views.MATCH_PARENT,
+            height=1,
+            background="#12FFFFFF",
+            layout_gravity=views.Gravity.BOTTOM,
+        ),
+        views.LinearLayout(
+            "",
+            views.FrameLayout(
                 "",
-                TextView(
+                views.TextView(
                     "list_item_name",
                     record.name,
                     text_size=20,
@@ -113,34 +103,34 @@ def list_item(record: Recording) -> View:
                     width=36,
                     height=36,
                     padding=9,
-                    layout_gravity=Gravity.BOTTOM | Gravity.END,
+                    layout_gravity=views.Gravity.BOTTOM | views.Gravity.END,
                 ),
-                width=MATCH_PARENT,
+                width=views.MATCH_PARENT,
             ),
-            FrameLayout(
+            views.FrameLayout(
                 "",
-                TextView(
+                views.TextView(
                     "list_item_description",
                     record.duration,
                     text_size=14,
                     text_color=TEXT_LIGHT2,
                     padding=(4, 0, 12, 0),
-                    layout_gravity=Gravity.END,
+                    layout_gravity=views.Gravity.END,
                 ),
-                TextView("list_item_date", "", text_size=14, visibility=INVISIBLE),
-                TextView(
+                views.TextView("list_item_date", "", text_size=14, visibility=views.INVISIBLE),
+                views.TextView(
                     "list_item_info",
                     RECORD_INFO,
                     text_size=14,
                     text_color=TEXT_LIGHT2,
                     padding=(4, 2, 12, 12),
                 ),
-                width=MATCH_PARENT,
+                width=views.MATCH_PARENT,
             ),
-            orientation=VERTICAL,
-            width=MATCH_PARENT,
+            orientation=views.VERTICAL,
+            width=views.MATCH_PARENT,
             margin=(16, 0, 36, 0),
-            layout_gravity=Gravity.CENTER_VERTICAL,
+            layout_gravity=views.Gravity.CENTER_VERTICAL,
         ),
         icon_button(
             "list_item_more",
@@ -148,65 +138,65 @@ def list_item(record: Recording) -> View:
             24,
             None,
             width=36,
-            height=MATCH_PARENT,
+            height=views.MATCH_PARENT,
             padding=(0, 0, 4, 0),
-            layout_gravity=Gravity.CENTER_VERTICAL | Gravity.END,
+            layout_gravity=views.Gravity.CENTER_VERTICAL | views.Gravity.END,
         ),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
         clickable=True,
     )
 
 
-def activity_records(records: Sequence[Recording], on_back: Action) -> View:
+def activity_records(records: Sequence[Recording], on_back: Action) -> views.View:
     """``activity_records.xml``: the records, newest first, under the toolbar."""
-    return FrameLayout(
+    return views.FrameLayout(
         "",
-        RecyclerView("recycler_view", records, list_item, padding=(0, 72, 0, 0)),
-        LinearLayout(
+        views.RecyclerView("recycler_view", records, list_item, padding=(0, 72, 0, 0)),
+        views.LinearLayout(
             "",
             _records_toolbar(on_back, len(records)),
-            View("bottomDivider", width=MATCH_PARENT, height=1, background=DIVIDER),
-            orientation=VERTICAL,
-            width=MATCH_PARENT,
+            views.View("bottomDivider", width=views.MATCH_PARENT, height=1, background=DIVIDER),
+            orientation=views.VERTICAL,
+            width=views.MATCH_PARENT,
         ),
-        TextView(
+        views.TextView(
             "txtEmpty",
             "Records is empty",
             text_size=20,
             text_color=WHITE,
-            layout_gravity=Gravity.CENTER,
-            visibility=GONE if records else VISIBLE,
+            layout_gravity=views.Gravity.CENTER,
+            visibility=views.GONE if records else views.VISIBLE,
         ),
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )
 
 
-def _switch_row(id: str, text: str, checked: bool, on_click: Action | None = None) -> View:
-    return LinearLayout(
+def _switch_row(id: str, text: str, checked: bool, on_click: Action | None = None) -> views.View:
+    return views.LinearLayout(
         "",
-        TextView(
+        views.TextView(
             "",
             text,
             text_size=16,
             text_color=WHITE,
             width=0,
             weight=1,
-            layout_gravity=Gravity.CENTER_VERTICAL,
+            layout_gravity=views.Gravity.CENTER_VERTICAL,
         ),
-        Switch(id, "", checked=checked, on_click=on_click, width=64),
-        width=MATCH_PARENT,
+        views.Switch(id, "", checked=checked, on_click=on_click, width=64),
+        width=views.MATCH_PARENT,
         padding=(16, 8, 16, 8),
     )
 
 
-def _text_row(id: str, text: str) -> TextView:
-    return TextView(
+def _text_row(id: str, text: str) -> views.TextView:
+    return views.TextView(
         id,
         text,
         text_size=16,
         text_color=WHITE,
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
         padding=(16, 16, 16, 16),
         clickable=True,
     )
@@ -215,48 +205,48 @@ def _text_row(id: str, text: str) -> TextView:
 def _spinner(id: str, text: str) -> Spinner:
     return Spinner(
         id,
-        TextView("", text, text_size=16, text_color=WHITE, padding=(16, 14, 16, 14)),
-        width=MATCH_PARENT,
+        views.TextView("", text, text_size=16, text_color=WHITE, padding=(16, 14, 16, 14)),
+        width=views.MATCH_PARENT,
         clickable=True,
     )
 
 
-def activity_settings(ask_to_rename: bool, on_ask_to_rename: Action, on_back: Action) -> View:
+def activity_settings(ask_to_rename: bool, on_ask_to_rename: Action, on_back: Action) -> views.View:
     """``activity_settings.xml``'s top: the toolbar and the first settings."""
-    return ScrollView(
+    return views.ScrollView(
         "",
-        LinearLayout(
+        views.LinearLayout(
             "",
-            LinearLayout(
+            views.LinearLayout(
                 "toolbar",
                 icon_button("btnBack", "arrow_back", 24, on_back, padding=16),
-                TextView(
+                views.TextView(
                     "",
                     SETTINGS,
                     text_size=20,
                     text_color=WHITE,
                     medium=True,
-                    layout_gravity=Gravity.CENTER_VERTICAL,
+                    layout_gravity=views.Gravity.CENTER_VERTICAL,
                     margin=(8, 0, 0, 0),
                 ),
-                width=MATCH_PARENT,
+                width=views.MATCH_PARENT,
             ),
             _text_row("btnTrash", "Trash"),
             _text_row("btn_file_browser", "File browser"),
             _spinner("themeColor", "Theme Blue Gray"),
-            LinearLayout(
+            views.LinearLayout(
                 "panelPublicDir",
-                TextView(
+                views.TextView(
                     "",
                     "Store records in a public dir",
                     text_size=16,
                     text_color=WHITE,
                     width=0,
                     weight=1,
-                    layout_gravity=Gravity.CENTER_VERTICAL,
+                    layout_gravity=views.Gravity.CENTER_VERTICAL,
                 ),
-                Switch("swPublicDir", "", width=64),
-                width=MATCH_PARENT,
+                views.Switch("swPublicDir", "", width=64),
+                width=views.MATCH_PARENT,
                 padding=(16, 8, 16, 8),
             ),
             _switch_row("swKeepScreenOn", "Keep screen ON while recording", False),
@@ -267,9 +257,9 @@ def activity_settings(ask_to_rename: bool, on_ask_to_rename: Action, on_back: Ac
                 on_ask_to_rename,
             ),
             _spinner("name_format", "Naming: Record-1.m4a"),
-            orientation=VERTICAL,
-            width=MATCH_PARENT,
+            orientation=views.VERTICAL,
+            width=views.MATCH_PARENT,
         ),
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )

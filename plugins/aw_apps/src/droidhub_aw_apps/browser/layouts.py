@@ -37,20 +37,7 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
-from droidhub.virtual.views import (
-    GONE,
-    HORIZONTAL,
-    MATCH_PARENT,
-    EditText,
-    FrameLayout,
-    ImageButton,
-    ImageView,
-    LinearLayout,
-    ListView,
-    TextView,
-    View,
-    dp,
-)
+from droidhub.virtual import views
 from droidhub.virtual.views.measure import Gravity
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action
@@ -100,15 +87,15 @@ def tab_count_description(tabs: int) -> str:
     return f"{tabs} open {plural}, tap to switch tabs"
 
 
-class UrlBar(EditText):
+class UrlBar(views.EditText):
     """The omnibox's field: 16 sp text on the pill, no underline."""
 
     def draw_content(self, painter: Painter) -> None:
         """The URL, the typed text or the hint, vertically centred."""
-        TextView.draw_content(self, painter)
+        views.TextView.draw_content(self, painter)
 
 
-class TabSwitcherButton(ImageButton):
+class TabSwitcherButton(views.ImageButton):
     """``tab_switcher_button``: a rounded square with the number of tabs in it."""
 
     def __init__(self, tabs: int) -> None:
@@ -118,17 +105,17 @@ class TabSwitcherButton(ImageButton):
 
     def draw_content(self, painter: Painter) -> None:
         """The 18 dp square's outline and the count in it."""
-        size, stroke = dp(18), dp(2)
+        size, stroke = views.dp(18), views.dp(2)
         x = self.left + (self.right - self.left - size) // 2
         y = self.top + (self.bottom - self.top - size) // 2
-        painter.surface((x, y, x + size, y + size), ICON_TINT, dp(3))
+        painter.surface((x, y, x + size, y + size), ICON_TINT, views.dp(3))
         painter.surface((x + stroke, y + stroke, x + size - stroke, y + size - stroke),
-                        "#FFFFFFFF", dp(2))  # fmt: skip
-        painter.text([str(self.tabs)], (x, y, x + size, y + size), dp(11), ICON_TINT, True,
+                        "#FFFFFFFF", views.dp(2))  # fmt: skip
+        painter.text([str(self.tabs)], (x, y, x + size, y + size), views.dp(11), ICON_TINT, True,
                      Gravity.CENTER)  # fmt: skip
 
 
-class ToolbarPhone(LinearLayout):
+class ToolbarPhone(views.LinearLayout):
     """``toolbar`` (ToolbarPhone, a FrameLayout to accessibility): the home button, the
     location bar taking the room between, the buttons at the end, as it places them."""
 
@@ -143,120 +130,124 @@ def control_container(
     on_clear: Action,
     on_menu: Action,
     tabs: int = 1,
-) -> View:
+) -> views.View:
     """``control_container``: the toolbar; ``focused`` while the omnibox is being edited
     (Chrome then hides the home button and the buttons and widens the field)."""
-    editing_gone = GONE if focused else "visible"
-    status = LinearLayout(
+    editing_gone = views.GONE if focused else "visible"
+    status = views.LinearLayout(
         "location_bar_status",
-        ImageView("location_bar_status_icon", "search" if focused or not url_text else "info",
-                  tint=ICON_TINT, content_desc="" if focused else PAGE_INFO, width=20,
-                  height=20, margin=(12, 0, 8, 0), layout_gravity=Gravity.CENTER_VERTICAL),
-        orientation=HORIZONTAL, height=MATCH_PARENT, gravity=Gravity.CENTER_VERTICAL,
+        views.ImageView("location_bar_status_icon", "search" if focused or not url_text else "info",
+                        tint=ICON_TINT, content_desc="" if focused else PAGE_INFO, width=20,
+                        height=20, margin=(12, 0, 8, 0), layout_gravity=Gravity.CENTER_VERTICAL),
+        orientation=views.HORIZONTAL, height=views.MATCH_PARENT, gravity=Gravity.CENTER_VERTICAL,
         focusable=True,
     )  # fmt: skip
     url_bar = UrlBar(
         "url_bar", url_text, hint=URL_HINT, on_change=on_url_change, on_click=on_url_click,
-        width=MATCH_PARENT, height=MATCH_PARENT, margin=(40, 0, 40, 0), padding=(0, 0, 0, 0),
+        width=views.MATCH_PARENT, height=views.MATCH_PARENT, margin=(40, 0, 40, 0), padding=(0, 0,
+                                                                                             0, 0),
         layout_gravity=Gravity.CENTER_VERTICAL,
     )  # fmt: skip
     url_bar.gravity = Gravity.LEFT | Gravity.CENTER_VERTICAL
     url_bar.text_color = TEXT_COLOUR
-    action = ImageButton(
+    action = views.ImageButton(
         "delete_button" if url_text else "mic_button", "close" if url_text else "mic",
         tint=ICON_TINT, content_desc=CLEAR_INPUT if url_text else VOICE_SEARCH,
         on_click=on_clear if url_text else None, width=BUTTON_DP, height=OMNIBOX_DP, padding=8,
     )  # fmt: skip
-    actions = LinearLayout(
-        "url_action_container", action, orientation=HORIZONTAL, height=MATCH_PARENT,
+    actions = views.LinearLayout(
+        "url_action_container", action, orientation=views.HORIZONTAL, height=views.MATCH_PARENT,
         layout_gravity=Gravity.END | Gravity.CENTER_VERTICAL,
-        visibility="visible" if focused else GONE,
+        visibility="visible" if focused else views.GONE,
     )  # fmt: skip
-    location = FrameLayout(
+    location = views.FrameLayout(
         "location_bar", status, url_bar, actions, width=0, weight=1, height=OMNIBOX_DP,
         margin=(4 if focused else 2, 0, 4 if focused else 2, 0),
         layout_gravity=Gravity.CENTER_VERTICAL, background=OMNIBOX_FILL,
         corner_radius=OMNIBOX_DP / 2,
     )  # fmt: skip
-    home = ImageButton(
+    home = views.ImageButton(
         "home_button", "home", tint=ICON_TINT, content_desc=HOME, width=BUTTON_DP,
         height=BUTTON_DP, layout_gravity=Gravity.LEFT | Gravity.CENTER_VERTICAL,
         visibility=editing_gone,
     )  # fmt: skip
-    menu = ImageButton(
+    menu = views.ImageButton(
         "menu_button", "more_vert", tint=ICON_TINT, content_desc=MENU, width=BUTTON_DP,
         height=BUTTON_DP, on_click=on_menu, long_clickable=True,
     )  # fmt: skip
-    buttons = LinearLayout(
-        "toolbar_buttons", TabSwitcherButton(tabs), FrameLayout("menu_button_wrapper", menu),
-        orientation=HORIZONTAL, layout_gravity=Gravity.RIGHT | Gravity.CENTER_VERTICAL,
+    buttons = views.LinearLayout(
+        "toolbar_buttons", TabSwitcherButton(tabs), views.FrameLayout("menu_button_wrapper", menu),
+        orientation=views.HORIZONTAL, layout_gravity=Gravity.RIGHT | Gravity.CENTER_VERTICAL,
         visibility=editing_gone,
     )  # fmt: skip
-    toolbar = ToolbarPhone("toolbar", home, location, buttons, orientation=HORIZONTAL,
-                           gravity=Gravity.CENTER_VERTICAL, width=MATCH_PARENT,
+    toolbar = ToolbarPhone("toolbar", home, location, buttons, orientation=views.HORIZONTAL,
+                           gravity=Gravity.CENTER_VERTICAL, width=views.MATCH_PARENT,
                            height=TOOLBAR_DP, background="#FFFFFFFF")  # fmt: skip
-    container = FrameLayout("toolbar_container", toolbar, width=MATCH_PARENT)
-    return FrameLayout("control_container", container, width=MATCH_PARENT)
+    container = views.FrameLayout("toolbar_container", toolbar, width=views.MATCH_PARENT)
+    return views.FrameLayout("control_container", container, width=views.MATCH_PARENT)
 
 
-def tab_window(toolbar: View, page: View) -> View:
+def tab_window(toolbar: views.View, page: views.View) -> views.View:
     """The tab: the web contents under the toolbar (``compositor_view_holder``)."""
-    holder = FrameLayout("compositor_view_holder", page, width=MATCH_PARENT,
-                         height=MATCH_PARENT, margin=(0, TOOLBAR_DP, 0, 0))  # fmt: skip
-    return _Coordinator("coordinator", holder, toolbar, width=MATCH_PARENT, height=MATCH_PARENT)
+    holder = views.FrameLayout("compositor_view_holder", page, width=views.MATCH_PARENT,
+                               height=views.MATCH_PARENT, margin=(0, TOOLBAR_DP, 0, 0))  # fmt: skip
+    return _Coordinator(
+        "coordinator", holder, toolbar, width=views.MATCH_PARENT, height=views.MATCH_PARENT
+    )
 
 
-class _Coordinator(FrameLayout):
+class _Coordinator(views.FrameLayout):
     """``coordinator`` (androidx's CoordinatorLayout: ``android.view.ViewGroup``)."""
 
     class_name: ClassVar[str] = "android.view.ViewGroup"
 
 
-class _MenuRow(LinearLayout):
+class _MenuRow(views.LinearLayout):
     """A row of the app menu (``menu_item.xml``): clickable, 48 dp."""
 
 
-class _IconRowButton(ImageButton):
+class _IconRowButton(views.ImageButton):
     """A button of the menu's icon row: a MaterialButton, ``android.widget.Button``."""
 
     class_name: ClassVar[str] = "android.widget.Button"
 
 
-def app_menu(choose: Callable[[str], object], forward_enabled: bool = False) -> View:
+def app_menu(choose: Callable[[str], object], forward_enabled: bool = False) -> views.View:
     """``app_menu_list``: the icon row, then a row per item; a tap runs
     ``choose(title)``."""
-    icons: list[View] = []
+    icons: list[views.View] = []
     for id, desc, icon in ICON_ROW:
         button = _IconRowButton(id, icon, tint=ICON_TINT, content_desc=desc, width=BUTTON_DP,
                                 height=BUTTON_DP, layout_gravity=Gravity.CENTER,
                                 on_click=functools.partial(choose, desc))  # fmt: skip
         button.enabled = forward_enabled or id != "button_one"
-        icons.append(FrameLayout(f"button_wrapper_{id.split('_')[1]}", button, width=0,
-                                 weight=1, height=BUTTON_DP))  # fmt: skip
-    rows: list[View] = [LinearLayout("", *icons, orientation=HORIZONTAL, width=MATCH_PARENT,
-                                     padding=(4, 4, 4, 4))]  # fmt: skip
+        icons.append(views.FrameLayout(f"button_wrapper_{id.split('_')[1]}", button, width=0,
+                                       weight=1, height=BUTTON_DP))  # fmt: skip
+    rows: list[views.View] = [views.LinearLayout("", *icons, orientation=views.HORIZONTAL,
+                                                 width=views.MATCH_PARENT,
+                                                 padding=(4, 4, 4, 4))]  # fmt: skip
     for title, icon in MENU_ITEMS:
-        text = TextView("menu_item_text", title, text_size=16, text_color=TEXT_COLOUR,
-                        max_lines=1, width=0, weight=1, min_height=48,
-                        gravity=Gravity.LEFT | Gravity.CENTER_VERTICAL)  # fmt: skip
-        image = ImageView("menu_item_icon", icon, tint=ICON_TINT, width=24, height=24,
-                          layout_gravity=Gravity.CENTER_VERTICAL)  # fmt: skip
+        text = views.TextView("menu_item_text", title, text_size=16, text_color=TEXT_COLOUR,
+                              max_lines=1, width=0, weight=1, min_height=48,
+                              gravity=Gravity.LEFT | Gravity.CENTER_VERTICAL)  # fmt: skip
+        image = views.ImageView("menu_item_icon", icon, tint=ICON_TINT, width=24, height=24,
+                                layout_gravity=Gravity.CENTER_VERTICAL)  # fmt: skip
         rows.append(
             _MenuRow(
                 "",
                 text,
                 image,
-                orientation=HORIZONTAL,
-                width=MATCH_PARENT,
+                orientation=views.HORIZONTAL,
+                width=views.MATCH_PARENT,
                 padding=(16, 0, 16, 0),
                 on_click=functools.partial(choose, title),
             )
         )
     # about 260 dp wide on a phone (``menu_width``), a white surface lifted 8 dp, in
     # the popup window's frame (PopupWindow's decor view is a FrameLayout)
-    menu = ListView("app_menu_list", *rows, width=MENU_DP, padding=(0, 8, 0, 8),
-                    background="#FFFFFFFF", elevation=8, corner_radius=8)  # fmt: skip
-    return FrameLayout("", menu)
+    menu = views.ListView("app_menu_list", *rows, width=MENU_DP, padding=(0, 8, 0, 8),
+                          background="#FFFFFFFF", elevation=8, corner_radius=8)  # fmt: skip
+    return views.FrameLayout("", menu)
 
 
 def menu_titles() -> Sequence[str]:

@@ -29,23 +29,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from droidhub.virtual.views import (
-    GONE,
-    MATCH_PARENT,
-    VERTICAL,
-    CheckBox,
-    CoordinatorLayout,
-    ImageView,
-    LinearLayout,
-    MenuItem,
-    RelativeLayout,
-    Rules,
-    ScrollView,
-    TextView,
-    View,
-    alert_dialog,
-    popup_menu,
-)
+from droidhub.virtual import views
 from droidhub_aw_apps.calendar import agenda, ids
 from droidhub_aw_apps.calendar.draft import REPETITIONS, Draft, repetition_text
 from droidhub_aw_apps.calendar.layouts import EVENT_COLOUR
@@ -80,7 +64,9 @@ DELETE_CHOICES = (
 #: What ``window`` hands the app: the content, the dialog over it (or None), what a
 #: tap outside the dialog or BACK does, and the popup's anchor when the dialog is the
 #: toolbar's overflow.
-Shown = tuple[View, View | None, Callable[[], None] | None, tuple[int, int, int, int] | None]
+Shown = tuple[
+    views.View, views.View | None, Callable[[], None] | None, tuple[int, int, int, int] | None
+]
 
 
 class Editor:
@@ -218,58 +204,62 @@ class Editor:
     def window(self, phone: VirtualPhone) -> Shown:
         """The editor as it shows now."""
         draft = self.draft
-        menu = [MenuItem(ids.SAVE, ids.SAVE_DESC, "check", functools.partial(self.save, phone))]
-        overflow: list[MenuItem] = []
+        menu = [
+            views.MenuItem(ids.SAVE, ids.SAVE_DESC, "check", functools.partial(self.save, phone))
+        ]
+        overflow: list[views.MenuItem] = []
         if draft.row is not None:
             menu += [
-                MenuItem(
+                views.MenuItem(
                     ids.DELETE, ids.DELETE_DESC, "delete", functools.partial(self._open, "delete")
                 ),
-                MenuItem("duplicate", "Duplicate event", "content_copy"),
+                views.MenuItem("duplicate", "Duplicate event", "content_copy"),
             ]
-            overflow.append(MenuItem("share", "Share", "share"))
+            overflow.append(views.MenuItem("share", "Share", "share"))
         title = ids.NEW_EVENT if draft.row is None else ids.EDIT_EVENT
         toolbar = sc.material_toolbar(
             "event_toolbar", title, self.back, menu, overflow,
             functools.partial(self._open, "overflow"),
         )  # fmt: skip
-        content = CoordinatorLayout(
+        content = views.CoordinatorLayout(
             "event_coordinator",
             toolbar,
-            ScrollView(
-                "event_nested_scrollview", self._holder(phone), width=MATCH_PARENT,
-                height=MATCH_PARENT, margin=(0, 56, 0, 0),
+            views.ScrollView(
+                "event_nested_scrollview", self._holder(phone), width=views.MATCH_PARENT,
+                height=views.MATCH_PARENT, margin=(0, 56, 0, 0),
             ),
-            width=MATCH_PARENT, height=MATCH_PARENT, background=sc.BACKGROUND,
+            width=views.MATCH_PARENT, height=views.MATCH_PARENT, background=sc.BACKGROUND,
         )  # fmt: skip
         dialog, anchor = self._dialog(phone)
         return content, dialog, (self._cancel if dialog is not None else None), anchor
 
-    def _holder(self, phone: VirtualPhone) -> View:
+    def _holder(self, phone: VirtualPhone) -> views.View:
         """``event_holder`` and its rows, top to bottom."""
         draft = self.draft
         today = phone.now().date()
         # RelativeLayout places a view below a GONE sibling at the top: each row goes
         # below the last shown one.
         last_reminder = "event_reminder_2" if draft.reminder_minutes >= 0 else "event_reminder_1"
-        views: list[View] = [
-            _field(ids.TITLE, draft.title, "Title", self._set("title"), Rules(), end=True),
+        rows: list[views.View] = [
+            _field(ids.TITLE, draft.title, "Title", self._set("title"), views.Rules(), end=True),
             _field(ids.LOCATION, draft.location, "Location", self._set("location"),
-                   Rules(below=ids.TITLE, to_left_of="event_show_on_map")),
-            ImageView("event_show_on_map", "place", tint=sc.PRIMARY, width=ICON, height=ICON,
-                      padding=sc.SMALL_MARGIN, margin=(0, 24, sc.ACTIVITY_MARGIN, 0),
-                      on_click=_nothing, rules=Rules(below=ids.TITLE, align_parent_right=True)),
+                   views.Rules(below=ids.TITLE, to_left_of="event_show_on_map")),
+            views.ImageView("event_show_on_map", "place", tint=sc.PRIMARY, width=ICON, height=ICON,
+                            padding=sc.SMALL_MARGIN, margin=(0, 24, sc.ACTIVITY_MARGIN, 0),
+                            on_click=_nothing,
+                            rules=views.Rules(below=ids.TITLE, align_parent_right=True)),
             _field(ids.DESCRIPTION, draft.description, "Description", self._set("description"),
-                   Rules(below=ids.LOCATION), end=True, multi_line=True),
+                   views.Rules(below=ids.LOCATION), end=True, multi_line=True),
             _divider("event_description_divider", ids.DESCRIPTION),
             _image("event_time_image", "schedule", "event_description_divider"),
-            RelativeLayout(
+            views.RelativeLayout(
                 "event_all_day_holder",
                 _all_day(draft.all_day),
-                width=MATCH_PARENT, margin=(sc.SMALL_MARGIN, 0, 0, 0),
+                width=views.MATCH_PARENT, margin=(sc.SMALL_MARGIN, 0, 0, 0),
                 padding=(0, sc.MEDIUM_MARGIN, sc.ACTIVITY_MARGIN, sc.MEDIUM_MARGIN),
                 on_click=self._toggle_all_day,
-                rules=Rules(below="event_description_divider", to_right_of="event_time_image"),
+                rules=views.Rules(below="event_description_divider",
+                                  to_right_of="event_time_image"),
             ),
             *_date_time_row(
                 (ids.START_DATE, ids.START_TIME), "event_all_day_holder",
@@ -286,48 +276,52 @@ class Editor:
             _divider("event_date_time_divider", ids.END_DATE),
             _image("event_reminder_image", "notifications", "event_date_time_divider"),
             _value("event_reminder_1", _reminder_text(draft.reminder_minutes),
-                   Rules(below="event_date_time_divider", to_right_of="event_reminder_image"),
+                   views.Rules(below="event_date_time_divider", to_right_of="event_reminder_image"),
                    functools.partial(self._open, "reminder")),
             _value("event_reminder_2", ADD_ANOTHER_REMINDER,
-                   Rules(below="event_reminder_1", to_right_of="event_reminder_image"),
+                   views.Rules(below="event_reminder_1", to_right_of="event_reminder_image"),
                    _nothing, shown=draft.reminder_minutes >= 0, dim=True),
             _divider("event_reminder_divider", last_reminder),
             _image("event_repetition_image", "repeat", "event_reminder_divider"),
             _value(ids.REPETITION, repetition_text(draft.repeat_interval),
-                   Rules(below="event_reminder_divider", to_right_of="event_repetition_image"),
+                   views.Rules(below="event_reminder_divider",
+                               to_right_of="event_repetition_image"),
                    functools.partial(self._open, "repeat")),
             *self._repetition_rows(),
             _divider("event_repetition_divider", self._last_repetition_row()),
             _divider("event_caldav_calendar_divider", "event_repetition_divider", 0),
             _image("event_type_image", "label", "event_caldav_calendar_divider"),
-            RelativeLayout(
+            views.RelativeLayout(
                 "event_type_holder",
-                TextView("event_type", "Regular event", text_size=DAY_TEXT, text_color=sc.TEXT),
-                width=MATCH_PARENT, padding=(sc.MEDIUM_MARGIN, 12, sc.ACTIVITY_MARGIN, 12),
+                views.TextView("event_type", "Regular event", text_size=DAY_TEXT,
+                               text_color=sc.TEXT),
+                width=views.MATCH_PARENT, padding=(sc.MEDIUM_MARGIN, 12, sc.ACTIVITY_MARGIN, 12),
                 on_click=_nothing,
-                rules=Rules(below="event_caldav_calendar_divider", to_right_of="event_type_image"),
+                rules=views.Rules(below="event_caldav_calendar_divider",
+                                  to_right_of="event_type_image"),
             ),
             _divider("event_type_divider", "event_type_holder"),
             _image("event_color_image", "palette", "event_type_divider"),
-            RelativeLayout(
+            views.RelativeLayout(
                 "event_color_holder",
-                TextView("event_color_text", "Event color", text_size=DAY_TEXT, text_color=sc.TEXT),
-                ImageView("event_color", width=24, height=24, background=EVENT_COLOUR,
-                          corner_radius=12, rules=Rules(align_parent_right=True)),
-                width=MATCH_PARENT, padding=(sc.MEDIUM_MARGIN, 12, sc.ACTIVITY_MARGIN, 12),
+                views.TextView("event_color_text", "Event color", text_size=DAY_TEXT,
+                               text_color=sc.TEXT),
+                views.ImageView("event_color", width=24, height=24, background=EVENT_COLOUR,
+                                corner_radius=12, rules=views.Rules(align_parent_right=True)),
+                width=views.MATCH_PARENT, padding=(sc.MEDIUM_MARGIN, 12, sc.ACTIVITY_MARGIN, 12),
                 on_click=_nothing,
-                rules=Rules(below="event_type_divider", to_right_of="event_color_image"),
+                rules=views.Rules(below="event_type_divider", to_right_of="event_color_image"),
             ),
             _divider("event_color_divider", "event_color_holder"),
         ]  # fmt: skip
-        return RelativeLayout("event_holder", *views, width=MATCH_PARENT)
+        return views.RelativeLayout("event_holder", *rows, width=views.MATCH_PARENT)
 
-    def _repetition_rows(self) -> list[View]:
+    def _repetition_rows(self) -> list[views.View]:
         """ "Repeat on" (weekly, monthly and yearly) and "Repeat till" (any repetition)."""
         interval = self.draft.repeat_interval
         if not interval:
             return []
-        rows: list[View] = []
+        rows: list[views.View] = []
         above = ids.REPETITION
         if (
             interval % agenda.WEEK == 0
@@ -345,7 +339,9 @@ class Editor:
             return ids.REPETITION
         return "event_repetition_limit_holder"
 
-    def _dialog(self, phone: VirtualPhone) -> tuple[View | None, tuple[int, int, int, int] | None]:
+    def _dialog(
+        self, phone: VirtualPhone
+    ) -> tuple[views.View | None, tuple[int, int, int, int] | None]:
         if isinstance(self.dialog, (DatePick, TimePick)):
             return self.dialog.dialog(), None
         if self.dialog == "repeat":
@@ -364,13 +360,15 @@ class Editor:
             body = _delete_body(
                 self.draft.repeat_interval > 0, self.delete_rule, self._choose_delete
             )
-            dialog = alert_dialog(
+            dialog = views.alert_dialog(
                 "", "", positive=(ids.YES, confirm), negative=(ids.NO, self._cancel),
                 package_ids=True, custom=body,
             )  # fmt: skip
             return dialog, None
         if self.dialog == "overflow":
-            popup = popup_menu([MenuItem("share", "Share")], lambda item: self._cancel())
+            popup = views.popup_menu(
+                [views.MenuItem("share", "Share")], lambda item: self._cancel()
+            )
             return popup, TOOLBAR_ANCHOR
         return None, None
 
@@ -384,12 +382,12 @@ def _field(
     text: str,
     hint: str,
     on_change: Callable[[str], object],
-    rules: Rules,
+    rules: views.Rules,
     end: bool = False,
     multi_line: bool = False,
-) -> View:
+) -> views.View:
     field = sc.my_edit_text(
-        id, text, hint, on_change, text_size=DAY_TEXT, width=MATCH_PARENT,
+        id, text, hint, on_change, text_size=DAY_TEXT, width=views.MATCH_PARENT,
         margin=(sc.ACTIVITY_MARGIN, sc.ACTIVITY_MARGIN, sc.ACTIVITY_MARGIN if end else 0, 0),
         rules=rules,
     )  # fmt: skip
@@ -398,38 +396,38 @@ def _field(
     return field
 
 
-def _divider(id: str, below: str, bottom: float = sc.NORMAL_MARGIN) -> View:
-    return ImageView(
-        id, width=MATCH_PARENT, height=DIVIDER, background=sc.DIVIDER,
-        margin=(0, sc.ACTIVITY_MARGIN if bottom else 0, 0, bottom), rules=Rules(below=below),
+def _divider(id: str, below: str, bottom: float = sc.NORMAL_MARGIN) -> views.View:
+    return views.ImageView(
+        id, width=views.MATCH_PARENT, height=DIVIDER, background=sc.DIVIDER,
+        margin=(0, sc.ACTIVITY_MARGIN if bottom else 0, 0, bottom), rules=views.Rules(below=below),
     )  # fmt: skip
 
 
-def _image(id: str, icon: str, below: str) -> View:
-    return ImageView(
+def _image(id: str, icon: str, below: str) -> views.View:
+    return views.ImageView(
         id, icon, tint=sc.TEXT, width=40, height=40, padding=sc.MEDIUM_MARGIN,
-        margin=(sc.NORMAL_MARGIN, 0, 0, 0), rules=Rules(below=below),
+        margin=(sc.NORMAL_MARGIN, 0, 0, 0), rules=views.Rules(below=below),
     )  # fmt: skip
 
 
 def _value(
     id: str,
     text: str,
-    rules: Rules,
+    rules: views.Rules,
     on_click: Callable[[], object],
     shown: bool = True,
     dim: bool = False,
-) -> View:
-    return TextView(
+) -> views.View:
+    return views.TextView(
         id, text, text_size=DAY_TEXT, text_color="#991B1B1F" if dim else sc.TEXT,
-        width=MATCH_PARENT, padding=(sc.MEDIUM_MARGIN, 10, sc.ACTIVITY_MARGIN, 10),
-        on_click=on_click, rules=rules, visibility="visible" if shown else GONE,
+        width=views.MATCH_PARENT, padding=(sc.MEDIUM_MARGIN, 10, sc.ACTIVITY_MARGIN, 10),
+        on_click=on_click, rules=rules, visibility="visible" if shown else views.GONE,
     )  # fmt: skip
 
 
-def _all_day(checked: bool) -> View:
-    box = CheckBox(
-        ids.ALL_DAY, "All-day", checked=checked, clickable=False, width=MATCH_PARENT,
+def _all_day(checked: bool) -> views.View:
+    box = views.CheckBox(
+        ids.ALL_DAY, "All-day", checked=checked, clickable=False, width=views.MATCH_PARENT,
         padding=(sc.SMALL_MARGIN, 0, 0, 0),
     )  # fmt: skip
     box.text_px, box.text_color = round(box.text_px * DAY_TEXT / 14), sc.TEXT
@@ -443,43 +441,43 @@ def _date_time_row(
     time: str,
     taps: tuple[Callable[[], object], Callable[[], object]],
     all_day: bool,
-) -> list[View]:
-    date_view = TextView(
+) -> list[views.View]:
+    date_view = views.TextView(
         names[0], date, text_size=DAY_TEXT, text_color=sc.TEXT,
         padding=(sc.MEDIUM_MARGIN, 12, sc.MEDIUM_MARGIN, 12), on_click=taps[0],
         margin=(sc.SMALL_MARGIN, 0, 0, 0),
-        rules=Rules(below=below, to_right_of="event_time_image"),
+        rules=views.Rules(below=below, to_right_of="event_time_image"),
     )  # fmt: skip
-    time_view = TextView(
+    time_view = views.TextView(
         names[1], time, text_size=DAY_TEXT, text_color=sc.TEXT,
         padding=(sc.MEDIUM_MARGIN, 12, sc.ACTIVITY_MARGIN, 12), on_click=taps[1],
-        rules=Rules(below=below, align_parent_right=True),
-        visibility=GONE if all_day else "visible",
+        rules=views.Rules(below=below, align_parent_right=True),
+        visibility=views.GONE if all_day else "visible",
     )  # fmt: skip
     return [date_view, time_view]
 
 
-def _labelled(name: str, label: str, value: str, below: str) -> View:
-    return RelativeLayout(
+def _labelled(name: str, label: str, value: str, below: str) -> views.View:
+    return views.RelativeLayout(
         f"{name}_holder",
-        TextView(f"{name}_label", label, text_size=DAY_TEXT, text_color=sc.TEXT),
-        TextView(f"{name}", value, text_size=DAY_TEXT, text_color=sc.TEXT,
-                 rules=Rules(align_parent_right=True)),
-        width=MATCH_PARENT, padding=(56, 10, sc.ACTIVITY_MARGIN, 10), on_click=_nothing,
-        rules=Rules(below=below),
+        views.TextView(f"{name}_label", label, text_size=DAY_TEXT, text_color=sc.TEXT),
+        views.TextView(f"{name}", value, text_size=DAY_TEXT, text_color=sc.TEXT,
+                       rules=views.Rules(align_parent_right=True)),
+        width=views.MATCH_PARENT, padding=(56, 10, sc.ACTIVITY_MARGIN, 10), on_click=_nothing,
+        rules=views.Rules(below=below),
     )  # fmt: skip
 
 
-def _delete_body(repeating: bool, rule: int, choose: Callable[[int], object]) -> View:
+def _delete_body(repeating: bool, rule: int, choose: Callable[[int], object]) -> views.View:
     """``dialog_delete_event``: the question, and for a repeating event its
     description and the three choices (``DeleteEventDialog``)."""
-    shown = "visible" if repeating else GONE
+    shown = "visible" if repeating else views.GONE
     choices = [
         sc.RadioButton(
             name,
             label,
             checked=value == rule,
-            width=MATCH_PARENT,
+            width=views.MATCH_PARENT,
             padding=(0, sc.NORMAL_MARGIN, 0, sc.NORMAL_MARGIN),
             on_click=functools.partial(choose, value),
         )
@@ -487,15 +485,18 @@ def _delete_body(repeating: bool, rule: int, choose: Callable[[int], object]) ->
     ]
     for choice in choices:
         choice.text_color = sc.TEXT
-    return LinearLayout(
+    return views.LinearLayout(
         "delete_event_holder",
-        TextView("delete_event_description", ids.PROCEED_WITH_DELETION,
-                 text_size=sc.BIGGER_TEXT, text_color=sc.TEXT, width=MATCH_PARENT),
-        TextView("delete_event_repeat_description", DELETE_REPEATABLE, text_size=sc.NORMAL_TEXT,
-                 text_color=sc.TEXT, width=MATCH_PARENT, margin=(0, sc.ACTIVITY_MARGIN, 0, 0),
-                 padding=(0, 0, 0, sc.NORMAL_MARGIN), visibility=shown),
-        sc.RadioGroup("delete_event_radio_view", *choices, width=MATCH_PARENT, visibility=shown),
-        orientation=VERTICAL, width=MATCH_PARENT, padding=(20, 20, 20, 0),
+        views.TextView("delete_event_description", ids.PROCEED_WITH_DELETION,
+                       text_size=sc.BIGGER_TEXT, text_color=sc.TEXT, width=views.MATCH_PARENT),
+        views.TextView("delete_event_repeat_description", DELETE_REPEATABLE,
+                       text_size=sc.NORMAL_TEXT,
+                       text_color=sc.TEXT, width=views.MATCH_PARENT, margin=(0, sc.ACTIVITY_MARGIN,
+                                                                             0, 0),
+                       padding=(0, 0, 0, sc.NORMAL_MARGIN), visibility=shown),
+        sc.RadioGroup("delete_event_radio_view", *choices, width=views.MATCH_PARENT,
+                      visibility=shown),
+        orientation=views.VERTICAL, width=views.MATCH_PARENT, padding=(20, 20, 20, 0),
     )  # fmt: skip
 
 

@@ -30,24 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from droidhub.virtual.views import (
-    GONE,
-    MATCH_PARENT,
-    VERTICAL,
-    CoordinatorLayout,
-    FloatingActionButton,
-    FrameLayout,
-    Gravity,
-    ImageView,
-    LinearLayout,
-    RecyclerView,
-    RelativeLayout,
-    Rules,
-    TextView,
-    View,
-    dp,
-    sp,
-)
+from droidhub.virtual import views
 from droidhub.virtual.views.measure import MeasureSpec
 from droidhub.virtual.views.paint import Painter
 from droidhub_aw_apps.calendar import ids
@@ -64,7 +47,7 @@ DIM_TEXT = "#801B1B1F"
 WEEKDAY_LETTERS = "SMTWTFS"
 
 
-class ViewPager(FrameLayout):
+class ViewPager(views.FrameLayout):
     """``MyViewPager`` (``androidx.viewpager.widget.ViewPager``) showing one page."""
 
     class_name: ClassVar[str] = "androidx.viewpager.widget.ViewPager"
@@ -81,25 +64,25 @@ class MonthDay:
     titles: tuple[str, ...] = field(default=())
 
 
-class MonthView(View):
+class MonthView(views.View):
     """``MonthView``: the weekday letters, each day's number (today's in a filled
     circle) and its events' titles, drawn; a plain ``android.view.View``."""
 
     def __init__(self, days: Sequence[MonthDay], today_column: int) -> None:
-        super().__init__("month_view", width=MATCH_PARENT, height=MATCH_PARENT)
+        super().__init__("month_view", width=views.MATCH_PARENT, height=views.MATCH_PARENT)
         self.days, self.today_column = days, today_column
 
     def draw_content(self, painter: Painter) -> None:
         """Letters, numbers and event bars in the 7 x 6 grid."""
-        letters = round(2 * sp(14))
+        letters = round(2 * views.sp(14))
         width = (self.right - self.left) / 7
         height = (self.bottom - self.top - letters) / 6
         for column, letter in enumerate(WEEKDAY_LETTERS):
             x = round(self.left + column * width)
             box = (x, self.top, round(x + width), self.top + letters)
             ink = sc.PRIMARY if column == self.today_column else sc.TEXT
-            painter.text([letter], box, sp(14), ink, False, Gravity.CENTER)
-        size = round(sp(14))
+            painter.text([letter], box, views.sp(14), ink, False, views.Gravity.CENTER)
+        size = round(views.sp(14))
         for index, day in enumerate(self.days):
             x = round(self.left + index % 7 * width)
             y = round(self.top + letters + index // 7 * height)
@@ -116,23 +99,30 @@ class MonthView(View):
                 )
                 ink = "#FFFFFFFF"
             number = (x, y + size // 4, box[2], y + size + size // 4)
-            painter.text([str(day.date.day)], number, size, ink, False, Gravity.CENTER)
+            painter.text([str(day.date.day)], number, size, ink, False, views.Gravity.CENTER)
             self._events(painter, day, x, y + 2 * size, round(width), round(height))
 
     def _events(self, painter: Painter, day: MonthDay, x: int, y: int, w: int, h: int) -> None:
         """The day's event titles, one small bar each while they fit."""
-        line = round(sp(12))
+        line = round(views.sp(12))
         for title in day.titles:
-            if y + line + 2 * dp(1) > y - 2 * round(sp(14)) + h:
+            if y + line + 2 * views.dp(1) > y - 2 * round(views.sp(14)) + h:
                 break
-            painter.surface((x + dp(1), y, x + w - dp(1), y + line + dp(2)), EVENT_COLOUR, 4)
-            painter.text(
-                [title], (x + dp(3), y, x + w - dp(1), y + line), line, "#FFFFFFFF", False, 0
+            painter.surface(
+                (x + views.dp(1), y, x + w - views.dp(1), y + line + views.dp(2)), EVENT_COLOUR, 4
             )
-            y += line + 3 * dp(1)
+            painter.text(
+                [title],
+                (x + views.dp(3), y, x + w - views.dp(1), y + line),
+                line,
+                "#FFFFFFFF",
+                False,
+                0,
+            )
+            y += line + 3 * views.dp(1)
 
 
-class MonthViewWrapper(FrameLayout):
+class MonthViewWrapper(views.FrameLayout):
     """``MonthViewWrapper``: the drawn ``month_view`` under one clickable
     ``month_view_background`` per day, laid out 7 across and 6 down below the
     weekday letters (``onLayout``)."""
@@ -140,7 +130,7 @@ class MonthViewWrapper(FrameLayout):
     def on_measure(self, width_spec: MeasureSpec, height_spec: MeasureSpec) -> tuple[int, int]:
         """The frame's size; each cell a seventh by a sixth of what the letters leave."""
         width, height = super().on_measure(width_spec, height_spec)
-        cell_w, cell_h = width // 7, int((height - 2 * sp(14)) // 6)
+        cell_w, cell_h = width // 7, int((height - 2 * views.sp(14)) // 6)
         for child in self.children[1:]:
             child.measure(MeasureSpec.exactly(cell_w), MeasureSpec.exactly(cell_h))
         return width, height
@@ -150,30 +140,32 @@ class MonthViewWrapper(FrameLayout):
         month, *cells = self.children
         month.layout(self.left, self.top)
         width = (self.right - self.left) / 7
-        height = (self.bottom - self.top - 2 * sp(14)) / 6
+        height = (self.bottom - self.top - 2 * views.sp(14)) / 6
         for index, cell in enumerate(cells):
             x = int(index % 7 * width)
-            y = int(index // 7 * height + 2 * sp(14))
+            y = int(index // 7 * height + 2 * views.sp(14))
             cell.layout(self.left + x, self.top + y)
 
 
-def top_navigation(title: str, on_left: Action, on_right: Action, on_title: Action) -> list[View]:
+def top_navigation(
+    title: str, on_left: Action, on_right: Action, on_title: Action
+) -> list[views.View]:
     """``top_navigation.xml``: the arrows either side of the title (whose
     content-desc is its text, as the fragments set it)."""
-    value = TextView(
-        "top_value", title, text_size=MONTH_TEXT, text_color=sc.TEXT, gravity=Gravity.CENTER,
-        width=MATCH_PARENT, padding=(0, sc.NORMAL_MARGIN, 0, sc.NORMAL_MARGIN),
+    value = views.TextView(
+        "top_value", title, text_size=MONTH_TEXT, text_color=sc.TEXT, gravity=views.Gravity.CENTER,
+        width=views.MATCH_PARENT, padding=(0, sc.NORMAL_MARGIN, 0, sc.NORMAL_MARGIN),
         content_desc=title, on_click=on_title,
-        rules=Rules(to_right_of="top_left_arrow", to_left_of="top_right_arrow"),
+        rules=views.Rules(to_right_of="top_left_arrow", to_left_of="top_right_arrow"),
     )  # fmt: skip
-    left = ImageView(
+    left = views.ImageView(
         "top_left_arrow", "chevron_left", tint=sc.TEXT, on_click=on_left, height=52,
         padding=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0),
     )  # fmt: skip
-    right = ImageView(
+    right = views.ImageView(
         "top_right_arrow", "chevron_right", tint=sc.TEXT, on_click=on_right, height=52,
         padding=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0),
-        rules=Rules(align_parent_right=True),
+        rules=views.Rules(align_parent_right=True),
     )  # fmt: skip
     return [left, value, right]
 
@@ -186,28 +178,30 @@ def month_fragment(
     on_right: Action,
     on_title: Action,
     open_day: Callable[[dt.date], object],
-) -> View:
+) -> views.View:
     """``fragment_months_holder`` > ``fragment_month``."""
     cells = [
-        View("month_view_background", on_click=functools.partial(open_day, day.date))
+        views.View("month_view_background", on_click=functools.partial(open_day, day.date))
         for day in days
     ]
     wrapper = MonthViewWrapper(
         "month_view_wrapper",
         MonthView(days, today_column),
         *cells,
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
-        rules=Rules(below="top_left_arrow"),
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
+        rules=views.Rules(below="top_left_arrow"),
     )
-    holder = RelativeLayout(
+    holder = views.RelativeLayout(
         "month_calendar_holder",
         *top_navigation(title, on_left, on_right, on_title),
         wrapper,
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )
-    return ViewPager("fragment_months_viewpager", holder, width=MATCH_PARENT, height=MATCH_PARENT)
+    return ViewPager(
+        "fragment_months_viewpager", holder, width=views.MATCH_PARENT, height=views.MATCH_PARENT
+    )
 
 
 @dataclass(frozen=True)
@@ -230,90 +224,92 @@ class Section:
     month: bool
 
 
-def event_row(item: EventItem) -> View:
+def event_row(item: EventItem) -> views.View:
     """``event_list_item.xml`` bound to ``item``."""
-    title = TextView(
+    title = views.TextView(
         "event_item_title", item.title, text_size=DAY_TEXT, text_color=sc.TEXT, max_lines=1,
-        width=MATCH_PARENT, padding=(0, sc.SMALL_MARGIN, sc.ACTIVITY_MARGIN, sc.TINY_MARGIN),
+        width=views.MATCH_PARENT, padding=(0, sc.SMALL_MARGIN, sc.ACTIVITY_MARGIN, sc.TINY_MARGIN),
     )  # fmt: skip
-    time = TextView(
+    time = views.TextView(
         "event_item_time", item.time, text_size=sc.NORMAL_TEXT, text_color="#CC1B1B1F",
-        width=MATCH_PARENT, padding=(0, 0, 0, sc.SMALL_MARGIN),
+        width=views.MATCH_PARENT, padding=(0, 0, 0, sc.SMALL_MARGIN),
     )  # fmt: skip
-    description = TextView(
+    description = views.TextView(
         "event_item_description", item.description, text_size=sc.NORMAL_TEXT,
-        text_color="#CC1B1B1F", max_lines=1, width=MATCH_PARENT,
+        text_color="#CC1B1B1F", max_lines=1, width=views.MATCH_PARENT,
         padding=(0, 0, sc.ACTIVITY_MARGIN, sc.SMALL_MARGIN),
-        visibility=GONE if not item.description else "visible",
+        visibility=views.GONE if not item.description else "visible",
     )  # fmt: skip
-    texts = LinearLayout(
-        "", title, time, description, orientation=VERTICAL, width=0, weight=1,
+    texts = views.LinearLayout(
+        "", title, time, description, orientation=views.VERTICAL, width=0, weight=1,
         margin=(sc.MEDIUM_MARGIN, 0, 0, 0),
     )  # fmt: skip
-    bar = ImageView(
-        "event_item_color_bar", width=COLOR_BAR, height=MATCH_PARENT, background=EVENT_COLOUR,
+    bar = views.ImageView(
+        "event_item_color_bar", width=COLOR_BAR, height=views.MATCH_PARENT, background=EVENT_COLOUR,
         corner_radius=4,
     )  # fmt: skip
-    inner = sc.ViewGroupFrame("", LinearLayout("", bar, texts, width=MATCH_PARENT))
+    inner = views.ViewGroupFrame("", views.LinearLayout("", bar, texts, width=views.MATCH_PARENT))
     inner.width = -1  # MATCH_PARENT
-    return sc.ViewGroupFrame(
-        "event_item_holder", inner, width=MATCH_PARENT,
+    return views.ViewGroupFrame(
+        "event_item_holder", inner, width=views.MATCH_PARENT,
         margin=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, sc.MEDIUM_MARGIN),
         background="#FFF3F0F7", corner_radius=8, on_click=item.on_click,
     )  # fmt: skip
 
 
-def section_row(section: Section) -> View:
+def section_row(section: Section) -> views.View:
     """``event_list_section_month`` or ``event_list_section_day``."""
     if section.month:
-        return TextView(
+        return views.TextView(
             "event_section_title", section.text, text_size=22, text_color=sc.TEXT,
-            all_caps=True, width=MATCH_PARENT,
+            all_caps=True, width=views.MATCH_PARENT,
             padding=(sc.ACTIVITY_MARGIN, sc.NORMAL_MARGIN, 0, sc.SMALL_MARGIN),
         )  # fmt: skip
-    return TextView(
+    return views.TextView(
         "event_section_title", section.text, text_size=sc.NORMAL_TEXT, text_color=sc.TEXT,
-        width=MATCH_PARENT, margin=(sc.ACTIVITY_MARGIN, 0, 0, 0),
+        width=views.MATCH_PARENT, margin=(sc.ACTIVITY_MARGIN, 0, 0, 0),
         padding=(sc.ACTIVITY_MARGIN, 0, 0, sc.SMALL_MARGIN),
     )  # fmt: skip
 
 
-def list_row(entry: EventItem | Section) -> View:
+def list_row(entry: EventItem | Section) -> views.View:
     """A row of an events list: a section title or an event."""
     return section_row(entry) if isinstance(entry, Section) else event_row(entry)
 
 
 def day_fragment(
     title: str, items: Sequence[EventItem], on_left: Action, on_right: Action, on_title: Action
-) -> View:
+) -> views.View:
     """``fragment_days_holder`` > ``fragment_day``."""
-    events = RecyclerView(
-        ids.DAY_EVENTS, list(items), event_row, rules=Rules(below="top_value"),
+    events = views.RecyclerView(
+        ids.DAY_EVENTS, list(items), event_row, rules=views.Rules(below="top_value"),
     )  # fmt: skip
-    holder = RelativeLayout(
+    holder = views.RelativeLayout(
         "day_holder",
         *top_navigation(title, on_left, on_right, on_title),
         events,
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
         padding=(0, sc.MEDIUM_MARGIN, 0, 0),
     )
-    return ViewPager("fragment_days_viewpager", holder, width=MATCH_PARENT, height=MATCH_PARENT)
+    return ViewPager(
+        "fragment_days_viewpager", holder, width=views.MATCH_PARENT, height=views.MATCH_PARENT
+    )
 
 
-def _placeholder(id: str, text: str, below: str = "") -> TextView:
-    return TextView(
-        id, text, text_size=sc.BIGGER_TEXT, text_color="#CC1B1B1F", gravity=Gravity.CENTER,
-        width=MATCH_PARENT, padding=(sc.ACTIVITY_MARGIN, sc.MEDIUM_MARGIN, sc.ACTIVITY_MARGIN,
-        sc.MEDIUM_MARGIN), rules=Rules(below=below),
+def _placeholder(id: str, text: str, below: str = "") -> views.TextView:
+    return views.TextView(
+        id, text, text_size=sc.BIGGER_TEXT, text_color="#CC1B1B1F", gravity=views.Gravity.CENTER,
+        width=views.MATCH_PARENT, padding=(sc.ACTIVITY_MARGIN, sc.MEDIUM_MARGIN, sc.ACTIVITY_MARGIN,
+        sc.MEDIUM_MARGIN), rules=views.Rules(below=below),
     )  # fmt: skip
 
 
-def event_list_fragment(entries: Sequence[EventItem | Section]) -> View:
+def event_list_fragment(entries: Sequence[EventItem | Section]) -> views.View:
     """``fragment_event_list``: the list, or its placeholders when it is empty."""
     if entries:
-        shown: list[View] = [
-            RecyclerView(
+        shown: list[views.View] = [
+            views.RecyclerView(
                 ids.EVENTS_LIST,
                 list(entries),
                 list_row,
@@ -331,53 +327,57 @@ def event_list_fragment(entries: Sequence[EventItem | Section]) -> View:
             _placeholder("calendar_empty_list_placeholder", ids.NO_UPCOMING_EVENTS),
             create,
         ]
-    return RelativeLayout(
-        "calendar_events_list_holder", *shown, width=MATCH_PARENT, height=MATCH_PARENT
+    return views.RelativeLayout(
+        "calendar_events_list_holder", *shown, width=views.MATCH_PARENT, height=views.MATCH_PARENT
     )
 
 
-def search_holder(query: str, entries: Sequence[EventItem | Section]) -> View:
+def search_holder(query: str, entries: Sequence[EventItem | Section]) -> views.View:
     """``search_holder`` (``searchQueryChanged``): for one letter "No items found."
     over "Type at least 2 characters...", then the results or "No items found."."""
     if len(query) < 2:
-        shown: list[View] = [
+        shown: list[views.View] = [
             _placeholder("search_placeholder", ids.NO_ITEMS_FOUND),
             _placeholder("search_placeholder_2", ids.TYPE_2_CHARACTERS, below="search_placeholder"),
         ]
     elif not entries:
         shown = [_placeholder("search_placeholder", ids.NO_ITEMS_FOUND)]
     else:
-        shown = [RecyclerView(ids.SEARCH_RESULTS, list(entries), list_row)]
-    return RelativeLayout(
-        "search_holder", *shown, width=MATCH_PARENT, height=MATCH_PARENT,
+        shown = [views.RecyclerView(ids.SEARCH_RESULTS, list(entries), list_row)]
+    return views.RelativeLayout(
+        "search_holder", *shown, width=views.MATCH_PARENT, height=views.MATCH_PARENT,
         background=sc.BACKGROUND, clickable=True,
     )  # fmt: skip
 
 
-def main_activity(menu: View, fragment: View, on_fab: Action, search: View | None) -> View:
+def main_activity(
+    menu: views.View, fragment: views.View, on_fab: Action, search: views.View | None
+) -> views.View:
     """``activity_main.xml`` around the shown fragment (and the search over it)."""
-    fab = FloatingActionButton(
+    fab = views.FloatingActionButton(
         ids.FAB, "add", content_desc=ids.FAB_DESC, background=sc.PRIMARY, on_click=on_fab,
     )  # fmt: skip
-    holder = sc.ViewGroupFrame(
+    holder = views.ViewGroupFrame(
         "main_holder",
         sc.SwipeRefreshLayout(
             "swipe_refresh_layout",
-            FrameLayout("fragments_holder", fragment, width=MATCH_PARENT, height=MATCH_PARENT),
-            width=MATCH_PARENT,
-            height=MATCH_PARENT,
+            views.FrameLayout(
+                "fragments_holder", fragment, width=views.MATCH_PARENT, height=views.MATCH_PARENT
+            ),
+            width=views.MATCH_PARENT,
+            height=views.MATCH_PARENT,
         ),
         fab,
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )
-    layers: list[View] = [holder] if search is None else [holder, search]
-    return CoordinatorLayout(
+    layers: list[views.View] = [holder] if search is None else [holder, search]
+    return views.CoordinatorLayout(
         "main_coordinator",
         menu,
-        CoordinatorLayout(
-            "calendar_coordinator", *layers, width=MATCH_PARENT, height=MATCH_PARENT,
+        views.CoordinatorLayout(
+            "calendar_coordinator", *layers, width=views.MATCH_PARENT, height=views.MATCH_PARENT,
             margin=(0, 56, 0, 0),
         ),
-        width=MATCH_PARENT, height=MATCH_PARENT, background=sc.BACKGROUND,
+        width=views.MATCH_PARENT, height=views.MATCH_PARENT, background=sc.BACKGROUND,
     )  # fmt: skip

@@ -33,23 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from droidhub.virtual.views import (
-    MATCH_PARENT,
-    VERTICAL,
-    Button,
-    EditText,
-    FrameLayout,
-    Gravity,
-    ImageButton,
-    LinearLayout,
-    TextView,
-    View,
-    ViewGroup,
-    ViewGroupLinear,
-    alert_dialog,
-    dp,
-    sp,
-)
+from droidhub.virtual import views
 from droidhub.virtual.views.measure import MeasureSpec
 from droidhub.virtual.views.paint import Painter
 from droidhub_aw_apps.calendar import ids
@@ -65,41 +49,41 @@ TEXT_INPUT_MODE = "Switch to text input mode for the time input."
 
 
 #: A ConstraintLayout or Material ViewGroup, laid out as a column here.
-_Group = ViewGroupLinear
+_Group = views.ViewGroupLinear
 
 
-class _DatePicker(LinearLayout):
+class _DatePicker(views.LinearLayout):
     """``android.widget.DatePicker``."""
 
     class_name: ClassVar[str] = "android.widget.DatePicker"
 
 
-class _ViewPager(FrameLayout):
+class _ViewPager(views.FrameLayout):
     """``androidx.viewpager.widget.ViewPager`` (the framework's own reports the same)."""
 
     class_name: ClassVar[str] = "com.android.internal.widget.ViewPager"
 
 
-class _NumberPicker(LinearLayout):
+class _NumberPicker(views.LinearLayout):
     """``android.widget.NumberPicker``."""
 
     class_name: ClassVar[str] = "android.widget.NumberPicker"
 
 
-class _Chip(Button):
+class _Chip(views.Button):
     """Material's checkable Chip (``android.widget.CompoundButton``)."""
 
     class_name: ClassVar[str] = "android.widget.CompoundButton"
 
 
-class _DayCell(TextView):
+class _DayCell(views.TextView):
     """A day of SimpleMonthView: a virtual view of its touch helper
     (``android.view.View``) whose text is the day's number."""
 
     class_name: ClassVar[str] = "android.view.View"
 
 
-class _SimpleMonthView(ViewGroup):
+class _SimpleMonthView(views.ViewGroup):
     """The framework's ``SimpleMonthView`` (``android.view.View``): the month's title
     and the weekday letters drawn, then its days (the virtual views its touch helper
     reports) in seven 40 dp columns from Sunday, each row 40 dp."""
@@ -107,17 +91,17 @@ class _SimpleMonthView(ViewGroup):
     class_name: ClassVar[str] = "android.view.View"
     TITLE, LETTERS, CELL = 56, 32, 40
 
-    def __init__(self, title: str, *days: View) -> None:
-        super().__init__("", *days, width=MATCH_PARENT)
+    def __init__(self, title: str, *days: views.View) -> None:
+        super().__init__("", *days, width=views.MATCH_PARENT)
         self.title = title
 
     def on_measure(self, width_spec: MeasureSpec, height_spec: MeasureSpec) -> tuple[int, int]:
         """The width given; the title, letters and six rows tall."""
-        width = width_spec.resolve(dp(7 * self.CELL))
+        width = width_spec.resolve(views.dp(7 * self.CELL))
         cell = width // 7
         for child in self.children:
-            child.measure(MeasureSpec.exactly(cell), MeasureSpec.exactly(dp(self.CELL)))
-        return width, dp(self.TITLE + self.LETTERS + 6 * self.CELL)
+            child.measure(MeasureSpec.exactly(cell), MeasureSpec.exactly(views.dp(self.CELL)))
+        return width, views.dp(self.TITLE + self.LETTERS + 6 * self.CELL)
 
     def _first_column(self) -> int:
         first = self.children[0].content_desc if self.children else ""
@@ -127,35 +111,40 @@ class _SimpleMonthView(ViewGroup):
     def on_layout(self) -> None:
         """Day ``n`` in its weekday's column, row by row."""
         cell = (self.right - self.left) // 7
-        top = self.top + dp(self.TITLE + self.LETTERS)
+        top = self.top + views.dp(self.TITLE + self.LETTERS)
         for index, child in enumerate(self.children, start=self._first_column()):
-            child.layout(self.left + index % 7 * cell, top + index // 7 * dp(self.CELL))
+            child.layout(self.left + index % 7 * cell, top + index // 7 * views.dp(self.CELL))
 
     def draw_content(self, painter: Painter) -> None:
         """The month's title and the weekday letters."""
-        title = (self.left, self.top, self.right, self.top + dp(self.TITLE))
-        painter.text([self.title], title, sp(14), sc.TEXT, True, Gravity.CENTER)
+        title = (self.left, self.top, self.right, self.top + views.dp(self.TITLE))
+        painter.text([self.title], title, views.sp(14), sc.TEXT, True, views.Gravity.CENTER)
         cell = (self.right - self.left) // 7
-        top = self.top + dp(self.TITLE)
+        top = self.top + views.dp(self.TITLE)
         for column, letter in enumerate("SMTWTFS"):
-            box = (self.left + column * cell, top, self.left + (column + 1) * cell, top + dp(32))
-            painter.text([letter], box, sp(12), "#8A000000", False, Gravity.CENTER)
+            box = (
+                self.left + column * cell,
+                top,
+                self.left + (column + 1) * cell,
+                top + views.dp(32),
+            )
+            painter.text([letter], box, views.sp(12), "#8A000000", False, views.Gravity.CENTER)
 
 
-class _ClockFace(ViewGroup):
+class _ClockFace(views.ViewGroup):
     """``ClockFaceView`` (a RadialViewGroup, ``android.view.ViewGroup``): 256 dp square,
     its numbers on a circle from 12 o'clock clockwise."""
 
     def on_measure(self, width_spec: MeasureSpec, height_spec: MeasureSpec) -> tuple[int, int]:
         """256 dp; each number as big as it wants."""
         for child in self.children:
-            child.measure(MeasureSpec.at_most(dp(64)), MeasureSpec.at_most(dp(64)))
-        return dp(256), dp(256)
+            child.measure(MeasureSpec.at_most(views.dp(64)), MeasureSpec.at_most(views.dp(64)))
+        return views.dp(256), views.dp(256)
 
     def on_layout(self) -> None:
         """The numbers around the middle, 100 dp out."""
         cx, cy = (self.left + self.right) // 2, (self.top + self.bottom) // 2
-        radius = dp(100)
+        radius = views.dp(100)
         numbers = self.children
         for i, child in enumerate(numbers):
             angle = 2 * math.pi * i / len(numbers)
@@ -190,54 +179,59 @@ class DatePick:
         """Tap on a day: it becomes the picked one."""
         self.picked = day
 
-    def dialog(self) -> View:
+    def dialog(self) -> views.View:
         """The dialog's view (framework ids)."""
         assert self.shown is not None
         shown, picked = self.shown, self.picked
-        header = LinearLayout(
+        header = views.LinearLayout(
             "android:id/date_picker_header",
-            TextView(ids.DATE_HEADER_YEAR, str(picked.year), text_size=16, text_color="#B3FFFFFF"),
-            TextView(
+            views.TextView(ids.DATE_HEADER_YEAR, str(picked.year), text_size=16,
+                           text_color="#B3FFFFFF"),
+            views.TextView(
                 ids.DATE_HEADER_DATE, f"{picked:%a, %b} {picked.day}", text_size=34,
                 text_color="#FFFFFFFF",
             ),
-            orientation=VERTICAL, width=MATCH_PARENT, padding=(24, 16, 24, 16),
+            orientation=views.VERTICAL, width=views.MATCH_PARENT, padding=(24, 16, 24, 16),
             background=sc.PRIMARY,
         )  # fmt: skip
         days = [d for week in _SUNDAY_FIRST.monthdatescalendar(shown.year, shown.month)
                 for d in week if d.month == shown.month]  # fmt: skip
         month = _SimpleMonthView(f"{shown:%B %Y}", *(self._cell(day) for day in days))
-        pager = FrameLayout(
+        pager = views.FrameLayout(
             "android:id/date_picker_day_picker",
-            _ViewPager("android:id/day_picker_view_pager", month, width=MATCH_PARENT),
-            ImageButton(
+            _ViewPager("android:id/day_picker_view_pager", month, width=views.MATCH_PARENT),
+            views.ImageButton(
                 "android:id/prev", "chevron_left", content_desc=ids.PREVIOUS_MONTH,
                 on_click=functools.partial(self.move, -1),
             ),
-            ImageButton(
+            views.ImageButton(
                 "android:id/next", "chevron_right", content_desc=ids.NEXT_MONTH,
-                on_click=functools.partial(self.move, 1), layout_gravity=Gravity.END,
+                on_click=functools.partial(self.move, 1), layout_gravity=views.Gravity.END,
             ),
-            width=MATCH_PARENT,
+            width=views.MATCH_PARENT,
         )  # fmt: skip
         picker = _DatePicker(
-            "android:id/datePicker", header, pager, orientation=VERTICAL, width=MATCH_PARENT
+            "android:id/datePicker",
+            header,
+            pager,
+            orientation=views.VERTICAL,
+            width=views.MATCH_PARENT,
         )
-        return alert_dialog(
+        return views.alert_dialog(
             "",
             "",
             positive=(OK, functools.partial(self.on_set_picked)),
             negative=(CANCEL, self.on_cancel),
-            custom=FrameLayout("android:id/custom", picker, width=MATCH_PARENT),
+            custom=views.FrameLayout("android:id/custom", picker, width=views.MATCH_PARENT),
         )
 
     def on_set_picked(self) -> None:
         """OK: hand the picked day over."""
         self.on_set(self.picked)
 
-    def _cell(self, day: dt.date) -> View:
+    def _cell(self, day: dt.date) -> views.View:
         return _DayCell(
-            "", str(day.day), text_size=14, gravity=Gravity.CENTER,
+            "", str(day.day), text_size=14, gravity=views.Gravity.CENTER,
             content_desc=f"{day.day:02d} {day:%B} {day.year}",
             selected=day == self.picked, on_click=functools.partial(self.pick, day),
             text_color="#FFFFFFFF" if day == self.picked else sc.TEXT,
@@ -278,22 +272,22 @@ class TimePick:
         """OK: hand the time over."""
         self.on_set(dt.time(self.hour, self.minute))
 
-    def dialog(self) -> View:
+    def dialog(self) -> views.View:
         """The dialog's view (Material's ids, in the app's package)."""
         hour12 = self.hour % 12 or 12
-        chips = LinearLayout(
+        chips = views.LinearLayout(
             "material_clock_display",
             self._chip(ids.TIME_HOURS, str(hour12), not self.minutes_mode, False),
-            TextView("", ":", text_size=57, text_color=sc.TEXT, gravity=Gravity.CENTER,
-                     width=24, height=80),
+            views.TextView("", ":", text_size=57, text_color=sc.TEXT, gravity=views.Gravity.CENTER,
+                           width=24, height=80),
             self._chip(ids.TIME_MINUTES, f"{self.minute:02d}", self.minutes_mode, True),
             height=80,
         )  # fmt: skip
-        period = LinearLayout(
+        period = views.LinearLayout(
             "material_clock_period_toggle",
             self._period(ids.TIME_AM, "AM", self.hour < 12),
             self._period(ids.TIME_PM, "PM", self.hour >= 12),
-            orientation=VERTICAL, content_desc=SELECT_AM_PM, margin=(12, 0, 0, 0),
+            orientation=views.VERTICAL, content_desc=SELECT_AM_PM, margin=(12, 0, 0, 0),
         )  # fmt: skip
         if self.minutes_mode:
             labels = [(f"{m:02d}", f"{m:02d} minutes", m) for m in range(0, 60, 5)]
@@ -309,44 +303,44 @@ class TimePick:
         face = _ClockFace(ids.TIME_FACE, *numbers, margin=(0, 36, 0, 0))
         picker = _Group(
             "material_timepicker_view",
-            LinearLayout("", chips, period),
+            views.LinearLayout("", chips, period),
             face,
-            orientation=VERTICAL, gravity=Gravity.CENTER_HORIZONTAL,
+            orientation=views.VERTICAL, gravity=views.Gravity.CENTER_HORIZONTAL,
             margin=(24, 20, 24, 24),
         )  # fmt: skip
-        buttons = LinearLayout(
+        buttons = views.LinearLayout(
             "",
             _text_button(
                 "material_timepicker_mode_button", "", None, content_desc=TEXT_INPUT_MODE
             ),
-            View(width=0, height=0, weight=1),
+            views.View(width=0, height=0, weight=1),
             _text_button(ids.TIME_CANCEL, CANCEL, self.on_cancel),
             _text_button(ids.TIME_OK, OK, self.confirm),
-            width=MATCH_PARENT, padding=(12, 0, 8, 2),
+            width=views.MATCH_PARENT, padding=(12, 0, 8, 2),
         )  # fmt: skip
         return _Group(
             "",
-            TextView(
+            views.TextView(
                 "header_title", SELECT_TIME, text_size=12, medium=True, text_color=sc.TEXT,
                 margin=(24, 16, 0, 0),
             ),
             picker,
             buttons,
-            orientation=VERTICAL, width=MATCH_PARENT, background=sc.BACKGROUND,
+            orientation=views.VERTICAL, width=views.MATCH_PARENT, background=sc.BACKGROUND,
             corner_radius=28, elevation=6,
         )  # fmt: skip
 
-    def _chip(self, id: str, text: str, checked: bool, minutes: bool) -> Button:
+    def _chip(self, id: str, text: str, checked: bool, minutes: bool) -> views.Button:
         chip = _Chip(
             id, text, width=96, height=80, checkable=True, checked=checked,
             background="#FFDDE3FF" if checked else "#FFE3E2EC", corner_radius=8,
             on_click=functools.partial(self.show_minutes, minutes),
         )  # fmt: skip
-        chip.text_px, chip.text_color, chip.all_caps = round(dp(57) * 0.8), sc.TEXT, False
+        chip.text_px, chip.text_color, chip.all_caps = round(views.dp(57) * 0.8), sc.TEXT, False
         return chip
 
-    def _period(self, id: str, text: str, checked: bool) -> Button:
-        button = Button(
+    def _period(self, id: str, text: str, checked: bool) -> views.Button:
+        button = views.Button(
             id, text, width=52, height=40, padding=0, checkable=True, checked=checked,
             background="#FFFFD8E4" if checked else None,
             on_click=functools.partial(self.set_pm, text == "PM"),
@@ -355,8 +349,8 @@ class TimePick:
         return button
 
     @staticmethod
-    def _number(text: str, desc: str, on_click: Callable[[], None]) -> TextView:
-        return TextView(
+    def _number(text: str, desc: str, on_click: Callable[[], None]) -> views.TextView:
+        return views.TextView(
             "", text, text_size=16, text_color=sc.TEXT, padding=16, content_desc=desc,
             on_click=on_click,
         )  # fmt: skip
@@ -364,8 +358,10 @@ class TimePick:
 
 def _text_button(
     id: str, text: str, action: Callable[[], object] | None, content_desc: str = ""
-) -> Button:
-    button = Button(id, text, on_click=action, padding=(8, 6, 8, 6), content_desc=content_desc)
+) -> views.Button:
+    button = views.Button(
+        id, text, on_click=action, padding=(8, 6, 8, 6), content_desc=content_desc
+    )
     button.text_color, button.all_caps = sc.PRIMARY, False
     return button
 
@@ -396,7 +392,7 @@ class GoToDate:
         """OK: go to the day."""
         self.on_set(self.day)
 
-    def dialog(self) -> View:
+    def dialog(self) -> views.View:
         """``date_picker_light`` in the app's alert dialog."""
         day = self.day
         near = {
@@ -411,9 +407,11 @@ class GoToDate:
             _NumberPicker(
                 f"android:id/{field}",
                 _spin(values[0], functools.partial(self.step, field, -1)),
-                EditText("android:id/numberpicker_input", values[1], width=MATCH_PARENT),
+                views.EditText(
+                    "android:id/numberpicker_input", values[1], width=views.MATCH_PARENT
+                ),
                 _spin(values[2], functools.partial(self.step, field, 1)),
-                orientation=VERTICAL,
+                orientation=views.VERTICAL,
                 width=0,
                 weight=1,
                 margin=(8, 0, 8, 0),
@@ -422,11 +420,11 @@ class GoToDate:
         ]
         picker = _DatePicker(
             "date_picker",
-            LinearLayout("android:id/pickers", *pickers, width=MATCH_PARENT),
-            width=MATCH_PARENT,
+            views.LinearLayout("android:id/pickers", *pickers, width=views.MATCH_PARENT),
+            width=views.MATCH_PARENT,
             padding=(16, 16, 16, 0),
         )
-        return alert_dialog(
+        return views.alert_dialog(
             "",
             "",
             positive=(OK, self.confirm),
@@ -436,7 +434,7 @@ class GoToDate:
         )
 
 
-def _spin(text: str, on_click: Callable[[], None]) -> Button:
-    button = Button("", text, on_click=on_click, width=MATCH_PARENT, padding=0)
+def _spin(text: str, on_click: Callable[[], None]) -> views.Button:
+    button = views.Button("", text, on_click=on_click, width=views.MATCH_PARENT, padding=0)
     button.text_color, button.all_caps = "#61000000", False
     return button

@@ -21,21 +21,8 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
+from droidhub.virtual import views
 from droidhub.virtual.appmodel import Intent, VirtualApp
-from droidhub.virtual.views import (
-    INVISIBLE,
-    MATCH_PARENT,
-    VERTICAL,
-    VISIBLE,
-    FrameLayout,
-    Gravity,
-    ImageView,
-    LinearLayout,
-    TextView,
-    View,
-    ViewApp,
-    Window,
-)
 from droidhub_aw_apps.camera.model import (
     ACTIVITY,
     PACKAGE,
@@ -54,7 +41,7 @@ MODES = (("Camera", "photo_camera"), ("Video", "videocam"))
 SWIPE_PX = 100
 
 
-class ShutterButton(ImageView):
+class ShutterButton(views.ImageView):
     """``com.android.camera.ShutterButton``: an ImageView, clickable: a white disc
     (red while it records) with the mode's icon."""
 
@@ -62,19 +49,19 @@ class ShutterButton(ImageView):
         super().__init__(
             "shutter_button", "stop" if recording else ("videocam" if video else "photo_camera"),
             content_desc="Shutter", tint="#FFFFFFFF" if recording else "#FF616161",
-            icon_size=32, width=72, height=72, layout_gravity=Gravity.CENTER,
+            icon_size=32, width=72, height=72, layout_gravity=views.Gravity.CENTER,
             background="#FFE53935" if recording else "#FFFFFFFF", corner_radius=36,
             clickable=True, focusable=True, on_click=on_click,
         )  # fmt: skip
 
 
-class ModeSelectorItem(FrameLayout):
+class ModeSelectorItem(views.FrameLayout):
     """A row of the mode drawer (a FrameLayout)."""
 
     class_name: ClassVar[str] = "android.widget.FrameLayout"
 
 
-class CameraApp(ViewApp):
+class CameraApp(views.ViewApp):
     """The camera: the shutter, and photo or video mode chosen in the mode drawer."""
 
     package = PACKAGE
@@ -95,77 +82,81 @@ class CameraApp(ViewApp):
         self.video_mode = self.recording = self.drawer = False
 
     # --- screens -------------------------------------------------------------------------
-    def build(self, phone: VirtualPhone) -> Window:
+    def build(self, phone: VirtualPhone) -> views.Window:
         """The viewfinder, the bottom bar and, when open, the mode drawer."""
         self._phone = phone
-        labels = LinearLayout(
+        labels = views.LinearLayout(
             "labels",
-            TextView("recording_time", "00:00", text_size=16, text_color="#FFFFFFFF",
-                     visibility=VISIBLE if self.recording else "gone"),
-            orientation=VERTICAL, layout_gravity=Gravity.TOP | Gravity.CENTER_HORIZONTAL,
+            views.TextView("recording_time", "00:00", text_size=16, text_color="#FFFFFFFF",
+                           visibility=views.VISIBLE if self.recording else "gone"),
+            orientation=views.VERTICAL,
+            layout_gravity=views.Gravity.TOP | views.Gravity.CENTER_HORIZONTAL,
             margin=(0, 24, 0, 0),
         )  # fmt: skip
-        bottom = FrameLayout(
+        bottom = views.FrameLayout(
             "sticky_bottom_capture_layout",
-            FrameLayout(
+            views.FrameLayout(
                 "bottom_bar",
-                FrameLayout(
+                views.FrameLayout(
                     "bottombar_capture",
                     ShutterButton(self.video_mode, self.recording, self._shutter),
-                    width=MATCH_PARENT, height=MATCH_PARENT,
+                    width=views.MATCH_PARENT, height=views.MATCH_PARENT,
                 ),
-                width=MATCH_PARENT, height=128, background="#99000000",
-                layout_gravity=Gravity.BOTTOM,
+                width=views.MATCH_PARENT, height=128, background="#99000000",
+                layout_gravity=views.Gravity.BOTTOM,
             ),
-            width=MATCH_PARENT, height=MATCH_PARENT,
+            width=views.MATCH_PARENT, height=views.MATCH_PARENT,
         )  # fmt: skip
-        root = FrameLayout(
+        root = views.FrameLayout(
             "camera_app_root",
-            View("preview_content", width=MATCH_PARENT, height=MATCH_PARENT,
-                 background="#FF37474F"),
-            View("focus_ring", width=MATCH_PARENT, height=MATCH_PARENT),
-            View("preview_overlay", width=MATCH_PARENT, height=MATCH_PARENT),
-            View("face_view", width=MATCH_PARENT, height=MATCH_PARENT),
-            FrameLayout("module_layout", labels, width=MATCH_PARENT, height=MATCH_PARENT),
+            views.View("preview_content", width=views.MATCH_PARENT, height=views.MATCH_PARENT,
+                       background="#FF37474F"),
+            views.View("focus_ring", width=views.MATCH_PARENT, height=views.MATCH_PARENT),
+            views.View("preview_overlay", width=views.MATCH_PARENT, height=views.MATCH_PARENT),
+            views.View("face_view", width=views.MATCH_PARENT, height=views.MATCH_PARENT),
+            views.FrameLayout("module_layout", labels, width=views.MATCH_PARENT,
+                              height=views.MATCH_PARENT),
             bottom, self._drawer(),
-            width=MATCH_PARENT, height=MATCH_PARENT,
+            width=views.MATCH_PARENT, height=views.MATCH_PARENT,
         )  # fmt: skip
-        return Window(root, background="#FF000000", status_bar="#FF000000")
+        return views.Window(root, background="#FF000000", status_bar="#FF000000")
 
-    def _drawer(self) -> View:
+    def _drawer(self) -> views.View:
         """``mode_list_layout``: invisible until a swipe opens it."""
-        rows: list[View] = []
+        rows: list[views.View] = []
         for title, icon in MODES:
             video = title == "Video"
             selected = video == self.video_mode
             rows.append(
                 ModeSelectorItem(
                     "",
-                    LinearLayout(
+                    views.LinearLayout(
                         "",
-                        ImageView("selector_icon", icon, tint="#FFFFFFFF", width=48, height=48,
-                                  padding=12, background="#FF26A69A" if selected else None,
-                                  corner_radius=24),
-                        TextView("selector_text", title, text_size=18, text_color="#FFFFFFFF",
-                                 margin=(16, 0, 0, 0), layout_gravity=Gravity.CENTER_VERTICAL),
+                        views.ImageView("selector_icon", icon, tint="#FFFFFFFF", width=48,
+                                        height=48,
+                                        padding=12, background="#FF26A69A" if selected else None,
+                                        corner_radius=24),
+                        views.TextView("selector_text", title, text_size=18, text_color="#FFFFFFFF",
+                                       margin=(16, 0, 0, 0),
+                                       layout_gravity=views.Gravity.CENTER_VERTICAL),
                         padding=(16, 8, 16, 8),
                     ),
-                    width=MATCH_PARENT,
+                    width=views.MATCH_PARENT,
                     on_click=functools.partial(self._choose, video),
                 )
             )  # fmt: skip
-        panel = LinearLayout(
-            "mode_list", *rows, orientation=VERTICAL, width=MATCH_PARENT,
-            height=MATCH_PARENT, background="#E6263238", padding=(0, 24, 0, 0),
+        panel = views.LinearLayout(
+            "mode_list", *rows, orientation=views.VERTICAL, width=views.MATCH_PARENT,
+            height=views.MATCH_PARENT, background="#E6263238", padding=(0, 24, 0, 0),
         )  # fmt: skip
-        settings = ImageView(
+        settings = views.ImageView(
             "settings_button", "settings", content_desc="Settings", tint="#FFFFFFFF",
             width=48, height=48, padding=12, clickable=True,
-            layout_gravity=Gravity.BOTTOM | Gravity.END, margin=(0, 0, 16, 16),
+            layout_gravity=views.Gravity.BOTTOM | views.Gravity.END, margin=(0, 0, 16, 16),
         )  # fmt: skip
-        return FrameLayout(
-            "mode_list_layout", panel, settings, width=280, height=MATCH_PARENT,
-            visibility=VISIBLE if self.drawer else INVISIBLE,
+        return views.FrameLayout(
+            "mode_list_layout", panel, settings, width=280, height=views.MATCH_PARENT,
+            visibility=views.VISIBLE if self.drawer else views.INVISIBLE,
         )  # fmt: skip
 
     # --- input ---------------------------------------------------------------------------

@@ -24,27 +24,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 
-from droidhub.virtual.views import (
-    GONE,
-    HORIZONTAL,
-    INVISIBLE,
-    MATCH_PARENT,
-    VERTICAL,
-    VISIBLE,
-    Button,
-    CoordinatorLayout,
-    FloatingActionButton,
-    FrameLayout,
-    Gravity,
-    ImageButton,
-    ImageView,
-    LinearLayout,
-    RecyclerView,
-    TextView,
-    Toolbar,
-    View,
-    ViewGroupLinear,
-)
+from droidhub.virtual import views
 
 Action = Callable[[], object]
 
@@ -62,16 +42,18 @@ ACCENT_2 = "#FFD3E3FD"
 SECONDARY = "#FFF0F4F9"
 
 
-def _fab(id: str, label: str, icon: str, on_click: Action | None, *, big: bool = False) -> View:
+def _fab(
+    id: str, label: str, icon: str, on_click: Action | None, *, big: bool = False
+) -> views.View:
     """One of fab_container's FloatingActionButtons; no label: INVISIBLE."""
-    return FloatingActionButton(
+    return views.FloatingActionButton(
         id,
         icon or "add",
         content_desc=label,
         background=ACCENT if big else ACCENT_2,
         on_click=on_click,
-        visibility=VISIBLE if label else INVISIBLE,
-        layout_gravity=Gravity.CENTER_VERTICAL,
+        visibility=views.VISIBLE if label else views.INVISIBLE,
+        layout_gravity=views.Gravity.CENTER_VERTICAL,
         margin=(24, 16, 24, 16),
     )
 
@@ -80,76 +62,99 @@ def fab_container(
     left: tuple[str, str, Action | None],
     fab: tuple[str, str, Action | None],
     right: tuple[str, str, Action | None],
-) -> View:
+) -> views.View:
     """fab_container: left_button, fab, right_button; each (label, icon, action)."""
     buttons = [
         _fab("left_button", *left),
         _fab("fab", *fab, big=True),
         _fab("right_button", *right),
     ]
-    return ViewGroupLinear("fab_container", *buttons, orientation=HORIZONTAL,
-                           gravity=Gravity.CENTER_HORIZONTAL, width=MATCH_PARENT,
-                           layout_gravity=Gravity.BOTTOM)  # fmt: skip
+    return views.ViewGroupLinear("fab_container", *buttons, orientation=views.HORIZONTAL,
+                                 gravity=views.Gravity.CENTER_HORIZONTAL, width=views.MATCH_PARENT,
+                                 layout_gravity=views.Gravity.BOTTOM)  # fmt: skip
 
 
-def bottom_view(page: str, on_page: Callable[[str], object]) -> View:
+def bottom_view(page: str, on_page: Callable[[str], object]) -> views.View:
     """bottom_view: Material's BottomNavigationView, its items labelled."""
-    items: list[View] = []
+    items: list[views.View] = []
     for item_id, title, icon in PAGES:
         chosen = item_id == page
         colour = TEXT if chosen else "#FF444746"
-        label = TextView(
+        label = views.TextView(
             "navigation_bar_item_large_label_view" if chosen
             else "navigation_bar_item_small_label_view",
             title, text_size=12, text_color=colour, medium=chosen, max_lines=1,
-            layout_gravity=Gravity.CENTER_HORIZONTAL,
+            layout_gravity=views.Gravity.CENTER_HORIZONTAL,
         )  # fmt: skip
-        labels = ViewGroupLinear("navigation_bar_item_labels_group", label,
-                                 layout_gravity=Gravity.CENTER_HORIZONTAL)  # fmt: skip
-        glyph = ImageView("navigation_bar_item_icon_view", icon, tint=colour, filled=chosen,
-                          layout_gravity=Gravity.CENTER_HORIZONTAL, margin=(0, 0, 0, 4),
-                          padding=(20, 4, 20, 4),
-                          background=ACCENT_2 if chosen else None, corner_radius=16)  # fmt: skip
-        column = LinearLayout("", glyph, labels, orientation=VERTICAL, width=MATCH_PARENT)
-        items.append(FrameLayout(item_id, column, content_desc=title, selected=chosen, width=0,
-                                 weight=1, height=MATCH_PARENT,
-                                 on_click=functools.partial(on_page, item_id)))  # fmt: skip
-    menu = ViewGroupLinear("", *items, orientation=HORIZONTAL, width=MATCH_PARENT,
-                           height=MATCH_PARENT)  # fmt: skip
-    return FrameLayout("bottom_view", menu, width=MATCH_PARENT, height=80, padding=(0, 12, 0, 16),
-                       background=SECONDARY)  # fmt: skip
+        labels = views.ViewGroupLinear("navigation_bar_item_labels_group", label,
+                                       layout_gravity=views.Gravity.CENTER_HORIZONTAL)  # fmt: skip
+        glyph = views.ImageView("navigation_bar_item_icon_view", icon, tint=colour, filled=chosen,
+                                layout_gravity=views.Gravity.CENTER_HORIZONTAL, margin=(0, 0, 0, 4),
+                                padding=(20, 4, 20, 4),
+                                background=ACCENT_2 if chosen else None,
+                                corner_radius=16)  # fmt: skip
+        column = views.LinearLayout(
+            "", glyph, labels, orientation=views.VERTICAL, width=views.MATCH_PARENT
+        )
+        items.append(views.FrameLayout(item_id, column, content_desc=title, selected=chosen,
+                                       width=0,
+                                       weight=1, height=views.MATCH_PARENT,
+                                       on_click=functools.partial(on_page, item_id)))  # fmt: skip
+    menu = views.ViewGroupLinear("", *items, orientation=views.HORIZONTAL, width=views.MATCH_PARENT,
+                                 height=views.MATCH_PARENT)  # fmt: skip
+    return views.FrameLayout("bottom_view", menu, width=views.MATCH_PARENT, height=80, padding=(0,
+                                                                                                12,
+                                                                                                0,
+                                                                                                16),
+                             background=SECONDARY)  # fmt: skip
 
 
-def desk_clock(title: str, page: View, fabs: View, navigation: View) -> View:
+def desk_clock(
+    title: str, page: views.View, fabs: views.View, navigation: views.View
+) -> views.View:
     """desk_clock: the toolbar over the page and its buttons, then the navigation."""
-    toolbar = Toolbar("toolbar", TextView("title_view", title, text_size=22, text_color=TEXT,
-                                          margin=(24, 0, 0, 0),
-                                          layout_gravity=Gravity.CENTER_VERTICAL),
-                      width=MATCH_PARENT, height=64)  # fmt: skip
-    container = FrameLayout("fragment_container", page, width=MATCH_PARENT, height=MATCH_PARENT)
-    content = CoordinatorLayout("content", container, fabs, width=MATCH_PARENT, height=0,
-                                weight=1)  # fmt: skip
-    return LinearLayout("", toolbar, content, navigation, orientation=VERTICAL,
-                        width=MATCH_PARENT, height=MATCH_PARENT, background=BACKGROUND)  # fmt: skip
+    toolbar = views.Toolbar("toolbar", views.TextView("title_view", title, text_size=22,
+                                                      text_color=TEXT,
+                                                      margin=(24, 0, 0, 0),
+                                                      layout_gravity=views.Gravity.CENTER_VERTICAL),
+                            width=views.MATCH_PARENT, height=64)  # fmt: skip
+    container = views.FrameLayout(
+        "fragment_container", page, width=views.MATCH_PARENT, height=views.MATCH_PARENT
+    )
+    content = views.CoordinatorLayout("content", container, fabs, width=views.MATCH_PARENT,
+                                      height=0,
+                                      weight=1)  # fmt: skip
+    return views.LinearLayout("", toolbar, content, navigation, orientation=views.VERTICAL,
+                              width=views.MATCH_PARENT, height=views.MATCH_PARENT,
+                              background=BACKGROUND)  # fmt: skip
 
 
-def stopwatch_fragment(time_text: str, hundredths: str, laps: Sequence[str]) -> View:
+def stopwatch_fragment(time_text: str, hundredths: str, laps: Sequence[str]) -> views.View:
     """stopwatch_fragment: the time in its circle's wrapper, then the laps."""
-    time_view = TextView("stopwatch_time_text", time_text, text_size=64, text_color=TEXT,
-                         layout_gravity=Gravity.BOTTOM)  # fmt: skip
-    hundredths_view = TextView("stopwatch_hundredths_text", hundredths, text_size=32,
-                               text_color=TEXT, layout_gravity=Gravity.BOTTOM,
-                               margin=(4, 0, 0, 10))  # fmt: skip
-    time_row = LinearLayout("", time_view, hundredths_view, orientation=HORIZONTAL,
-                            layout_gravity=Gravity.CENTER)  # fmt: skip
-    wrapper = FrameLayout("stopwatch_time_wrapper", time_row, width=MATCH_PARENT, height=340)
-    rows = [TextView("", lap, text_size=16, text_color=TEXT, padding=(40, 8, 40, 8))
+    time_view = views.TextView("stopwatch_time_text", time_text, text_size=64, text_color=TEXT,
+                               layout_gravity=views.Gravity.BOTTOM)  # fmt: skip
+    hundredths_view = views.TextView("stopwatch_hundredths_text", hundredths, text_size=32,
+                                     text_color=TEXT, layout_gravity=views.Gravity.BOTTOM,
+                                     margin=(4, 0, 0, 10))  # fmt: skip
+    time_row = views.LinearLayout("", time_view, hundredths_view, orientation=views.HORIZONTAL,
+                                  layout_gravity=views.Gravity.CENTER)  # fmt: skip
+    wrapper = views.FrameLayout(
+        "stopwatch_time_wrapper", time_row, width=views.MATCH_PARENT, height=340
+    )
+    rows = [views.TextView("", lap, text_size=16, text_color=TEXT, padding=(40, 8, 40, 8))
             for lap in laps]  # fmt: skip
-    laps_list: RecyclerView[View] = RecyclerView("laps_list", rows, lambda r: r, height=0,
-                                                 weight=1, padding=(0, 0, 0, 96),
-                                                 visibility=VISIBLE if rows else GONE)  # fmt: skip
-    return ViewGroupLinear("", wrapper, laps_list, orientation=VERTICAL, width=MATCH_PARENT,
-                           height=MATCH_PARENT)  # fmt: skip
+    laps_list: views.RecyclerView[views.View] = views.RecyclerView(
+        "laps_list",
+        rows,
+        lambda r: r,
+        height=0,
+        weight=1,
+        padding=(0, 0, 0, 96),
+        visibility=views.VISIBLE if rows else views.GONE,
+    )
+    return views.ViewGroupLinear("", wrapper, laps_list, orientation=views.VERTICAL,
+                                 width=views.MATCH_PARENT,
+                                 height=views.MATCH_PARENT)  # fmt: skip
 
 
 _KEYPAD = (("1", "2", "3"), ("4", "5", "6"), ("7", "8", "9"), ("00", "0", "delete"))
@@ -157,58 +162,70 @@ _KEYPAD = (("1", "2", "3"), ("4", "5", "6"), ("7", "8", "9"), ("00", "0", "delet
 
 def timer_setup_view(
     hours: int, minutes: int, seconds: int, on_digit: Callable[[str], object], on_delete: Action
-) -> View:
+) -> views.View:
     """timer_setup_view: the time typed so far over the keypad."""
     shown = f"{hours:02d}h {minutes:02d}m {seconds:02d}s"
     described = f"{hours} hours, {minutes} minutes, {seconds} seconds"
-    time_view = TextView("timer_setup_time", shown, content_desc=described, text_size=56,
-                         text_color=TEXT if hours or minutes or seconds else "#FF747775",
-                         gravity=Gravity.CENTER, width=MATCH_PARENT, height=140)  # fmt: skip
-    grid = ViewGroupLinear("", orientation=VERTICAL, width=MATCH_PARENT, padding=(48, 0, 48, 0))
+    time_view = views.TextView("timer_setup_time", shown, content_desc=described, text_size=56,
+                               text_color=TEXT if hours or minutes or seconds else "#FF747775",
+                               gravity=views.Gravity.CENTER, width=views.MATCH_PARENT,
+                               height=140)  # fmt: skip
+    grid = views.ViewGroupLinear(
+        "", orientation=views.VERTICAL, width=views.MATCH_PARENT, padding=(48, 0, 48, 0)
+    )
     for keys in _KEYPAD:
-        row = LinearLayout("", orientation=HORIZONTAL, width=MATCH_PARENT, height=84)
+        row = views.LinearLayout(
+            "", orientation=views.HORIZONTAL, width=views.MATCH_PARENT, height=84
+        )
         for key in keys:
             if key == "delete":
                 typed = bool(hours or minutes or seconds)
-                button = Button("timer_setup_delete", "\u232b", content_desc="Delete",
-                                on_click=on_delete, enabled=typed)  # fmt: skip
+                button = views.Button("timer_setup_delete", "\u232b", content_desc="Delete",
+                                      on_click=on_delete, enabled=typed)  # fmt: skip
             else:
-                button = Button(f"timer_setup_digit_{key}", key,
-                                on_click=functools.partial(on_digit, key))  # fmt: skip
+                button = views.Button(f"timer_setup_digit_{key}", key,
+                                      on_click=functools.partial(on_digit, key))  # fmt: skip
             button.text_px, button.all_caps, button.medium = round(button.text_px * 2), False, False
-            button.width, button.weight, button.height = 0, 1, MATCH_PARENT
+            button.width, button.weight, button.height = 0, 1, views.MATCH_PARENT
             row.add(button)
         grid.add(row)
-    digits = LinearLayout("timer_setup_digits", grid, width=MATCH_PARENT, padding=(16, 0, 16, 0))
-    return ViewGroupLinear("", time_view, digits, orientation=VERTICAL, width=MATCH_PARENT,
-                           height=MATCH_PARENT, padding=(0, 0, 0, 96))  # fmt: skip
+    digits = views.LinearLayout(
+        "timer_setup_digits", grid, width=views.MATCH_PARENT, padding=(16, 0, 16, 0)
+    )
+    return views.ViewGroupLinear("", time_view, digits, orientation=views.VERTICAL,
+                                 width=views.MATCH_PARENT,
+                                 height=views.MATCH_PARENT, padding=(0, 0, 0, 96))  # fmt: skip
 
 
 def timer_item(time_text: str, running: bool, on_delete: Action, on_reset: Action,
-               on_add_minute: Action, on_play_pause: Action) -> View:  # fmt: skip
+               on_add_minute: Action, on_play_pause: Action) -> views.View:  # fmt: skip
     """timer_item: the label, close, the time left in its circle, reset, + 1:00 and
     play_pause."""
-    label = TextView("timer_label", "Label", text_size=16, text_color="#FF747775",
-                     layout_gravity=Gravity.CENTER_VERTICAL, weight=1, width=0)  # fmt: skip
-    close = ImageButton("close", "close", content_desc="Delete", on_click=on_delete)
-    top = LinearLayout("", label, close, orientation=HORIZONTAL, width=MATCH_PARENT,
-                       padding=(24, 8, 8, 8))  # fmt: skip
-    time_view = TextView("timer_time_text", time_text, text_size=56, text_color=TEXT,
-                         gravity=Gravity.CENTER, width=MATCH_PARENT)  # fmt: skip
-    reset = ImageButton("reset", "stop",
-                        content_desc="Reset", on_click=on_reset,
-                        layout_gravity=Gravity.CENTER_HORIZONTAL)  # fmt: skip
-    circle = FrameLayout("circle_container", LinearLayout("", time_view, reset,
-                                                          orientation=VERTICAL,
-                                                          width=MATCH_PARENT,
-                                                          layout_gravity=Gravity.CENTER),
-                         width=MATCH_PARENT, height=320)  # fmt: skip
-    add = Button("add_one_min", "+ 1:00", content_desc="Add 1 Minute", on_click=on_add_minute)
+    label = views.TextView("timer_label", "Label", text_size=16, text_color="#FF747775",
+                           layout_gravity=views.Gravity.CENTER_VERTICAL, weight=1,
+                           width=0)  # fmt: skip
+    close = views.ImageButton("close", "close", content_desc="Delete", on_click=on_delete)
+    top = views.LinearLayout("", label, close, orientation=views.HORIZONTAL,
+                             width=views.MATCH_PARENT,
+                             padding=(24, 8, 8, 8))  # fmt: skip
+    time_view = views.TextView("timer_time_text", time_text, text_size=56, text_color=TEXT,
+                               gravity=views.Gravity.CENTER, width=views.MATCH_PARENT)  # fmt: skip
+    reset = views.ImageButton("reset", "stop",
+                              content_desc="Reset", on_click=on_reset,
+                              layout_gravity=views.Gravity.CENTER_HORIZONTAL)  # fmt: skip
+    circle = views.FrameLayout("circle_container", views.LinearLayout("", time_view, reset,
+                                                                      orientation=views.VERTICAL,
+                                                                      width=views.MATCH_PARENT,
+                                                                      layout_gravity=views.Gravity.CENTER),
+                               width=views.MATCH_PARENT, height=320)  # fmt: skip
+    add = views.Button("add_one_min", "+ 1:00", content_desc="Add 1 Minute", on_click=on_add_minute)
     add.all_caps = False
-    play = ImageButton("play_pause", "pause" if running else "play_arrow",
-                       content_desc="Pause" if running else "Start",
-                       on_click=on_play_pause)  # fmt: skip
-    bottom = LinearLayout("", add, View(width=0, weight=1), play, orientation=HORIZONTAL,
-                          width=MATCH_PARENT, padding=(24, 0, 24, 0))  # fmt: skip
-    return ViewGroupLinear("", top, circle, bottom, orientation=VERTICAL, width=MATCH_PARENT,
-                           background=SECONDARY, corner_radius=24, margin=16)  # fmt: skip
+    play = views.ImageButton("play_pause", "pause" if running else "play_arrow",
+                             content_desc="Pause" if running else "Start",
+                             on_click=on_play_pause)  # fmt: skip
+    bottom = views.LinearLayout("", add, views.View(width=0, weight=1), play,
+                                orientation=views.HORIZONTAL,
+                                width=views.MATCH_PARENT, padding=(24, 0, 24, 0))  # fmt: skip
+    return views.ViewGroupLinear("", top, circle, bottom, orientation=views.VERTICAL,
+                                 width=views.MATCH_PARENT,
+                                 background=SECONDARY, corner_radius=24, margin=16)  # fmt: skip

@@ -16,28 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from droidhub.virtual.views import (
-    GONE,
-    HORIZONTAL,
-    MATCH_PARENT,
-    VERTICAL,
-    VISIBLE,
-    Button,
-    CoordinatorLayout,
-    EditText,
-    FloatingActionButton,
-    FrameLayout,
-    Gravity,
-    ImageButton,
-    ImageView,
-    LinearLayout,
-    ListView,
-    RecyclerView,
-    ScrollView,
-    TextView,
-    Toolbar,
-    View,
-)
+from droidhub.virtual import views
 
 if TYPE_CHECKING:
     from droidhub.virtual.views.paint import Painter
@@ -87,7 +66,7 @@ def tile_colour(name: str) -> str:
     return LETTER_TILE_COLORS[abs(java_hash(name)) % len(LETTER_TILE_COLORS)]
 
 
-class LetterTile(ImageView):
+class LetterTile(views.ImageView):
     """A contact's photo without a picture: the name's first letter, white, 67 % of the
     tile, on a circle of the name's colour (LetterTileDrawable)."""
 
@@ -102,37 +81,37 @@ class LetterTile(ImageView):
         letter = self.name[:1].upper() if self.name[:1].isalpha() else ""
         if letter:
             text_px = int(size * 0.67 * 0.75)
-            painter.text([letter], self.bounds, text_px, "#FFFFFFFF", False, Gravity.CENTER)
+            painter.text([letter], self.bounds, text_px, "#FFFFFFFF", False, views.Gravity.CENTER)
 
 
-class Spinner(TextView):
+class Spinner(views.TextView):
     """``android.widget.Spinner`` showing its selected item (the editor's label)."""
 
     class_name: ClassVar[str] = "android.widget.Spinner"
     clickable_by_default: ClassVar[bool] = True
 
 
-class CheckedTextView(TextView):
+class CheckedTextView(views.TextView):
     """A drop-down row (``android.widget.CheckedTextView``)."""
 
     class_name: ClassVar[str] = "android.widget.CheckedTextView"
     clickable_by_default: ClassVar[bool] = True
 
 
-class DrawerLayout(FrameLayout):
+class DrawerLayout(views.FrameLayout):
     """androidx's DrawerLayout, its drawer closed."""
 
     class_name: ClassVar[str] = "androidx.drawerlayout.widget.DrawerLayout"
 
 
-class CustomViewGroup(LinearLayout):
+class CustomViewGroup(views.LinearLayout):
     """An app's own ViewGroup subclass (ContactListItemView, the editors, the cards):
     accessibility reports ``android.view.ViewGroup``."""
 
     class_name: ClassVar[str] = "android.view.ViewGroup"
 
 
-class PinnedHeaderListView(RecyclerView["ListRow"]):
+class PinnedHeaderListView(views.RecyclerView["ListRow"]):
     """PinnedHeaderListView: a ListView that scrolls its rows."""
 
     class_name: ClassVar[str] = "android.widget.ListView"
@@ -164,20 +143,20 @@ def toolbar(
     nav_icon: str,
     nav_desc: str,
     on_nav: Callable[[], object] | None,
-    *actions: View,
+    *actions: views.View,
     tint: str = "#FFFFFFFF",
     background: str = PRIMARY,
-) -> Toolbar:
+) -> views.Toolbar:
     """androidx Toolbar ``toolbar``: navigation button, title, then its actions."""
-    bar = Toolbar(
+    bar = views.Toolbar(
         "toolbar",
-        ImageButton("", nav_icon, tint=tint, content_desc=nav_desc, on_click=on_nav),
+        views.ImageButton("", nav_icon, tint=tint, content_desc=nav_desc, on_click=on_nav),
         height=56,
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
         background=background,
     )
     bar.add(
-        TextView(
+        views.TextView(
             "",
             title,
             text_size=20,
@@ -187,7 +166,7 @@ def toolbar(
             margin=(16, 0, 0, 0),
             weight=1,
             width=0,
-            layout_gravity=Gravity.CENTER_VERTICAL,
+            layout_gravity=views.Gravity.CENTER_VERTICAL,
         )
     )
     for action in actions:
@@ -198,20 +177,20 @@ def toolbar(
 # --- the list (contacts_drawer_activity > people_activity) -----------------------------
 
 
-def _list_item(row: ListRow, on_open: Callable[[int], object]) -> View:
+def _list_item(row: ListRow, on_open: Callable[[int], object]) -> views.View:
     """ContactListItemView: the letter's header (first of its letter), the tile, the name."""
     letter = row.name[:1].upper() if row.name[:1].isalpha() else "#"
-    header = TextView(
+    header = views.TextView(
         "",
         letter if row.first_of_letter else "",
         text_size=16,
         medium=True,
         text_color=PRIMARY,
         width=56,
-        gravity=Gravity.CENTER,
-        layout_gravity=Gravity.CENTER_VERTICAL,
+        gravity=views.Gravity.CENTER,
+        layout_gravity=views.Gravity.CENTER_VERTICAL,
     )
-    name = TextView(
+    name = views.TextView(
         "",
         row.name,
         text_size=16,
@@ -220,16 +199,16 @@ def _list_item(row: ListRow, on_open: Callable[[int], object]) -> View:
         width=0,
         weight=1,
         margin=(15, 0, 16, 0),
-        layout_gravity=Gravity.CENTER_VERTICAL,
+        layout_gravity=views.Gravity.CENTER_VERTICAL,
     )
-    tile = LetterTile("", row.name, 40, layout_gravity=Gravity.CENTER_VERTICAL)
+    tile = LetterTile("", row.name, 40, layout_gravity=views.Gravity.CENTER_VERTICAL)
     return CustomViewGroup(
         "",
         header,
         tile,
         name,
-        orientation=HORIZONTAL,
-        width=MATCH_PARENT,
+        orientation=views.HORIZONTAL,
+        width=views.MATCH_PARENT,
         height=56,
         padding=(0, 0, 0, 0),
         on_click=lambda: on_open(row.contact_id),
@@ -238,15 +217,17 @@ def _list_item(row: ListRow, on_open: Callable[[int], object]) -> View:
 
 def list_screen(
     rows: Sequence[ListRow], on_open: Callable[[int], object], on_create: Callable[[], object]
-) -> View:
+) -> views.View:
     """The contact list with the toolbar over it and the Create contact FAB."""
-    search = ImageButton("menu_search", "search", tint="#FFFFFFFF", content_desc="Search contacts")
+    search = views.ImageButton(
+        "menu_search", "search", tint="#FFFFFFFF", content_desc="Search contacts"
+    )
     bar = toolbar("Contacts", "menu", "Open navigation drawer", None, search)
-    header = LinearLayout(
+    header = views.LinearLayout(
         "toolbar_parent",
-        FrameLayout("toolbar_frame", bar, width=MATCH_PARENT, background=PRIMARY),
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
+        views.FrameLayout("toolbar_frame", bar, width=views.MATCH_PARENT, background=PRIMARY),
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
         elevation=2,
     )
     listing = PinnedHeaderListView(
@@ -256,27 +237,30 @@ def list_screen(
         padding=(0, 8, 0, 88),
         clip_to_padding=False,
     )
-    empty = TextView(
+    empty = views.TextView(
         "",
         "Your contacts list is empty",
         text_size=16,
         text_color=SECONDARY,
-        layout_gravity=Gravity.CENTER,
+        layout_gravity=views.Gravity.CENTER,
     )
-    swipe = FrameLayout(
-        "swipe_refresh", listing if rows else empty, width=MATCH_PARENT, height=MATCH_PARENT
+    swipe = views.FrameLayout(
+        "swipe_refresh",
+        listing if rows else empty,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )
-    content = LinearLayout(
+    content = views.LinearLayout(
         "pinned_header_list_layout",
-        FrameLayout("contact_list", swipe, width=MATCH_PARENT, height=0, weight=1),
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        views.FrameLayout("contact_list", swipe, width=views.MATCH_PARENT, height=0, weight=1),
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
         background=SURFACE,
     )
-    fab = FrameLayout(
+    fab = views.FrameLayout(
         "floating_action_button_container",
-        FloatingActionButton(
+        views.FloatingActionButton(
             "floating_action_button",
             "add",
             tint=PRIMARY,
@@ -288,89 +272,98 @@ def list_screen(
         width=56,
         height=56,
         margin=16,
-        layout_gravity=Gravity.BOTTOM | Gravity.END,
+        layout_gravity=views.Gravity.BOTTOM | views.Gravity.END,
     )
-    root = CoordinatorLayout(
+    root = views.CoordinatorLayout(
         "root",
-        FrameLayout("contacts_list_container", content, width=MATCH_PARENT, height=MATCH_PARENT),
+        views.FrameLayout(
+            "contacts_list_container", content, width=views.MATCH_PARENT, height=views.MATCH_PARENT
+        ),
         fab,
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )
-    frame = LinearLayout(
+    frame = views.LinearLayout(
         "fragment_container",
         header,
-        FrameLayout("content_frame", root, width=MATCH_PARENT, height=0, weight=1),
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        views.FrameLayout("content_frame", root, width=views.MATCH_PARENT, height=0, weight=1),
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )
-    return DrawerLayout("drawer_layout", frame, width=MATCH_PARENT, height=MATCH_PARENT)
+    return DrawerLayout("drawer_layout", frame, width=views.MATCH_PARENT, height=views.MATCH_PARENT)
 
 
 # --- the editor (contact_editor_activity > contact_editor_fragment) --------------------
 
 
-def _field(label: str, fields: EditorFields) -> EditText:
+def _field(label: str, fields: EditorFields) -> views.EditText:
     """One of a section's text fields, its hint the field's name (``name_given``...)."""
-    return EditText(
+    return views.EditText(
         "",
         fields.values[label],
         hint=label,
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
         focus_key=label,
         on_change=functools.partial(fields.on_change, label),
     )
 
 
-def _section(icon: str, desc: str, *editors: View) -> View:
+def _section(icon: str, desc: str, *editors: views.View) -> views.View:
     """item_kind_section: the kind's icon, then its editors."""
-    kind_icon = ImageView(
+    kind_icon = views.ImageView(
         "kind_icon", icon, tint=SECONDARY, content_desc=desc, margin=(16, 14, 28, 0)
     )
-    body = LinearLayout(
-        "kind_editors", *editors, orientation=VERTICAL, width=0, weight=1, margin=(0, 0, 16, 0)
+    body = views.LinearLayout(
+        "kind_editors",
+        *editors,
+        orientation=views.VERTICAL,
+        width=0,
+        weight=1,
+        margin=(0, 0, 16, 0),
     )
-    return CustomViewGroup("", kind_icon, body, orientation=HORIZONTAL, width=MATCH_PARENT)
+    return CustomViewGroup(
+        "", kind_icon, body, orientation=views.HORIZONTAL, width=views.MATCH_PARENT
+    )
 
 
-def _text_fields_editor(field: EditText, spinner: View | None) -> View:
+def _text_fields_editor(field: views.EditText, spinner: views.View | None) -> views.View:
     """TextFieldsEditorView: ``editors`` holding the field, the label ``spinner`` under it."""
-    column = LinearLayout(
+    column = views.LinearLayout(
         "",
-        LinearLayout("editors", field, orientation=VERTICAL, width=MATCH_PARENT),
-        orientation=VERTICAL,
+        views.LinearLayout("editors", field, orientation=views.VERTICAL, width=views.MATCH_PARENT),
+        orientation=views.VERTICAL,
         width=0,
         weight=1,
     )
     if spinner is not None:
         column.add(spinner)
-    return CustomViewGroup("", column, orientation=HORIZONTAL, width=MATCH_PARENT)
+    return CustomViewGroup("", column, orientation=views.HORIZONTAL, width=views.MATCH_PARENT)
 
 
-def editor_screen(fields: EditorFields) -> View:
+def editor_screen(fields: EditorFields) -> views.View:
     """The new-contact editor: Cancel, the title, Save; the photo, then the sections."""
-    save = Button("editor_menu_save_button", "Save", on_click=fields.on_save)
+    save = views.Button("editor_menu_save_button", "Save", on_click=fields.on_save)
     save.text_color = "#FFFFFFFF"
     bar = toolbar(CREATE_CONTACT, "close", "Cancel", fields.on_cancel, save)
-    photo = FrameLayout(
+    photo = views.FrameLayout(
         "photo_editor",
-        ImageView(
+        views.ImageView(
             "photo",
             "add_a_photo",
             tint="#FFFFFFFF",
             icon_size=48,
-            width=MATCH_PARENT,
-            height=MATCH_PARENT,
+            width=views.MATCH_PARENT,
+            height=views.MATCH_PARENT,
         ),
-        View(
+        views.View(
             "photo_touch_intercept_overlay",
-            width=MATCH_PARENT,
-            height=MATCH_PARENT,
+            width=views.MATCH_PARENT,
+            height=views.MATCH_PARENT,
             content_desc="Add contact photo",
             on_click=lambda: None,
         ),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
         height=160,
         background="#FFBDBDBD",
     )
@@ -382,64 +375,78 @@ def editor_screen(fields: EditorFields) -> View:
         text_color=SECONDARY,
         height=54,
         padding=(4, 0, 24, 0),
-        gravity=Gravity.CENTER_VERTICAL,
+        gravity=views.Gravity.CENTER_VERTICAL,
         content_desc=f"{label} Phone",
         on_click=fields.on_label,
     )
     name = _section(
         "person",
         "Name",
-        LinearLayout(
+        views.LinearLayout(
             "editors",
             _field("First name", fields),
             _field("Last name", fields),
-            orientation=VERTICAL,
-            width=MATCH_PARENT,
+            orientation=views.VERTICAL,
+            width=views.MATCH_PARENT,
         ),
     )
     phone = _section("call", "Phone", _text_fields_editor(_field("Phone", fields), spinner))
     email = _section("mail", "Email", _text_fields_editor(_field("Email", fields), None))
-    more = LinearLayout(
+    more = views.LinearLayout(
         "more_fields",
-        TextView(
+        views.TextView(
             "",
             "More fields",
             text_size=16,
             text_color=PRIMARY,
             min_height=54,
             padding=(72, 0, 0, 0),
-            gravity=Gravity.CENTER_VERTICAL,
-            width=MATCH_PARENT,
+            gravity=views.Gravity.CENTER_VERTICAL,
+            width=views.MATCH_PARENT,
         ),
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
         on_click=lambda: None,
     )
-    sections = LinearLayout(
-        "kind_section_views", name, phone, email, orientation=VERTICAL, width=MATCH_PARENT
+    sections = views.LinearLayout(
+        "kind_section_views",
+        name,
+        phone,
+        email,
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
     )
     body = CustomViewGroup(
-        "raw_contacts_editor_view", photo, sections, more, orientation=VERTICAL, width=MATCH_PARENT
+        "raw_contacts_editor_view",
+        photo,
+        sections,
+        more,
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
     )
-    fragment = FrameLayout(
+    fragment = views.FrameLayout(
         "contact_editor_fragment",
-        ScrollView("contact_editor_scroller", body, width=MATCH_PARENT, height=MATCH_PARENT),
-        width=MATCH_PARENT,
+        views.ScrollView(
+            "contact_editor_scroller", body, width=views.MATCH_PARENT, height=views.MATCH_PARENT
+        ),
+        width=views.MATCH_PARENT,
         height=0,
         weight=1,
         background=SURFACE,
     )
-    return LinearLayout(
+    return views.LinearLayout(
         "fragment_container",
         bar,
         fragment,
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )
 
 
-def label_drop_down(labels: Sequence[str], chosen: str, choose: Callable[[str], object]) -> View:
+def label_drop_down(
+    labels: Sequence[str], chosen: str, choose: Callable[[str], object]
+) -> views.View:
     """The spinner's drop-down: one ``android:id/text1`` row a label."""
     rows = [
         CheckedTextView(
@@ -449,7 +456,7 @@ def label_drop_down(labels: Sequence[str], chosen: str, choose: Callable[[str], 
             text_color=INK,
             min_height=48,
             padding=(16, 0, 16, 0),
-            gravity=Gravity.CENTER_VERTICAL,
+            gravity=views.Gravity.CENTER_VERTICAL,
             min_width=DROP_DOWN_WIDTH,
             checkable=True,
             checked=label == chosen,
@@ -457,7 +464,7 @@ def label_drop_down(labels: Sequence[str], chosen: str, choose: Callable[[str], 
         )
         for label in labels
     ]
-    return ListView(
+    return views.ListView(
         "", *rows, padding=(0, 8, 0, 8), background=SURFACE, elevation=8, corner_radius=4
     )
 
@@ -473,38 +480,38 @@ class ContactPage:
     numbers: tuple[tuple[str, str], ...]
 
 
-def _entry(number: str, kind: str) -> View:
+def _entry(number: str, kind: str) -> views.View:
     """expanding_entry_card_item: the call icon, the number, its type, the message icon."""
-    texts = LinearLayout(
+    texts = views.LinearLayout(
         "",
-        TextView("header", number, text_size=16, text_color=INK, max_lines=1),
-        TextView("sub_header", kind, text_size=14, text_color=SECONDARY, max_lines=1),
-        orientation=VERTICAL,
+        views.TextView("header", number, text_size=16, text_color=INK, max_lines=1),
+        views.TextView("sub_header", kind, text_size=14, text_color=SECONDARY, max_lines=1),
+        orientation=views.VERTICAL,
         width=0,
         weight=1,
-        layout_gravity=Gravity.CENTER_VERTICAL,
+        layout_gravity=views.Gravity.CENTER_VERTICAL,
     )
     return CustomViewGroup(
         "",
-        ImageView(
+        views.ImageView(
             "icon",
             "call",
             tint=PRIMARY,
             margin=(16, 0, 32, 0),
-            layout_gravity=Gravity.CENTER_VERTICAL,
+            layout_gravity=views.Gravity.CENTER_VERTICAL,
         ),
         texts,
-        ImageView(
+        views.ImageView(
             "icon_alternate",
             "chat",
             tint=SECONDARY,
             padding=12,
             content_desc=f"Text {kind.lower()}",
             clickable=True,
-            layout_gravity=Gravity.CENTER_VERTICAL,
+            layout_gravity=views.Gravity.CENTER_VERTICAL,
         ),
-        orientation=HORIZONTAL,
-        width=MATCH_PARENT,
+        orientation=views.HORIZONTAL,
+        width=views.MATCH_PARENT,
         padding=(0, 12, 8, 12),
         on_click=lambda: None,
     )
@@ -512,59 +519,61 @@ def _entry(number: str, kind: str) -> View:
 
 def contact_screen(
     page: ContactPage, on_back: Callable[[], object], on_edit: Callable[[], object]
-) -> View:
+) -> views.View:
     """The contact's page: the header with the tile and name, then the contact card."""
-    edit = ImageButton(
+    edit = views.ImageButton(
         "menu_edit", "edit", tint="#FFFFFFFF", content_desc="Edit contact", on_click=on_edit
     )
-    star = ImageButton("menu_star", "star", tint="#FFFFFFFF", content_desc="Add to favorites")
+    star = views.ImageButton("menu_star", "star", tint="#FFFFFFFF", content_desc="Add to favorites")
     bar = toolbar(
         "", "arrow_back", "Navigate up", on_back, star, edit, background=tile_colour(page.name)
     )
-    header = FrameLayout(
+    header = views.FrameLayout(
         "toolbar_parent",
-        FrameLayout(
+        views.FrameLayout(
             "photo",
-            LetterTile("", page.name, 112, layout_gravity=Gravity.CENTER),
-            width=MATCH_PARENT,
-            height=MATCH_PARENT,
+            LetterTile("", page.name, 112, layout_gravity=views.Gravity.CENTER),
+            width=views.MATCH_PARENT,
+            height=views.MATCH_PARENT,
         ),
         bar,
-        TextView(
+        views.TextView(
             "large_title",
             page.name,
             text_size=26,
             text_color="#FFFFFFFF",
             max_lines=1,
             margin=(16, 0, 16, 16),
-            layout_gravity=Gravity.BOTTOM | Gravity.START,
+            layout_gravity=views.Gravity.BOTTOM | views.Gravity.START,
         ),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
         height=260,
         background=tile_colour(page.name),
     )
     card = CustomViewGroup(
         "communication_card",
         *(_entry(n, k) for n, k in page.numbers),
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
         background=SURFACE,
         margin=(0, 8, 0, 0),
-        visibility=VISIBLE if page.numbers else GONE,
+        visibility=views.VISIBLE if page.numbers else views.GONE,
     )
-    content = ScrollView(
+    content = views.ScrollView(
         "content_scroller",
-        LinearLayout("card_container", card, orientation=VERTICAL, width=MATCH_PARENT),
-        width=MATCH_PARENT,
+        views.LinearLayout(
+            "card_container", card, orientation=views.VERTICAL, width=views.MATCH_PARENT
+        ),
+        width=views.MATCH_PARENT,
         height=0,
         weight=1,
     )
-    return LinearLayout(
+    return views.LinearLayout(
         "multiscroller",
         header,
         content,
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
         background="#FFF5F5F5",
     )

@@ -25,29 +25,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from droidhub.virtual import views
 from droidhub.virtual.appmodel import PIXEL_6
-from droidhub.virtual.views import (
-    GONE,
-    INVISIBLE,
-    MATCH_PARENT,
-    VERTICAL,
-    Button,
-    CoordinatorLayout,
-    FloatingActionButton,
-    FrameLayout,
-    Gravity,
-    ImageButton,
-    ImageView,
-    LinearLayout,
-    MaterialCardView,
-    RecyclerView,
-    RelativeLayout,
-    Rules,
-    TextView,
-    Toolbar,
-    View,
-    dp,
-)
 
 if TYPE_CHECKING:
     from droidhub.virtual.views.paint import Painter
@@ -88,28 +67,30 @@ DRAWER_ITEMS = (
 DRAWER_SCRIM = "#99000000"
 
 
-class DrawerLayout(FrameLayout):
+class DrawerLayout(views.FrameLayout):
     """AndroidX's DrawerLayout (its node's class is its own name): the content, and
     the drawer over it while open; a tap on the content beside an open drawer closes
     the drawer and reaches nothing else."""
 
     class_name: ClassVar[str] = "androidx.drawerlayout.widget.DrawerLayout"
 
-    def __init__(self, id: str, content: View, drawer: View | None, on_close: Action) -> None:
+    def __init__(
+        self, id: str, content: views.View, drawer: views.View | None, on_close: Action
+    ) -> None:
         children = (content,) if drawer is None else (content, drawer)
-        super().__init__(id, *children, width=MATCH_PARENT, height=MATCH_PARENT)
+        super().__init__(id, *children, width=views.MATCH_PARENT, height=views.MATCH_PARENT)
         self.drawer = drawer
         #: What a tap beside the open drawer reaches: no view of the tree.
-        self._scrim = View(on_click=on_close)
+        self._scrim = views.View(on_click=on_close)
 
-    def hit(self, x: int, y: int, long: bool = False) -> View | None:
+    def hit(self, x: int, y: int, long: bool = False) -> views.View | None:
         """Beside an open drawer, the scrim takes the tap."""
         if self.drawer is not None and self.contains(x, y) and not self.drawer.contains(x, y):
             return None if long else self._scrim
         return super().hit(x, y, long)
 
 
-class NavigationView(FrameLayout):
+class NavigationView(views.FrameLayout):
     """Material's NavigationView (``android.widget.FrameLayout``), which paints the
     drawer's scrim over the content beside it before its own surface."""
 
@@ -119,23 +100,24 @@ class NavigationView(FrameLayout):
         super().draw(painter)
 
 
-class CheckedTextView(TextView):
+class CheckedTextView(views.TextView):
     """A navigation menu item's text (``android.widget.CheckedTextView``) with its icon
     drawn 16 dp in, as NavigationMenuItemView sets it as a compound drawable."""
 
     class_name: ClassVar[str] = "android.widget.CheckedTextView"
 
     def __init__(self, id: str, text: str, icon: str, checked: bool) -> None:
-        super().__init__(id, text, text_size=14, medium=True, max_lines=1, width=MATCH_PARENT,
-                         height=MATCH_PARENT, padding=(72, 0, 16, 0),
-                         gravity=Gravity.CENTER_VERTICAL, text_color=PRIMARY if checked else INK,
+        super().__init__(id, text, text_size=14, medium=True, max_lines=1, width=views.MATCH_PARENT,
+                         height=views.MATCH_PARENT, padding=(72, 0, 16, 0),
+                         gravity=views.Gravity.CENTER_VERTICAL,
+                         text_color=PRIMARY if checked else INK,
                          checkable=True, checked=checked)  # fmt: skip
         self.icon = icon
 
     def draw_content(self, painter: Painter) -> None:
         """The icon, then the title."""
-        size = dp(24)
-        x, y = self.left + dp(16), (self.top + self.bottom - size) // 2
+        size = views.dp(24)
+        x, y = self.left + views.dp(16), (self.top + self.bottom - size) // 2
         painter.icon(self.icon, (x, y, x + size, y + size), PRIMARY if self.checked else CAPTION)
         super().draw_content(painter)
 
@@ -157,112 +139,119 @@ def toolbar(
     navigation_icon: str,
     on_navigate: Action | None,
     menu: Sequence[MenuItem] = (),
-) -> Toolbar:
+) -> views.Toolbar:
     """A MaterialToolbar (or appcompat Toolbar): the navigation button, the title (none
     when empty), then the ActionMenuView of its actions (buttons titled by their
     content descriptions)."""
-    bar = Toolbar(id, ImageButton("", navigation_icon, tint=INK, on_click=on_navigate),
-                  background=SURFACE, elevation=0)  # fmt: skip
+    bar = views.Toolbar(id, views.ImageButton("", navigation_icon, tint=INK, on_click=on_navigate),
+                        background=SURFACE, elevation=0)  # fmt: skip
     if title:
-        bar.add(TextView("", title, text_size=20, medium=True, max_lines=1, margin=(16, 0, 0, 0),
-                         weight=1, width=0))  # fmt: skip
+        bar.add(views.TextView("", title, text_size=20, medium=True, max_lines=1, margin=(16, 0, 0,
+                                                                                          0),
+                               weight=1, width=0))  # fmt: skip
     else:
-        bar.add(View(width=0, height=0, weight=1))
+        bar.add(views.View(width=0, height=0, weight=1))
     if menu:
-        actions = LinearLayout("")
+        actions = views.LinearLayout("")
         for item in menu:
-            actions.add(ImageButton(item.id, item.icon, tint=INK, content_desc=item.title,
-                                    on_click=item.on_click))  # fmt: skip
+            actions.add(views.ImageButton(item.id, item.icon, tint=INK, content_desc=item.title,
+                                          on_click=item.on_click))  # fmt: skip
         bar.add(actions)
     return bar
 
 
-def app_bar(id: str, bar: Toolbar) -> LinearLayout:
+def app_bar(id: str, bar: views.Toolbar) -> views.LinearLayout:
     """An AppBarLayout (a vertical LinearLayout) holding the toolbar."""
-    return LinearLayout(id, bar, orientation=VERTICAL, width=MATCH_PARENT, background=SURFACE,
-                        elevation=4)  # fmt: skip
+    return views.LinearLayout(id, bar, orientation=views.VERTICAL, width=views.MATCH_PARENT,
+                              background=SURFACE,
+                              elevation=4)  # fmt: skip
 
 
-def page(root_id: str, bar: LinearLayout, body: View, background: str = BACKGROUND) -> View:
+def page(
+    root_id: str, bar: views.LinearLayout, body: views.View, background: str = BACKGROUND
+) -> views.View:
     """A fragment's CoordinatorLayout: the app bar over the scrolling body."""
-    body.margin = (0, dp(56), 0, 0)  # ScrollingViewBehavior: below the app bar
-    return CoordinatorLayout(root_id, bar, body, width=MATCH_PARENT, height=MATCH_PARENT,
-                             background=background)  # fmt: skip
+    body.margin = (0, views.dp(56), 0, 0)  # ScrollingViewBehavior: below the app bar
+    return views.CoordinatorLayout(root_id, bar, body, width=views.MATCH_PARENT,
+                                   height=views.MATCH_PARENT,
+                                   background=background)  # fmt: skip
 
 
-def text_button(id: str, text: str, on_click: Action | None, **attributes: Any) -> Button:
+def text_button(id: str, text: str, on_click: Action | None, **attributes: Any) -> views.Button:
     """A Material text button: no fill, the label in the primary colour."""
-    button = Button(id, text, on_click=on_click, **attributes)
+    button = views.Button(id, text, on_click=on_click, **attributes)
     button.text_color = PRIMARY
     return button
 
 
-def category_disc(size: float, category: int, margin_start: float) -> MaterialCardView:
+def category_disc(size: float, category: int, margin_start: float) -> views.MaterialCardView:
     """``cv_category``: a round card holding the category's icon (``imv_category``)."""
-    return MaterialCardView(
+    return views.MaterialCardView(
         "cv_category",
-        ImageView("imv_category", CATEGORY_ICONS[category], tint=DARK_GRAY, icon_size=30,
-                  width=30, height=30, layout_gravity=Gravity.CENTER),
+        views.ImageView("imv_category", CATEGORY_ICONS[category], tint=DARK_GRAY, icon_size=30,
+                        width=30, height=30, layout_gravity=views.Gravity.CENTER),
         width=size, height=size, margin=(margin_start, 8, 0, 8), corner_radius=size / 2,
         background=CATEGORY_DISC, elevation=0,
-        rules=Rules(align_parent_left=True, center_vertical=True),
+        rules=views.Rules(align_parent_left=True, center_vertical=True),
     )  # fmt: skip
 
 
 # --- activ_main and the drawer ------------------------------------------------------------
 def activity(
-    fragment: View,
+    fragment: views.View,
     on_add: Action | None,
-    drawer: View | None,
+    drawer: views.View | None,
     on_close_drawer: Action,
 ) -> DrawerLayout:
     """``activ_main``: the page in ``fc_main``, the add button on Home, the drawer."""
-    main = CoordinatorLayout(
+    main = views.CoordinatorLayout(
         "cl_main",
-        FrameLayout("fc_main", fragment, width=MATCH_PARENT, height=MATCH_PARENT),
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        views.FrameLayout("fc_main", fragment, width=views.MATCH_PARENT, height=views.MATCH_PARENT),
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )
     if on_add is not None:
-        main.add(FloatingActionButton("fb_main_add", "add", background=PRIMARY,
-                                      margin=(0, 0, 16, 32), on_click=on_add))  # fmt: skip
+        main.add(views.FloatingActionButton("fb_main_add", "add", background=PRIMARY,
+                                            margin=(0, 0, 16, 32), on_click=on_add))  # fmt: skip
     return DrawerLayout("dl_main", main, drawer, on_close_drawer)
 
 
-def navigation_view(current: str, on_item: Callable[[str], object], on_close: Action) -> View:
+def navigation_view(current: str, on_item: Callable[[str], object], on_close: Action) -> views.View:
     """``nv_main``: ``layout_header`` then ``menu_home``'s items, the current checked."""
-    header = RelativeLayout(
+    header = views.RelativeLayout(
         "",
-        ImageButton("btn_close", "chevron_left", tint=INK, width=35, height=35, padding=5,
-                    margin=(0, 16, 16, 0), on_click=on_close,
-                    rules=Rules(align_parent_top=True, align_parent_right=True)),
-        ImageView("imv_app_logo", "receipt_long", tint=PRIMARY, icon_size=40, width=60,
-                  height=60, margin=(32, 32, 0, 16), rules=Rules(below="btn_close",
-                                                                 align_parent_left=True)),
-        LinearLayout(
+        views.ImageButton("btn_close", "chevron_left", tint=INK, width=35, height=35, padding=5,
+                          margin=(0, 16, 16, 0), on_click=on_close,
+                          rules=views.Rules(align_parent_top=True, align_parent_right=True)),
+        views.ImageView("imv_app_logo", "receipt_long", tint=PRIMARY, icon_size=40, width=60,
+                        height=60, margin=(32, 32, 0, 16), rules=views.Rules(below="btn_close",
+                                                                             align_parent_left=True)),
+        views.LinearLayout(
             "ln_app_name",
-            TextView("tv_app_name", "Pro Expense", text_size=20, medium=True),
-            TextView("", "beta", all_caps=True, text_size=12, padding=4, background="#FFFFEB3B"),
-            orientation=VERTICAL, margin=(16, 32, 0, 0),
-            rules=Rules(below="btn_close", to_right_of="imv_app_logo"),
+            views.TextView("tv_app_name", "Pro Expense", text_size=20, medium=True),
+            views.TextView("", "beta", all_caps=True, text_size=12, padding=4,
+                           background="#FFFFEB3B"),
+            orientation=views.VERTICAL, margin=(16, 32, 0, 0),
+            rules=views.Rules(below="btn_close", to_right_of="imv_app_logo"),
         ),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
     )  # fmt: skip
-    items: list[View] = [LinearLayout("navigation_header_container", header,
-                                      orientation=VERTICAL, width=MATCH_PARENT)]  # fmt: skip
+    items: list[views.View] = [views.LinearLayout("navigation_header_container", header,
+                                                  orientation=views.VERTICAL,
+                                                  width=views.MATCH_PARENT)]  # fmt: skip
     for item_id, title, icon in DRAWER_ITEMS:
         checked = item_id == current
-        items.append(FrameLayout(
+        items.append(views.FrameLayout(
             "", CheckedTextView("design_menu_item_text", title, icon, checked),
-            width=MATCH_PARENT, height=48, checkable=True, checked=checked,
+            width=views.MATCH_PARENT, height=48, checkable=True, checked=checked,
             margin=(8, 0, 8, 0), corner_radius=4,
             background="#1F039BE5" if checked else None,
             on_click=functools.partial(on_item, item_id),
         ))  # fmt: skip
     return NavigationView(
         "nv_main",
-        RecyclerView("design_navigation_view", items, lambda view: view),
-        width=280, height=MATCH_PARENT, background=SURFACE, elevation=16,
+        views.RecyclerView("design_navigation_view", items, lambda view: view),
+        width=280, height=views.MATCH_PARENT, background=SURFACE, elevation=16,
     )  # fmt: skip
 
 
@@ -278,25 +267,26 @@ class RowText:
     category: int
 
 
-def recent_row(row: RowText, on_click: Action) -> View:
+def recent_row(row: RowText, on_click: Action) -> views.View:
     """``item_expense_recent``."""
-    return RelativeLayout(
+    return views.RelativeLayout(
         "cd_expense",
         category_disc(55, row.category, 16),
-        TextView("tv_name", row.name[:20], text_size=16, max_lines=1, margin=(16, 16, 8, 0),
-                 rules=Rules(to_right_of="cv_category", to_left_of="linear_amount")),
-        TextView("tv_date", row.date, text_size=12, text_color=CAPTION, margin=(16, 0, 0, 8),
-                 rules=Rules(below="tv_name", to_right_of="cv_category")),
-        _amount(row.amount, rules=Rules(align_parent_right=True, center_vertical=True)),
-        width=MATCH_PARENT, height=71, on_click=on_click,
+        views.TextView("tv_name", row.name[:20], text_size=16, max_lines=1, margin=(16, 16, 8, 0),
+                       rules=views.Rules(to_right_of="cv_category", to_left_of="linear_amount")),
+        views.TextView("tv_date", row.date, text_size=12, text_color=CAPTION, margin=(16, 0, 0, 8),
+                       rules=views.Rules(below="tv_name", to_right_of="cv_category")),
+        _amount(row.amount, rules=views.Rules(align_parent_right=True, center_vertical=True)),
+        width=views.MATCH_PARENT, height=71, on_click=on_click,
     )  # fmt: skip
 
 
-def _amount(amount: str, rules: Rules) -> LinearLayout:
-    return LinearLayout(
+def _amount(amount: str, rules: views.Rules) -> views.LinearLayout:
+    return views.LinearLayout(
         "linear_amount",
-        TextView("tv_amount", amount[:15], text_size=18, medium=True, margin=(0, 0, 4, 0)),
-        TextView("tv_currency_symbol", "$", text_size=12, text_color=CAPTION, padding=(0, 4, 0, 4)),
+        views.TextView("tv_amount", amount[:15], text_size=18, medium=True, margin=(0, 0, 4, 0)),
+        views.TextView("tv_currency_symbol", "$", text_size=12, text_color=CAPTION, padding=(0, 4,
+                                                                                             0, 4)),
         margin=(0, 0, 16, 0), rules=rules,
     )  # fmt: skip
 
@@ -307,63 +297,68 @@ def home(
     on_menu: Action,
     on_row: Callable[[int], object],
     on_more: Action,
-) -> View:
+) -> views.View:
     """``frag_home``: the toolbar, then ``rv_home``: totals, this week's graph, recent."""
     date_range, income, outcome = totals
-    in_out = MaterialCardView(
+    in_out = views.MaterialCardView(
         "",
-        RelativeLayout(
+        views.RelativeLayout(
             "",
-            TextView("tv_expense_in_out_title", "Totals", text_size=20, medium=True,
-                     margin=(16, 16, 0, 0), rules=Rules(align_parent_top=True)),
-            TextView("tv_date_range", date_range, text_size=16, all_caps=True, margin=(16, 4, 0, 0),
-                     rules=Rules(below="tv_expense_in_out_title")),
-            TextView("tv_income", "Income", text_size=10, all_caps=True, margin=(32, 16, 0, 0),
-                     rules=Rules(below="tv_date_range")),
-            TextView("tv_income_value", income, text_size=28, margin=(32, 0, 0, 0),
-                     rules=Rules(below="tv_income")),
-            TextView("tv_income_symobol", "$", rules=Rules(below="tv_income",
-                                                           to_right_of="tv_income_value")),
-            TextView("tv_outcome", "Outcome", text_size=10, all_caps=True, margin=(32, 16, 0, 0),
-                     rules=Rules(below="tv_income_value")),
-            TextView("tv_outcome_value", outcome, text_size=28, margin=(32, 0, 0, 32),
-                     rules=Rules(below="tv_outcome")),
-            TextView("tv_outcome_symbol", "$", rules=Rules(below="tv_outcome",
-                                                           to_right_of="tv_outcome_value")),
-            width=MATCH_PARENT,
+            views.TextView("tv_expense_in_out_title", "Totals", text_size=20, medium=True,
+                           margin=(16, 16, 0, 0), rules=views.Rules(align_parent_top=True)),
+            views.TextView("tv_date_range", date_range, text_size=16, all_caps=True, margin=(16, 4,
+                                                                                             0, 0),
+                           rules=views.Rules(below="tv_expense_in_out_title")),
+            views.TextView("tv_income", "Income", text_size=10, all_caps=True, margin=(32, 16, 0,
+                                                                                       0),
+                           rules=views.Rules(below="tv_date_range")),
+            views.TextView("tv_income_value", income, text_size=28, margin=(32, 0, 0, 0),
+                           rules=views.Rules(below="tv_income")),
+            views.TextView("tv_income_symobol", "$", rules=views.Rules(below="tv_income",
+                                                                       to_right_of="tv_income_value")),
+            views.TextView("tv_outcome", "Outcome", text_size=10, all_caps=True, margin=(32, 16, 0,
+                                                                                         0),
+                           rules=views.Rules(below="tv_income_value")),
+            views.TextView("tv_outcome_value", outcome, text_size=28, margin=(32, 0, 0, 32),
+                           rules=views.Rules(below="tv_outcome")),
+            views.TextView("tv_outcome_symbol", "$", rules=views.Rules(below="tv_outcome",
+                                                                       to_right_of="tv_outcome_value")),
+            width=views.MATCH_PARENT,
         ),
-        width=MATCH_PARENT, margin=(8, 8, 8, 0),
+        width=views.MATCH_PARENT, margin=(8, 8, 8, 0),
     )  # fmt: skip
-    graph = MaterialCardView(
+    graph = views.MaterialCardView(
         "",
-        RelativeLayout(
+        views.RelativeLayout(
             "",
-            TextView("tv_title", "Expenses in this Week", text_size=16, medium=True,
-                     margin=(16, 16, 0, 0)),
-            TextView("tv_date_range", date_range, text_size=12, text_color=CAPTION,
-                     margin=(16, 4, 0, 0), rules=Rules(below="tv_title")),
-            View("expense_graph", width=MATCH_PARENT, height=150, margin=(16, 16, 16, 16),
-                 rules=Rules(below="tv_date_range")),
-            width=MATCH_PARENT,
+            views.TextView("tv_title", "Expenses in this Week", text_size=16, medium=True,
+                           margin=(16, 16, 0, 0)),
+            views.TextView("tv_date_range", date_range, text_size=12, text_color=CAPTION,
+                           margin=(16, 4, 0, 0), rules=views.Rules(below="tv_title")),
+            views.View("expense_graph", width=views.MATCH_PARENT, height=150, margin=(16, 16, 16,
+                                                                                      16),
+                       rules=views.Rules(below="tv_date_range")),
+            width=views.MATCH_PARENT,
         ),
-        width=MATCH_PARENT, margin=(8, 8, 8, 0),
+        width=views.MATCH_PARENT, margin=(8, 8, 8, 0),
     )  # fmt: skip
     rows = [recent_row(r, functools.partial(on_row, r.expense_id)) for r in recent]
-    recent_card = MaterialCardView(
+    recent_card = views.MaterialCardView(
         "",
-        LinearLayout(
+        views.LinearLayout(
             "",
-            TextView("tv_recent_lists", "Recent", text_size=20, medium=True, margin=(16, 16, 0, 0)),
-            RecyclerView("rv_recent_lists", rows, lambda view: view, height=-2,
-                         margin=(8, 8, 8, 0)),
-            text_button("btn_more_logs", "More", on_more, width=MATCH_PARENT,
+            views.TextView("tv_recent_lists", "Recent", text_size=20, medium=True, margin=(16, 16,
+                                                                                           0, 0)),
+            views.RecyclerView("rv_recent_lists", rows, lambda view: view, height=-2,
+                               margin=(8, 8, 8, 0)),
+            text_button("btn_more_logs", "More", on_more, width=views.MATCH_PARENT,
                         margin=(16, 0, 16, 4)),
-            orientation=VERTICAL, width=MATCH_PARENT,
+            orientation=views.VERTICAL, width=views.MATCH_PARENT,
         ),
-        width=MATCH_PARENT, margin=(8, 8, 8, 88),
+        width=views.MATCH_PARENT, margin=(8, 8, 8, 88),
     )  # fmt: skip
     cards = [in_out, graph, recent_card]
-    body = RecyclerView("rv_home", cards, lambda view: view)
+    body = views.RecyclerView("rv_home", cards, lambda view: view)
     bar = toolbar("toolbar", "Home", "menu", on_menu)
     return page("ml_home", app_bar("abl_home", bar), body)
 
@@ -372,48 +367,49 @@ def home(
 SELECTED, OFFERING = "selected", "offering"
 
 
-def log_row(row: RowText, swipe: str, on_click: Action, on_delete: Action) -> View:
+def log_row(row: RowText, swipe: str, on_click: Action, on_delete: Action) -> views.View:
     """``item_expense_log``: the back (delete icon, check) under the card, which a swipe
     moved aside (``swipe``: SELECTED to the end, OFFERING to the start, or "")."""
     shift = {SELECTED: 70, OFFERING: -70}.get(swipe, 0)
-    back = FrameLayout(
+    back = views.FrameLayout(
         "fl_back",
-        LinearLayout(
+        views.LinearLayout(
             "",
-            ImageView("imv_delete_icon", "delete", tint=SURFACE, width=35, height=35,
+            views.ImageView("imv_delete_icon", "delete", tint=SURFACE, width=35, height=35,
                         padding=5, margin=(8, 8, 8, 0), on_click=on_delete),
-            TextView("tv_undo", "Delete", text_color=SURFACE, margin=(0, 0, 0, 8)),
-            orientation=VERTICAL, gravity=Gravity.CENTER_HORIZONTAL,
-            layout_gravity=Gravity.CENTER_VERTICAL | Gravity.END, margin=(0, 0, 16, 0),
+            views.TextView("tv_undo", "Delete", text_color=SURFACE, margin=(0, 0, 0, 8)),
+            orientation=views.VERTICAL, gravity=views.Gravity.CENTER_HORIZONTAL,
+            layout_gravity=views.Gravity.CENTER_VERTICAL | views.Gravity.END, margin=(0, 0, 16, 0),
         ),
-        ImageView("imv_check", "check", tint=SURFACE, width=35, height=35,
-                  layout_gravity=Gravity.CENTER_VERTICAL | Gravity.START, margin=(8, 0, 0, 0)),
-        width=MATCH_PARENT, height=MATCH_PARENT,
+        views.ImageView("imv_check", "check", tint=SURFACE, width=35, height=35,
+                        layout_gravity=views.Gravity.CENTER_VERTICAL | views.Gravity.START,
+                        margin=(8, 0, 0, 0)),
+        width=views.MATCH_PARENT, height=views.MATCH_PARENT,
         background=POSITIVE if swipe == SELECTED else NEGATIVE,
     )  # fmt: skip
-    card = RelativeLayout(
+    card = views.RelativeLayout(
         "cd_expense",
         category_disc(50, row.category, 20),
-        TextView("tv_name", row.name[:20], text_size=16, max_lines=1, margin=(16, 10, 8, 0),
-                 rules=Rules(to_right_of="cv_category", to_left_of="linear_amount")),
-        TextView("tv_date", row.date, text_size=12, text_color=CAPTION, margin=(16, 0, 0, 0),
-                 rules=Rules(below="tv_name", to_right_of="cv_category")),
-        _amount(row.amount, rules=Rules(align_parent_right=True, center_vertical=True)),
-        View("view_bg", width=MATCH_PARENT, height=70, on_click=on_click,
-             rules=Rules(align_parent_top=True)),
-        width=MATCH_PARENT, height=70, background=SURFACE, margin=(shift, 0, -shift, 0),
+        views.TextView("tv_name", row.name[:20], text_size=16, max_lines=1, margin=(16, 10, 8, 0),
+                       rules=views.Rules(to_right_of="cv_category", to_left_of="linear_amount")),
+        views.TextView("tv_date", row.date, text_size=12, text_color=CAPTION, margin=(16, 0, 0, 0),
+                       rules=views.Rules(below="tv_name", to_right_of="cv_category")),
+        _amount(row.amount, rules=views.Rules(align_parent_right=True, center_vertical=True)),
+        views.View("view_bg", width=views.MATCH_PARENT, height=70, on_click=on_click,
+                   rules=views.Rules(align_parent_top=True)),
+        width=views.MATCH_PARENT, height=70, background=SURFACE, margin=(shift, 0, -shift, 0),
     )  # fmt: skip
-    return FrameLayout("", back, card, width=MATCH_PARENT)
+    return views.FrameLayout("", back, card, width=views.MATCH_PARENT)
 
 
 def expense_logs(
     rows: Sequence[RowText],
-    bind: Callable[[RowText], View],
+    bind: Callable[[RowText], views.View],
     selected: int,
     on_menu: Action,
     on_clear: Action,
     on_delete: Action,
-) -> View:
+) -> views.View:
     """``frag_expense_logs``: the toolbar (in selection mode: back, "N items" and the
     delete action; else the menu, "Expense Logs" and the filter action) over
     ``rv_expense``, or ``layout_no_expense_logs`` when there are none."""
@@ -424,16 +420,20 @@ def expense_logs(
     else:
         bar = toolbar("tb_expense", "Expense Logs", "menu", on_menu,
                       [MenuItem("filter", "Filter", "filter_list")])  # fmt: skip
-    empty = RelativeLayout(
+    empty = views.RelativeLayout(
         "layout_no_data",
-        ImageView("imv_no_expense", "info", tint=PRIMARY, icon_size=50, width=50, height=50,
-                  margin=(0, 16, 0, 0), rules=Rules(align_parent_top=True, center_horizontal=True)),
-        TextView("tv_no_expense_logs", "No Expense Logs", text_size=16, all_caps=True,
-                 margin=(0, 16, 0, 0), rules=Rules(below="imv_no_expense", center_horizontal=True)),
-        width=MATCH_PARENT, margin=(0, 32, 0, 0), visibility=INVISIBLE if rows else "visible",
+        views.ImageView("imv_no_expense", "info", tint=PRIMARY, icon_size=50, width=50, height=50,
+                        margin=(0, 16, 0, 0), rules=views.Rules(align_parent_top=True,
+                                                                center_horizontal=True)),
+        views.TextView("tv_no_expense_logs", "No Expense Logs", text_size=16, all_caps=True,
+                       margin=(0, 16, 0, 0), rules=views.Rules(below="imv_no_expense",
+                                                               center_horizontal=True)),
+        width=views.MATCH_PARENT, margin=(0, 32, 0, 0),
+        visibility=views.INVISIBLE if rows else "visible",
     )  # fmt: skip
-    listing = RecyclerView("rv_expense", rows, bind, padding=(0, 0, 0, 80),
-                           visibility="visible" if rows else GONE)  # fmt: skip
-    body = FrameLayout("", listing, empty, width=MATCH_PARENT, height=MATCH_PARENT,
-                       background=BACKGROUND)  # fmt: skip
+    listing = views.RecyclerView("rv_expense", rows, bind, padding=(0, 0, 0, 80),
+                                 visibility="visible" if rows else views.GONE)  # fmt: skip
+    body = views.FrameLayout("", listing, empty, width=views.MATCH_PARENT,
+                             height=views.MATCH_PARENT,
+                             background=BACKGROUND)  # fmt: skip
     return page("ml_expense", app_bar("app_bar", bar), body, background=SURFACE)

@@ -21,28 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from droidhub.virtual.views import (
-    GONE,
-    HORIZONTAL,
-    MATCH_PARENT,
-    VERTICAL,
-    ActionMenuItemView,
-    Button,
-    CoordinatorLayout,
-    FrameLayout,
-    Gravity,
-    HorizontalRecyclerView,
-    ImageButton,
-    ImageView,
-    LinearLayout,
-    MaterialCardView,
-    MenuItem,
-    OverflowMenuButton,
-    RecyclerView,
-    TextView,
-    Toolbar,
-    View,
-)
+from droidhub.virtual import views
 
 Action = Callable[[], object]
 
@@ -73,7 +52,7 @@ class Entry:
     metadata: str
 
 
-class DrawerLayout(CoordinatorLayout):
+class DrawerLayout(views.CoordinatorLayout):
     """AndroidX's DrawerLayout (``android.view.ViewGroup``), its drawer closed."""
 
     class_name: ClassVar[str] = "android.view.ViewGroup"
@@ -89,131 +68,145 @@ def _icon(name: str, is_dir: bool) -> str:
     return "attach_file"
 
 
-def doc_row(entry: Entry, selected: bool, on_click: Action, on_long_click: Action | None) -> View:
+def doc_row(
+    entry: Entry, selected: bool, on_click: Action, on_long_click: Action | None
+) -> views.View:
     """``item_doc_list.xml``: the type icon, the name, the metadata line."""
-    icon = FrameLayout(
+    icon = views.FrameLayout(
         "icon",
-        MaterialCardView(
-            "", ImageView("icon_mime", _icon(entry.name, entry.is_dir), tint=SECONDARY,
-                          layout_gravity=Gravity.CENTER),
-            width=MATCH_PARENT, height=MATCH_PARENT, corner_radius=8,
+        views.MaterialCardView(
+            "", views.ImageView("icon_mime", _icon(entry.name, entry.is_dir), tint=SECONDARY,
+                                layout_gravity=views.Gravity.CENTER),
+            width=views.MATCH_PARENT, height=views.MATCH_PARENT, corner_radius=8,
             background=SELECTED if selected else None,
         ),
         width=40, height=40, margin=(16, 12, 16, 12),
     )  # fmt: skip
-    text = LinearLayout(
+    text = views.LinearLayout(
         "",
-        LinearLayout("", TextView("android:id/title", entry.name, text_size=16, max_lines=1,
-                                  text_color=TEXT, width=MATCH_PARENT), width=MATCH_PARENT),
-        LinearLayout("line2", TextView("metadata", entry.metadata, text_size=14,
-                                       text_color=SECONDARY, max_lines=1),
-                     width=MATCH_PARENT, visibility=GONE if not entry.metadata else "visible"),
-        orientation=VERTICAL, width=0, weight=1, layout_gravity=Gravity.CENTER_VERTICAL,
+        views.LinearLayout("", views.TextView("android:id/title", entry.name, text_size=16,
+                                              max_lines=1,
+                                              text_color=TEXT, width=views.MATCH_PARENT),
+                                              width=views.MATCH_PARENT),
+        views.LinearLayout("line2", views.TextView("metadata", entry.metadata, text_size=14,
+                                                   text_color=SECONDARY, max_lines=1),
+                           width=views.MATCH_PARENT,
+                           visibility=views.GONE if not entry.metadata else "visible"),
+        orientation=views.VERTICAL, width=0, weight=1, layout_gravity=views.Gravity.CENTER_VERTICAL,
     )  # fmt: skip
-    return LinearLayout(
+    return views.LinearLayout(
         "item_root",
-        LinearLayout("", icon, text, width=MATCH_PARENT, gravity=Gravity.CENTER_VERTICAL),
-        orientation=VERTICAL, width=MATCH_PARENT, selected=selected,
+        views.LinearLayout("", icon, text, width=views.MATCH_PARENT,
+                           gravity=views.Gravity.CENTER_VERTICAL),
+        orientation=views.VERTICAL, width=views.MATCH_PARENT, selected=selected,
         background=SELECTED if selected else None, on_click=on_click,
         on_long_click=on_long_click,
     )  # fmt: skip
 
 
-def toolbar(on_more: Action) -> View:
+def toolbar(on_more: Action) -> views.View:
     """``directory_app_bar.xml``'s toolbar: the roots button, the search bar's title,
     the overflow."""
-    return Toolbar(
+    return views.Toolbar(
         "toolbar",
-        ImageButton("", "menu", content_desc="Show roots", tint=TEXT),
-        TextView("searchbar_title", "Search this phone", text_size=16, text_color=SECONDARY,
-                 width=0, weight=1, gravity=Gravity.CENTER_VERTICAL, height=MATCH_PARENT,
-                 background="#FFF1F3F4", corner_radius=28, padding=(16, 0, 16, 0),
-                 margin=(0, 4, 0, 4), clickable=True),
-        OverflowMenuButton(on_more, tint=TEXT),
+        views.ImageButton("", "menu", content_desc="Show roots", tint=TEXT),
+        views.TextView("searchbar_title", "Search this phone", text_size=16, text_color=SECONDARY,
+                       width=0, weight=1, gravity=views.Gravity.CENTER_VERTICAL,
+                       height=views.MATCH_PARENT,
+                       background="#FFF1F3F4", corner_radius=28, padding=(16, 0, 16, 0),
+                       margin=(0, 4, 0, 4), clickable=True),
+        views.OverflowMenuButton(on_more, tint=TEXT),
         background=SURFACE, elevation=0,
     )  # fmt: skip
 
 
-def action_mode(count: int, on_done: Action, on_delete: Action, on_more: Action) -> View:
+def action_mode(count: int, on_done: Action, on_delete: Action, on_more: Action) -> views.View:
     """AppCompat's action mode over the toolbar for a selection."""
-    return Toolbar(
+    return views.Toolbar(
         "action_mode_bar",
-        ImageButton("action_mode_close_button", "close", tint=TEXT, content_desc="Done",
-                    on_click=on_done),
-        TextView("action_bar_title", f"{count} selected", text_size=18, medium=True,
-                 text_color=TEXT, width=0, weight=1, layout_gravity=Gravity.CENTER_VERTICAL),
-        ActionMenuItemView(MenuItem("action_menu_share", "Share", "share"), tint=TEXT),
-        ActionMenuItemView(MenuItem("action_menu_delete", "Delete", "delete", on_delete),
-                           tint=TEXT),
-        OverflowMenuButton(on_more, tint=TEXT),
+        views.ImageButton("action_mode_close_button", "close", tint=TEXT, content_desc="Done",
+                          on_click=on_done),
+        views.TextView("action_bar_title", f"{count} selected", text_size=18, medium=True,
+                       text_color=TEXT, width=0, weight=1,
+                       layout_gravity=views.Gravity.CENTER_VERTICAL),
+        views.ActionMenuItemView(views.MenuItem("action_menu_share", "Share", "share"), tint=TEXT),
+        views.ActionMenuItemView(views.MenuItem("action_menu_delete", "Delete", "delete",
+                                                on_delete),
+                                 tint=TEXT),
+        views.OverflowMenuButton(on_more, tint=TEXT),
         background=SELECTED, elevation=0,
     )  # fmt: skip
 
 
-def breadcrumb(crumbs: Sequence[str], on_crumb: Callable[[int], object]) -> View:
+def breadcrumb(crumbs: Sequence[str], on_crumb: Callable[[int], object]) -> views.View:
     """``horizontal_breadcrumb``: the root and each folder down to this one."""
 
-    def crumb(item: tuple[int, str]) -> View:
+    def crumb(item: tuple[int, str]) -> views.View:
         index, name = item
         last = index == len(crumbs) - 1
-        return LinearLayout(
+        return views.LinearLayout(
             "",
-            TextView("breadcrumb_text", name, text_size=14, medium=last,
-                     text_color=ACCENT if last else SECONDARY, padding=(8, 12, 8, 12)),
-            ImageView("breadcrumb_arrow", "chevron_right", tint=SECONDARY, icon_size=16,
-                      layout_gravity=Gravity.CENTER_VERTICAL,
-                      visibility=GONE if last else "visible"),
-            orientation=HORIZONTAL, on_click=lambda: on_crumb(index),
+            views.TextView("breadcrumb_text", name, text_size=14, medium=last,
+                           text_color=ACCENT if last else SECONDARY, padding=(8, 12, 8, 12)),
+            views.ImageView("breadcrumb_arrow", "chevron_right", tint=SECONDARY, icon_size=16,
+                            layout_gravity=views.Gravity.CENTER_VERTICAL,
+                            visibility=views.GONE if last else "visible"),
+            orientation=views.HORIZONTAL, on_click=lambda: on_crumb(index),
         )  # fmt: skip
 
-    return HorizontalRecyclerView(
+    return views.HorizontalRecyclerView(
         "horizontal_breadcrumb", list(enumerate(crumbs)), crumb, height=48,
         padding=(8, 0, 8, 0),
     )  # fmt: skip
 
 
-def picker_buttons(on_cancel: Action, on_move: Action) -> View:
+def picker_buttons(on_cancel: Action, on_move: Action) -> views.View:
     """``container_save`` holding ``fragment_pick.xml``: Cancel and Move."""
-    cancel = Button("android:id/button2", "Cancel", on_click=on_cancel, margin=(0, 0, 8, 0))
+    cancel = views.Button("android:id/button2", "Cancel", on_click=on_cancel, margin=(0, 0, 8, 0))
     cancel.text_color = ACCENT
-    move = Button("android:id/button1", "Move", on_click=on_move, background=ACCENT)
+    move = views.Button("android:id/button1", "Move", on_click=on_move, background=ACCENT)
     move.text_color = "#FFFFFFFF"
-    return CoordinatorLayout(
+    return views.CoordinatorLayout(
         "container_save",
-        LinearLayout("", cancel, FrameLayout("", move), width=MATCH_PARENT,
-                     gravity=Gravity.END | Gravity.CENTER_VERTICAL, padding=(16, 8, 16, 8)),
-        width=MATCH_PARENT, background=SURFACE, elevation=8,
+        views.LinearLayout("", cancel, views.FrameLayout("", move), width=views.MATCH_PARENT,
+                           gravity=views.Gravity.END | views.Gravity.CENTER_VERTICAL, padding=(16,
+                                                                                               8,
+                                                                                               16,
+                                                                                               8)),
+        width=views.MATCH_PARENT, background=SURFACE, elevation=8,
     )  # fmt: skip
 
 
 def directory(
-    header: View,
-    crumbs: View,
+    header: views.View,
+    crumbs: views.View,
     rows: Sequence[Entry],
-    bind: Callable[[Entry], View],
-    save: View | None,
-) -> View:
+    bind: Callable[[Entry], views.View],
+    save: views.View | None,
+) -> views.View:
     """``drawer_layout.xml`` with the directory's list and, when picking, the buttons."""
-    listing = RecyclerView("dir_list", list(rows), bind)
-    column = LinearLayout(
+    listing = views.RecyclerView("dir_list", list(rows), bind)
+    column = views.LinearLayout(
         "",
-        LinearLayout(
+        views.LinearLayout(
             "app_bar",
-            FrameLayout("collapsing_toolbar", header, width=MATCH_PARENT),
-            LinearLayout("directory_header", crumbs, orientation=VERTICAL, width=MATCH_PARENT),
-            orientation=VERTICAL, width=MATCH_PARENT, background=SURFACE,
+            views.FrameLayout("collapsing_toolbar", header, width=views.MATCH_PARENT),
+            views.LinearLayout("directory_header", crumbs, orientation=views.VERTICAL,
+                               width=views.MATCH_PARENT),
+            orientation=views.VERTICAL, width=views.MATCH_PARENT, background=SURFACE,
         ),
-        FrameLayout(
+        views.FrameLayout(
             "container_directory",
-            FrameLayout("refresh_layout", listing, width=MATCH_PARENT, height=MATCH_PARENT),
-            width=MATCH_PARENT, height=0, weight=1,
+            views.FrameLayout("refresh_layout", listing, width=views.MATCH_PARENT,
+                              height=views.MATCH_PARENT),
+            width=views.MATCH_PARENT, height=0, weight=1,
         ),
-        orientation=VERTICAL, width=MATCH_PARENT, height=MATCH_PARENT,
+        orientation=views.VERTICAL, width=views.MATCH_PARENT, height=views.MATCH_PARENT,
     )  # fmt: skip
     if save is not None:
         column.add(save)
-    return CoordinatorLayout(
+    return views.CoordinatorLayout(
         "coordinator_layout",
-        DrawerLayout("drawer_layout", column, width=MATCH_PARENT, height=MATCH_PARENT),
-        width=MATCH_PARENT, height=MATCH_PARENT, background=SURFACE,
+        DrawerLayout("drawer_layout", column, width=views.MATCH_PARENT, height=views.MATCH_PARENT),
+        width=views.MATCH_PARENT, height=views.MATCH_PARENT, background=SURFACE,
     )  # fmt: skip

@@ -35,28 +35,7 @@ import numpy as np
 import skia
 from PIL import Image
 
-from droidhub.virtual.views import (
-    GONE,
-    INVISIBLE,
-    MATCH_PARENT,
-    VERTICAL,
-    ActionMenuItemView,
-    CheckBox,
-    CoordinatorLayout,
-    FrameLayout,
-    Gravity,
-    GridRecyclerView,
-    ImageView,
-    LinearLayout,
-    MenuItem,
-    RelativeLayout,
-    Rules,
-    TextView,
-    View,
-    ViewGroupLinear,
-    alert_dialog,
-    dp,
-)
+from droidhub.virtual import views
 from droidhub.virtual.views.measure import MeasureSpec
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Attributes
@@ -133,7 +112,7 @@ def _draw_image(painter: Painter, image: skia.Image, box: tuple[int, int, int, i
         painter.surface(box, f"#{round(255 * (1 - painter.light)):02X}000000")
 
 
-class SquareImageView(ImageView):
+class SquareImageView(views.ImageView):
     """``MySquareImageView``: as tall as it is wide, the file centre-cropped in it."""
 
     def __init__(self, id: str, path: Path | None, **attributes: Unpack[Attributes]) -> None:
@@ -143,7 +122,7 @@ class SquareImageView(ImageView):
     def on_measure(self, width_spec: MeasureSpec, height_spec: MeasureSpec) -> tuple[int, int]:
         """The width it is given, and as much height."""
         del height_spec
-        width = width_spec.resolve(dp(100))
+        width = width_spec.resolve(views.dp(100))
         return width, width
 
     def draw_content(self, painter: Painter) -> None:
@@ -159,7 +138,7 @@ class SquareImageView(ImageView):
             _draw_image(painter, image, self.bounds)
 
 
-class PhotoView(ImageView):
+class PhotoView(views.ImageView):
     """The viewer's picture: fitted whole into the screen, centred."""
 
     def __init__(self, id: str, path: Path, **attributes: Unpack[Attributes]) -> None:
@@ -178,7 +157,7 @@ class PhotoView(ImageView):
             _draw_image(painter, image, (x, y, x + w, y + h))
 
 
-class GradientView(ImageView):
+class GradientView(views.ImageView):
     """An ImageView whose background is a ``gradient_background`` shape:
     ``GRADIENT_GREY`` at its bottom fading to nothing at its top (``flipped``: from
     the top down, ``gradient_background_flipped``)."""
@@ -198,7 +177,7 @@ class GradientView(ImageView):
         painter.canvas.drawRect(skia.Rect(*self.bounds), paint)
 
 
-class SquareCell(RelativeLayout):
+class SquareCell(views.RelativeLayout):
     """A grid cell's holder: square, as its thumbnail is, so that what aligns with
     its bottom sits on the thumbnail's."""
 
@@ -208,35 +187,35 @@ class SquareCell(RelativeLayout):
         return super().on_measure(width_spec, MeasureSpec.exactly(width_spec.size))
 
 
-class FrameRelative(FrameLayout):
+class FrameRelative(views.FrameLayout):
     """A RelativeLayout whose children all fill it or sit at an edge: laid out as a
     FrameLayout, reported as ``android.widget.RelativeLayout``."""
 
     class_name: ClassVar[str] = "android.widget.RelativeLayout"
 
 
-class ViewPager(FrameLayout):
+class ViewPager(views.FrameLayout):
     """``MyViewPager`` (a ViewPager): one page at a time."""
 
     class_name: ClassVar[str] = "androidx.viewpager.widget.ViewPager"
 
 
-def directory_item(folder: Folder, on_click: Action) -> View:
+def directory_item(folder: Folder, on_click: Action) -> views.View:
     """``directory_item_grid_square.xml``: the cover, the name and count at its bottom
     over ``dir_shadow_holder``'s gradient."""
     white = "#FFFFFFFF"
     return SquareCell(
         "dir_holder",
-        SquareImageView("dir_thumbnail", folder.cover, width=MATCH_PARENT),
+        SquareImageView("dir_thumbnail", folder.cover, width=views.MATCH_PARENT),
         GradientView(
             "dir_shadow_holder",
-            width=MATCH_PARENT,
+            width=views.MATCH_PARENT,
             height=TMB_SHADOW_HEIGHT,
-            rules=Rules(align_parent_bottom=True),
+            rules=views.Rules(align_parent_bottom=True),
         ),
-        LinearLayout(
+        views.LinearLayout(
             "dir_bottom_holder",
-            TextView(
+            views.TextView(
                 "dir_name",
                 folder.name,
                 text_color=white,
@@ -244,27 +223,27 @@ def directory_item(folder: Folder, on_click: Action) -> View:
                 text_size=14,
                 padding=(0, 0, 0, sc.SMALL_MARGIN),
             ),
-            TextView("photo_cnt", str(folder.count), text_color=white, text_size=14),
-            orientation=VERTICAL,
-            width=MATCH_PARENT,
+            views.TextView("photo_cnt", str(folder.count), text_color=white, text_size=14),
+            orientation=views.VERTICAL,
+            width=views.MATCH_PARENT,
             padding=(sc.MEDIUM_MARGIN, sc.SMALL_MARGIN, sc.MEDIUM_MARGIN, sc.SMALL_MARGIN),
-            rules=Rules(align_parent_bottom=True),
+            rules=views.Rules(align_parent_bottom=True),
         ),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
         padding=1,
         on_click=on_click,
     )
 
 
-def photo_item(medium: Medium, on_click: Action) -> View:
+def photo_item(medium: Medium, on_click: Action) -> views.View:
     """``photo_item_grid.xml``: the square thumbnail (``medium_name`` GONE)."""
     return SquareCell(
         "media_item_holder",
         SquareImageView(
-            "medium_thumbnail", medium.path, width=MATCH_PARENT, content_desc=medium.name
+            "medium_thumbnail", medium.path, width=views.MATCH_PARENT, content_desc=medium.name
         ),
-        TextView("medium_name", medium.name, visibility=GONE),
-        width=MATCH_PARENT,
+        views.TextView("medium_name", medium.name, visibility=views.GONE),
+        width=views.MATCH_PARENT,
         padding=1,
         on_click=on_click,
     )
@@ -275,30 +254,32 @@ def _grid_screen(
     menu_id: str,
     holder: str,
     fastscroller: str,
-    grid: View,
+    grid: views.View,
     on_overflow: Action,
     on_settings: Action,
     hint: str,
-) -> View:
-    menu = (MenuItem("settings", sc.SETTINGS, "settings", on_settings),)
-    overflow = (MenuItem("sort", "Sort by"),)
-    return CoordinatorLayout(
+) -> views.View:
+    menu = (views.MenuItem("settings", sc.SETTINGS, "settings", on_settings),)
+    overflow = (views.MenuItem("sort", "Sort by"),)
+    return views.CoordinatorLayout(
         root,
         sc.my_search_menu(menu_id, hint, menu, overflow, on_overflow),
-        RelativeLayout(
+        views.RelativeLayout(
             holder,
             sc.SwipeRefreshLayout(
                 holder.replace("holder", "refresh_layout"),
-                sc.ViewGroupFrame(fastscroller, grid, width=MATCH_PARENT, height=MATCH_PARENT),
-                width=MATCH_PARENT,
-                height=MATCH_PARENT,
+                views.ViewGroupFrame(
+                    fastscroller, grid, width=views.MATCH_PARENT, height=views.MATCH_PARENT
+                ),
+                width=views.MATCH_PARENT,
+                height=views.MATCH_PARENT,
             ),
-            width=MATCH_PARENT,
-            height=MATCH_PARENT,
+            width=views.MATCH_PARENT,
+            height=views.MATCH_PARENT,
             margin=(0, 56, 0, 0),
         ),
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )
 
 
@@ -307,9 +288,9 @@ def activity_main(
     on_folder: Callable[[Folder], object],
     on_overflow: Action,
     on_settings: Action,
-) -> View:
+) -> views.View:
     """``activity_main.xml``: the search menu over the folder grid."""
-    grid = GridRecyclerView(
+    grid = views.GridRecyclerView(
         "directories_grid",
         folders,
         lambda f: directory_item(f, lambda: on_folder(f)),
@@ -333,9 +314,9 @@ def activity_media(
     on_medium: Callable[[Medium], object],
     on_overflow: Action,
     on_settings: Action,
-) -> View:
+) -> views.View:
     """``activity_media.xml``: the search menu over the folder's media grid."""
-    grid = GridRecyclerView(
+    grid = views.GridRecyclerView(
         "media_grid", media, lambda m: photo_item(m, lambda: on_medium(m)), MEDIA_COLUMNS
     )
     return _grid_screen(
@@ -356,7 +337,7 @@ def activity_medium(
     on_overflow: Action,
     on_delete: Action,
     on_properties: Action,
-) -> View:
+) -> views.View:
     """``activity_medium.xml``: the picture on black, the toolbar, the bottom actions.
 
     ``menu_viewpager``'s items that ViewPagerActivity.refreshMenuItems leaves visible
@@ -364,8 +345,8 @@ def activity_medium(
     (Rotate and Properties, the first ``ifRoom`` ones) beside the overflow."""
     white = "#FFFFFFFF"
 
-    def action(id: str, desc: str, icon: str, on_click: Action | None = None) -> ImageView:
-        return ImageView(
+    def action(id: str, desc: str, icon: str, on_click: Action | None = None) -> views.ImageView:
+        return views.ImageView(
             id,
             icon,
             tint=white,
@@ -382,43 +363,49 @@ def activity_medium(
         medium.name,
         on_up,
         (
-            MenuItem("menu_rotate", "Rotate", "rotate_right"),
-            MenuItem("menu_properties", "Properties", "info", on_properties),
+            views.MenuItem("menu_rotate", "Rotate", "rotate_right"),
+            views.MenuItem("menu_properties", "Properties", "info", on_properties),
         ),
-        (MenuItem("menu_copy_to", "Copy to"),),
+        (views.MenuItem("menu_copy_to", "Copy to"),),
         on_overflow,
         background=None,
     )
     for view in toolbar.walk():  # white ink over the picture
-        if isinstance(view, TextView):
+        if isinstance(view, views.TextView):
             view.text_color = white
-        if isinstance(view, ImageView | ActionMenuItemView):
+        if isinstance(view, views.ImageView | views.ActionMenuItemView):
             view.tint = white
-    bottom = ViewGroupLinear(
+    bottom = views.ViewGroupLinear(
         "bottom_actions",
         action("bottom_favorite", "Toggle favorite", "star"),
         action("bottom_edit", "Edit", "edit"),
         action("bottom_share", "Share", "share"),
         action("bottom_delete", "Delete", "delete", on_delete),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
         height=BOTTOM_ACTIONS_HEIGHT,
         padding=(0, sc.MEDIUM_MARGIN, 0, 0),
-        layout_gravity=Gravity.BOTTOM,
+        layout_gravity=views.Gravity.BOTTOM,
     )
     picture = FrameRelative(
         "photo_holder",
-        PhotoView("gestures_view", medium.path, width=MATCH_PARENT, height=MATCH_PARENT),
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        PhotoView(
+            "gestures_view", medium.path, width=views.MATCH_PARENT, height=views.MATCH_PARENT
+        ),
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )
     return FrameRelative(
         "fragment_holder",
-        ViewPager("view_pager", picture, width=MATCH_PARENT, height=MATCH_PARENT),
+        ViewPager("view_pager", picture, width=views.MATCH_PARENT, height=views.MATCH_PARENT),
         bottom,
-        GradientView("top_shadow", flipped=True, width=MATCH_PARENT, height=TOP_SHADOW_HEIGHT),
-        LinearLayout("medium_viewer_appbar", toolbar, orientation=VERTICAL, width=MATCH_PARENT),
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        GradientView(
+            "top_shadow", flipped=True, width=views.MATCH_PARENT, height=TOP_SHADOW_HEIGHT
+        ),
+        views.LinearLayout(
+            "medium_viewer_appbar", toolbar, orientation=views.VERTICAL, width=views.MATCH_PARENT
+        ),
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
         background=VIEWER_BACKGROUND,
     )
 
@@ -428,11 +415,11 @@ def directory_picker(
     on_pick: Callable[[Folder], object],
     on_show_hidden: Action | None,
     on_cancel: Action,
-) -> View:
+) -> views.View:
     """``dialog_directory_picker.xml`` in PickDirectoryDialog's alert dialog: the
     search field (its toolbar invisible), the folders to pick from, and the Show
     hidden button while hidden folders are not shown (``on_show_hidden``)."""
-    grid = GridRecyclerView(
+    grid = views.GridRecyclerView(
         "directories_grid",
         folders,
         lambda f: directory_item(f, lambda: on_pick(f)),
@@ -442,24 +429,24 @@ def directory_picker(
     search = sc.my_search_menu("folder_search_view", SEARCH_FOLDERS, (), (), lambda: None)
     for view in search.walk():
         if view.id == "top_toolbar":  # PickDirectoryDialog.updateSearchViewUi
-            view.visibility = INVISIBLE
+            view.visibility = views.INVISIBLE
     search.margin = (0, 0, 0, sc.MEDIUM_MARGIN)
-    holder = RelativeLayout(
+    holder = views.RelativeLayout(
         "directories_grid_holder",
         search,
-        sc.ViewGroupFrame(
+        views.ViewGroupFrame(
             "directories_fastscroller",
             grid,
-            width=MATCH_PARENT,
-            rules=Rules(below="folder_search_view"),
+            width=views.MATCH_PARENT,
+            rules=views.Rules(below="folder_search_view"),
         ),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
         padding=(0, sc.MEDIUM_MARGIN, 0, 0),
     )
-    body = CoordinatorLayout("directories_holder", holder, width=MATCH_PARENT)
+    body = views.CoordinatorLayout("directories_holder", holder, width=views.MATCH_PARENT)
     if on_show_hidden is not None:
         body.add(sc.my_fab("directories_show_hidden", "visibility", on_show_hidden))
-    return alert_dialog(
+    return views.alert_dialog(
         SELECT_DESTINATION,
         "",
         positive=(sc.OK, lambda: None),
@@ -469,22 +456,22 @@ def directory_picker(
     )
 
 
-def delete_dialog(on_yes: Action, on_no: Action) -> View:
+def delete_dialog(on_yes: Action, on_no: Action) -> views.View:
     """``dialog_delete_with_remember.xml`` in its alert dialog: Yes deletes."""
-    body = LinearLayout(
+    body = views.LinearLayout(
         "delete_remember_holder",
-        TextView(
+        views.TextView(
             "delete_remember_title",
             DELETE_ONE,
             text_size=sc.BIGGER_TEXT,
             text_color=sc.TEXT,
-            width=MATCH_PARENT,
+            width=views.MATCH_PARENT,
         ),
-        CheckBox("delete_remember_checkbox", "Do not ask again in this session"),
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
+        views.CheckBox("delete_remember_checkbox", "Do not ask again in this session"),
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
         padding=(24, 20, 24, 0),
     )
-    return alert_dialog(
+    return views.alert_dialog(
         "", "", positive=(sc.YES, on_yes), negative=(sc.NO, on_no), package_ids=True, custom=body
     )

@@ -31,6 +31,7 @@ from droidhub.virtual.views import (
     MATCH_PARENT,
     VERTICAL,
     EditText,
+    Gravity,
     View,
     ViewApp,
     Window,
@@ -172,7 +173,7 @@ class JoplinScreens(ViewApp):
         field.text_color = COLOR
         clear = layouts.Glyph("", "cancel", tint=COLOR_FADED, padding=(4, 0, layouts.MARGIN, 0))
         clear_button = Group("", clear, content_desc="Clear", on_click=lambda: self._set(query=""))
-        clear_button.layout_gravity = layouts.Gravity.CENTER_VERTICAL
+        clear_button.layout_gravity = Gravity.CENTER_VERTICAL
         bar = Group("", field, clear_button, width=MATCH_PARENT)
         rows = [self._row(phone, n) for n in found]
         results = layouts.scroll_column("found", rows)
