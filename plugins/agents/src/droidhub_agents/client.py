@@ -23,6 +23,12 @@ from droidhub_agents.options import LLMOptions
 
 _SEMAPHORES: dict[tuple[str, str, int], threading.BoundedSemaphore] = {}
 _SEMAPHORES_LOCK = threading.Lock()
+# One OpenAI client per server, key and timeout, shared by every agent of a run: the
+# client (an httpx connection pool) is safe across threads, and building one (its TLS
+# context) costs tens of milliseconds, which 64 phones would pay 64 times as they start.
+# Keyed by process too: a forked worker makes its own rather than share sockets.
+_OPENAI_CLIENTS: dict[tuple[int, str, str | None, float], openai.OpenAI] = {}
+_OPENAI_CLIENTS_LOCK = threading.Lock()
 
 
 class ModelCallError(RuntimeError):
@@ -104,6 +110,17 @@ def _first_line(exc: Exception) -> str:
     return text[0][:300] if text else type(exc).__name__
 
 
+def _shared_openai_client(api_key: str, base_url: str | None, timeout: float) -> openai.OpenAI:
+    key = (os.getpid(), api_key, base_url, timeout)
+    with _OPENAI_CLIENTS_LOCK:
+        client = _OPENAI_CLIENTS.get(key)
+        if client is None:
+            client = _OPENAI_CLIENTS[key] = openai.OpenAI(
+                api_key=api_key, base_url=base_url, timeout=timeout, max_retries=0
+            )
+        return client
+
+
 class ChatClient:
     """Calls one model on one OpenAI-compatible server with the options' policy.
 
@@ -117,9 +134,7 @@ class ChatClient:
         base_url = options.base_url or os.environ.get("OPENAI_BASE_URL") or None
         # Local servers (vLLM, Ollama, llama.cpp) accept any key, but the client wants one.
         api_key = options.api_key or os.environ.get("OPENAI_API_KEY") or "no-key"
-        self.client = openai.OpenAI(
-            api_key=api_key, base_url=base_url, timeout=options.timeout_s, max_retries=0
-        )
+        self.client = _shared_openai_client(api_key, base_url, options.timeout_s)
         self.where = str(self.client.base_url).rstrip("/")
         self.limit: threading.BoundedSemaphore | None = None
         if options.max_concurrency:
