@@ -25,31 +25,7 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import ClassVar, Unpack
 
-from droidhub.virtual.views import (
-    MATCH_PARENT,
-    VERTICAL,
-    WRAP_CONTENT,
-    Button,
-    CheckBox,
-    CoordinatorLayout,
-    EditText,
-    FloatingActionButton,
-    Gravity,
-    ImageButton,
-    ImageView,
-    LinearLayout,
-    MenuItem,
-    RelativeLayout,
-    Rules,
-    ScrollView,
-    TextView,
-    Toolbar,
-    View,
-    ViewGroupFrame,
-    action_menu,
-    alert_dialog,
-    sp,
-)
+from droidhub.virtual import views
 from droidhub.virtual.views.measure import dp, place
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Attributes
@@ -83,7 +59,7 @@ MORE_APPS = "More apps from us"
 NAVIGATE_UP = "Navigate up"  # abc_action_bar_up_description
 
 
-class SwipeRefreshLayout(ViewGroupFrame):
+class SwipeRefreshLayout(views.ViewGroupFrame):
     """androidx's SwipeRefreshLayout around a list (``android.view.ViewGroup``)."""
 
 
@@ -114,7 +90,7 @@ def contrast_ink(argb: str) -> str:
     return DARK_GREY if (299 * red + 587 * green + 114 * blue) // 1000 >= 149 else "#FFFFFFFF"
 
 
-class LetterAvatar(ImageView):
+class LetterAvatar(views.ImageView):
     """An ImageView showing a name's letter avatar (a coloured disc with the letter)."""
 
     def __init__(self, id: str, name: str, **attributes: Unpack[Attributes]) -> None:
@@ -136,7 +112,7 @@ class LetterAvatar(ImageView):
             size / 2,
             contrast_ink("#FF" + fill[3:]),
             False,
-            Gravity.CENTER,
+            views.Gravity.CENTER,
         )
 
 
@@ -147,138 +123,139 @@ def my_edit_text(
     on_change: Callable[[str], object] | None,
     *,
     text_size: float = NORMAL_TEXT,
-    gravity: int = Gravity.NONE,
+    gravity: int = views.Gravity.NONE,
     **attributes: Unpack[Attributes],
-) -> EditText:
+) -> views.EditText:
     """``MyEditText``: an EditText in the text colour, ``text_size`` sp, on no
     underline (the apps' fields sit on a transparent background)."""
     field = _PlainEditText(id, text, hint=hint, on_change=on_change, **attributes)
-    field.text_px, field.gravity, field.text_color = sp(text_size), gravity, TEXT
+    field.text_px, field.gravity, field.text_color = views.sp(text_size), gravity, TEXT
     return field
 
 
-class _PlainEditText(EditText):
+class _PlainEditText(views.EditText):
     """An EditText drawn without the Material underline."""
 
     def draw_content(self, painter: Painter) -> None:
         """The text (or the hint) alone."""
-        TextView.draw_content(self, painter)
+        views.TextView.draw_content(self, painter)
 
 
 def my_search_menu(
     id: str,
     hint: str,
-    menu: Sequence[MenuItem],
-    overflow: Sequence[MenuItem],
+    menu: Sequence[views.MenuItem],
+    overflow: Sequence[views.MenuItem],
     on_overflow: Action,
     query: str = "",
     on_query: Callable[[str], object] | None = None,
-) -> View:
+) -> views.View:
     """``MySearchMenu`` (an AppBarLayout, ``android.widget.LinearLayout``) holding
     ``menu_search.xml``: the search pill with its icon, the ``top_toolbar_search``
     field and the ``top_toolbar`` with the menu's action items and overflow."""
-    toolbar = Toolbar(
+    toolbar = views.Toolbar(
         "top_toolbar",
-        action_menu(menu, overflow, on_overflow, tint=TEXT),
+        views.action_menu(menu, overflow, on_overflow, tint=TEXT),
         width=-2,
-        height=MATCH_PARENT,
+        height=views.MATCH_PARENT,
         elevation=0,
         margin=(0, 0, SMALL_MARGIN, 0),
-        rules=Rules(align_parent_right=True),
+        rules=views.Rules(align_parent_right=True),
     )
-    holder = RelativeLayout(
+    holder = views.RelativeLayout(
         "top_toolbar_holder",
-        ImageView(
+        views.ImageView(
             "top_toolbar_search_icon", "search", tint=TEXT, content_desc=SEARCH,
-            height=MATCH_PARENT, padding=(ACTIVITY_MARGIN, 0, 0, 0),
+            height=views.MATCH_PARENT, padding=(ACTIVITY_MARGIN, 0, 0, 0),
         ),
         my_edit_text(
             "top_toolbar_search", query, hint, on_query, text_size=BIG_TEXT,
-            width=MATCH_PARENT, height=MATCH_PARENT, gravity=Gravity.CENTER_VERTICAL,
+            width=views.MATCH_PARENT, height=views.MATCH_PARENT,
+            gravity=views.Gravity.CENTER_VERTICAL,
             padding=(ACTIVITY_MARGIN, 0, 0, 0),
-            rules=Rules(to_right_of="top_toolbar_search_icon", to_left_of="top_toolbar"),
+            rules=views.Rules(to_right_of="top_toolbar_search_icon", to_left_of="top_toolbar"),
         ),
         toolbar,
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
         height=56 - 2 * MEDIUM_MARGIN,
         margin=(0, MEDIUM_MARGIN, 0, MEDIUM_MARGIN),
         background=SEARCH_PILL,
         corner_radius=(56 - 2 * MEDIUM_MARGIN) / 2,
     )  # fmt: skip
-    bar = LinearLayout(
+    bar = views.LinearLayout(
         "top_app_bar_layout",
         holder,
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
         height=56,
         margin=(ACTIVITY_MARGIN, 0, ACTIVITY_MARGIN, 0),
     )
-    return LinearLayout(id, bar, orientation=VERTICAL, width=MATCH_PARENT)
+    return views.LinearLayout(id, bar, orientation=views.VERTICAL, width=views.MATCH_PARENT)
 
 
 def material_toolbar(
     id: str,
     title: str,
     on_up: Action | None,
-    menu: Sequence[MenuItem] = (),
-    overflow: Sequence[MenuItem] = (),
+    menu: Sequence[views.MenuItem] = (),
+    overflow: Sequence[views.MenuItem] = (),
     on_overflow: Action | None = None,
     **attributes: Unpack[Attributes],
-) -> Toolbar:
+) -> views.Toolbar:
     """A MaterialToolbar as the apps theme it (the background's colour, ink in the text
     colour): ``Navigate up`` when ``on_up``, the title, then the menu."""
-    views: list[View] = []
+    children: list[views.View] = []
     if on_up is not None:
-        views.append(
-            ImageButton("", "arrow_back", tint=TEXT, content_desc=NAVIGATE_UP, on_click=on_up)
+        children.append(
+            views.ImageButton("", "arrow_back", tint=TEXT, content_desc=NAVIGATE_UP, on_click=on_up)
         )
-    views.append(
-        TextView(
+    children.append(
+        views.TextView(
             "", title, text_size=ACTIONBAR_TEXT, text_color=TEXT, max_lines=1, weight=1,
             width=0, margin=(0 if on_up else ACTIVITY_MARGIN, 0, 0, 0),
         )
     )  # fmt: skip
     if menu or overflow:
-        views.append(action_menu(menu, overflow, on_overflow, tint=TEXT))
+        children.append(views.action_menu(menu, overflow, on_overflow, tint=TEXT))
     attributes.setdefault("background", BACKGROUND)
     attributes.setdefault("elevation", 0)
-    return Toolbar(id, *views, **attributes)
+    return views.Toolbar(id, *children, **attributes)
 
 
-def my_fab(id: str, icon: str, action: Action, **attributes: Unpack[Attributes]) -> View:
+def my_fab(id: str, icon: str, action: Action, **attributes: Unpack[Attributes]) -> views.View:
     """``MyFloatingActionButton``: the primary colour, a white icon, 16 dp in from the
     bottom end corner; a tap runs ``action``."""
     attributes.setdefault("background", PRIMARY)
     attributes["on_click"] = action
-    return FloatingActionButton(id, icon, **attributes)
+    return views.FloatingActionButton(id, icon, **attributes)
 
 
-def confirmation_dialog(message: str, on_yes: Action, on_no: Action) -> View:
+def confirmation_dialog(message: str, on_yes: Action, on_no: Action) -> views.View:
     """``ConfirmationDialog``: ``dialog_message.xml`` (``message_scrollview`` >
     ``message``) in a Material alert dialog with Yes and No."""
-    body = ScrollView(
+    body = views.ScrollView(
         "message_scrollview",
-        TextView(
-            "message", message, text_size=BIGGER_TEXT, text_color=TEXT, width=MATCH_PARENT,
+        views.TextView(
+            "message", message, text_size=BIGGER_TEXT, text_color=TEXT, width=views.MATCH_PARENT,
             padding=(ACTIVITY_MARGIN + 8, ACTIVITY_MARGIN + 8, ACTIVITY_MARGIN + 8, 0),
         ),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
     )  # fmt: skip
-    return alert_dialog(
+    return views.alert_dialog(
         "", "", positive=(YES, on_yes), negative=(NO, on_no), package_ids=True, custom=body
     )
 
 
-def text_toolbar(items: Sequence[tuple[str, Action]]) -> View:
+def text_toolbar(items: Sequence[tuple[str, Action]]) -> views.View:
     """The framework's floating text toolbar (``floating_popup_container``) a long press
     on a field raises: a row of text Buttons (Cut, Copy, Paste, Select all) in the
     text's case."""
     buttons = []
     for label, action in items:
-        button = Button("", label, on_click=action, padding=(16, 12, 16, 12))
+        button = views.Button("", label, on_click=action, padding=(16, 12, 16, 12))
         button.text_color, button.all_caps = TEXT, False
         buttons.append(button)
-    return LinearLayout(
+    return views.LinearLayout(
         "android:id/floating_popup_container",
         *buttons,
         background="#FFFFFFFF",
@@ -287,25 +264,27 @@ def text_toolbar(items: Sequence[tuple[str, Action]]) -> View:
     )
 
 
-def settings_top(on_up: Action, language: bool = True) -> View:
+def settings_top(on_up: Action, language: bool = True) -> views.View:
     """The apps' ``activity_settings.xml``, its top: the toolbar, the colour
     customization and the first general settings (Language on Android 13 when the
     app offers it)."""
 
-    def holder(id: str, *children: View) -> View:
-        return RelativeLayout(
+    def holder(id: str, *children: views.View) -> views.View:
+        return views.RelativeLayout(
             id,
             *children,
-            width=MATCH_PARENT,
+            width=views.MATCH_PARENT,
             padding=(ACTIVITY_MARGIN, 16, ACTIVITY_MARGIN, 16),
             clickable=True,
         )
 
-    def label(id: str, text: str) -> TextView:
-        return TextView(id, text, text_size=BIGGER_TEXT, text_color=TEXT, width=WRAP_CONTENT)
+    def label(id: str, text: str) -> views.TextView:
+        return views.TextView(
+            id, text, text_size=BIGGER_TEXT, text_color=TEXT, width=views.WRAP_CONTENT
+        )
 
-    def section(id: str, text: str) -> TextView:
-        return TextView(
+    def section(id: str, text: str) -> views.TextView:
+        return views.TextView(
             id,
             text,
             text_size=NORMAL_TEXT,
@@ -314,7 +293,7 @@ def settings_top(on_up: Action, language: bool = True) -> View:
             padding=(ACTIVITY_MARGIN, ACTIVITY_MARGIN, 0, 0),
         )
 
-    settings = LinearLayout(
+    settings = views.LinearLayout(
         "settings_holder",
         section("settings_color_customization_section_label", "Color customization"),
         holder(
@@ -327,12 +306,12 @@ def settings_top(on_up: Action, language: bool = True) -> View:
                 holder(
                     "settings_language_holder",
                     label("settings_language_label", "Language"),
-                    TextView(
+                    views.TextView(
                         "settings_language",
                         "English",
                         text_size=NORMAL_TEXT,
                         text_color="#99000000",
-                        rules=Rules(below="settings_language_label"),
+                        rules=views.Rules(below="settings_language_label"),
                     ),
                 )
             ]
@@ -343,54 +322,51 @@ def settings_top(on_up: Action, language: bool = True) -> View:
             "settings_change_date_time_format_holder",
             label("settings_change_date_time_format", "Change date and time format"),
         ),
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
     )
-    return CoordinatorLayout(
+    return views.CoordinatorLayout(
         "settings_coordinator",
         material_toolbar("settings_toolbar", SETTINGS, on_up),
-        ScrollView(
-            "settings_nested_scrollview", settings, width=MATCH_PARENT, margin=(0, 56, 0, 0)
+        views.ScrollView(
+            "settings_nested_scrollview", settings, width=views.MATCH_PARENT, margin=(0, 56, 0, 0)
         ),
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )
 
 
-class RadioGroup(LinearLayout):
-    """``android.widget.RadioGroup``: its radio buttons in a column."""
-
-    class_name: ClassVar[str] = "android.widget.RadioGroup"
-
-    def __init__(self, id: str = "", *children: View, **attributes: Unpack[Attributes]) -> None:
-        super().__init__(id, *children, orientation=VERTICAL, **attributes)
+#: The framework's RadioGroup, under the name calendar's editor knows it by.
+RadioGroup = views.RadioGroup
 
 
-class RadioButton(CheckBox):
+class RadioButton(views.CheckBox):
     """``MyCompatRadioButton`` (``android.widget.RadioButton``): a ring in the primary
     colour, filled when checked, before its label in the text colour."""
 
     class_name: ClassVar[str] = "android.widget.RadioButton"
+    #: The colour inside the ring: the surface the button sits on.
+    hole: ClassVar[str] = BACKGROUND
 
     def draw_content(self, painter: Painter) -> None:
         """The ring and its dot, then the label."""
         size = dp(20)
         x = self.bounds[0] + dp(14)
-        y = place(Gravity.CENTER, self.top, self.bottom, size, horizontal=False)
+        y = place(views.Gravity.CENTER, self.top, self.bottom, size, horizontal=False)
         ring = PRIMARY if self.checked else "#FF757575"
         painter.surface((x, y, x + size, y + size), ring, size // 2)
-        painter.surface((x + 4, y + 4, x + size - 4, y + size - 4), BACKGROUND, size // 2 - 4)
+        painter.surface((x + 4, y + 4, x + size - 4, y + size - 4), self.hole, size // 2 - 4)
         if self.checked:
             painter.surface((x + 10, y + 10, x + size - 10, y + size - 10), PRIMARY, size // 2 - 10)
         start: int = self.bounds[0]
         self.left = start + dp(self.box_dp)  # the label after the ring
-        TextView.draw_content(self, painter)
+        views.TextView.draw_content(self, painter)
         self.left = start
 
 
 def radio_group_dialog(
     titles: Sequence[str], checked: int, on_pick: Callable[[int], object]
-) -> View:
+) -> views.View:
     """``RadioGroupDialog`` without its OK button: ``dialog_radio_group.xml``
     (``dialog_radio_holder`` > ``dialog_radio_group``) of ``radio_button.xml`` rows,
     each given its position as a plain id (so the dump shows none); a tap picks
@@ -398,18 +374,18 @@ def radio_group_dialog(
     buttons = []
     for position, title in enumerate(titles):
         button = RadioButton(
-            "", title, checked=position == checked, width=MATCH_PARENT,
+            "", title, checked=position == checked, width=views.MATCH_PARENT,
             padding=(0, MEDIUM_MARGIN, 0, MEDIUM_MARGIN),
             on_click=functools.partial(on_pick, position),
         )  # fmt: skip
-        button.text_px, button.text_color = sp(BIGGER_TEXT), TEXT
+        button.text_px, button.text_color = views.sp(BIGGER_TEXT), TEXT
         buttons.append(button)
-    body = ScrollView(
+    body = views.ScrollView(
         "dialog_radio_holder",
-        RadioGroup(
-            "dialog_radio_group", *buttons, width=MATCH_PARENT,
+        views.RadioGroup(
+            "dialog_radio_group", *buttons, width=views.MATCH_PARENT,
             padding=(ACTIVITY_MARGIN, NORMAL_MARGIN, ACTIVITY_MARGIN, NORMAL_MARGIN),
         ),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
     )  # fmt: skip
-    return alert_dialog("", "", package_ids=True, custom=body)
+    return views.alert_dialog("", "", package_ids=True, custom=body)

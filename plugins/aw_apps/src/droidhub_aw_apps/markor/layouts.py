@@ -22,30 +22,7 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
-from droidhub.virtual.views import (
-    GONE,
-    HORIZONTAL,
-    MATCH_PARENT,
-    VERTICAL,
-    VISIBLE,
-    CheckBox,
-    EditText,
-    FloatingActionButton,
-    FrameLayout,
-    Gravity,
-    ImageButton,
-    ImageView,
-    LinearLayout,
-    MenuItem,
-    RecyclerView,
-    ScrollView,
-    TextView,
-    View,
-    ViewGroupFrame,
-    action_menu,
-    bottom_navigation,
-    dp,
-)
+from droidhub.virtual import views
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action
 
@@ -65,19 +42,19 @@ APP_NAME = "Markor"
 TEXT_ACTIONS_BAR_HEIGHT = 46
 
 
-class PagerRecycler(FrameLayout):
+class PagerRecycler(views.FrameLayout):
     """ViewPager2's own RecyclerView, which holds the page in front (no id)."""
 
     class_name: ClassVar[str] = "androidx.recyclerview.widget.RecyclerView"
 
 
-class HorizontalScrollView(FrameLayout):
+class HorizontalScrollView(views.FrameLayout):
     """``android.widget.HorizontalScrollView`` around one row (not scrolled here)."""
 
     class_name: ClassVar[str] = "android.widget.HorizontalScrollView"
 
 
-class Spinner(FrameLayout):
+class Spinner(views.FrameLayout):
     """``android.widget.Spinner`` showing its selected entry (``android:id/text1``)."""
 
     class_name: ClassVar[str] = "android.widget.Spinner"
@@ -86,15 +63,15 @@ class Spinner(FrameLayout):
     def __init__(self, id: str, selected: str) -> None:
         super().__init__(
             id,
-            TextView(
+            views.TextView(
                 "android:id/text1",
                 selected,
                 text_size=16,
                 max_lines=1,
                 padding=(8, 12, 32, 12),
-                width=MATCH_PARENT,
+                width=views.MATCH_PARENT,
             ),
-            width=MATCH_PARENT,
+            width=views.MATCH_PARENT,
         )
 
 
@@ -102,20 +79,20 @@ class Spinner(FrameLayout):
 
 
 def toolbar(
-    title: View | None,
-    actions: Sequence[MenuItem] = (),
-    overflow: Sequence[MenuItem] = (),
+    title: views.View | None,
+    actions: Sequence[views.MenuItem] = (),
+    overflow: Sequence[views.MenuItem] = (),
     on_overflow: Action | None = None,
     *,
     navigation: Action | None = None,
     id: str = "toolbar",
-) -> ViewGroupFrame:
+) -> views.ViewGroupFrame:
     """appcompat's Toolbar in ``colorPrimary``: "Navigate up" when ``navigation`` is
     given, the ``title`` view, then the menu's action items and overflow button."""
-    views: list[View] = []
+    children: list[views.View] = []
     if navigation is not None:
-        views.append(
-            ImageButton(
+        children.append(
+            views.ImageButton(
                 "",
                 "arrow_back",
                 tint=ON_PRIMARY,
@@ -124,38 +101,40 @@ def toolbar(
                 padding=16,
                 width=56,
                 height=56,
-                layout_gravity=Gravity.LEFT | Gravity.CENTER_VERTICAL,
+                layout_gravity=views.Gravity.LEFT | views.Gravity.CENTER_VERTICAL,
             )
         )
     if title is not None:
         start, end = 72 if navigation is not None else 16, _menu_width(actions, overflow)
-        title.margin = (dp(start), 0, dp(end), 0)
-        title.layout_gravity = Gravity.LEFT | Gravity.CENTER_VERTICAL
-        views.append(title)
+        title.margin = (views.dp(start), 0, views.dp(end), 0)
+        title.layout_gravity = views.Gravity.LEFT | views.Gravity.CENTER_VERTICAL
+        children.append(title)
     if actions or overflow:
-        menu = action_menu(actions, overflow, on_overflow)
-        menu.layout_gravity = Gravity.RIGHT | Gravity.CENTER_VERTICAL
-        views.append(menu)
-    return ViewGroupFrame(id, *views, width=MATCH_PARENT, height=56, background=PRIMARY)
+        menu = views.action_menu(actions, overflow, on_overflow)
+        menu.layout_gravity = views.Gravity.RIGHT | views.Gravity.CENTER_VERTICAL
+        children.append(menu)
+    return views.ViewGroupFrame(
+        id, *children, width=views.MATCH_PARENT, height=56, background=PRIMARY
+    )
 
 
-def _menu_width(actions: Sequence[MenuItem], overflow: Sequence[MenuItem]) -> int:
+def _menu_width(actions: Sequence[views.MenuItem], overflow: Sequence[views.MenuItem]) -> int:
     """The dp the action menu takes at the toolbar's end (the title stops before it)."""
     return 48 * len(actions) + (40 if overflow else 0) + 8
 
 
-def title_text(text: str, id: str = "") -> TextView:
+def title_text(text: str, id: str = "") -> views.TextView:
     """A toolbar's title: 20 sp medium, white, one line."""
-    return TextView(id, text, text_size=20, medium=True, text_color=ON_PRIMARY, max_lines=1)
+    return views.TextView(id, text, text_size=20, medium=True, text_color=ON_PRIMARY, max_lines=1)
 
 
-def app_bar(bar: View, id: str = "") -> LinearLayout:
+def app_bar(bar: views.View, id: str = "") -> views.LinearLayout:
     """Material's AppBarLayout (a LinearLayout) around a toolbar, 4 dp of elevation."""
-    return LinearLayout(
+    return views.LinearLayout(
         id,
         bar,
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
         height=56,
         elevation=4,
         background=PRIMARY,
@@ -174,47 +153,47 @@ BOTTOM_NAV = (
 
 
 def main_activity(
-    bar: View, page: View, on_new: Action, on_tab: Callable[[str], object], tab: str
-) -> FrameLayout:
+    bar: views.View, page: views.View, on_new: Action, on_tab: Callable[[str], object], tab: str
+) -> views.FrameLayout:
     """MainActivity: the app bar, the ViewPager2 with the page in front, the FAB (on
     the Files tab only) and the bottom navigation."""
-    pager = ViewGroupFrame(
+    pager = views.ViewGroupFrame(
         "main__view_pager_container",
         PagerRecycler(
             "",
-            FrameLayout("", page, width=MATCH_PARENT, height=MATCH_PARENT),
-            width=MATCH_PARENT,
-            height=MATCH_PARENT,
+            views.FrameLayout("", page, width=views.MATCH_PARENT, height=views.MATCH_PARENT),
+            width=views.MATCH_PARENT,
+            height=views.MATCH_PARENT,
         ),
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
         margin=(0, 56, 0, 56),
     )
-    fab = FloatingActionButton(
+    fab = views.FloatingActionButton(
         "fab_add_new_item",
         "add",
         content_desc="Create a new file or folder",
         background=ACCENT,
         margin=(0, 0, 16, 72),
         on_click=on_new,
-        visibility=VISIBLE if tab == "nav_notebook" else GONE,
+        visibility=views.VISIBLE if tab == "nav_notebook" else views.GONE,
     )
-    return FrameLayout(
+    return views.FrameLayout(
         "main_content",
         app_bar(bar, id="appbar"),
         pager,
         fab,
         bottom_navigation_bar(on_tab, tab),
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
         background=BACKGROUND,
     )
 
 
-def bottom_navigation_bar(on_tab: Callable[[str], object], tab: str) -> FrameLayout:
+def bottom_navigation_bar(on_tab: Callable[[str], object], tab: str) -> views.FrameLayout:
     """``bottom_navigation_bar``: Material's BottomNavigationView with its four items,
     in ``colorPrimary``."""
-    return bottom_navigation(
+    return views.bottom_navigation(
         "bottom_navigation_bar", BOTTOM_NAV, tab, on_tab, active=ON_PRIMARY,
         inactive="#B3FFFFFF", background=PRIMARY,
     )  # fmt: skip
@@ -223,22 +202,30 @@ def bottom_navigation_bar(on_tab: Callable[[str], object], tab: str) -> FrameLay
 # --- opoc_filesystem_fragment.xml, opoc_filesystem_item.xml -----------------------------
 
 
-def filesystem_fragment(rows: RecyclerView[tuple[str, str]], empty: bool) -> FrameLayout:
+def filesystem_fragment(
+    rows: views.RecyclerView[tuple[str, str]], empty: bool
+) -> views.FrameLayout:
     """The file browser: the shrug shown for an empty folder, and the list inside its
     SwipeRefreshLayout."""
-    hint = TextView(
+    hint = views.TextView(
         "empty_hint",
         "¯\\_(ツ)_/¯",
         text_size=48,
         medium=True,
-        gravity=Gravity.CENTER,
-        width=MATCH_PARENT,
+        gravity=views.Gravity.CENTER,
+        width=views.MATCH_PARENT,
         padding=(0, 64, 0, 0),
-        visibility=VISIBLE if empty else GONE,
+        visibility=views.VISIBLE if empty else views.GONE,
     )
-    refresh = ViewGroupFrame("pull_to_refresh", rows, width=MATCH_PARENT, height=MATCH_PARENT)
-    return FrameLayout(
-        "ui__filesystem_dialog__root", hint, refresh, width=MATCH_PARENT, height=MATCH_PARENT
+    refresh = views.ViewGroupFrame(
+        "pull_to_refresh", rows, width=views.MATCH_PARENT, height=views.MATCH_PARENT
+    )
+    return views.FrameLayout(
+        "ui__filesystem_dialog__root",
+        hint,
+        refresh,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )
 
 
@@ -250,42 +237,42 @@ def filesystem_item(
     selected: bool = False,
     on_click: Action | None = None,
     on_long_click: Action | None = None,
-) -> LinearLayout:
+) -> views.LinearLayout:
     """One row: the icon (folder, file or the check of a selected item), the name and
     its description; the row's content description says what it is ("Folder",
     "File" or "Selected"), then the name and description."""
     icon = "check" if selected else ("folder" if kind == "Folder" else "note")
-    image = ImageView(
+    image = views.ImageView(
         "opoc_filesystem_item__image",
         icon,
         width=28,
         height=28,
         tint=ACCENT if selected else SECONDARY_TEXT,
         icon_size=28,
-        layout_gravity=Gravity.CENTER_VERTICAL | Gravity.LEFT,
+        layout_gravity=views.Gravity.CENTER_VERTICAL | views.Gravity.LEFT,
         margin=(0, 0, 16, 0),
     )
-    texts = LinearLayout(
+    texts = views.LinearLayout(
         "",
-        TextView(
+        views.TextView(
             "opoc_filesystem_item__title", title, text_size=19, text_color=PRIMARY_TEXT, medium=True
         ),
-        TextView(
+        views.TextView(
             "opoc_filesystem_item__description",
             description,
             text_size=15,
             text_color=SECONDARY_TEXT,
             max_lines=1,
         ),
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
     )
-    return LinearLayout(
+    return views.LinearLayout(
         "opoc_filesystem_item__root",
         image,
         texts,
-        orientation=HORIZONTAL,
-        width=MATCH_PARENT,
+        orientation=views.HORIZONTAL,
+        width=views.MATCH_PARENT,
         margin=(0, 0, 0, 8),
         padding=(16, 0, 16, 0),
         on_click=on_click,
@@ -297,28 +284,30 @@ def filesystem_item(
 # --- new_file_dialog.xml ----------------------------------------------------------------
 
 
-def _caption(text: str, top: float = 0) -> TextView:
-    return TextView(
+def _caption(text: str, top: float = 0) -> views.TextView:
+    return views.TextView(
         "",
         text,
         text_size=12,
         text_color=SECONDARY_TEXT,
         max_lines=1,
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
         margin=(0, top, 0, 0),
     )
 
 
-def new_file_dialog(name: EditText, extension: EditText) -> ScrollView:
+def new_file_dialog(name: views.EditText, extension: views.EditText) -> views.ScrollView:
     """``new_file_dialog__root``: the name and extension fields, the type and template
     spinners, the two check boxes (gone: no password is set, no experimental
     features) and the two notes under them."""
     name.weight, name.width = 70, 0
     extension.weight, extension.width = 30, 0
-    extension.margin = (0, 0, dp(32), 0)
-    extension.gravity = Gravity.RIGHT
-    fields = LinearLayout("", name, extension, orientation=HORIZONTAL, width=MATCH_PARENT)
-    column = LinearLayout(
+    extension.margin = (0, 0, views.dp(32), 0)
+    extension.gravity = views.Gravity.RIGHT
+    fields = views.LinearLayout(
+        "", name, extension, orientation=views.HORIZONTAL, width=views.MATCH_PARENT
+    )
+    column = views.LinearLayout(
         "",
         _caption("Name"),
         fields,
@@ -326,37 +315,39 @@ def new_file_dialog(name: EditText, extension: EditText) -> ScrollView:
         Spinner("new_file_dialog__type", "Markdown"),
         _caption("Template", 8),
         Spinner("new_file_dialog__template", "Empty file"),
-        CheckBox("new_file_dialog__encrypt", "Encrypt file content", visibility=GONE),
-        CheckBox("new_file_dialog__utf8_bom", "UTF-8 with BOM", visibility=GONE),
-        TextView(
+        views.CheckBox("new_file_dialog__encrypt", "Encrypt file content", visibility=views.GONE),
+        views.CheckBox("new_file_dialog__utf8_bom", "UTF-8 with BOM", visibility=views.GONE),
+        views.TextView(
             "",
             "- Folder is created without file extension",
             text_size=12,
             text_color=SECONDARY_TEXT,
-            width=MATCH_PARENT,
+            width=views.MATCH_PARENT,
             margin=(0, 32, 0, 0),
         ),
-        TextView(
+        views.TextView(
             "",
             "- Files and folders are not overwritten",
             text_size=12,
             text_color=SECONDARY_TEXT,
-            width=MATCH_PARENT,
+            width=views.MATCH_PARENT,
         ),
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
     )
-    return ScrollView("new_file_dialog__root", column, width=MATCH_PARENT, padding=(16, 16, 16, 0))
+    return views.ScrollView(
+        "new_file_dialog__root", column, width=views.MATCH_PARENT, padding=(16, 16, 16, 0)
+    )
 
 
-def rename_dialog(new_name: EditText) -> LinearLayout:
+def rename_dialog(new_name: views.EditText) -> views.LinearLayout:
     """``rename__dialog``: the clash message (empty) over the name field."""
-    return LinearLayout(
+    return views.LinearLayout(
         "",
-        TextView("dialog_message", "", width=MATCH_PARENT),
+        views.TextView("dialog_message", "", width=views.MATCH_PARENT),
         new_name,
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
         padding=(20, 8, 20, 0),
     )
 
@@ -365,74 +356,79 @@ def rename_dialog(new_name: EditText) -> LinearLayout:
 
 
 def filesystem_dialog(
-    title: str, rows: RecyclerView[tuple[str, str]], on_cancel: Action, on_ok: Action
-) -> ViewGroupFrame:
+    title: str, rows: views.RecyclerView[tuple[str, str]], on_cancel: Action, on_ok: Action
+) -> views.ViewGroupFrame:
     """GsFileBrowserDialog: its title bar, the folder list, the search, new-folder and
     home buttons, and Cancel / Select this folder."""
-    bar = ViewGroupFrame(
+    bar = views.ViewGroupFrame(
         "ui__filesystem_dialog__title_bar",
-        TextView(
+        views.TextView(
             "ui__filesystem_dialog__title_text",
             title,
             text_size=18,
             text_color=ON_PRIMARY,
             max_lines=1,
             margin=(16, 0, 16, 0),
-            layout_gravity=Gravity.LEFT | Gravity.CENTER_VERTICAL,
+            layout_gravity=views.Gravity.LEFT | views.Gravity.CENTER_VERTICAL,
         ),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
         height=56,
         background=PRIMARY,
     )
-    rows.height = dp(360)
-    column = LinearLayout(
-        "", bar, rows, _picker_buttons(on_cancel, on_ok), orientation=VERTICAL, width=MATCH_PARENT
+    rows.height = views.dp(360)
+    column = views.LinearLayout(
+        "",
+        bar,
+        rows,
+        _picker_buttons(on_cancel, on_ok),
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
     )
-    fabs = LinearLayout(
+    fabs = views.LinearLayout(
         "",
         *(
-            FloatingActionButton(id, icon, background=ACCENT, margin=(0, 0, 20, 20))
+            views.FloatingActionButton(id, icon, background=ACCENT, margin=(0, 0, 20, 20))
             for id, icon in (
                 ("ui__filesystem_dialog__search_button", "search"),
                 ("ui__filesystem_dialog__new_dir", "add"),
                 ("ui__filesystem_dialog__home", "star"),
             )
         ),
-        orientation=VERTICAL,
-        layout_gravity=Gravity.BOTTOM | Gravity.RIGHT,
+        orientation=views.VERTICAL,
+        layout_gravity=views.Gravity.BOTTOM | views.Gravity.RIGHT,
         margin=(0, 0, 0, 64),
     )
-    return ViewGroupFrame(
+    return views.ViewGroupFrame(
         "",
         column,
         fabs,
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
         background="#FFFFFFFF",
         corner_radius=4,
         elevation=24,
     )
 
 
-def _picker_buttons(on_cancel: Action, on_ok: Action) -> LinearLayout:
-    return LinearLayout(
+def _picker_buttons(on_cancel: Action, on_ok: Action) -> views.LinearLayout:
+    return views.LinearLayout(
         "ui__filesystem_dialog__buttons",
         _text_button("ui__filesystem_dialog__button_cancel", "Cancel", on_cancel),
         _text_button("ui__filesystem_dialog__button_ok", "Select this folder", on_ok),
-        orientation=HORIZONTAL,
-        width=MATCH_PARENT,
-        gravity=Gravity.RIGHT,
+        orientation=views.HORIZONTAL,
+        width=views.MATCH_PARENT,
+        gravity=views.Gravity.RIGHT,
         padding=4,
     )
 
 
-def _text_button(id: str, text: str, on_click: Action) -> TextView:
-    return TextView(
+def _text_button(id: str, text: str, on_click: Action) -> views.TextView:
+    return views.TextView(
         id,
         text,
         medium=True,
         all_caps=True,
         text_color=ACCENT,
-        gravity=Gravity.CENTER,
+        gravity=views.Gravity.CENTER,
         margin=8,
         padding=(8, 8, 8, 8),
         on_click=on_click,
@@ -457,33 +453,33 @@ TEXT_ACTIONS = (
 )
 
 
-class HighlightingEditor(EditText):
+class HighlightingEditor(views.EditText):
     """Markor's editor (an EditText): its background is the page's colour, so no
     underline is drawn under it."""
 
     def draw_content(self, painter: Painter) -> None:
         """The text alone."""
-        TextView.draw_content(self, painter)
+        views.TextView.draw_content(self, painter)
 
 
-def document_activity(bar: View, editor: EditText) -> LinearLayout:
+def document_activity(bar: views.View, editor: views.EditText) -> views.LinearLayout:
     """DocumentActivity with its edit fragment: the toolbar over the editor in its
     scroll view, and the bar of text actions at the bottom."""
     editor.max_lines = None
-    editor.width = MATCH_PARENT
-    editor.padding = (dp(16), dp(12), dp(16), dp(32))
+    editor.width = views.MATCH_PARENT
+    editor.padding = (views.dp(16), views.dp(12), views.dp(16), views.dp(32))
     editor.background = BACKGROUND
-    scroll = ScrollView(
+    scroll = views.ScrollView(
         "document__fragment__edit__content_editor__scrolling_parent",
         editor,
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
         margin=(0, 0, 0, TEXT_ACTIONS_BAR_HEIGHT),
     )
-    actions = LinearLayout(
+    actions = views.LinearLayout(
         "document__fragment__edit__text_actions_bar",
         *(
-            ImageView(
+            views.ImageView(
                 "",
                 icon,
                 content_desc=desc,
@@ -494,29 +490,31 @@ def document_activity(bar: View, editor: EditText) -> LinearLayout:
             )
             for desc, icon in TEXT_ACTIONS
         ),
-        orientation=HORIZONTAL,
-        height=MATCH_PARENT,
+        orientation=views.HORIZONTAL,
+        height=views.MATCH_PARENT,
         background=TEXT_ACTION_BAR,
     )
     bar_scroll = HorizontalScrollView(
         "document__fragment__edit__text_actions_bar__scrolling_parent",
         actions,
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
         height=TEXT_ACTIONS_BAR_HEIGHT,
         padding=(0, 4, 0, 0),
-        layout_gravity=Gravity.BOTTOM,
+        layout_gravity=views.Gravity.BOTTOM,
         background=TEXT_ACTION_BAR,
     )
-    fragment = FrameLayout("", scroll, bar_scroll, width=MATCH_PARENT, height=MATCH_PARENT)
-    return LinearLayout(
+    fragment = views.FrameLayout(
+        "", scroll, bar_scroll, width=views.MATCH_PARENT, height=views.MATCH_PARENT
+    )
+    return views.LinearLayout(
         "",
         app_bar(bar),
-        FrameLayout(
-            "document__placeholder_fragment", fragment, width=MATCH_PARENT, height=0, weight=1
+        views.FrameLayout(
+            "document__placeholder_fragment", fragment, width=views.MATCH_PARENT, height=0, weight=1
         ),
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
         background=BACKGROUND,
     )
 
@@ -524,13 +522,13 @@ def document_activity(bar: View, editor: EditText) -> LinearLayout:
 # --- Android's floating text toolbar -------------------------------------------------------
 
 
-def text_toolbar(labels: Sequence[str], choose: Callable[[str], object]) -> LinearLayout:
+def text_toolbar(labels: Sequence[str], choose: Callable[[str], object]) -> views.LinearLayout:
     """The floating toolbar a long press on text brings up (Cut, Copy, Paste, Select
     all): its items are Buttons in a white bar with 8 dp of elevation."""
-    return LinearLayout(
+    return views.LinearLayout(
         "",
         *(_toolbar_item(label, functools.partial(choose, label)) for label in labels),
-        orientation=HORIZONTAL,
+        orientation=views.HORIZONTAL,
         background="#FFFFFFFF",
         elevation=8,
         corner_radius=8,
@@ -538,21 +536,21 @@ def text_toolbar(labels: Sequence[str], choose: Callable[[str], object]) -> Line
     )
 
 
-class _ToolbarItem(TextView):
+class _ToolbarItem(views.TextView):
     """One item of the floating toolbar (``android.widget.Button``)."""
 
     class_name: ClassVar[str] = "android.widget.Button"
     clickable_by_default: ClassVar[bool] = True
 
 
-def _toolbar_item(label: str, on_click: Action) -> TextView:
+def _toolbar_item(label: str, on_click: Action) -> views.TextView:
     """A floating toolbar's item: its label in 14 sp medium, 48 dp tall."""
     return _ToolbarItem(
         "",
         label,
         medium=True,
         max_lines=1,
-        gravity=Gravity.CENTER,
+        gravity=views.Gravity.CENTER,
         min_height=48,
         padding=(12, 0, 12, 0),
         on_click=on_click,

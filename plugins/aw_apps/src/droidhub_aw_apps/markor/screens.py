@@ -28,20 +28,7 @@ import shutil
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from droidhub.virtual.views import (
-    ADJUST_RESIZE,
-    MATCH_PARENT,
-    EditText,
-    MenuItem,
-    RecyclerView,
-    TextView,
-    View,
-    ViewApp,
-    Window,
-    alert_dialog,
-    dp,
-    popup_menu,
-)
+from droidhub.virtual import views
 from droidhub.virtual.views.window import CONTENT
 from droidhub_aw_apps.clipboard import model as clipboard
 from droidhub_aw_apps.common.hierarchy import folder_entries
@@ -86,7 +73,7 @@ class Navigation:
     all_selected: str = ""
 
 
-class MarkorScreens(ViewApp):
+class MarkorScreens(views.ViewApp):
     """Markor's activities as view trees over the notebook folder :attr:`root`."""
 
     label = "Markor"
@@ -113,14 +100,14 @@ class MarkorScreens(ViewApp):
         self.reset_view_state()
 
     # --- building --------------------------------------------------------------------
-    def build(self, phone: VirtualPhone) -> Window:
+    def build(self, phone: VirtualPhone) -> views.Window:
         """The activity in front with its popup or dialog."""
         nav = self.nav
         if nav.editing is not None:
             return self._document_window(phone)
         if nav.settings:
             return self._settings_window()
-        window = Window(
+        window = views.Window(
             self._main_activity(phone), status_bar=layouts.PRIMARY_DARK, on_cancel=self._close_over
         )
         self._add_over(phone, window)
@@ -130,17 +117,17 @@ class MarkorScreens(ViewApp):
         self.nav.over = ""
         self.nav.all_selected = ""
 
-    def _main_activity(self, phone: VirtualPhone) -> View:
+    def _main_activity(self, phone: VirtualPhone) -> views.View:
         nav = self.nav
         if nav.tab == "nav_notebook":
-            page: View = layouts.filesystem_fragment(*self._browser_list(phone))
+            page: views.View = layouts.filesystem_fragment(*self._browser_list(phone))
         else:
-            page = TextView("", "", width=MATCH_PARENT)
+            page = views.TextView("", "", width=views.MATCH_PARENT)
         return layouts.main_activity(
             self._main_toolbar(phone), page, self._ask_new, self._choose_tab, nav.tab
         )
 
-    def _main_toolbar(self, phone: VirtualPhone) -> View:
+    def _main_toolbar(self, phone: VirtualPhone) -> views.View:
         nav = self.nav
         if nav.tab != "nav_notebook":
             titles = {tab: title for tab, title, _ in layouts.BOTTOM_NAV}
@@ -152,39 +139,51 @@ class MarkorScreens(ViewApp):
             title = layouts.title_text(layouts.APP_NAME if nav.folder == self.root else f"> {name}")
         return layouts.toolbar(title, actions, overflow, lambda: self._show("overflow"))
 
-    def _browser_menu(self, phone: VirtualPhone) -> tuple[list[MenuItem], list[MenuItem]]:
+    def _browser_menu(
+        self, phone: VirtualPhone
+    ) -> tuple[list[views.MenuItem], list[views.MenuItem]]:
         """``filesystem__menu`` and ``main__menu`` as ``updateMenuItems`` shows them."""
         selected = self.nav.selected
         if not selected:
             return (
                 [
-                    MenuItem("action_go_to", "Go to", "folder", lambda: self._show("goto")),
-                    MenuItem("action_sort", "Sort by", "sort", lambda: self._show("sort")),
-                    MenuItem("action_search", "Search", "search"),
+                    views.MenuItem("action_go_to", "Go to", "folder", lambda: self._show("goto")),
+                    views.MenuItem("action_sort", "Sort by", "sort", lambda: self._show("sort")),
+                    views.MenuItem("action_search", "Search", "search"),
                 ],
                 [
-                    MenuItem("action_import", "Import from device"),
-                    MenuItem("action_settings", "Settings", on_click=self._open_settings),
+                    views.MenuItem("action_import", "Import from device"),
+                    views.MenuItem("action_settings", "Settings", on_click=self._open_settings),
                 ],
             )
         files_only = not any(phone.host_path(self._path(n)).is_dir() for n in selected)
-        move = MenuItem("action_move_selected_items", "Move", on_click=lambda: self._carry("move"))
-        copy = MenuItem("action_copy_selected_items", "Copy", on_click=lambda: self._carry("copy"))
-        share = [MenuItem("action_share_files", "Share")] if files_only else []
-        delete = MenuItem(
+        move = views.MenuItem(
+            "action_move_selected_items", "Move", on_click=lambda: self._carry("move")
+        )
+        copy = views.MenuItem(
+            "action_copy_selected_items", "Copy", on_click=lambda: self._carry("copy")
+        )
+        share = [views.MenuItem("action_share_files", "Share")] if files_only else []
+        delete = views.MenuItem(
             "action_delete_selected_items", "Delete", "delete", lambda: self._show("delete")
         )
         if len(selected) > 1:
             return [delete], [move, copy, *share]
-        clip = [MenuItem("action_fs_copy_to_clipboard", "Clipboard")] if files_only else []
+        clip = [views.MenuItem("action_fs_copy_to_clipboard", "Clipboard")] if files_only else []
         return (
             [
-                MenuItem("action_favourite", "Favourite", "star"),
-                MenuItem("action_rename_selected_item", "Rename", "edit", self._ask_rename),
-                MenuItem("action_info_selected_item", "Details", "info"),
+                views.MenuItem("action_favourite", "Favourite", "star"),
+                views.MenuItem("action_rename_selected_item", "Rename", "edit", self._ask_rename),
+                views.MenuItem("action_info_selected_item", "Details", "info"),
                 delete,
             ],
-            [*clip, move, copy, MenuItem("action_create_shortcut", "Create shortcut"), *share],
+            [
+                *clip,
+                move,
+                copy,
+                views.MenuItem("action_create_shortcut", "Create shortcut"),
+                *share,
+            ],
         )
 
     def _path(self, name: str, folder: str | None = None) -> str:
@@ -203,14 +202,16 @@ class MarkorScreens(ViewApp):
             rows.insert(0, ("..", "Up"))
         return rows
 
-    def _browser_list(self, phone: VirtualPhone) -> tuple[RecyclerView[tuple[str, str]], bool]:
+    def _browser_list(
+        self, phone: VirtualPhone
+    ) -> tuple[views.RecyclerView[tuple[str, str]], bool]:
         rows = self._rows(phone, self.nav.folder, folders_only=False)
-        bound = RecyclerView(
+        bound = views.RecyclerView(
             "ui__filesystem_dialog__list", rows, lambda row: self._browser_row(phone, row)
         )
         return bound, not any(kind != "Up" for _, kind in rows)
 
-    def _browser_row(self, phone: VirtualPhone, row: tuple[str, str]) -> View:
+    def _browser_row(self, phone: VirtualPhone, row: tuple[str, str]) -> views.View:
         name, kind = row
         if kind == "Up":
             parent = self.nav.folder.rsplit("/", 1)[0]
@@ -257,7 +258,7 @@ class MarkorScreens(ViewApp):
         self.reset_view_state()
 
     # --- popups and dialogs ----------------------------------------------------------
-    def _add_over(self, phone: VirtualPhone, window: Window) -> None:
+    def _add_over(self, phone: VirtualPhone, window: views.Window) -> None:
         """The popup or dialog :attr:`Navigation.over` names, over the browser."""
         over = self.nav.over
         if over in ("overflow", "sort", "goto"):
@@ -266,10 +267,10 @@ class MarkorScreens(ViewApp):
                 "sort": menus.SORT,
                 "goto": menus.GO_TO,
             }[over]
-            window.dialog = popup_menu(items, self._choose)
+            window.dialog = views.popup_menu(items, self._choose)
             window.popup_anchor = menu_anchor({"overflow": 0, "sort": 2, "goto": 3}[over])
         elif over == "new":
-            window.dialog = alert_dialog(
+            window.dialog = views.alert_dialog(
                 "",
                 "",
                 package_ids=True,
@@ -281,7 +282,7 @@ class MarkorScreens(ViewApp):
                 positive=("OK", lambda: self._create(phone, folder=False)),
             )
         elif over == "rename":
-            window.dialog = alert_dialog(
+            window.dialog = views.alert_dialog(
                 "Rename",
                 "",
                 package_ids=True,
@@ -292,7 +293,7 @@ class MarkorScreens(ViewApp):
                 positive=("OK", lambda: self._rename(phone)),
             )
         elif over == "delete":
-            window.dialog = alert_dialog(
+            window.dialog = views.alert_dialog(
                 "Confirm Delete",
                 self._delete_message(),
                 package_ids=True,
@@ -302,14 +303,14 @@ class MarkorScreens(ViewApp):
         elif over in ("move", "copy"):
             window.dialog = self._picker(phone)
 
-    def _choose(self, item: MenuItem) -> None:
+    def _choose(self, item: views.MenuItem) -> None:
         self.nav.over = ""
         if item.on_click is not None:
             item.on_click()
 
-    def _field(self, id: str, hint: str) -> EditText:
+    def _field(self, id: str, hint: str) -> views.EditText:
         nav = self.nav
-        return EditText(
+        return views.EditText(
             id, nav.fields.get(id, ""), hint=hint, on_change=lambda text: self._typed(id, text)
         )
 
@@ -381,7 +382,7 @@ class MarkorScreens(ViewApp):
                 target.unlink(missing_ok=True)
         self.nav.selected, self.nav.over = set(), ""
 
-    def _picker(self, phone: VirtualPhone) -> View:
+    def _picker(self, phone: VirtualPhone) -> views.View:
         """The Move / Copy folder picker at :attr:`Navigation.picker_folder`."""
         nav = self.nav
         folder = nav.picker_folder
@@ -391,7 +392,7 @@ class MarkorScreens(ViewApp):
             if self._path(row[0], folder) not in nav.carried
         ]
 
-        def bind(row: tuple[str, str]) -> View:
+        def bind(row: tuple[str, str]) -> views.View:
             name, kind = row
             if kind == "Up":
                 return layouts.filesystem_item(
@@ -408,7 +409,7 @@ class MarkorScreens(ViewApp):
             )
 
         title = f"{'Move' if nav.over == 'move' else 'Copy'} → {folder.rsplit('/', 1)[1]}"
-        rows_view = RecyclerView("ui__filesystem_dialog__list", rows, bind)
+        rows_view = views.RecyclerView("ui__filesystem_dialog__list", rows, bind)
         return layouts.filesystem_dialog(
             title,
             rows_view,
@@ -451,7 +452,7 @@ class MarkorScreens(ViewApp):
         self.nav.all_selected = ""
         self.reset_view_state()
 
-    def _document_window(self, phone: VirtualPhone) -> Window:
+    def _document_window(self, phone: VirtualPhone) -> views.Window:
         nav = self.nav
         assert nav.editing is not None
         name = nav.editing.rsplit("/", 1)[1]
@@ -460,11 +461,11 @@ class MarkorScreens(ViewApp):
             id="note__activity__text_note_title",
         )
         actions = [
-            MenuItem("action_undo", "Undo", "undo"),
-            MenuItem("action_redo", "Redo", "redo"),
-            MenuItem("action_preview", "View mode", "visibility"),
-            MenuItem("action_save", "Save", "save", lambda: self._save(phone)),
-            MenuItem("action_search", "Search", "search"),
+            views.MenuItem("action_undo", "Undo", "undo"),
+            views.MenuItem("action_redo", "Redo", "redo"),
+            views.MenuItem("action_preview", "View mode", "visibility"),
+            views.MenuItem("action_save", "Save", "save", lambda: self._save(phone)),
+            views.MenuItem("action_search", "Search", "search"),
         ]
         overflow = list(menus.DOCUMENT_OVERFLOW)
         bar = layouts.toolbar(
@@ -476,22 +477,22 @@ class MarkorScreens(ViewApp):
             on_change=lambda text: self._edit(phone, text),
             on_long_click=lambda: self._show("text"),
         )
-        window = Window(
+        window = views.Window(
             layouts.document_activity(bar, editor),
             status_bar=layouts.PRIMARY_DARK,
-            soft_input=ADJUST_RESIZE,
+            soft_input=views.ADJUST_RESIZE,
             on_cancel=self._close_over,
         )
         if nav.over == "overflow":
-            window.dialog = popup_menu(overflow, self._choose)
+            window.dialog = views.popup_menu(overflow, self._choose)
             window.popup_anchor = menu_anchor(0)
         elif nav.over == "text":
             labels = ["Cut", "Copy", "Paste", "Select all"] if nav.text else ["Paste"]
             window.dialog = layouts.text_toolbar(
                 labels, lambda label: self._text_menu(phone, label)
             )
-            top = CONTENT[1] + dp(56 + 12)
-            window.popup_anchor = (CONTENT[0], top, CONTENT[2] - dp(16), top)
+            top = CONTENT[1] + views.dp(56 + 12)
+            window.popup_anchor = (CONTENT[0], top, CONTENT[2] - views.dp(16), top)
         return window
 
     def _text_menu(self, phone: VirtualPhone, label: str) -> None:
@@ -533,9 +534,9 @@ class MarkorScreens(ViewApp):
         phone.stamp(host)
 
     # --- settings --------------------------------------------------------------------
-    def _settings_window(self) -> Window:
+    def _settings_window(self) -> views.Window:
         page = settings.settings_activity(self._close_settings)
-        return Window(page, status_bar=layouts.PRIMARY_DARK)
+        return views.Window(page, status_bar=layouts.PRIMARY_DARK)
 
     def _close_settings(self) -> None:
         self.nav.settings = False

@@ -4,17 +4,7 @@ Essential categories."""
 
 from __future__ import annotations
 
-from droidhub.virtual.views import (
-    MATCH_PARENT,
-    VERTICAL,
-    FrameLayout,
-    LinearLayout,
-    PreferenceImageView,
-    RecyclerView,
-    TextView,
-    View,
-    preference,
-)
+from droidhub.virtual import views
 from droidhub.virtual.views.view import Action
 from droidhub_aw_apps.markor import layouts
 
@@ -37,35 +27,39 @@ PREFERENCES = (
 )
 
 
-def settings_activity(close: Action) -> View:
+def settings_activity(close: Action) -> views.View:
     """The toolbar ("Settings"; Navigate up runs ``close``) over the preferences' list."""
     bar = layouts.toolbar(layouts.title_text("Settings"), navigation=close)
-    rows: list[View] = []
+    rows: list[views.View] = []
     for title, summary, icon in PREFERENCES:
         if icon == "category":
             rows.append(
-                TextView(
+                views.TextView(
                     "android:id/title",
                     title,
                     medium=True,
                     text_color=layouts.ACCENT,
-                    width=MATCH_PARENT,
+                    width=views.MATCH_PARENT,
                     padding=(72, 16, 16, 8),
                 )
             )
         else:
-            icon_view = PreferenceImageView(icon=icon)
-            rows.append(preference(title, summary, icon=icon_view, on_click=lambda: None))
-    prefs = RecyclerView("recycler_view", rows, lambda row: row)
-    frame = FrameLayout(
-        "settings__activity__fragment_placeholder", prefs, width=MATCH_PARENT, height=0, weight=1
+            icon_view = views.PreferenceImageView(icon=icon)
+            rows.append(views.preference(title, summary, icon=icon_view, on_click=lambda: None))
+    prefs = views.RecyclerView("recycler_view", rows, lambda row: row)
+    frame = views.FrameLayout(
+        "settings__activity__fragment_placeholder",
+        prefs,
+        width=views.MATCH_PARENT,
+        height=0,
+        weight=1,
     )
-    return LinearLayout(
+    return views.LinearLayout(
         "",
         layouts.app_bar(bar),
         frame,
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
         background="#FFFFFFFF",
     )

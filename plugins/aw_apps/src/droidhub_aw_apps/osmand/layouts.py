@@ -34,26 +34,7 @@ from typing import Any, ClassVar
 
 import skia
 
-from droidhub.virtual.views import (
-    HORIZONTAL,
-    MATCH_PARENT,
-    VERTICAL,
-    Button,
-    EditText,
-    FrameLayout,
-    Gravity,
-    ImageButton,
-    ImageView,
-    LinearLayout,
-    RecyclerView,
-    ScrollView,
-    TextInputLayout,
-    TextView,
-    Toolbar,
-    View,
-    dp,
-    sp,
-)
+from droidhub.virtual import views
 from droidhub.virtual.views.paint import Painter
 from droidhub_aw_apps.osmand import mapdata
 from droidhub_aw_apps.osmand.mapdata import Viewport, to_screen
@@ -83,14 +64,14 @@ class MapLayers:
     places: dict[str, LatLon] = field(default_factory=dict)
 
 
-class MapCanvas(View):
+class MapCanvas(views.View):
     """``MapView``: the vector map of Liechtenstein and its layers, projected in Web
     Mercator around the viewport's centre."""
 
     class_name: ClassVar[str] = "android.view.View"
 
     def __init__(self, view: Viewport, layers: MapLayers) -> None:
-        super().__init__("MapView", width=MATCH_PARENT, height=MATCH_PARENT)
+        super().__init__("MapView", width=views.MATCH_PARENT, height=views.MATCH_PARENT)
         self.view, self.layers = view, layers
 
     def _xy(self, point: LatLon) -> tuple[float, float]:
@@ -118,42 +99,55 @@ class MapCanvas(View):
         land.close()
         painter.canvas.drawPath(land, skia.Paint(AntiAlias=True, Color=painter.rgb(mapdata.LAND)))
         border = skia.Paint(
-            AntiAlias=True, Color=painter.rgb(mapdata.BORDER_LINE), StrokeWidth=dp(2),
-            Style=skia.Paint.kStroke_Style, PathEffect=skia.DashPathEffect.Make([dp(8), dp(4)], 0),
+            AntiAlias=True, Color=painter.rgb(mapdata.BORDER_LINE), StrokeWidth=views.dp(2),
+            Style=skia.Paint.kStroke_Style,
+            PathEffect=skia.DashPathEffect.Make([views.dp(8), views.dp(4)], 0),
         )  # fmt: skip
         painter.canvas.drawPath(land, border)
-        self._line(painter, mapdata.RHINE, mapdata.WATER, dp(6))
+        self._line(painter, mapdata.RHINE, mapdata.WATER, views.dp(6))
         places = self.layers.places
         for chain in mapdata.SECONDARY_ROADS:
             pts = [mapdata.place_point(n, places) for n in chain]
-            self._line(painter, pts, mapdata.PRIMARY_CASING, dp(4))
-            self._line(painter, pts, mapdata.SECONDARY, dp(3))
+            self._line(painter, pts, mapdata.PRIMARY_CASING, views.dp(4))
+            self._line(painter, pts, mapdata.SECONDARY, views.dp(3))
         for chain in mapdata.PRIMARY_ROADS:
             pts = [mapdata.place_point(n, places) for n in chain]
-            self._line(painter, pts, mapdata.PRIMARY_CASING, dp(6))
-            self._line(painter, pts, mapdata.PRIMARY, dp(4.5))
+            self._line(painter, pts, mapdata.PRIMARY_CASING, views.dp(6))
+            self._line(painter, pts, mapdata.PRIMARY, views.dp(4.5))
         for name, point in {**mapdata.TOWNS, **places}.items():
             x, y = self._xy(point)
-            box = (int(x) - dp(80), int(y) - dp(10), int(x) + dp(80), int(y) + dp(10))
-            painter.text([name], box, sp(13), mapdata.TOWN_TEXT, True, Gravity.CENTER)
+            box = (
+                int(x) - views.dp(80),
+                int(y) - views.dp(10),
+                int(x) + views.dp(80),
+                int(y) + views.dp(10),
+            )
+            painter.text([name], box, views.sp(13), mapdata.TOWN_TEXT, True, views.Gravity.CENTER)
         self._draw_layers(painter)
         left, _, right, bottom = self.bounds
-        note = (left + dp(8), bottom - dp(20), right - dp(8), bottom - dp(4))
-        painter.text([mapdata.ATTRIBUTION], note, sp(10), "#FF555555", False, Gravity.CENTER)
+        note = (
+            left + views.dp(8),
+            bottom - views.dp(20),
+            right - views.dp(8),
+            bottom - views.dp(4),
+        )
+        painter.text(
+            [mapdata.ATTRIBUTION], note, views.sp(10), "#FF555555", False, views.Gravity.CENTER
+        )
 
     def _pin(self, painter: Painter, point: LatLon, icon: str, colour: str) -> None:
         x, y = self._xy(point)
-        r = dp(14)
+        r = views.dp(14)
         box = (int(x) - r, int(y) - r, int(x) + r, int(y) + r)
-        painter.surface(box, colour, r, dp(2))
-        inner = dp(9)
+        painter.surface(box, colour, r, views.dp(2))
+        inner = views.dp(9)
         painter.icon(icon, (int(x) - inner, int(y) - inner, int(x) + inner, int(y) + inner),
                      "#FFFFFFFF", filled=True)  # fmt: skip
 
     def _draw_layers(self, painter: Painter) -> None:
         layers = self.layers
         if len(layers.route) >= 2:
-            self._line(painter, layers.route, ACTIVE, dp(4))
+            self._line(painter, layers.route, ACTIVE, views.dp(4))
         for point in layers.route:
             self._pin(painter, point, "place", ACTIVE)
         for point, _name in layers.favorites:
@@ -162,80 +156,84 @@ class MapCanvas(View):
             self._pin(painter, point, "flag", "#FFE53935")
         if layers.selected is not None:
             x, y = self._xy(layers.selected)
-            size = dp(36)
+            size = views.dp(36)
             box = (int(x) - size // 2, int(y) - size, int(x) + size // 2, int(y))
             painter.icon("location_on", box, "#FFE53935", filled=True)
 
 
 def _map_button(id: str, icon: str, desc: str, on_click: Action | None = None,
                 size: float = 48, margin: tuple[float, float, float, float] = (0, 0, 0, 0)
-                ) -> ImageButton:  # fmt: skip
+                ) -> views.ImageButton:  # fmt: skip
     """A round HUD button (``btn_circle``): white, its icon grey."""
-    return ImageButton(
+    return views.ImageButton(
         id, icon, content_desc=desc, tint=ICON, width=size, height=size, padding=(size - 24) / 2,
         background=MAP_BUTTON, corner_radius=size / 2, elevation=2, margin=margin,
         on_click=on_click,
     )  # fmt: skip
 
 
-def _hud_top(on_search: Action) -> View:
+def _hud_top(on_search: Action) -> views.View:
     """``map_hud_top.xml``'s left column: configure map and compass over each other,
     search beside them."""
-    column = LinearLayout(
+    column = views.LinearLayout(
         "layers_compass_layout",
         _map_button("map_layers_button", "map", "Configure map"),
         _map_button("map_compass_button", "navigation", "Compass", margin=(0, 8, 0, 0)),
-        orientation=VERTICAL,
+        orientation=views.VERTICAL,
     )
-    buttons = LinearLayout(
+    buttons = views.LinearLayout(
         "", column,
         _map_button("map_search_button", "search", "Search", on_search, margin=(8, 0, 0, 0)),
-        orientation=HORIZONTAL, margin=(16, 16, 0, 0),
+        orientation=views.HORIZONTAL, margin=(16, 16, 0, 0),
     )  # fmt: skip
-    left = LinearLayout(
-        "", LinearLayout("map_left_widgets_panel", orientation=VERTICAL), buttons,
-        orientation=VERTICAL, width=0, weight=0.45,
+    left = views.LinearLayout(
+        "", views.LinearLayout("map_left_widgets_panel", orientation=views.VERTICAL), buttons,
+        orientation=views.VERTICAL, width=0, weight=0.45,
     )  # fmt: skip
-    row = LinearLayout("", left, View(width=0, height=0, weight=0.55), width=MATCH_PARENT)
-    return LinearLayout(
-        "", LinearLayout("top_widgets_panel", orientation=VERTICAL, width=MATCH_PARENT),
-        FrameLayout("", row, width=MATCH_PARENT),
-        orientation=VERTICAL, width=MATCH_PARENT,
+    row = views.LinearLayout(
+        "", left, views.View(width=0, height=0, weight=0.55), width=views.MATCH_PARENT
+    )
+    return views.LinearLayout(
+        "",
+        views.LinearLayout("top_widgets_panel", orientation=views.VERTICAL,
+        width=views.MATCH_PARENT),
+        views.FrameLayout("", row, width=views.MATCH_PARENT),
+        orientation=views.VERTICAL, width=views.MATCH_PARENT,
     )  # fmt: skip
 
 
-def _hud_bottom(on_menu: Action) -> list[View]:
+def _hud_bottom(on_menu: Action) -> list[views.View]:
     """The bottom corners: menu and navigation at the start, my location and the zoom
     pair (``map_hud_controls.xml``) at the end."""
-    start = LinearLayout(
+    start = views.LinearLayout(
         "", _map_button("map_menu_button", "menu", "Menu", on_menu, size=56),
         _map_button("map_route_info_button", "directions", "Navigation", size=56,
                     margin=(16, 0, 0, 0)),
-        layout_gravity=Gravity.BOTTOM | Gravity.START, margin=(16, 0, 0, 40),
+        layout_gravity=views.Gravity.BOTTOM | views.Gravity.START, margin=(16, 0, 0, 40),
     )  # fmt: skip
-    zoom = LinearLayout(
+    zoom = views.LinearLayout(
         "", _map_button("map_zoom_in_button", "add", "Zoom in", size=56),
         _map_button("map_zoom_out_button", "remove", "Zoom out", size=56, margin=(0, 8, 0, 0)),
-        orientation=VERTICAL, layout_gravity=Gravity.BOTTOM, margin=(8, 0, 0, 0),
+        orientation=views.VERTICAL, layout_gravity=views.Gravity.BOTTOM, margin=(8, 0, 0, 0),
     )  # fmt: skip
-    end = LinearLayout(
+    end = views.LinearLayout(
         "map_hud_controls",
         _map_button("map_my_location_button", "my_location", "My location", size=56),
-        zoom, gravity=Gravity.BOTTOM,
-        layout_gravity=Gravity.BOTTOM | Gravity.END, margin=(0, 0, 16, 40),
+        zoom, gravity=views.Gravity.BOTTOM,
+        layout_gravity=views.Gravity.BOTTOM | views.Gravity.END, margin=(0, 0, 16, 40),
     )  # fmt: skip
     # ImageButton's layout_gravity inside a LinearLayout: the location button at the bottom
-    end.children[0].layout_gravity = Gravity.BOTTOM
+    end.children[0].layout_gravity = views.Gravity.BOTTOM
     return [start, end]
 
 
 def map_screen(
-    view: Viewport, layers: MapLayers, on_search: Action, on_menu: Action, card: View | None
-) -> View:
+    view: Viewport, layers: MapLayers, on_search: Action, on_menu: Action, card: views.View | None
+) -> views.View:
     """The map with its HUD, and the place card over its bottom when one shows."""
-    root = FrameLayout(
+    root = views.FrameLayout(
         "", MapCanvas(view, layers), _hud_top(on_search),
-        width=MATCH_PARENT, height=MATCH_PARENT,
+        width=views.MATCH_PARENT, height=views.MATCH_PARENT,
     )  # fmt: skip
     if card is None:
         root.add(*_hud_bottom(on_menu))
@@ -244,76 +242,80 @@ def map_screen(
     return root
 
 
-def _action(name: str, icon: str, label: str, on_click: Action | None) -> View:
+def _action(name: str, icon: str, label: str, on_click: Action | None) -> views.View:
     """One of the context menu's actions: its icon over its label."""
-    return LinearLayout(
+    return views.LinearLayout(
         f"context_menu_{name}_view",
-        ImageView(f"context_menu_{name}_image_view", icon, tint=ACTIVE, margin=(0, 0, 0, 4)),
-        TextView(f"context_menu_{name}_text_view", label, text_size=14, text_color=ACTIVE,
-                 max_lines=1),
-        orientation=VERTICAL, gravity=Gravity.CENTER, width=0, weight=1,
+        views.ImageView(f"context_menu_{name}_image_view", icon, tint=ACTIVE, margin=(0, 0, 0, 4)),
+        views.TextView(f"context_menu_{name}_text_view", label, text_size=14, text_color=ACTIVE,
+                       max_lines=1),
+        orientation=views.VERTICAL, gravity=views.Gravity.CENTER, width=0, weight=1,
         padding=(0, 12, 0, 12), on_click=on_click,
     )  # fmt: skip
 
 
 def context_menu(
     title: str, kind: str, on_save: Action, on_marker: Action, on_directions: Action
-) -> View:
+) -> views.View:
     """``map_context_menu_fragment.xml``'s card: the name and type, the action row,
     the bottom buttons."""
-    top = LinearLayout(
+    top = views.LinearLayout(
         "context_menu_top_view",
-        LinearLayout(
+        views.LinearLayout(
             "",
-            TextView("context_menu_line1", title, text_size=20, medium=True),
-            LinearLayout(
+            views.TextView("context_menu_line1", title, text_size=20, medium=True),
+            views.LinearLayout(
                 "context_menu_line2_layout",
-                TextView("context_menu_line2", kind, text_size=16, text_color=SECONDARY),
+                views.TextView("context_menu_line2", kind, text_size=16, text_color=SECONDARY),
                 margin=(0, 4, 0, 0),
             ),
-            orientation=VERTICAL, width=0, weight=1, margin=(0, 16, 16, 0),
+            orientation=views.VERTICAL, width=0, weight=1, margin=(0, 16, 16, 0),
         ),
-        ImageView("context_menu_icon_view", "place", tint=ICON,
-                  margin=(0, 16, 0, 0)),
-        width=MATCH_PARENT, padding=(16, 0, 16, 12),
+        views.ImageView("context_menu_icon_view", "place", tint=ICON,
+                        margin=(0, 16, 0, 0)),
+        width=views.MATCH_PARENT, padding=(16, 0, 16, 12),
     )  # fmt: skip
-    actions = LinearLayout(
+    actions = views.LinearLayout(
         "context_menu_buttons",
         _action("fav", "star", "Save", on_save),
         _action("route", "flag", "Marker", on_marker),
         _action("share", "share", "Share", None),
         _action("more", "more_vert", "Actions", None),
-        width=MATCH_PARENT, padding=(8, 0, 8, 0),
+        width=views.MATCH_PARENT, padding=(8, 0, 8, 0),
     )  # fmt: skip
     # every action is clickable on the real card (OnClickListeners set in code)
     for child in actions.children:
         child.clickable = child.focusable = True
-    bottom = LinearLayout(
+    bottom = views.LinearLayout(
         "context_menu_bottom_buttons",
-        TextView("context_menu_details_button", "Description", all_caps=True, medium=True,
-                 text_color=ACTIVE, width=0, weight=1, height=MATCH_PARENT,
-                 gravity=Gravity.START | Gravity.CENTER_VERTICAL, padding=(16, 0, 16, 0),
-                 clickable=True),
-        TextView("context_menu_directions_button", "Directions", all_caps=True, medium=True,
-                 text_color=ACTIVE, width=0, weight=1, height=MATCH_PARENT,
-                 gravity=Gravity.END | Gravity.CENTER_VERTICAL, padding=(16, 0, 16, 0),
-                 on_click=on_directions),
-        width=MATCH_PARENT, height=48,
+        views.TextView("context_menu_details_button", "Description", all_caps=True, medium=True,
+                       text_color=ACTIVE, width=0, weight=1, height=views.MATCH_PARENT,
+                       gravity=views.Gravity.START | views.Gravity.CENTER_VERTICAL,
+                       padding=(16, 0, 16, 0),
+                       clickable=True),
+        views.TextView("context_menu_directions_button", "Directions", all_caps=True, medium=True,
+                       text_color=ACTIVE, width=0, weight=1, height=views.MATCH_PARENT,
+                       gravity=views.Gravity.END | views.Gravity.CENTER_VERTICAL,
+                       padding=(16, 0, 16, 0),
+                       on_click=on_directions),
+        width=views.MATCH_PARENT, height=48,
     )  # fmt: skip
-    card = LinearLayout(
+    card = views.LinearLayout(
         "context_menu_top_shadow_all", top,
-        View("buttons_top_border", width=MATCH_PARENT, height=1, background="#1F000000"),
+        views.View("buttons_top_border", width=views.MATCH_PARENT, height=1,
+                   background="#1F000000"),
         actions,
-        View("buttons_bottom_border", width=MATCH_PARENT, height=1, background="#1F000000"),
-        bottom, orientation=VERTICAL, width=MATCH_PARENT, background=CARD, elevation=8,
+        views.View("buttons_bottom_border", width=views.MATCH_PARENT, height=1,
+                   background="#1F000000"),
+        bottom, orientation=views.VERTICAL, width=views.MATCH_PARENT, background=CARD, elevation=8,
     )  # fmt: skip
-    return LinearLayout(
-        "context_menu_main", card, orientation=VERTICAL, width=MATCH_PARENT,
-        layout_gravity=Gravity.BOTTOM,
+    return views.LinearLayout(
+        "context_menu_main", card, orientation=views.VERTICAL, width=views.MATCH_PARENT,
+        layout_gravity=views.Gravity.BOTTOM,
     )  # fmt: skip
 
 
-class ListView(RecyclerView[Any]):
+class ListView(views.RecyclerView[Any]):
     """``android.widget.ListView``: the search's results (they scroll)."""
 
     class_name: ClassVar[str] = "android.widget.ListView"
@@ -334,125 +336,137 @@ def search_screen(
     on_query: Callable[[str], object],
     on_pick: Callable[[Result], object],
     on_back: Action,
-) -> View:
+) -> views.View:
     """``search_dialog_fragment.xml`` with ``search_text_layout`` in its toolbar and
     the results below."""
-    search = LinearLayout(
+    search = views.LinearLayout(
         "search_container",
-        EditText("searchEditText", query, hint="Type to search all", width=0, weight=1,
-                 height=MATCH_PARENT, padding=(0, 0, 0, 0), on_change=on_query),
-        ImageButton("clearButton", "close", content_desc="Close", tint=ICON, width=48, height=48,
-                    on_click=lambda: on_query("")),
-        width=MATCH_PARENT, height=56, gravity=Gravity.CENTER_VERTICAL,
+        views.EditText("searchEditText", query, hint="Type to search all", width=0, weight=1,
+                       height=views.MATCH_PARENT, padding=(0, 0, 0, 0), on_change=on_query),
+        views.ImageButton("clearButton", "close", content_desc="Close", tint=ICON, width=48,
+                          height=48,
+                          on_click=lambda: on_query("")),
+        width=views.MATCH_PARENT, height=56, gravity=views.Gravity.CENTER_VERTICAL,
     )  # fmt: skip
-    toolbar = Toolbar(
+    toolbar = views.Toolbar(
         "toolbar",
-        ImageButton("", "arrow_back", content_desc="Navigate up", tint=ICON, on_click=on_back),
+        views.ImageButton("", "arrow_back", content_desc="Navigate up", tint=ICON,
+                          on_click=on_back),
         search, background=CARD, elevation=0,
     )  # fmt: skip
-    appbar = LinearLayout("appbar", toolbar, orientation=VERTICAL, width=MATCH_PARENT,
-                          elevation=4, background=CARD)  # fmt: skip
+    appbar = views.LinearLayout("appbar", toolbar, orientation=views.VERTICAL,
+                                width=views.MATCH_PARENT,
+                                elevation=4, background=CARD)  # fmt: skip
 
-    def row(result: Result) -> View:
-        text = LinearLayout(
+    def row(result: Result) -> views.View:
+        text = views.LinearLayout(
             "",
-            LinearLayout(
+            views.LinearLayout(
                 "",
-                TextView("title", result.title, text_size=16, max_lines=2, width=0, weight=1,
-                         padding=(0, 0, 16, 0)),
-                LinearLayout("compass_layout",
-                             TextView("distance", result.distance, text_size=14,
-                                      text_color=SECONDARY, margin=(2, 0, 0, 0))),
-                width=MATCH_PARENT,
+                views.TextView("title", result.title, text_size=16, max_lines=2, width=0, weight=1,
+                               padding=(0, 0, 16, 0)),
+                views.LinearLayout("compass_layout",
+                                   views.TextView("distance", result.distance, text_size=14,
+                                                  text_color=SECONDARY, margin=(2, 0, 0, 0))),
+                width=views.MATCH_PARENT,
             ),
-            LinearLayout("", TextView("subtitle", result.kind, text_size=14,
-                                      text_color=SECONDARY), width=MATCH_PARENT),
-            orientation=VERTICAL, width=MATCH_PARENT, margin=(8, 0, 0, 0),
-            layout_gravity=Gravity.CENTER_VERTICAL,
+            views.LinearLayout("", views.TextView("subtitle", result.kind, text_size=14,
+                                                  text_color=SECONDARY), width=views.MATCH_PARENT),
+            orientation=views.VERTICAL, width=views.MATCH_PARENT, margin=(8, 0, 0, 0),
+            layout_gravity=views.Gravity.CENTER_VERTICAL,
         )  # fmt: skip
-        item = LinearLayout(
+        item = views.LinearLayout(
             "searchListItemLayout",
-            ImageView("imageView", "place", tint=OSMAND_ORANGE, margin=(0, 0, 8, 0),
-                      layout_gravity=Gravity.CENTER_VERTICAL),
-            text, width=MATCH_PARENT, padding=(16, 8, 16, 8),
+            views.ImageView("imageView", "place", tint=OSMAND_ORANGE, margin=(0, 0, 8, 0),
+                            layout_gravity=views.Gravity.CENTER_VERTICAL),
+            text, width=views.MATCH_PARENT, padding=(16, 8, 16, 8),
         )  # fmt: skip
-        return LinearLayout(
-            "", item, View("divider", width=MATCH_PARENT, height=1, background="#1F000000"),
-            orientation=VERTICAL, width=MATCH_PARENT, on_click=lambda: on_pick(result),
+        return views.LinearLayout(
+            "", item,
+            views.View("divider", width=views.MATCH_PARENT, height=1, background="#1F000000"),
+            orientation=views.VERTICAL, width=views.MATCH_PARENT, on_click=lambda: on_pick(result),
         )  # fmt: skip
 
     results_list = ListView("android:id/list", list(results), lambda t: row(t))
     results_list.height, results_list.weight = 0, 1.0
-    return LinearLayout(
-        "", appbar, results_list, orientation=VERTICAL, width=MATCH_PARENT,
-        height=MATCH_PARENT, background="#FFF0F0F0",
+    return views.LinearLayout(
+        "", appbar, results_list, orientation=views.VERTICAL, width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT, background="#FFF0F0F0",
     )  # fmt: skip
 
 
 def _caption(id: str, field_id: str, hint: str, text: str,
-             on_change: Callable[[str], object] | None) -> View:  # fmt: skip
+             on_change: Callable[[str], object] | None) -> views.View:  # fmt: skip
     """A filled TextInputLayout holding its TextInputEditText."""
-    return TextInputLayout(
-        id, EditText(field_id, text, hint=hint, width=MATCH_PARENT, on_change=on_change,
-                     background="#0A000000", padding=(12, 16, 12, 16)),
-        width=MATCH_PARENT, margin=(16, 8, 16, 0),
+    return views.TextInputLayout(
+        id, views.EditText(field_id, text, hint=hint, width=views.MATCH_PARENT, on_change=on_change,
+                           background="#0A000000", padding=(12, 16, 12, 16)),
+        width=views.MATCH_PARENT, margin=(16, 8, 16, 0),
     )  # fmt: skip
 
 
 def favorite_editor(
     name: str, on_name: Callable[[str], object], on_save: Action, on_cancel: Action
-) -> View:
+) -> views.View:
     """``point_editor_fragment_new.xml`` as OsmAnd opens it for a new favourite."""
-    toolbar = Toolbar(
+    toolbar = views.Toolbar(
         "toolbar",
-        ImageButton("", "arrow_back", content_desc="Navigate up", tint=ICON, on_click=on_cancel),
-        TextView("", "Add favorite", text_size=20, medium=True, width=0, weight=1,
-                 margin=(16, 0, 0, 0)),
+        views.ImageButton("", "arrow_back", content_desc="Navigate up", tint=ICON,
+                          on_click=on_cancel),
+        views.TextView("", "Add favorite", text_size=20, medium=True, width=0, weight=1,
+                       margin=(16, 0, 0, 0)),
         background=CARD,
     )  # fmt: skip
-    main = LinearLayout(
+    main = views.LinearLayout(
         "main_view",
         _caption("name_caption", "name_edit", "Name", name, on_name),
         _caption("address_caption", "address_edit", "Address", "", None),
         _caption("description_caption", "description_edit", "Description", "", None),
-        orientation=VERTICAL, width=MATCH_PARENT,
+        orientation=views.VERTICAL, width=views.MATCH_PARENT,
     )  # fmt: skip
-    scroll = ScrollView("editor_scroll_view", main, width=MATCH_PARENT, height=0, weight=1)
-    save = Button("right_bottom_button", "Save", width=0, weight=1, on_click=on_save,
-                  background=ACTIVE, margin=(8, 8, 16, 8))  # fmt: skip
+    scroll = views.ScrollView(
+        "editor_scroll_view", main, width=views.MATCH_PARENT, height=0, weight=1
+    )
+    save = views.Button("right_bottom_button", "Save", width=0, weight=1, on_click=on_save,
+                        background=ACTIVE, margin=(8, 8, 16, 8))  # fmt: skip
     save.text_color = "#FFFFFFFF"
-    buttons = LinearLayout(
+    buttons = views.LinearLayout(
         "buttons_container",
-        Button("dismiss_button", "Cancel", width=0, weight=1, on_click=on_cancel,
-               margin=(16, 8, 8, 8)),
+        views.Button("dismiss_button", "Cancel", width=0, weight=1, on_click=on_cancel,
+                     margin=(16, 8, 8, 8)),
         save,
-        width=MATCH_PARENT, background=CARD, elevation=4,
+        width=views.MATCH_PARENT, background=CARD, elevation=4,
     )  # fmt: skip
-    return LinearLayout(
-        "background_layout", toolbar, scroll, buttons, orientation=VERTICAL,
-        width=MATCH_PARENT, height=MATCH_PARENT, background="#FFF0F0F0",
+    return views.LinearLayout(
+        "background_layout", toolbar, scroll, buttons, orientation=views.VERTICAL,
+        width=views.MATCH_PARENT, height=views.MATCH_PARENT, background="#FFF0F0F0",
     )  # fmt: skip
 
 
-def dashboard(items: Sequence[str], on_pick: Callable[[str], object], on_back: Action) -> View:
+def dashboard(
+    items: Sequence[str], on_pick: Callable[[str], object], on_back: Action
+) -> views.View:
     """The menu OsmAnd's Menu button opens over the map: its entries, one a row."""
 
-    def row(title: str) -> View:
-        return LinearLayout(
-            "", TextView("", title, text_size=16, max_lines=1, width=MATCH_PARENT),
-            width=MATCH_PARENT, height=48, gravity=Gravity.CENTER_VERTICAL,
+    def row(title: str) -> views.View:
+        return views.LinearLayout(
+            "", views.TextView("", title, text_size=16, max_lines=1, width=views.MATCH_PARENT),
+            width=views.MATCH_PARENT, height=48, gravity=views.Gravity.CENTER_VERTICAL,
             padding=(72, 0, 16, 0), on_click=lambda: on_pick(title),
         )  # fmt: skip
 
-    header = Toolbar(
-        "", ImageButton("", "arrow_back", content_desc="Navigate up", tint=ICON, on_click=on_back),
-        TextView("", "OsmAnd", text_size=20, medium=True, margin=(16, 0, 0, 0)),
+    header = views.Toolbar(
+        "",
+        views.ImageButton("", "arrow_back", content_desc="Navigate up", tint=ICON,
+        on_click=on_back),
+        views.TextView("", "OsmAnd", text_size=20, medium=True, margin=(16, 0, 0, 0)),
         background=CARD,
     )  # fmt: skip
     rows = ListView("", list(items), row)
     rows.height, rows.weight = 0, 1.0
-    return LinearLayout(
-        "", header, rows, orientation=VERTICAL, width=MATCH_PARENT, height=MATCH_PARENT,
+    return views.LinearLayout(
+        "", header, rows, orientation=views.VERTICAL, width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
         background=CARD,
     )  # fmt: skip
 
@@ -460,49 +474,53 @@ def dashboard(items: Sequence[str], on_pick: Callable[[str], object], on_back: A
 def route_planner(
     view: Viewport, layers: MapLayers, points: Sequence[str],
     on_add: Action, on_save: Action, on_cancel: Action,
-) -> View:  # fmt: skip
+) -> views.View:  # fmt: skip
     """Plan a route: the map with the route drawn, its points listed under it, and
     Add point (by search, in this model), Save and Cancel."""
-    top = Toolbar(
-        "", ImageButton("", "close", content_desc="Close", tint=ICON, on_click=on_cancel),
-        TextView("", "Plan a route", text_size=20, medium=True, margin=(16, 0, 0, 0)),
+    top = views.Toolbar(
+        "", views.ImageButton("", "close", content_desc="Close", tint=ICON, on_click=on_cancel),
+        views.TextView("", "Plan a route", text_size=20, medium=True, margin=(16, 0, 0, 0)),
         background=CARD,
     )  # fmt: skip
     listed = [
-        TextView("", f"{i + 1}. {name}", text_size=16, max_lines=1, width=MATCH_PARENT,
-                 padding=(16, 6, 16, 6))
+        views.TextView("", f"{i + 1}. {name}", text_size=16, max_lines=1, width=views.MATCH_PARENT,
+                       padding=(16, 6, 16, 6))
         for i, name in enumerate(points)
     ]  # fmt: skip
-    buttons = LinearLayout(
-        "", Button("", "Add point", width=0, weight=1, on_click=on_add),
-        Button("", "Save", width=0, weight=1, on_click=on_save),
-        Button("", "Cancel", width=0, weight=1, on_click=on_cancel),
-        width=MATCH_PARENT, padding=(8, 0, 8, 8),
+    buttons = views.LinearLayout(
+        "", views.Button("", "Add point", width=0, weight=1, on_click=on_add),
+        views.Button("", "Save", width=0, weight=1, on_click=on_save),
+        views.Button("", "Cancel", width=0, weight=1, on_click=on_cancel),
+        width=views.MATCH_PARENT, padding=(8, 0, 8, 8),
     )  # fmt: skip
-    panel = LinearLayout(
-        "", TextView("", f"{len(points)} points", text_size=14, text_color=SECONDARY,
-                     padding=(16, 12, 16, 4)),
-        *listed, buttons, orientation=VERTICAL, width=MATCH_PARENT, background=CARD,
+    panel = views.LinearLayout(
+        "", views.TextView("", f"{len(points)} points", text_size=14, text_color=SECONDARY,
+                           padding=(16, 12, 16, 4)),
+        *listed, buttons, orientation=views.VERTICAL, width=views.MATCH_PARENT, background=CARD,
         elevation=8,
     )  # fmt: skip
-    map_view = FrameLayout("", MapCanvas(view, layers), width=MATCH_PARENT, height=0, weight=1)
-    return LinearLayout(
-        "", top, map_view, panel, orientation=VERTICAL, width=MATCH_PARENT, height=MATCH_PARENT,
+    map_view = views.FrameLayout(
+        "", MapCanvas(view, layers), width=views.MATCH_PARENT, height=0, weight=1
+    )
+    return views.LinearLayout(
+        "", top, map_view, panel, orientation=views.VERTICAL, width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )  # fmt: skip
 
 
 def save_track_sheet(
     name: str, on_name: Callable[[str], object], on_save: Action, on_cancel: Action
-) -> View:
+) -> views.View:
     """The sheet that names a planned route before it is saved as a track."""
-    return LinearLayout(
-        "", TextView("", "Save as new track", text_size=20, medium=True, padding=(16, 16, 16, 8)),
-        EditText("", name, hint="Name", width=MATCH_PARENT, margin=(16, 0, 16, 0),
-                 on_change=on_name, focus_key="track_name"),
-        LinearLayout(
-            "", Button("", "Cancel", width=0, weight=1, on_click=on_cancel),
-            Button("", "Save", width=0, weight=1, on_click=on_save),
-            width=MATCH_PARENT, padding=(8, 8, 8, 8),
+    return views.LinearLayout(
+        "",
+        views.TextView("", "Save as new track", text_size=20, medium=True, padding=(16, 16, 16, 8)),
+        views.EditText("", name, hint="Name", width=views.MATCH_PARENT, margin=(16, 0, 16, 0),
+                       on_change=on_name, focus_key="track_name"),
+        views.LinearLayout(
+            "", views.Button("", "Cancel", width=0, weight=1, on_click=on_cancel),
+            views.Button("", "Save", width=0, weight=1, on_click=on_save),
+            width=views.MATCH_PARENT, padding=(8, 8, 8, 8),
         ),
-        orientation=VERTICAL, width=MATCH_PARENT,
+        orientation=views.VERTICAL, width=views.MATCH_PARENT,
     )  # fmt: skip

@@ -22,22 +22,8 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
+from droidhub.virtual import views
 from droidhub.virtual.appmodel import PIXEL_6
-from droidhub.virtual.views import (
-    GONE,
-    MATCH_PARENT,
-    VERTICAL,
-    EditText,
-    FrameLayout,
-    Gravity,
-    ImageView,
-    LinearLayout,
-    ListView,
-    RecyclerView,
-    TextView,
-    View,
-    ViewGroupFrame,
-)
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.preference import preference
 from droidhub_aw_apps.recipe import layouts
@@ -67,7 +53,7 @@ class BroccoliScreens(Protocol):
 
     def close_search(self) -> None: ...
 
-    def recipes_page(self, phone: VirtualPhone) -> View: ...
+    def recipes_page(self, phone: VirtualPhone) -> views.View: ...
 
     def reset_view_state(self) -> None: ...
 
@@ -88,32 +74,7 @@ DRAWER = (
 SCRIM = "#99000000"
 
 
-class DrawerLayout(FrameLayout):
-    """The drawer's parent: the content, and over it the drawer while open (a tap
-    beside the drawer closes it)."""
-
-    class_name: ClassVar[str] = "androidx.drawerlayout.widget.DrawerLayout"
-
-    def __init__(self, content: View, drawer: View, close: layouts.Action) -> None:
-        super().__init__("drawer_layout", content, drawer, width=MATCH_PARENT,
-                         height=MATCH_PARENT)  # fmt: skip
-        self.drawer, self.close = drawer, close
-
-    def hit(self, x: int, y: int, long: bool = False) -> View | None:
-        """While the drawer is open, a tap beside it closes it."""
-        if self.drawer.visibility != GONE and not self.drawer.contains(x, y):
-            return _Closer(self.close) if self.contains(x, y) else None
-        return super().hit(x, y, long)
-
-
-class _Closer(View):
-    """What a tap beside the open drawer reaches: its scrim, which closes it."""
-
-    def __init__(self, close: layouts.Action) -> None:
-        super().__init__(on_click=close)
-
-
-class NavigationView(FrameLayout):
+class NavigationView(views.FrameLayout):
     """Material's NavigationView (``nav_view``), painted over the scrim it casts on
     the content."""
 
@@ -123,53 +84,50 @@ class NavigationView(FrameLayout):
         super().draw(painter)
 
 
-def _drawer(app: BroccoliScreens) -> View:
-    header = LinearLayout(
+def _drawer(app: BroccoliScreens) -> views.View:
+    header = views.LinearLayout(
         "navigation_header_container",
-        LinearLayout(
+        views.LinearLayout(
             "",
-            ImageView("", "restaurant_menu", tint=ON_PRIMARY, icon_size=60),
-            TextView("", "Broccoli", text_color=ON_PRIMARY, padding=(0, 8, 0, 0),
-                     width=MATCH_PARENT),
-            TextView("header_subtitle", "Free for everyone", text_color=ON_PRIMARY),
-            orientation=VERTICAL, width=MATCH_PARENT, height=176, gravity=Gravity.BOTTOM,
+            views.ImageView("", "restaurant_menu", tint=ON_PRIMARY, icon_size=60),
+            views.TextView("", "Broccoli", text_color=ON_PRIMARY, padding=(0, 8, 0, 0),
+                           width=views.MATCH_PARENT),
+            views.TextView("header_subtitle", "Free for everyone", text_color=ON_PRIMARY),
+            orientation=views.VERTICAL, width=views.MATCH_PARENT, height=176,
+            gravity=views.Gravity.BOTTOM,
             padding=16, background=PRIMARY,
         ),
-        orientation=VERTICAL, width=MATCH_PARENT,
+        orientation=views.VERTICAL, width=views.MATCH_PARENT,
     )  # fmt: skip
-    rows: list[View] = [header]
+    rows: list[views.View] = [header]
     for i, group in enumerate(DRAWER):
         if i:
-            line = View(width=MATCH_PARENT, height=1, margin=(0, 8, 0, 8), background="#1F000000")
-            rows.append(FrameLayout("", line, width=MATCH_PARENT))
+            line = views.View(
+                width=views.MATCH_PARENT, height=1, margin=(0, 8, 0, 8), background="#1F000000"
+            )
+            rows.append(views.FrameLayout("", line, width=views.MATCH_PARENT))
         for item_id, title, icon in group:
             current = title == app.nav.page
             rows.append(_entry(item_id, title, icon, current, functools.partial(_go, app, title)))
-    menu = RecyclerView("design_navigation_view", rows, lambda row: row)
+    menu = views.RecyclerView("design_navigation_view", rows, lambda row: row)
     return NavigationView(
-        "nav_view", menu, width=280, height=MATCH_PARENT, background="#FFFFFFFF",
-        elevation=16, visibility="visible" if app.nav.drawer_open else GONE,
+        "nav_view", menu, width=280, height=views.MATCH_PARENT, background="#FFFFFFFF",
+        elevation=16, visibility="visible" if app.nav.drawer_open else views.GONE,
     )  # fmt: skip
 
 
-class _CheckedTextView(TextView):
-    """The entry's title (``android.widget.CheckedTextView``)."""
-
-    class_name: ClassVar[str] = "android.widget.CheckedTextView"
-
-
-class _MenuItemView(LinearLayout):
+class _MenuItemView(views.LinearLayout):
     """NavigationMenuItemView: a checkable 48 dp row."""
 
 
-def _entry(item_id: str, title: str, icon: str, current: bool, go: layouts.Action) -> View:
+def _entry(item_id: str, title: str, icon: str, current: bool, go: layouts.Action) -> views.View:
     del item_id  # a drawer entry's view carries no id of its own
     tint = PRIMARY if current else "#FF616161"
-    text = _CheckedTextView("design_menu_item_text", title, medium=True, text_color=tint,
+    text = views.CheckedTextView("design_menu_item_text", title, medium=True, text_color=tint,
                     max_lines=2, padding=(32, 0, 0, 0), width=0, weight=1)  # fmt: skip
     return _MenuItemView(
-        "", ImageView("", icon, tint=tint), text, width=MATCH_PARENT, height=48,
-        padding=(16, 0, 16, 0), margin=(8, 0, 8, 0), gravity=Gravity.CENTER_VERTICAL,
+        "", views.ImageView("", icon, tint=tint), text, width=views.MATCH_PARENT, height=48,
+        padding=(16, 0, 16, 0), margin=(8, 0, 8, 0), gravity=views.Gravity.CENTER_VERTICAL,
         checkable=True, checked=current, on_click=go,
         background="#1F2E7D32" if current else None, corner_radius=4,
     )  # fmt: skip
@@ -181,7 +139,7 @@ def _go(app: BroccoliScreens, page: str) -> None:
     app.reset_view_state()
 
 
-def main(app: BroccoliScreens, phone: VirtualPhone) -> View:
+def main(app: BroccoliScreens, phone: VirtualPhone) -> views.View:
     """``activity_main``: the app bar titled by the page over the nav host, in the
     drawer layout."""
     nav = app.nav
@@ -194,12 +152,14 @@ def main(app: BroccoliScreens, phone: VirtualPhone) -> View:
         page = _settings()
     else:
         page = coordinator()
-    host = FrameLayout("nav_host_fragment", page, width=MATCH_PARENT, height=MATCH_PARENT)
-    content = ViewGroupFrame(
-        "", host, width=MATCH_PARENT, height=MATCH_PARENT, margin=(0, 56, 0, 0)
+    host = views.FrameLayout(
+        "nav_host_fragment", page, width=views.MATCH_PARENT, height=views.MATCH_PARENT
+    )
+    content = views.ViewGroupFrame(
+        "", host, width=views.MATCH_PARENT, height=views.MATCH_PARENT, margin=(0, 56, 0, 0)
     )
     root = coordinator(layouts.app_bar(bar), content)
-    return DrawerLayout(root, _drawer(app), lambda: _close(app))
+    return views.DrawerLayout("drawer_layout", root, _drawer(app), lambda: _close(app))
 
 
 def _open(app: BroccoliScreens) -> None:
@@ -210,11 +170,11 @@ def _close(app: BroccoliScreens) -> None:
     app.nav.drawer_open = False
 
 
-def spinner(selected: str, on_click: layouts.Action) -> View:
+def spinner(selected: str, on_click: layouts.Action) -> views.View:
     """The category spinner (``spinner``, "Categories") showing the selected one; a
     tap drops its list (:func:`category_dropdown`)."""
-    row = TextView("android:id/text1", selected, text_size=20, medium=True,
-                   text_color=ON_PRIMARY, max_lines=1, padding=(8, 0, 8, 0))  # fmt: skip
+    row = views.TextView("android:id/text1", selected, text_size=20, medium=True,
+                         text_color=ON_PRIMARY, max_lines=1, padding=(8, 0, 8, 0))  # fmt: skip
     return _Spinner("spinner", row, content_desc="Categories", clickable=True,
                     on_click=on_click, width=300, height=48,
                     padding=(0, 0, 24, 0))  # fmt: skip
@@ -225,84 +185,90 @@ def spinner(selected: str, on_click: layouts.Action) -> View:
 FIXED_CATEGORIES = ("All recipes", "Seasonal recipes", "Recipes without category", "Favorites")
 
 
-def category_dropdown(names: list[str], selected: str, choose: Callable[[str], None]) -> View:
+def category_dropdown(names: list[str], selected: str, choose: Callable[[str], None]) -> views.View:
     """The spinner's drop-down (a ListPopupWindow's ListView) of
     ``simple_spinner_dropdown_item`` rows: ``android:id/text1`` CheckedTextViews,
     48 dp, the selected one checked."""
     rows = [
-        _CheckedTextView(
+        views.CheckedTextView(
             "android:id/text1", name, text_size=16, max_lines=1, padding=(16, 0, 16, 0),
-            height=48, width=MATCH_PARENT, gravity=Gravity.CENTER_VERTICAL, checkable=True,
+            height=48, width=views.MATCH_PARENT, gravity=views.Gravity.CENTER_VERTICAL,
+            checkable=True,
             checked=name == selected, clickable=True,
             on_click=functools.partial(choose, name),
         )
         for name in names
     ]  # fmt: skip
-    return ListView("", *rows, width=300, padding=(0, 8, 0, 8), background="#FFFFFFFF",
-                    elevation=8, corner_radius=4)  # fmt: skip
+    return views.ListView("", *rows, width=300, padding=(0, 8, 0, 8), background="#FFFFFFFF",
+                          elevation=8, corner_radius=4)  # fmt: skip
 
 
-class _Spinner(FrameLayout):
+class _Spinner(views.FrameLayout):
     """``android.widget.Spinner`` and its selected row."""
 
     class_name: ClassVar[str] = "android.widget.Spinner"
 
     def draw_content(self, painter: Painter) -> None:
         """The drop-down arrow at the end."""
-        size = layouts.dp(24)
+        size = views.dp(24)
         y = (self.top + self.bottom - size) // 2
         painter.icon("arrow_drop_down", (self.right - size, y, self.right, y + size), ON_PRIMARY)
 
 
-def search_toolbar(app: BroccoliScreens) -> View:
+def search_toolbar(app: BroccoliScreens) -> views.View:
     """``toolbar_recipes`` with its search expanded: "Collapse" and the SearchView."""
     query = app.nav.query or ""
-    field = EditText("search_src_text", query, hint=f"Search in {app.nav.category.upper()}",
-                     on_change=app.set_query, width=0, weight=1)  # fmt: skip
+    field = views.EditText("search_src_text", query, hint=f"Search in {app.nav.category.upper()}",
+                           on_change=app.set_query, width=0, weight=1)  # fmt: skip
     field.text_color = ON_PRIMARY
-    close = ImageView("search_close_btn", "close", tint=ON_PRIMARY, content_desc="Clear query",
-                      padding=8, clickable=True, on_click=lambda: app.set_query(""),
-                      visibility="visible" if query else GONE)  # fmt: skip
-    plate = LinearLayout("search_plate", field, close, width=0, weight=1,
-                         gravity=Gravity.CENTER_VERTICAL)  # fmt: skip
-    frame = LinearLayout("search_edit_frame", plate, width=0, weight=1,
-                         gravity=Gravity.CENTER_VERTICAL)  # fmt: skip
-    bar = LinearLayout("search_bar", frame, width=MATCH_PARENT, height=MATCH_PARENT,
-                       gravity=Gravity.CENTER_VERTICAL)  # fmt: skip
-    view = LinearLayout("", bar, width=MATCH_PARENT, height=MATCH_PARENT, margin=(56, 0, 0, 0))
+    close = views.ImageView("search_close_btn", "close", tint=ON_PRIMARY,
+                            content_desc="Clear query",
+                            padding=8, clickable=True, on_click=lambda: app.set_query(""),
+                            visibility="visible" if query else views.GONE)  # fmt: skip
+    plate = views.LinearLayout("search_plate", field, close, width=0, weight=1,
+                               gravity=views.Gravity.CENTER_VERTICAL)  # fmt: skip
+    frame = views.LinearLayout("search_edit_frame", plate, width=0, weight=1,
+                               gravity=views.Gravity.CENTER_VERTICAL)  # fmt: skip
+    bar = views.LinearLayout("search_bar", frame, width=views.MATCH_PARENT,
+                             height=views.MATCH_PARENT,
+                             gravity=views.Gravity.CENTER_VERTICAL)  # fmt: skip
+    view = views.LinearLayout(
+        "", bar, width=views.MATCH_PARENT, height=views.MATCH_PARENT, margin=(56, 0, 0, 0)
+    )
     return toolbar("toolbar_recipes", "", background=layouts.SECONDARY_TOOLBAR,
                    navigation=("arrow_back", layouts.COLLAPSE, app.close_search),
                    end=[view])  # fmt: skip
 
 
-def _categories(names: list[str]) -> View:
+def _categories(names: list[str]) -> views.View:
     """``fragment_categories``: the prompt or the categories, and the FAB."""
-    rows = RecyclerView(
+    rows = views.RecyclerView(
         "recycler_view", names,
-        lambda name: ViewGroupFrame("", TextView("card_text_view_category_name", name,
-                                           text_size=layouts.LARGE),
-                                  width=MATCH_PARENT, padding=16, clickable=True),
+        lambda name: views.ViewGroupFrame(
+            "", views.TextView("card_text_view_category_name", name, text_size=layouts.LARGE),
+            width=views.MATCH_PARENT, padding=16, clickable=True,
+        ),
         content_desc="Categories", padding=(0, 0, 0, 90),
     )  # fmt: skip
-    empty = TextView("categories_empty", "Create custom categories to manage your recipes.",
-                     text_size=layouts.LARGE, gravity=Gravity.CENTER, padding=32,
-                     width=MATCH_PARENT, layout_gravity=Gravity.CENTER,
-                     visibility=GONE if names else "visible")  # fmt: skip
+    empty = views.TextView("categories_empty", "Create custom categories to manage your recipes.",
+                           text_size=layouts.LARGE, gravity=views.Gravity.CENTER, padding=32,
+                           width=views.MATCH_PARENT, layout_gravity=views.Gravity.CENTER,
+                           visibility=views.GONE if names else "visible")  # fmt: skip
     return coordinator(empty, rows, fab("fab_categories", "Add category", "add", lambda: None))
 
 
-def _settings() -> View:
+def _settings() -> views.View:
     """The settings' preference list (``res/xml/settings.xml``)."""
 
-    def category(title: str) -> View:
-        return LinearLayout("", TextView("android:id/title", title, medium=True,
-                                         text_color=PRIMARY),
-                            width=MATCH_PARENT, padding=(16, 16, 16, 8))  # fmt: skip
+    def category(title: str) -> views.View:
+        return views.LinearLayout("", views.TextView("android:id/title", title, medium=True,
+                                                     text_color=PRIMARY),
+                                  width=views.MATCH_PARENT, padding=(16, 16, 16, 8))  # fmt: skip
 
-    def icon(name: str) -> View:
-        return ImageView("android:id/icon", name, tint=layouts.CONTROL_NORMAL)
+    def icon(name: str) -> views.View:
+        return views.ImageView("android:id/icon", name, tint=layouts.CONTROL_NORMAL)
 
-    rows: list[View] = [
+    rows: list[views.View] = [
         category("General settings"),
         preference("Preferred category", "All recipes", icon=icon("label"), on_click=lambda: None),
         preference("Theme", "System default", icon=icon("brightness_medium"),
@@ -313,6 +279,6 @@ def _settings() -> View:
         preference("Send feedback", "Do you miss your region, language or favorite ingredient?",
                    icon=icon("edit"), on_click=lambda: None),
     ]  # fmt: skip
-    listing = RecyclerView("recycler_view", rows, lambda row: row)
-    return FrameLayout("android:id/list_container", listing, width=MATCH_PARENT,
-                       height=MATCH_PARENT)  # fmt: skip
+    listing = views.RecyclerView("recycler_view", rows, lambda row: row)
+    return views.FrameLayout("android:id/list_container", listing, width=views.MATCH_PARENT,
+                             height=views.MATCH_PARENT)  # fmt: skip

@@ -23,30 +23,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import ClassVar, Unpack
 
-from droidhub.virtual.views import (
-    GONE,
-    MATCH_PARENT,
-    VERTICAL,
-    VISIBLE,
-    CoordinatorLayout,
-    EditText,
-    FloatingActionButton,
-    FrameLayout,
-    Gravity,
-    ImageButton,
-    ImageView,
-    LinearLayout,
-    MaterialCardView,
-    RecyclerView,
-    RelativeLayout,
-    Rules,
-    TextInputLayout,
-    TextView,
-    View,
-    ViewGroup,
-    ViewGroupFrame,
-    dp,
-)
+from droidhub.virtual import views
 from droidhub.virtual.views.measure import UNSPECIFIED, MeasureSpec
 from droidhub.virtual.views.view import Action, Attributes
 from droidhub.virtual.views.widgets import SECONDARY_TEXT
@@ -67,7 +44,7 @@ OPEN_DRAWER = "Open navigation drawer"
 COLLAPSE = "Collapse"
 
 
-class ConstraintLayout(ViewGroup):
+class ConstraintLayout(views.ViewGroup):
     """A ConstraintLayout (``android.view.ViewGroup``) whose constraints here come to
     a row: an optional square ``lead`` view as tall as the layout (``card_image``'s
     1:1 ratio), then the other children as a packed chain centred vertically."""
@@ -75,7 +52,7 @@ class ConstraintLayout(ViewGroup):
     class_name: ClassVar[str] = "android.view.ViewGroup"
 
     def __init__(
-        self, *children: View, lead: bool = False, **attributes: Unpack[Attributes]
+        self, *children: views.View, lead: bool = False, **attributes: Unpack[Attributes]
     ) -> None:
         super().__init__("", *children, **attributes)
         self.lead = lead
@@ -93,7 +70,7 @@ class ConstraintLayout(ViewGroup):
         for child in chain:
             ml, mt, mr, mb = child.margin
             room = MeasureSpec.at_most(max(0, width - side - ml - mr))
-            if child.width == MATCH_PARENT or child.width == 0:
+            if child.width == views.MATCH_PARENT or child.width == 0:
                 room = MeasureSpec.exactly(max(0, width - side - ml - mr))
             child.measure(room, UNSPECIFIED)
             total += child.measured_height + mt + mb
@@ -115,14 +92,14 @@ class ConstraintLayout(ViewGroup):
             y += child.measured_height + child.margin[1] + child.margin[3]
 
 
-class NestedScrollView(RecyclerView[View]):
+class NestedScrollView(views.RecyclerView[views.View]):
     """AndroidX's NestedScrollView (``android.widget.ScrollView``) around one column:
     it scrolls by a swipe as a list does, and keeps the focused field in sight (as
     ``requestChildFocus`` scrolls to it)."""
 
     class_name: ClassVar[str] = "android.widget.ScrollView"
 
-    def __init__(self, id: str, column: View, **attributes: Unpack[Attributes]) -> None:
+    def __init__(self, id: str, column: views.View, **attributes: Unpack[Attributes]) -> None:
         super().__init__(id, [column], lambda view: view, **attributes)
         # The engine marks the focused field before layout: the column is a child
         # from the start (a list's rows are attached only as it lays them out).
@@ -147,59 +124,67 @@ def toolbar(
     title: str,
     *,
     navigation: tuple[str, str, Action] | None = None,
-    end: Sequence[View] = (),
+    end: Sequence[views.View] = (),
     background: str = PRIMARY,
-) -> ViewGroupFrame:
+) -> views.ViewGroupFrame:
     """A Toolbar: its navigation button (icon, content description, click), its title,
     then ``end`` (the action menu, a save button)."""
-    views: list[View] = []
+    children: list[views.View] = []
+    start_centre = views.Gravity.LEFT | views.Gravity.CENTER_VERTICAL
     if navigation is not None:
         icon, desc, click = navigation
-        start_centre = Gravity.LEFT | Gravity.CENTER_VERTICAL
-        views.append(ImageButton("", icon, tint=ON_PRIMARY, content_desc=desc, on_click=click,
-                                 padding=16, width=56, height=56,
-                                 layout_gravity=start_centre))  # fmt: skip
+        children.append(views.ImageButton("", icon, tint=ON_PRIMARY, content_desc=desc,
+                                          on_click=click, padding=16, width=56, height=56,
+                                          layout_gravity=start_centre))  # fmt: skip
     if title:
         start = 72 if navigation is not None else 16
-        views.append(TextView("", title, text_size=20, medium=True, text_color=ON_PRIMARY,
-                              max_lines=1, margin=(start, 0, 0, 0),
-                              layout_gravity=Gravity.LEFT | Gravity.CENTER_VERTICAL))  # fmt: skip
+        children.append(views.TextView("", title, text_size=20, medium=True, text_color=ON_PRIMARY,
+                                       max_lines=1, margin=(start, 0, 0, 0),
+                                       layout_gravity=start_centre))  # fmt: skip
     for view in end:
-        view.layout_gravity = view.layout_gravity or Gravity.RIGHT | Gravity.CENTER_VERTICAL
-        views.append(view)
-    return ViewGroupFrame(id, *views, width=MATCH_PARENT, height=56, background=background)
+        view.layout_gravity = (
+            view.layout_gravity or views.Gravity.RIGHT | views.Gravity.CENTER_VERTICAL
+        )
+        children.append(view)
+    return views.ViewGroupFrame(
+        id, *children, width=views.MATCH_PARENT, height=56, background=background
+    )
 
 
-def app_bar(*toolbars: View, id: str = "") -> LinearLayout:
+def app_bar(*toolbars: views.View, id: str = "") -> views.LinearLayout:
     """Material's AppBarLayout (a vertical LinearLayout, 4 dp of elevation)."""
-    return LinearLayout(id, *toolbars, orientation=VERTICAL, width=MATCH_PARENT, elevation=4,
-                        background=PRIMARY)  # fmt: skip
+    return views.LinearLayout(id, *toolbars, orientation=views.VERTICAL, width=views.MATCH_PARENT,
+                              elevation=4,
+                              background=PRIMARY)  # fmt: skip
 
 
-def fab(id: str, desc: str, icon: str, on_click: Action) -> FloatingActionButton:
+def fab(id: str, desc: str, icon: str, on_click: Action) -> views.FloatingActionButton:
     """A FAB in colorSecondary with its icon in colorOnSecondary."""
-    return FloatingActionButton(id, icon, content_desc=desc, background=PRIMARY, on_click=on_click)
+    return views.FloatingActionButton(
+        id, icon, content_desc=desc, background=PRIMARY, on_click=on_click
+    )
 
 
 # --- recipe_item.xml ------------------------------------------------------------------
 
 
-def recipe_card(title: str, description: str, source: str, on_click: Action) -> View:
+def recipe_card(title: str, description: str, source: str, on_click: Action) -> views.View:
     """One recipe's card: the photo (the placeholder), title, description and source."""
-    image = ImageView("card_image", "restaurant", tint="#FFBDBDBD", icon_size=48,
-                      content_desc="Recipe photo", background="#FFEEEEEE")  # fmt: skip
+    image = views.ImageView("card_image", "restaurant", tint="#FFBDBDBD", icon_size=48,
+                            content_desc="Recipe photo", background="#FFEEEEEE")  # fmt: skip
     body = ConstraintLayout(
         image,
-        TextView("card_text_view_title", title, text_size=LARGE, max_lines=2,
-                 padding=(8, 0, 8, 0), width=MATCH_PARENT),
-        TextView("card_text_view_description", description, text_color=SECONDARY_TEXT,
-                 max_lines=2, padding=(8, 0, 8, 0), width=MATCH_PARENT),
-        TextView("card_text_view_source", source, text_color=PRIMARY, max_lines=1,
-                 padding=(8, 0, 8, 0), width=MATCH_PARENT, min_height=20 if not source else 0),
-        lead=True, width=MATCH_PARENT, height=MATCH_PARENT,
+        views.TextView("card_text_view_title", title, text_size=LARGE, max_lines=2,
+                       padding=(8, 0, 8, 0), width=views.MATCH_PARENT),
+        views.TextView("card_text_view_description", description, text_color=SECONDARY_TEXT,
+                       max_lines=2, padding=(8, 0, 8, 0), width=views.MATCH_PARENT),
+        views.TextView("card_text_view_source", source, text_color=PRIMARY, max_lines=1,
+                       padding=(8, 0, 8, 0), width=views.MATCH_PARENT,
+                       min_height=20 if not source else 0),
+        lead=True, width=views.MATCH_PARENT, height=views.MATCH_PARENT,
     )  # fmt: skip
-    return MaterialCardView(
-        "", body, width=MATCH_PARENT, height=120, margin=(8, 8, 8, 0), elevation=2,
+    return views.MaterialCardView(
+        "", body, width=views.MATCH_PARENT, height=120, margin=(8, 8, 8, 0), elevation=2,
         on_click=on_click,
     )  # fmt: skip
 
@@ -211,10 +196,10 @@ _QUANTITY = re.compile(
 )
 
 
-def ingredient_rows(ingredients: str) -> list[View]:
+def ingredient_rows(ingredients: str) -> list[views.View]:
     """``ingredient_item.xml`` per line: its leading quantity in bold, then the text
     (``IngredientBuilder``'s split)."""
-    rows: list[View] = []
+    rows: list[views.View] = []
     for line in ingredients.split("\n"):
         if not line.strip():
             continue
@@ -223,59 +208,60 @@ def ingredient_rows(ingredients: str) -> list[View]:
         text = line[match.end() :].strip() if match else line.strip()
         rows.append(
             ConstraintLayout(
-                LinearLayout(
+                views.LinearLayout(
                     "",
-                    TextView("ingredient_quantity", quantity, medium=True,
-                             margin=(0, 0, 4 if quantity else 0, 0)),
-                    TextView("ingredient_text", text, width=0, weight=1),
-                    width=MATCH_PARENT,
+                    views.TextView("ingredient_quantity", quantity, medium=True,
+                                   margin=(0, 0, 4 if quantity else 0, 0)),
+                    views.TextView("ingredient_text", text, width=0, weight=1),
+                    width=views.MATCH_PARENT,
                 ),
-                width=MATCH_PARENT,
+                width=views.MATCH_PARENT,
             )
         )  # fmt: skip
     return rows
 
 
-def direction_rows(directions: str) -> list[View]:
+def direction_rows(directions: str) -> list[views.View]:
     """``direction_item.xml`` per step: its number in colorPrimary, then the text
     (``DirectionBuilder``: one step a line, a leading "1." dropped)."""
     steps = [re.sub(r"^\s*(\d+\.)(?!$)", "", s, count=1).strip() for s in directions.split("\n")]
-    rows: list[View] = []
+    rows: list[views.View] = []
     for position, step in enumerate([s for s in steps if s], start=1):
         rows.append(
-            RelativeLayout(
+            views.RelativeLayout(
                 "",
-                TextView("direction_position", str(position), text_color=PRIMARY,
-                         margin=(0, 0, 10, 0), gravity=Gravity.CENTER),
-                TextView("direction_text", step, width=MATCH_PARENT,
-                         rules=Rules(to_right_of="direction_position")),
-                width=MATCH_PARENT, padding=5,
+                views.TextView("direction_position", str(position), text_color=PRIMARY,
+                               margin=(0, 0, 10, 0), gravity=views.Gravity.CENTER),
+                views.TextView("direction_text", step, width=views.MATCH_PARENT,
+                               rules=views.Rules(to_right_of="direction_position")),
+                width=views.MATCH_PARENT, padding=5,
             )
         )  # fmt: skip
     return rows
 
 
-def _icon_text(icon_id: str, icon: str, desc: str, text_id: str, text: str) -> list[View]:
-    shown = VISIBLE if text else GONE
+def _icon_text(icon_id: str, icon: str, desc: str, text_id: str, text: str) -> list[views.View]:
+    shown = views.VISIBLE if text else views.GONE
     return [
-        ImageView(icon_id, icon, tint=CONTROL_NORMAL, content_desc=desc, visibility=shown),
-        TextView(text_id, text, padding=(5, 0, 16, 0), visibility=shown),
+        views.ImageView(icon_id, icon, tint=CONTROL_NORMAL, content_desc=desc, visibility=shown),
+        views.TextView(text_id, text, padding=(5, 0, 16, 0), visibility=shown),
     ]
 
 
-def details_backdrop() -> list[View]:
+def details_backdrop() -> list[views.View]:
     """``activity_recipe_details.xml``'s CollapsingToolbarLayout before its toolbar:
     the photo (``backdrop``, "Recipe photo") and the scrim under the toolbar. With no
     photo the app bar stays collapsed (``expanded`` false) to the toolbar's height,
     where the content scrim in colorPrimary covers both: shown to accessibility,
     painted over."""
     return [
-        ImageView("backdrop", content_desc="Recipe photo", width=MATCH_PARENT, height=56),
-        View("", width=MATCH_PARENT, height=56),
+        views.ImageView("backdrop", content_desc="Recipe photo", width=views.MATCH_PARENT,
+                        height=56),
+        views.View("", width=views.MATCH_PARENT, height=56),
     ]  # fmt: skip
 
 
-def details_content(recipe: dict[str, str]) -> View:
+def details_content(recipe: dict[str, str]) -> views.View:
     """``content_recipe_details.xml``: title, servings and time, categories,
     description and source, ingredients and directions, each block GONE when empty
     (``recipe["categories"]``: the recipe's category names joined by ", ", as
@@ -285,51 +271,56 @@ def details_content(recipe: dict[str, str]) -> View:
     description, source = recipe["description"], recipe["source"]
     ingredients, directions = recipe["ingredients"], recipe["directions"]
 
-    def block(*views: View, shown: bool) -> LinearLayout:
-        return LinearLayout("", *views, orientation=VERTICAL, width=MATCH_PARENT,
-                            margin=(0, 16, 0, 0),
-                            visibility=VISIBLE if shown else GONE)  # fmt: skip
+    def block(*children: views.View, shown: bool) -> views.LinearLayout:
+        return views.LinearLayout("", *children, orientation=views.VERTICAL,
+                                  width=views.MATCH_PARENT,
+                                  margin=(0, 16, 0, 0),
+                                  visibility=views.VISIBLE if shown else views.GONE)  # fmt: skip
 
-    def heading(text: str) -> TextView:
-        return TextView("", text, text_size=MEDIUM, text_color=PRIMARY, margin=(0, 0, 0, 5))
+    def heading(text: str) -> views.TextView:
+        return views.TextView("", text, text_size=MEDIUM, text_color=PRIMARY, margin=(0, 0, 0, 5))
 
-    column = LinearLayout(
+    column = views.LinearLayout(
         "",
-        TextView("details_title", recipe["title"].strip(), text_size=LARGE, width=MATCH_PARENT),
-        LinearLayout(
+        views.TextView("details_title", recipe["title"].strip(), text_size=LARGE,
+                       width=views.MATCH_PARENT),
+        views.LinearLayout(
             "",
             *_icon_text("details_icon_servings", "person", "Servings", "details_servings",
                         servings),
             *_icon_text("details_icon_preparation_time", "schedule", "Time",
                         "details_preparation_time", time),
-            width=MATCH_PARENT, gravity=Gravity.CENTER_VERTICAL, margin=(0, 16, 0, 0),
-            visibility=VISIBLE if servings or time else GONE,
+            width=views.MATCH_PARENT, gravity=views.Gravity.CENTER_VERTICAL, margin=(0, 16, 0, 0),
+            visibility=views.VISIBLE if servings or time else views.GONE,
         ),
-        LinearLayout(
+        views.LinearLayout(
             "", *_icon_text("details_icon_categories", "label", "Categories",
                             "details_categories", categories),
-            width=MATCH_PARENT, gravity=Gravity.CENTER_VERTICAL, margin=(0, 16, 0, 0),
-            visibility=VISIBLE if categories else GONE,
+            width=views.MATCH_PARENT, gravity=views.Gravity.CENTER_VERTICAL, margin=(0, 16, 0, 0),
+            visibility=views.VISIBLE if categories else views.GONE,
         ),
         block(
-            TextView("details_description", description, margin=(0, 0, 0, 5),
-                     visibility=VISIBLE if description else GONE),
-            LinearLayout("", *_icon_text("details_icon_source", "link", "Source",
-                                         "details_source", source),
-                         width=MATCH_PARENT, visibility=VISIBLE if source else GONE),
+            views.TextView("details_description", description, margin=(0, 0, 0, 5),
+                           visibility=views.VISIBLE if description else views.GONE),
+            views.LinearLayout("", *_icon_text("details_icon_source", "link", "Source",
+                                               "details_source", source),
+                               width=views.MATCH_PARENT,
+                               visibility=views.VISIBLE if source else views.GONE),
             shown=bool(description or source),
         ),
         block(heading("Ingredients"),
-              LinearLayout("details_ingredients", *ingredient_rows(ingredients),
-                           orientation=VERTICAL, width=MATCH_PARENT),
+              views.LinearLayout("details_ingredients", *ingredient_rows(ingredients),
+                                 orientation=views.VERTICAL, width=views.MATCH_PARENT),
               shown=bool(ingredients)),
         block(heading("Directions"),
-              LinearLayout("details_directions", *direction_rows(directions),
-                           orientation=VERTICAL, width=MATCH_PARENT),
+              views.LinearLayout("details_directions", *direction_rows(directions),
+                                 orientation=views.VERTICAL, width=views.MATCH_PARENT),
               shown=bool(directions)),
-        orientation=VERTICAL, width=MATCH_PARENT, padding=(16, 16, 16, 90),
+        orientation=views.VERTICAL, width=views.MATCH_PARENT, padding=(16, 16, 16, 90),
     )  # fmt: skip
-    return NestedScrollView("scroll_view", column, width=MATCH_PARENT, height=MATCH_PARENT)
+    return NestedScrollView(
+        "scroll_view", column, width=views.MATCH_PARENT, height=views.MATCH_PARENT
+    )
 
 
 # --- activity_new_recipe.xml -----------------------------------------------------------
@@ -347,12 +338,12 @@ FORM = (
 )
 
 
-class OutlinedEditText(EditText):
+class OutlinedEditText(views.EditText):
     """A TextInputEditText in an outlined box (``textInputStyle``), its start icon
     inside the box; the hint shows (and is reported) while it is empty."""
 
     def __init__(self, id: str, text: str, hint: str, icon: str, **kw: object) -> None:
-        super().__init__(id, text, hint=hint, padding=(48, 16, 12, 16), width=MATCH_PARENT,
+        super().__init__(id, text, hint=hint, padding=(48, 16, 12, 16), width=views.MATCH_PARENT,
                          **kw)  # type: ignore[arg-type]  # fmt: skip
         self.max_lines = None if id in ("new_description", "new_ingredients",
                                         "new_directions") else 1  # fmt: skip
@@ -364,7 +355,7 @@ class OutlinedEditText(EditText):
 
         assert isinstance(painter, Painter)
         colour = PRIMARY if self.focused else "#61000000"
-        line = dp(2) if self.focused else dp(1)
+        line = views.dp(2) if self.focused else views.dp(1)
         left, t, r, b = self.bounds
         for box in (
             (left, t, r, t + line),
@@ -373,10 +364,14 @@ class OutlinedEditText(EditText):
             (r - line, t, r, b),
         ):
             painter.surface(box, colour)  # fmt: skip
-        size = dp(24)
+        size = views.dp(24)
         y = t + (b - t - size) // 2
-        painter.icon(self.icon, (left + dp(12), y, left + dp(12) + size, y + size), CONTROL_NORMAL)
-        TextView.draw_content(self, painter)
+        painter.icon(
+            self.icon,
+            (left + views.dp(12), y, left + views.dp(12) + size, y + size),
+            CONTROL_NORMAL,
+        )
+        views.TextView.draw_content(self, painter)
 
 
 def form_field(
@@ -386,34 +381,36 @@ def form_field(
     icon: str,
     on_change: Callable[[str], object] | None,
     on_click: Action | None = None,
-) -> TextInputLayout:
+) -> views.TextInputLayout:
     """One TextInputLayout of the form (``textInputStyle``: 16 dp at the sides and
     below) around its field."""
     field = OutlinedEditText(field_id, text, hint, icon, on_change=on_change)
     if on_click is not None:  # the categories field: not focusable, opens a picker
         field = OutlinedEditText(field_id, text, hint, icon, on_click=on_click, focusable=False)
-    return TextInputLayout(
-        "", FrameLayout("", field, width=MATCH_PARENT), width=MATCH_PARENT,
+    return views.TextInputLayout(
+        "", views.FrameLayout("", field, width=views.MATCH_PARENT), width=views.MATCH_PARENT,
         padding=(16, 0, 16, 16),
     )  # fmt: skip
 
 
-def photo_box(on_click: Action) -> View:
+def photo_box(on_click: Action) -> views.View:
     """The photo at the top of the form (180 dp, the placeholder) with its camera."""
     return ConstraintLayout(
-        ImageView("new_image", "restaurant", tint="#FFBDBDBD", icon_size=64,
-                  content_desc="Recipe photo", width=MATCH_PARENT, height=180,
-                  background="#FFEEEEEE", on_click=on_click),
-        width=MATCH_PARENT, height=180, margin=16,
+        views.ImageView("new_image", "restaurant", tint="#FFBDBDBD", icon_size=64,
+                        content_desc="Recipe photo", width=views.MATCH_PARENT, height=180,
+                        background="#FFEEEEEE", on_click=on_click),
+        width=views.MATCH_PARENT, height=180, margin=16,
     )  # fmt: skip
 
 
-def coordinator(*children: View) -> CoordinatorLayout:
+def coordinator(*children: views.View) -> views.CoordinatorLayout:
     """A CoordinatorLayout filling its parent."""
-    return CoordinatorLayout("", *children, width=MATCH_PARENT, height=MATCH_PARENT)
+    return views.CoordinatorLayout(
+        "", *children, width=views.MATCH_PARENT, height=views.MATCH_PARENT
+    )
 
 
-def below_app_bar(view: View) -> View:
+def below_app_bar(view: views.View) -> views.View:
     """``appbar_scrolling_view_behavior``: the view starts under the 56 dp app bar."""
-    view.margin = (0, dp(56), 0, 0)
+    view.margin = (0, views.dp(56), 0, 0)
     return view

@@ -36,21 +36,7 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from droidhub.virtual.views import (
-    ADJUST_RESIZE,
-    GONE,
-    MATCH_PARENT,
-    VERTICAL,
-    LinearLayout,
-    MenuItem,
-    RecyclerView,
-    TextView,
-    View,
-    ViewApp,
-    Window,
-    action_menu,
-    popup_menu,
-)
+from droidhub.virtual import views
 from droidhub.virtual.views.dialogs import alert_dialog
 from droidhub.virtual.views.keyboard import Keyboard
 from droidhub_aw_apps.recipe import drawer, layouts
@@ -119,7 +105,7 @@ class Navigation:
     list_scroll: dict[str, int] = field(default_factory=dict)
 
 
-class BroccoliScreens(ViewApp):
+class BroccoliScreens(views.ViewApp):
     """Broccoli's activities as view trees."""
 
     def __init__(self) -> None:
@@ -208,7 +194,7 @@ class BroccoliScreens(ViewApp):
         return recipes
 
     # --- building --------------------------------------------------------------------
-    def build(self, phone: VirtualPhone) -> Window:
+    def build(self, phone: VirtualPhone) -> views.Window:
         """The activity in front, with its popup or dialog."""
         nav = self.nav
         if nav.editor is not None:
@@ -219,8 +205,8 @@ class BroccoliScreens(ViewApp):
             if recipe is not None:
                 return self._details_window(phone, recipe)
             nav.open_id = None
-        window = Window(drawer.main(self, phone), status_bar=PRIMARY_VARIANT,
-                        on_cancel=self._close_over)  # fmt: skip
+        window = views.Window(drawer.main(self, phone), status_bar=PRIMARY_VARIANT,
+                              on_cancel=self._close_over)  # fmt: skip
         if nav.over == "categories" and nav.page == "Recipes" and not nav.drawer_open:
             names = [*drawer.FIXED_CATEGORIES, *self.categories(phone)]
             window.dialog = drawer.category_dropdown(names, nav.category, self._choose_category)
@@ -235,24 +221,26 @@ class BroccoliScreens(ViewApp):
         self.nav.over = ""
 
     # --- the list --------------------------------------------------------------------
-    def recipes_page(self, phone: VirtualPhone) -> View:
+    def recipes_page(self, phone: VirtualPhone) -> views.View:
         """``fragment_recipes``: the secondary toolbar, the cards and the FAB."""
         listed = self.listed(phone)
-        cards = RecyclerView(
+        cards = views.RecyclerView(
             "recycler_view", listed, self._card, content_desc="Recipes",
             padding=(0, 0, 0, 90), margin=(0, 56, 0, 0), clip_to_padding=False,
         )  # fmt: skip
-        empty = LinearLayout(
+        empty = views.LinearLayout(
             "recipes_empty",
-            LinearLayout(
+            views.LinearLayout(
                 "",
-                TextView("", "No recipes found.", text_size=layouts.LARGE, padding=(0, 0, 0, 16)),
-                TextView("", "create a new recipe", text_size=layouts.LARGE),
-                TextView("", "import a recipe from a website", text_size=layouts.LARGE),
-                orientation=VERTICAL, layout_gravity=layouts.Gravity.CENTER,
+                views.TextView("", "No recipes found.", text_size=layouts.LARGE,
+                               padding=(0, 0, 0, 16)),
+                views.TextView("", "create a new recipe", text_size=layouts.LARGE),
+                views.TextView("", "import a recipe from a website", text_size=layouts.LARGE),
+                orientation=views.VERTICAL, layout_gravity=views.Gravity.CENTER,
             ),
-            orientation=VERTICAL, width=MATCH_PARENT, padding=50,
-            layout_gravity=layouts.Gravity.CENTER, visibility="visible" if not listed else GONE,
+            orientation=views.VERTICAL, width=views.MATCH_PARENT, padding=50,
+            layout_gravity=views.Gravity.CENTER,
+            visibility="visible" if not listed else views.GONE,
         )  # fmt: skip
         return coordinator(
             layouts.app_bar(self._recipes_toolbar(), id=""),
@@ -261,15 +249,15 @@ class BroccoliScreens(ViewApp):
             fab("fab_recipes", "New Recipe", "add", self._new_recipe),
         )
 
-    def _recipes_toolbar(self) -> View:
+    def _recipes_toolbar(self) -> views.View:
         if self.nav.query is not None:
             return drawer.search_toolbar(self)
-        search = MenuItem("action_search", "Search", "search", self._open_search)
+        search = views.MenuItem("action_search", "Search", "search", self._open_search)
         spinner = drawer.spinner(self.nav.category, self._show_categories)
-        return toolbar("toolbar_recipes", "", end=[spinner, action_menu([search])],
+        return toolbar("toolbar_recipes", "", end=[spinner, views.action_menu([search])],
                        background=layouts.SECONDARY_TOOLBAR)  # fmt: skip
 
-    def _card(self, recipe: Recipe) -> View:
+    def _card(self, recipe: Recipe) -> views.View:
         return layouts.recipe_card(
             recipe["title"], recipe["description"], recipe["source"],
             lambda: self._open(int(recipe["recipeId"])),
@@ -305,31 +293,31 @@ class BroccoliScreens(ViewApp):
         self.reset_view_state()
 
     # --- the recipe's page -----------------------------------------------------------
-    def _details_window(self, phone: VirtualPhone, recipe: Recipe) -> Window:
+    def _details_window(self, phone: VirtualPhone, recipe: Recipe) -> views.Window:
         recipe_id = int(recipe["recipeId"])
         favorite = recipe["favorite"] == "1"
-        like = MenuItem(
+        like = views.MenuItem(
             "action_details_unlike" if favorite else "action_details_like",
             "Remove from favorites" if favorite else "Mark as favorite",
             "favorite", lambda: self._toggle_favorite(phone, recipe_id, favorite),
         )  # fmt: skip
         overflow = self._details_menu(phone, recipe)
         bar = toolbar(
-            "toolbar", "", navigation=("arrow_back", layouts.NAVIGATE_UP, self._close_details),
-            end=[action_menu([like], overflow, self._show_menu)],
+            "toolbar", "", navigation=("arrow_back", views.NAVIGATE_UP, self._close_details),
+            end=[views.action_menu([like], overflow, self._show_menu)],
         )  # fmt: skip
         app_bar = layouts.app_bar(
-            layouts.FrameLayout("toolbar_layout", *layouts.details_backdrop(), bar,
-                                width=MATCH_PARENT),
+            views.FrameLayout("toolbar_layout", *layouts.details_backdrop(), bar,
+                                width=views.MATCH_PARENT),
             id="app_bar",
         )  # fmt: skip
         shown = {**recipe, "categories": ", ".join(self.categories_of(phone, recipe_id))}
         content = layouts.below_app_bar(layouts.details_content(shown))
         root = coordinator(app_bar, content, fab("fab_cooking_assistant", "Cook", "restaurant",
                                                  lambda: None))  # fmt: skip
-        window = Window(root, status_bar=PRIMARY_VARIANT, on_cancel=self._close_over)
+        window = views.Window(root, status_bar=PRIMARY_VARIANT, on_cancel=self._close_over)
         if self.nav.over == "menu":
-            window.dialog = popup_menu(overflow, lambda item: self._choose(item))
+            window.dialog = views.popup_menu(overflow, lambda item: self._choose(item))
             window.popup_anchor = _overflow_anchor()
         elif self.nav.over == "delete":
             window.dialog = alert_dialog(
@@ -339,19 +327,19 @@ class BroccoliScreens(ViewApp):
             )  # fmt: skip
         return window
 
-    def _details_menu(self, phone: VirtualPhone, recipe: Recipe) -> list[MenuItem]:
+    def _details_menu(self, phone: VirtualPhone, recipe: Recipe) -> list[views.MenuItem]:
         del phone
         return [
-            MenuItem("action_details_share", "Share", "share"),
-            MenuItem("action_details_share_as_file", "Share as file"),
-            MenuItem("action_details_edit", "Edit", "edit", lambda: self._edit(recipe)),
-            MenuItem("action_details_delete", "Delete", "delete", self._ask_delete),
+            views.MenuItem("action_details_share", "Share", "share"),
+            views.MenuItem("action_details_share_as_file", "Share as file"),
+            views.MenuItem("action_details_edit", "Edit", "edit", lambda: self._edit(recipe)),
+            views.MenuItem("action_details_delete", "Delete", "delete", self._ask_delete),
         ]
 
     def _show_menu(self) -> None:
         self.nav.over = "menu"
 
-    def _choose(self, item: MenuItem) -> None:
+    def _choose(self, item: views.MenuItem) -> None:
         self.nav.over = ""
         if item.on_click is not None:
             item.on_click()
@@ -379,15 +367,15 @@ class BroccoliScreens(ViewApp):
         self.reset_view_state()
 
     # --- the form --------------------------------------------------------------------
-    def _editor_window(self, editor: Editor) -> Window:
+    def _editor_window(self, editor: Editor) -> views.Window:
         save = _SaveButton(
             "button_save_recipe", "Save", medium=True, all_caps=True, text_color="#FFFFFFFF",
             padding=(8, 12, 8, 12), margin=(0, 0, 4, 0), clickable=True,
             on_click=lambda: self._save(editor),
         )  # fmt: skip
         bar = toolbar("toolbar", "New Recipe", end=[save],
-                      navigation=("close", layouts.NAVIGATE_UP, self._leave_editor))  # fmt: skip
-        fields: list[View] = [layouts.photo_box(lambda: None)]
+                      navigation=("close", views.NAVIGATE_UP, self._leave_editor))  # fmt: skip
+        fields: list[views.View] = [layouts.photo_box(lambda: None)]
         for column, field_id, hint, icon in layouts.FORM:
             if column == "categories":
                 fields.append(layouts.form_field(field_id, "", hint, icon, None, lambda: None))
@@ -396,11 +384,12 @@ class BroccoliScreens(ViewApp):
                 field_id, editor.values[column], hint, icon,
                 functools.partial(editor.values.__setitem__, column),
             ))  # fmt: skip
-        form = LinearLayout("", *fields, orientation=VERTICAL, width=MATCH_PARENT,
-                            margin=(0, 0, 0, 20))  # fmt: skip
+        form = views.LinearLayout("", *fields, orientation=views.VERTICAL, width=views.MATCH_PARENT,
+                                  margin=(0, 0, 0, 20))  # fmt: skip
         scroll = layouts.below_app_bar(layouts.NestedScrollView("", form))
-        window = Window(coordinator(layouts.app_bar(bar), scroll), status_bar=PRIMARY_VARIANT,
-                        soft_input=ADJUST_RESIZE, on_cancel=self._close_over)  # fmt: skip
+        window = views.Window(coordinator(layouts.app_bar(bar), scroll), status_bar=PRIMARY_VARIANT,
+                              soft_input=views.ADJUST_RESIZE,
+                              on_cancel=self._close_over)  # fmt: skip
         if self.nav.over == "discard":
             window.dialog = alert_dialog(
                 "", "Discard changes?", package_ids=True,
@@ -472,7 +461,7 @@ class BroccoliScreens(ViewApp):
         return True
 
 
-class _SaveButton(TextView):
+class _SaveButton(views.TextView):
     """The form's Save: a MaterialButton text button (``android.widget.Button``)."""
 
     class_name = "android.widget.Button"
@@ -483,15 +472,15 @@ def _spinner_anchor() -> tuple[int, int, int, int]:
     in it, under the 56 dp app bar."""
     from droidhub.virtual.views.window import CONTENT
 
-    top = CONTENT[1] + layouts.dp(56 + 4)
-    return (CONTENT[2] - layouts.dp(300), top, CONTENT[2], top + layouts.dp(48))
+    top = CONTENT[1] + views.dp(56 + 4)
+    return (CONTENT[2] - views.dp(300), top, CONTENT[2], top + views.dp(48))
 
 
 def _overflow_anchor() -> tuple[int, int, int, int]:
     """The overflow button's bounds at the top end of a 56 dp toolbar."""
     from droidhub.virtual.views.window import CONTENT
 
-    return (CONTENT[2] - layouts.dp(40), CONTENT[1], CONTENT[2], CONTENT[1] + layouts.dp(56))
+    return (CONTENT[2] - views.dp(40), CONTENT[1], CONTENT[2], CONTENT[1] + views.dp(56))
 
 
 class BroccoliScreensApp(BroccoliScreens, BroccoliApp):

@@ -28,37 +28,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Unpack, cast
+from typing import Unpack, cast
 
-from droidhub.virtual.views import (
-    GONE,
-    HORIZONTAL,
-    INVISIBLE,
-    MATCH_PARENT,
-    VERTICAL,
-    VISIBLE,
-    ActionMenuItemView,
-    Button,
-    EditText,
-    FloatingActionButton,
-    FrameLayout,
-    Gravity,
-    ImageButton,
-    ImageView,
-    LinearLayout,
-    ListView,
-    MaterialCardView,
-    MenuItem,
-    OverflowMenuButton,
-    TextInputLayout,
-    TextView,
-    Toolbar,
-    View,
-    ViewGroupFrame,
-    ViewGroupLinear,
-    alert_dialog,
-    bottom_navigation,
-)
+from droidhub.virtual import views
 from droidhub.virtual.views.dialogs import CoordinatorLayout
 from droidhub.virtual.views.view import Attributes
 
@@ -128,36 +100,38 @@ class Row:
     checked: bool = False
 
 
-class AppBarLayout(LinearLayout):
+class AppBarLayout(views.LinearLayout):
     """Material's AppBarLayout (TopAppBarLayout): a column (``LinearLayout``)."""
 
-    def __init__(self, id: str, *children: View, **attributes: Unpack[Attributes]) -> None:
-        super().__init__(id, *children, orientation=VERTICAL, **attributes)
+    def __init__(self, id: str, *children: views.View, **attributes: Unpack[Attributes]) -> None:
+        super().__init__(id, *children, orientation=views.VERTICAL, **attributes)
 
 
-def sentence_case(view: View) -> View:
+def sentence_case(view: views.View) -> views.View:
     """Material 3's buttons keep their labels' case (``textAllCaps`` false): every
     Button under ``view`` as written."""
     for child in view.walk():
-        if isinstance(child, Button):
+        if isinstance(child, views.Button):
             child.all_caps = False
     return view
 
 
-def cover(id: str, size: float, **attributes: Unpack[Attributes]) -> ImageView:
+def cover(id: str, size: float, **attributes: Unpack[Attributes]) -> views.ImageView:
     """The default album art Retro Music draws for a song without one: a note on the
     surface's tone."""
     attributes["width"] = attributes["height"] = size
     attributes["background"] = COVER
-    return ImageView(id, "music_note", tint=SECONDARY, icon_size=size * 0.5, **attributes)
+    return views.ImageView(id, "music_note", tint=SECONDARY, icon_size=size * 0.5, **attributes)
 
 
 def simple_appbar(title: str, on_search: Action | None, on_overflow: Action | None) -> AppBarLayout:
     """``TopAppBarLayout`` > ``simple_appbar_layout``: search, the title, the overflow."""
-    toolbar = Toolbar(
+    toolbar = views.Toolbar(
         "toolbar",
-        ImageButton("", "search", tint=TEXT, on_click=on_search, width=56, height=56, padding=16),
-        TextView(
+        views.ImageButton(
+            "", "search", tint=TEXT, on_click=on_search, width=56, height=56, padding=16
+        ),
+        views.TextView(
             "appNameText",
             title,
             text_size=20,
@@ -165,23 +139,23 @@ def simple_appbar(title: str, on_search: Action | None, on_overflow: Action | No
             medium=True,
             width=0,
             weight=1,
-            gravity=Gravity.CENTER_HORIZONTAL,
+            gravity=views.Gravity.CENTER_HORIZONTAL,
         ),
-        OverflowMenuButton(on_overflow, tint=TEXT),
+        views.OverflowMenuButton(on_overflow, tint=TEXT),
         background=SURFACE,
         elevation=0,
     )
     return AppBarLayout(
         "appBarLayout",
-        FrameLayout("toolbar_container", toolbar, width=MATCH_PARENT),
-        width=MATCH_PARENT,
+        views.FrameLayout("toolbar_container", toolbar, width=views.MATCH_PARENT),
+        width=views.MATCH_PARENT,
         background=SURFACE,
     )
 
 
-def _menu_button(on_menu: Callable[[View], object]) -> ImageView:
+def _menu_button(on_menu: Callable[[views.View], object]) -> views.ImageView:
     """``OverFlowButton``: 48 dp, the three dots; its tap hands over its own bounds."""
-    button = ImageView(
+    button = views.ImageView(
         "menu",
         "more_vert",
         tint=SECONDARY,
@@ -189,46 +163,51 @@ def _menu_button(on_menu: Callable[[View], object]) -> ImageView:
         height=48,
         padding=12,
         clickable=True,
-        layout_gravity=Gravity.CENTER_VERTICAL,
+        layout_gravity=views.Gravity.CENTER_VERTICAL,
     )
     button.on_click = functools.partial(on_menu, button)
     return button
 
 
 def item_list(
-    row: Row, on_click: Action, on_long: Action, on_menu: Callable[[View], object]
-) -> View:
+    row: Row, on_click: Action, on_long: Action, on_menu: Callable[[views.View], object]
+) -> views.View:
     """``item_list.xml``: a song's cover, title, artist and menu."""
-    card = MaterialCardView(
+    card = views.MaterialCardView(
         "imageTextContainer",
         cover("image", 45),
-        TextView("imageText", "", visibility=GONE),
+        views.TextView("imageText", "", visibility=views.GONE),
         margin=(16, 8, 0, 8),
         corner_radius=8,
         elevation=0,
-        layout_gravity=Gravity.CENTER_VERTICAL,
+        layout_gravity=views.Gravity.CENTER_VERTICAL,
     )
-    lines = LinearLayout(
+    lines = views.LinearLayout(
         "",
-        TextView(
-            "title", row.title, text_size=16, text_color=TEXT, max_lines=1, width=MATCH_PARENT
+        views.TextView(
+            "title", row.title, text_size=16, text_color=TEXT, max_lines=1, width=views.MATCH_PARENT
         ),
-        TextView(
-            "text", row.text, text_size=14, text_color=SECONDARY, max_lines=1, width=MATCH_PARENT
+        views.TextView(
+            "text",
+            row.text,
+            text_size=14,
+            text_color=SECONDARY,
+            max_lines=1,
+            width=views.MATCH_PARENT,
         ),
-        orientation=VERTICAL,
+        orientation=views.VERTICAL,
         width=0,
         weight=1,
         margin=(16, 0, 0, 0),
-        layout_gravity=Gravity.CENTER_VERTICAL,
+        layout_gravity=views.Gravity.CENTER_VERTICAL,
     )
-    return ViewGroupLinear(
+    return views.ViewGroupLinear(
         "",
-        ImageView("drag_view", "drag_handle", visibility=GONE),
+        views.ImageView("drag_view", "drag_handle", visibility=views.GONE),
         card,
         lines,
         _menu_button(on_menu),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
         clickable=True,
         long_clickable=True,
         selected=row.checked,
@@ -239,35 +218,35 @@ def item_list(
 
 
 def item_grid(
-    row: Row, on_click: Action, on_long: Action, on_menu: Callable[[View], object]
-) -> View:
+    row: Row, on_click: Action, on_long: Action, on_menu: Callable[[views.View], object]
+) -> views.View:
     """``item_grid.xml``: a square cover, then the title, the text and the menu."""
-    titles = LinearLayout(
+    titles = views.LinearLayout(
         "titleContainer",
-        TextView("title", row.title, text_size=16, text_color=TEXT, max_lines=1),
-        TextView("text", row.text, text_size=14, text_color=SECONDARY, max_lines=1),
-        orientation=VERTICAL,
+        views.TextView("title", row.title, text_size=16, text_color=TEXT, max_lines=1),
+        views.TextView("text", row.text, text_size=14, text_color=SECONDARY, max_lines=1),
+        orientation=views.VERTICAL,
         width=0,
         weight=1,
         padding=(8, 8, 0, 8),
     )
-    return ViewGroupFrame(
+    return views.ViewGroupFrame(
         "",
-        LinearLayout(
+        views.LinearLayout(
             "",
-            MaterialCardView(
+            views.MaterialCardView(
                 "imageContainer",
-                cover("image", 180, layout_gravity=Gravity.CENTER),
-                width=MATCH_PARENT,
+                cover("image", 180, layout_gravity=views.Gravity.CENTER),
+                width=views.MATCH_PARENT,
                 height=180,
                 corner_radius=12,
                 elevation=0,
             ),
-            LinearLayout("", titles, _menu_button(on_menu), width=MATCH_PARENT),
-            orientation=VERTICAL,
-            width=MATCH_PARENT,
+            views.LinearLayout("", titles, _menu_button(on_menu), width=views.MATCH_PARENT),
+            orientation=views.VERTICAL,
+            width=views.MATCH_PARENT,
         ),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
         padding=8,
         clickable=True,
         long_clickable=True,
@@ -278,26 +257,26 @@ def item_grid(
 
 
 def item_song(
-    row: Row, on_click: Action, on_long: Action, on_menu: Callable[[View], object]
-) -> View:
+    row: Row, on_click: Action, on_long: Action, on_menu: Callable[[views.View], object]
+) -> views.View:
     """``item_song.xml``: the track number ("-" without one), the title, the length."""
-    return LinearLayout(
+    return views.LinearLayout(
         "",
-        FrameLayout(
+        views.FrameLayout(
             "imageContainer",
-            TextView(
+            views.TextView(
                 "imageText",
                 "-",
                 text_size=16,
                 text_color=SECONDARY,
                 width=40,
-                height=MATCH_PARENT,
-                gravity=Gravity.CENTER,
+                height=views.MATCH_PARENT,
+                gravity=views.Gravity.CENTER,
             ),
-            height=MATCH_PARENT,
+            height=views.MATCH_PARENT,
             margin=(8, 0, 0, 0),
         ),
-        TextView(
+        views.TextView(
             "title",
             row.title,
             text_size=16,
@@ -306,18 +285,18 @@ def item_song(
             width=0,
             weight=1,
             margin=(16, 0, 0, 0),
-            layout_gravity=Gravity.CENTER_VERTICAL,
+            layout_gravity=views.Gravity.CENTER_VERTICAL,
         ),
-        TextView(
+        views.TextView(
             "time",
             row.text,
             text_size=14,
             text_color=SECONDARY,
-            layout_gravity=Gravity.CENTER_VERTICAL,
+            layout_gravity=views.Gravity.CENTER_VERTICAL,
         ),
         _menu_button(on_menu),
-        orientation=HORIZONTAL,
-        width=MATCH_PARENT,
+        orientation=views.HORIZONTAL,
+        width=views.MATCH_PARENT,
         height=64,
         clickable=True,
         long_clickable=True,
@@ -328,9 +307,9 @@ def item_song(
     )
 
 
-def shuffle_button(on_click: Action) -> View:
+def shuffle_button(on_click: Action) -> views.View:
     """``shuffle_button``: the accent FAB at the bottom end, described "Shuffle"."""
-    return FloatingActionButton(
+    return views.FloatingActionButton(
         "shuffle_button",
         "shuffle",
         content_desc="Shuffle",
@@ -340,12 +319,12 @@ def shuffle_button(on_click: Action) -> View:
     )
 
 
-def mini_player(title: str, on_open: Action) -> View:
+def mini_player(title: str, on_open: Action) -> views.View:
     """``fragment_mini_player.xml``: the playing song's cover and title, previous,
     play/pause (under its progress ring) and next."""
 
-    def control(id: str, icon: str) -> ImageView:
-        return ImageView(
+    def control(id: str, icon: str) -> views.ImageView:
+        return views.ImageView(
             id,
             icon,
             tint=TEXT,
@@ -353,19 +332,19 @@ def mini_player(title: str, on_open: Action) -> View:
             height=40,
             padding=8,
             clickable=True,
-            layout_gravity=Gravity.CENTER_VERTICAL,
+            layout_gravity=views.Gravity.CENTER_VERTICAL,
         )
 
-    return LinearLayout(
+    return views.LinearLayout(
         "miniPlayerFragment",
-        MaterialCardView(
+        views.MaterialCardView(
             "imageTextContainer",
             cover("image", 40),
             margin=(16, 8, 0, 8),
             corner_radius=8,
             elevation=0,
         ),
-        TextView(
+        views.TextView(
             "miniPlayerTitle",
             title,
             text_size=16,
@@ -374,17 +353,17 @@ def mini_player(title: str, on_open: Action) -> View:
             width=0,
             weight=1,
             margin=(16, 0, 8, 0),
-            layout_gravity=Gravity.CENTER_VERTICAL,
+            layout_gravity=views.Gravity.CENTER_VERTICAL,
         ),
         control("actionPrevious", "skip_previous"),
-        FrameLayout(
+        views.FrameLayout(
             "",
-            _ProgressRing("progressBar", width=40, height=40),
+            views.ProgressBar("progressBar", width=40, height=40),  # CircularProgressIndicator
             control("miniPlayerPlayPauseButton", "pause"),
-            layout_gravity=Gravity.CENTER_VERTICAL,
+            layout_gravity=views.Gravity.CENTER_VERTICAL,
         ),
         control("actionNext", "skip_next"),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
         height=56,
         background=NAV_SURFACE,
         clickable=True,
@@ -392,83 +371,86 @@ def mini_player(title: str, on_open: Action) -> View:
     )
 
 
-class _ProgressRing(View):
-    """``CircularProgressIndicator`` (``android.widget.ProgressBar``)."""
-
-    class_name: ClassVar[str] = "android.widget.ProgressBar"
-
-
-def navigation_view(tab: str, on_tab: Callable[[str], object]) -> FrameLayout:
+def navigation_view(tab: str, on_tab: Callable[[str], object]) -> views.FrameLayout:
     """``navigationView``: Material's BottomNavigationView, 80 dp tall."""
-    return bottom_navigation(
+    return views.bottom_navigation(
         "navigationView", TABS, tab, on_tab, active=TEXT, inactive=SECONDARY,
         background=NAV_SURFACE, height=80, inset=12,
     )  # fmt: skip
 
 
 def sliding_music_panel(
-    page: View, playing: str, tab: str, on_tab: Callable[[str], object], on_player: Action
-) -> View:
+    page: views.View, playing: str, tab: str, on_tab: Callable[[str], object], on_player: Action
+) -> views.View:
     """``sliding_music_panel_layout.xml``: the page, the mini player over the
     navigation bar while a song is queued, the navigation bar."""
-    panel = FrameLayout(
+    panel = views.FrameLayout(
         "slidingPanel",
-        FrameLayout("playerFragmentContainer", width=MATCH_PARENT, height=MATCH_PARENT),
+        views.FrameLayout(
+            "playerFragmentContainer", width=views.MATCH_PARENT, height=views.MATCH_PARENT
+        ),
         mini_player(playing, on_player),
-        width=MATCH_PARENT,
-        layout_gravity=Gravity.BOTTOM,
+        width=views.MATCH_PARENT,
+        layout_gravity=views.Gravity.BOTTOM,
         margin=(0, 0, 0, 80),
-        visibility=VISIBLE if playing else GONE,
+        visibility=views.VISIBLE if playing else views.GONE,
     )
     return CoordinatorLayout(
         "mainContent",
-        FrameLayout(
+        views.FrameLayout(
             "fragment_container",
             page,
-            width=MATCH_PARENT,
-            height=MATCH_PARENT,
+            width=views.MATCH_PARENT,
+            height=views.MATCH_PARENT,
             margin=(0, 0, 0, 80),
         ),
         panel,
         navigation_view(tab, on_tab),
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
         background=SURFACE,
     )
 
 
 def action_mode_bar(
     count: int, on_done: Action, choose: Callable[[str], object], on_overflow: Action
-) -> View:
+) -> views.View:
     """The framework's action mode bar (``android:id/action_mode_bar``) with the
     adapter's ``number_roll_view`` and ``menu_media_selection``'s icons."""
     # At rest NumberRollView shows the count in ``down``; ``up`` (the next count)
     # waits a height above, clipped out of sight.
-    number = FrameLayout(
+    number = views.FrameLayout(
         "selection_mode_number",
-        TextView(
-            "up", str(count + 1), text_size=20, text_color=TEXT, medium=True, visibility=INVISIBLE
+        views.TextView(
+            "up",
+            str(count + 1),
+            text_size=20,
+            text_color=TEXT,
+            medium=True,
+            visibility=views.INVISIBLE,
         ),
-        TextView("down", str(count), text_size=20, text_color=TEXT, medium=True),
-        layout_gravity=Gravity.CENTER_VERTICAL,
+        views.TextView("down", str(count), text_size=20, text_color=TEXT, medium=True),
+        layout_gravity=views.Gravity.CENTER_VERTICAL,
         margin=(8, 0, 0, 0),
     )
     actions = [
-        ActionMenuItemView(MenuItem(id, title, icon, functools.partial(choose, id)), tint=TEXT)
+        views.ActionMenuItemView(
+            views.MenuItem(id, title, icon, functools.partial(choose, id)), tint=TEXT
+        )
         for id, title, icon in SELECTION_ACTIONS
     ]
-    return Toolbar(
+    return views.Toolbar(
         "android:id/action_mode_bar",
-        ImageButton(
+        views.ImageButton(
             "android:id/action_mode_close_button",
             "close",
             tint=TEXT,
             content_desc="Done",
             on_click=on_done,
         ),
-        LinearLayout("", number, width=0, weight=1),
+        views.LinearLayout("", number, width=0, weight=1),
         *actions,
-        OverflowMenuButton(on_overflow, tint=TEXT),
+        views.OverflowMenuButton(on_overflow, tint=TEXT),
         background=NAV_SURFACE,
         elevation=0,
     )
@@ -476,55 +458,57 @@ def action_mode_bar(
 
 def add_to_playlist_dialog(
     playlists: Sequence[str], choose: Callable[[int], object], on_cancel: Action
-) -> View:
+) -> views.View:
     """``AddToPlaylistDialog``: "Add to playlist" over "New playlist" and the
     playlists (``setItems``), Cancel."""
     names = ["New playlist", *playlists]
     rows = [
-        TextView(
+        views.TextView(
             "android:id/text1",
             name,
             text_size=16,
             text_color=TEXT,
-            width=MATCH_PARENT,
+            width=views.MATCH_PARENT,
             padding=(24, 14, 24, 14),
             clickable=True,
             on_click=functools.partial(choose, i),
         )
         for i, name in enumerate(names)
     ]
-    dialog = alert_dialog(ADD_TO_PLAYLIST, "", negative=("Cancel", on_cancel), package_ids=True)
-    cast(list[View], dialog.children)[1] = FrameLayout(
+    dialog = views.alert_dialog(
+        ADD_TO_PLAYLIST, "", negative=("Cancel", on_cancel), package_ids=True
+    )
+    cast(list[views.View], dialog.children)[1] = views.FrameLayout(
         "contentPanel",
-        ListView("select_dialog_listview", *rows, width=MATCH_PARENT),
-        width=MATCH_PARENT,
+        views.ListView("select_dialog_listview", *rows, width=views.MATCH_PARENT),
+        width=views.MATCH_PARENT,
     )
     return sentence_case(dialog)
 
 
 def new_playlist_dialog(
     name: str, on_name: Callable[[str], object], on_create: Action, on_cancel: Action
-) -> View:
+) -> views.View:
     """``CreatePlaylistDialog``: "New playlist", ``dialog_playlist``, Create / Cancel."""
-    body = LinearLayout(
+    body = views.LinearLayout(
         "",
-        TextInputLayout(
+        views.TextInputLayout(
             "actionNewPlaylistContainer",
-            EditText(
+            views.EditText(
                 "actionNewPlaylist",
                 name,
                 hint="Playlist name",
                 on_change=on_name,
-                width=MATCH_PARENT,
+                width=views.MATCH_PARENT,
             ),
-            width=MATCH_PARENT,
+            width=views.MATCH_PARENT,
             margin=(24, 8, 24, 8),
         ),
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
     )
     return sentence_case(
-        alert_dialog(
+        views.alert_dialog(
             NEW_PLAYLIST,
             "",
             positive=("Create", on_create),

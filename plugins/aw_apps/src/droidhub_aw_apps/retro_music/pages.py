@@ -22,28 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar, TypeVar
 
-from droidhub.virtual.views import (
-    GONE,
-    MATCH_PARENT,
-    VERTICAL,
-    VISIBLE,
-    ActionMenuItemView,
-    Button,
-    FrameLayout,
-    Gravity,
-    GridRecyclerView,
-    ImageButton,
-    ImageView,
-    LinearLayout,
-    MaterialCardView,
-    MenuItem,
-    OverflowMenuButton,
-    RecyclerView,
-    TextView,
-    Toolbar,
-    View,
-    ViewGroupFrame,
-)
+from droidhub.virtual import views
 from droidhub_aw_apps.retro_music.layouts import (
     ACCENT,
     SECONDARY,
@@ -60,22 +39,24 @@ from droidhub_aw_apps.retro_music.layouts import (
     simple_appbar,
 )
 
-Coloured = TypeVar("Coloured", bound=TextView)
+Coloured = TypeVar("Coloured", bound=views.TextView)
 #: ``mini_player_height``.
 MINI_PLAYER = 56
 #: What a list's rows do: (row) -> tap, long press, menu (with the menu's view).
-RowActions = tuple[Callable[[Row], object], Callable[[Row], object], Callable[[Row, View], object]]
-BindRow = Callable[[Row, Action, Action, Callable[[View], object]], View]
+RowActions = tuple[
+    Callable[[Row], object], Callable[[Row], object], Callable[[Row, views.View], object]
+]
+BindRow = Callable[[Row, Action, Action, Callable[[views.View], object]], views.View]
 
 
-class NestedScrollView(RecyclerView[str]):
+class NestedScrollView(views.RecyclerView[str]):
     """AndroidX's NestedScrollView (``android.widget.ScrollView``) over one tall
     child, scrolled as a list of its parts."""
 
     class_name: ClassVar[str] = "android.widget.ScrollView"
 
 
-class WrappedRecyclerView(LinearLayout):
+class WrappedRecyclerView(views.LinearLayout):
     """A ``wrap_content`` RecyclerView inside a scroll view: every row laid out, the
     scroll view scrolls them (``androidx.recyclerview.widget.RecyclerView``)."""
 
@@ -88,33 +69,33 @@ def _coloured(view: Coloured, colour: str) -> Coloured:
     return view
 
 
-def _bound(bind: BindRow, actions: RowActions) -> Callable[[Row], View]:
+def _bound(bind: BindRow, actions: RowActions) -> Callable[[Row], views.View]:
     tap, long, menu = actions
     return lambda row: bind(row, lambda: tap(row), lambda: long(row), lambda v: menu(row, v))
 
 
-def _square(id: str, image: str, size: float) -> View:
-    return MaterialCardView(
+def _square(id: str, image: str, size: float) -> views.View:
+    return views.MaterialCardView(
         id, cover(image, size), width=size, height=size, corner_radius=8, elevation=0, margin=4
     )
 
 
-def item_suggestions() -> View:
+def item_suggestions() -> views.View:
     """``item_suggestions.xml`` (shown once more than nine songs were never played):
     "Suggestions" and its refresh button over the "New Music Mix" card (``card6``,
     two columns and two rows), ``card7``/``card8`` and ``image3``'s card beside it,
     then ``card1`` to ``card5`` in a row."""
-    mix = MaterialCardView(
+    mix = views.MaterialCardView(
         "card6",
-        TextView(
+        views.TextView(
             "message",
             "New Music Mix",
             text_size=16,
             text_color=ACCENT,
             medium=True,
-            width=MATCH_PARENT,
-            height=MATCH_PARENT,
-            gravity=Gravity.CENTER,
+            width=views.MATCH_PARENT,
+            height=views.MATCH_PARENT,
+            gravity=views.Gravity.CENTER,
         ),
         width=184,
         height=184,
@@ -123,19 +104,19 @@ def item_suggestions() -> View:
         margin=4,
         background="#1F35618E",
     )
-    right = LinearLayout(
+    right = views.LinearLayout(
         "",
-        LinearLayout("", _square("card7", "image1", 88), _square("card8", "image2", 88)),
-        LinearLayout("", _square("", "image3", 88)),
-        orientation=VERTICAL,
+        views.LinearLayout("", _square("card7", "image1", 88), _square("card8", "image2", 88)),
+        views.LinearLayout("", _square("", "image3", 88)),
+        orientation=views.VERTICAL,
     )
-    return ViewGroupFrame(
+    return views.ViewGroupFrame(
         "suggestions",
-        LinearLayout(
+        views.LinearLayout(
             "",
-            LinearLayout(
+            views.LinearLayout(
                 "",
-                TextView(
+                views.TextView(
                     "title",
                     "Suggestions",
                     text_size=20,
@@ -143,9 +124,9 @@ def item_suggestions() -> View:
                     medium=True,
                     width=0,
                     weight=1,
-                    layout_gravity=Gravity.CENTER_VERTICAL,
+                    layout_gravity=views.Gravity.CENTER_VERTICAL,
                 ),
-                ImageView(
+                views.ImageView(
                     "refresh_button",
                     "refresh",
                     tint=ACCENT,
@@ -154,25 +135,27 @@ def item_suggestions() -> View:
                     padding=12,
                     clickable=True,
                 ),
-                width=MATCH_PARENT,
+                width=views.MATCH_PARENT,
             ),
-            LinearLayout("", mix, right),
-            LinearLayout("", *(_square(f"card{i}", f"image{i + 3}", 70) for i in range(1, 6))),
-            orientation=VERTICAL,
-            width=MATCH_PARENT,
+            views.LinearLayout("", mix, right),
+            views.LinearLayout(
+                "", *(_square(f"card{i}", f"image{i + 3}", 70) for i in range(1, 6))
+            ),
+            orientation=views.VERTICAL,
+            width=views.MATCH_PARENT,
             padding=(12, 8, 12, 8),
         ),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
     )
 
 
-def fragment_home(abs_playlist: Callable[[str], object], suggestions: bool) -> View:
+def fragment_home(abs_playlist: Callable[[str], object], suggestions: bool) -> views.View:
     """``fragment_home.xml`` with ``home_content``: the greeting image, the smart
     playlists' buttons and the suggestions."""
 
-    def button(id: str, text: str) -> Button:
+    def button(id: str, text: str) -> views.Button:
         return _coloured(
-            Button(
+            views.Button(
                 id,
                 text,
                 width=0,
@@ -184,83 +167,87 @@ def fragment_home(abs_playlist: Callable[[str], object], suggestions: bool) -> V
             ACCENT,
         )
 
-    toolbar = Toolbar(
+    toolbar = views.Toolbar(
         "toolbar",
-        TextView(
+        views.TextView(
             "appNameText",
             "Retro Music",
             text_size=20,
             text_color=TEXT,
             medium=True,
-            width=MATCH_PARENT,
-            gravity=Gravity.CENTER_HORIZONTAL,
+            width=views.MATCH_PARENT,
+            gravity=views.Gravity.CENTER_HORIZONTAL,
         ),
         background=SURFACE,
         elevation=0,
     )
-    content = LinearLayout(
+    content = views.LinearLayout(
         "home_content",
-        LinearLayout(
+        views.LinearLayout(
             "abs_playlists",
-            LinearLayout(
+            views.LinearLayout(
                 "",
                 button("history", "History"),
                 button("lastAdded", "Last added"),
-                width=MATCH_PARENT,
+                width=views.MATCH_PARENT,
             ),
-            LinearLayout(
+            views.LinearLayout(
                 "",
                 button("topPlayed", "Most played"),
                 button("actionShuffle", "Shuffle"),
-                width=MATCH_PARENT,
+                width=views.MATCH_PARENT,
             ),
-            orientation=VERTICAL,
-            width=MATCH_PARENT,
+            orientation=views.VERTICAL,
+            width=views.MATCH_PARENT,
             padding=(12, 8, 12, 8),
         ),
-        LinearLayout(
+        views.LinearLayout(
             "",
-            item_suggestions() if suggestions else View(visibility=GONE),
-            WrappedRecyclerView("recyclerView", width=MATCH_PARENT),
-            orientation=VERTICAL,
-            width=MATCH_PARENT,
+            item_suggestions() if suggestions else views.View(visibility=views.GONE),
+            WrappedRecyclerView("recyclerView", width=views.MATCH_PARENT),
+            orientation=views.VERTICAL,
+            width=views.MATCH_PARENT,
         ),
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
     )
-    image = FrameLayout(
+    image = views.FrameLayout(
         "imageLayout",
-        ImageView(
+        views.ImageView(
             "",
             "person",
             tint=SECONDARY,
             icon_size=48,
-            width=MATCH_PARENT,
+            width=views.MATCH_PARENT,
             height=160,
             background="#FFE8E7EC",
         ),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
     )
     body = NestedScrollView(
         "container",
         ["content"],
-        lambda _: ViewGroupFrame(
+        lambda _: views.ViewGroupFrame(
             "contentContainer",
-            LinearLayout("", image, content, orientation=VERTICAL, width=MATCH_PARENT),
-            width=MATCH_PARENT,
+            views.LinearLayout(
+                "", image, content, orientation=views.VERTICAL, width=views.MATCH_PARENT
+            ),
+            width=views.MATCH_PARENT,
         ),
         height=0,
         weight=1,
     )
-    page = LinearLayout(
+    page = views.LinearLayout(
         "",
         AppBarLayout(
-            "appBarLayout", FrameLayout("", toolbar, width=MATCH_PARENT), width=MATCH_PARENT
+            "appBarLayout",
+            views.FrameLayout("", toolbar, width=views.MATCH_PARENT),
+            width=views.MATCH_PARENT,
         ),
         body,
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )
     return sentence_case(page)
 
@@ -273,10 +260,10 @@ def fragment_main_recycler(
     on_search: Action | None,
     on_overflow: Action | None,
     on_shuffle: Action | None,
-    header: View | None = None,
+    header: views.View | None = None,
     playing: bool = False,
     cell: BindRow | None = None,
-) -> View:
+) -> views.View:
     """``fragment_main_recycler.xml``: a library tab's list (or two-column grid)
     under its app bar (or ``header``, the action mode bar in a selection). The list's
     ``paddingBottom`` of a mini player's height, not clipped, is a blank 56 dp at its
@@ -284,63 +271,77 @@ def fragment_main_recycler(
     rises over the mini player while one shows."""
     row_view = _bound(cell or (item_grid if grid else item_list), actions)
 
-    def bind(row: Row) -> View:
-        return row_view(row) if row.key else View("", width=MATCH_PARENT, height=MINI_PLAYER)
+    def bind(row: Row) -> views.View:
+        return (
+            row_view(row)
+            if row.key
+            else views.View("", width=views.MATCH_PARENT, height=MINI_PLAYER)
+        )
 
     padded = [*rows, Row("", "", "")]
-    recycler: View
+    recycler: views.View
     if grid:
-        recycler = GridRecyclerView(
+        recycler = views.GridRecyclerView(
             "recycler_view", padded, bind, 2, padding=(8, 0, 8, 0), margin=(0, 56, 0, 0)
         )
     else:
-        recycler = RecyclerView("recycler_view", padded, bind, margin=(0, 56, 0, 0))
-    empty = LinearLayout(
+        recycler = views.RecyclerView("recycler_view", padded, bind, margin=(0, 56, 0, 0))
+    empty = views.LinearLayout(
         "android:id/empty",
-        TextView("emptyEmoji", "\U0001f614", text_size=48, text_color=TEXT),
-        TextView("emptyText", "Empty", text_size=24, text_color=TEXT),
-        orientation=VERTICAL,
-        layout_gravity=Gravity.CENTER,
-        visibility=GONE if rows else VISIBLE,
+        views.TextView("emptyEmoji", "\U0001f614", text_size=48, text_color=TEXT),
+        views.TextView("emptyText", "Empty", text_size=24, text_color=TEXT),
+        orientation=views.VERTICAL,
+        layout_gravity=views.Gravity.CENTER,
+        visibility=views.GONE if rows else views.VISIBLE,
     )
-    views: list[View] = [recycler, header or simple_appbar(title, on_search, on_overflow), empty]
+    children: list[views.View] = [
+        recycler,
+        header or simple_appbar(title, on_search, on_overflow),
+        empty,
+    ]
     if on_shuffle is not None:
         fab = shuffle_button(on_shuffle)
-        fab.layout_gravity = Gravity.BOTTOM | Gravity.END
+        fab.layout_gravity = views.Gravity.BOTTOM | views.Gravity.END
         fab.margin = (16, 16, 16, 16 + (MINI_PLAYER if playing else 0))
-        views.append(fab)
-    return ViewGroupFrame("", *views, width=MATCH_PARENT, height=MATCH_PARENT, background=SURFACE)
+        children.append(fab)
+    return views.ViewGroupFrame(
+        "", *children, width=views.MATCH_PARENT, height=views.MATCH_PARENT, background=SURFACE
+    )
 
 
 def _detail_toolbar(
-    title: str, subtitle: str, on_up: Action, actions: Sequence[View], on_overflow: Action | None
-) -> FrameLayout:
-    titles = LinearLayout(
+    title: str,
+    subtitle: str,
+    on_up: Action,
+    actions: Sequence[views.View],
+    on_overflow: Action | None,
+) -> views.FrameLayout:
+    titles = views.LinearLayout(
         "",
-        TextView("", title, text_size=20, text_color=TEXT, medium=True, max_lines=1),
-        TextView(
+        views.TextView("", title, text_size=20, text_color=TEXT, medium=True, max_lines=1),
+        views.TextView(
             "",
             subtitle,
             text_size=14,
             text_color=SECONDARY,
             max_lines=1,
-            visibility=VISIBLE if subtitle else GONE,
+            visibility=views.VISIBLE if subtitle else views.GONE,
         ),
-        orientation=VERTICAL,
+        orientation=views.VERTICAL,
         width=0,
         weight=1,
-        layout_gravity=Gravity.CENTER_VERTICAL,
+        layout_gravity=views.Gravity.CENTER_VERTICAL,
     )
-    toolbar = Toolbar(
+    toolbar = views.Toolbar(
         "toolbar",
-        ImageButton("", "arrow_back", tint=TEXT, content_desc="Navigate up", on_click=on_up),
+        views.ImageButton("", "arrow_back", tint=TEXT, content_desc="Navigate up", on_click=on_up),
         titles,
         *actions,
-        *([OverflowMenuButton(on_overflow, tint=TEXT)] if on_overflow is not None else []),
+        *([views.OverflowMenuButton(on_overflow, tint=TEXT)] if on_overflow is not None else []),
         background=SURFACE,
         elevation=0,
     )
-    return FrameLayout("toolbar_container", toolbar, width=MATCH_PARENT)
+    return views.FrameLayout("toolbar_container", toolbar, width=views.MATCH_PARENT)
 
 
 def fragment_album_details(
@@ -351,29 +352,29 @@ def fragment_album_details(
     actions: RowActions,
     on_up: Action,
     on_play: Action,
-    header: View | None = None,
-) -> View:
+    header: views.View | None = None,
+) -> views.View:
     """``fragment_album_details.xml`` with ``fragment_album_content``."""
     bind = _bound(bind_song, actions)
 
-    def part(name: str) -> View:
+    def part(name: str) -> views.View:
         if name == "header":
-            return ViewGroupFrame(
+            return views.ViewGroupFrame(
                 "",
-                LinearLayout(
+                views.LinearLayout(
                     "",
-                    MaterialCardView(
+                    views.MaterialCardView(
                         "albumCoverContainer",
                         cover("image", 220),
                         width=220,
                         height=220,
                         corner_radius=16,
                         elevation=0,
-                        layout_gravity=Gravity.CENTER_HORIZONTAL,
+                        layout_gravity=views.Gravity.CENTER_HORIZONTAL,
                     ),
-                    LinearLayout(
+                    views.LinearLayout(
                         "",
-                        ImageView(
+                        views.ImageView(
                             "artistImage",
                             "person",
                             tint=SECONDARY,
@@ -382,43 +383,43 @@ def fragment_album_details(
                             corner_radius=26,
                             background="#FFE8E7EC",
                         ),
-                        LinearLayout(
+                        views.LinearLayout(
                             "",
-                            TextView(
+                            views.TextView(
                                 "albumTitle",
                                 album,
                                 text_size=24,
                                 text_color=TEXT,
                                 medium=True,
-                                width=MATCH_PARENT,
+                                width=views.MATCH_PARENT,
                             ),
-                            TextView(
+                            views.TextView(
                                 "albumText",
                                 album_text,
                                 text_size=14,
                                 text_color=SECONDARY,
-                                width=MATCH_PARENT,
+                                width=views.MATCH_PARENT,
                             ),
-                            orientation=VERTICAL,
+                            orientation=views.VERTICAL,
                             width=0,
                             weight=1,
                             margin=(16, 0, 0, 0),
                         ),
-                        width=MATCH_PARENT,
+                        width=views.MATCH_PARENT,
                         margin=(16, 16, 16, 0),
                     ),
-                    orientation=VERTICAL,
-                    width=MATCH_PARENT,
+                    orientation=views.VERTICAL,
+                    width=views.MATCH_PARENT,
                     padding=(0, 16, 0, 0),
                 ),
-                width=MATCH_PARENT,
+                width=views.MATCH_PARENT,
             )
-        return LinearLayout(
+        return views.LinearLayout(
             "fragment_album_content",
-            LinearLayout(
+            views.LinearLayout(
                 "",
                 _coloured(
-                    Button(
+                    views.Button(
                         "playAction",
                         "Play all",
                         width=0,
@@ -430,7 +431,7 @@ def fragment_album_details(
                     "#FFFFFFFF",
                 ),
                 _coloured(
-                    Button(
+                    views.Button(
                         "shuffleAction",
                         "Shuffle",
                         width=0,
@@ -440,10 +441,10 @@ def fragment_album_details(
                     ),
                     ACCENT,
                 ),
-                width=MATCH_PARENT,
+                width=views.MATCH_PARENT,
                 padding=(8, 8, 8, 0),
             ),
-            TextView(
+            views.TextView(
                 "songTitle",
                 "Songs",
                 text_size=20,
@@ -454,57 +455,57 @@ def fragment_album_details(
             WrappedRecyclerView(
                 "recyclerView",
                 *(bind(row) for row in songs),
-                orientation=VERTICAL,
-                width=MATCH_PARENT,
+                orientation=views.VERTICAL,
+                width=views.MATCH_PARENT,
             ),
-            orientation=VERTICAL,
-            width=MATCH_PARENT,
+            orientation=views.VERTICAL,
+            width=views.MATCH_PARENT,
         )
 
     top = header or AppBarLayout(
-        "appBarLayout", _detail_toolbar("", "", on_up, (), None), width=MATCH_PARENT
+        "appBarLayout", _detail_toolbar("", "", on_up, (), None), width=views.MATCH_PARENT
     )
-    page = LinearLayout(
+    page = views.LinearLayout(
         "",
         top,
         NestedScrollView("container", ["header", "content"], part, height=0, weight=1),
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
         background=SURFACE,
     )
     return sentence_case(page)
 
 
 def item_grid_circle(
-    row: Row, on_click: Action, on_long: Action, on_menu: Callable[[View], object]
-) -> View:
+    row: Row, on_click: Action, on_long: Action, on_menu: Callable[[views.View], object]
+) -> views.View:
     """``item_grid_circle.xml`` (the Artists tab's default style): a round image over
     the name and the song count."""
     del on_menu
-    image = cover("image", 140, corner_radius=70, layout_gravity=Gravity.CENTER_HORIZONTAL)
-    return LinearLayout(
+    image = cover("image", 140, corner_radius=70, layout_gravity=views.Gravity.CENTER_HORIZONTAL)
+    return views.LinearLayout(
         "",
         image,
-        TextView(
+        views.TextView(
             "title",
             row.title,
             text_size=16,
             text_color=TEXT,
             max_lines=1,
-            layout_gravity=Gravity.CENTER_HORIZONTAL,
+            layout_gravity=views.Gravity.CENTER_HORIZONTAL,
             margin=(0, 8, 0, 0),
         ),
-        TextView(
+        views.TextView(
             "text",
             row.text,
             text_size=14,
             text_color=SECONDARY,
             max_lines=1,
-            layout_gravity=Gravity.CENTER_HORIZONTAL,
+            layout_gravity=views.Gravity.CENTER_HORIZONTAL,
         ),
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
         padding=8,
         clickable=True,
         long_clickable=True,
@@ -514,13 +515,13 @@ def item_grid_circle(
 
 
 def item_queue(
-    row: Row, on_click: Action, on_long: Action, on_menu: Callable[[View], object]
-) -> View:
+    row: Row, on_click: Action, on_long: Action, on_menu: Callable[[views.View], object]
+) -> views.View:
     """``item_queue.xml``: ``dummy_view`` over a row of cover, title, artist, menu."""
     row_view = item_list(row, on_click, on_long, on_menu)
     card = row_view.children[1]
     card.id = "imageContainer"
-    return FrameLayout("dummy_view", row_view, width=MATCH_PARENT)
+    return views.FrameLayout("dummy_view", row_view, width=views.MATCH_PARENT)
 
 
 def fragment_playlist_detail(
@@ -530,33 +531,35 @@ def fragment_playlist_detail(
     actions: RowActions,
     on_up: Action,
     on_overflow: Action,
-) -> View:
+) -> views.View:
     """``fragment_playlist_detail.xml``."""
-    shuffle = ActionMenuItemView(MenuItem("", "Shuffle playlist", "shuffle"), tint=TEXT)
-    empty = LinearLayout(
+    shuffle = views.ActionMenuItemView(views.MenuItem("", "Shuffle playlist", "shuffle"), tint=TEXT)
+    empty = views.LinearLayout(
         "empty",
-        TextView("emptyEmoji", "\U0001f614", text_size=48, text_color=TEXT),
-        TextView("emptyText", "You have no songs", text_size=24, text_color=TEXT),
-        orientation=VERTICAL,
-        layout_gravity=Gravity.CENTER,
-        visibility=GONE if songs else VISIBLE,
+        views.TextView("emptyEmoji", "\U0001f614", text_size=48, text_color=TEXT),
+        views.TextView("emptyText", "You have no songs", text_size=24, text_color=TEXT),
+        orientation=views.VERTICAL,
+        layout_gravity=views.Gravity.CENTER,
+        visibility=views.GONE if songs else views.VISIBLE,
     )
-    return ViewGroupFrame(
+    return views.ViewGroupFrame(
         "container",
-        LinearLayout(
+        views.LinearLayout(
             "",
             AppBarLayout(
                 "appBarLayout",
                 _detail_toolbar(name, subtitle, on_up, [shuffle], on_overflow),
-                width=MATCH_PARENT,
+                width=views.MATCH_PARENT,
             ),
-            RecyclerView("recyclerView", songs, _bound(item_queue, actions), height=0, weight=1),
-            orientation=VERTICAL,
-            width=MATCH_PARENT,
-            height=MATCH_PARENT,
+            views.RecyclerView(
+                "recyclerView", songs, _bound(item_queue, actions), height=0, weight=1
+            ),
+            orientation=views.VERTICAL,
+            width=views.MATCH_PARENT,
+            height=views.MATCH_PARENT,
         ),
         empty,
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
         background=SURFACE,
     )

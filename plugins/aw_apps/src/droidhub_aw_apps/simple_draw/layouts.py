@@ -23,29 +23,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import ClassVar
 
 import skia
 
-from droidhub.virtual.views import (
-    GONE,
-    MATCH_PARENT,
-    VERTICAL,
-    CheckBox,
-    CoordinatorLayout,
-    ImageView,
-    LinearLayout,
-    MenuItem,
-    RelativeLayout,
-    Rules,
-    ScrollView,
-    SeekBar,
-    TextInputLayout,
-    TextView,
-    View,
-    alert_dialog,
-    dp,
-)
+from droidhub.virtual import views
 from droidhub.virtual.views.measure import Gravity, place
 from droidhub.virtual.views.paint import Painter
 from droidhub_aw_apps.common import simple_commons as sc
@@ -60,12 +41,12 @@ BRUSH_COLOUR = "#FF000000"
 STROKE_MIN, STROKE_MAX, STROKE_START = 5, 100, 50
 
 
-class MyCanvas(View):
+class MyCanvas(views.View):
     """The drawing: white, with the strokes drawn on it in the brush colour."""
 
     def __init__(self, strokes: Sequence[Stroke], width_px: int) -> None:
         super().__init__(
-            "my_canvas", width=MATCH_PARENT, height=MATCH_PARENT, background="#FFFFFFFF"
+            "my_canvas", width=views.MATCH_PARENT, height=views.MATCH_PARENT, background="#FFFFFFFF"
         )
         self.strokes, self.width_px = strokes, width_px
 
@@ -82,47 +63,22 @@ class MyCanvas(View):
             painter.canvas.drawLine(x1, y1, x2, y2, paint)
 
 
-class ColourSwatch(ImageView):
+class ColourSwatch(views.ImageView):
     """``color_picker``: the brush colour as a disc."""
 
     def draw_content(self, painter: Painter) -> None:
         """A 24 dp disc in the brush colour, bordered in grey."""
-        size = dp(28)
+        size = views.dp(28)
         x = place(Gravity.CENTER, self.left, self.right, size, True)
         y = place(Gravity.CENTER, self.top, self.bottom, size, False)
         painter.surface((x - 2, y - 2, x + size + 2, y + size + 2), "#FF9E9E9E", size // 2 + 2)
         painter.surface((x, y, x + size, y + size), BRUSH_COLOUR, size // 2)
 
 
-class RadioGroup(LinearLayout):
-    """``android.widget.RadioGroup``: its radio buttons in a column."""
+class RadioButton(sc.RadioButton):
+    """Simple-Commons' radio button on the save dialog's white sheet."""
 
-    class_name: ClassVar[str] = "android.widget.RadioGroup"
-
-
-class RadioButton(CheckBox):
-    """``MyCompatRadioButton`` (``android.widget.RadioButton``): a ring, filled when
-    checked, before its label."""
-
-    class_name: ClassVar[str] = "android.widget.RadioButton"
-
-    def draw_content(self, painter: Painter) -> None:
-        """The ring and dot, then the label."""
-        size = dp(20)
-        x = self.bounds[0] + dp(14)
-        y = place(Gravity.CENTER, self.top, self.bottom, size, horizontal=False)
-        painter.surface(
-            (x, y, x + size, y + size), sc.PRIMARY if self.checked else "#FF757575", size // 2
-        )
-        painter.surface((x + 4, y + 4, x + size - 4, y + size - 4), "#FFFFFFFF", size // 2 - 4)
-        if self.checked:
-            painter.surface(
-                (x + 10, y + 10, x + size - 10, y + size - 10), sc.PRIMARY, size // 2 - 10
-            )
-        start: int = self.bounds[0]
-        self.left = start + dp(self.box_dp)  # the label after the ring
-        TextView.draw_content(self, painter)
-        self.left = start
+    hole = "#FFFFFFFF"
 
 
 def activity_main(
@@ -133,17 +89,19 @@ def activity_main(
     on_overflow: Action,
     on_stroke_width: Callable[[int], object],
     on_undo: Action,
-) -> View:
+) -> views.View:
     """``activity_main.xml``: the toolbar, the canvas, its tools and the stroke bar."""
     menu = (
-        MenuItem("menu_save", "Save", "save", on_save),
-        MenuItem("clear", "Clear", "delete", on_clear),
-        MenuItem("menu_share", "Share", "share", None),
+        views.MenuItem("menu_save", "Save", "save", on_save),
+        views.MenuItem("clear", "Clear", "delete", on_clear),
+        views.MenuItem("menu_share", "Share", "share", None),
     )
-    overflow = (MenuItem("open_file", "Open file"),)
+    overflow = (views.MenuItem("open_file", "Open file"),)
 
-    def tool(id: str, desc: str, icon: str, below: str = "", to_left_of: str = "") -> ImageView:
-        return ImageView(
+    def tool(
+        id: str, desc: str, icon: str, below: str = "", to_left_of: str = ""
+    ) -> views.ImageView:
+        return views.ImageView(
             id,
             icon,
             tint=sc.TEXT,
@@ -152,18 +110,18 @@ def activity_main(
             height=sc.NORMAL_ICON_SIZE,
             padding=sc.MEDIUM_MARGIN,
             clickable=True,
-            rules=Rules(below=below, to_left_of=to_left_of),
+            rules=views.Rules(below=below, to_left_of=to_left_of),
         )
 
     undo = tool("undo", "Undo", "undo", below="color_picker")
-    undo.rules = Rules(below="color_picker", align_parent_right=True)
-    undo.visibility = "visible" if strokes else GONE
+    undo.rules = views.Rules(below="color_picker", align_parent_right=True)
+    undo.visibility = "visible" if strokes else views.GONE
     undo.on_click = on_undo
     redo = tool("redo", "Redo", "redo", to_left_of="bucket_fill")
-    redo.visibility = GONE
-    holder = RelativeLayout(
+    redo.visibility = views.GONE
+    holder = views.RelativeLayout(
         "main_holder",
-        MyCanvas(strokes, dp(stroke_width) // 2),
+        MyCanvas(strokes, views.dp(stroke_width) // 2),
         redo,
         tool("bucket_fill", "Bucket fill", "palette", to_left_of="eraser"),
         tool("eraser", "Eraser", "backspace", to_left_of="eye_dropper"),
@@ -174,19 +132,19 @@ def activity_main(
             width=sc.NORMAL_ICON_SIZE,
             height=sc.NORMAL_ICON_SIZE,
             clickable=True,
-            rules=Rules(align_parent_right=True),
+            rules=views.Rules(align_parent_right=True),
         ),
         undo,
-        ImageView(
+        views.ImageView(
             "stroke_width_preview",
             width=40,
             height=40,
             background=BRUSH_COLOUR,
             corner_radius=20,
             margin=(0, 0, 0, sc.MEDIUM_MARGIN),
-            rules=Rules(above="stroke_width_bar", center_horizontal=True),
+            rules=views.Rules(above="stroke_width_bar", center_horizontal=True),
         ),
-        SeekBar(
+        views.SeekBar(
             "stroke_width_bar",
             progress=stroke_width,
             min=STROKE_MIN,
@@ -195,19 +153,23 @@ def activity_main(
             width=150,
             padding=sc.MEDIUM_MARGIN,
             margin=(0, 0, 0, 12),
-            rules=Rules(align_parent_bottom=True, center_horizontal=True),
+            rules=views.Rules(align_parent_bottom=True, center_horizontal=True),
         ),
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )
-    return CoordinatorLayout(
+    return views.CoordinatorLayout(
         "main_coordinator",
         sc.material_toolbar("main_toolbar", "Simple Draw", None, menu, overflow, on_overflow),
-        ScrollView(
-            "main_scrollview", holder, width=MATCH_PARENT, height=MATCH_PARENT, margin=(0, 56, 0, 0)
+        views.ScrollView(
+            "main_scrollview",
+            holder,
+            width=views.MATCH_PARENT,
+            height=views.MATCH_PARENT,
+            margin=(0, 56, 0, 0),
         ),
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )
 
 
@@ -219,21 +181,21 @@ def dialog_save_image(
     on_extension: Callable[[str], object],
     on_ok: Action,
     on_cancel: Action,
-) -> View:
+) -> views.View:
     """``dialog_save_image.xml`` in its alert dialog: folder, name, extension."""
-    folder_field = sc.my_edit_text("folder_value", folder, "", None, width=MATCH_PARENT)
+    folder_field = sc.my_edit_text("folder_value", folder, "", None, width=views.MATCH_PARENT)
     folder_field.focusable = folder_field.long_clickable = False  # UnclickableEditText
-    body = ScrollView(
+    body = views.ScrollView(
         "save_image_wrapper",
-        LinearLayout(
+        views.LinearLayout(
             "save_image_holder",
-            TextInputLayout(
+            views.TextInputLayout(
                 "folder_hint",
                 folder_field,
-                width=MATCH_PARENT,
+                width=views.MATCH_PARENT,
                 margin=(0, 0, 0, sc.ACTIVITY_MARGIN),
             ),
-            TextInputLayout(
+            views.TextInputLayout(
                 "save_image_filename_hint",
                 sc.my_edit_text(
                     "save_image_filename",
@@ -241,12 +203,12 @@ def dialog_save_image(
                     "Filename",
                     on_name,
                     text_size=sc.BIGGER_TEXT,
-                    width=MATCH_PARENT,
+                    width=views.MATCH_PARENT,
                 ),
-                width=MATCH_PARENT,
+                width=views.MATCH_PARENT,
                 margin=(0, 0, 0, sc.MEDIUM_MARGIN),
             ),
-            RadioGroup(
+            views.RadioGroup(
                 "save_image_radio_group",
                 *(
                     RadioButton(
@@ -254,22 +216,21 @@ def dialog_save_image(
                         f".{ext}",
                         checked=ext == extension,
                         checkable=True,
-                        width=MATCH_PARENT,
+                        width=views.MATCH_PARENT,
                         padding=(0, sc.MEDIUM_MARGIN, 0, sc.MEDIUM_MARGIN),
                         on_click=functools.partial(on_extension, ext),
                     )
                     for ext in EXTENSIONS
                 ),
-                orientation=VERTICAL,
-                width=MATCH_PARENT,
+                width=views.MATCH_PARENT,
             ),
-            orientation=VERTICAL,
-            width=MATCH_PARENT,
+            orientation=views.VERTICAL,
+            width=views.MATCH_PARENT,
             padding=(sc.ACTIVITY_MARGIN, sc.ACTIVITY_MARGIN, sc.ACTIVITY_MARGIN, 0),
         ),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
     )
-    return alert_dialog(
+    return views.alert_dialog(
         SAVE_AS,
         "",
         positive=(sc.OK, on_ok),

@@ -25,25 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from droidhub.virtual.views import (
-    GONE,
-    MATCH_PARENT,
-    VERTICAL,
-    Button,
-    CoordinatorLayout,
-    FrameLayout,
-    Gravity,
-    ImageView,
-    LinearLayout,
-    MenuItem,
-    RecyclerView,
-    RelativeLayout,
-    Rules,
-    TextView,
-    View,
-    ViewGroupLinear,
-    sp,
-)
+from droidhub.virtual import views
 from droidhub_aw_apps.common import simple_commons as sc
 
 Action = Callable[[], object]
@@ -93,17 +75,17 @@ class ContactRow:
     number: str
 
 
-class ConstraintRelative(RelativeLayout):
+class ConstraintRelative(views.RelativeLayout):
     """A ConstraintLayout whose constraints a RelativeLayout's rules say as well."""
 
     class_name: ClassVar[str] = "android.view.ViewGroup"
 
 
-class AppBarLayout(LinearLayout):
+class AppBarLayout(views.LinearLayout):
     """Material's AppBarLayout (``android.widget.LinearLayout``)."""
 
 
-class MessageWrapper(RelativeLayout):
+class MessageWrapper(views.RelativeLayout):
     """``thread_message_wrapper``, whose sender photo is aligned to the bottom of the
     message body (``layout_alignBottom``)."""
 
@@ -117,7 +99,7 @@ class MessageWrapper(RelativeLayout):
             photo.layout(photo.left, body.bottom - photo.measured_height)
 
 
-class StackFromEndList(RecyclerView[ThreadItem]):
+class StackFromEndList(views.RecyclerView[ThreadItem]):
     """A list laid out from its end (``app:stackFromEnd``): rows that do not fill it sit
     at its bottom."""
 
@@ -132,123 +114,128 @@ class StackFromEndList(RecyclerView[ThreadItem]):
 
 def activity_main(
     rows: Sequence[ConversationRow],
-    bind: Callable[[ConversationRow], View],
+    bind: Callable[[ConversationRow], views.View],
     on_overflow: Action,
     on_settings: Action,
     on_new: Action,
-) -> View:
+) -> views.View:
     """``activity_main.xml``: the search menu, the conversations and the FAB."""
     menu = (
-        MenuItem("settings", sc.SETTINGS, "settings", on_settings),
-        MenuItem("about", sc.ABOUT, "info", None),
+        views.MenuItem("settings", sc.SETTINGS, "settings", on_settings),
+        views.MenuItem("about", sc.ABOUT, "info", None),
     )
     overflow = (
-        MenuItem("show_recycle_bin", "Show the Recycle Bin"),
-        MenuItem("show_archived", "Show archived conversations"),
-        MenuItem("more_apps_from_us", sc.MORE_APPS),
+        views.MenuItem("show_recycle_bin", "Show the Recycle Bin"),
+        views.MenuItem("show_archived", "Show archived conversations"),
+        views.MenuItem("more_apps_from_us", sc.MORE_APPS),
     )
     empty = not rows
-    holder = RelativeLayout(
+    holder = views.RelativeLayout(
         "main_holder",
-        TextView(
+        views.TextView(
             "no_conversations_placeholder",
             NO_CONVERSATIONS,
             text_size=sc.BIGGER_TEXT,
             text_color=sc.TEXT,
-            gravity=Gravity.CENTER,
-            width=MATCH_PARENT,
+            gravity=views.Gravity.CENTER,
+            width=views.MATCH_PARENT,
             margin=(0, sc.BIGGER_MARGIN, 0, 0),
             padding=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0),
-            visibility="visible" if empty else GONE,
+            visibility="visible" if empty else views.GONE,
         ),
-        TextView(
+        views.TextView(
             "no_conversations_placeholder_2",
             START_CONVERSATION,
             text_size=sc.BIGGER_TEXT,
             text_color=sc.PRIMARY,
             padding=sc.ACTIVITY_MARGIN,
             on_click=on_new,
-            rules=Rules(below="no_conversations_placeholder", center_horizontal=True),
-            visibility="visible" if empty else GONE,
+            rules=views.Rules(below="no_conversations_placeholder", center_horizontal=True),
+            visibility="visible" if empty else views.GONE,
         ),
-        ViewGroupLinear(
+        views.ViewGroupLinear(
             "conversations_fastscroller",
-            RecyclerView("conversations_list", rows, bind),
-            width=MATCH_PARENT,
-            height=MATCH_PARENT,
+            views.RecyclerView("conversations_list", rows, bind),
+            width=views.MATCH_PARENT,
+            height=views.MATCH_PARENT,
         ),
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )
-    return CoordinatorLayout(
+    return views.CoordinatorLayout(
         "main_coordinator",
         sc.my_search_menu("main_menu", SEARCH_CONVERSATIONS, menu, overflow, on_overflow),
-        RelativeLayout(
+        views.RelativeLayout(
             "main_nested_scrollview",
-            CoordinatorLayout(
-                "main_coordinator_wrapper", holder, width=MATCH_PARENT, height=MATCH_PARENT
+            views.CoordinatorLayout(
+                "main_coordinator_wrapper",
+                holder,
+                width=views.MATCH_PARENT,
+                height=views.MATCH_PARENT,
             ),
-            width=MATCH_PARENT,
-            height=MATCH_PARENT,
+            width=views.MATCH_PARENT,
+            height=views.MATCH_PARENT,
             margin=(0, 56, 0, 0),
         ),
         sc.my_fab("conversations_fab", "add", on_new, content_desc=NEW_CONVERSATION),
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )
 
 
-def item_conversation(row: ConversationRow, on_click: Action) -> View:
+def item_conversation(row: ConversationRow, on_click: Action) -> views.View:
     """``item_conversation.xml``: the avatar, the title, the newest message, its date."""
-    beside = Rules(to_right_of="conversation_image")
-    return FrameLayout(
+    beside = views.Rules(to_right_of="conversation_image")
+    return views.FrameLayout(
         "conversation_frame",
-        RelativeLayout(
+        views.RelativeLayout(
             "conversation_holder",
             sc.LetterAvatar(
                 "conversation_image", row.title, margin=(sc.NORMAL_MARGIN, 0, sc.NORMAL_MARGIN, 0)
             ),
-            RelativeLayout(
+            views.RelativeLayout(
                 "pin_indicator_l",
-                ImageView("pin_indicator", visibility=GONE),
+                views.ImageView("pin_indicator", visibility=views.GONE),
                 width=sc.NORMAL_ICON_SIZE,
                 height=sc.NORMAL_ICON_SIZE,
                 margin=(sc.NORMAL_MARGIN, 0, sc.NORMAL_MARGIN, 0),
             ),
-            TextView(
+            views.TextView(
                 "conversation_address",
                 row.title,
                 text_size=sc.BIG_TEXT,
                 text_color=sc.TEXT,
                 max_lines=1,
-                width=MATCH_PARENT,
+                width=views.MATCH_PARENT,
                 padding=(0, 0, sc.ACTIVITY_MARGIN, 0),
                 rules=beside,
             ),
-            TextView("draft_indicator", "Draft", visibility=GONE),
-            TextView(
+            views.TextView("draft_indicator", "Draft", visibility=views.GONE),
+            views.TextView(
                 "conversation_body_short",
                 row.snippet,
                 text_size=sc.NORMAL_TEXT,
                 text_color=sc.TEXT,
                 max_lines=1,
-                width=MATCH_PARENT,
+                width=views.MATCH_PARENT,
                 padding=(0, 0, sc.ACTIVITY_MARGIN, 0),
-                rules=Rules(below="conversation_address", to_right_of="conversation_image"),
+                rules=views.Rules(below="conversation_address", to_right_of="conversation_image"),
             ),
-            TextView(
+            views.TextView(
                 "conversation_date",
                 row.date,
                 text_size=sc.SMALLER_TEXT,
                 text_color="#66000000",
-                width=MATCH_PARENT,
+                width=views.MATCH_PARENT,
                 margin=(0, sc.TINY_MARGIN, 0, 0),
-                rules=Rules(below="conversation_body_short", to_right_of="conversation_image"),
+                rules=views.Rules(
+                    below="conversation_body_short", to_right_of="conversation_image"
+                ),
             ),
-            width=MATCH_PARENT,
+            width=views.MATCH_PARENT,
             padding=(sc.SMALL_MARGIN, sc.ACTIVITY_MARGIN, sc.NORMAL_MARGIN, sc.ACTIVITY_MARGIN),
         ),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
         margin=(0, 0, 0, sc.TINY_MARGIN),
         on_click=on_click,
     )
@@ -263,45 +250,47 @@ def activity_thread(
     on_overflow: Action,
     on_draft: Callable[[str], object],
     on_send: Action,
-) -> View:
+) -> views.View:
     """``activity_thread.xml``: the toolbar, the messages, the send holder."""
     menu = (
-        MenuItem("delete", "Delete", "delete", on_delete),
-        MenuItem("dial_number", "Dial number", "call", None),
-        MenuItem("manage_people", "Add Person", "person_add", None),
+        views.MenuItem("delete", "Delete", "delete", on_delete),
+        views.MenuItem("dial_number", "Dial number", "call", None),
+        views.MenuItem("manage_people", "Add Person", "person_add", None),
     )
-    overflow = (MenuItem("archive", "Archive"),)
-    fastscroller = ViewGroupLinear(
+    overflow = (views.MenuItem("archive", "Archive"),)
+    fastscroller = views.ViewGroupLinear(
         "thread_messages_fastscroller",
         StackFromEndList(
             "thread_messages_list", items, item_message, padding=(0, 0, 0, sc.MEDIUM_MARGIN)
         ),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
         height=0,
         weight=1,
     )
-    holder = ViewGroupLinear(
+    holder = views.ViewGroupLinear(
         "thread_holder",
-        RelativeLayout("thread_add_contacts", visibility=GONE),
+        views.RelativeLayout("thread_add_contacts", visibility=views.GONE),
         fastscroller,
         send_message_holder(draft, on_draft, on_send),
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
         margin=(0, 56, 0, 0),
     )
-    return CoordinatorLayout(
+    return views.CoordinatorLayout(
         "thread_coordinator",
         sc.material_toolbar("thread_toolbar", title, on_up, menu, overflow, on_overflow),
         holder,
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )
 
 
-def send_message_holder(draft: str, on_draft: Callable[[str], object], on_send: Action) -> View:
+def send_message_holder(
+    draft: str, on_draft: Callable[[str], object], on_send: Action
+) -> views.View:
     """``layout_thread_send_message_holder.xml``: attach, the message field, send."""
-    send = Button(
+    send = views.Button(
         "thread_send_message",
         SMS_LABEL,
         content_desc=sc.OK,
@@ -311,12 +300,12 @@ def send_message_holder(draft: str, on_draft: Callable[[str], object], on_send: 
         margin=(0, 0, sc.SMALL_MARGIN, 0),
         clickable=bool(draft),
         on_click=on_send,
-        rules=Rules(align_parent_right=True),
+        rules=views.Rules(align_parent_right=True),
     )
-    send.all_caps, send.text_px, send.text_color = False, sp(sc.SMALLER_TEXT), sc.TEXT
+    send.all_caps, send.text_px, send.text_color = False, views.sp(sc.SMALLER_TEXT), sc.TEXT
     return ConstraintRelative(
         "message_holder",
-        ImageView(
+        views.ImageView(
             "thread_add_attachment",
             "add",
             tint=sc.TEXT,
@@ -332,40 +321,42 @@ def send_message_holder(draft: str, on_draft: Callable[[str], object], on_send: 
             draft,
             TYPE_A_MESSAGE,
             on_draft,
-            gravity=Gravity.CENTER_VERTICAL,
-            width=MATCH_PARENT,
+            gravity=views.Gravity.CENTER_VERTICAL,
+            width=views.MATCH_PARENT,
             margin=(sc.SMALL_MARGIN, 0, sc.SMALL_MARGIN, 0),
-            rules=Rules(to_right_of="thread_add_attachment", to_left_of="thread_send_message"),
+            rules=views.Rules(
+                to_right_of="thread_add_attachment", to_left_of="thread_send_message"
+            ),
         ),
         send,
-        View(
+        views.View(
             "attachment_picker_divider",
-            width=MATCH_PARENT,
+            width=views.MATCH_PARENT,
             height=1,
             background=sc.DIVIDER,
-            rules=Rules(below="thread_type_message"),
+            rules=views.Rules(below="thread_type_message"),
         ),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
     )
 
 
-def item_message(item: ThreadItem) -> View:
+def item_message(item: ThreadItem) -> views.View:
     """``item_message.xml`` (or ``item_thread_date_time.xml`` for a date row)."""
     if not item.body:
-        return RelativeLayout(
+        return views.RelativeLayout(
             "thread_date_time_holder",
-            TextView(
+            views.TextView(
                 "thread_date_time",
                 item.date_time,
                 text_size=sc.NORMAL_TEXT,
                 text_color=sc.TEXT,
-                gravity=Gravity.CENTER,
-                width=MATCH_PARENT,
+                gravity=views.Gravity.CENTER,
+                width=views.MATCH_PARENT,
                 padding=(0, sc.MEDIUM_MARGIN, 0, sc.MEDIUM_MARGIN),
             ),
-            width=MATCH_PARENT,
+            width=views.MATCH_PARENT,
         )
-    body = TextView(
+    body = views.TextView(
         "thread_message_body",
         item.body,
         text_size=sc.NORMAL_TEXT,
@@ -374,9 +365,9 @@ def item_message(item: ThreadItem) -> View:
         margin=(0, sc.TINY_MARGIN, 0, sc.TINY_MARGIN),
         background=sc.PRIMARY if item.sent else RECEIVED_BUBBLE,
         corner_radius=20,
-        rules=Rules(align_parent_right=True)
+        rules=views.Rules(align_parent_right=True)
         if item.sent
-        else Rules(to_right_of="thread_message_sender_photo"),
+        else views.Rules(to_right_of="thread_message_sender_photo"),
     )
     aside = (411.43 - 2 * sc.ACTIVITY_MARGIN) * (1 - WRAPPER_SHARE)
     # A received message shows its sender's avatar at the body's bottom (the letter
@@ -387,26 +378,26 @@ def item_message(item: ThreadItem) -> View:
         width=sc.LIST_AVATAR_SIZE,
         height=sc.LIST_AVATAR_SIZE,
         margin=(0, 0, sc.MEDIUM_MARGIN, 0),
-        visibility=GONE if item.sent else "visible",
+        visibility=views.GONE if item.sent else "visible",
     )
     wrapper = MessageWrapper(
         "thread_message_wrapper",
         photo,
-        LinearLayout(
+        views.LinearLayout(
             "thread_message_attachments_holder",
-            orientation=VERTICAL,
-            width=MATCH_PARENT,
-            visibility=GONE,  # an SMS has no attachment
+            orientation=views.VERTICAL,
+            width=views.MATCH_PARENT,
+            visibility=views.GONE,  # an SMS has no attachment
         ),
-        ImageView("thread_message_play_outline", visibility=GONE),
+        views.ImageView("thread_message_play_outline", visibility=views.GONE),
         body,
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
         margin=(aside, 0, 0, 0) if item.sent else (0, 0, aside, 0),
     )
-    return ViewGroupLinear(
+    return views.ViewGroupLinear(
         "thread_message_holder",
         wrapper,
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
         margin=(0, sc.SMALL_MARGIN, 0, 0),
         padding=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0),
     )

@@ -16,24 +16,9 @@ with 4 dp of text padding (Widget.IndicatorFastScroll.FastScroller).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar, Unpack
+from typing import Unpack
 
-from droidhub.virtual.views import (
-    GONE,
-    MATCH_PARENT,
-    VERTICAL,
-    CoordinatorLayout,
-    Gravity,
-    ImageView,
-    LinearLayout,
-    RecyclerView,
-    RelativeLayout,
-    Rules,
-    TextView,
-    View,
-    ViewGroupFrame,
-    dp,
-)
+from droidhub.virtual import views
 from droidhub.virtual.views.measure import MeasureSpec
 from droidhub.virtual.views.view import Attributes
 from droidhub_aw_apps.common import simple_commons as sc
@@ -50,26 +35,19 @@ NO_CONTACTS_FOUND = "No contacts found"  # Simple-Commons' no_contacts_found
 BIG_MARGIN, FAB_SIZE, BIGGER_AVATAR_SIZE = 24, 56, 64
 
 
-class HorizontalScrollView(LinearLayout):
-    """``android.widget.HorizontalScrollView`` around a row that fits the screen (the
-    suggestions: a few people), laid out as that row."""
-
-    class_name: ClassVar[str] = "android.widget.HorizontalScrollView"
-
-
-class FastScrollerThumbView(ViewGroupFrame):
+class FastScrollerThumbView(views.ViewGroupFrame):
     """The letter fast scroller's thumb (a ConstraintLayout, ``android.view.ViewGroup``):
     as tall as ``scroller``, whose sides it is aligned to. Its bubble is scaled to
     nothing until a finger is on the scroller, so no child shows."""
 
-    def __init__(self, id: str, scroller: View, **attributes: Unpack[Attributes]) -> None:
+    def __init__(self, id: str, scroller: views.View, **attributes: Unpack[Attributes]) -> None:
         super().__init__(id, **attributes)
         self.scroller = scroller
 
     def on_measure(self, width_spec: MeasureSpec, height_spec: MeasureSpec) -> tuple[int, int]:
         """Its own width; the scroller's height (measured before it)."""
         del height_spec
-        return width_spec.resolve(dp(self.width)), self.scroller.measured_height
+        return width_spec.resolve(views.dp(self.width)), self.scroller.measured_height
 
 
 def activity_new_conversation(
@@ -80,16 +58,16 @@ def activity_new_conversation(
     on_address: Callable[[str], object],
     on_confirm: Action,
     on_contact: Callable[[ContactRow], object],
-) -> View:
+) -> views.View:
     """``activity_new_conversation.xml``: the address field with its tick; the people
     who texted lately and are contacts (suggestions, GONE when none); the contacts that
     match the field, or "No contacts found"; the letter fast scroller beside them."""
     # A sibling rule naming a GONE view follows that view's own rule (RelativeLayout's
     # getRelatedView): with no suggestions the list sits under the divider.
     top = "suggestions_scrollview" if suggestions else "add_contact_divider"
-    shown = "visible" if contacts else GONE
+    shown = "visible" if contacts else views.GONE
     scroller = fast_scroller_view(contacts, below=top if contacts else "")
-    holder = RelativeLayout(
+    holder = views.RelativeLayout(
         "new_conversation_holder",
         sc.my_edit_text(
             "new_conversation_address",
@@ -97,13 +75,13 @@ def activity_new_conversation(
             ADD_CONTACT_OR_NUMBER,
             on_address,
             text_size=sc.BIG_TEXT,
-            gravity=Gravity.CENTER_VERTICAL,
-            width=MATCH_PARENT,
+            gravity=views.Gravity.CENTER_VERTICAL,
+            width=views.MATCH_PARENT,
             height=sc.NORMAL_ICON_SIZE,
             margin=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0),
-            rules=Rules(to_left_of="new_conversation_confirm"),
+            rules=views.Rules(to_left_of="new_conversation_confirm"),
         ),
-        ImageView(
+        views.ImageView(
             "new_conversation_confirm",
             "check",
             tint=sc.TEXT,
@@ -111,34 +89,34 @@ def activity_new_conversation(
             height=sc.NORMAL_ICON_SIZE,
             padding=sc.MEDIUM_MARGIN,
             on_click=on_confirm,
-            rules=Rules(align_parent_right=True),
-            visibility="visible" if len(address) > 2 else GONE,
+            rules=views.Rules(align_parent_right=True),
+            visibility="visible" if len(address) > 2 else views.GONE,
         ),
-        ImageView(
+        views.ImageView(
             "add_contact_divider",
-            width=MATCH_PARENT,
+            width=views.MATCH_PARENT,
             height=1,
             background=sc.DIVIDER,
-            rules=Rules(below="new_conversation_address"),
+            rules=views.Rules(below="new_conversation_address"),
         ),
-        TextView(
+        views.TextView(
             "no_contacts_placeholder",
             NO_CONTACTS_FOUND,
             text_size=sc.BIGGER_TEXT,
             text_color="#CC" + sc.TEXT[3:],  # alpha 0.8 (the engine draws no italic)
-            gravity=Gravity.CENTER,
-            width=MATCH_PARENT,
+            gravity=views.Gravity.CENTER,
+            width=views.MATCH_PARENT,
             margin=(0, sc.BIGGER_MARGIN, 0, 0),
             padding=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0),
-            rules=Rules(below=top),
-            visibility=GONE if contacts else "visible",
+            rules=views.Rules(below=top),
+            visibility=views.GONE if contacts else "visible",
         ),
         *suggestions_row(suggestions, on_contact),
-        RecyclerView(
+        views.RecyclerView(
             "contacts_list",
             contacts,
             lambda row: item_contact_with_number(row, on_contact),
-            rules=Rules(below=top),
+            rules=views.Rules(below=top),
             visibility=shown,
         ),
         scroller,
@@ -146,31 +124,33 @@ def activity_new_conversation(
             "contacts_letter_fastscroller_thumb",
             scroller,
             width=FAB_SIZE,
-            height=MATCH_PARENT,
+            height=views.MATCH_PARENT,
             margin=(0, 0, sc.ACTIVITY_MARGIN, 0),
-            rules=Rules(below=top if contacts else "", to_left_of="contacts_letter_fastscroller"),
+            rules=views.Rules(
+                below=top if contacts else "", to_left_of="contacts_letter_fastscroller"
+            ),
         ),
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
         margin=(0, 56, 0, 0),
     )
-    return CoordinatorLayout(
+    return views.CoordinatorLayout(
         "new_conversation_coordinator",
         sc.material_toolbar("new_conversation_toolbar", NEW_CONVERSATION, on_up),
         holder,
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )
 
 
 def suggestions_row(
     suggestions: Sequence[ContactRow], on_contact: Callable[[ContactRow], object]
-) -> tuple[View, View]:
+) -> tuple[views.View, views.View]:
     """``suggestions_label`` ("Suggestions", a MaterialSectionLabelStyle caption in the
     primary colour) and ``suggestions_scrollview`` > ``suggestions_holder``: one
     ``item_suggested_contact`` a person, 16 dp apart; both GONE without suggestions."""
-    shown = "visible" if suggestions else GONE
-    label = TextView(
+    shown = "visible" if suggestions else views.GONE
+    label = views.TextView(
         "suggestions_label",
         SUGGESTIONS,
         text_size=sc.NORMAL_TEXT,
@@ -178,27 +158,27 @@ def suggestions_row(
         all_caps=True,
         margin=(sc.ACTIVITY_MARGIN, 0, 0, sc.MEDIUM_MARGIN),
         padding=(0, BIG_MARGIN, 0, sc.MEDIUM_MARGIN),
-        rules=Rules(below="add_contact_divider"),
+        rules=views.Rules(below="add_contact_divider"),
         visibility=shown,
     )
-    holder = LinearLayout("suggestions_holder")
+    holder = views.LinearLayout("suggestions_holder")
     for i, person in enumerate(suggestions):
         if i:
-            holder.add(View(width=sc.ACTIVITY_MARGIN, height=0))  # the divider drawable
+            holder.add(views.View(width=sc.ACTIVITY_MARGIN, height=0))  # the divider drawable
         holder.add(item_suggested_contact(person, on_contact))
-    scroll = HorizontalScrollView(
+    scroll = views.HorizontalScrollView(
         "suggestions_scrollview",
         holder,
         margin=(0, 0, 0, sc.MEDIUM_MARGIN),
-        rules=Rules(below="suggestions_label"),
+        rules=views.Rules(below="suggestions_label"),
         visibility=shown,
     )
     return label, scroll
 
 
-def item_suggested_contact(row: ContactRow, on_click: Callable[[ContactRow], object]) -> View:
+def item_suggested_contact(row: ContactRow, on_click: Callable[[ContactRow], object]) -> views.View:
     """``item_suggested_contact.xml``: the person's avatar (64 dp) over their name."""
-    return RelativeLayout(
+    return views.RelativeLayout(
         "suggested_contact_holder",
         sc.LetterAvatar(
             "suggested_contact_image",
@@ -207,22 +187,22 @@ def item_suggested_contact(row: ContactRow, on_click: Callable[[ContactRow], obj
             height=BIGGER_AVATAR_SIZE,
             padding=(sc.TINY_MARGIN, 0, sc.TINY_MARGIN, 0),
         ),
-        TextView(
+        views.TextView(
             "suggested_contact_name",
             row.name,
             text_size=sc.NORMAL_TEXT,
             text_color=sc.TEXT,
             max_lines=2,
-            gravity=Gravity.CENTER_HORIZONTAL,
+            gravity=views.Gravity.CENTER_HORIZONTAL,
             width=BIGGER_AVATAR_SIZE,
             padding=(0, sc.MEDIUM_MARGIN, 0, sc.MEDIUM_MARGIN),
-            rules=Rules(below="suggested_contact_image"),
+            rules=views.Rules(below="suggested_contact_image"),
         ),
         on_click=lambda: on_click(row),
     )
 
 
-def fast_scroller_view(contacts: Sequence[ContactRow], below: str) -> View:
+def fast_scroller_view(contacts: Sequence[ContactRow], below: str) -> views.View:
     """``contacts_letter_fastscroller``, reddit's FastScrollerView (a vertical
     LinearLayout): the contacts' first letters, upper case and each once, batched in
     one TextView a line a letter (14 sp, 4 dp padding; the 4 dp of extra line spacing
@@ -232,56 +212,58 @@ def fast_scroller_view(contacts: Sequence[ContactRow], below: str) -> View:
         letter = contact.name[:1].upper()
         if letter not in letters:
             letters.append(letter)
-    scroller = LinearLayout(
+    scroller = views.LinearLayout(
         "contacts_letter_fastscroller",
-        orientation=VERTICAL,
+        orientation=views.VERTICAL,
         width=32,
         padding=(0, BIG_MARGIN, 0, BIG_MARGIN),
-        rules=Rules(below=below, align_parent_right=True),
+        rules=views.Rules(below=below, align_parent_right=True),
     )
     if letters:
         scroller.add(
-            TextView(
+            views.TextView(
                 "",
                 "\n".join(letters),
                 text_size=sc.NORMAL_TEXT,
                 text_color=sc.TEXT,
-                gravity=Gravity.CENTER,
-                width=MATCH_PARENT,
+                gravity=views.Gravity.CENTER,
+                width=views.MATCH_PARENT,
                 padding=(0, 4, 0, 4),
             )
         )
     return scroller
 
 
-def item_contact_with_number(row: ContactRow, on_click: Callable[[ContactRow], object]) -> View:
+def item_contact_with_number(
+    row: ContactRow, on_click: Callable[[ContactRow], object]
+) -> views.View:
     """Simple-Commons' ``item_contact_with_number.xml``: avatar, name, number."""
-    beside = Rules(to_right_of="item_contact_image")
+    beside = views.Rules(to_right_of="item_contact_image")
     return ConstraintRelative(
         "item_contact_frame",
         sc.LetterAvatar("item_contact_image", row.name, margin=(sc.ACTIVITY_MARGIN, 0, 0, 0)),
-        TextView(
+        views.TextView(
             "item_contact_name",
             row.name,
             text_size=sc.BIG_TEXT,
             text_color=sc.TEXT,
             max_lines=1,
-            width=MATCH_PARENT,
+            width=views.MATCH_PARENT,
             padding=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0),
             rules=beside,
         ),
-        TextView(
+        views.TextView(
             "item_contact_number",
             row.number,
             text_size=sc.NORMAL_TEXT,
             text_color=sc.TEXT,
             max_lines=1,
-            width=MATCH_PARENT,
+            width=views.MATCH_PARENT,
             padding=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0),
-            rules=Rules(below="item_contact_name", to_right_of="item_contact_image"),
+            rules=views.Rules(below="item_contact_name", to_right_of="item_contact_image"),
         ),
-        ImageView("drag_handle_icon", visibility=GONE),
-        width=MATCH_PARENT,
+        views.ImageView("drag_handle_icon", visibility=views.GONE),
+        width=views.MATCH_PARENT,
         padding=(0, sc.MEDIUM_MARGIN, 0, sc.MEDIUM_MARGIN),
         on_click=lambda: on_click(row),
     )

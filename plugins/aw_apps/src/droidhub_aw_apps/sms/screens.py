@@ -14,16 +14,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING
 
+from droidhub.virtual import views
 from droidhub.virtual.appmodel import Intent, VirtualApp
-from droidhub.virtual.views import (
-    ADJUST_RESIZE,
-    ADJUST_UNSPECIFIED,
-    EditText,
-    MenuItem,
-    ViewApp,
-    Window,
-    popup_menu,
-)
 from droidhub.virtual.views.view import Box
 from droidhub_aw_apps.clipboard import model as clipboard
 from droidhub_aw_apps.common import simple_commons as sc
@@ -36,7 +28,6 @@ from droidhub_aw_apps.sms.model import normalized_address as _normal
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
-    from droidhub.virtual.views import View
 
 #: A thread shows the date and time again after this long without a message
 #: (``MIN_DATE_TIME_DIFF_SECS``).
@@ -47,7 +38,7 @@ END = 1 << 30
 Message = tuple[str, str, int, int]  # address, body, type, date (ms)
 
 
-class SmsMessengerApp(ViewApp):
+class SmsMessengerApp(views.ViewApp):
     """Simple SMS Messenger, drawn from the telephony and contacts providers."""
 
     theme = SIMPLE_MOBILE_TOOLS
@@ -187,17 +178,17 @@ class SmsMessengerApp(ViewApp):
             return [("Paste", paste)]
         return [("Cut", cut), ("Copy", copy), ("Paste", paste), ("Select all", select_all)]
 
-    def _with_text_menu(self, content: View) -> None:
+    def _with_text_menu(self, content: views.View) -> None:
         """Give every field a long press that raises the text toolbar over it."""
         for view in content.walk():
-            if isinstance(view, EditText):
+            if isinstance(view, views.EditText):
                 view.on_long_click = lambda field=view: self._raise_text_menu(field)
 
-    def _raise_text_menu(self, field: EditText) -> None:
+    def _raise_text_menu(self, field: views.EditText) -> None:
         self.overlay, self.text_field, self.text_anchor = "text", field.id, field.bounds
 
     # --- the screens ------------------------------------------------------------------
-    def build(self, phone: VirtualPhone) -> Window:
+    def build(self, phone: VirtualPhone) -> views.Window:
         """The current page, with what shows over it."""
         close = lambda: self._set(overlay="")  # noqa: E731
         if self.page == "thread":
@@ -209,8 +200,8 @@ class SmsMessengerApp(ViewApp):
         else:
             content = self._list(phone)
         self._with_text_menu(content)
-        soft_input = ADJUST_RESIZE if self.page == "thread" else ADJUST_UNSPECIFIED
-        window = Window(
+        soft_input = views.ADJUST_RESIZE if self.page == "thread" else views.ADJUST_UNSPECIFIED
+        window = views.Window(
             content, background=sc.BACKGROUND, status_bar=sc.BACKGROUND, soft_input=soft_input
         )
         if self.overlay == "text":
@@ -219,7 +210,7 @@ class SmsMessengerApp(ViewApp):
             window.popup_anchor, window.on_cancel = self.text_anchor, close
         elif self.overlay == "overflow":
             items = _overflow_items(self.page)
-            window.dialog = popup_menu(items, lambda item: close())
+            window.dialog = views.popup_menu(items, lambda item: close())
             window.popup_anchor, window.on_cancel = (0, 118, 1080, 265), close
         elif self.overlay == "delete":
             window.dialog = sc.confirmation_dialog(
@@ -228,7 +219,7 @@ class SmsMessengerApp(ViewApp):
             window.on_cancel = close
         return window
 
-    def _list(self, phone: VirtualPhone) -> View:
+    def _list(self, phone: VirtualPhone) -> views.View:
         latest: dict[str, Message] = {}
         for message in self._messages(phone):
             latest.pop(_normal(message[0]), None)
@@ -247,7 +238,7 @@ class SmsMessengerApp(ViewApp):
             self._new_conversation,
         )
 
-    def _thread(self, phone: VirtualPhone) -> View:
+    def _thread(self, phone: VirtualPhone) -> views.View:
         items: list[ThreadItem] = []
         title = self._name(phone, self.address)
         previous = -DATE_GAP_MS
@@ -269,7 +260,7 @@ class SmsMessengerApp(ViewApp):
             lambda: self._send(phone),
         )
 
-    def _new(self, phone: VirtualPhone) -> View:
+    def _new(self, phone: VirtualPhone) -> views.View:
         typed = self.recipient.strip().casefold()
         found = [
             c
@@ -306,13 +297,13 @@ class SmsMessengerApp(ViewApp):
         return True
 
 
-def _overflow_items(page: str) -> list[MenuItem]:
+def _overflow_items(page: str) -> list[views.MenuItem]:
     titles: tuple[str, ...]
     if page == "thread":
         titles = ("Archive", "Conversation details", "Block number", "Mark as Unread")
     else:
         titles = ("Show the Recycle Bin", "Show archived conversations", sc.MORE_APPS)
-    return [MenuItem("", t) for t in titles]
+    return [views.MenuItem("", t) for t in titles]
 
 
 def _date_or_time(millis: int, phone: VirtualPhone) -> str:

@@ -45,28 +45,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Unpack
 
-from droidhub.virtual.views import (
-    GONE,
-    MATCH_PARENT,
-    VERTICAL,
-    ActionMenuItemView,
-    Button,
-    CoordinatorLayout,
-    FloatingActionButton,
-    Gravity,
-    ImageButton,
-    ImageView,
-    LinearLayout,
-    MenuItem,
-    OverflowMenuButton,
-    RecyclerView,
-    RelativeLayout,
-    Rules,
-    TextView,
-    Toolbar,
-    View,
-    dp,
-)
+from droidhub.virtual import views
 from droidhub.virtual.views.menus import ActionMenuView
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Attributes
@@ -103,37 +82,37 @@ ACTIVITY_ICONS: dict[str, str] = {
 UNKNOWN_ICON = "navigation"
 
 
-class ConstraintLayout(RelativeLayout):
+class ConstraintLayout(views.RelativeLayout):
     """A ConstraintLayout (``android.view.ViewGroup``), its constraints written as
     RelativeLayout rules."""
 
     class_name: ClassVar[str] = "android.view.ViewGroup"
 
 
-class HorizontalScrollView(LinearLayout):
+class HorizontalScrollView(views.LinearLayout):
     """Material's TabLayout (a HorizontalScrollView): its tabs in a row."""
 
     class_name: ClassVar[str] = "android.widget.HorizontalScrollView"
 
 
-class GridLayout(LinearLayout):
+class GridLayout(views.LinearLayout):
     """androidx's GridLayout (``android.widget.GridLayout``), rows of cells."""
 
     class_name: ClassVar[str] = "android.widget.GridLayout"
 
 
-class IconButton(Button):
+class IconButton(views.Button):
     """``Widget.Material3.Button.IconButton``: a MaterialButton (``android.widget.Button``)
     showing only its icon."""
 
     def __init__(self, id: str, icon: str, on_click: Action | None = None) -> None:
         super().__init__(id, "", width=48, height=48, padding=12, on_click=on_click)
-        self.min_width = self.min_height = dp(48)
+        self.min_width = self.min_height = views.dp(48)
         self.icon = icon
 
     def draw(self, painter: Painter) -> None:
         """The icon centred."""
-        size = dp(24)
+        size = views.dp(24)
         x, y = (self.left + self.right - size) // 2, (self.top + self.bottom - size) // 2
         painter.icon(self.icon, (x, y, x + size, y + size), ON_SURFACE_VARIANT)
 
@@ -143,12 +122,13 @@ def activity_icon(category: str) -> str:
     return ACTIVITY_ICONS.get(category, UNKNOWN_ICON)
 
 
-def _toolbar(id: str, title: str, navigation: str, menu: View | None = None) -> Toolbar:
+def _toolbar(id: str, title: str, navigation: str, menu: views.View | None = None) -> views.Toolbar:
     """A MaterialToolbar: its navigation icon, its title, its menu."""
-    bar = Toolbar(
+    bar = views.Toolbar(
         id,
-        ImageButton("", navigation, tint=PRIMARY, padding=16, width=56, height=56),
-        TextView("", title, text_size=22, text_color=ON_SURFACE, max_lines=1, weight=1, width=0),
+        views.ImageButton("", navigation, tint=PRIMARY, padding=16, width=56, height=56),
+        views.TextView("", title, text_size=22, text_color=ON_SURFACE, max_lines=1, weight=1,
+                       width=0),
         background=SURFACE, elevation=0, height=64,
     )  # fmt: skip
     if menu is not None:
@@ -175,82 +155,91 @@ def track_list(
     open_track: Callable[[int], object],
     on_overflow: Action,
     on_record: Action,
-) -> CoordinatorLayout:
+) -> views.CoordinatorLayout:
     """``track_list``: the toolbar, the list (or the empty view), the bottom bar, the
     record button."""
     # track_list_search has an action view (SearchView, shown "ifRoom" without
     # collapseActionView): the menu shows the iconified SearchView, not an item view.
-    search = LinearLayout(
+    search = views.LinearLayout(
         "",
-        LinearLayout("search_bar", ImageView("search_button", "search", tint=ON_SURFACE_VARIANT,
-                                             padding=12, content_desc=ids.SEARCH, clickable=True),
-                     height=MATCH_PARENT, gravity=Gravity.CENTER_VERTICAL),
-        height=MATCH_PARENT,
+        views.LinearLayout("search_bar",
+                           views.ImageView("search_button", "search", tint=ON_SURFACE_VARIANT,
+                                                         padding=12, content_desc=ids.SEARCH,
+                                                         clickable=True),
+                           height=views.MATCH_PARENT, gravity=views.Gravity.CENTER_VERTICAL),
+        height=views.MATCH_PARENT,
     )  # fmt: skip
-    markers = MenuItem("track_list_markers", ids.MARKERS, "location_on")
+    markers = views.MenuItem("track_list_markers", ids.MARKERS, "location_on")
     menu = ActionMenuView(
         search,
-        ActionMenuItemView(markers, tint=ON_SURFACE_VARIANT),
-        OverflowMenuButton(on_overflow, tint=ON_SURFACE_VARIANT),
+        views.ActionMenuItemView(markers, tint=ON_SURFACE_VARIANT),
+        views.OverflowMenuButton(on_overflow, tint=ON_SURFACE_VARIANT),
     )
     toolbar = _toolbar("track_list_toolbar", ids.APP_NAME, "navigation", menu)
-    app_bar = LinearLayout("", toolbar, orientation=VERTICAL, width=MATCH_PARENT)
+    app_bar = views.LinearLayout("", toolbar, orientation=views.VERTICAL, width=views.MATCH_PARENT)
 
-    def bind(line: TrackLine) -> View:
+    def bind(line: TrackLine) -> views.View:
         return track_list_item(line, lambda: open_track(line.track_id))
 
-    body = LinearLayout("", orientation=VERTICAL, width=MATCH_PARENT, height=MATCH_PARENT,
-                        padding=(0, 0, 0, 64), margin=(0, 64, 0, 0))  # fmt: skip
+    body = views.LinearLayout("", orientation=views.VERTICAL, width=views.MATCH_PARENT,
+                              height=views.MATCH_PARENT,
+                              padding=(0, 0, 0, 64), margin=(0, 64, 0, 0))  # fmt: skip
     if tracks:
-        body.add(RecyclerView("track_list", tracks, bind, height=0, weight=0.8))
+        body.add(views.RecyclerView("track_list", tracks, bind, height=0, weight=0.8))
     else:
-        body.add(View(height=0, weight=0.8), _empty_view())
-    return CoordinatorLayout(
-        "", app_bar, body, bottom_app_bar(), FloatingActionButton(
+        body.add(views.View(height=0, weight=0.8), _empty_view())
+    return views.CoordinatorLayout(
+        "", app_bar, body, bottom_app_bar(), views.FloatingActionButton(
             "track_list_fab_action", "fiber_manual_record", background=RECORD,
-            content_desc=ids.RECORD, layout_gravity=Gravity.BOTTOM | Gravity.END,
+            content_desc=ids.RECORD, layout_gravity=views.Gravity.BOTTOM | views.Gravity.END,
             margin=(0, 0, 16, 36), on_click=on_record,
         ),
-        width=MATCH_PARENT, height=MATCH_PARENT, background=SURFACE,
+        width=views.MATCH_PARENT, height=views.MATCH_PARENT, background=SURFACE,
     )  # fmt: skip
 
 
 #: ``track_list``'s menu items left for the overflow.
-OVERFLOW = (MenuItem("track_list_settings", ids.SETTINGS), MenuItem("track_list_help", ids.HELP))
+OVERFLOW = (
+    views.MenuItem("track_list_settings", ids.SETTINGS),
+    views.MenuItem("track_list_help", ids.HELP),
+)
 
 
-def _empty_view() -> View:
-    return RelativeLayout(
+def _empty_view() -> views.View:
+    return views.RelativeLayout(
         "track_list_empty_view",
-        LinearLayout("track_list_arrow_long",
-                     View(width=0, height=MATCH_PARENT, weight=3),
-                     ImageView("", "arrow_downward", tint=ON_SURFACE_VARIANT, width=0, weight=1,
-                               content_desc=ids.ARROW, padding=(0, 0, 0, 50)),
-                     width=MATCH_PARENT, padding=(0, 16, 0, 0),
-                     rules=Rules(align_parent_bottom=True)),
-        TextView("", ids.EMPTY_MESSAGE, text_size=20, gravity=Gravity.END, width=MATCH_PARENT,
-                 padding=(16, 0, 16, 0), rules=Rules(above="track_list_arrow_long")),
-        width=MATCH_PARENT, height=0, weight=1.2,
+        views.LinearLayout("track_list_arrow_long",
+                           views.View(width=0, height=views.MATCH_PARENT, weight=3),
+                           views.ImageView("", "arrow_downward", tint=ON_SURFACE_VARIANT, width=0,
+                                           weight=1,
+                                           content_desc=ids.ARROW, padding=(0, 0, 0, 50)),
+                           width=views.MATCH_PARENT, padding=(0, 16, 0, 0),
+                           rules=views.Rules(align_parent_bottom=True)),
+        views.TextView("", ids.EMPTY_MESSAGE, text_size=20, gravity=views.Gravity.END,
+                       width=views.MATCH_PARENT,
+                       padding=(16, 0, 16, 0), rules=views.Rules(above="track_list_arrow_long")),
+        width=views.MATCH_PARENT, height=0, weight=1.2,
     )  # fmt: skip
 
 
-def bottom_app_bar() -> Toolbar:
+def bottom_app_bar() -> views.Toolbar:
     """``track_list``'s ``bottom_app_bar``: aggregated statistics and the GPS switch."""
-    return Toolbar(
+    return views.Toolbar(
         "bottom_app_bar",
         IconButton("aggregated_stats_button", "bar_chart"),
         IconButton("sensor_start_button", "gps_off"),
         background=SURFACE_CONTAINER, elevation=0, height=80, padding=(4, 0, 0, 0),
-        layout_gravity=Gravity.BOTTOM,
+        layout_gravity=views.Gravity.BOTTOM,
     )  # fmt: skip
 
 
 def _small(
     id: str, text: str, max_lines: int | None = 1, **attributes: Unpack[Attributes]
-) -> TextView:
+) -> views.TextView:
     """A ``textAppearanceBodySmall`` text (12 sp, onSurfaceVariant)."""
-    return TextView(id, text, text_size=12, text_color=ON_SURFACE_VARIANT, max_lines=max_lines,
-                    **attributes)  # fmt: skip
+    return views.TextView(id, text, text_size=12, text_color=ON_SURFACE_VARIANT,
+                          max_lines=max_lines,
+                          **attributes)  # fmt: skip
 
 
 def track_list_item(line: TrackLine, on_click: Action) -> ConstraintLayout:
@@ -258,25 +247,28 @@ def track_list_item(line: TrackLine, on_click: Action) -> ConstraintLayout:
     description, the bottom line."""
     return ConstraintLayout(
         "",
-        ImageView("track_list_item_icon", activity_icon(line.category), tint=ON_SURFACE,
-                  content_desc=line.category or ids.TRACK,
-                  rules=Rules(align_parent_top=True, align_parent_left=True)),
-        TextView("track_list_item_name", line.name, text_size=16, text_color=ON_SURFACE,
-                 max_lines=1, width=MATCH_PARENT, margin=(8, 0, 8, 0),
-                 rules=Rules(to_right_of="track_list_item_icon",
-                             to_left_of="track_list_item_date")),
+        views.ImageView("track_list_item_icon", activity_icon(line.category), tint=ON_SURFACE,
+                        content_desc=line.category or ids.TRACK,
+                        rules=views.Rules(align_parent_top=True, align_parent_left=True)),
+        views.TextView("track_list_item_name", line.name, text_size=16, text_color=ON_SURFACE,
+                       max_lines=1, width=views.MATCH_PARENT, margin=(8, 0, 8, 0),
+                       rules=views.Rules(to_right_of="track_list_item_icon",
+                                         to_left_of="track_list_item_date")),
         _small("track_list_item_date", line.day,
-               rules=Rules(align_parent_top=True, align_parent_right=True)),
+               rules=views.Rules(align_parent_top=True, align_parent_right=True)),
         _small("track_list_item_time_distance", line.time_distance, margin=(8, 0, 0, 0),
-               rules=Rules(below="track_list_item_name", to_right_of="track_list_item_icon")),
-        ImageView("track_list_item_marker_count_icon", "location_on", visibility=GONE,
-                  rules=Rules(below="track_list_item_name")),
-        _small("track_list_item_marker_count", "", rules=Rules(below="track_list_item_name")),
+               rules=views.Rules(below="track_list_item_name", to_right_of="track_list_item_icon")),
+        views.ImageView("track_list_item_marker_count_icon", "location_on", visibility=views.GONE,
+                        rules=views.Rules(below="track_list_item_name")),
+        _small("track_list_item_marker_count", "", rules=views.Rules(below="track_list_item_name")),
         _small("track_list_item_time", line.time,
-               rules=Rules(below="track_list_item_name", align_parent_right=True)),
-        _small("track_list_item_category_description", line.description, 2, width=MATCH_PARENT,
-               margin=(32, 0, 0, 0), rules=Rules(below="track_list_item_time_distance")),
-        View("marker_list_item_bottom_line", width=MATCH_PARENT, height=1, background=OUTLINE,
-             margin=(0, 8, 0, 0), rules=Rules(below="track_list_item_category_description")),
-        width=MATCH_PARENT, padding=8, on_click=on_click, long_clickable=True,
+               rules=views.Rules(below="track_list_item_name", align_parent_right=True)),
+        _small("track_list_item_category_description", line.description, 2,
+               width=views.MATCH_PARENT,
+               margin=(32, 0, 0, 0), rules=views.Rules(below="track_list_item_time_distance")),
+        views.View("marker_list_item_bottom_line", width=views.MATCH_PARENT, height=1,
+                   background=OUTLINE,
+                   margin=(0, 8, 0, 0),
+                   rules=views.Rules(below="track_list_item_category_description")),
+        width=views.MATCH_PARENT, padding=8, on_click=on_click, long_clickable=True,
     )  # fmt: skip

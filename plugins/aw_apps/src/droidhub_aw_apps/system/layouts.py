@@ -39,26 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
-from droidhub.virtual.views import (
-    MATCH_PARENT,
-    VERTICAL,
-    CoordinatorLayout,
-    FrameLayout,
-    Gravity,
-    ImageButton,
-    LinearLayout,
-    MaterialCardView,
-    PreferenceImageView,
-    RecyclerView,
-    RelativeLayout,
-    Rules,
-    SeekBar,
-    TextView,
-    Toolbar,
-    View,
-    dp,
-    sp,
-)
+from droidhub.virtual import views
 from droidhub.virtual.views.measure import MeasureSpec
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.seekbar import SLIDER
@@ -73,17 +54,17 @@ PANEL = "#FFF1F3F4"
 Action = Callable[[], object]
 
 
-class ScrollingContainer(RecyclerView[View]):
+class ScrollingContainer(views.RecyclerView[views.View]):
     """AndroidX's NestedScrollView (``android.widget.ScrollView``): one child, scrolled
     by a swipe as the engine scrolls a list (a list of one row)."""
 
     class_name: ClassVar[str] = "android.widget.ScrollView"
 
-    def __init__(self, id: str, child: View) -> None:
+    def __init__(self, id: str, child: views.View) -> None:
         super().__init__(id, [child], lambda view: view)
 
 
-class AppBarCoordinator(CoordinatorLayout):
+class AppBarCoordinator(views.CoordinatorLayout):
     """A CoordinatorLayout holding an AppBarLayout and the view that scrolls under it:
     the app bar at the top, the other view in the room below it (as
     ``AppBarLayout.ScrollingViewBehavior`` places it)."""
@@ -103,177 +84,193 @@ class AppBarCoordinator(CoordinatorLayout):
         body.layout(self.left, app_bar.bottom)
 
 
-class PreferenceList(LinearLayout):
+class PreferenceList(views.LinearLayout):
     """A RecyclerView that shows all its rows inside a scroll view (it never scrolls
     itself there): reported as ``androidx.recyclerview.widget.RecyclerView``."""
 
     class_name: ClassVar[str] = "androidx.recyclerview.widget.RecyclerView"
 
-    def __init__(self, id: str, *rows: View) -> None:
-        super().__init__(id, *rows, orientation=VERTICAL, width=MATCH_PARENT)
+    def __init__(self, id: str, *rows: views.View) -> None:
+        super().__init__(id, *rows, orientation=views.VERTICAL, width=views.MATCH_PARENT)
 
 
-class CollapsingToolbar(FrameLayout):
+class CollapsingToolbar(views.FrameLayout):
     """Material's CollapsingToolbarLayout, expanded: the page's title drawn large at
     its bottom start (and reported as its content-desc), the toolbar at its top."""
 
-    def __init__(self, title: str, *children: View) -> None:
+    def __init__(self, title: str, *children: views.View) -> None:
         super().__init__(
-            "collapsing_toolbar", *children, width=MATCH_PARENT, height=179, content_desc=title
+            "collapsing_toolbar",
+            *children,
+            width=views.MATCH_PARENT,
+            height=179,
+            content_desc=title,
         )
         self.title = title
 
     def draw_content(self, painter: Painter) -> None:
         """The expanded title: 36 sp, 24 dp in from the start, 24 dp over the bottom."""
-        box = (self.left + dp(24), self.top, self.right - dp(24), self.bottom - dp(24))
-        painter.text([self.title], box, sp(36), INK, False, Gravity.BOTTOM | Gravity.START)
+        box = (
+            self.left + views.dp(24),
+            self.top,
+            self.right - views.dp(24),
+            self.bottom - views.dp(24),
+        )
+        painter.text(
+            [self.title], box, views.sp(36), INK, False, views.Gravity.BOTTOM | views.Gravity.START
+        )
 
 
 def homepage_row(
     title: str, summary: str, icon: str, colour: str, on_click: Action | None
-) -> LinearLayout:
+) -> views.LinearLayout:
     """A top-level entry (``homepage_preference.xml``)."""
-    return LinearLayout(
+    return views.LinearLayout(
         "",
-        LinearLayout(
+        views.LinearLayout(
             "icon_frame",
-            PreferenceImageView(
+            views.PreferenceImageView(
                 icon=icon, circle=colour, tint="#FFFFFFFF", width=40, height=40, icon_size=24
             ),
-            gravity=Gravity.END | Gravity.CENTER_VERTICAL,
+            gravity=views.Gravity.END | views.Gravity.CENTER_VERTICAL,
             padding=(16, 4, 0, 4),
         ),
-        RelativeLayout(
+        views.RelativeLayout(
             "text_frame",
-            TextView("android:id/title", title, text_size=20, text_color=INK, max_lines=1),
-            TextView(
+            views.TextView("android:id/title", title, text_size=20, text_color=INK, max_lines=1),
+            views.TextView(
                 "android:id/summary",
                 summary,
                 text_color=SUMMARY_INK,
                 max_lines=4,
-                rules=Rules(below="android:id/title"),
+                rules=views.Rules(below="android:id/title"),
             ),
             width=0,
             weight=1,
             padding=(24, 16, 24, 16),
         ),
-        gravity=Gravity.CENTER_VERTICAL,
-        width=MATCH_PARENT,
+        gravity=views.Gravity.CENTER_VERTICAL,
+        width=views.MATCH_PARENT,
         on_click=on_click,
     )
 
 
-def homepage(rows: Sequence[View], on_search: Action | None = None) -> View:
+def homepage(rows: Sequence[views.View], on_search: Action | None = None) -> views.View:
     """The top-level page: the app bar with the title and search bar over the list."""
-    app_bar = LinearLayout(
+    app_bar = views.LinearLayout(
         "app_bar",
-        LinearLayout(
+        views.LinearLayout(
             "app_bar_container",
-            View("margin_placeholder", width=MATCH_PARENT, height=32),
-            TextView(
+            views.View("margin_placeholder", width=views.MATCH_PARENT, height=32),
+            views.TextView(
                 "homepage_title",
                 "Settings",
                 text_size=36,
                 text_color=INK,
-                width=MATCH_PARENT,
+                width=views.MATCH_PARENT,
                 padding=(24, 0, 24, 24),
             ),
-            MaterialCardView(
+            views.MaterialCardView(
                 "search_bar",
-                Toolbar(
+                views.Toolbar(
                     "search_action_bar",
-                    ImageButton("", "search", tint=SUMMARY_INK),
-                    TextView("search_action_bar_title", "Search settings", text_size=16,
-                             text_color=SUMMARY_INK),
+                    views.ImageButton("", "search", tint=SUMMARY_INK),
+                    views.TextView("search_action_bar_title", "Search settings", text_size=16,
+                                   text_color=SUMMARY_INK),
                     height=48,
                     elevation=0,
                     clickable=True,  # it opens the search page (not modelled)
                     on_click=on_search,
                 ),
-                width=MATCH_PARENT,
+                width=views.MATCH_PARENT,
                 margin=(16, 0, 16, 16),
                 background=SEARCH_BAR,
                 corner_radius=24,
                 elevation=0,
             ),
-            orientation=VERTICAL,
-            width=MATCH_PARENT,
+            orientation=views.VERTICAL,
+            width=views.MATCH_PARENT,
         ),
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
     )  # fmt: skip
-    content = LinearLayout(
+    content = views.LinearLayout(
         "homepage_container",
-        FrameLayout("contextual_cards_content", width=MATCH_PARENT),
-        FrameLayout(
+        views.FrameLayout("contextual_cards_content", width=views.MATCH_PARENT),
+        views.FrameLayout(
             "main_content",
-            LinearLayout(
+            views.LinearLayout(
                 "",
-                FrameLayout(
+                views.FrameLayout(
                     "android:id/list_container",
                     PreferenceList("recycler_view", *rows),
-                    width=MATCH_PARENT,
+                    width=views.MATCH_PARENT,
                 ),
-                orientation=VERTICAL,
-                width=MATCH_PARENT,
+                orientation=views.VERTICAL,
+                width=views.MATCH_PARENT,
             ),
-            width=MATCH_PARENT,
+            width=views.MATCH_PARENT,
         ),
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
     )
     return AppBarCoordinator(
         "settings_homepage_container",
         app_bar,
         ScrollingContainer("main_content_scrollable_container", content),
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )
 
 
-def subpage(title: str, rows: Sequence[View], on_up: Action) -> View:
+def subpage(title: str, rows: Sequence[views.View], on_up: Action) -> views.View:
     """A page one level or more down: the collapsing toolbar over its preference list."""
-    toolbar = Toolbar(
+    toolbar = views.Toolbar(
         "action_bar",
-        ImageButton("", "arrow_back", tint=INK, content_desc="Navigate up", on_click=on_up),
+        views.ImageButton("", "arrow_back", tint=INK, content_desc="Navigate up", on_click=on_up),
         height=64,
         elevation=0,
         padding=(4, 0, 0, 0),
     )
-    app_bar = LinearLayout(
-        "app_bar", CollapsingToolbar(title, toolbar), orientation=VERTICAL, width=MATCH_PARENT
+    app_bar = views.LinearLayout(
+        "app_bar",
+        CollapsingToolbar(title, toolbar),
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
     )
-    listing = LinearLayout(
+    listing = views.LinearLayout(
         "",
-        FrameLayout(
+        views.FrameLayout(
             "android:id/list_container",
-            RecyclerView("recycler_view", list(rows), lambda row: row),
-            width=MATCH_PARENT,
-            height=MATCH_PARENT,
+            views.RecyclerView("recycler_view", list(rows), lambda row: row),
+            width=views.MATCH_PARENT,
+            height=views.MATCH_PARENT,
         ),
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )
     return AppBarCoordinator(
         "content_parent",
         app_bar,
-        FrameLayout("content_frame", listing, width=MATCH_PARENT, height=MATCH_PARENT),
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        views.FrameLayout(
+            "content_frame", listing, width=views.MATCH_PARENT, height=views.MATCH_PARENT
+        ),
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )
 
 
 def brightness_dialog(
     level: int, low: int, high: int, on_change: Callable[[int], object], on_outside: Action
-) -> View:
+) -> views.View:
     """SystemUI's brightness dialog: its panel at the top of a window that fills the
     screen, where a tap outside the panel closes it."""
-    panel = FrameLayout(
+    panel = views.FrameLayout(
         "brightness_mirror_container",
-        FrameLayout(
+        views.FrameLayout(
             "brightness_slider",
-            SeekBar(
+            views.SeekBar(
                 "slider",
                 progress=level,
                 min=low,
@@ -283,14 +280,16 @@ def brightness_dialog(
                 icon="brightness_medium",
                 content_desc="Display brightness",
             ),
-            width=MATCH_PARENT,
+            width=views.MATCH_PARENT,
         ),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
         margin=(16, 48, 16, 0),
         padding=(16, 16, 16, 16),
         background=PANEL,
         corner_radius=28,
         clickable=True,  # the panel keeps the taps that miss the slider
-        layout_gravity=Gravity.TOP,
+        layout_gravity=views.Gravity.TOP,
     )
-    return FrameLayout("", panel, width=MATCH_PARENT, height=MATCH_PARENT, on_click=on_outside)
+    return views.FrameLayout(
+        "", panel, width=views.MATCH_PARENT, height=views.MATCH_PARENT, on_click=on_outside
+    )

@@ -30,23 +30,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from droidhub.virtual import views
 from droidhub.virtual.appmodel import Intent, Screen, VirtualApp
-from droidhub.virtual.views import (
-    PreferenceImageView,
-    StatusBar,
-    ViewApp,
-    Window,
-    main_switch_bar,
-    preference,
-    switch_preference,
-)
 from droidhub.virtual.views.window import dump, paint
 from droidhub_aw_apps.system import layouts
 from droidhub_aw_apps.system.model import DIALER_PACKAGE, SETTINGS_PACKAGE
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
-    from droidhub.virtual.views import View
 
 WIFI = "Wi\u2011Fi"
 SYSTEMUI = layouts.SYSTEMUI
@@ -199,7 +190,7 @@ def _percent(level: int) -> str:
     return f"{round(100 * (level - _MIN_BRIGHTNESS) / span)}%"
 
 
-class SettingsApp(ViewApp):
+class SettingsApp(views.ViewApp):
     """Android 13's Settings: its state is the phone's settings, the model holds only
     where the user is (page, whether the brightness dialog is open); the engine keeps
     the scroll."""
@@ -255,26 +246,26 @@ class SettingsApp(ViewApp):
             return _percent(_brightness(phone))
         return entry.summary
 
-    def _row(self, phone: VirtualPhone, entry: Entry) -> View:
+    def _row(self, phone: VirtualPhone, entry: Entry) -> views.View:
         summary = self._summary(phone, entry)
         if self.page == "top":
             return layouts.homepage_row(
                 entry.title, summary, entry.icon, entry.colour, lambda: self._choose(phone, entry)
             )
-        icon = PreferenceImageView(icon=entry.icon, tint=_ICON_INK) if entry.icon else None
+        icon = views.PreferenceImageView(icon=entry.icon, tint=_ICON_INK) if entry.icon else None
         if entry.switch == "bluetooth_on":
-            return main_switch_bar(
+            return views.main_switch_bar(
                 entry.title, _on(phone, entry.switch), lambda: _flip(phone, entry.switch)
             )
         if entry.switch:
-            return switch_preference(
+            return views.switch_preference(
                 entry.title,
                 summary,
                 icon=icon,
                 checked=_on(phone, entry.switch),
                 on_toggle=lambda: _flip(phone, entry.switch),
             )
-        return preference(
+        return views.preference(
             entry.title, summary, icon=icon, on_click=lambda: self._choose(phone, entry)
         )
 
@@ -305,14 +296,14 @@ class SettingsApp(ViewApp):
     def _set_brightness(self, phone: VirtualPhone, level: int) -> None:
         phone.settings.put("system", "screen_brightness", str(level))
 
-    def build(self, phone: VirtualPhone) -> Window:
+    def build(self, phone: VirtualPhone) -> views.Window:
         """The current page, and the brightness dialog over it while it shows."""
         rows = [self._row(phone, entry) for entry in self._entries(phone)]
         if self.page == "top":
             content = layouts.homepage(rows)
         else:
             content = layouts.subpage(self._title_and_parent()[0], rows, self._up)
-        window = Window(content, background=layouts.BACKGROUND, status_bar=layouts.BACKGROUND)
+        window = views.Window(content, background=layouts.BACKGROUND, status_bar=layouts.BACKGROUND)
         if self.dialog:
             window.dialog = layouts.brightness_dialog(
                 _brightness(phone),
@@ -336,21 +327,21 @@ class SettingsApp(ViewApp):
         if not self.dialog:
             return super().screen(phone)
         window = self.observe(phone)
-        bar = StatusBar.of(phone)
+        bar = views.StatusBar.of(phone)
         return Screen(self._systemui_dump(window, bar), paint(window, bar).png())
 
     def screen_without_pixels(self, phone: VirtualPhone) -> Screen:
         """The dump alone (System UI's window while the dialog shows)."""
         if not self.dialog:
             return super().screen_without_pixels(phone)
-        return Screen(self._systemui_dump(self.observe(phone), StatusBar.of(phone)))
+        return Screen(self._systemui_dump(self.observe(phone), views.StatusBar.of(phone)))
 
     @staticmethod
-    def _systemui_dump(window: Window, bar: StatusBar) -> str:
+    def _systemui_dump(window: views.Window, bar: views.StatusBar) -> str:
         """System UI's dialog window: the panel alone (what is around it is the scrim)."""
         assert window.dialog is not None
         panel = window.dialog.children[0]
-        return dump(Window(panel, frame=panel.bounds), SYSTEMUI, bar)
+        return dump(views.Window(panel, frame=panel.bounds), SYSTEMUI, bar)
 
 
 class DialerApp(VirtualApp):

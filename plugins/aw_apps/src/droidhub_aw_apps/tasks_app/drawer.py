@@ -19,23 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from droidhub.virtual.views import (
-    INVISIBLE,
-    MATCH_PARENT,
-    VERTICAL,
-    FrameLayout,
-    ImageButton,
-    ImageView,
-    LinearLayout,
-    PreferenceImageView,
-    RecyclerView,
-    RelativeLayout,
-    Rules,
-    TextView,
-    Toolbar,
-    View,
-    preference,
-)
+from droidhub.virtual import views
 from droidhub_aw_apps.tasks_app import ids
 from droidhub_aw_apps.tasks_app.layouts import (
     BACKGROUND,
@@ -80,60 +64,57 @@ SETTINGS_ROWS = (
 )
 
 
-class CheckedTextView(TextView):
-    """A filter's name (``android.widget.CheckedTextView``), checked for the filter in
-    front."""
-
-    class_name = "android.widget.CheckedTextView"
-
-
-def _filter_row(title: str, icon: str, selected: bool, count: int, on_click: Action) -> View:
+def _filter_row(title: str, icon: str, selected: bool, count: int, on_click: Action) -> views.View:
     colour = PRIMARY if selected else TEXT_SECONDARY
-    return RelativeLayout(
+    return views.RelativeLayout(
         "row",
-        TextView("size", f"{count:,}" if count else "", text_size=14, padding=(0, 0, 16, 0),
-                 visibility="visible" if count else INVISIBLE,
-                 rules=Rules(align_parent_right=True, center_vertical=True)),
-        ImageView("icon", icon, tint=colour, rules=Rules(align_parent_left=True)),
-        CheckedTextView("text", title, text_size=14, medium=True, max_lines=1,
+        views.TextView("size", f"{count:,}" if count else "", text_size=14, padding=(0, 0, 16, 0),
+                       visibility="visible" if count else views.INVISIBLE,
+                       rules=views.Rules(align_parent_right=True, center_vertical=True)),
+        views.ImageView("icon", icon, tint=colour, rules=views.Rules(align_parent_left=True)),
+        views.CheckedTextView("text", title, text_size=14, medium=True, max_lines=1,
                         text_color=PRIMARY if selected else TEXT_PRIMARY, padding=(32, 0, 16, 0),
-                        width=MATCH_PARENT, checkable=True, checked=selected,
-                        rules=Rules(to_right_of="icon", to_left_of="size", center_vertical=True)),
-        width=MATCH_PARENT, padding=(16, 12, 0, 12), on_click=on_click,
+                        width=views.MATCH_PARENT, checkable=True, checked=selected,
+                        rules=views.Rules(to_right_of="icon", to_left_of="size",
+                                          center_vertical=True)),
+        width=views.MATCH_PARENT, padding=(16, 12, 0, 12), on_click=on_click,
     )  # fmt: skip
 
 
-def _subheader(title: str) -> View:
-    return RelativeLayout(
+def _subheader(title: str) -> views.View:
+    return views.RelativeLayout(
         "subheader_row",
-        View("divider", width=MATCH_PARENT, height=1, background="#1F000000"),
-        ImageView("add_item", "add", tint=TEXT_TERTIARY, padding=8,
-                  rules=Rules(below="divider", align_parent_right=True)),
-        ImageView("chevron", "expand_less", tint=TEXT_TERTIARY, padding=8,
-                  rules=Rules(below="divider", to_left_of="add_item")),
-        TextView("text", title, text_size=14, medium=True, text_color=TEXT_SECONDARY,
-                 padding=16, rules=Rules(below="divider", align_parent_left=True,
-                                         to_left_of="chevron")),
-        width=MATCH_PARENT, padding=(0, 0, 8, 0),
+        views.View("divider", width=views.MATCH_PARENT, height=1, background="#1F000000"),
+        views.ImageView("add_item", "add", tint=TEXT_TERTIARY, padding=8,
+                        rules=views.Rules(below="divider", align_parent_right=True)),
+        views.ImageView("chevron", "expand_less", tint=TEXT_TERTIARY, padding=8,
+                        rules=views.Rules(below="divider", to_left_of="add_item")),
+        views.TextView("text", title, text_size=14, medium=True, text_color=TEXT_SECONDARY,
+                       padding=16, rules=views.Rules(below="divider", align_parent_left=True,
+                                                     to_left_of="chevron")),
+        width=views.MATCH_PARENT, padding=(0, 0, 8, 0),
     )  # fmt: skip
 
 
-def _action_row(title: str, icon: str, on_click: Action) -> View:
-    return RelativeLayout(
+def _action_row(title: str, icon: str, on_click: Action) -> views.View:
+    return views.RelativeLayout(
         "row",
-        ImageView("icon", icon, tint=TEXT_SECONDARY, rules=Rules(align_parent_left=True)),
-        TextView("text", title, text_size=14, medium=True, max_lines=1, padding=(32, 0, 16, 0),
-                 width=MATCH_PARENT, rules=Rules(to_right_of="icon", center_vertical=True)),
-        width=MATCH_PARENT, padding=(16, 12, 0, 12), on_click=on_click,
+        views.ImageView("icon", icon, tint=TEXT_SECONDARY,
+                        rules=views.Rules(align_parent_left=True)),
+        views.TextView("text", title, text_size=14, medium=True, max_lines=1,
+                       padding=(32, 0, 16, 0),
+                       width=views.MATCH_PARENT,
+                       rules=views.Rules(to_right_of="icon", center_vertical=True)),
+        width=views.MATCH_PARENT, padding=(16, 12, 0, 12), on_click=on_click,
     )  # fmt: skip
 
 
-def navigation_drawer(choose: Callable[[str], object], my_tasks: int) -> View:
+def navigation_drawer(choose: Callable[[str], object], my_tasks: int) -> views.View:
     """``fragment_navigation_drawer``: the filters (My Tasks with its count of active,
     started tasks; a count of 0 is INVISIBLE), sections and actions; a tap runs
     ``choose(title)``."""
 
-    def bind(line: tuple[str, str, str]) -> View:
+    def bind(line: tuple[str, str, str]) -> views.View:
         kind, title, icon = line
         pick: Action = lambda: choose(title)  # noqa: E731
         if kind == "filter":
@@ -142,32 +123,34 @@ def navigation_drawer(choose: Callable[[str], object], my_tasks: int) -> View:
         if kind == "subheader":
             return _subheader(title)
         if kind == "separator":
-            return FrameLayout("", View("divider", width=MATCH_PARENT, height=1,
-                                        background="#1F000000"), width=MATCH_PARENT,
-                               padding=(0, 8, 0, 8))  # fmt: skip
+            return views.FrameLayout("", views.View("divider", width=views.MATCH_PARENT, height=1,
+                                                    background="#1F000000"),
+                                                    width=views.MATCH_PARENT,
+                                     padding=(0, 8, 0, 8))  # fmt: skip
         return _action_row(title, icon, pick)
 
-    return RecyclerView("recycler_view", DRAWER, bind, height=-2, padding=(0, 8, 0, 8))
+    return views.RecyclerView("recycler_view", DRAWER, bind, height=-2, padding=(0, 8, 0, 8))
 
 
-def settings(on_up: Action) -> View:
+def settings(on_up: Action) -> views.View:
     """``activity_preferences``: the toolbar ("Settings", Navigate up) over the
     ``settings`` frame with the top-level preferences."""
-    toolbar = Toolbar(
+    toolbar = views.Toolbar(
         "toolbar",
-        ImageButton("", "arrow_back", tint=TEXT_PRIMARY, content_desc="Navigate up",
-                    padding=16, width=56, height=56, on_click=on_up),
-        TextView("", ids.SETTINGS, text_size=20, medium=True, margin=(16, 0, 0, 0)),
+        views.ImageButton("", "arrow_back", tint=TEXT_PRIMARY, content_desc="Navigate up",
+                          padding=16, width=56, height=56, on_click=on_up),
+        views.TextView("", ids.SETTINGS, text_size=20, medium=True, margin=(16, 0, 0, 0)),
         background=BACKGROUND,
     )  # fmt: skip
-    rows: list[View] = []
+    rows: list[views.View] = []
     for title, icon in SETTINGS_ROWS:
-        image = PreferenceImageView(icon=icon) if icon else None
-        rows.append(preference(title, icon=image, on_click=lambda: None))
-    listing = RecyclerView("recycler_view", rows, lambda row: row)
-    return LinearLayout(
+        image = views.PreferenceImageView(icon=icon) if icon else None
+        rows.append(views.preference(title, icon=image, on_click=lambda: None))
+    listing = views.RecyclerView("recycler_view", rows, lambda row: row)
+    return views.LinearLayout(
         "",
         toolbar,
-        FrameLayout("settings", listing, width=MATCH_PARENT, height=MATCH_PARENT),
-        orientation=VERTICAL, width=MATCH_PARENT, height=MATCH_PARENT, background=BACKGROUND,
+        views.FrameLayout("settings", listing, width=views.MATCH_PARENT, height=views.MATCH_PARENT),
+        orientation=views.VERTICAL, width=views.MATCH_PARENT, height=views.MATCH_PARENT,
+        background=BACKGROUND,
     )  # fmt: skip

@@ -45,36 +45,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Unpack
 
-from droidhub.virtual.views import (
-    GONE,
-    HORIZONTAL,
-    INVISIBLE,
-    MATCH_PARENT,
-    VERTICAL,
-    Button,
-    CheckBox,
-    CoordinatorLayout,
-    EditText,
-    FloatingActionButton,
-    FrameLayout,
-    Gravity,
-    ImageButton,
-    ImageView,
-    LinearLayout,
-    MenuItem,
-    RecyclerView,
-    RelativeLayout,
-    Rules,
-    ScrollView,
-    Switch,
-    TextView,
-    Toolbar,
-    View,
-    ViewGroupFrame,
-    action_menu,
-    dp,
-    sp,
-)
+from droidhub.virtual import views
 from droidhub.virtual.views.view import Attributes
 from droidhub_aw_apps.tasks_app import ids
 
@@ -95,28 +66,30 @@ OVERDUE = "#FFFF5722"  # error_color_material_light
 PRIORITY_COLOURS = ("#FFF44336", "#FFFF9800", "#FF2196F3", "#FF9E9E9E")
 
 
-class ComposeColumn(LinearLayout):
+class ComposeColumn(views.LinearLayout):
     """Compose content in a column: its nodes report ``android.view.View``."""
 
     class_name: ClassVar[str] = "android.view.View"
 
-    def __init__(self, id: str = "", *children: View, **attributes: Unpack[Attributes]) -> None:
-        super().__init__(id, *children, orientation=VERTICAL, **attributes)
+    def __init__(
+        self, id: str = "", *children: views.View, **attributes: Unpack[Attributes]
+    ) -> None:
+        super().__init__(id, *children, orientation=views.VERTICAL, **attributes)
 
 
-class ComposeRow(LinearLayout):
+class ComposeRow(views.LinearLayout):
     """A Compose Row (``android.view.View`` when it takes clicks)."""
 
     class_name: ClassVar[str] = "android.view.View"
 
-    def __init__(self, *children: View, **attributes: Unpack[Attributes]) -> None:
+    def __init__(self, *children: views.View, **attributes: Unpack[Attributes]) -> None:
         super().__init__(
-            "", *children, orientation=HORIZONTAL, gravity=Gravity.CENTER_VERTICAL,
+            "", *children, orientation=views.HORIZONTAL, gravity=views.Gravity.CENTER_VERTICAL,
             **attributes,
         )  # fmt: skip
 
 
-class PlainEditText(EditText):
+class PlainEditText(views.EditText):
     """An EditText on ``android:background="@null"`` (the editor's title, Compose's
     description field): no underline, ``text_size`` sp, up to ``max_lines`` lines."""
 
@@ -131,14 +104,14 @@ class PlainEditText(EditText):
         **attributes: Unpack[Attributes],
     ) -> None:
         super().__init__(id, text, hint=hint, on_change=on_change, **attributes)
-        self.text_px, self.max_lines = sp(text_size), max_lines
+        self.text_px, self.max_lines = views.sp(text_size), max_lines
 
     def draw_content(self, painter: Painter) -> None:
         """The text alone."""
-        TextView.draw_content(self, painter)
+        views.TextView.draw_content(self, painter)
 
 
-class RadioButton(CheckBox):
+class RadioButton(views.CheckBox):
     """``android.widget.RadioButton``: a ring, filled when checked, in ``tint``."""
 
     class_name: ClassVar[str] = "android.widget.RadioButton"
@@ -149,7 +122,7 @@ class RadioButton(CheckBox):
 
     def draw_content(self, painter: Painter) -> None:
         """The ring (and its dot when checked) centred in the box."""
-        size = dp(24)
+        size = views.dp(24)
         x = (self.left + self.right - size) // 2
         y = (self.top + self.bottom - size) // 2
         icon = "radio_button_checked" if self.checked else "radio_button_unchecked"
@@ -192,178 +165,191 @@ def task_list(
     on_overflow: Action,
     on_drawer: Action,
     on_add: Action,
-    banner: View | None = None,
-) -> LinearLayout:
+    banner: views.View | None = None,
+) -> views.LinearLayout:
     """``task_list_activity`` holding ``fragment_task_list`` for the filter ``title``:
     the ``banner`` (see :func:`subscription_banner`) over the list, or over
     ``body_empty`` while the filter shows no task."""
-    toolbar = Toolbar(
+    toolbar = views.Toolbar(
         "toolbar",
-        TextView("", title, text_size=20, medium=True, max_lines=1, weight=1, width=0,
-                 margin=(16, 0, 0, 0)),
-        action_menu([MenuItem("menu_search", ids.SEARCH, "search")], tint=TEXT_SECONDARY),
+        views.TextView("", title, text_size=20, medium=True, max_lines=1, weight=1, width=0,
+                       margin=(16, 0, 0, 0)),
+        views.action_menu([views.MenuItem("menu_search", ids.SEARCH, "search")],
+                          tint=TEXT_SECONDARY),
         background=BACKGROUND, elevation=0,
     )  # fmt: skip
-    app_bar = LinearLayout("appbarlayout", toolbar, orientation=VERTICAL, width=MATCH_PARENT,
-                           elevation=4, background=BACKGROUND)  # fmt: skip
+    app_bar = views.LinearLayout("appbarlayout", toolbar, orientation=views.VERTICAL,
+                                 width=views.MATCH_PARENT,
+                                 elevation=4, background=BACKGROUND)  # fmt: skip
 
-    def bind(entry: Entry) -> View:
+    def bind(entry: Entry) -> views.View:
         if isinstance(entry, Header):
             return task_adapter_header(entry.text)
         return task_adapter_row(entry, lambda: open_task(entry.task_id))
 
-    recycler = RecyclerView("recycler_view", entries, bind, padding=(0, 0, 0, 88))
-    standard = ViewGroupFrame("body_standard", recycler, width=MATCH_PARENT, height=MATCH_PARENT,
-                              visibility="visible" if entries else GONE)  # fmt: skip
-    body = LinearLayout("", orientation=VERTICAL, width=MATCH_PARENT, height=MATCH_PARENT,
-                        margin=(0, 56, 0, 0))  # fmt: skip
+    recycler = views.RecyclerView("recycler_view", entries, bind, padding=(0, 0, 0, 88))
+    standard = views.ViewGroupFrame("body_standard", recycler, width=views.MATCH_PARENT,
+                                    height=views.MATCH_PARENT,
+                                    visibility="visible" if entries else views.GONE)  # fmt: skip
+    body = views.LinearLayout("", orientation=views.VERTICAL, width=views.MATCH_PARENT,
+                              height=views.MATCH_PARENT,
+                              margin=(0, 56, 0, 0))  # fmt: skip
     if banner is not None:
         body.add(banner)
     body.add(
-        LinearLayout(
+        views.LinearLayout(
             "",
-            FrameLayout("", standard, task_list_body_empty(visible=not entries),
-                        width=0, weight=100, height=MATCH_PARENT),
-            orientation=HORIZONTAL, width=MATCH_PARENT, height=MATCH_PARENT,
+            views.FrameLayout("", standard, task_list_body_empty(visible=not entries),
+                              width=0, weight=100, height=views.MATCH_PARENT),
+            orientation=views.HORIZONTAL, width=views.MATCH_PARENT, height=views.MATCH_PARENT,
         )
     )  # fmt: skip
-    coordinator = CoordinatorLayout(
+    coordinator = views.CoordinatorLayout(
         "task_list_coordinator", app_bar, body, bottom_app_bar(on_drawer, on_sort, on_overflow),
-        FloatingActionButton("fab", "add", background=ACCENT, content_desc=ids.CREATE_TASK,
-                             layout_gravity=Gravity.BOTTOM | Gravity.CENTER_HORIZONTAL,
-                             margin=(0, 0, 0, 28), on_click=on_add),
-        width=MATCH_PARENT, height=MATCH_PARENT, background=BACKGROUND,
+        views.FloatingActionButton("fab", "add", background=ACCENT, content_desc=ids.CREATE_TASK,
+                                   layout_gravity=views.Gravity.BOTTOM
+                                   | views.Gravity.CENTER_HORIZONTAL,
+                                   margin=(0, 0, 0, 28), on_click=on_add),
+        width=views.MATCH_PARENT, height=views.MATCH_PARENT, background=BACKGROUND,
     )  # fmt: skip
-    return LinearLayout(
+    return views.LinearLayout(
         "drawer_layout",
-        FrameLayout("master", coordinator, width=MATCH_PARENT, height=MATCH_PARENT),
-        orientation=VERTICAL, width=MATCH_PARENT, height=MATCH_PARENT,
+        views.FrameLayout("master", coordinator, width=views.MATCH_PARENT,
+                          height=views.MATCH_PARENT),
+        orientation=views.VERTICAL, width=views.MATCH_PARENT, height=views.MATCH_PARENT,
     )  # fmt: skip
 
 
-def task_list_body_empty(visible: bool) -> View:
+def task_list_body_empty(visible: bool) -> views.View:
     """``task_list_body_empty`` included as ``body_empty``: the inbox picture (a glyph
     the engine's icon subset lacks, so its 168 dp box stays blank) over "There are no
     tasks here.", shown instead of ``body_standard`` while the filter has no task."""
-    column = LinearLayout(
+    column = views.LinearLayout(
         "",
-        ImageView("", width=168, height=168, layout_gravity=Gravity.CENTER_HORIZONTAL),
-        TextView("", ids.NO_TASKS, text_size=20, text_color=TEXT_TERTIARY,
-                 layout_gravity=Gravity.CENTER_HORIZONTAL),
-        orientation=VERTICAL, layout_gravity=Gravity.CENTER_HORIZONTAL,
+        views.ImageView("", width=168, height=168, layout_gravity=views.Gravity.CENTER_HORIZONTAL),
+        views.TextView("", ids.NO_TASKS, text_size=20, text_color=TEXT_TERTIARY,
+                       layout_gravity=views.Gravity.CENTER_HORIZONTAL),
+        orientation=views.VERTICAL, layout_gravity=views.Gravity.CENTER_HORIZONTAL,
     )  # fmt: skip
-    return ViewGroupFrame("body_empty", ScrollView("", column), width=MATCH_PARENT,
-                          elevation=4, visibility="visible" if visible else GONE)  # fmt: skip
+    return views.ViewGroupFrame("body_empty", views.ScrollView("", column),
+                                width=views.MATCH_PARENT,
+                                elevation=4,
+                                visibility="visible" if visible else views.GONE)  # fmt: skip
 
 
-def subscription_banner(on_dismiss: Action, on_donate: Action) -> View:
+def subscription_banner(on_dismiss: Action, on_donate: Action) -> views.View:
     """The ``banner`` ComposeView's SubscriptionNagBanner as the generic (F-Droid) build
     words it: between two dividers, "Enjoying Tasks?" (body1), "Tasks needs your
     support!" (body2), then the Dismiss and Donate text buttons at the end."""
 
-    def text_button(text: str, on_click: Action) -> Button:
-        button = Button("", text, padding=(8, 6, 8, 6), on_click=on_click)
+    def text_button(text: str, on_click: Action) -> views.Button:
+        button = views.Button("", text, padding=(8, 6, 8, 6), on_click=on_click)
         button.all_caps, button.text_color = False, PRIMARY
         return button
 
-    def divider() -> View:
-        return View(width=MATCH_PARENT, height=1, background="#1F000000")
+    def divider() -> views.View:
+        return views.View(width=views.MATCH_PARENT, height=1, background="#1F000000")
 
     return ComposeColumn(
         "banner",
         divider(),
-        TextView("", ids.ENJOYING_TASKS, text_size=16, text_color=TEXT_PRIMARY,
-                 padding=(16, 0, 16, 0), margin=(0, 16, 0, 0)),
-        TextView("", ids.NEEDS_SUPPORT, text_size=14, text_color=TEXT_PRIMARY,
-                 padding=(16, 0, 16, 0), margin=(0, 4, 0, 0)),
-        LinearLayout("", text_button(ids.DISMISS, on_dismiss), View(width=8, height=0),
-                     text_button(ids.DONATE, on_donate), layout_gravity=Gravity.RIGHT,
-                     padding=(16, 2, 16, 2)),
+        views.TextView("", ids.ENJOYING_TASKS, text_size=16, text_color=TEXT_PRIMARY,
+                       padding=(16, 0, 16, 0), margin=(0, 16, 0, 0)),
+        views.TextView("", ids.NEEDS_SUPPORT, text_size=14, text_color=TEXT_PRIMARY,
+                       padding=(16, 0, 16, 0), margin=(0, 4, 0, 0)),
+        views.LinearLayout("", text_button(ids.DISMISS, on_dismiss), views.View(width=8, height=0),
+                           text_button(ids.DONATE, on_donate), layout_gravity=views.Gravity.RIGHT,
+                           padding=(16, 2, 16, 2)),
         divider(),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
     )  # fmt: skip
 
 
-def bottom_app_bar(on_drawer: Action, on_sort: Action, on_overflow: Action) -> Toolbar:
+def bottom_app_bar(on_drawer: Action, on_sort: Action, on_overflow: Action) -> views.Toolbar:
     """``bottomAppBar`` in the theme colour: the navigation icon, then Sort and the
     overflow of ``menu_task_list_fragment_bottom``."""
-    return Toolbar(
+    return views.Toolbar(
         "bottomAppBar",
-        ImageButton("", "menu", tint="#FFFFFFFF", padding=16, width=56, height=56,
-                    on_click=on_drawer),
-        View(width=0, height=0, weight=1),
-        action_menu([MenuItem("menu_sort", ids.SORT, "sort", on_sort)], overflow=OVERFLOW_TITLES,
-                    on_overflow=on_overflow, tint="#FFFFFFFF"),
-        background=PRIMARY, elevation=8, layout_gravity=Gravity.BOTTOM,
+        views.ImageButton("", "menu", tint="#FFFFFFFF", padding=16, width=56, height=56,
+                          on_click=on_drawer),
+        views.View(width=0, height=0, weight=1),
+        views.action_menu([views.MenuItem("menu_sort", ids.SORT, "sort", on_sort)],
+                          overflow=OVERFLOW_TITLES,
+                          on_overflow=on_overflow, tint="#FFFFFFFF"),
+        background=PRIMARY, elevation=8, layout_gravity=views.Gravity.BOTTOM,
     )  # fmt: skip
 
 
 #: The bottom menu's items that go to the overflow, in order (Collapse and Expand
 #: subtasks show in a list that supports subtasks; voice input needs a recogniser).
 OVERFLOW_TITLES = (
-    MenuItem("menu_clear_completed", ids.CLEAR_COMPLETED),
-    MenuItem("menu_collapse_subtasks", ids.COLLAPSE_SUBTASKS),
-    MenuItem("menu_expand_subtasks", ids.EXPAND_SUBTASKS),
-    MenuItem("menu_show_completed", ids.SHOW_COMPLETED),
-    MenuItem("menu_show_unstarted", ids.SHOW_UNSTARTED),
-    MenuItem("menu_share", ids.SHARE),
+    views.MenuItem("menu_clear_completed", ids.CLEAR_COMPLETED),
+    views.MenuItem("menu_collapse_subtasks", ids.COLLAPSE_SUBTASKS),
+    views.MenuItem("menu_expand_subtasks", ids.EXPAND_SUBTASKS),
+    views.MenuItem("menu_show_completed", ids.SHOW_COMPLETED),
+    views.MenuItem("menu_show_unstarted", ids.SHOW_UNSTARTED),
+    views.MenuItem("menu_share", ids.SHARE),
 )
 
 
-def task_adapter_header(text: str) -> RelativeLayout:
+def task_adapter_header(text: str) -> views.RelativeLayout:
     """``task_adapter_header``: the section's name and its collapse chevron."""
-    return RelativeLayout(
+    return views.RelativeLayout(
         "header_row",
-        TextView("header", text, text_size=14, medium=True, text_color=TEXT_SECONDARY,
-                 padding=16, width=MATCH_PARENT, gravity=Gravity.LEFT | Gravity.CENTER_VERTICAL,
-                 rules=Rules(align_parent_left=True, to_left_of="chevron")),
-        ImageView("chevron", "keyboard_arrow_up", tint=TEXT_TERTIARY, padding=16,
-                  rules=Rules(align_parent_right=True)),
-        width=MATCH_PARENT, clickable=True,
+        views.TextView("header", text, text_size=14, medium=True, text_color=TEXT_SECONDARY,
+                       padding=16, width=views.MATCH_PARENT,
+                       gravity=views.Gravity.LEFT | views.Gravity.CENTER_VERTICAL,
+                       rules=views.Rules(align_parent_left=True, to_left_of="chevron")),
+        views.ImageView("chevron", "keyboard_arrow_up", tint=TEXT_TERTIARY, padding=16,
+                        rules=views.Rules(align_parent_right=True)),
+        width=views.MATCH_PARENT, clickable=True,
     )  # fmt: skip
 
 
-def task_adapter_row(line: TaskLine, on_click: Action) -> FrameLayout:
+def task_adapter_row(line: TaskLine, on_click: Action) -> views.FrameLayout:
     """``task_adapter_row``: the check box, the title, the due date at the end, the
     description under them."""
     box_icon = "check_box" if line.completed else "check_box_outline_blank"
     chips = line.start is not None
     title_colour = TEXT_TERTIARY if line.completed or line.hidden else TEXT_PRIMARY
-    body = RelativeLayout(
+    body = views.RelativeLayout(
         "rowBody",
-        ImageView("completeBox", box_icon, tint=PRIORITY_COLOURS[min(line.importance, 3)],
-                  padding=(16, 16, 16, 16), clickable=True, checkable=True,
-                  checked=line.completed,
-                  content_desc=ids.PRIORITY_HEADERS[min(line.importance, 3)],
-                  rules=Rules(align_parent_top=True, align_parent_left=True)),
-        TextView("due_date", line.due or "", text_size=14, max_lines=1,
-                 text_color=OVERDUE if line.overdue else TEXT_SECONDARY,
-                 padding=(8, 18, 8, 0), clickable=True, visibility=GONE if line.due is None
-                 else "visible", rules=Rules(align_parent_top=True, align_parent_right=True)),
-        TextView("title", line.title, text_size=16, max_lines=1, text_color=title_colour,
-                 padding=(0, 16, 8, 0), width=MATCH_PARENT,
-                 rules=Rules(to_right_of="completeBox", to_left_of="due_date")),
-        TextView("description", line.notes, text_size=16, max_lines=2,
-                 text_color=TEXT_SECONDARY, padding=(56, 0, 16, 0 if chips else 16),
-                 margin=(0, 4, 0, 0), width=MATCH_PARENT,
-                 visibility="visible" if line.notes else GONE, rules=Rules(below="title")),
-        width=MATCH_PARENT, padding=(0, 0, 8, 0), on_click=on_click,
+        views.ImageView("completeBox", box_icon, tint=PRIORITY_COLOURS[min(line.importance, 3)],
+                        padding=(16, 16, 16, 16), clickable=True, checkable=True,
+                        checked=line.completed,
+                        content_desc=ids.PRIORITY_HEADERS[min(line.importance, 3)],
+                        rules=views.Rules(align_parent_top=True, align_parent_left=True)),
+        views.TextView("due_date", line.due or "", text_size=14, max_lines=1,
+                       text_color=OVERDUE if line.overdue else TEXT_SECONDARY,
+                       padding=(8, 18, 8, 0), clickable=True,
+                       visibility=views.GONE if line.due is None
+                       else "visible",
+                       rules=views.Rules(align_parent_top=True, align_parent_right=True)),
+        views.TextView("title", line.title, text_size=16, max_lines=1, text_color=title_colour,
+                       padding=(0, 16, 8, 0), width=views.MATCH_PARENT,
+                       rules=views.Rules(to_right_of="completeBox", to_left_of="due_date")),
+        views.TextView("description", line.notes, text_size=16, max_lines=2,
+                       text_color=TEXT_SECONDARY, padding=(56, 0, 16, 0 if chips else 16),
+                       margin=(0, 4, 0, 0), width=views.MATCH_PARENT,
+                       visibility="visible" if line.notes else views.GONE,
+                       rules=views.Rules(below="title")),
+        width=views.MATCH_PARENT, padding=(0, 0, 8, 0), on_click=on_click,
     )  # fmt: skip
     if line.start is not None:
         body.add(chip_group(line.start, below="description" if line.notes else "title"))
-    return FrameLayout("row", body, width=MATCH_PARENT, background=BACKGROUND)
+    return views.FrameLayout("row", body, width=views.MATCH_PARENT, background=BACKGROUND)
 
 
-def chip_group(start: str, below: str) -> View:
+def chip_group(start: str, below: str) -> views.View:
     """``chip_group``, the row's ComposeView: the StartDateChip of an unstarted task (its
     start date as the due date is worded), under the title or the description."""
     chip = ComposeRow(
-        ImageView("", "schedule", tint=TEXT_SECONDARY, icon_size=18, margin=(8, 0, 8, 0)),
-        TextView("", start, text_size=14, max_lines=1, margin=(0, 0, 12, 0)),
+        views.ImageView("", "schedule", tint=TEXT_SECONDARY, icon_size=18, margin=(8, 0, 8, 0)),
+        views.TextView("", start, text_size=14, max_lines=1, margin=(0, 0, 12, 0)),
         height=32, background="#1F000000", corner_radius=16, clickable=True,
     )  # fmt: skip
-    return ComposeColumn("chip_group", chip, width=MATCH_PARENT, margin=(56, 4, 16, 0),
-                         padding=(0, 0, 16, 16), rules=Rules(below=below))  # fmt: skip
+    return ComposeColumn("chip_group", chip, width=views.MATCH_PARENT, margin=(56, 4, 16, 0),
+                         padding=(0, 0, 16, 16), rules=views.Rules(below=below))  # fmt: skip
 
 
 # --- SortSettingsActivity's sheets -------------------------------------------------------
@@ -380,38 +366,40 @@ class SortRow:
     on_order: Action
 
 
-class ComposeSheetWindow(FrameLayout):
+class ComposeSheetWindow(views.FrameLayout):
     """A Compose ModalBottomSheet's window (SortSettingsActivity): the scrim over the
     whole window, whose tap dismisses, and the sheet at the bottom with 16 dp corners.
     Compose gives neither a resource id; a touch on the sheet stays in the sheet."""
 
-    def __init__(self, sheet: View, on_dismiss: Action) -> None:
-        self.sheet = FrameLayout("", sheet, width=MATCH_PARENT, background="#FFFFFFFF",
-                                 corner_radius=16, layout_gravity=Gravity.BOTTOM)  # fmt: skip
-        scrim = View(width=MATCH_PARENT, height=MATCH_PARENT, on_click=on_dismiss)
-        super().__init__("", scrim, self.sheet, width=MATCH_PARENT, height=MATCH_PARENT)
+    def __init__(self, sheet: views.View, on_dismiss: Action) -> None:
+        self.sheet = views.FrameLayout("", sheet, width=views.MATCH_PARENT, background="#FFFFFFFF",
+                                       corner_radius=16,
+                                       layout_gravity=views.Gravity.BOTTOM)  # fmt: skip
+        scrim = views.View(width=views.MATCH_PARENT, height=views.MATCH_PARENT, on_click=on_dismiss)
+        super().__init__("", scrim, self.sheet, width=views.MATCH_PARENT, height=views.MATCH_PARENT)
 
-    def hit(self, x: int, y: int, long: bool = False) -> View | None:
+    def hit(self, x: int, y: int, long: bool = False) -> views.View | None:
         """The sheet's view under the finger; the scrim only off the sheet."""
         if self.sheet.contains(x, y):
             return self.sheet.hit(x, y, long)
         return super().hit(x, y, long)
 
 
-def sort_sheet(rows: Sequence[SortRow], completed_at_bottom: bool, on_bottom: Action) -> View:
+def sort_sheet(rows: Sequence[SortRow], completed_at_bottom: bool, on_bottom: Action) -> views.View:
     """The main sheet: the Grouping, Sorting and Subtasks rows, a divider, then "Move
     completed tasks to bottom" and its switch."""
-    column = ComposeColumn("", width=MATCH_PARENT, padding=(0, 22, 0, 16))
-    column.add(View(width=32, height=4, background="#66000000", corner_radius=2,
-                    layout_gravity=Gravity.CENTER_HORIZONTAL, margin=(0, 0, 0, 16)))  # fmt: skip
+    column = ComposeColumn("", width=views.MATCH_PARENT, padding=(0, 22, 0, 16))
+    column.add(views.View(width=32, height=4, background="#66000000", corner_radius=2,
+                          layout_gravity=views.Gravity.CENTER_HORIZONTAL,
+                          margin=(0, 0, 0, 16)))  # fmt: skip
     for row in rows:
         column.add(_sort_row(row))
-    column.add(View(width=MATCH_PARENT, height=1, background="#1F000000"))
+    column.add(views.View(width=views.MATCH_PARENT, height=1, background="#1F000000"))
     column.add(
         ComposeRow(
-            TextView("", ids.COMPLETED_AT_BOTTOM, text_size=16, weight=1, width=0),
-            Switch("", "", checked=completed_at_bottom, on_click=on_bottom),
-            width=MATCH_PARENT,
+            views.TextView("", ids.COMPLETED_AT_BOTTOM, text_size=16, weight=1, width=0),
+            views.Switch("", "", checked=completed_at_bottom, on_click=on_bottom),
+            width=views.MATCH_PARENT,
             padding=(16, 0, 16, 0),
             on_click=on_bottom,
         )
@@ -419,16 +407,16 @@ def sort_sheet(rows: Sequence[SortRow], completed_at_bottom: bool, on_bottom: Ac
     return column
 
 
-def _sort_row(row: SortRow) -> View:
+def _sort_row(row: SortRow) -> views.View:
     texts = ComposeColumn(
         "",
-        TextView("", row.title, text_size=16),
-        TextView("", row.mode, text_size=14, text_color=TEXT_SECONDARY),
+        views.TextView("", row.title, text_size=16),
+        views.TextView("", row.mode, text_size=14, text_color=TEXT_SECONDARY),
         width=0,
         weight=1,
     )
-    parts: list[View] = [
-        ImageView("", row.icon, tint=TEXT_SECONDARY, margin=(0, 0, 16, 0)),
+    parts: list[views.View] = [
+        views.ImageView("", row.icon, tint=TEXT_SECONDARY, margin=(0, 0, 16, 0)),
         texts,
     ]
     if row.ascending is not None:
@@ -436,29 +424,32 @@ def _sort_row(row: SortRow) -> View:
         arrow = "arrow_upward" if row.ascending else "arrow_downward"
         parts.append(
             ComposeRow(
-                View(width=1, height=32, background="#1F000000"),
-                ImageView("", arrow, tint=TEXT_PRIMARY, icon_size=16, margin=(8, 0, 8, 0)),
-                TextView("", words, text_size=14),
+                views.View(width=1, height=32, background="#1F000000"),
+                views.ImageView("", arrow, tint=TEXT_PRIMARY, icon_size=16, margin=(8, 0, 8, 0)),
+                views.TextView("", words, text_size=14),
                 height=32,
                 margin=(16, 0, 0, 0),
                 on_click=row.on_order,
             )
         )
-    return ComposeRow(*parts, width=MATCH_PARENT, padding=16, on_click=row.on_click)
+    return ComposeRow(*parts, width=views.MATCH_PARENT, padding=16, on_click=row.on_click)
 
 
-def picker_sheet(options: Sequence[str], selected: str, choose: Callable[[str], object]) -> View:
+def picker_sheet(
+    options: Sequence[str], selected: str, choose: Callable[[str], object]
+) -> views.View:
     """A mode picker over the main sheet: one line per mode, the selected in the theme
     colour; a choice closes it."""
-    column = ComposeColumn("", width=MATCH_PARENT, padding=(0, 22, 0, 16))
-    column.add(View(width=32, height=4, background="#66000000", corner_radius=2,
-                    layout_gravity=Gravity.CENTER_HORIZONTAL, margin=(0, 0, 0, 16)))  # fmt: skip
+    column = ComposeColumn("", width=views.MATCH_PARENT, padding=(0, 22, 0, 16))
+    column.add(views.View(width=32, height=4, background="#66000000", corner_radius=2,
+                          layout_gravity=views.Gravity.CENTER_HORIZONTAL,
+                          margin=(0, 0, 0, 16)))  # fmt: skip
     for option in options:
         colour = PRIMARY if option == selected else TEXT_PRIMARY
         line = ComposeColumn(
             "",
-            TextView("", option, text_size=20, medium=True, text_color=colour),
-            width=MATCH_PARENT,
+            views.TextView("", option, text_size=20, medium=True, text_color=colour),
+            width=views.MATCH_PARENT,
             padding=(16, 8, 16, 8),
             on_click=functools.partial(choose, option),
         )
@@ -489,17 +480,17 @@ def task_edit(
     on_save: Action,
     on_delete: Action,
     on_complete: Action,
-) -> CoordinatorLayout:
+) -> views.CoordinatorLayout:
     """``fragment_task_edit``: the title over the toolbar, the control sets, the FAB."""
-    delete = MenuItem("menu_delete", ids.DELETE_TASK, "delete", on_delete)
+    delete = views.MenuItem("menu_delete", ids.DELETE_TASK, "delete", on_delete)
     actions = [] if draft.is_new else [delete]
-    toolbar = Toolbar(
+    toolbar = views.Toolbar(
         "toolbar",
-        ImageButton("", "save", tint=TEXT_PRIMARY, content_desc=ids.SAVE, padding=16,
-                    width=56, height=56, on_click=on_save),
-        View(width=0, height=0, weight=1),
-        action_menu(actions, tint=TEXT_SECONDARY),
-        elevation=0, layout_gravity=Gravity.TOP,
+        views.ImageButton("", "save", tint=TEXT_PRIMARY, content_desc=ids.SAVE, padding=16,
+                          width=56, height=56, on_click=on_save),
+        views.View(width=0, height=0, weight=1),
+        views.action_menu(actions, tint=TEXT_SECONDARY),
+        elevation=0, layout_gravity=views.Gravity.TOP,
     )  # fmt: skip
     title = PlainEditText(
         "title",
@@ -509,58 +500,60 @@ def task_edit(
         5,
         on_title,
         padding=(16, 56, 16, 32),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
     )
-    app_bar = LinearLayout(
+    app_bar = views.LinearLayout(
         "appbarlayout",
-        FrameLayout("collapsingtoolbarlayout", title, toolbar, width=MATCH_PARENT,
-                    background=BACKGROUND),
-        orientation=VERTICAL, width=MATCH_PARENT, elevation=4, background=BACKGROUND,
+        views.FrameLayout("collapsingtoolbarlayout", title, toolbar, width=views.MATCH_PARENT,
+                          background=BACKGROUND),
+        orientation=views.VERTICAL, width=views.MATCH_PARENT, elevation=4, background=BACKGROUND,
     )  # fmt: skip
     rows = control_sets(draft, on_notes, on_priority)
-    body = LinearLayout(
+    body = views.LinearLayout(
         "",
-        ViewGroupScroll("", ComposeColumn("compose_view", *rows, width=MATCH_PARENT),
-                        width=MATCH_PARENT, height=0, weight=100),
-        orientation=VERTICAL, width=MATCH_PARENT, height=MATCH_PARENT, margin=(0, 144, 0, 0),
+        ViewGroupScroll("", ComposeColumn("compose_view", *rows, width=views.MATCH_PARENT),
+                        width=views.MATCH_PARENT, height=0, weight=100),
+        orientation=views.VERTICAL, width=views.MATCH_PARENT, height=views.MATCH_PARENT,
+        margin=(0, 144, 0, 0),
     )  # fmt: skip
-    fab = FloatingActionButton(
+    fab = views.FloatingActionButton(
         "fab", "check_box_outline_blank" if draft.completed else "check_box", background=ACCENT,
-        layout_gravity=Gravity.TOP | Gravity.END, margin=(0, 116, 16, 0),
-        visibility=INVISIBLE if draft.is_new else "visible", on_click=on_complete,
+        layout_gravity=views.Gravity.TOP | views.Gravity.END, margin=(0, 116, 16, 0),
+        visibility=views.INVISIBLE if draft.is_new else "visible", on_click=on_complete,
     )  # fmt: skip
-    return CoordinatorLayout("", app_bar, body, fab, width=MATCH_PARENT, height=MATCH_PARENT,
-                             background=BACKGROUND)  # fmt: skip
+    return views.CoordinatorLayout("", app_bar, body, fab, width=views.MATCH_PARENT,
+                                   height=views.MATCH_PARENT,
+                                   background=BACKGROUND)  # fmt: skip
 
 
-class ViewGroupScroll(FrameLayout):
+class ViewGroupScroll(views.FrameLayout):
     """AndroidX's NestedScrollView: ``android.widget.ScrollView``."""
 
     class_name: ClassVar[str] = "android.widget.ScrollView"
 
 
-def _edit_row(icon: str, *content: View, on_click: Action | None = None) -> View:
+def _edit_row(icon: str, *content: views.View, on_click: Action | None = None) -> views.View:
     """TaskEditRow: the control's icon in the 56 dp inset, then its content."""
     return ComposeRow(
-        ImageView("", icon, tint=TEXT_SECONDARY, margin=(16, 0, 16, 0)),
+        views.ImageView("", icon, tint=TEXT_SECONDARY, margin=(16, 0, 16, 0)),
         *content,
-        width=MATCH_PARENT, height=64 if on_click is not None else -2, on_click=on_click,
+        width=views.MATCH_PARENT, height=64 if on_click is not None else -2, on_click=on_click,
     )  # fmt: skip
 
 
-def _label(text: str, enabled: bool = True) -> TextView:
-    return TextView("", text, text_size=16, text_color=TEXT_PRIMARY if enabled else
-                    TEXT_TERTIARY, margin=(0, 20, 16, 20), width=0, weight=1)  # fmt: skip
+def _label(text: str, enabled: bool = True) -> views.TextView:
+    return views.TextView("", text, text_size=16, text_color=TEXT_PRIMARY if enabled else
+                          TEXT_TERTIARY, margin=(0, 20, 16, 20), width=0, weight=1)  # fmt: skip
 
 
 def control_sets(
     draft: Draft, on_notes: Callable[[str], object], on_priority: Callable[[int], object]
-) -> list[View]:
+) -> list[views.View]:
     """The default control sets in their default order (TEA_control_sets_prefs), each
     as its Compose row draws it."""
     priority = ComposeRow(
-        TextView("", ids.PRIORITY_LABEL, text_size=16, margin=(0, 0, 16, 0)),
-        View(width=0, height=0, weight=1),
+        views.TextView("", ids.PRIORITY_LABEL, text_size=16, margin=(0, 0, 16, 0)),
+        views.View(width=0, height=0, weight=1),
         *[
             RadioButton(PRIORITY_COLOURS[i], checked=draft.importance == i, width=48, height=64,
                         on_click=lambda i=i: on_priority(i))  # type: ignore[misc]

@@ -42,10 +42,11 @@ import sqlite3
 import uuid
 from contextlib import closing
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from droidhub.virtual.appmodel import VirtualApp
 from droidhub.virtual.views import (
+    View,
     ViewApp,
     Window,
     alert_dialog,
@@ -99,40 +100,55 @@ def day_header(day: dt.date, today: dt.date) -> str:
     return text if day.year == today.year else f"{text}, {day.year}"
 
 
-def due_label(task: _Task, today: dt.date) -> str:
-    """A row's due date as the app words it (``DateUtilities.getRelativeDateTime``):
-    within six days the day (Today, Tmrw, Yest or like Fri) and the time ("Fri 2:30 PM";
-    today's time alone), further away the date (Oct 20, with the year if not this one)
-    and the time after a comma."""
+class _DateWords(NamedTuple):
+    """How ``DateUtilities.getRelativeDateTime`` words a due date in one format style:
+    yesterday, today and tomorrow by name, other days within six by ``weekday``, days
+    further away by ``far`` (``str.format`` patterns over ``day``), and what stands
+    between such a date and its time."""
+
+    near: dict[int, str]
+    weekday: str
+    far: str
+    before_time: str
+
+
+#: FormatStyle.SHORT, the list's rows: "Tmrw", "Fri", "Oct 20, 2:30 PM".
+_SHORT = _DateWords({-1: "Yest", 0: "Today", 1: "Tmrw"}, "{day:%a}", "{day:%b} {day.day}", ", ")
+#: FormatStyle.FULL, the editor: "Tomorrow", "Friday", "Friday, October 20 at 2:30 PM".
+_FULL = _DateWords(
+    {-1: "Yesterday", 0: "Today", 1: "Tomorrow"}, "{day:%A}", "{day:%A}, {day:%B} {day.day}", " at "
+)
+
+
+def _relative_due(task: _Task, today: dt.date, words: _DateWords) -> str:
+    """``task``'s due date in ``words``: within six days the day's name and the time
+    (today's time alone), further away the date (with the year if not this one) and
+    the time; no time for a task due on a day."""
     if task.due is None:
         return ""
     day = task.due.date()
     offset = (day - today).days
     if abs(offset) <= 6:
-        name = {-1: "Yest", 0: "Today", 1: "Tmrw"}.get(offset, f"{day:%a}")
+        name = words.near.get(offset) or words.weekday.format(day=day)
         if not task.timed:
             return name
         return _clock(task.due) if offset == 0 else f"{name} {_clock(task.due)}"
-    text = f"{day:%b} {day.day}" + (f", {day.year}" if day.year != today.year else "")
-    return f"{text}, {_clock(task.due)}" if task.timed else text
+    text = words.far.format(day=day) + (f", {day.year}" if day.year != today.year else "")
+    return f"{text}{words.before_time}{_clock(task.due)}" if task.timed else text
+
+
+def due_label(task: _Task, today: dt.date) -> str:
+    """A row's due date as the app words it (``getRelativeDateTime``, FormatStyle.SHORT):
+    "Today", "Tmrw", "Yest" or like "Fri" within six days, "Fri 2:30 PM" with a time
+    (today's time alone), further away "Oct 20" and ", 2:30 PM"."""
+    return _relative_due(task, today, _SHORT)
 
 
 def full_due_label(task: _Task, today: dt.date) -> str:
-    """The editor's due date (``getRelativeDateTime`` in FormatStyle.FULL): within six
-    days the whole day's name (Today, Tomorrow, Yesterday, Friday) and the time,
-    further away the full date ("Friday, October 20", the year only when it is not
-    this one) and " at " the time."""
-    if task.due is None:
-        return ""
-    day = task.due.date()
-    offset = (day - today).days
-    if abs(offset) <= 6:
-        name = {-1: "Yesterday", 0: "Today", 1: "Tomorrow"}.get(offset, f"{day:%A}")
-        if not task.timed:
-            return name
-        return _clock(task.due) if offset == 0 else f"{name} {_clock(task.due)}"
-    text = f"{day:%A}, {day:%B} {day.day}" + (f", {day.year}" if day.year != today.year else "")
-    return f"{text} at {_clock(task.due)}" if task.timed else text
+    """The editor's due date (FormatStyle.FULL): "Today", "Tomorrow", "Yesterday" or
+    like "Friday" within six days, further away "Friday, October 20" (the year only
+    when it is not this one) and " at " the time."""
+    return _relative_due(task, today, _FULL)
 
 
 def _by_due(task: _Task) -> tuple[float, int]:
@@ -390,7 +406,7 @@ class TasksScreens(ViewApp):
             return _by_due(task)
         return (task.id,)
 
-    def _sort_sheet(self) -> layouts.View:
+    def _sort_sheet(self) -> View:
         s = self.sorting
 
         def flip(name: str) -> Any:
@@ -414,7 +430,7 @@ class TasksScreens(ViewApp):
             rows.append(row(ids.COMPLETED, "swap_vert", "completed", s.completed_ascending))
         return layouts.sort_sheet(rows, s.completed_at_bottom, flip("completed_at_bottom"))
 
-    def _picker(self) -> layouts.View:
+    def _picker(self) -> View:
         name = self.ui.picker
         options = {
             "group": ids.GROUP_MODES,

@@ -37,30 +37,7 @@ import numpy as np
 import skia
 from PIL import Image
 
-from droidhub.virtual.views import (
-    GONE,
-    INVISIBLE,
-    MATCH_PARENT,
-    VERTICAL,
-    VISIBLE,
-    ActionMenuItemView,
-    FloatingActionButton,
-    FrameLayout,
-    Gravity,
-    GridRecyclerView,
-    ImageButton,
-    ImageView,
-    LinearLayout,
-    MaterialCardView,
-    MenuItem,
-    OverflowMenuButton,
-    TextView,
-    Toolbar,
-    View,
-    ViewGroupFrame,
-    bottom_navigation,
-    dp,
-)
+from droidhub.virtual import views
 from droidhub.virtual.views.dialogs import CoordinatorLayout
 from droidhub.virtual.views.measure import MeasureSpec
 from droidhub.virtual.views.paint import Painter
@@ -119,12 +96,6 @@ class Video:
         return f"{minutes}:{seconds % 60:02d}"
 
 
-class ProgressBar(View):
-    """``android.widget.ProgressBar``."""
-
-    class_name: ClassVar[str] = "android.widget.ProgressBar"
-
-
 @functools.lru_cache(maxsize=32)
 def _picture(jpeg: bytes) -> skia.Image | None:
     try:
@@ -135,7 +106,7 @@ def _picture(jpeg: bytes) -> skia.Image | None:
     return skia.Image.fromarray(np.asarray(rgba), colorType=skia.kRGBA_8888_ColorType)
 
 
-class FrameImageView(ImageView):
+class FrameImageView(views.ImageView):
     """An ImageView showing a video frame (JPEG bytes) scaled to ``fit`` in it or to
     fill it (``crop``); a grey box while there is none."""
 
@@ -168,11 +139,11 @@ class VideoSurface(FrameImageView):
     class_name: ClassVar[str] = "android.view.SurfaceView"
 
 
-class Card(MaterialCardView):
+class Card(views.MaterialCardView):
     """A MaterialCardView as tall as ``ratio`` of its width (16:10 for a video)."""
 
     def __init__(
-        self, id: str, *children: View, ratio: float, **attributes: Unpack[Attributes]
+        self, id: str, *children: views.View, ratio: float, **attributes: Unpack[Attributes]
     ) -> None:
         super().__init__(id, *children, **attributes)
         self.ratio = ratio
@@ -180,127 +151,144 @@ class Card(MaterialCardView):
     def on_measure(self, width_spec: MeasureSpec, height_spec: MeasureSpec) -> tuple[int, int]:
         """The width given, the height by the ratio."""
         del height_spec
-        width = width_spec.resolve(dp(160))
+        width = width_spec.resolve(views.dp(160))
         return super().on_measure(
             MeasureSpec.exactly(width), MeasureSpec.exactly(round(width * self.ratio))
         )
 
 
-def coloured(view: TextView, colour: str) -> TextView:
+def coloured(view: views.TextView, colour: str) -> views.TextView:
     """``view`` with its text in ``colour`` (a Button takes no colour of its own)."""
     view.text_color = colour
     return view
 
 
-def main_toolbar(title_on: bool, on_search: Action | None) -> View:
+def main_toolbar(title_on: bool, on_search: Action | None) -> views.View:
     """``toolbar.xml``: the cone, "VLC", Search… and Sort by…."""
     actions = [
-        ActionMenuItemView(
-            MenuItem("ml_menu_filter", "Search\u2026", "search", on_search), tint=TEXT
+        views.ActionMenuItemView(
+            views.MenuItem("ml_menu_filter", "Search\u2026", "search", on_search), tint=TEXT
         ),
-        ActionMenuItemView(MenuItem("ml_menu_sortby", "Sort by\u2026", "sort"), tint=TEXT),
+        views.ActionMenuItemView(
+            views.MenuItem("ml_menu_sortby", "Sort by\u2026", "sort"), tint=TEXT
+        ),
     ]
-    toolbar = Toolbar(
+    toolbar = views.Toolbar(
         "main_toolbar",
-        ImageView(
+        views.ImageView(
             "toolbar_icon", "play_circle", tint=ORANGE, width=32, height=32, margin=(16, 0, 0, 0)
         ),
-        TextView(
+        views.TextView(
             "toolbar_vlc_title",
             "VLC",
             text_size=20,
             text_color=TEXT,
             medium=True,
             margin=(16, 0, 0, 0),
-            visibility=VISIBLE if title_on else GONE,
+            visibility=views.VISIBLE if title_on else views.GONE,
         ),
-        View(width=0, height=0, weight=1),
+        views.View(width=0, height=0, weight=1),
         *actions,
-        OverflowMenuButton(None, tint=TEXT),
+        views.OverflowMenuButton(None, tint=TEXT),
         background=BACKGROUND,
         elevation=0,
     )
-    return LinearLayout("appbar", toolbar, orientation=VERTICAL, width=MATCH_PARENT)
+    return views.LinearLayout(
+        "appbar", toolbar, orientation=views.VERTICAL, width=views.MATCH_PARENT
+    )
 
 
-def navigation(tab: str, on_tab: Callable[[str], object]) -> FrameLayout:
+def navigation(tab: str, on_tab: Callable[[str], object]) -> views.FrameLayout:
     """``navigation``: Material's BottomNavigationView, raised 8 dp."""
-    return bottom_navigation(
+    return views.bottom_navigation(
         "navigation", TABS, tab, on_tab, active=ORANGE, inactive=SECONDARY,
         background=BAR, elevation=8,
     )  # fmt: skip
 
 
-def main(header: View, page: View, tab: str, on_tab: Callable[[str], object]) -> View:
+def main(
+    header: views.View, page: views.View, tab: str, on_tab: Callable[[str], object]
+) -> views.View:
     """``main.xml``: the app bar (or the action mode over it), the page, the
     navigation."""
     return CoordinatorLayout(
         "coordinator",
-        LinearLayout(
+        views.LinearLayout(
             "",
             header,
-            FrameLayout("fragment_placeholder", page, width=MATCH_PARENT, height=0, weight=1),
-            orientation=VERTICAL,
-            width=MATCH_PARENT,
-            height=MATCH_PARENT,
+            views.FrameLayout(
+                "fragment_placeholder", page, width=views.MATCH_PARENT, height=0, weight=1
+            ),
+            orientation=views.VERTICAL,
+            width=views.MATCH_PARENT,
+            height=views.MATCH_PARENT,
             padding=(0, 0, 0, 56),
         ),
-        FloatingActionButton("fab", "play_arrow", visibility=INVISIBLE, background=ORANGE),
+        views.FloatingActionButton(
+            "fab", "play_arrow", visibility=views.INVISIBLE, background=ORANGE
+        ),
         navigation(tab, on_tab),
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
         background=BACKGROUND,
     )
 
 
 def video_grid_card(
     video: Video, frame: bytes | None, in_selection: bool, on_click: Action, on_long: Action
-) -> View:
+) -> views.View:
     """``video_grid_card.xml``."""
-    inside = ViewGroupFrame(
+    inside = views.ViewGroupFrame(
         "",
-        FrameImageView("ml_item_thumbnail", frame, True, width=MATCH_PARENT, height=MATCH_PARENT),
-        ImageView(
+        FrameImageView(
+            "ml_item_thumbnail", frame, True, width=views.MATCH_PARENT, height=views.MATCH_PARENT
+        ),
+        views.ImageView(
             "item_more",
             "more_vert",
             tint="#FFFFFFFF",
             content_desc="More Actions",
-            layout_gravity=Gravity.TOP | Gravity.END,
+            layout_gravity=views.Gravity.TOP | views.Gravity.END,
             padding=8,
-            visibility=GONE if in_selection else VISIBLE,
+            visibility=views.GONE if in_selection else views.VISIBLE,
         ),
-        ImageView(
+        views.ImageView(
             "selected_check",
             "check_circle",
             tint=ORANGE,
-            layout_gravity=Gravity.TOP | Gravity.END,
+            layout_gravity=views.Gravity.TOP | views.Gravity.END,
             padding=8,
-            visibility=VISIBLE if video.selected else GONE,
+            visibility=views.VISIBLE if video.selected else views.GONE,
         ),
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )
-    return ViewGroupFrame(
+    return views.ViewGroupFrame(
         "",
-        LinearLayout(
+        views.LinearLayout(
             "",
             Card(
-                "container", inside, ratio=10 / 16, width=MATCH_PARENT, corner_radius=4, elevation=0
+                "container",
+                inside,
+                ratio=10 / 16,
+                width=views.MATCH_PARENT,
+                corner_radius=4,
+                elevation=0,
             ),
-            TextView(
+            views.TextView(
                 "ml_item_title",
                 video.title,
                 text_size=14,
                 text_color=TEXT,
                 max_lines=2,
-                width=MATCH_PARENT,
+                width=views.MATCH_PARENT,
                 margin=(0, 4, 0, 0),
             ),
-            TextView("ml_item_time", video.time, text_size=12, text_color=SECONDARY),
-            orientation=VERTICAL,
-            width=MATCH_PARENT,
+            views.TextView("ml_item_time", video.time, text_size=12, text_color=SECONDARY),
+            orientation=views.VERTICAL,
+            width=views.MATCH_PARENT,
         ),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
         padding=(8, 8, 8, 8),
         clickable=True,
         long_clickable=True,
@@ -310,62 +298,65 @@ def video_grid_card(
     )
 
 
-def video_grid(videos: Sequence[Video], bind: Callable[[Video], View]) -> View:
+def video_grid(videos: Sequence[Video], bind: Callable[[Video], views.View]) -> views.View:
     """``video_grid.xml``: the cards in two columns, or "No media files found"."""
-    return ViewGroupFrame(
+    return views.ViewGroupFrame(
         "",
-        ViewGroupFrame(
+        views.ViewGroupFrame(
             "swipeLayout",
-            GridRecyclerView("video_grid", videos, bind, 2, padding=(8, 0, 8, 0)),
-            width=MATCH_PARENT,
-            height=MATCH_PARENT,
-            visibility=VISIBLE if videos else GONE,
+            views.GridRecyclerView("video_grid", videos, bind, 2, padding=(8, 0, 8, 0)),
+            width=views.MATCH_PARENT,
+            height=views.MATCH_PARENT,
+            visibility=views.VISIBLE if videos else views.GONE,
         ),
-        FrameLayout(
+        views.FrameLayout(
             "empty_loading",
-            TextView(
+            views.TextView(
                 "",
                 "No media files found, please transfer some files to your device or "
                 "adjust your preferences.",
                 text_size=16,
                 text_color=SECONDARY,
-                width=MATCH_PARENT,
-                gravity=Gravity.CENTER_HORIZONTAL,
+                width=views.MATCH_PARENT,
+                gravity=views.Gravity.CENTER_HORIZONTAL,
                 padding=32,
             ),
-            width=MATCH_PARENT,
-            layout_gravity=Gravity.CENTER,
-            visibility=GONE if videos else VISIBLE,
+            width=views.MATCH_PARENT,
+            layout_gravity=views.Gravity.CENTER,
+            visibility=views.GONE if videos else views.VISIBLE,
         ),
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )
 
 
 def action_mode(
     count: int, length: str, on_done: Action, on_overflow: Action, single: bool
-) -> View:
+) -> views.View:
     """AppCompat's action mode bar: Done, "N selected" over the length, the actions
     that fit, the overflow."""
     shown = [a for a in SELECTION_ACTIONS if single or a[0] != "action_video_info"][:3]
-    return Toolbar(
+    return views.Toolbar(
         "action_mode_bar",
-        ImageButton(
+        views.ImageButton(
             "action_mode_close_button", "close", tint=TEXT, content_desc="Done", on_click=on_done
         ),
-        LinearLayout(
+        views.LinearLayout(
             "",
-            TextView(
+            views.TextView(
                 "action_bar_title", f"{count} selected", text_size=18, text_color=TEXT, medium=True
             ),
-            TextView("action_bar_subtitle", length, text_size=14, text_color=SECONDARY),
-            orientation=VERTICAL,
+            views.TextView("action_bar_subtitle", length, text_size=14, text_color=SECONDARY),
+            orientation=views.VERTICAL,
             width=0,
             weight=1,
-            layout_gravity=Gravity.CENTER_VERTICAL,
+            layout_gravity=views.Gravity.CENTER_VERTICAL,
         ),
-        *(ActionMenuItemView(MenuItem(id, title, icon), tint=TEXT) for id, title, icon in shown),
-        OverflowMenuButton(on_overflow, tint=TEXT),
+        *(
+            views.ActionMenuItemView(views.MenuItem(id, title, icon), tint=TEXT)
+            for id, title, icon in shown
+        ),
+        views.OverflowMenuButton(on_overflow, tint=TEXT),
         background=BAR,
         elevation=0,
     )

@@ -10,26 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 
-from droidhub.virtual.views import (
-    GONE,
-    MATCH_PARENT,
-    VERTICAL,
-    VISIBLE,
-    WRAP_CONTENT,
-    Button,
-    EditText,
-    FrameLayout,
-    Gravity,
-    GridRecyclerView,
-    ImageView,
-    LinearLayout,
-    RecyclerView,
-    TextInputLayout,
-    TextView,
-    View,
-    ViewGroupFrame,
-    bottom_sheet,
-)
+from droidhub.virtual import views
 from droidhub_aw_apps.vlc.layouts import (
     NAME_FIELD,
     ORANGE,
@@ -37,7 +18,6 @@ from droidhub_aw_apps.vlc.layouts import (
     TEXT,
     Action,
     Card,
-    ProgressBar,
     VideoSurface,
     coloured,
 )
@@ -51,25 +31,27 @@ def save_playlist_dialog(
     on_pick: Callable[[int], object],
     on_save: Action,
     on_cancel: Action,
-) -> View:
+) -> views.View:
     """``SavePlaylistDialog``: ``dialog_playlist`` in a bottom sheet."""
     media = f"{count} media" if count != 1 else "1 media"
 
-    def heading(id: str, text: str, files_id: str) -> View:
-        return LinearLayout(
+    def heading(id: str, text: str, files_id: str) -> views.View:
+        return views.LinearLayout(
             "",
-            TextView(id, text, text_size=16, text_color=ORANGE, medium=True, width=0, weight=1),
-            TextView(files_id, media, text_size=14, text_color=SECONDARY),
-            width=MATCH_PARENT,
+            views.TextView(
+                id, text, text_size=16, text_color=ORANGE, medium=True, width=0, weight=1
+            ),
+            views.TextView(files_id, media, text_size=14, text_color=SECONDARY),
+            width=views.MATCH_PARENT,
             padding=(16, 16, 16, 8),
         )
 
     rows = [
-        ViewGroupFrame(
+        views.ViewGroupFrame(
             "",
-            LinearLayout(
+            views.LinearLayout(
                 "",
-                ImageView(
+                views.ImageView(
                     "imageView8",
                     "format_list_bulleted",
                     tint=SECONDARY,
@@ -77,117 +59,121 @@ def save_playlist_dialog(
                     height=48,
                     padding=12,
                 ),
-                LinearLayout(
+                views.LinearLayout(
                     "",
-                    TextView("textView16", title, text_size=16, text_color=TEXT),
-                    TextView(
+                    views.TextView("textView16", title, text_size=16, text_color=TEXT),
+                    views.TextView(
                         "subtitle",
                         f"{tracks} media" if tracks != 1 else "1 media",
                         text_size=14,
                         text_color=SECONDARY,
                     ),
-                    orientation=VERTICAL,
+                    orientation=views.VERTICAL,
                     margin=(16, 0, 0, 0),
-                    layout_gravity=Gravity.CENTER_VERTICAL,
+                    layout_gravity=views.Gravity.CENTER_VERTICAL,
                 ),
-                width=MATCH_PARENT,
+                width=views.MATCH_PARENT,
                 padding=(16, 4, 16, 4),
             ),
-            width=MATCH_PARENT,
+            width=views.MATCH_PARENT,
             clickable=True,
             on_click=functools.partial(on_pick, i),
         )
         for i, (title, tracks) in enumerate(playlists)
     ]
     save = coloured(
-        Button(
+        views.Button(
             "dialog_playlist_save",
             "Save",
             on_click=on_save,
             background=ORANGE,
             margin=(16, 8, 16, 16),
-            layout_gravity=Gravity.END,
+            layout_gravity=views.Gravity.END,
         ),
         "#FFFFFFFF",
     )
-    body = LinearLayout(
+    body = views.LinearLayout(
         "",
         heading("textView9", "Add to new playlist", "medias2"),
-        TextInputLayout(
+        views.TextInputLayout(
             "dialog_playlist_name",
-            EditText(
+            views.EditText(
                 "",
                 name,
                 hint="Playlist name",
                 on_change=on_name,
                 focus_key=NAME_FIELD,
-                width=MATCH_PARENT,
+                width=views.MATCH_PARENT,
             ),
-            width=MATCH_PARENT,
+            width=views.MATCH_PARENT,
             margin=(16, 0, 16, 0),
         ),
         heading("textView8", "Add to existing playlist", "medias"),
-        ProgressBar("progressBar2", width=32, height=32, visibility=GONE),
-        FrameLayout(
+        views.ProgressBar("progressBar2", width=32, height=32, visibility=views.GONE),
+        views.FrameLayout(
             "dialog_list_container",
-            RecyclerView(
+            views.RecyclerView(
                 "list",
                 rows,
                 lambda row: row,
-                height=WRAP_CONTENT,
-                visibility=VISIBLE if rows else GONE,
+                height=views.WRAP_CONTENT,
+                visibility=views.VISIBLE if rows else views.GONE,
             ),
-            TextView(
+            views.TextView(
                 "empty",
                 "No playlist found.",
                 text_size=16,
                 text_color=SECONDARY,
-                width=MATCH_PARENT,
+                width=views.MATCH_PARENT,
                 padding=16,
-                visibility=GONE if rows else VISIBLE,
+                visibility=views.GONE if rows else views.VISIBLE,
             ),
-            width=MATCH_PARENT,
+            width=views.MATCH_PARENT,
         ),
         save,
-        orientation=VERTICAL,
-        width=MATCH_PARENT,
+        orientation=views.VERTICAL,
+        width=views.MATCH_PARENT,
     )
-    return bottom_sheet(body, on_cancel)
+    return views.bottom_sheet(body, on_cancel)
 
 
-def audio_browser_card_item(title: str, subtitle: str, on_click: Action, on_more: Action) -> View:
+def audio_browser_card_item(
+    title: str, subtitle: str, on_click: Action, on_more: Action
+) -> views.View:
     """``audio_browser_card_item.xml``: a playlist's cover, title, "N media", more."""
-    return ViewGroupFrame(
+    return views.ViewGroupFrame(
         "container",
-        LinearLayout(
+        views.LinearLayout(
             "",
             Card(
                 "media_cover_container",
-                ImageView(
+                views.ImageView(
                     "media_cover",
                     "format_list_bulleted",
                     tint=SECONDARY,
                     icon_size=48,
-                    width=MATCH_PARENT,
-                    height=MATCH_PARENT,
+                    width=views.MATCH_PARENT,
+                    height=views.MATCH_PARENT,
                     background="#FFEEEEEE",
                 ),
                 ratio=1.0,
-                width=MATCH_PARENT,
+                width=views.MATCH_PARENT,
                 corner_radius=4,
                 elevation=0,
             ),
-            LinearLayout(
+            views.LinearLayout(
                 "",
-                LinearLayout(
+                views.LinearLayout(
                     "",
-                    TextView("title", title, text_size=14, text_color=TEXT, max_lines=1),
-                    TextView("subtitle", subtitle, text_size=12, text_color=SECONDARY, max_lines=1),
-                    orientation=VERTICAL,
+                    views.TextView("title", title, text_size=14, text_color=TEXT, max_lines=1),
+                    views.TextView(
+                        "subtitle", subtitle, text_size=12, text_color=SECONDARY, max_lines=1
+                    ),
+                    orientation=views.VERTICAL,
                     width=0,
                     weight=1,
                 ),
-                ImageView(
+                views.ImageView(
                     "item_more",
                     "more_vert",
                     tint=SECONDARY,
@@ -196,12 +182,12 @@ def audio_browser_card_item(title: str, subtitle: str, on_click: Action, on_more
                     clickable=True,
                     on_click=on_more,
                 ),
-                width=MATCH_PARENT,
+                width=views.MATCH_PARENT,
             ),
-            orientation=VERTICAL,
-            width=MATCH_PARENT,
+            orientation=views.VERTICAL,
+            width=views.MATCH_PARENT,
         ),
-        width=MATCH_PARENT,
+        width=views.MATCH_PARENT,
         padding=8,
         clickable=True,
         long_clickable=True,
@@ -210,48 +196,52 @@ def audio_browser_card_item(title: str, subtitle: str, on_click: Action, on_more
 
 
 def playlists_fragment(
-    cards: Sequence[tuple[str, str]], bind: Callable[[tuple[str, str]], View]
-) -> View:
+    cards: Sequence[tuple[str, str]], bind: Callable[[tuple[str, str]], views.View]
+) -> views.View:
     """``playlists_fragment.xml``: ``playlist_list`` (two columns) or "No playlist
     found."."""
-    return ViewGroupFrame(
+    return views.ViewGroupFrame(
         "",
-        ViewGroupFrame(
+        views.ViewGroupFrame(
             "swipeLayout",
-            GridRecyclerView("playlist_list", cards, bind, 2, padding=(8, 0, 8, 0)),
-            width=MATCH_PARENT,
-            height=MATCH_PARENT,
+            views.GridRecyclerView("playlist_list", cards, bind, 2, padding=(8, 0, 8, 0)),
+            width=views.MATCH_PARENT,
+            height=views.MATCH_PARENT,
         ),
-        FrameLayout(
+        views.FrameLayout(
             "empty_loading",
-            TextView(
+            views.TextView(
                 "",
                 "No playlist found.",
                 text_size=16,
                 text_color=SECONDARY,
-                layout_gravity=Gravity.CENTER,
+                layout_gravity=views.Gravity.CENTER,
             ),
-            width=MATCH_PARENT,
-            layout_gravity=Gravity.CENTER,
-            visibility=GONE if cards else VISIBLE,
+            width=views.MATCH_PARENT,
+            layout_gravity=views.Gravity.CENTER,
+            visibility=views.GONE if cards else views.VISIBLE,
         ),
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
     )
 
 
-def player(frame: bytes | None) -> View:
+def player(frame: bytes | None) -> views.View:
     """``player.xml`` while the controls are hidden: the picture on black."""
-    return FrameLayout(
+    return views.FrameLayout(
         "player_root",
-        FrameLayout(
+        views.FrameLayout(
             "video_layout",
-            VideoSurface("surface_video", frame, False, width=MATCH_PARENT, height=MATCH_PARENT),
-            width=MATCH_PARENT,
-            height=MATCH_PARENT,
+            VideoSurface(
+                "surface_video", frame, False, width=views.MATCH_PARENT, height=views.MATCH_PARENT
+            ),
+            width=views.MATCH_PARENT,
+            height=views.MATCH_PARENT,
         ),
-        FrameLayout("player_ui_container", width=MATCH_PARENT, height=MATCH_PARENT),
-        width=MATCH_PARENT,
-        height=MATCH_PARENT,
+        views.FrameLayout(
+            "player_ui_container", width=views.MATCH_PARENT, height=views.MATCH_PARENT
+        ),
+        width=views.MATCH_PARENT,
+        height=views.MATCH_PARENT,
         background="#FF000000",
     )
