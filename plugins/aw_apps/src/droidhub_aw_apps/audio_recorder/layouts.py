@@ -80,12 +80,6 @@ class Recording:
         return f"{self.seconds // 60:02d}:{self.seconds % 60:02d}"
 
 
-class ProgressBar(views.View):
-    """``android.widget.ProgressBar`` (a spinner; shown only while the app works)."""
-
-    class_name: ClassVar[str] = "android.widget.ProgressBar"
-
-
 class Spinner(views.LinearLayout):
     """``android.widget.Spinner``: its selected item's row."""
 
@@ -159,7 +153,7 @@ def _panel(id: str, text: str) -> views.LinearLayout:
     """``pnl_import_progress`` / ``pnl_record_processing``: hidden until the app works."""
     return views.LinearLayout(
         id,
-        ProgressBar(width=16, height=16, layout_gravity=views.Gravity.CENTER),
+        views.ProgressBar(width=16, height=16, layout_gravity=views.Gravity.CENTER),
         views.TextView("", text, text_size=12, text_color=WHITE, margin=(8, 0, 0, 0)),
         gravity=views.Gravity.CENTER_HORIZONTAL,
         width=views.MATCH_PARENT,
@@ -266,7 +260,7 @@ def _waveforms(state: MainState) -> views.View:
             margin=(0, 0, 0, 64),
             visibility=views.VISIBLE if busy else views.GONE,
         ),
-        ProgressBar(
+        views.ProgressBar(
             "progress",
             width=48,
             height=48,

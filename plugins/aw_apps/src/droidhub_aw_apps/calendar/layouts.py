@@ -28,7 +28,6 @@ import datetime as dt
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
 
 from droidhub.virtual import views
 from droidhub.virtual.views.measure import MeasureSpec
@@ -45,12 +44,6 @@ EVENT_COLOUR = "#FF1B5E20"
 #: Days of other months are drawn at ``MEDIUM_ALPHA`` (0.5) of the text colour.
 DIM_TEXT = "#801B1B1F"
 WEEKDAY_LETTERS = "SMTWTFS"
-
-
-class ViewPager(views.FrameLayout):
-    """``MyViewPager`` (``androidx.viewpager.widget.ViewPager``) showing one page."""
-
-    class_name: ClassVar[str] = "androidx.viewpager.widget.ViewPager"
 
 
 @dataclass(frozen=True)
@@ -199,7 +192,7 @@ def month_fragment(
         width=views.MATCH_PARENT,
         height=views.MATCH_PARENT,
     )
-    return ViewPager(
+    return views.ViewPager(
         "fragment_months_viewpager", holder, width=views.MATCH_PARENT, height=views.MATCH_PARENT
     )
 
@@ -292,7 +285,7 @@ def day_fragment(
         height=views.MATCH_PARENT,
         padding=(0, sc.MEDIUM_MARGIN, 0, 0),
     )
-    return ViewPager(
+    return views.ViewPager(
         "fragment_days_viewpager", holder, width=views.MATCH_PARENT, height=views.MATCH_PARENT
     )
 

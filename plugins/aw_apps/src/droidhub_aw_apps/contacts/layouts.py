@@ -91,19 +91,6 @@ class Spinner(views.TextView):
     clickable_by_default: ClassVar[bool] = True
 
 
-class CheckedTextView(views.TextView):
-    """A drop-down row (``android.widget.CheckedTextView``)."""
-
-    class_name: ClassVar[str] = "android.widget.CheckedTextView"
-    clickable_by_default: ClassVar[bool] = True
-
-
-class DrawerLayout(views.FrameLayout):
-    """androidx's DrawerLayout, its drawer closed."""
-
-    class_name: ClassVar[str] = "androidx.drawerlayout.widget.DrawerLayout"
-
-
 class CustomViewGroup(views.LinearLayout):
     """An app's own ViewGroup subclass (ContactListItemView, the editors, the cards):
     accessibility reports ``android.view.ViewGroup``."""
@@ -291,7 +278,7 @@ def list_screen(
         width=views.MATCH_PARENT,
         height=views.MATCH_PARENT,
     )
-    return DrawerLayout("drawer_layout", frame, width=views.MATCH_PARENT, height=views.MATCH_PARENT)
+    return views.DrawerLayout("drawer_layout", frame)
 
 
 # --- the editor (contact_editor_activity > contact_editor_fragment) --------------------
@@ -449,7 +436,7 @@ def label_drop_down(
 ) -> views.View:
     """The spinner's drop-down: one ``android:id/text1`` row a label."""
     rows = [
-        CheckedTextView(
+        views.CheckedTextView(
             "android:id/text1",
             label,
             text_size=16,

@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from droidhub.virtual import views
 from droidhub.virtual.appmodel import PIXEL_6
@@ -67,29 +67,6 @@ DRAWER_ITEMS = (
 DRAWER_SCRIM = "#99000000"
 
 
-class DrawerLayout(views.FrameLayout):
-    """AndroidX's DrawerLayout (its node's class is its own name): the content, and
-    the drawer over it while open; a tap on the content beside an open drawer closes
-    the drawer and reaches nothing else."""
-
-    class_name: ClassVar[str] = "androidx.drawerlayout.widget.DrawerLayout"
-
-    def __init__(
-        self, id: str, content: views.View, drawer: views.View | None, on_close: Action
-    ) -> None:
-        children = (content,) if drawer is None else (content, drawer)
-        super().__init__(id, *children, width=views.MATCH_PARENT, height=views.MATCH_PARENT)
-        self.drawer = drawer
-        #: What a tap beside the open drawer reaches: no view of the tree.
-        self._scrim = views.View(on_click=on_close)
-
-    def hit(self, x: int, y: int, long: bool = False) -> views.View | None:
-        """Beside an open drawer, the scrim takes the tap."""
-        if self.drawer is not None and self.contains(x, y) and not self.drawer.contains(x, y):
-            return None if long else self._scrim
-        return super().hit(x, y, long)
-
-
 class NavigationView(views.FrameLayout):
     """Material's NavigationView (``android.widget.FrameLayout``), which paints the
     drawer's scrim over the content beside it before its own surface."""
@@ -100,11 +77,9 @@ class NavigationView(views.FrameLayout):
         super().draw(painter)
 
 
-class CheckedTextView(views.TextView):
+class NavigationMenuItemText(views.CheckedTextView):
     """A navigation menu item's text (``android.widget.CheckedTextView``) with its icon
     drawn 16 dp in, as NavigationMenuItemView sets it as a compound drawable."""
-
-    class_name: ClassVar[str] = "android.widget.CheckedTextView"
 
     def __init__(self, id: str, text: str, icon: str, checked: bool) -> None:
         super().__init__(id, text, text_size=14, medium=True, max_lines=1, width=views.MATCH_PARENT,
@@ -202,7 +177,7 @@ def activity(
     on_add: Action | None,
     drawer: views.View | None,
     on_close_drawer: Action,
-) -> DrawerLayout:
+) -> views.DrawerLayout:
     """``activ_main``: the page in ``fc_main``, the add button on Home, the drawer."""
     main = views.CoordinatorLayout(
         "cl_main",
@@ -213,7 +188,7 @@ def activity(
     if on_add is not None:
         main.add(views.FloatingActionButton("fb_main_add", "add", background=PRIMARY,
                                             margin=(0, 0, 16, 32), on_click=on_add))  # fmt: skip
-    return DrawerLayout("dl_main", main, drawer, on_close_drawer)
+    return views.DrawerLayout("dl_main", main, drawer, on_close_drawer)
 
 
 def navigation_view(current: str, on_item: Callable[[str], object], on_close: Action) -> views.View:
@@ -242,7 +217,7 @@ def navigation_view(current: str, on_item: Callable[[str], object], on_close: Ac
     for item_id, title, icon in DRAWER_ITEMS:
         checked = item_id == current
         items.append(views.FrameLayout(
-            "", CheckedTextView("design_menu_item_text", title, icon, checked),
+            "", NavigationMenuItemText("design_menu_item_text", title, icon, checked),
             width=views.MATCH_PARENT, height=48, checkable=True, checked=checked,
             margin=(8, 0, 8, 0), corner_radius=4,
             background="#1F039BE5" if checked else None,

@@ -194,12 +194,6 @@ class FrameRelative(views.FrameLayout):
     class_name: ClassVar[str] = "android.widget.RelativeLayout"
 
 
-class ViewPager(views.FrameLayout):
-    """``MyViewPager`` (a ViewPager): one page at a time."""
-
-    class_name: ClassVar[str] = "androidx.viewpager.widget.ViewPager"
-
-
 def directory_item(folder: Folder, on_click: Action) -> views.View:
     """``directory_item_grid_square.xml``: the cover, the name and count at its bottom
     over ``dir_shadow_holder``'s gradient."""
@@ -396,7 +390,7 @@ def activity_medium(
     )
     return FrameRelative(
         "fragment_holder",
-        ViewPager("view_pager", picture, width=views.MATCH_PARENT, height=views.MATCH_PARENT),
+        views.ViewPager("view_pager", picture, width=views.MATCH_PARENT, height=views.MATCH_PARENT),
         bottom,
         GradientView(
             "top_shadow", flipped=True, width=views.MATCH_PARENT, height=TOP_SHADOW_HEIGHT
