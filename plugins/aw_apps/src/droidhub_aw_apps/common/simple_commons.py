@@ -56,7 +56,6 @@ SMALLER_TEXT, NORMAL_TEXT, BIGGER_TEXT, BIG_TEXT, ACTIONBAR_TEXT = 12, 14, 16, 1
 OK, CANCEL, YES, NO = "OK", "Cancel", "Yes", "No"
 SEARCH, SETTINGS, ABOUT = "Search", "Settings", "About"
 MORE_APPS = "More apps from us"
-NAVIGATE_UP = "Navigate up"  # abc_action_bar_up_description
 
 
 class SwipeRefreshLayout(views.ViewGroupFrame):
@@ -206,9 +205,7 @@ def material_toolbar(
     colour): ``Navigate up`` when ``on_up``, the title, then the menu."""
     children: list[views.View] = []
     if on_up is not None:
-        children.append(
-            views.ImageButton("", "arrow_back", tint=TEXT, content_desc=NAVIGATE_UP, on_click=on_up)
-        )
+        children.append(views.up_button(on_up, TEXT))
     children.append(
         views.TextView(
             "", title, text_size=ACTIONBAR_TEXT, text_color=TEXT, max_lines=1, weight=1,

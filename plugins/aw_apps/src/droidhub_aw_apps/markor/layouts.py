@@ -35,8 +35,6 @@ PRIMARY_TEXT = "#FF212121"
 SECONDARY_TEXT = "#FF757575"
 TEXT_ACTION_BAR = "#FFE0E0E0"
 ON_PRIMARY = "#FFFFFFFF"
-#: appcompat's ``abc_action_bar_up_description``.
-NAVIGATE_UP = "Navigate up"
 APP_NAME = "Markor"
 #: ``dimens.xml``: ``textactions_bar_height``.
 TEXT_ACTIONS_BAR_HEIGHT = 46
@@ -96,7 +94,7 @@ def toolbar(
                 "",
                 "arrow_back",
                 tint=ON_PRIMARY,
-                content_desc=NAVIGATE_UP,
+                content_desc=views.NAVIGATE_UP,
                 on_click=navigation,
                 padding=16,
                 width=56,

@@ -350,8 +350,7 @@ def search_screen(
     )  # fmt: skip
     toolbar = views.Toolbar(
         "toolbar",
-        views.ImageButton("", "arrow_back", content_desc="Navigate up", tint=ICON,
-                          on_click=on_back),
+        views.up_button(on_back, ICON),
         search, background=CARD, elevation=0,
     )  # fmt: skip
     appbar = views.LinearLayout("appbar", toolbar, orientation=views.VERTICAL,
@@ -411,8 +410,7 @@ def favorite_editor(
     """``point_editor_fragment_new.xml`` as OsmAnd opens it for a new favourite."""
     toolbar = views.Toolbar(
         "toolbar",
-        views.ImageButton("", "arrow_back", content_desc="Navigate up", tint=ICON,
-                          on_click=on_cancel),
+        views.up_button(on_cancel, ICON),
         views.TextView("", "Add favorite", text_size=20, medium=True, width=0, weight=1,
                        margin=(16, 0, 0, 0)),
         background=CARD,
@@ -457,8 +455,7 @@ def dashboard(
 
     header = views.Toolbar(
         "",
-        views.ImageButton("", "arrow_back", content_desc="Navigate up", tint=ICON,
-        on_click=on_back),
+        views.up_button(on_back, ICON),
         views.TextView("", "OsmAnd", text_size=20, medium=True, margin=(16, 0, 0, 0)),
         background=CARD,
     )  # fmt: skip

@@ -37,9 +37,8 @@ CONTROL_NORMAL = "#FF757575"
 ON_PRIMARY = "#FFFFFFFF"
 #: ``TextAppearance.AppCompat.Large`` and ``.Medium``.
 LARGE, MEDIUM = 22, 18
-#: ``abc_action_bar_up_description``, navigation-ui's open-drawer description and
-#: appcompat's ``abc_toolbar_collapse_description``.
-NAVIGATE_UP = "Navigate up"
+#: navigation-ui's open-drawer description and appcompat's
+#: ``abc_toolbar_collapse_description``.
 OPEN_DRAWER = "Open navigation drawer"
 COLLAPSE = "Collapse"
 

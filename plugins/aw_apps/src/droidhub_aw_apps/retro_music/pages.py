@@ -334,7 +334,7 @@ def _detail_toolbar(
     )
     toolbar = views.Toolbar(
         "toolbar",
-        views.ImageButton("", "arrow_back", tint=TEXT, content_desc="Navigate up", on_click=on_up),
+        views.up_button(on_up, TEXT),
         titles,
         *actions,
         *([views.OverflowMenuButton(on_overflow, tint=TEXT)] if on_overflow is not None else []),

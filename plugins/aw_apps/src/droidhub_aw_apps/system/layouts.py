@@ -227,7 +227,7 @@ def subpage(title: str, rows: Sequence[views.View], on_up: Action) -> views.View
     """A page one level or more down: the collapsing toolbar over its preference list."""
     toolbar = views.Toolbar(
         "action_bar",
-        views.ImageButton("", "arrow_back", tint=INK, content_desc="Navigate up", on_click=on_up),
+        views.up_button(on_up, INK),
         height=64,
         elevation=0,
         padding=(4, 0, 0, 0),

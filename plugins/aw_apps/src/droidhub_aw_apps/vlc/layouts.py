@@ -31,7 +31,7 @@ import functools
 import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Unpack
+from typing import ClassVar, TypeVar, Unpack
 
 import numpy as np
 import skia
@@ -44,6 +44,7 @@ from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Attributes
 
 Action = Callable[[], object]
+Item = TypeVar("Item")
 
 #: What the engine keeps the focus of ``dialog_playlist``'s bare EditText under.
 NAME_FIELD = "dialog_playlist_name_field"
@@ -298,36 +299,52 @@ def video_grid_card(
     )
 
 
-def video_grid(videos: Sequence[Video], bind: Callable[[Video], views.View]) -> views.View:
-    """``video_grid.xml``: the cards in two columns, or "No media files found"."""
+def swipe_grid(
+    list_id: str,
+    items: Sequence[Item],
+    bind: Callable[[Item], views.View],
+    empty: views.TextView,
+    *,
+    hide_list_when_empty: bool,
+) -> views.View:
+    """The shape of VLC's browsing fragments: ``swipeLayout`` around the two-column
+    ``list_id`` of ``items``, and ``empty_loading`` holding ``empty`` while there are
+    none (the list then GONE too where the fragment hides it)."""
+    shown = views.VISIBLE if items else views.GONE
     return views.ViewGroupFrame(
         "",
         views.ViewGroupFrame(
             "swipeLayout",
-            views.GridRecyclerView("video_grid", videos, bind, 2, padding=(8, 0, 8, 0)),
+            views.GridRecyclerView(list_id, items, bind, 2, padding=(8, 0, 8, 0)),
             width=views.MATCH_PARENT,
             height=views.MATCH_PARENT,
-            visibility=views.VISIBLE if videos else views.GONE,
+            visibility=shown if hide_list_when_empty else views.VISIBLE,
         ),
         views.FrameLayout(
             "empty_loading",
-            views.TextView(
-                "",
-                "No media files found, please transfer some files to your device or "
-                "adjust your preferences.",
-                text_size=16,
-                text_color=SECONDARY,
-                width=views.MATCH_PARENT,
-                gravity=views.Gravity.CENTER_HORIZONTAL,
-                padding=32,
-            ),
+            empty,
             width=views.MATCH_PARENT,
             layout_gravity=views.Gravity.CENTER,
-            visibility=views.GONE if videos else views.VISIBLE,
+            visibility=views.GONE if items else views.VISIBLE,
         ),
         width=views.MATCH_PARENT,
         height=views.MATCH_PARENT,
     )
+
+
+def video_grid(videos: Sequence[Video], bind: Callable[[Video], views.View]) -> views.View:
+    """``video_grid.xml``: the cards in two columns, or "No media files found"."""
+    empty = views.TextView(
+        "",
+        "No media files found, please transfer some files to your device or "
+        "adjust your preferences.",
+        text_size=16,
+        text_color=SECONDARY,
+        width=views.MATCH_PARENT,
+        gravity=views.Gravity.CENTER_HORIZONTAL,
+        padding=32,
+    )
+    return swipe_grid("video_grid", videos, bind, empty, hide_list_when_empty=True)
 
 
 def action_mode(

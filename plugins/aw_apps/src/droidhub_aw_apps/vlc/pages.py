@@ -20,6 +20,7 @@ from droidhub_aw_apps.vlc.layouts import (
     Card,
     VideoSurface,
     coloured,
+    swipe_grid,
 )
 
 
@@ -200,30 +201,14 @@ def playlists_fragment(
 ) -> views.View:
     """``playlists_fragment.xml``: ``playlist_list`` (two columns) or "No playlist
     found."."""
-    return views.ViewGroupFrame(
+    empty = views.TextView(
         "",
-        views.ViewGroupFrame(
-            "swipeLayout",
-            views.GridRecyclerView("playlist_list", cards, bind, 2, padding=(8, 0, 8, 0)),
-            width=views.MATCH_PARENT,
-            height=views.MATCH_PARENT,
-        ),
-        views.FrameLayout(
-            "empty_loading",
-            views.TextView(
-                "",
-                "No playlist found.",
-                text_size=16,
-                text_color=SECONDARY,
-                layout_gravity=views.Gravity.CENTER,
-            ),
-            width=views.MATCH_PARENT,
-            layout_gravity=views.Gravity.CENTER,
-            visibility=views.GONE if cards else views.VISIBLE,
-        ),
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        "No playlist found.",
+        text_size=16,
+        text_color=SECONDARY,
+        layout_gravity=views.Gravity.CENTER,
     )
+    return swipe_grid("playlist_list", cards, bind, empty, hide_list_when_empty=False)
 
 
 def player(frame: bytes | None) -> views.View:
