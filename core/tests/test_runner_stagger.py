@@ -82,7 +82,10 @@ def test_eight_phones_or_more_are_served_from_a_process_of_their_own() -> None:
 
         assert wait_until(all_of_them, 60)
         children = [c for c in _phone_processes(me) if c not in before]
-        assert [c.cmdline()[-1:] for c in children] == [[str(FIRST_PHONES)]]
+        # The child starts with the first phones and builds the rest ahead as spares.
+        assert [c.cmdline()[-2:] for c in children] == [
+            [str(FIRST_PHONES), str(count - FIRST_PHONES)]
+        ]
         # The phones answer over adb, from the child's adb server, not from this process.
         port = phones[0].transport.port
         assert any(c.laddr.port == port for c in children[0].net_connections("tcp"))
@@ -108,6 +111,31 @@ def test_a_run_launches_its_phones_process_early_and_opens_that_one() -> None:
         assert set(_phone_processes(me)) == set(before + early)  # that one, no second
         assert phones[0].shell("echo ok").strip() == "ok"
     assert set(_phone_processes(me)) == set(before)
+
+
+def test_spare_phones_are_no_device_until_added_and_none_outlive_the_server(
+    tmp_path: Path,
+) -> None:
+    from droidhub.device.client import Device
+    from droidhub.virtual.server import VirtualDeviceServer
+
+    with VirtualDeviceServer(devices=1, root=tmp_path) as server:
+        server.make_spares(2)
+        first = Device(server.serials[0], port=server.port)
+        assert first.transport.attached() == [(server.serials[0], "device")]
+        added = [server.add_phone() for _ in range(3)]  # two spares, then one made now
+        assert len(set(added + server.serials)) == 4
+        for serial in added:
+            assert Device(serial, port=server.port).shell("echo ok").strip() == "ok"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_server_stopped_while_it_builds_spares_leaves_no_sandbox(tmp_path: Path) -> None:
+    from droidhub.virtual.server import VirtualDeviceServer
+
+    with VirtualDeviceServer(devices=1, root=tmp_path) as server:
+        server.make_spares(20)
+    assert list(tmp_path.iterdir()) == []
 
 
 def _phone_processes(me: Any) -> list[Any]:

@@ -137,7 +137,8 @@ def launch_early(spec: str) -> None:
     except DeviceSpecError:
         return
     if count >= PHONES_IN_THEIR_OWN_PROCESS and spec not in _launched:
-        _launched[spec] = ServerProcess(devices=min(count, FIRST_PHONES)).launch()
+        first = min(count, FIRST_PHONES)
+        _launched[spec] = ServerProcess(devices=first, spares=count - first).launch()
 
 
 @contextlib.contextmanager
@@ -162,7 +163,7 @@ def open_devices(
     if launched is not None:
         host = launched
     elif count >= PHONES_IN_THEIR_OWN_PROCESS:
-        host = ServerProcess(devices=first)
+        host = ServerProcess(devices=first, spares=count - first)
     else:
         host = VirtualDeviceServer(devices=first)
     with host as server:

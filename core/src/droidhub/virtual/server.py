@@ -25,6 +25,7 @@ import tempfile
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, cast
@@ -176,12 +177,16 @@ class VirtualDeviceServer:
         self._thread: threading.Thread | None = None
         self._adb: AdbServer | None = None
         self._listener: socket.socket | None = None
+        self._spares: list[_Spare] = []
+        self._spare_builder: threading.Thread | None = None
+        self._spares_closed = threading.Event()
 
     # --- lifecycle ---------------------------------------------------------------------
     def start(self) -> VirtualDeviceServer:
         """Create the phones and listen; clients may connect as soon as this returns."""
         if self._adb is not None:
             raise RuntimeError("the virtual device server is already running")
+        self._spares_closed.clear()
         try:
             if self._root_arg is None:
                 base = sandbox_base()
@@ -231,6 +236,7 @@ class VirtualDeviceServer:
         if self._listener is not None:
             self._listener.close()  # bound but never served when start() failed midway
             self._listener = None
+        self._discard_spares()
         for serial in list(self._phones):
             try:
                 self._drop(serial)
@@ -278,15 +284,47 @@ class VirtualDeviceServer:
         return cast("VirtualPhone", entry[0])
 
     def add_phone(self) -> str:
-        """Create a fresh phone with an empty sandbox; return its new serial."""
+        """Attach a fresh phone with an empty sandbox (one :meth:`make_spares` built
+        ahead, if one is ready); return its new serial."""
         adb = self._running()
+        with self._lock:
+            spare = self._spares.pop(0) if self._spares else None
+        return self._attach(adb, spare or self._make())
+
+    def make_spares(self, count: int) -> None:
+        """Build ``count`` phones ahead, on a thread, for :meth:`add_phone` to attach
+        at once: a run that will add phones one by one has them ready in the seconds
+        it spends loading its suite and agent. Spares are no device yet (``adb
+        devices`` does not list them); :meth:`stop` discards those never attached."""
+        self._running()
+
+        def build() -> None:
+            for _ in range(count):
+                if self._spares_closed.is_set():
+                    return
+                spare = self._make()
+                with self._lock:
+                    if not self._spares_closed.is_set():
+                        self._spares.append(spare)
+                        continue
+                _discard(spare)
+                return
+
+        self._spare_builder = threading.Thread(
+            target=build, name="droidhub-virtual-spares", daemon=True
+        )
+        self._spare_builder.start()
+
+    def _make(self) -> _Spare:
+        """A phone and its sandbox (and console), not attached yet."""
         assert self._root is not None
         console = None
-        if self._console_port is not None:
-            console = EmulatorConsole(host=self.host, port=self._console_port)
-            if self._console_port:
-                self._console_port += 2
-        serial = console.serial if console else f"virtual-{next(self._numbers)}"
+        with self._lock:
+            if self._console_port is not None:
+                console = EmulatorConsole(host=self.host, port=self._console_port)
+                if self._console_port:
+                    self._console_port += 2
+            serial = console.serial if console else f"virtual-{next(self._numbers)}"
         sandbox = self._root / serial
         sandbox.mkdir(parents=True, exist_ok=False)
         try:
@@ -296,19 +334,23 @@ class VirtualDeviceServer:
             if console is not None:
                 console.close()
             raise
-        if console is not None:  # a phone with no modem gets "KO" to its commands
-            console.start(getattr(phone, "telephony", None))
-            self._consoles[serial] = console
         storage: Storage | None = getattr(phone, "storage", None)
         if storage is not None:  # whatever factory made the phone, it gets the server's size
             storage.capacity = self.storage_bytes
+        return _Spare(serial, phone, sandbox, console)
+
+    def _attach(self, adb: AdbServer, made: _Spare) -> str:
+        serial, phone, console = made.serial, made.phone, made.console
+        if console is not None:  # a phone with no modem gets "KO" to its commands
+            console.start(getattr(phone, "telephony", None))
+            self._consoles[serial] = console
         # Threads start only as commands need them; enough that a client's many waiting
         # commands (sleep) leave room for the others on the phone.
         executor = ThreadPoolExecutor(
             self._shell_workers, thread_name_prefix=f"droidhub-virtual-shell-{serial}"
         )
         with self._lock:
-            self._phones[serial] = (phone, sandbox)
+            self._phones[serial] = (phone, made.sandbox)
             self._executors[serial] = executor
         adb.attach(serial, phone, executor)
         return serial
@@ -340,6 +382,16 @@ class VirtualDeviceServer:
         finally:
             shutil.rmtree(sandbox, ignore_errors=True)
 
+    def _discard_spares(self) -> None:
+        self._spares_closed.set()
+        if self._spare_builder is not None:
+            self._spare_builder.join()
+            self._spare_builder = None
+        with self._lock:
+            spares, self._spares = self._spares, []
+        for spare in spares:
+            _discard(spare)
+
     def _running(self) -> AdbServer:
         if self._adb is None:
             raise RuntimeError("the virtual device server is not running; call start() first")
@@ -348,3 +400,24 @@ class VirtualDeviceServer:
     def __repr__(self) -> str:
         state = f"port={self._adb.port}" if self._adb else "stopped"
         return f"<VirtualDeviceServer {state} phones={list(self._phones)}>"
+
+
+@dataclass
+class _Spare:
+    """A phone built ahead of its :meth:`VirtualDeviceServer.add_phone`."""
+
+    serial: str
+    phone: Phone
+    sandbox: Path
+    console: EmulatorConsole | None
+
+
+def _discard(spare: _Spare) -> None:
+    if spare.console is not None:
+        spare.console.close()
+    try:
+        close: Any = getattr(spare.phone, "close", None)
+        if close is not None:
+            close()
+    finally:
+        shutil.rmtree(spare.sandbox, ignore_errors=True)

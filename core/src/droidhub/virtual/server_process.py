@@ -34,10 +34,13 @@ class ServerProcessError(RuntimeError):
 
 
 class ServerProcess:
-    """``devices`` virtual phones behind an adb server in a child process."""
+    """``devices`` virtual phones behind an adb server in a child process; with
+    ``spares``, that many more built ahead for :meth:`add_phone` (see
+    :meth:`~droidhub.virtual.server.VirtualDeviceServer.make_spares`)."""
 
-    def __init__(self, devices: int = 1) -> None:
+    def __init__(self, devices: int = 1, spares: int = 0) -> None:
         self._devices = devices
+        self._spares = spares
         self._proc: subprocess.Popen[str] | None = None
         self._lock = threading.Lock()
         self.port = 0
@@ -53,7 +56,13 @@ class ServerProcess:
         """Start the child without waiting for it (it gets ready meanwhile)."""
         if self._proc is None:
             self._proc = subprocess.Popen(
-                [sys.executable, "-m", "droidhub.virtual.server_process", str(self._devices)],
+                [
+                    sys.executable,
+                    "-m",
+                    "droidhub.virtual.server_process",
+                    str(self._devices),
+                    str(self._spares),
+                ],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
@@ -148,8 +157,9 @@ class ServerProcess:
         self.stop()
 
 
-def serve(devices: int) -> None:
-    """The child: serve ``devices`` phones, then a command a line until stdin closes."""
+def serve(devices: int, spares: int = 0) -> None:
+    """The child: serve ``devices`` phones (``spares`` more built ahead), then a command
+    a line until stdin closes."""
     from droidhub.virtual.server import VirtualDeviceServer
 
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -158,6 +168,8 @@ def serve(devices: int) -> None:
         print(server.port, flush=True)
         for serial in server.serials:
             print(serial, flush=True)
+        if spares:
+            server.make_spares(spares)
         for line in sys.stdin:
             words = line.split()
             if words[:1] == ["add"]:
@@ -173,4 +185,4 @@ def serve(devices: int) -> None:
 
 
 if __name__ == "__main__":
-    serve(int(sys.argv[1]))
+    serve(*map(int, sys.argv[1:3]))
