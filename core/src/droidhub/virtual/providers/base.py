@@ -77,6 +77,23 @@ class ContentUri:
         return f"content://{self.authority}/" + "/".join(self.segments)
 
 
+@dataclass(frozen=True)
+class ProviderQuery:
+    """What ``content query`` asks of a provider: the URI as written, the columns
+    (``None``: all of them), the selection and the sort order (SQL fragments, as on
+    Android)."""
+
+    uri: str
+    projection: Sequence[str] | None
+    where: str | None
+    sort: str | None
+
+    @property
+    def content_uri(self) -> ContentUri:
+        """The URI, parsed; ``ProviderError`` if it is not a content URI."""
+        return ContentUri.parse(self.uri)
+
+
 class ContentProvider:
     """Base of every provider. Subclasses override the operations they support."""
 
@@ -99,9 +116,13 @@ class ContentProvider:
         where: str | None,
         sort: str | None,
     ) -> tuple[list[str], list[Row]]:
-        """Return ``(columns, rows)`` for ``uri``."""
+        """Return ``(columns, rows)`` for ``uri``: the answer of :meth:`select`."""
+        return self.select(phone, ProviderQuery(uri, projection, where, sort))
+
+    def select(self, phone: ProviderHost, query: ProviderQuery) -> tuple[list[str], list[Row]]:
+        """Answer ``query``; subclasses that can be queried override this."""
         raise ProviderError(
-            f"query is not supported on {uri}", "java.lang.UnsupportedOperationException"
+            f"query is not supported on {query.uri}", "java.lang.UnsupportedOperationException"
         )
 
     def insert(self, phone: ProviderHost, uri: str, values: Mapping[str, Value]) -> str:
@@ -209,21 +230,15 @@ class SqliteProvider(ContentProvider):
             clauses.append(f"({where})")
         return (" AND ".join(clauses) or "1"), params
 
-    def query(
-        self,
-        phone: ProviderHost,
-        uri: str,
-        projection: Sequence[str] | None,
-        where: str | None,
-        sort: str | None,
-    ) -> tuple[list[str], list[Row]]:
+    def select(self, phone: ProviderHost, query: ProviderQuery) -> tuple[list[str], list[Row]]:
         """SELECT from the URI's table."""
-        parsed = ContentUri.parse(uri)
-        table = self.table_for(parsed)
-        clause, params = self.selection(parsed, where)
-        return self._select(phone, table, projection, clause, params, sort or self.default_sort)
+        uri = query.content_uri
+        table = self.table_for(uri)
+        clause, params = self.selection(uri, query.where)
+        sort = query.sort or self.default_sort
+        return self._select_from(phone, table, query.projection, clause, params, sort)
 
-    def _select(
+    def _select_from(
         self,
         phone: ProviderHost,
         source: str,
@@ -232,22 +247,10 @@ class SqliteProvider(ContentProvider):
         params: Sequence[Any],
         sort: str | None,
     ) -> tuple[list[str], list[Row]]:
-        columns = (
-            ", ".join(check_sql(c, "projection") or "" for c in projection) if projection else "*"
-        )
-        sql = f"SELECT {columns} FROM {source} WHERE {clause}"
-        if check_sql(sort, "sort order"):
-            sql += f" ORDER BY {sort}"
+        sql = select_sql(source, projection, clause, sort)
         with open_database(phone, self.database) as db:
-            try:
-                cursor = db.execute(sql, params)
-            except sqlite3.Error as exc:
-                raise ProviderError(
-                    f"{exc} (code 1 SQLITE_ERROR): , while compiling: {sql}",
-                    "android.database.sqlite.SQLiteException",
-                ) from exc
-            names = [d[0] for d in cursor.description]
-            return names, cursor.fetchall()
+            cursor = run_sql(db, sql, params)
+            return [d[0] for d in cursor.description], cursor.fetchall()
 
     def insert(self, phone: ProviderHost, uri: str, values: Mapping[str, Value]) -> str:
         """INSERT into the URI's table; return ``content://AUTH/SEGMENT/ID``."""
@@ -277,6 +280,16 @@ class SqliteProvider(ContentProvider):
         clause, params = self.selection(parsed, where)
         with open_database(phone, self.database) as db:
             return run_sql(db, f"DELETE FROM {table} WHERE {clause}", params).rowcount
+
+
+def select_sql(source: str, projection: Sequence[str] | None, clause: str, sort: str | None) -> str:
+    """The SELECT statement of a query: ``projection``'s columns (all when ``None``) of
+    ``source`` where ``clause`` holds, ordered by ``sort`` if given."""
+    columns = ", ".join(check_sql(c, "projection") or "" for c in projection) if projection else "*"
+    sql = f"SELECT {columns} FROM {source} WHERE {clause}"
+    if check_sql(sort, "sort order"):
+        sql += f" ORDER BY {sort}"
+    return sql
 
 
 def run_sql(db: sqlite3.Connection, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:

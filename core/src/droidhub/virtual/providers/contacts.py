@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from droidhub.virtual.providers.base import (
@@ -21,7 +21,7 @@ from droidhub.virtual.providers.base import (
 )
 
 if TYPE_CHECKING:
-    from droidhub.virtual.providers.base import ProviderHost
+    from droidhub.virtual.providers.base import ProviderHost, ProviderQuery
 
 
 CONTACTS_DB = "/data/data/com.android.providers.contacts/databases/contacts2.db"
@@ -183,17 +183,9 @@ class ContactsProvider(SqliteProvider):
             raise ProviderError(f"Cannot {verb} {parsed}", unsupported)
         return kind, view, params
 
-    def query(
-        self,
-        phone: ProviderHost,
-        uri: str,
-        projection: Sequence[str] | None,
-        where: str | None,
-        sort: str | None,
-    ) -> tuple[list[str], list[Row]]:
+    def select(self, phone: ProviderHost, query: ProviderQuery) -> tuple[list[str], list[Row]]:
         """SELECT from the view behind the URI."""
-        parsed = ContentUri.parse(uri)
-        kind, view, params = self._route(parsed)
+        kind, view, params = self._route(query.content_uri)
         clauses = ["_id = ?"] if params else []
         if kind == "lookup":
             digits = re.sub(r"\D", "", view)[-7:]
@@ -204,9 +196,10 @@ class ContactsProvider(SqliteProvider):
                 " WHERE phone_lookup.min_match = ?)"
             )
             params = [digits]
-        if check_sql(where, "selection"):
-            clauses.append(f"({where})")
-        return self._select(phone, view, projection, " AND ".join(clauses) or "1", params, sort)
+        if check_sql(query.where, "selection"):
+            clauses.append(f"({query.where})")
+        clause = " AND ".join(clauses) or "1"
+        return self._select_from(phone, view, query.projection, clause, params, query.sort)
 
     def insert(self, phone: ProviderHost, uri: str, values: Mapping[str, Value]) -> str:
         """Insert a raw contact (its aggregate contact follows) or a data row."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import mimetypes
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from droidhub.android.phone import EXTERNAL_STORAGE
@@ -31,7 +31,7 @@ from droidhub.virtual.providers.base import (
 if TYPE_CHECKING:
     import sqlite3
 
-    from droidhub.virtual.providers.base import ProviderHost
+    from droidhub.virtual.providers.base import ProviderHost, ProviderQuery
 
 MEDIA_PACKAGE = "com.android.providers.media"
 MEDIA_DB = f"/data/data/{MEDIA_PACKAGE}/databases/external.db"
@@ -90,18 +90,11 @@ class MediaProvider(SqliteProvider):
             clauses.append(f"({where})")
         return " AND ".join(clauses), params
 
-    def query(
-        self,
-        phone: ProviderHost,
-        uri: str,
-        projection: Sequence[str] | None,
-        where: str | None,
-        sort: str | None,
-    ) -> tuple[list[str], list[Row]]:
+    def select(self, phone: ProviderHost, query: ProviderQuery) -> tuple[list[str], list[Row]]:
         """SELECT from the storage's files, scanned first."""
-        clause, params = self.selection(ContentUri.parse(uri), where)
+        clause, params = self.selection(query.content_uri, query.where)
         self.scan(phone)
-        return self._select(phone, "files", projection, clause, params, sort)
+        return self._select_from(phone, "files", query.projection, clause, params, query.sort)
 
     def insert(self, phone: ProviderHost, uri: str, values: Mapping[str, Value]) -> str:
         """Add a row (an app announcing a file); return ``content://media/VOL/.../ID``."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from droidhub.virtual.providers.base import (
@@ -14,10 +14,11 @@ from droidhub.virtual.providers.base import (
     Value,
     check_sql,
     run_sql,
+    select_sql,
 )
 
 if TYPE_CHECKING:
-    from droidhub.virtual.providers.base import ProviderHost
+    from droidhub.virtual.providers.base import ProviderHost, ProviderQuery
 
 
 def _selection(name: str | None, where: str | None) -> tuple[str, list[str]]:
@@ -62,24 +63,12 @@ class SettingsProvider(ContentProvider):
         db.close()
         return namespace, names
 
-    def query(
-        self,
-        phone: ProviderHost,
-        uri: str,
-        projection: Sequence[str] | None,
-        where: str | None,
-        sort: str | None,
-    ) -> tuple[list[str], list[Row]]:
+    def select(self, phone: ProviderHost, query: ProviderQuery) -> tuple[list[str], list[Row]]:
         """The settings rows, filtered by ``where`` and the URI's name."""
-        namespace, name = self._namespace(phone, uri)
+        namespace, name = self._namespace(phone, query.uri)
         db = self._table(phone, namespace)
-        columns = (
-            ", ".join(check_sql(c, "projection") or "" for c in projection) if projection else "*"
-        )
-        clause, params = _selection(name, where)
-        sql = f"SELECT {columns} FROM settings WHERE {clause}"
-        if check_sql(sort, "sort order"):
-            sql += f" ORDER BY {sort}"
+        clause, params = _selection(name, query.where)
+        sql = select_sql("settings", query.projection, clause, query.sort)
         cursor = run_sql(db, sql, params)
         result = [d[0] for d in cursor.description], cursor.fetchall()
         db.close()
