@@ -12,7 +12,6 @@ import errno
 import fcntl
 import os
 from pathlib import Path
-from types import TracebackType
 
 from droidhub.results.layout import RunFolder
 
@@ -76,10 +75,5 @@ class RunLock:
         self.acquire()
         return self
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.release()

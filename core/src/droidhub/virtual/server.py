@@ -27,7 +27,6 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from types import TracebackType
 from typing import TYPE_CHECKING, Any, cast
 
 from droidhub.virtual.adb_server import AdbServer, Phone
@@ -251,12 +250,7 @@ class VirtualDeviceServer:
     def __enter__(self) -> VirtualDeviceServer:
         return self.start()
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.stop()
 
     # --- what it serves ------------------------------------------------------------------

@@ -22,7 +22,6 @@ import signal
 import subprocess
 import sys
 import threading
-from types import TracebackType
 
 #: How long the child may take to start, or to stop once asked.
 START_TIMEOUT_S = 120.0
@@ -148,12 +147,7 @@ class ServerProcess:
     def __enter__(self) -> ServerProcess:
         return self.start()
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.stop()
 
 
