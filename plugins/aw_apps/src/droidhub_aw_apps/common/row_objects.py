@@ -3,20 +3,22 @@
 Pro Expense and Broccoli keep a task's rows in its params as AW does: the targets in
 ``row_objects``, the rows set up beside them in ``noise_row_objects``, each an object
 whose ``row()`` is what the table stores. What follows from that is held here once:
-the params model, reading the rows back from it, and AW's draws for the delete and the
-duplicate tasks. An app module says only which table, how to draw one of its rows and
-what names a row in a goal.
+the params model, reading the rows back from it, and AW's draws for the add, the delete
+and the duplicate tasks. An app module says only which table, how to draw one of its
+rows, what names a row in a goal and how a goal shows rows to add.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
 from droidhub_aw_apps.common.aw_params import SparseParams
 from droidhub_aw_apps.common.sqlite_rows import (
+    AddRowsTask,
     DeleteDuplicatesTask,
     DeleteRowsTask,
     Row,
@@ -28,6 +30,9 @@ if TYPE_CHECKING:
     from droidhub import Env
 
 RowObjectT = TypeVar("RowObjectT", bound=BaseModel)
+
+#: How an add task's goal shows the rows to add (AW's ``text_representation_type``).
+TextRepresentation = Literal["csv", "text_block"]
 
 
 class RowObjectsParams(SparseParams, Generic[RowObjectT]):
@@ -109,3 +114,60 @@ class DuplicateRowObjectTask(RowObjectsTask, DeleteDuplicatesTask):
         del env
         result: Row = self.params.row_objects[0].row()
         return result
+
+
+class AddRowObjectsTask(RowObjectsTask, AddRowsTask):
+    """Add ``n_rows`` targets, shown in the goal as the params'
+    ``text_representation_type`` says; the ``n_rows_noise`` rows set up beside them stay."""
+
+    n_rows: ClassVar[int] = 3
+    n_rows_noise: ClassVar[int] = 10
+    #: The template's fields for the targets' text: AW fills both the plural a
+    #: many-row template names and the singular of a one-row template.
+    rows_fields: ClassVar[tuple[str, str]]
+
+    @classmethod
+    def rows_text(cls, rows: Sequence[Any], representation: TextRepresentation) -> str:
+        """``rows`` as a goal (or a note) shows them: ``csv`` or ``text_block``."""
+        raise NotImplementedError
+
+    @classmethod
+    def fits_as_noise(cls, row: Any, targets: Sequence[Any]) -> bool:
+        """Whether a drawn ``row`` may be set up beside ``targets`` (AW's filter)."""
+        raise NotImplementedError
+
+    def goal_fields(self) -> dict[str, Any]:
+        """The template's fields besides the targets' text."""
+        return {}
+
+    @property
+    def goal(self) -> str:
+        """The template with the targets shown as the params say."""
+        text = self.rows_text(self.params.row_objects, self.params.text_representation_type)
+        return self.template.format(**dict.fromkeys(self.rows_fields, text), **self.goal_fields())
+
+    @classmethod
+    def generate_random_params(cls, rng: random.Random) -> BaseModel:
+        """Targets, then noise that fits beside them, as AW draws them."""
+        targets = random_items(rng, cls.n_rows, lambda: cls.draw_row(rng))
+        noise = random_items(
+            rng,
+            cls.n_rows_noise,
+            lambda: cls.draw_row(rng),
+            lambda row: cls.fits_as_noise(row, targets),
+        )
+        return cls.added_rows_params(rng, targets, noise)
+
+    @classmethod
+    def added_rows_params(
+        cls, rng: random.Random, targets: list[Any], noise: list[Any], **fields: Any
+    ) -> BaseModel:
+        """The params of ``targets`` and ``noise`` (and ``fields``); how the goal shows
+        the targets is drawn last, as AW draws it."""
+        representation = rng.choice(["csv", "text_block"])
+        return cls.Params(
+            row_objects=targets,
+            noise_row_objects=noise,
+            text_representation_type=representation,
+            **fields,
+        )

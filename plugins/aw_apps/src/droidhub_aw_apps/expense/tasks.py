@@ -5,19 +5,21 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar
 
 from pydantic import BaseModel
 
 from droidhub_aw_apps.common import fake_data, source_material
 from droidhub_aw_apps.common.row_objects import (
+    AddRowObjectsTask,
     DeleteRowObjectsTask,
     DuplicateRowObjectTask,
     RowObjectsParams,
     RowObjectsTask,
+    TextRepresentation,
 )
 from droidhub_aw_apps.common.source_material import GalleryPictureSource, MarkorNoteSource
-from droidhub_aw_apps.common.sqlite_rows import AddRowsTask, Table, db_footprint, random_items
+from droidhub_aw_apps.common.sqlite_rows import Table, db_footprint, random_items
 from droidhub_aw_apps.expense.model import (
     EXPENSES,
     Expense,
@@ -27,7 +29,7 @@ from droidhub_aw_apps.expense.model import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Mapping, Sequence
 
 
 #: ``rows_match`` is contributed once, by :mod:`droidhub_aw_apps.calendar.tasks`.
@@ -43,7 +45,7 @@ class ExpenseRowsParams(RowObjectsParams[Expense]):
 class ExpenseAddParams(ExpenseRowsParams):
     """Expenses to add, shown in the goal as ``csv`` or ``text_block``."""
 
-    text_representation_type: Literal["csv", "text_block"]
+    text_representation_type: TextRepresentation
 
 
 class _ExpenseTask(RowObjectsTask):
@@ -143,38 +145,24 @@ class ExpenseDeleteDuplicates2(ExpenseDeleteDuplicates):
         return cls.Params(row_objects=[target, target], noise_row_objects=noise + variants)
 
 
-class _ExpenseAdd(_ExpenseTask, AddRowsTask):
+class _ExpenseAdd(_ExpenseTask, AddRowObjectsTask):
     """Add expenses; the ten noise expenses stay."""
 
     template = "Add the following expenses into the pro expense:\n{expenses}"
     Params: ClassVar[type[BaseModel]] = ExpenseAddParams
     compare = ("name", "amount", "category", "note")
     free_text = ("name", "note")
-    n_rows: ClassVar[int] = 3
-    n_rows_noise: ClassVar[int] = 10
-
-    @property
-    def goal(self) -> str:
-        """The template with the expenses as the parameters say to show them."""
-        text = expenses_text(
-            self.params.row_objects,
-            self.params.text_representation_type,
-        )
-        return self.template.format(expenses=text, expense=text)
+    rows_fields = ("expenses", "expense")
 
     @classmethod
-    def generate_random_params(cls, rng: random.Random) -> BaseModel:
-        """Targets, and noise whose names differ from theirs."""
-        targets = random_items(rng, cls.n_rows, lambda: random_expense(rng))
-        names = {t.name for t in targets}
-        noise = random_items(
-            rng, cls.n_rows_noise, lambda: random_expense(rng), lambda e: e.name not in names
-        )
-        return cls.Params(
-            row_objects=targets,
-            noise_row_objects=noise,
-            text_representation_type=rng.choice(["csv", "text_block"]),
-        )
+    def rows_text(cls, rows: Sequence[Expense], representation: TextRepresentation) -> str:
+        """The expenses as ``csv`` or ``text_block``."""
+        return expenses_text(list(rows), representation)
+
+    @classmethod
+    def fits_as_noise(cls, row: Expense, targets: Sequence[Expense]) -> bool:
+        """A noise expense is named unlike every target."""
+        return all(row.name != target.name for target in targets)
 
 
 class ExpenseAddSingle(_ExpenseAdd):

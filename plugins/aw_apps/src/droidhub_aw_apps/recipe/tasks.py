@@ -6,20 +6,22 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, ClassVar, Literal
+from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar
 
 from pydantic import BaseModel
 
 from droidhub_aw_apps.common import fake_data, source_material
 from droidhub_aw_apps.common.row_objects import (
+    AddRowObjectsTask,
     DeleteRowObjectsTask,
     DuplicateRowObjectTask,
     RowObjectsParams,
     RowObjectsTask,
+    TextRepresentation,
 )
 from droidhub_aw_apps.common.source_material import GalleryPictureSource, MarkorNoteSource
-from droidhub_aw_apps.common.sqlite_rows import AddRowsTask, Table, db_footprint, random_items
+from droidhub_aw_apps.common.sqlite_rows import Table, db_footprint, random_items
 from droidhub_aw_apps.recipe.model import (
     RECIPES,
     Recipe,
@@ -32,10 +34,6 @@ from droidhub_aw_apps.recipe.random_recipes import (
     recipes_text,
     uses,
 )
-
-if TYPE_CHECKING:
-    pass
-
 
 #: ``rows_match`` is contributed once, by :mod:`droidhub_aw_apps.calendar.tasks`.
 EVALUATORS = ()
@@ -72,7 +70,7 @@ class RecipeConstraintParams(RecipeRowsParams):
 class RecipeAddParams(RecipeRowsParams):
     """Recipes to add, shown as ``csv`` or ``text_block``."""
 
-    text_representation_type: Literal["csv", "text_block"]
+    text_representation_type: TextRepresentation
 
 
 class RecipePrepTimeParams(RecipeAddParams):
@@ -277,7 +275,9 @@ class RecipeDeleteDuplicateRecipes3(RecipeDeleteDuplicateRecipes):
         return cls.Params(row_objects=[target, target], noise_row_objects=noise)
 
 
-class _RecipeAdd(_RecipeTask, AddRowsTask):
+class _RecipeAdd(_RecipeTask, AddRowObjectsTask):
+    """Add recipes; the ten noise recipes stay."""
+
     template = "Add the following recipes into the Broccoli app:\n{recipes}"
     Params: ClassVar[type[BaseModel]] = RecipeAddParams
     compare = (
@@ -288,41 +288,19 @@ class _RecipeAdd(_RecipeTask, AddRowsTask):
         "title", "description", "servings", "preparationTime", "source", "ingredients",
         "directions",
     )  # fmt: skip
-    n_rows: ClassVar[int] = 3
-    n_rows_noise: ClassVar[int] = 10
-
-    @property
-    def goal(self) -> str:
-        """The template with the recipes shown as the parameters say."""
-        text = recipes_text(
-            self.params.row_objects,
-            self.params.text_representation_type,
-        )
-        return self.template.format(recipes=text, recipe=text, **self._extra())
-
-    def _extra(self) -> dict[str, str]:
-        return {}
+    rows_fields = ("recipes", "recipe")
 
     @classmethod
-    def generate_random_params(cls, rng: random.Random) -> BaseModel:
-        """Targets, then noise, with AW's filter and so AW's draws.
+    def rows_text(cls, rows: Sequence[Recipe], representation: TextRepresentation) -> str:
+        """The recipes as ``csv`` or ``text_block``."""
+        return recipes_text(list(rows), representation)
 
-        AW keeps a noise recipe when its title differs from any target's, which admits
-        a target's title unless all targets share it; the check counts only the rows
-        the agent adds, so such noise does not make the task easier.
-        """
-        targets = random_items(rng, cls.n_rows, lambda: random_recipe(rng))
-        noise = random_items(
-            rng,
-            cls.n_rows_noise,
-            lambda: random_recipe(rng),
-            lambda r: any(r.title != t.title for t in targets),
-        )
-        return cls.Params(
-            row_objects=targets,
-            noise_row_objects=noise,
-            text_representation_type=rng.choice(["csv", "text_block"]),
-        )
+    @classmethod
+    def fits_as_noise(cls, row: Recipe, targets: Sequence[Recipe]) -> bool:
+        """AW keeps a noise recipe when its title differs from any target's, which
+        admits a target's title unless all targets share it; the check counts only the
+        rows the agent adds, so such noise does not make the task easier."""
+        return any(row.title != target.title for target in targets)
 
 
 class RecipeAddSingleRecipe(_RecipeAdd):
@@ -387,7 +365,8 @@ class RecipeAddMultipleRecipesFromMarkor2(RecipeAddMultipleRecipesFromMarkor):
     Params = RecipePrepTimeParams
     n_rows_noise = 40
 
-    def _extra(self) -> dict[str, str]:
+    def goal_fields(self) -> dict[str, str]:
+        """The preparation time."""
         return {"prep_time": self.params.prep_time}
 
     def note_rows(self) -> list[Recipe]:
@@ -409,12 +388,7 @@ class RecipeAddMultipleRecipesFromMarkor2(RecipeAddMultipleRecipesFromMarkor):
             lambda: random_recipe(rng),
             lambda r: r.preparationTime != prep_time,
         )
-        return cls.Params(
-            row_objects=targets,
-            noise_row_objects=noise,
-            text_representation_type=rng.choice(["csv", "text_block"]),
-            prep_time=prep_time,
-        )
+        return cls.added_rows_params(rng, targets, noise, prep_time=prep_time)
 
 
 class RecipeAddMultipleRecipesFromImage(GalleryPictureSource, _RecipeAdd):
