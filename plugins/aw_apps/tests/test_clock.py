@@ -5,10 +5,11 @@ from __future__ import annotations
 import datetime as dt
 import random
 
+import pytest
 from episodes import noop_fails_and_oracle_succeeds
 from task_runs import make, open_app, score
 
-from droidhub import Action, Env, Observe
+from droidhub import Action, Env, Observe, TaskEval
 from droidhub_aw_apps.clock import tasks as clock
 
 
@@ -26,8 +27,14 @@ def _open(env: Env, tab: str) -> None:
     _tap(env, tab)
 
 
-def test_timer_entry(virtual_env: Env) -> None:
-    noop_fails_and_oracle_succeeds(virtual_env, make(clock.ClockTimerEntry))
+#: The clock's tasks; the paused stopwatch is paused after set-up, but the check reads the
+#: screen: doing nothing scores 0 there too.
+CLOCK_TASKS = [clock.ClockTimerEntry, clock.ClockStopWatchRunning, clock.ClockStopWatchPausedVerify]
+
+
+@pytest.mark.parametrize("task_class", CLOCK_TASKS, ids=lambda c: c.__name__)
+def test_noop_fails_and_oracle_succeeds(virtual_env: Env, task_class: type[TaskEval]) -> None:
+    noop_fails_and_oracle_succeeds(virtual_env, make(task_class))
 
 
 def test_timer_entry_by_tapping_the_keypad(virtual_env: Env) -> None:
@@ -47,26 +54,22 @@ def test_timer_entry_near_miss_wrong_seconds(virtual_env: Env) -> None:
     assert score(virtual_env, task, wrong.oracle) == 0.0
 
 
-def test_timer_entry_near_miss_timer_started(virtual_env: Env) -> None:
-    task = make(clock.ClockTimerEntry)
+@pytest.mark.parametrize(
+    ("task_class", "label"),
+    [
+        pytest.param(clock.ClockTimerEntry, "Start", id="timer-entered-then-started"),
+        pytest.param(clock.ClockStopWatchRunning, "Pause", id="stopwatch-running-then-paused"),
+        pytest.param(clock.ClockStopWatchPausedVerify, "Start", id="stopwatch-paused-then-started"),
+    ],
+)
+def test_near_miss_one_tap_past_the_goal(
+    virtual_env: Env, task_class: type[TaskEval], label: str
+) -> None:
+    task = make(task_class)
 
     def act(env: Env) -> None:
         task.oracle(env)
-        _tap(env, "Start")
-
-    assert score(virtual_env, task, act) == 0.0
-
-
-def test_stopwatch_running(virtual_env: Env) -> None:
-    noop_fails_and_oracle_succeeds(virtual_env, make(clock.ClockStopWatchRunning))
-
-
-def test_stopwatch_running_near_miss_paused_again(virtual_env: Env) -> None:
-    task = make(clock.ClockStopWatchRunning)
-
-    def act(env: Env) -> None:
-        task.oracle(env)
-        _tap(env, "Pause")
+        _tap(env, label)
 
     assert score(virtual_env, task, act) == 0.0
 
@@ -77,21 +80,6 @@ def test_stopwatch_running_near_miss_clock_left(virtual_env: Env) -> None:
     def act(env: Env) -> None:
         task.oracle(env)
         env.execute_action(Action(action_type="navigate_home"))
-
-    assert score(virtual_env, task, act) == 0.0
-
-
-def test_stopwatch_paused(virtual_env: Env) -> None:
-    # Paused after set-up, but the check reads the screen: doing nothing scores 0.
-    noop_fails_and_oracle_succeeds(virtual_env, make(clock.ClockStopWatchPausedVerify))
-
-
-def test_stopwatch_paused_near_miss_started(virtual_env: Env) -> None:
-    task = make(clock.ClockStopWatchPausedVerify)
-
-    def act(env: Env) -> None:
-        task.oracle(env)
-        _tap(env, "Start")
 
     assert score(virtual_env, task, act) == 0.0
 
