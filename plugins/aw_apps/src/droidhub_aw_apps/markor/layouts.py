@@ -25,6 +25,7 @@ from typing import ClassVar
 from droidhub.virtual import views
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action
+from droidhub_aw_apps.common.toolbars import appcompat_toolbar, navigation_button
 
 #: ``colors.xml``.
 PRIMARY = "#FF1E2135"
@@ -87,32 +88,12 @@ def toolbar(
 ) -> views.ViewGroupFrame:
     """appcompat's Toolbar in ``colorPrimary``: "Navigate up" when ``navigation`` is
     given, the ``title`` view, then the menu's action items and overflow button."""
-    children: list[views.View] = []
+    button = None
     if navigation is not None:
-        children.append(
-            views.ImageButton(
-                "",
-                "arrow_back",
-                tint=ON_PRIMARY,
-                content_desc=views.NAVIGATE_UP,
-                on_click=navigation,
-                padding=16,
-                width=56,
-                height=56,
-                layout_gravity=views.Gravity.LEFT | views.Gravity.CENTER_VERTICAL,
-            )
-        )
-    if title is not None:
-        start, end = 72 if navigation is not None else 16, _menu_width(actions, overflow)
-        title.margin = (views.dp(start), 0, views.dp(end), 0)
-        title.layout_gravity = views.Gravity.LEFT | views.Gravity.CENTER_VERTICAL
-        children.append(title)
-    if actions or overflow:
-        menu = views.action_menu(actions, overflow, on_overflow)
-        menu.layout_gravity = views.Gravity.RIGHT | views.Gravity.CENTER_VERTICAL
-        children.append(menu)
-    return views.ViewGroupFrame(
-        id, *children, width=views.MATCH_PARENT, height=56, background=PRIMARY
+        button = navigation_button("arrow_back", views.NAVIGATE_UP, navigation, tint=ON_PRIMARY)
+    menu = [views.action_menu(actions, overflow, on_overflow)] if actions or overflow else []
+    return appcompat_toolbar(
+        id, button, title, menu, background=PRIMARY, title_end=_menu_width(actions, overflow)
     )
 
 

@@ -27,6 +27,7 @@ from droidhub.virtual import views
 from droidhub.virtual.views.measure import UNSPECIFIED, MeasureSpec
 from droidhub.virtual.views.view import Action, Attributes
 from droidhub.virtual.views.widgets import SECONDARY_TEXT
+from droidhub_aw_apps.common.toolbars import appcompat_toolbar, navigation_button
 
 #: ``themes.xml``: colorPrimary green_800, colorPrimaryVariant green_900 (the status
 #: bar), colorSecondaryToolbar green_500, colorControlNormal gray_600.
@@ -126,28 +127,11 @@ def toolbar(
     end: Sequence[views.View] = (),
     background: str = PRIMARY,
 ) -> views.ViewGroupFrame:
-    """A Toolbar: its navigation button (icon, content description, click), its title,
-    then ``end`` (the action menu, a save button)."""
-    children: list[views.View] = []
-    start_centre = views.Gravity.LEFT | views.Gravity.CENTER_VERTICAL
-    if navigation is not None:
-        icon, desc, click = navigation
-        children.append(views.ImageButton("", icon, tint=ON_PRIMARY, content_desc=desc,
-                                          on_click=click, padding=16, width=56, height=56,
-                                          layout_gravity=start_centre))  # fmt: skip
-    if title:
-        start = 72 if navigation is not None else 16
-        children.append(views.TextView("", title, text_size=20, medium=True, text_color=ON_PRIMARY,
-                                       max_lines=1, margin=(start, 0, 0, 0),
-                                       layout_gravity=start_centre))  # fmt: skip
-    for view in end:
-        view.layout_gravity = (
-            view.layout_gravity or views.Gravity.RIGHT | views.Gravity.CENTER_VERTICAL
-        )
-        children.append(view)
-    return views.ViewGroupFrame(
-        id, *children, width=views.MATCH_PARENT, height=56, background=background
-    )
+    """A Toolbar: its navigation button (icon, content description, click), its title
+    (none when empty), then ``end`` (the action menu, a save button)."""
+    button = None if navigation is None else navigation_button(*navigation, tint=ON_PRIMARY)
+    text = views.TextView("", title, text_size=20, medium=True, text_color=ON_PRIMARY, max_lines=1)
+    return appcompat_toolbar(id, button, text if title else None, end, background=background)
 
 
 def app_bar(*toolbars: views.View, id: str = "") -> views.LinearLayout:
