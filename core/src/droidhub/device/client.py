@@ -13,14 +13,13 @@ how arguments are quoted is :mod:`droidhub.device.quoting`; how Android's output
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 import sqlite3
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
-
-import adbutils
 
 from droidhub.device import app_database, content_provider, screen
 from droidhub.device.parsers import (
@@ -39,6 +38,7 @@ from droidhub.device.quoting import (
 from droidhub.device.transport import AdbTransport, DeviceError, ShellResult
 
 if TYPE_CHECKING:
+    import adbutils
     from PIL import Image
 
     from droidhub.android.ui_tree import UIElement
@@ -73,8 +73,15 @@ class Device:
 
     def __init__(self, serial: str | None = None, host: str = "127.0.0.1", port: int = 5037):
         self.transport = AdbTransport(serial, host, port)
-        #: adbutils' client of the same server, for :attr:`adb` (nothing here uses it).
-        self.client = adbutils.AdbClient(host=host, port=port)
+
+    @functools.cached_property
+    def client(self) -> adbutils.AdbClient:
+        """adbutils' client of the same server, for :attr:`adb` (nothing here uses it;
+        made on first use, as importing adbutils costs every CLI start a tenth of a
+        second)."""
+        import adbutils
+
+        return adbutils.AdbClient(host=self.host, port=self.port)
 
     @property
     def serial(self) -> str:

@@ -23,8 +23,6 @@ import statistics
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
-import numpy as np
-
 _Z95 = 1.959963984540054  # the standard normal's 97.5 % quantile
 
 #: Bootstrap resamples per interval.
@@ -59,6 +57,8 @@ def clustered_bootstrap_ci95(
     The resamples are drawn as arrays, a block of them at a time (a run's summary
     computes two of these as it ends; done a draw at a time they took a few tenths
     of a second at 100 tasks)."""
+    import numpy as np  # here, not at the top: every CLI command would load it to start
+
     tasks = [np.asarray(values, dtype=float) for values in per_task if len(values)]
     if not tasks:
         return (0.0, 0.0)
