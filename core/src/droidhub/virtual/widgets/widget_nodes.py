@@ -3,6 +3,7 @@ for the Android view it stands for, and the callbacks the layout wires to it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from droidhub.virtual.widgets import paint
@@ -32,60 +33,58 @@ Box = tuple[int, int, int, int]
 
 
 def node_for(app: WidgetApp, widget: Any, box: Box) -> WidgetNode | None:
-    """The node ``widget`` lays out to inside ``box`` (None for what only paints)."""
-    rid = app._id(getattr(widget, "resource_id", ""))
-    if isinstance(widget, Text):
-        return WidgetNode(
-            "android.widget.TextView",
-            bounds=(box[0] + dp(16), box[1], box[2] - dp(16), box[3]),
-            text=widget.text,
-            resource_id=rid,
-            content_desc=widget.content_desc,
-            style=f"text-{widget.style}",
-        )
-    if isinstance(widget, Button):
-        node = WidgetNode(
-            "android.widget.Button",
-            bounds=_fit(box, paint.button_width(widget.text)),
-            text=widget.text,
-            resource_id=rid,
-            content_desc=widget.content_desc,
-            enabled=widget.enabled,
-            style=f"button-{widget.style}",
-        )
-        return app._on(node, widget.on_click)
-    if isinstance(widget, IconButton):
-        node = WidgetNode(
-            "android.widget.ImageButton",
-            bounds=_fit(box, dp(48)),
-            resource_id=rid,
-            content_desc=widget.content_desc,
-            enabled=widget.enabled,
-            style="icon-button",
-            icon=widget.icon,
-        )
-        return app._on(node, widget.on_click)
-    if isinstance(widget, CheckBox):
-        node = WidgetNode("android.widget.CheckBox", bounds=box, text=widget.text, resource_id=rid)
-        node.checkable, node.checked, node.style = True, widget.checked, "checkbox"
-        return app._on(node, lambda: widget.on_toggle(not widget.checked))
-    if isinstance(widget, Switch):
-        return _switch(app, widget, rid, box)
-    if isinstance(widget, TextField):
-        return _field(app, widget, rid, box)
-    if isinstance(widget, RadioGroup):
-        return _radio_group(app, widget, rid, box)
-    if isinstance(widget, Slider):
-        return _slider(app, widget, rid, box)
-    if isinstance(widget, Spinner):
-        return _spinner(app, widget, rid, box)
-    if isinstance(widget, Tabs):
-        return _tabs(app, widget, rid, box)
-    if isinstance(widget, ListRow):
-        return _list_row(app, widget, rid, box)
-    if isinstance(widget, (Row, Column)):
-        return _container(app, widget, rid, box)
+    """The node ``widget`` lays out to inside ``box`` (None for what only paints).
+
+    The builder is the one of the widget's class or, for a subclass, of its nearest
+    base that has one."""
+    for cls in type(widget).__mro__:
+        build = _NODE_BUILDERS.get(cls)
+        if build is not None:
+            return build(app, widget, app._id(getattr(widget, "resource_id", "")), box)
     return None
+
+
+def _text(app: WidgetApp, widget: Text, rid: str, box: Box) -> WidgetNode:
+    return WidgetNode(
+        "android.widget.TextView",
+        bounds=(box[0] + dp(16), box[1], box[2] - dp(16), box[3]),
+        text=widget.text,
+        resource_id=rid,
+        content_desc=widget.content_desc,
+        style=f"text-{widget.style}",
+    )
+
+
+def _button(app: WidgetApp, widget: Button, rid: str, box: Box) -> WidgetNode:
+    node = WidgetNode(
+        "android.widget.Button",
+        bounds=_fit(box, paint.button_width(widget.text)),
+        text=widget.text,
+        resource_id=rid,
+        content_desc=widget.content_desc,
+        enabled=widget.enabled,
+        style=f"button-{widget.style}",
+    )
+    return app._on(node, widget.on_click)
+
+
+def _icon_button(app: WidgetApp, widget: IconButton, rid: str, box: Box) -> WidgetNode:
+    node = WidgetNode(
+        "android.widget.ImageButton",
+        bounds=_fit(box, dp(48)),
+        resource_id=rid,
+        content_desc=widget.content_desc,
+        enabled=widget.enabled,
+        style="icon-button",
+        icon=widget.icon,
+    )
+    return app._on(node, widget.on_click)
+
+
+def _check_box(app: WidgetApp, widget: CheckBox, rid: str, box: Box) -> WidgetNode:
+    node = WidgetNode("android.widget.CheckBox", bounds=box, text=widget.text, resource_id=rid)
+    node.checkable, node.checked, node.style = True, widget.checked, "checkbox"
+    return app._on(node, lambda: widget.on_toggle(not widget.checked))
 
 
 def _fit(box: Box, width: int) -> Box:
@@ -303,3 +302,21 @@ def _container(app: WidgetApp, widget: Row | Column, rid: str, box: Box) -> Widg
             container.style = "row"
             app._on(container, widget.on_click)
     return container
+
+
+#: The node builder of each leaf widget class (``node_for`` walks a widget's classes).
+_NODE_BUILDERS: dict[type, Callable[[WidgetApp, Any, str, Box], WidgetNode]] = {
+    Text: _text,
+    Button: _button,
+    IconButton: _icon_button,
+    CheckBox: _check_box,
+    Switch: _switch,
+    TextField: _field,
+    RadioGroup: _radio_group,
+    Slider: _slider,
+    Spinner: _spinner,
+    Tabs: _tabs,
+    ListRow: _list_row,
+    Row: _container,
+    Column: _container,
+}
