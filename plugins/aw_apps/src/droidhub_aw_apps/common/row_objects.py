@@ -44,6 +44,12 @@ class RowObjectsParams(SparseParams, Generic[RowObjectT]):
     noise_row_objects: list[RowObjectT] = []
 
 
+class AddRowObjectsParams(RowObjectsParams[RowObjectT]):
+    """Rows to add, shown in the goal as ``csv`` or ``text_block``, and the noise."""
+
+    text_representation_type: TextRepresentation
+
+
 class RowObjectsTask(RowsTask):
     """A :class:`RowsTask` whose targets and noise are the params' row objects."""
 

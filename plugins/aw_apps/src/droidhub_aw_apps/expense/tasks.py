@@ -11,6 +11,7 @@ from pydantic import BaseModel
 
 from droidhub_aw_apps.common import fake_data, source_material
 from droidhub_aw_apps.common.row_objects import (
+    AddRowObjectsParams,
     AddRowObjectsTask,
     DeleteRowObjectsTask,
     DuplicateRowObjectTask,
@@ -42,10 +43,8 @@ class ExpenseRowsParams(RowObjectsParams[Expense]):
     """Target expenses and the noise set up beside them (AndroidWorld's names)."""
 
 
-class ExpenseAddParams(ExpenseRowsParams):
+class ExpenseAddParams(AddRowObjectsParams[Expense]):
     """Expenses to add, shown in the goal as ``csv`` or ``text_block``."""
-
-    text_representation_type: TextRepresentation
 
 
 class _ExpenseTask(RowObjectsTask):
@@ -53,10 +52,7 @@ class _ExpenseTask(RowObjectsTask):
     app_names: ClassVar[tuple[str, ...]] = ("pro expense",)
     footprint = db_footprint(EXPENSES)
 
-    @classmethod
-    def draw_row(cls, rng: random.Random) -> Expense:
-        """A random expense."""
-        return random_expense(rng)
+    draw_row = staticmethod(random_expense)
 
 
 class _ExpenseDelete(_ExpenseTask, DeleteRowObjectsTask):

@@ -13,6 +13,7 @@ from pydantic import BaseModel
 
 from droidhub_aw_apps.common import fake_data, source_material
 from droidhub_aw_apps.common.row_objects import (
+    AddRowObjectsParams,
     AddRowObjectsTask,
     DeleteRowObjectsTask,
     DuplicateRowObjectTask,
@@ -67,10 +68,8 @@ class RecipeConstraintParams(RecipeRowsParams):
     ingredient: str
 
 
-class RecipeAddParams(RecipeRowsParams):
+class RecipeAddParams(AddRowObjectsParams[Recipe]):
     """Recipes to add, shown as ``csv`` or ``text_block``."""
-
-    text_representation_type: TextRepresentation
 
 
 class RecipePrepTimeParams(RecipeAddParams):
@@ -84,10 +83,7 @@ class _RecipeTask(RowObjectsTask):
     app_names: ClassVar[tuple[str, ...]] = ("broccoli app",)
     footprint = db_footprint(RECIPES)
 
-    @classmethod
-    def draw_row(cls, rng: random.Random) -> Recipe:
-        """A random recipe."""
-        return random_recipe(rng)
+    draw_row = staticmethod(random_recipe)
 
 
 class _RecipeDelete(_RecipeTask, DeleteRowObjectsTask):
