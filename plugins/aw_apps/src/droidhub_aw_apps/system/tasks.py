@@ -9,7 +9,7 @@ remembers each value it changes and tear-down puts it back.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -39,6 +39,8 @@ def setting_in(env: Env, namespace: str, key: str, values: tuple[str, ...]) -> f
 SETTING_IN = Evaluator("setting_in", "a setting has one of several values", setting_in)
 
 EVALUATORS = (SETTING_IN,)
+
+TaskT = TypeVar("TaskT", bound=TaskEval)
 
 # --- radios -----------------------------------------------------------------------------
 
@@ -126,63 +128,56 @@ class _BluetoothToggle(_RadioToggle):
     footprint = Footprint(writes=StateRefs(settings=frozenset({"global/bluetooth_on"})))
 
 
-class SystemWifiTurnOn(_WifiToggle):
-    """Wi-Fi starts off; turn it on."""
-
-    tags = ("screen_reading",)
-    start_on, goal_on = False, True
-
-
-class SystemWifiTurnOff(_WifiToggle):
-    """Wi-Fi starts on; turn it off."""
-
-    tags = ("screen_reading",)
-    start_on, goal_on = True, False
-
-
-class SystemWifiTurnOnVerify(_WifiToggle):
-    """Wi-Fi is already on; leave it on."""
-
-    tags = ("verification",)
-    met_at_start = True
-    start_on, goal_on = True, True
-
-
-class SystemWifiTurnOffVerify(_WifiToggle):
-    """Wi-Fi is already off; leave it off."""
-
-    tags = ("verification",)
-    met_at_start = True
-    start_on, goal_on = False, False
-
-
-class SystemBluetoothTurnOn(_BluetoothToggle):
-    """Bluetooth starts off; turn it on."""
-
-    tags = ("screen_reading",)
-    start_on, goal_on = False, True
+def _radio_tasks(
+    toggle: type[_RadioToggle], radio: str, turn_off_tags: tuple[str, ...]
+) -> tuple[type[_RadioToggle], ...]:
+    """AW's four tasks of a radio, ``System<Service>TurnOn``, ``...TurnOff`` and their
+    ``Verify`` twins: the radio starts in the other state, or (Verify) already is as
+    asked, so doing nothing passes and a wrong action fails. AW tags a TurnOn
+    ``screen_reading`` and a TurnOff ``turn_off_tags``."""
+    stem = f"System{toggle.service.capitalize()}Turn"
+    turns, verifies = [], []
+    for way, other in (("on", "off"), ("off", "on")):
+        goal_on = way == "on"
+        turns.append(
+            _task_class(
+                f"{stem}{way.capitalize()}",
+                toggle,
+                f"{radio} starts {other}; turn it {way}.",
+                tags=("screen_reading",) if goal_on else turn_off_tags,
+                start_on=not goal_on,
+                goal_on=goal_on,
+            )
+        )
+        verifies.append(
+            _task_class(
+                f"{stem}{way.capitalize()}Verify",
+                toggle,
+                f"{radio} is already {way}; leave it {way}.",
+                tags=("verification",),
+                met_at_start=True,
+                start_on=goal_on,
+                goal_on=goal_on,
+            )
+        )
+    return (*turns, *verifies)
 
 
-class SystemBluetoothTurnOff(_BluetoothToggle):
-    """Bluetooth starts on; turn it off."""
-
-    start_on, goal_on = True, False
-
-
-class SystemBluetoothTurnOnVerify(_BluetoothToggle):
-    """Bluetooth is already on; leave it on."""
-
-    tags = ("verification",)
-    met_at_start = True
-    start_on, goal_on = True, True
+def _task_class(name: str, base: type[TaskT], doc: str, **constants: Any) -> type[TaskT]:
+    """The subclass ``name`` of ``base`` in this module, differing only in ``constants``."""
+    namespace = {"__doc__": doc, "__module__": __name__, "__qualname__": name, **constants}
+    return type(name, (base,), namespace)
 
 
-class SystemBluetoothTurnOffVerify(_BluetoothToggle):
-    """Bluetooth is already off; leave it off."""
-
-    tags = ("verification",)
-    met_at_start = True
-    start_on, goal_on = False, False
+SystemWifiTurnOn, SystemWifiTurnOff, SystemWifiTurnOnVerify, SystemWifiTurnOffVerify = _radio_tasks(
+    _WifiToggle, "Wi-Fi", turn_off_tags=("screen_reading",)
+)
+(
+    SystemBluetoothTurnOn,
+    SystemBluetoothTurnOff,
+    SystemBluetoothTurnOnVerify,
+    SystemBluetoothTurnOffVerify,
+) = _radio_tasks(_BluetoothToggle, "Bluetooth", turn_off_tags=())
 
 
 # --- brightness -------------------------------------------------------------------------
