@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
-from aw_parity_fixture import instance_seed
+from aw_parity_fixture import dumps, instance_seed
 
 #: The droidhub side: a virtual device server in droidhub's interpreter that adds or
 #: removes a phone per line read ("add" prints the new serial, "remove SERIAL"). Each
@@ -339,21 +339,6 @@ def shared_calls(entries: dict[str, Any]) -> tuple[list[Any], dict[str, Any]]:
     return table, tasks
 
 
-def dumps(fixture: dict[str, Any]) -> str:
-    """The fixture as JSON with one call and one task per line, so a diff names what moved."""
-    head = {k: v for k, v in fixture.items() if k not in ("calls", "tasks")}
-    lines = [json.dumps(head, sort_keys=True)[:-1] + ', "calls": [']
-    calls = [json.dumps(c, sort_keys=True, ensure_ascii=False) for c in fixture["calls"]]
-    lines.append(",\n".join(calls))
-    lines.append('], "tasks": {')
-    names = sorted(fixture["tasks"])
-    for i, name in enumerate(names):
-        body = json.dumps(fixture["tasks"][name], sort_keys=True, ensure_ascii=False)
-        lines.append(f"{json.dumps(name)}: {body}" + ("," if i < len(names) - 1 else ""))
-    lines.append("}}")
-    return "\n".join(lines) + "\n"
-
-
 def write(out: str, aw_commit: str, entries: dict[str, Any]) -> None:
     """Write the fixture: AW's commit, the shared calls, the tasks, and the tasks whose
     set-up or check AW's code could not finish here (the reason is in their phases)."""
@@ -371,7 +356,7 @@ def write(out: str, aw_commit: str, entries: dict[str, Any]) -> None:
         "calls": table,
         "tasks": tasks,
     }
-    Path(out).write_text(dumps(fixture), encoding="utf-8")
+    Path(out).write_text(dumps(fixture, lists=("calls",)), encoding="utf-8")
 
 
 def recorded_entries(path: Path) -> dict[str, Any]:

@@ -106,10 +106,18 @@ def compact(params: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def dumps(fixture: dict[str, Any]) -> str:
-    """The fixture as JSON with one task per line, so a diff names the tasks that moved."""
-    head = {k: v for k, v in fixture.items() if k != "tasks"}
-    lines = [json.dumps(head, sort_keys=True)[:-1] + ', "tasks": {']
+def dumps(fixture: dict[str, Any], lists: tuple[str, ...] = ()) -> str:
+    """The fixture as JSON with one task per line, and one item per line of each of its
+    ``lists`` (the command fixture's ``calls``), so a diff names what moved."""
+    head = {k: v for k, v in fixture.items() if k not in (*lists, "tasks")}
+    opening = json.dumps(head, sort_keys=True)[:-1]
+    lines = []
+    for key in lists:
+        lines.append(f"{opening}, {json.dumps(key)}: [")
+        items = [json.dumps(x, sort_keys=True, ensure_ascii=False) for x in fixture[key]]
+        lines.append(",\n".join(items))
+        opening = "]"
+    lines.append(f'{opening}, "tasks": {{')
     names = sorted(fixture["tasks"])
     for i, name in enumerate(names):
         body = json.dumps(fixture["tasks"][name], sort_keys=True, ensure_ascii=False)
