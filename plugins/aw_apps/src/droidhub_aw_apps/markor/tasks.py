@@ -49,18 +49,18 @@ class MarkorParams(BaseModel):
 
 
 class MarkorTask(TaskEval):
-    """A Markor task: set-up saves the notes folder and empties it; tear-down restores it."""
+    """A Markor task: set-up saves the folders the task writes (its footprint's paths:
+    the notes folder and any folder it fills for another app) and empties the notes
+    folder; tear-down restores them."""
 
     app_names: ClassVar[tuple[str, ...]] = ("markor",)
     footprint = Footprint(writes=MARKOR_STATE)
-    #: Folders saved at set-up and restored at tear-down, besides the notes folder.
-    extra_folders: ClassVar[tuple[str, ...]] = ()
 
     def initialize_task(self, env: Env) -> None:
-        """Save the folders the task touches, then empty the notes folder."""
+        """Save the folders the task writes, then empty the notes folder."""
         super().initialize_task(env)
         self._snapshots = [
-            FolderSnapshot.take(env.device, f) for f in (MARKOR_DATA, *self.extra_folders)
+            FolderSnapshot.take(env.device, f) for f in sorted(self.footprint.writes.paths)
         ]
         storage.clear_folder(env.device, MARKOR_DATA)
         self.rng = fake_data.setup_rng(self)

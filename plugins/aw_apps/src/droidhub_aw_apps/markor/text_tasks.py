@@ -342,7 +342,6 @@ class MarkorTranscribeReceipt(NoteTextTask):
     )
     Params = TranscribeReceiptParams
     params: TranscribeReceiptParams
-    extra_folders = (GALLERY_DATA,)
     footprint = Footprint(writes=MARKOR_STATE.union(StateRefs(paths=frozenset({GALLERY_DATA}))))
 
     @classmethod
@@ -399,7 +398,6 @@ class MarkorTranscribeVideo(NoteTextTask):
     )
     Params = TranscribeVideoParams
     params: TranscribeVideoParams
-    extra_folders = (DOWNLOAD_DATA,)
     footprint = Footprint(writes=MARKOR_STATE.union(StateRefs(paths=frozenset({DOWNLOAD_DATA}))))
 
     @classmethod
