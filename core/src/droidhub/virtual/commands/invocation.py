@@ -5,7 +5,7 @@ and the table of commands (:func:`command`)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -155,21 +155,31 @@ class Invocation:
         return os.path.lexists(host)
 
 
+def option_words(args: list[str]) -> Iterator[tuple[bool, str]]:
+    """Each argument with whether it is an option, as toybox reads them: options stand
+    anywhere up to a ``--`` (which is dropped), and a lone ``-`` is an operand (stdin)."""
+    rest = False
+    for arg in args:
+        if rest or not arg.startswith("-") or arg == "-":
+            yield False, arg
+        elif arg == "--":
+            rest = True
+        else:
+            yield True, arg
+
+
 def split_options(args: list[str], known: str) -> tuple[set[str], list[str], str | None]:
     """Split toybox-style flags (``-rf``) from operands; return (flags, operands, bad flag)."""
     flags: set[str] = set()
     operands: list[str] = []
-    rest = False
-    for arg in args:
-        if rest or not arg.startswith("-") or arg == "-":
+    for is_option, arg in option_words(args):
+        if not is_option:
             operands.append(arg)
-        elif arg == "--":
-            rest = True
-        else:
-            for letter in arg[1:]:
-                if letter not in known:
-                    return flags, operands, letter
-                flags.add(letter)
+            continue
+        for letter in arg[1:]:
+            if letter not in known:
+                return flags, operands, letter
+            flags.add(letter)
     return flags, operands, None
 
 

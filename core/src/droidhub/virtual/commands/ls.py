@@ -17,7 +17,7 @@ import stat as statmod
 from dataclasses import dataclass
 from pathlib import Path
 
-from droidhub.virtual.commands.invocation import Invocation, command
+from droidhub.virtual.commands.invocation import Invocation, command, option_words
 from droidhub.virtual.commands.links import link_target
 
 _FLAGS = "aAlL1dutcrSngoiphFRsHqbx"
@@ -57,12 +57,9 @@ def _options(args: list[str]) -> tuple[dict[str, int], list[str], str | None]:
     """Count toybox flags wherever they stand (``ls DIR -ll -au``); operands apart."""
     counts: dict[str, int] = {}
     operands: list[str] = []
-    rest = False
-    for arg in args:
-        if rest or not arg.startswith("-") or arg == "-":
+    for is_option, arg in option_words(args):
+        if not is_option:
             operands.append(arg)
-        elif arg == "--":
-            rest = True
         elif arg == "--full-time":
             counts["l"] = max(counts.get("l", 0), 2)
         elif arg.startswith("--color"):
