@@ -20,6 +20,7 @@ import threading
 from collections.abc import Iterable, Iterator
 
 import pytest
+from other_user import AS_ROOT, exchange_as_nobody
 from test_adb_server import device_service, expect_okay, read_all, send  # the raw client
 
 from droidhub.virtual.app import VirtualApp
@@ -155,34 +156,10 @@ def test_a_running_command_is_not_idle(server: VirtualDeviceServer) -> None:
 # --- 5: other users ----------------------------------------------------------------------------
 def _version_as_nobody(port: int) -> bytes:
     """What ``host:version`` answers a client running as uid 65534 (nobody)."""
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: drop to nobody, ask, report through the pipe
-        answer = b"?"
-        try:
-            os.setgroups([])
-            os.setgid(65534)
-            os.setuid(65534)
-            with socket.create_connection(("127.0.0.1", port), timeout=GUARD_S) as sock:
-                sock.sendall(b"000chost:version")
-                answer = read_all(sock)
-        except OSError as exc:
-            answer = f"error {exc}".encode()
-        finally:
-            os.write(write_end, answer)
-            os._exit(0)
-    os.close(write_end)
-    try:
-        answer = b""
-        while chunk := os.read(read_end, 4096):
-            answer += chunk
-    finally:
-        os.close(read_end)
-        os.waitpid(pid, 0)
-    return answer
+    return exchange_as_nobody(port, b"000chost:version", GUARD_S)
 
 
-@pytest.mark.skipif(os.name != "posix" or os.getuid() != 0, reason="needs root to switch users")
+@pytest.mark.skipif(not AS_ROOT, reason="needs root to switch users")
 def test_only_the_servers_user_is_served_unless_allowed() -> None:
     with VirtualDeviceServer(devices=1, apps=_no_apps) as srv:
         refused = _version_as_nobody(srv.port)

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from other_user import AS_ROOT, exchange_as_nobody
 
 from droidhub.compat.adb_requests import Controller, adb_pb2
 from droidhub.device.client import Device
@@ -228,3 +229,19 @@ def _free_pair() -> int:
             except OSError:
                 continue
     raise RuntimeError("no two free ports two apart")
+
+
+@pytest.mark.skipif(not AS_ROOT, reason="needs root to switch users")
+def test_another_users_client_is_refused_unless_allowed(home: Path) -> None:
+    del home
+    ask = b"sms send 5551234 hello\r\nquit\r\n"
+    with VirtualDeviceServer(devices=1, console_port=0) as served:
+        port = int(served.serials[0].removeprefix("emulator-"))
+        refused = exchange_as_nobody(port, ask)
+        assert refused.startswith(b"KO: this console serves only its own user")
+        assert b"--allow-other-users" in refused
+        assert "hello" not in inbox(served, served.serials[0])  # nothing reached the phone
+    with VirtualDeviceServer(devices=1, console_port=0, allow_other_users=True) as served:
+        port = int(served.serials[0].removeprefix("emulator-"))
+        assert b"Android Console" in exchange_as_nobody(port, ask)
+        assert "hello" in inbox(served, served.serials[0])

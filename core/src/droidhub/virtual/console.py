@@ -31,6 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from droidhub.android.phone import CONSOLE_TOKEN_FILE as TOKEN_FILE
+from droidhub.virtual.connection import peer_uid
 from droidhub.virtual.telephony import CALL_STATE_RINGING, Telephony
 
 log = logging.getLogger(__name__)
@@ -75,12 +76,19 @@ class EmulatorConsole:
 
     The socket is bound when the console is made (its port names the phone); it
     serves from :meth:`start` until :meth:`close`, each client in a thread of its own.
+    As the phones' adb server does, it serves only the user running it unless
+    ``allow_other_users``: a console sends SMS and rings calls on the phone.
     """
 
     def __init__(
-        self, telephony: Telephony | None = None, host: str = "127.0.0.1", port: int = 0
+        self,
+        telephony: Telephony | None = None,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        allow_other_users: bool = False,
     ) -> None:
         self.telephony = telephony
+        self.allow_other_users = allow_other_users
         try:
             self._listener = socket.create_server((host, port))
         except OSError as exc:
@@ -125,10 +133,27 @@ class EmulatorConsole:
                 daemon=True,
             ).start()
 
+    def _refusal(self, client: socket.socket) -> bytes | None:
+        """The console's answer to another user's client, or None to serve it."""
+        if self.allow_other_users or not hasattr(os, "getuid"):
+            return None
+        uid = peer_uid(client)
+        if uid is None or uid == os.getuid():
+            return None
+        log.warning("console %s: refused a connection of uid %s", self.port, uid)
+        return _lines(
+            f"KO: this console serves only its own user (uid {os.getuid()}); start the "
+            "phones with --allow-other-users to serve others"
+        )
+
     def _serve(self, client: socket.socket) -> None:
         with client, client.makefile("rwb", buffering=0) as stream:
             session = ConsoleSession(self.telephony, auth_token())
             try:
+                refused = self._refusal(client)
+                if refused is not None:
+                    stream.write(refused)
+                    return
                 stream.write(session.banner())
                 while True:
                     line = stream.readline(_LINE_LIMIT)

@@ -315,7 +315,11 @@ class VirtualDeviceServer:
         console = None
         with self._lock:
             if self._console_port is not None:
-                console = EmulatorConsole(host=self.host, port=self._console_port)
+                console = EmulatorConsole(
+                    host=self.host,
+                    port=self._console_port,
+                    allow_other_users=self._allow_other_users,
+                )
                 if self._console_port:
                     self._console_port += 2
             serial = console.serial if console else f"virtual-{next(self._numbers)}"
