@@ -11,6 +11,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from aw_json_action import JSON_ACTION
 
 from droidhub import ActionError
 from droidhub.compat.android_world import to_action
@@ -18,26 +19,11 @@ from droidhub.compat.android_world import to_action
 # What AndroidWorld's documentation asks of an agent: built with the env, reset(go_home),
 # step(goal) observing through env.get_state() and acting through env.execute_action()
 # with a JSONAction, returning a result with done and data.
-AW_AGENT = textwrap.dedent(
+AW_AGENT = JSON_ACTION + textwrap.dedent(
     """
-    import dataclasses
     import time
 
     from droidhub.compat.android_world import AndroidWorldAgent
-
-
-    @dataclasses.dataclass
-    class JSONAction:
-        action_type: str | None = None
-        index: int | None = None
-        x: int | None = None
-        y: int | None = None
-        text: str | None = None
-        direction: str | None = None
-        goal_status: str | None = None
-        app_name: str | None = None
-        keycode: str | None = None
-        clear_text: bool | None = None
 
 
     @dataclasses.dataclass

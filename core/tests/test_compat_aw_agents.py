@@ -22,6 +22,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from aw_json_action import JSON_ACTION
 
 INTERFACE = """
 import abc
@@ -31,24 +32,6 @@ class AsyncEnv(abc.ABC):
     @property
     @abc.abstractmethod
     def controller(self): ...
-"""
-
-JSON_ACTION = """
-import dataclasses
-
-
-@dataclasses.dataclass()
-class JSONAction:
-    action_type: str | None = None
-    index: str | int | None = None
-    x: int | None = None
-    y: int | None = None
-    text: str | None = None
-    direction: str | None = None
-    goal_status: str | None = None
-    app_name: str | None = None
-    keycode: str | None = None
-    clear_text: bool | None = None
 """
 
 ADB_UTILS = """
