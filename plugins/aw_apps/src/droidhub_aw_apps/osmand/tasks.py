@@ -8,7 +8,7 @@ tear-down puts them back.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 from xml.etree import ElementTree
 
 from pydantic import BaseModel, ConfigDict
@@ -113,14 +113,12 @@ def _other_places(rng: random.Random, location: str, most: int = 3) -> list[str]
 
 
 class _PlaceTask(TaskEval):
-    """Mark a place in OsmAnd: set-up saves the one file the mark is kept in
-    (:attr:`saved_file`), tear-down puts it back."""
+    """Mark a place in OsmAnd: the footprint names the one file the mark is kept in;
+    set-up saves that file, tear-down puts it back."""
 
     app_names = ("osmand",)
     Params = LocationParams
     params: LocationParams
-    #: The file the task changes, saved at set-up and restored at tear-down.
-    saved_file: ClassVar[str] = ""
 
     @classmethod
     def generate_random_params(cls, rng: random.Random) -> LocationParams:
@@ -128,12 +126,13 @@ class _PlaceTask(TaskEval):
         return LocationParams(location=random_location(rng))
 
     def initialize_task(self, env: Env) -> None:
-        """Save :attr:`saved_file`."""
+        """Save the file the task writes."""
         super().initialize_task(env)
-        self._saved = FileSnapshot.take(env.device, self.saved_file)
+        (saved_file,) = self.footprint.writes.paths
+        self._saved = FileSnapshot.take(env.device, saved_file)
 
     def tear_down(self, env: Env) -> None:
-        """Put :attr:`saved_file` back."""
+        """Put the saved file back."""
         if hasattr(self, "_saved"):
             self._saved.restore(env.device, PACKAGE)
         super().tear_down(env)
@@ -147,7 +146,6 @@ class OsmAndFavorite(_PlaceTask):
     difficulty = "medium"
     tags = ("search", "complex_ui_understanding", "parameterized")
     footprint = Footprint(writes=StateRefs(paths=frozenset({FAVORITES})))
-    saved_file = FAVORITES
 
     def initialize_task(self, env: Env) -> None:
         """Save the favourites; leave only a few other places in them."""
@@ -174,7 +172,6 @@ class OsmAndMarker(_PlaceTask):
     difficulty = "hard"
     tags = ("complex_ui_understanding", "search", "parameterized")
     footprint = Footprint(writes=StateRefs(paths=frozenset({MARKERS_DB})))
-    saved_file = MARKERS_DB
 
     def initialize_task(self, env: Env) -> None:
         """Save the markers database; empty it (as AndroidWorld), then mark other places."""
