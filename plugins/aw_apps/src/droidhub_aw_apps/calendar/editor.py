@@ -494,8 +494,8 @@ def _delete_body(repeating: bool, rule: int, choose: Callable[[int], object]) ->
                        text_color=sc.TEXT, width=views.MATCH_PARENT, margin=(0, sc.ACTIVITY_MARGIN,
                                                                              0, 0),
                        padding=(0, 0, 0, sc.NORMAL_MARGIN), visibility=shown),
-        sc.RadioGroup("delete_event_radio_view", *choices, width=views.MATCH_PARENT,
-                      visibility=shown),
+        views.RadioGroup("delete_event_radio_view", *choices, width=views.MATCH_PARENT,
+                         visibility=shown),
         orientation=views.VERTICAL, width=views.MATCH_PARENT, padding=(20, 20, 20, 0),
     )  # fmt: skip
 

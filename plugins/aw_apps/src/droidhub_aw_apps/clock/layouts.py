@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 
-from droidhub.virtual import views
+import droidhub.virtual.views as views
 
 Action = Callable[[], object]
 

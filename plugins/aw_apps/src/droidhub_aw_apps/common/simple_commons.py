@@ -333,10 +333,6 @@ def settings_top(on_up: Action, language: bool = True) -> views.View:
     )
 
 
-#: The framework's RadioGroup, under the name calendar's editor knows it by.
-RadioGroup = views.RadioGroup
-
-
 class RadioButton(views.CheckBox):
     """``MyCompatRadioButton`` (``android.widget.RadioButton``): a ring in the primary
     colour, filled when checked, before its label in the text colour."""

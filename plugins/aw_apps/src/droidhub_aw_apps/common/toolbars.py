@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from droidhub.virtual import views
+import droidhub.virtual.views as views
 
 _START_CENTRE = views.Gravity.LEFT | views.Gravity.CENTER_VERTICAL
 _END_CENTRE = views.Gravity.RIGHT | views.Gravity.CENTER_VERTICAL

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from droidhub.virtual import views
+import droidhub.virtual.views as views
 
 Action = Callable[[], object]
 

@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import ClassVar, TypeVar
 
-from droidhub.virtual import views
+import droidhub.virtual.views as views
 
 Action = Callable[[], object]
 Item = TypeVar("Item")

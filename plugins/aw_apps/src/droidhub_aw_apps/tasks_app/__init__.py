@@ -1,16 +1,10 @@
-"""The Tasks app (org.tasks): its data model, its screens, its view for
-information-retrieval questions, the question specs and their UI solvers.
-
-The package's contribution to the plugin: ``TASKS``, ``APPS``, ``EVALUATORS`` and
-``virtual_apps()``, gathered by :mod:`droidhub_aw_apps.plugin`.
+"""The Tasks app (org.tasks): its data model, its screens, and the specs of the
+information-retrieval questions asked about it with their UI solvers. It gives the
+plugin ``APPS`` and ``virtual_apps()``; :mod:`droidhub_aw_apps.common.ir_task` makes
+the questions into tasks.
 """
 
 from droidhub_aw_apps.tasks_app.model import APPS
 from droidhub_aw_apps.tasks_app.screens import virtual_apps
 
-#: The app's tasks are information-retrieval questions built from its ``specs/`` (see
-#: :mod:`droidhub_aw_apps.common.ir_task`); it brings no other tasks or evaluators.
-TASKS: tuple[type, ...] = ()
-EVALUATORS: tuple[object, ...] = ()
-
-__all__ = ["APPS", "EVALUATORS", "TASKS", "virtual_apps"]
+__all__ = ["APPS", "virtual_apps"]
