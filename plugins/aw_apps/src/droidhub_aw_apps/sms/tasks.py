@@ -181,6 +181,23 @@ class SimpleSmsSendClipboardContent(_SmsTask):
         super().tear_down(env)
 
 
+class _SmsContactsTask(_SmsTask):
+    """An SMS task whose people are contacts: set-up starts from none (the task adds
+    its own), tear-down deletes them again."""
+
+    footprint = Footprint(writes=SMS_STATE.union(contacts.CONTACTS_STATE))
+
+    def initialize_task(self, env: Env) -> None:
+        """Start from an empty provider and no contacts."""
+        super().initialize_task(env)
+        contacts.clear_contacts(env.device)
+
+    def tear_down(self, env: Env) -> None:
+        """Delete the contacts."""
+        contacts.clear_contacts(env.device)
+        super().tear_down(env)
+
+
 class ReceivedAddressParams(BaseModel):
     """Who to text (name1, at number), who sent the address (name2), and the address."""
 
@@ -192,7 +209,7 @@ class ReceivedAddressParams(BaseModel):
     message: str
 
 
-class SimpleSmsSendReceivedAddress(_SmsTask):
+class SimpleSmsSendReceivedAddress(_SmsContactsTask):
     """Forward an address one contact texted to another contact."""
 
     template = (
@@ -202,7 +219,6 @@ class SimpleSmsSendReceivedAddress(_SmsTask):
     tags = ("information_retrieval", "parameterized")
     Params = ReceivedAddressParams
     params: ReceivedAddressParams  # type: ignore[assignment]
-    footprint = Footprint(writes=SMS_STATE.union(contacts.CONTACTS_STATE))
 
     @classmethod
     def generate_random_params(cls, rng: random.Random) -> ReceivedAddressParams:
@@ -221,15 +237,9 @@ class SimpleSmsSendReceivedAddress(_SmsTask):
         super().initialize_task(env)
         rng = fake_data.setup_rng(self)
         name2_number = fake_data.random_phone_number(rng)
-        contacts.clear_contacts(env.device)
         contacts.add_contact(env.device, self.params.name1, self.params.number)
         contacts.add_contact(env.device, self.params.name2, name2_number)
         receive(env.device, name2_number, self.params.message)
-
-    def tear_down(self, env: Env) -> None:
-        """Delete the contacts."""
-        contacts.clear_contacts(env.device)
-        super().tear_down(env)
 
 
 class ResendParams(BaseModel):
@@ -246,13 +256,12 @@ class ResendParams(BaseModel):
 GLITCH_TEXT = "Sorry, there was a glitch, what was the last message you sent me?"
 
 
-class SimpleSmsResend(_SmsTask):
+class SimpleSmsResend(_SmsContactsTask):
     """Send the last message to a contact once more."""
 
     template = "Resend the message I just sent to {name} in Simple SMS Messenger"
     Params = ResendParams
     params: ResendParams  # type: ignore[assignment]
-    footprint = Footprint(writes=SMS_STATE.union(contacts.CONTACTS_STATE))
 
     @classmethod
     def generate_random_params(cls, rng: random.Random) -> ResendParams:
@@ -266,7 +275,6 @@ class SimpleSmsResend(_SmsTask):
     def initialize_task(self, env: Env) -> None:
         """The contact, the message sent to them, and their reply asking for it."""
         super().initialize_task(env)
-        contacts.clear_contacts(env.device)
         contacts.add_contact(env.device, self.params.name, self.params.number)
         now = now_ms(env.device)
         send(env.device, self.params.number, self.params.message, now - 120_000)
@@ -285,11 +293,6 @@ class SimpleSmsResend(_SmsTask):
         return (
             1.0 if same_number and fuzzy.similar(newest.get("body"), original.get("body")) else 0.0
         )
-
-    def tear_down(self, env: Env) -> None:
-        """Delete the contact."""
-        contacts.clear_contacts(env.device)
-        super().tear_down(env)
 
 
 TASKS: tuple[type[TaskEval], ...] = (
