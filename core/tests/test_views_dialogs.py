@@ -9,9 +9,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from app_phone import app_started
+from app_phone import screen_elements, started, tap_centre
 
-from droidhub.android.ui_tree import UIElement, parse_hierarchy
+from droidhub.android.ui_tree import UIElement
 from droidhub.device.client import Device
 from droidhub.virtual.appmodel import VirtualPhone
 from droidhub.virtual.views import (
@@ -85,18 +85,11 @@ class DialogsApp(ViewApp):
 
 @pytest.fixture
 def app_and_device() -> Iterator[tuple[DialogsApp, Device]]:
-    app = DialogsApp()
-    with app_started(app) as device:
-        yield app, device
+    yield from started(DialogsApp())
 
 
 def _by_id(device: Device) -> dict[str, UIElement]:
-    return {e.resource_id: e for e in parse_hierarchy(device.ui_tree()) if e.resource_id}
-
-
-def _tap(device: Device, element: UIElement) -> None:
-    assert element.bounds is not None
-    device.tap(*element.bounds.center)
+    return {e.resource_id: e for e in screen_elements(device) if e.resource_id}
 
 
 def _parents(xml: str) -> dict[str, str]:
@@ -116,7 +109,7 @@ def _parents(xml: str) -> dict[str, str]:
 
 def test_an_alert_dialog_dumps_its_panels_and_shows_over_a_scrim(app_and_device) -> None:
     app, device = app_and_device
-    _tap(device, _by_id(device)[f"{PACKAGE}:id/ask"])
+    tap_centre(device, _by_id(device)[f"{PACKAGE}:id/ask"])
     xml = device.ui_tree()
     parents = _parents(xml)
     assert parents["android:id/topPanel"] == "android:id/parentPanel"
@@ -142,14 +135,14 @@ def test_an_alert_dialog_dumps_its_panels_and_shows_over_a_scrim(app_and_device)
     assert pixels.getpixel((panel.left + 30, panel.top + 10)) == (255, 255, 255)
     device.tap(540, 2200)  # outside: cancelled
     assert app.model.answer == "cancelled" and "android:id/parentPanel" not in device.ui_tree()
-    _tap(device, _by_id(device)[f"{PACKAGE}:id/ask"])
-    _tap(device, _by_id(device)["android:id/button1"])
+    tap_centre(device, _by_id(device)[f"{PACKAGE}:id/ask"])
+    tap_centre(device, _by_id(device)["android:id/button1"])
     assert app.model.answer == "discard"
 
 
 def test_a_bottom_sheet_sits_at_the_bottom_and_its_outside_cancels(app_and_device) -> None:
     app, device = app_and_device
-    _tap(device, _by_id(device)[f"{PACKAGE}:id/sheet"])
+    tap_centre(device, _by_id(device)[f"{PACKAGE}:id/sheet"])
     parents = _parents(device.ui_tree())
     assert parents[f"{PACKAGE}:id/coordinator"] == f"{PACKAGE}:id/container"
     assert parents[f"{PACKAGE}:id/touch_outside"] == f"{PACKAGE}:id/coordinator"
@@ -165,10 +158,10 @@ def test_a_bottom_sheet_sits_at_the_bottom_and_its_outside_cancels(app_and_devic
     assert max(pixels.getpixel((30, 1000))) <= 110  # above the sheet: dimmed
     assert pixels.getpixel((1050, sheet.top + 20)) == (255, 255, 255)
     title = found[f"{PACKAGE}:id/sheet_title"]
-    _tap(device, title)  # inside the sheet, on nothing clickable: it stays
+    tap_centre(device, title)  # inside the sheet, on nothing clickable: it stays
     assert app.model.showing == "sheet"
     device.tap(540, 800)  # above it: cancelled
     assert app.model.answer == "cancelled"
-    _tap(device, _by_id(device)[f"{PACKAGE}:id/sheet"])
-    _tap(device, _by_id(device)[f"{PACKAGE}:id/btn_confirm"])
+    tap_centre(device, _by_id(device)[f"{PACKAGE}:id/sheet"])
+    tap_centre(device, _by_id(device)[f"{PACKAGE}:id/btn_confirm"])
     assert app.model.answer == "confirm"

@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pytest
-from app_phone import app_started
+from app_phone import element_with, screen_elements, started
 
-from droidhub.android.ui_tree import UIElement, parse_hierarchy
+from droidhub.android.ui_tree import UIElement
 from droidhub.device.client import Device
 from droidhub.virtual.appmodel import VirtualPhone
 from droidhub.virtual.views import (
@@ -112,9 +112,7 @@ class RowsApp(ViewApp):
 
 @pytest.fixture
 def app_and_device() -> Iterator[tuple[RowsApp, Device]]:
-    app = RowsApp()
-    with app_started(app) as device:
-        yield app, device
+    yield from started(RowsApp())
 
 
 def _rows(device: Device) -> dict[str, tuple[int, int]]:
@@ -122,7 +120,7 @@ def _rows(device: Device) -> dict[str, tuple[int, int]]:
     (a row cut so far that its title is hidden is left out)."""
     rows: dict[str, tuple[int, int]] = {}
     row: UIElement | None = None
-    for element in parse_hierarchy(device.ui_tree()):
+    for element in screen_elements(device):
         if element.resource_id == f"{PACKAGE}:id/row":
             row = element
         elif element.resource_id == f"{PACKAGE}:id/row_title" and row and row.bounds:
@@ -130,16 +128,9 @@ def _rows(device: Device) -> dict[str, tuple[int, int]]:
     return rows
 
 
-def _find(device: Device, resource_id: str) -> UIElement:
-    for element in parse_hierarchy(device.ui_tree()):
-        if element.resource_id == resource_id:
-            return element
-    raise AssertionError(f"no {resource_id} on screen")
-
-
 def test_the_list_binds_the_rows_in_view_and_cuts_the_last_one(app_and_device) -> None:
     _, device = app_and_device
-    listing = _find(device, f"{PACKAGE}:id/list")
+    listing = element_with(device, resource_id=f"{PACKAGE}:id/list")
     assert listing.class_name == "androidx.recyclerview.widget.RecyclerView"
     assert listing.scrollable
     rows = _rows(device)
@@ -162,7 +153,7 @@ def test_a_swipe_scrolls_by_its_travel_less_the_touch_slop(app_and_device) -> No
         device.swipe(540, 2200, 540, 400, 300)
     rows = _rows(device)
     assert rows["Row 29"][1] == BOTTOM  # scrolled to the end, and no further
-    assert _find(device, f"{PACKAGE}:id/list").scrollable  # it can still go back
+    assert element_with(device, resource_id=f"{PACKAGE}:id/list").scrollable  # it can still go back
     device.swipe(540, 1000, 540, 1500, 300)  # back up by 500 - 21 = 479 px
     rows = _rows(device)
     assert "Row 28" not in rows  # its top, 2337 - 2 * 189 + 479, is past the bottom
@@ -173,12 +164,12 @@ def test_a_dialog_shows_over_a_scrim_on_top_of_the_tree(app_and_device) -> None:
     app, device = app_and_device
     before = device.screenshot().convert("RGB")
     device.tap(540, TOP + 3 * ROW + ROW // 2)  # Row 3
-    elements = parse_hierarchy(device.ui_tree())
+    elements = screen_elements(device)
     ids = [e.resource_id for e in elements]
     title = ids.index("android:id/alertTitle")
     assert title > ids.index(f"{PACKAGE}:id/list")  # the dialog comes after the content
     assert elements[title].text == "Delete Row 3?"
-    panel = _find(device, "android:id/parentPanel").bounds
+    panel = element_with(device, resource_id="android:id/parentPanel").bounds
     assert panel is not None and (panel.left, panel.right) == (63, 1017)  # 24 dp inset
     after = device.screenshot().convert("RGB")
     # behind the dialog everything is dimmed to 40 %: a white row is now grey
@@ -188,7 +179,7 @@ def test_a_dialog_shows_over_a_scrim_on_top_of_the_tree(app_and_device) -> None:
     device.tap(540, 300)  # outside the dialog: cancelled, the list takes no tap
     assert app.model.asking is None and "android:id/alertTitle" not in device.ui_tree()
     device.tap(540, TOP + 3 * ROW + ROW // 2)
-    button = _find(device, "android:id/button1")
+    button = element_with(device, resource_id="android:id/button1")
     assert button.text == "DELETE" and button.class_name == "android.widget.Button"
     assert button.bounds is not None
     device.tap(*button.bounds.center)
@@ -197,14 +188,14 @@ def test_a_dialog_shows_over_a_scrim_on_top_of_the_tree(app_and_device) -> None:
 
 def test_typing_goes_to_the_focused_field_and_back_cancels_a_dialog(app_and_device) -> None:
     app, device = app_and_device
-    search = _find(device, f"{PACKAGE}:id/search")
+    search = element_with(device, resource_id=f"{PACKAGE}:id/search")
     assert search.text == "Search" and not search.focused and search.bounds is not None
     device.input_text("milk")  # nothing has the focus yet
     assert app.model.query == ""
     device.tap(*search.bounds.center)
     device.input_text("milk")
     device.keyevent("KEYCODE_DEL")
-    search = _find(device, f"{PACKAGE}:id/search")
+    search = element_with(device, resource_id=f"{PACKAGE}:id/search")
     assert search.text == "mil" and search.focused
     device.tap(540, TOP + ROW // 2)
     device.keyevent("KEYCODE_BACK")
@@ -214,5 +205,5 @@ def test_typing_goes_to_the_focused_field_and_back_cancels_a_dialog(app_and_devi
 def test_a_long_press_selects_a_row(app_and_device) -> None:
     _, device = app_and_device
     device.swipe(540, TOP + ROW // 2, 540, TOP + ROW // 2, 1000)
-    rows = [e for e in parse_hierarchy(device.ui_tree()) if e.resource_id == f"{PACKAGE}:id/row"]
+    rows = [e for e in screen_elements(device) if e.resource_id == f"{PACKAGE}:id/row"]
     assert rows[0].selected and rows[0].long_clickable and not rows[1].selected

@@ -16,9 +16,10 @@ from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 
 import pytest
+from app_phone import box_of, screen_elements
 from PIL import Image
 
-from droidhub.android.ui_tree import UIElement, parse_hierarchy
+from droidhub.android.ui_tree import UIElement
 from droidhub.device.client import Device
 from droidhub.virtual.appmodel import VirtualApp, VirtualPhone
 from droidhub.virtual.server import VirtualDeviceServer
@@ -110,13 +111,7 @@ def form() -> Iterator[Callable[[str], tuple[FormApp, Device]]]:
 
 
 def _by_id(device: Device) -> dict[str, UIElement]:
-    return {e.resource_id.split("/")[-1]: e for e in parse_hierarchy(device.ui_tree())}
-
-
-def _box(element: UIElement) -> tuple[int, int, int, int]:
-    box = element.bounds
-    assert box is not None
-    return box.left, box.top, box.right, box.bottom
+    return {e.resource_id.split("/")[-1]: e for e in screen_elements(device)}
 
 
 def _shows_keyboard(shot: Image.Image) -> bool:
@@ -127,7 +122,7 @@ def _shows_keyboard(shot: Image.Image) -> bool:
 def test_a_focused_field_brings_the_keyboard_and_back_hides_it_first(form) -> None:
     app, device = form(ADJUST_RESIZE)
     before = _by_id(device)
-    assert _box(before["content"])[3] == GESTURE_BAR
+    assert box_of(before["content"])[3] == GESTURE_BAR
     assert not _shows_keyboard(device.screenshot())
     device.tap(*before["name"].bounds.center)  # type: ignore[union-attr]
     assert _shows_keyboard(device.screenshot())
@@ -136,13 +131,13 @@ def test_a_focused_field_brings_the_keyboard_and_back_hides_it_first(form) -> No
     # `uiautomator dump` has none either), and the app's window ends above it
     assert "inputmethod" not in tree and "key_pos" not in tree
     now = _by_id(device)
-    assert _box(now["content"])[3] == KEYBOARD_TOP
-    assert _box(now["save"])[3] == KEYBOARD_TOP  # resized: the form sits on the keyboard
+    assert box_of(now["content"])[3] == KEYBOARD_TOP
+    assert box_of(now["save"])[3] == KEYBOARD_TOP  # resized: the form sits on the keyboard
     assert now["name"].focused
     device.keyevent("KEYCODE_BACK")  # hides the keyboard; the app stays, the field focused
     assert not _shows_keyboard(device.screenshot())
     now = _by_id(device)
-    assert _box(now["content"])[3] == GESTURE_BAR and now["name"].focused
+    assert box_of(now["content"])[3] == GESTURE_BAR and now["name"].focused
     device.input_text("Ada")  # typing still goes to the field, keyboard or not
     assert app.name == "Ada"
     device.keyevent("KEYCODE_BACK")  # now the app gets BACK, and leaves
@@ -177,7 +172,7 @@ def test_what_the_keyboard_covers_takes_no_tap(form) -> None:
     save = before["save"].bounds
     assert save is not None and save.bottom == GESTURE_BAR
     device.tap(*before["name"].bounds.center)  # type: ignore[union-attr]
-    assert _box(_by_id(device)["save"]) == _box(before["save"])  # not moved
+    assert box_of(_by_id(device)["save"]) == box_of(before["save"])  # not moved
     device.tap(*save.center)  # lands on the space bar, not on Save
     assert app.saved == [] and app.name == " "
     device.swipe(540, 2000, 540, 1000, 300)  # nor does a swipe that starts there scroll
@@ -189,12 +184,12 @@ def test_what_the_keyboard_covers_takes_no_tap(form) -> None:
 def test_an_adjust_pan_window_moves_up_until_the_field_shows(form) -> None:
     _, device = form(ADJUST_PAN)
     before = _by_id(device)
-    name = _box(before["name"])
+    name = box_of(before["name"])
     device.tap(*before["name"].bounds.center)  # type: ignore[union-attr]
     now = _by_id(device)
     shift = name[3] - KEYBOARD_TOP  # just enough for the field's bottom to clear it
-    assert _box(now["name"]) == (name[0], name[1] - shift, name[2], KEYBOARD_TOP)
+    assert box_of(now["name"]) == (name[0], name[1] - shift, name[2], KEYBOARD_TOP)
     # panned, not resized: the window keeps its height and moves up as a whole
-    assert _box(now["content"])[3] == GESTURE_BAR - shift
-    save = _box(before["save"])
-    assert _box(now["save"]) == (save[0], save[1] - shift, save[2], save[3] - shift)
+    assert box_of(now["content"])[3] == GESTURE_BAR - shift
+    save = box_of(before["save"])
+    assert box_of(now["save"]) == (save[0], save[1] - shift, save[2], save[3] - shift)

@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from app_phone import box_of, screen_elements
 
-from droidhub.android.ui_tree import UIElement, parse_hierarchy
+from droidhub.android.ui_tree import UIElement
 from droidhub.device.client import Device
 from droidhub.virtual.appmodel import VirtualApp
 from droidhub.virtual.server import VirtualDeviceServer
@@ -43,21 +44,15 @@ def device() -> Iterator[Device]:
         yield Device(server.serials[0], host="127.0.0.1", port=server.port)
 
 
-def _box(element: UIElement) -> tuple[int, int, int, int]:
-    box = element.bounds
-    assert box is not None
-    return box.left, box.top, box.right, box.bottom
-
-
 def test_the_home_screen_dumps_as_the_pixel_launchers(device: Device) -> None:
-    elements = parse_hierarchy(device.ui_tree())
+    elements = screen_elements(device)
     by_id = {e.resource_id: e for e in elements if e.resource_id}
     workspace = by_id[f"{LAUNCHER}:id/workspace"]
     assert workspace.class_name == "android.widget.ScrollView" and workspace.scrollable
     assert by_id[f"{LAUNCHER}:id/hotseat"].class_name == "android.view.ViewGroup"
     pill = by_id[f"{LAUNCHER}:id/search_container_hotseat"]
     assert pill.class_name == "android.widget.FrameLayout" and pill.content_description == "Search"
-    assert _box(pill) == (75, 2125, 1004, 2290)
+    assert box_of(pill) == (75, 2125, 1004, 2290)
     assert by_id[f"{LAUNCHER}:id/mic_icon"].content_description == "Voice search"
     assert by_id[f"{LAUNCHER}:id/lens_icon"].content_description == "Google Lens"
     assert by_id[f"{LAUNCHER}:id/date"].text == "Sun, Oct 15"  # the phone's clock
@@ -68,17 +63,17 @@ def test_the_home_screen_dumps_as_the_pixel_launchers(device: Device) -> None:
     for icon in icons.values():
         assert icon.content_description == icon.text and icon.long_clickable
     # the dock: Phone and Chrome, in its order; the rest on the workspace by label
-    assert _box(icons["Phone"]) == (76, 1873, 249, 2068)
-    assert _box(icons["Chrome"]) == (76 + 252, 1873, 249 + 252, 2068)
+    assert box_of(icons["Phone"]) == (76, 1873, 249, 2068)
+    assert box_of(icons["Chrome"]) == (76 + 252, 1873, 249 + 252, 2068)
     workspace_order = ["Alarm", "Books", "Maps", "Notes", "Radio"]
     for index, name in enumerate(workspace_order):
         row, column = divmod(index, 4)
         left, top = 57 + 252 * column, 499 + 262 * row
-        assert _box(icons[name]) == (left, top, left + 210, top + 262)
+        assert box_of(icons[name]) == (left, top, left + 210, top + 262)
 
 
 def test_a_tap_on_an_icon_opens_its_app(device: Device) -> None:
-    icon = next(e for e in parse_hierarchy(device.ui_tree()) if e.text == "Maps")
+    icon = next(e for e in screen_elements(device) if e.text == "Maps")
     device.tap(*icon.bounds.center)  # type: ignore[union-attr]
     assert device.foreground_activity().startswith("com.example.maps/")
     device.keyevent("KEYCODE_HOME")
@@ -92,14 +87,14 @@ def test_a_tap_on_an_icon_opens_its_app(device: Device) -> None:
 def _icons(device: Device) -> dict[str, UIElement]:
     return {
         e.text: e
-        for e in parse_hierarchy(device.ui_tree())
+        for e in screen_elements(device)
         if e.class_name == "android.widget.TextView" and e.clickable and e.package == LAUNCHER
     }
 
 
 def test_a_swipe_up_opens_all_apps_and_their_search_finds_an_app(device: Device) -> None:
     device.swipe(540, 1800, 540, 600, 300)
-    elements = parse_hierarchy(device.ui_tree())
+    elements = screen_elements(device)
     by_id = {e.resource_id: e for e in elements if e.resource_id}
     assert by_id[f"{LAUNCHER}:id/apps_view"].class_name == "android.widget.RelativeLayout"
     grid = by_id[f"{LAUNCHER}:id/apps_list_view"]
@@ -142,10 +137,10 @@ def test_a_sideways_swipe_turns_the_workspaces_page() -> None:
         device = Device(server.serials[0], host="127.0.0.1", port=server.port)
         first = _icons(device)
         # a page holds 20; the next page's icons are off the screen, and out of the dump
-        assert _box(first["App 00"])[0] == 57 and "App 20" not in first
+        assert box_of(first["App 00"])[0] == 57 and "App 20" not in first
         device.swipe(900, 1200, 100, 1200, 300)  # the finger moves left: the next page
         second = _icons(device)
-        assert _box(second["App 20"])[:2] == (57, 499) and "App 00" not in second
+        assert box_of(second["App 20"])[:2] == (57, 499) and "App 00" not in second
         device.swipe(900, 1200, 100, 1200, 300)  # no third page: it stays
         assert "App 20" in _icons(device)
         device.swipe(100, 1200, 900, 1200, 300)

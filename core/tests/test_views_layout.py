@@ -15,9 +15,9 @@ import math
 from collections.abc import Iterator
 
 import pytest
-from app_phone import app_started
+from app_phone import box_of, screen_elements, started
 
-from droidhub.android.ui_tree import UIElement, parse_hierarchy
+from droidhub.android.ui_tree import UIElement
 from droidhub.device.client import Device
 from droidhub.virtual.appmodel import VirtualPhone
 from droidhub.virtual.views import (
@@ -100,23 +100,15 @@ class LayoutApp(ViewApp):
 
 @pytest.fixture
 def app_and_device() -> Iterator[tuple[LayoutApp, Device]]:
-    app = LayoutApp()
-    with app_started(app) as device:
-        yield app, device
+    yield from started(LayoutApp())
 
 
 def _by_id(device: Device) -> dict[str, UIElement]:
     return {
         e.resource_id.removeprefix(f"{PACKAGE}:id/"): e
-        for e in parse_hierarchy(device.ui_tree())
+        for e in screen_elements(device)
         if e.resource_id
     }
-
-
-def _box(element: UIElement) -> tuple[int, int, int, int]:
-    assert element.bounds is not None
-    b = element.bounds
-    return b.left, b.top, b.right, b.bottom
 
 
 def test_linear_frame_and_relative_layouts_place_views_as_android_does(app_and_device) -> None:
@@ -124,30 +116,30 @@ def test_linear_frame_and_relative_layouts_place_views_as_android_does(app_and_d
     views = _by_id(device)
     pad = 42  # 16 dp
     left, right = pad, 1080 - pad  # 996 px inside the padding
-    assert _box(views["root"]) == (0, 118, 1080, 2337)
+    assert box_of(views["root"]) == (0, 118, 1080, 2337)
     title_bottom = 118 + pad + line_height(20)  # 160 + 71
-    assert _box(views["title"])[1::2] == (160, title_bottom)
+    assert box_of(views["title"])[1::2] == (160, title_bottom)
     row_top = title_bottom + 21  # margin 8 dp
     row_bottom = row_top + 126  # 48 dp
     # weights 1:2 share 996 px: int(1 * 996 / 3) = 332, then int(2 * 664 / 2) = 664
-    assert _box(views["left"]) == (left, row_top, left + 332, row_bottom)
-    assert _box(views["right"]) == (left + 332, row_top, right, row_bottom)
+    assert box_of(views["left"]) == (left, row_top, left + 332, row_bottom)
+    assert box_of(views["right"]) == (left + 332, row_top, right, row_bottom)
     frame_bottom = row_bottom + 263  # 100 dp = 262.5 -> 263
-    assert _box(views["frame"]) == (left, row_bottom, right, frame_bottom)
+    assert box_of(views["frame"]) == (left, row_bottom, right, frame_bottom)
     # 40 dp = 105 px, at the bottom end inside 8 dp = 21 px margins
-    assert _box(views["corner"]) == (
+    assert box_of(views["corner"]) == (
         right - 21 - 105,
         frame_bottom - 21 - 105,
         right - 21,
         frame_bottom - 21,
     )
     a_right, a_bottom = left + 263, frame_bottom + 131  # 100 x 50 dp
-    assert _box(views["a"]) == (left, frame_bottom, a_right, a_bottom)
-    assert _box(views["b"]) == (right - 158, a_bottom, right, a_bottom + 79)  # 60 x 30 dp
-    assert _box(views["c"]) == (a_right, frame_bottom, a_right + 158, frame_bottom + 79)
-    assert _box(views["relative"]) == (left, frame_bottom, right, a_bottom + 79)
+    assert box_of(views["a"]) == (left, frame_bottom, a_right, a_bottom)
+    assert box_of(views["b"]) == (right - 158, a_bottom, right, a_bottom + 79)  # 60 x 30 dp
+    assert box_of(views["c"]) == (a_right, frame_bottom, a_right + 158, frame_bottom + 79)
+    assert box_of(views["relative"]) == (left, frame_bottom, right, a_bottom + 79)
     long_top = a_bottom + 79
-    assert _box(views["long"]) == (left, long_top, right, long_top + line_height(14))
+    assert box_of(views["long"]) == (left, long_top, right, long_top + line_height(14))
 
 
 def test_views_report_the_classes_and_flags_of_a_real_dump(app_and_device) -> None:
@@ -185,7 +177,7 @@ def test_an_ellipsized_line_reports_its_whole_text_and_paints_inside_its_bounds(
     _, device = app_and_device
     long = _by_id(device)["long"]
     assert long.text == LONG  # the dump's text is the text, not the line shown
-    _, top, right, bottom = _box(long)
+    _, top, right, bottom = box_of(long)
     image = device.screenshot().convert("RGB")
     inked = [
         x

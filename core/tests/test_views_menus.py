@@ -10,9 +10,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pytest
-from app_phone import app_started
+from app_phone import only_element, screen_elements, started, tap_centre
 
-from droidhub.android.ui_tree import UIElement, parse_hierarchy
 from droidhub.device.client import Device
 from droidhub.virtual.appmodel import VirtualPhone
 from droidhub.virtual.views import (
@@ -84,46 +83,29 @@ class MenusApp(ViewApp):
 
 @pytest.fixture
 def app_and_device() -> Iterator[tuple[MenusApp, Device]]:
-    app = MenusApp()
-    with app_started(app) as device:
-        yield app, device
-
-
-def _elements(device: Device) -> list[UIElement]:
-    return parse_hierarchy(device.ui_tree())
-
-
-def _one(device: Device, **wanted: str) -> UIElement:
-    found = [e for e in _elements(device) if all(getattr(e, k) == v for k, v in wanted.items())]
-    assert len(found) == 1, (wanted, found)
-    return found[0]
-
-
-def _tap(device: Device, element: UIElement) -> None:
-    assert element.bounds is not None
-    device.tap(*element.bounds.center)
+    yield from started(MenusApp())
 
 
 def _open_popup(device: Device) -> None:
-    _tap(device, _one(device, content_description="More options"))
+    tap_centre(device, only_element(device, content_description="More options"))
 
 
 def test_action_items_are_buttons_named_by_title_and_overflow_is_more_options(
     app_and_device,
 ) -> None:
     app, device = app_and_device
-    search = _one(device, resource_id=f"{PACKAGE}:id/action_search")
+    search = only_element(device, resource_id=f"{PACKAGE}:id/action_search")
     assert (search.class_name, search.content_description, search.text) == (
         "android.widget.Button", "Search", "",
     )  # fmt: skip
     assert search.clickable and search.long_clickable
-    more = _one(device, content_description="More options")
+    more = only_element(device, content_description="More options")
     assert more.class_name == "android.widget.ImageView" and more.clickable
     assert search.bounds and more.bounds and search.bounds.right <= more.bounds.left
     assert more.bounds.right == 1080  # the overflow ends the toolbar
     # The overflow's items are not on the toolbar until the popup shows.
-    assert not [e for e in _elements(device) if e.text in ("Share", "Edit", "Delete")]
-    _tap(device, search)
+    assert not [e for e in screen_elements(device) if e.text in ("Share", "Edit", "Delete")]
+    tap_centre(device, search)
     assert app.model.chosen == ["search"]
 
 
@@ -148,13 +130,13 @@ def test_the_popup_is_a_list_view_of_appcompat_rows(app_and_device) -> None:
         assert text.get("resource-id") == f"{PACKAGE}:id/title"
         assert text.get("class") == "android.widget.TextView"
         assert text.get("text") == title
-    titles = [_one(device, text=t) for t in ("Share", "Edit", "Delete")]
+    titles = [only_element(device, text=t) for t in ("Share", "Edit", "Delete")]
     boxes = [t.bounds for t in titles]
     assert all(b is not None for b in boxes)
     # One row under another, each 48 dp, its title 16 dp in from the popup's start.
     row_boxes = [
         e.bounds
-        for e in _elements(device)
+        for e in screen_elements(device)
         if e.clickable and e.class_name.endswith("LinearLayout") and e.bounds
         and e.bounds.bottom - e.bounds.top == dp(48)
     ]  # fmt: skip
@@ -166,7 +148,7 @@ def test_the_popup_is_a_list_view_of_appcompat_rows(app_and_device) -> None:
 def test_a_tap_on_a_row_runs_it_and_closes_the_popup(app_and_device) -> None:
     app, device = app_and_device
     _open_popup(device)
-    _tap(device, _one(device, text="Delete"))
+    tap_centre(device, only_element(device, text="Delete"))
     assert app.model.chosen == ["action_delete"]
     assert not app.model.popup
     assert "android.widget.ListView" not in device.ui_tree()
@@ -182,7 +164,7 @@ def test_a_tap_outside_and_back_close_the_popup_without_choosing(app_and_device)
     device.keyevent("KEYCODE_BACK")
     assert not app.model.popup and app.model.chosen == []
     assert "android.widget.ListView" not in device.ui_tree()
-    assert _one(device, resource_id=f"{PACKAGE}:id/body").text == "Nothing chosen yet"
+    assert only_element(device, resource_id=f"{PACKAGE}:id/body").text == "Nothing chosen yet"
 
 
 def test_the_popup_is_a_white_surface_at_the_toolbars_end_without_a_scrim(
@@ -190,9 +172,9 @@ def test_the_popup_is_a_white_surface_at_the_toolbars_end_without_a_scrim(
 ) -> None:
     _, device = app_and_device
     before = device.screenshot().convert("RGB")
-    anchor = _one(device, content_description="More options").bounds
+    anchor = only_element(device, content_description="More options").bounds
     _open_popup(device)
-    popup = next(e for e in _elements(device) if e.class_name == "android.widget.ListView")
+    popup = next(e for e in screen_elements(device) if e.class_name == "android.widget.ListView")
     box = popup.bounds
     assert box is not None and anchor is not None
     assert (box.right, box.top) == (anchor.right, anchor.top)  # its top-end corner on the anchor's

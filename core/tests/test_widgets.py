@@ -7,9 +7,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pytest
-from app_phone import app_started
+from app_phone import element_with, screen_elements, started
 
-from droidhub.android.ui_tree import UIElement, parse_hierarchy
 from droidhub.device.client import Device
 from droidhub.virtual.appmodel import (
     PIXEL_6,
@@ -100,35 +99,22 @@ class DemoApp(WidgetApp):
 
 @pytest.fixture
 def app_and_device() -> Iterator[tuple[DemoApp, Device]]:
-    app = DemoApp()
-    with app_started(app) as device:
-        yield app, device
-
-
-def _elements(device: Device) -> list[UIElement]:
-    return parse_hierarchy(device.ui_tree())
-
-
-def _find(device: Device, **wanted: str) -> UIElement:
-    for element in _elements(device):
-        if all(getattr(element, k) == v for k, v in wanted.items()):
-            return element
-    raise AssertionError(f"nothing with {wanted} on screen")
+    yield from started(DemoApp())
 
 
 def _tap(device: Device, **wanted: str) -> None:
-    element = _find(device, **wanted)
+    element = element_with(device, **wanted)
     assert element.bounds is not None
     device.tap(*element.bounds.center)
 
 
 def _texts(device: Device) -> list[str]:
-    return [e.text for e in _elements(device)]
+    return [e.text for e in screen_elements(device)]
 
 
 def test_a_list_scrolls_and_only_rows_in_view_are_in_the_tree(app_and_device) -> None:
     _, device = app_and_device
-    listing = _find(device, class_name="androidx.recyclerview.widget.RecyclerView")
+    listing = element_with(device, class_name="androidx.recyclerview.widget.RecyclerView")
     assert listing.scrollable and listing.bounds is not None
     assert "Row 0" in _texts(device) and "Row 39" not in _texts(device)
     x, (top, bottom) = listing.bounds.center[0], (listing.bounds.top, listing.bounds.bottom)
@@ -136,7 +122,7 @@ def test_a_list_scrolls_and_only_rows_in_view_are_in_the_tree(app_and_device) ->
         device.swipe(x, bottom - 50, x, top + 50, 300)
     texts = _texts(device)
     assert "Row 39" in texts and "Row 0" not in texts
-    for element in _elements(device):
+    for element in screen_elements(device):
         if element.resource_id == f"{PACKAGE}:id/row_title":
             assert element.bounds is not None
             assert top <= element.bounds.top and element.bounds.bottom <= bottom
@@ -146,13 +132,13 @@ def test_a_tap_runs_the_row_and_back_pops_the_apps_own_page_first(app_and_device
     _, device = app_and_device
     _tap(device, text="Row 3")
     assert "Opened Row 3" in _texts(device)
-    _find(device, content_description="Navigate up")
+    element_with(device, content_description="Navigate up")
     device.keyevent("KEYCODE_BACK")
     assert "Row 3" in _texts(device)
     assert device.foreground_activity().startswith(PACKAGE)
     # The overflow menu: BACK closes it, and the app stays.
     _tap(device, content_description="More options")
-    assert _find(device, text="Clear").resource_id == "android:id/title"
+    assert element_with(device, text="Clear").resource_id == "android:id/title"
     device.keyevent("KEYCODE_BACK")
     assert "Clear" not in _texts(device)
     assert device.foreground_activity().startswith(PACKAGE)
@@ -163,12 +149,12 @@ def test_a_tap_runs_the_row_and_back_pops_the_apps_own_page_first(app_and_device
 
 def test_typing_edits_the_focused_field(app_and_device) -> None:
     app, device = app_and_device
-    field_ = _find(device, class_name="android.widget.EditText")
+    field_ = element_with(device, class_name="android.widget.EditText")
     assert field_.text == "Name" and not field_.focused
     _tap(device, class_name="android.widget.EditText")
     device.input_text("hello")
     device.keyevent("KEYCODE_DEL")
-    field_ = _find(device, class_name="android.widget.EditText")
+    field_ = element_with(device, class_name="android.widget.EditText")
     assert field_.text == "hell" and field_.focused
     assert app.model.name == "hell"
 
@@ -190,15 +176,15 @@ def test_ctrl_a_selects_the_fields_text_for_del_or_typing_to_replace(app_and_dev
 
 def test_switch_slider_and_spinner_change_their_values(app_and_device) -> None:
     app, device = app_and_device
-    switch = _find(device, resource_id="android:id/switch_widget")
+    switch = element_with(device, resource_id="android:id/switch_widget")
     assert switch.checkable and not switch.checked
     _tap(device, text="Wi-Fi")
-    assert _find(device, resource_id="android:id/switch_widget").checked
-    bar = _find(device, class_name="android.widget.SeekBar")
+    assert element_with(device, resource_id="android:id/switch_widget").checked
+    bar = element_with(device, class_name="android.widget.SeekBar")
     assert bar.text == "10" and bar.bounds is not None
     y = bar.bounds.center[1]
     device.swipe(bar.bounds.left + 5, y, bar.bounds.right - 1, y, 400)
-    assert _find(device, class_name="android.widget.SeekBar").text == "100"
+    assert element_with(device, class_name="android.widget.SeekBar").text == "100"
     _tap(device, class_name="android.widget.Spinner")
     _tap(device, text="Blue", class_name="android.widget.CheckedTextView")
     assert app.model.colour == 2
@@ -207,7 +193,7 @@ def test_switch_slider_and_spinner_change_their_values(app_and_device) -> None:
 
 def test_a_long_press_opens_the_rows_context_menu(app_and_device) -> None:
     app, device = app_and_device
-    row = _find(device, text="Row 1")
+    row = element_with(device, text="Row 1")
     assert row.bounds is not None
     x, y = row.bounds.center
     device.swipe(x, y, x, y, 1000)
@@ -222,14 +208,14 @@ def test_screencap_is_a_full_screen_in_the_apps_colours(app_and_device) -> None:
     assert image.size == PIXEL_6.size
     toolbar_pixel = image.getpixel((PIXEL_6.width // 2, PIXEL_6.status_bar + 20))
     assert toolbar_pixel == (0x3F, 0x51, 0xB5)
-    clock = _find(device, resource_id="com.android.systemui:id/clock")
+    clock = element_with(device, resource_id="com.android.systemui:id/clock")
     assert clock.text == "15:34"
 
 
 def test_a_screen_known_only_by_its_dump_is_painted_in_material_style(app_and_device) -> None:
     _, device = app_and_device
     device.keyevent("KEYCODE_HOME")
-    icon = _find(device, text="Widgets")
+    icon = element_with(device, text="Widgets")
     assert icon.bounds is not None
     image = device.screenshot().convert("RGB")
     # The launcher's icon is a coloured disc (12 dp under the icon's top) above its
@@ -246,14 +232,14 @@ def test_a_dialog_shows_its_title_above_its_message_and_its_buttons(app_and_devi
     _, device = app_and_device
     _tap(device, content_description="More options")
     _tap(device, text="Ask")
-    title = _find(device, resource_id="android:id/alertTitle")
-    message = _find(device, resource_id="android:id/message")
+    title = element_with(device, resource_id="android:id/alertTitle")
+    message = element_with(device, resource_id="android:id/message")
     assert (title.text, message.text) == ("Clear the rows?", "The list empties.")
     assert title.bounds is not None and message.bounds is not None
     density = PIXEL_6.density / 160
     assert title.bounds.bottom == message.bounds.top
     assert title.bounds.bottom - title.bounds.top == round(40 * density)
     assert message.bounds.bottom - message.bounds.top == round(60 * density)
-    assert _find(device, text="CANCEL").resource_id == "android:id/button1"
+    assert element_with(device, text="CANCEL").resource_id == "android:id/button1"
     _tap(device, text="CANCEL")
     assert "Clear the rows?" not in _texts(device)
