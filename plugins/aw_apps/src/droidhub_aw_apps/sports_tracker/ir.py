@@ -98,9 +98,7 @@ class SportsIR(NoiseDrawnIRApp):
                 r["total_distance"] = str(shown_meters(float(r["total_distance"])))
         return out
 
-    def app_row(self, row: Row) -> TrackRow:
-        """The activity an answer row describes."""
-        return track_of(row)
+    app_row = staticmethod(track_of)
 
     def noise_row(self, rng: random.Random, rows: Sequence[Row]) -> TrackRow:
         """One of AW's noise activities."""

@@ -82,9 +82,7 @@ class TasksIR(NoiseDrawnIRApp):
         "completed_date", "completed_time", "notes",
     )  # fmt: skip
 
-    def app_row(self, row: Row) -> TaskRow:
-        """The task an answer row describes."""
-        return task_of(row)
+    app_row = staticmethod(task_of)
 
     def noise_row(self, rng: random.Random, rows: Sequence[Row]) -> TaskRow:
         """One of AW's noise tasks."""
