@@ -93,29 +93,48 @@ def _fit(box: Box, width: int) -> Box:
     return (left + dp(8), top, min(right, left + dp(8) + width), bottom)
 
 
-def _switch(app: WidgetApp, widget: Switch, rid: str, box: Box) -> WidgetNode:
+def _title_lines(
+    box: Box, title: str, title_id: str, subtitle: str, subtitle_id: str, title_style: str = ""
+) -> list[WidgetNode]:
+    """A row's title TextView and, when there is a subtitle, the caption under it: the
+    title then takes the top three fifths of ``box``."""
     left, top, right, bottom = box
-    split = top + (bottom - top) * 3 // 5 if widget.summary else bottom
-    row = WidgetNode("android.widget.LinearLayout", bounds=box, resource_id=rid, style="row")
-    text_right = right - dp(72)
-    row.children.append(
+    split = top + (bottom - top) * 3 // 5 if subtitle else bottom
+    lines = [
         WidgetNode(
             "android.widget.TextView",
-            bounds=(left + dp(16), top, text_right, split),
-            text=widget.text,
-            resource_id="android:id/title",
+            bounds=(left, top, right, split),
+            text=title,
+            resource_id=title_id,
+            style=title_style,
         )
-    )
-    if widget.summary:
-        row.children.append(
+    ]
+    if subtitle:
+        lines.append(
             WidgetNode(
                 "android.widget.TextView",
-                bounds=(left + dp(16), split, text_right, bottom),
-                text=widget.summary,
-                resource_id="android:id/summary",
+                bounds=(left, split, right, bottom),
+                text=subtitle,
+                resource_id=subtitle_id,
                 style="text-caption",
             )
         )
+    return lines
+
+
+def _switch(app: WidgetApp, widget: Switch, rid: str, box: Box) -> WidgetNode:
+    left, top, right, bottom = box
+    row = WidgetNode("android.widget.LinearLayout", bounds=box, resource_id=rid, style="row")
+    text_right = right - dp(72)
+    row.children.extend(
+        _title_lines(
+            (left + dp(16), top, text_right, bottom),
+            title=widget.text,
+            title_id="android:id/title",
+            subtitle=widget.summary,
+            subtitle_id="android:id/summary",
+        )
+    )
     toggle = WidgetNode(
         "android.widget.Switch",
         bounds=(text_right, top, right - dp(16), bottom),
@@ -251,26 +270,16 @@ def _list_row(app: WidgetApp, widget: ListRow, rid: str, box: Box) -> WidgetNode
     )
     if widget.checked is not None:
         node.checkable, node.checked = True, widget.checked
-    split = top + (bottom - top) * 3 // 5 if widget.subtitle else bottom
-    node.children.append(
-        WidgetNode(
-            "android.widget.TextView",
-            bounds=(left + dp(16), top, right - dp(16), split),
-            text=widget.title,
-            resource_id=app._id(widget.title_id),
-            style="row-title",
+    node.children.extend(
+        _title_lines(
+            (left + dp(16), top, right - dp(16), bottom),
+            title=widget.title,
+            title_id=app._id(widget.title_id),
+            subtitle=widget.subtitle,
+            subtitle_id=app._id(widget.subtitle_id),
+            title_style="row-title",
         )
     )
-    if widget.subtitle:
-        node.children.append(
-            WidgetNode(
-                "android.widget.TextView",
-                bounds=(left + dp(16), split, right - dp(16), bottom),
-                text=widget.subtitle,
-                resource_id=app._id(widget.subtitle_id),
-                style="text-caption",
-            )
-        )
     app._on(node, widget.on_click)
     if widget.context_menu:
         menu = Popup(widget.context_menu, (left + dp(48), top, right, bottom), style="context")
