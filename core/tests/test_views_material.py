@@ -3,7 +3,8 @@ widgets a dump names by their own classes, through adb: the items as Material
 inflates them (a FrameLayout described by its title over a ViewGroup row, its icon
 and its large or small label), the chosen one selected and inked, a tap choosing
 another; "Navigate up" as an id-less ImageButton that runs its action; a tap beside
-the open drawer closing it and reaching nothing else."""
+the open drawer closing it and reaching nothing else; a ConstraintLayout laid out by
+rules, and a ListView's and a ScrollView's rows scrolled by a swipe."""
 
 from __future__ import annotations
 
@@ -26,8 +27,12 @@ from droidhub.virtual.views import (
     LinearLayout,
     ProgressBar,
     RadioGroup,
+    Rules,
+    ScrollingListView,
+    ScrollingScrollView,
     TextView,
     ViewApp,
+    ViewGroupRelative,
     ViewPager,
     Window,
     bottom_navigation,
@@ -227,3 +232,56 @@ def test_a_tap_beside_the_open_drawer_closes_it_and_reaches_nothing_else(
     device.tap(*page.bounds.center)
     device.tap(*nav.bounds.center)
     assert app.drawer_open and app.opened == 2 and app.nav_taps == 1
+
+
+class ScrollingApp(ViewApp):
+    """A ConstraintLayout of a title and, below it, a ListView of 30 rows and a
+    ScrollView of 30 parts side by side."""
+
+    package = PACKAGE
+    label = "Scrolling"
+
+    def build(self, phone: VirtualPhone) -> Window:
+        del phone
+
+        def row(n: int) -> TextView:
+            return TextView(f"row_{n}", f"Row {n}", width=MATCH_PARENT, height=64)
+
+        rows = list(range(30))
+        lists = LinearLayout(
+            "lists",
+            ScrollingListView("list", rows, row, width=0, weight=1),
+            ScrollingScrollView("scroll", rows, row, width=0, weight=1),
+            width=MATCH_PARENT,
+            height=MATCH_PARENT,
+            rules=Rules(below="title"),
+        )
+        title = TextView("title", "Title", width=MATCH_PARENT)
+        return Window(ViewGroupRelative("constraint", title, lists, width=MATCH_PARENT,
+                                        height=MATCH_PARENT))  # fmt: skip
+
+
+def _row_ids(device: Device, parent: str) -> list[str]:
+    return [n.get("resource-id", "").split("/")[-1] for n in _node(device, parent)]
+
+
+@pytest.mark.parametrize(
+    ("id", "class_name"),
+    [("list", "android.widget.ListView"), ("scroll", "android.widget.ScrollView")],
+)
+def test_a_swipe_scrolls_the_rows_of_a_scrolling_list_or_scroll_view(
+    id: str, class_name: str
+) -> None:
+    with app_started(ScrollingApp()) as device:
+        assert _node(device, "constraint").get("class") == "android.view.ViewGroup"
+        title = _one(device, resource_id=f"{PACKAGE}:id/title").bounds
+        lists = _one(device, resource_id=f"{PACKAGE}:id/lists").bounds
+        assert title is not None and lists is not None and lists.top == title.bottom
+        assert _node(device, id).get("class") == class_name
+        shown = _row_ids(device, id)
+        assert shown[0] == "row_0" and "row_29" not in shown
+        box = _one(device, resource_id=f"{PACKAGE}:id/{id}").bounds
+        assert box is not None
+        x, y = box.center
+        device.swipe(x, y + 600, x, y - 600, duration_ms=300)
+        assert _row_ids(device, id)[0] != "row_0"

@@ -5,10 +5,14 @@ An app's layout names these widgets as the library inflates them, and a dump rep
 them by the classes the library's views say to accessibility; they are declared here
 once so that every app shows them alike:
 
-* :class:`ViewGroupFrame` and :class:`ViewGroupLinear`: a ConstraintLayout, a
-  Toolbar's custom subclass, a ViewPager2 or another group whose
+* :class:`ViewGroupFrame`, :class:`ViewGroupLinear` and :class:`ViewGroupRelative`: a
+  ConstraintLayout, a Toolbar's custom subclass, a ViewPager2 or another group whose
   ``getAccessibilityClassName()`` is ``android.view.ViewGroup``, laid out as a
-  FrameLayout (children stacked) or a LinearLayout (children in a row or column).
+  FrameLayout (children stacked), a LinearLayout (children in a row or column) or a
+  RelativeLayout (children placed by rules).
+* :class:`ScrollingListView` and :class:`ScrollingScrollView`: a ListView and a
+  ScrollView (AndroidX's NestedScrollView, React Native's FlatList) whose content the
+  engine binds and scrolls as rows, as it does a RecyclerView's.
 * :func:`bottom_navigation`: Material 2's ``BottomNavigationView`` with labels.
 * :func:`up_button`: AppCompat's "Navigate up" button at a toolbar's start.
 * :class:`DrawerLayout`: AndroidX's DrawerLayout, its content and the drawer over it
@@ -31,15 +35,18 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import ClassVar, Unpack
+from typing import ClassVar, TypeVar, Unpack
 
 from droidhub.virtual.views.frame import FrameLayout
 from droidhub.virtual.views.linear import HORIZONTAL, VERTICAL, LinearLayout
 from droidhub.virtual.views.measure import MATCH_PARENT, Gravity
+from droidhub.virtual.views.recycler import RecyclerView
+from droidhub.virtual.views.relative import RelativeLayout
 from droidhub.virtual.views.view import GONE, Attributes, View
 from droidhub.virtual.views.widgets import ImageButton, ImageView, TextView
 
 Action = Callable[[], object]
+Item = TypeVar("Item")
 
 #: AppCompat's ``abc_action_bar_up_description``.
 NAVIGATE_UP = "Navigate up"
@@ -57,6 +64,28 @@ class ViewGroupLinear(LinearLayout):
     children sit in a row or a column), laid out as a LinearLayout."""
 
     class_name: ClassVar[str] = "android.view.ViewGroup"
+
+
+class ViewGroupRelative(RelativeLayout):
+    """A group a dump reports as ``android.view.ViewGroup`` (a ConstraintLayout whose
+    constraints a RelativeLayout's rules say as well), laid out as a RelativeLayout."""
+
+    class_name: ClassVar[str] = "android.view.ViewGroup"
+
+
+class ScrollingListView(RecyclerView[Item]):
+    """``android.widget.ListView`` with more rows than fit: bound and scrolled as a
+    RecyclerView's (the menus' :class:`ListView` holds a few rows that all fit)."""
+
+    class_name: ClassVar[str] = "android.widget.ListView"
+
+
+class ScrollingScrollView(RecyclerView[Item]):
+    """``android.widget.ScrollView`` (AndroidX's NestedScrollView and React Native's
+    FlatList report the same) whose content is given as rows, bound and scrolled by a
+    swipe as a RecyclerView's (the dialogs' ``ScrollView`` holds one child that fits)."""
+
+    class_name: ClassVar[str] = "android.widget.ScrollView"
 
 
 class ViewPager(FrameLayout):
