@@ -43,6 +43,18 @@ def open_app(env: Env, name: str) -> None:
     env.execute_action(Action(action_type="open_app", app_name=name))
 
 
+def perform(env: Env, **fields: object) -> None:
+    """Carry out the action ``fields`` describe, as AndroidWorld's JSON action
+    (``action_type="long_press", index=3``)."""
+    env.execute_action(Action.model_validate(fields))
+
+
+def index_of_id(env: Env, suffix: str) -> int:
+    """The index of the first element on screen whose resource id ends with ``suffix``."""
+    elements = env.get_state(observe=Observe.UI_TREE).ui_elements
+    return next(i for i, e in enumerate(elements) if e.resource_id.endswith(suffix))
+
+
 def type_text(env: Env, text: str) -> None:
     """Type ``text`` into the focused field with the ``input_text`` action."""
     env.execute_action(Action(action_type="input_text", text=text))

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from task_runs import click, make, score
+from task_runs import click, index_of_id, make, perform, score
 
-from droidhub import Action, Env, Observe
+from droidhub import Env, Observe
 from droidhub_aw_apps import markor
-
-
-def _act(env: Env, **fields: object) -> None:
-    env.execute_action(Action.model_validate(fields))
 
 
 def _index(env: Env, **match: str) -> int:
@@ -21,24 +17,18 @@ def _index(env: Env, **match: str) -> int:
     raise AssertionError(f"nothing on screen matches {match}; shown: {shown}")
 
 
-def _field(env: Env, suffix: str) -> int:
-    """The index of the text field whose resource id ends with ``suffix``."""
-    elements = env.get_state(observe=Observe.UI_TREE).ui_elements
-    return next(i for i, e in enumerate(elements) if e.resource_id.endswith(suffix))
-
-
 def _scroll_to(env: Env, text: str) -> None:
     for _ in range(5):
         texts = [e.text for e in env.get_state(observe=Observe.UI_TREE).ui_elements]
         if text in texts:
             return
-        _act(env, action_type="scroll", direction="down")
+        perform(env, action_type="scroll", direction="down")
     raise AssertionError(f"{text!r} never came into view")
 
 
 def _new_note(env: Env, name: str) -> None:
     click(env, content_description="Create a new file or folder")
-    _act(env, action_type="input_text", text=name, index=_field(env, "__name"))
+    perform(env, action_type="input_text", text=name, index=index_of_id(env, "__name"))
     click(env, text="OK")
 
 
@@ -47,9 +37,14 @@ def test_create_note_by_typing(virtual_env: Env) -> None:
     p = task.params
 
     def act(env: Env) -> None:
-        _act(env, action_type="open_app", app_name="markor")
+        perform(env, action_type="open_app", app_name="markor")
         _new_note(env, p.file_name)
-        _act(env, action_type="input_text", text=p.text, index=_field(env, "highlighting_editor"))
+        perform(
+            env,
+            action_type="input_text",
+            text=p.text,
+            index=index_of_id(env, "highlighting_editor"),
+        )
         click(env, content_description="Navigate up")
 
     assert score(virtual_env, task, act) == 1.0
@@ -59,9 +54,9 @@ def test_create_note_from_clipboard_by_pasting(virtual_env: Env) -> None:
     task = make(markor.MarkorCreateNoteFromClipboard)
 
     def act(env: Env) -> None:
-        _act(env, action_type="open_app", app_name="markor")
+        perform(env, action_type="open_app", app_name="markor")
         _new_note(env, task.params.file_name)
-        _act(env, action_type="long_press", index=_field(env, "highlighting_editor"))
+        perform(env, action_type="long_press", index=index_of_id(env, "highlighting_editor"))
         click(env, text="Paste")
 
     assert score(virtual_env, task, act) == 1.0
@@ -71,10 +66,10 @@ def test_create_folder_from_the_new_file_dialog(virtual_env: Env) -> None:
     task = make(markor.MarkorCreateFolder)
 
     def act(env: Env) -> None:
-        _act(env, action_type="open_app", app_name="markor")
+        perform(env, action_type="open_app", app_name="markor")
         click(env, content_description="Create a new file or folder")
         name = task.params.folder_name
-        _act(env, action_type="input_text", text=name, index=_field(env, "__name"))
+        perform(env, action_type="input_text", text=name, index=index_of_id(env, "__name"))
         click(env, text="FOLDER")
 
     assert score(virtual_env, task, act) == 1.0
@@ -84,9 +79,9 @@ def test_delete_note_with_a_long_press(virtual_env: Env) -> None:
     task = make(markor.MarkorDeleteNote, seed=2)
 
     def act(env: Env) -> None:
-        _act(env, action_type="open_app", app_name="markor")
+        perform(env, action_type="open_app", app_name="markor")
         _scroll_to(env, task.params.file_name)
-        _act(env, action_type="long_press", index=_index(env, text=task.params.file_name))
+        perform(env, action_type="long_press", index=_index(env, text=task.params.file_name))
         click(env, content_description="Delete")
         click(env, text="OK")
 
@@ -104,9 +99,9 @@ def test_delete_all_notes_by_selecting_each(virtual_env: Env) -> None:
     task = make(markor.MarkorDeleteAllNotes)
 
     def act(env: Env) -> None:
-        _act(env, action_type="open_app", app_name="markor")
+        perform(env, action_type="open_app", app_name="markor")
         first, *others = _titles(env)
-        _act(env, action_type="long_press", index=_index(env, text=first))
+        perform(env, action_type="long_press", index=_index(env, text=first))
         for name in others:
             click(env, text=name)
         click(env, content_description="Delete")
@@ -120,10 +115,10 @@ def test_move_note_between_folders(virtual_env: Env) -> None:
     p = task.params
 
     def act(env: Env) -> None:
-        _act(env, action_type="open_app", app_name="markor")
+        perform(env, action_type="open_app", app_name="markor")
         click(env, text=p.source_folder)
         _scroll_to(env, p.file_name)
-        _act(env, action_type="long_press", index=_index(env, text=p.file_name))
+        perform(env, action_type="long_press", index=_index(env, text=p.file_name))
         click(env, content_description="More options")
         click(env, text="Move")
         _tap_last(env, "..")  # the folder picker's rows come after the browser's
@@ -137,23 +132,23 @@ def test_move_note_between_folders(virtual_env: Env) -> None:
 def _tap_last(env: Env, text: str) -> None:
     elements = env.get_state(observe=Observe.UI_TREE).ui_elements
     last = max(i for i, e in enumerate(elements) if e.text == text)
-    _act(env, action_type="click", index=last)
+    perform(env, action_type="click", index=last)
 
 
 def _retype_note(env: Env, name: str, lines: list[str]) -> None:
     """Open the note ``name``, select all its text and type ``lines`` over it, each
     ended with Enter (input_text presses it after typing, as AndroidWorld does; an empty
     line is a keyboard_enter alone), then go back to the browser."""
-    _act(env, action_type="open_app", app_name="markor")
+    perform(env, action_type="open_app", app_name="markor")
     _scroll_to(env, name)
     click(env, text=name)
-    _act(env, action_type="long_press", index=_field(env, "highlighting_editor"))
+    perform(env, action_type="long_press", index=index_of_id(env, "highlighting_editor"))
     click(env, text="Select all")
     for line in lines:
         if line:
-            _act(env, action_type="input_text", text=line)
+            perform(env, action_type="input_text", text=line)
         else:
-            _act(env, action_type="keyboard_enter")
+            perform(env, action_type="keyboard_enter")
     click(env, content_description="Navigate up")
 
 
@@ -164,10 +159,10 @@ def test_add_header_and_rename(virtual_env: Env) -> None:
     def act(env: Env) -> None:
         _retype_note(env, p.original_name, [p.header, "", p.original_content])
         _scroll_to(env, p.original_name)
-        _act(env, action_type="long_press", index=_index(env, text=p.original_name))
+        perform(env, action_type="long_press", index=_index(env, text=p.original_name))
         click(env, content_description="Rename")
-        name = _field(env, "new_name")
-        _act(env, action_type="input_text", text=p.new_name, index=name, clear_text=True)
+        name = index_of_id(env, "new_name")
+        perform(env, action_type="input_text", text=p.new_name, index=name, clear_text=True)
         click(env, text="OK")
 
     assert score(virtual_env, task, act) == 1.0

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from screen_checks import find_element, screen_elements, shown_ids, tap_element
-from task_runs import click, make, score
+from task_runs import click, index_of_id, make, perform, score
 
-from droidhub import Action, Device, Env, Observe
+from droidhub import Device, Env, Observe
 from droidhub_aw_apps.osmand import model as osmand_model
 from droidhub_aw_apps.osmand import tasks as osmand
 from droidhub_aw_apps.osmand.mapdata import Viewport, to_screen
@@ -73,25 +73,16 @@ REAL_IDS = frozenset(
 )
 
 
-def _act(env: Env, **fields: object) -> None:
-    env.execute_action(Action.model_validate(fields))
-
-
-def _field(env: Env, suffix: str) -> int:
-    elements = env.get_state(observe=Observe.UI_TREE).ui_elements
-    return next(i for i, e in enumerate(elements) if e.resource_id.endswith(suffix))
-
-
 def _search(env: Env, query: str) -> None:
-    _act(env, action_type="input_text", text=query, index=_field(env, "searchEditText"))
-    _act(env, action_type="click", index=_field(env, ":id/title"))
+    perform(env, action_type="input_text", text=query, index=index_of_id(env, "searchEditText"))
+    perform(env, action_type="click", index=index_of_id(env, ":id/title"))
 
 
 def test_favorite_from_the_place_card(virtual_env: Env) -> None:
     task = make(osmand.OsmAndFavorite, seed=2)  # a "lat, lon" location
 
     def act(env: Env) -> None:
-        _act(env, action_type="open_app", app_name="osmand")
+        perform(env, action_type="open_app", app_name="osmand")
         click(env, content_description="Search")
         _search(env, task.params.location)
         click(env, resource_id=OSMAND_ID + "context_menu_fav_view")
@@ -107,7 +98,7 @@ def test_marker_for_the_wrong_town_is_a_near_miss(virtual_env: Env) -> None:
 
     def marker_for(town: str) -> Callable[[Env], None]:
         def act(env: Env) -> None:
-            _act(env, action_type="open_app", app_name="osmand")
+            perform(env, action_type="open_app", app_name="osmand")
             click(env, content_description="Search")
             _search(env, town)
             click(env, resource_id=OSMAND_ID + "context_menu_route_view")
@@ -122,7 +113,7 @@ def test_track_planned_through_the_waypoints(virtual_env: Env) -> None:
     task = make(osmand.OsmAndTrack, seed=4)
 
     def act(env: Env) -> None:
-        _act(env, action_type="open_app", app_name="osmand")
+        perform(env, action_type="open_app", app_name="osmand")
         click(env, content_description="Menu")
         click(env, text="Plan a route")
         for place in task.params.waypoints:
@@ -131,10 +122,10 @@ def test_track_planned_through_the_waypoints(virtual_env: Env) -> None:
         click(env, text="SAVE")
         elements = env.get_state(observe=Observe.UI_TREE).ui_elements
         name = next(i for i, e in enumerate(elements) if e.class_name.endswith("EditText"))
-        _act(env, action_type="input_text", text="Trip", index=name)
+        perform(env, action_type="input_text", text="Trip", index=name)
         elements = env.get_state(observe=Observe.UI_TREE).ui_elements
         save = [i for i, e in enumerate(elements) if e.text == "SAVE"][-1]  # the sheet's
-        _act(env, action_type="click", index=save)
+        perform(env, action_type="click", index=save)
 
     assert score(virtual_env, task, act) == 1.0
 

@@ -7,9 +7,9 @@ import sqlite3
 from typing import cast
 
 from screen_checks import ALERT_DIALOG_IDS, find_element, screen_elements, shown_ids, tap_element
-from task_runs import make, score
+from task_runs import click, make, perform, score
 
-from droidhub import Action, Device, Env, Observe
+from droidhub import Device, Env, Observe
 from droidhub.android.ui_tree import UIElement
 from droidhub_aw_apps.common import media_files
 from droidhub_aw_apps.retro_music import model
@@ -115,16 +115,6 @@ RETRO_REAL_IDS = frozenset(
 )
 
 
-def _act(env: Env, **fields: object) -> None:
-    env.execute_action(Action.model_validate(fields))
-
-
-def _click(env: Env, **match: str) -> None:
-    elements = env.get_state(observe=Observe.UI_TREE).ui_elements
-    found = next(e for e in elements if all(getattr(e, k) == v for k, v in match.items()))
-    _act(env, action_type="click", index=elements.index(found))
-
-
 def _menu_of(elements: list[UIElement], title: str) -> UIElement | None:
     rows = [e for e in elements if e.text == title and e.resource_id.endswith("/title")]
     if not rows or rows[0].bounds is None:
@@ -140,15 +130,15 @@ def _song_menu(env: Env, title: str) -> None:
         elements = env.get_state(observe=Observe.UI_TREE).ui_elements
         menu = _menu_of(elements, title)
         if menu is not None:
-            _act(env, action_type="click", index=elements.index(menu))
+            perform(env, action_type="click", index=elements.index(menu))
             return
-        _act(env, action_type="scroll", direction="down")
+        perform(env, action_type="scroll", direction="down")
     raise AssertionError(f"no song {title!r} on screen")
 
 
 def _to_top(env: Env) -> None:
     for _ in range(3):
-        _act(env, action_type="scroll", direction="up")
+        perform(env, action_type="scroll", direction="up")
 
 
 def test_create_playlist_from_the_song_menus(virtual_env: Env) -> None:
@@ -156,22 +146,22 @@ def test_create_playlist_from_the_song_menus(virtual_env: Env) -> None:
     name = task.params.playlist_name
 
     def act(env: Env) -> None:
-        _act(env, action_type="open_app", app_name="retro music")
-        _click(env, content_description="Songs")
+        perform(env, action_type="open_app", app_name="retro music")
+        click(env, content_description="Songs")
         for i, title in enumerate(task.titles()):
             _to_top(env)
             _song_menu(env, title)
-            _click(env, text="Add to playlist")
+            click(env, text="Add to playlist")
             if i == 0:
-                _click(env, text="New playlist")
+                click(env, text="New playlist")
                 elements = env.get_state(observe=Observe.UI_TREE).ui_elements
                 field = next(
                     j for j, e in enumerate(elements) if e.resource_id.endswith("actionNewPlaylist")
                 )
-                _act(env, action_type="input_text", text=name, index=field)
-                _click(env, text="Create")
+                perform(env, action_type="input_text", text=name, index=field)
+                click(env, text="Create")
             else:
-                _click(env, text=name)
+                click(env, text=name)
 
     assert score(virtual_env, task, act) == 1.0
 
@@ -182,19 +172,19 @@ def test_playing_queue_from_the_song_menus_and_tapping_a_song_is_a_miss(
     task = make(retro_music.RetroPlayingQueue, seed=5)
 
     def act(env: Env) -> None:
-        _act(env, action_type="open_app", app_name="retro music")
-        _click(env, content_description="Songs")
+        perform(env, action_type="open_app", app_name="retro music")
+        click(env, content_description="Songs")
         for title in task.titles():
             _to_top(env)
             _song_menu(env, title)
-            _click(env, text="Add to playing queue")
+            click(env, text="Add to playing queue")
 
     assert score(virtual_env, task, act) == 1.0
 
     def play_first(env: Env) -> None:
-        _act(env, action_type="open_app", app_name="retro music")
-        _click(env, content_description="Songs")
-        _click(env, text=task.titles()[0])  # plays every song: the queue is the whole list
+        perform(env, action_type="open_app", app_name="retro music")
+        click(env, content_description="Songs")
+        click(env, text=task.titles()[0])  # plays every song: the queue is the whole list
 
     assert score(virtual_env, make(retro_music.RetroPlayingQueue, seed=5), play_first) == 0.0
 
@@ -205,13 +195,13 @@ def test_save_playlist_exports_from_the_playlists_tab(virtual_env: Env) -> None:
 
     def act(env: Env) -> None:
         retro_music.add_playlist(env.device, name, task.songs(env))
-        _act(env, action_type="open_app", app_name="retro music")
-        _click(env, content_description="Playlists")
+        perform(env, action_type="open_app", app_name="retro music")
+        click(env, content_description="Playlists")
         elements = env.get_state(observe=Observe.UI_TREE).ui_elements
         menu = _menu_of(elements, name)
         assert menu is not None
-        _act(env, action_type="click", index=elements.index(menu))
-        _click(env, text="Save as file")
+        perform(env, action_type="click", index=elements.index(menu))
+        click(env, text="Save as file")
 
     assert score(virtual_env, task, act) == 1.0
 

@@ -11,40 +11,36 @@ from typing import cast
 import numpy as np
 from PIL import Image
 from screen_checks import find_element, shown_ids, tap_element
-from task_runs import click, index_scrolled_to, make, score, set_up
+from task_runs import click, index_scrolled_to, make, perform, score, set_up
 
-from droidhub import Action, Device, Env, Observe
+from droidhub import Device, Env, Observe
 from droidhub_aw_apps import markor
 from droidhub_aw_apps.common import media_files
 from droidhub_aw_apps.vlc import model as vlc_model
 from droidhub_aw_apps.vlc import tasks as vlc
 
 
-def _act(env: Env, **fields: object) -> None:
-    env.execute_action(Action.model_validate(fields))
-
-
 def _to_top(env: Env) -> None:
     for _ in range(3):
-        _act(env, action_type="scroll", direction="up")
+        perform(env, action_type="scroll", direction="up")
 
 
 def _make_playlist(files: Sequence[str], playlist_name: str) -> Callable[[Env], None]:
     """Select ``files`` in this order (a long press, then taps) and save them as a playlist."""
 
     def act(env: Env) -> None:
-        _act(env, action_type="open_app", app_name="vlc")
+        perform(env, action_type="open_app", app_name="vlc")
         first, *rest = files
-        _act(env, action_type="long_press", index=index_scrolled_to(env, first))
+        perform(env, action_type="long_press", index=index_scrolled_to(env, first))
         for name in rest:
             _to_top(env)
-            _act(env, action_type="click", index=index_scrolled_to(env, name))
+            perform(env, action_type="click", index=index_scrolled_to(env, name))
         click(env, content_description="More options")  # the action mode's overflow
         click(env, text="Add to playlist")
         elements = env.get_state(observe=Observe.UI_TREE).ui_elements
         field = next(i for i, e in enumerate(elements) if e.class_name.endswith("EditText"))
         # input_text ends with Enter, which the sheet's field takes as "add".
-        _act(env, action_type="input_text", text=playlist_name, index=field)
+        perform(env, action_type="input_text", text=playlist_name, index=field)
 
     return act
 
@@ -88,8 +84,10 @@ def test_watching_the_transcription_video_shows_each_name_in_turn(virtual_env: E
     p = task.params
     with set_up(virtual_env, task):
         dev = virtual_env.device
-        _act(virtual_env, action_type="open_app", app_name="vlc")
-        _act(virtual_env, action_type="click", index=index_scrolled_to(virtual_env, p.video_name))
+        perform(virtual_env, action_type="open_app", app_name="vlc")
+        perform(
+            virtual_env, action_type="click", index=index_scrolled_to(virtual_env, p.video_name)
+        )
         start = dev.now()
         frames = [
             Image.open(io.BytesIO(media_files.message_frame(m, i))).convert("RGB")
