@@ -29,6 +29,7 @@ from droidhub_miniwob.solvers.screen import (
     one_quoted,
     page_files,
     quoted,
+    read_utterance,
     submit,
     tap,
 )
@@ -89,9 +90,7 @@ def _click_link(env: Env, utterance: str) -> None:
 @solves("click-option")
 def _click_option(env: Env, utterance: str) -> None:
     # "Select S4 and click Submit."
-    name = re.fullmatch(r"Select (.*) and click Submit\.", utterance)
-    if name is None:
-        raise SolverError(f"unexpected utterance {utterance!r}")
+    name = read_utterance(r"Select (.*) and click Submit\.", utterance)
     tap(env, find(env, by_text(RADIO_BUTTON, name.group(1)), f"option {name.group(1)!r}"))
     submit(env)
 
@@ -99,9 +98,7 @@ def _click_option(env: Env, utterance: str) -> None:
 @solves("click-checkboxes", "click-checkboxes-transfer", "click-checkboxes-large")
 def _click_checkboxes(env: Env, utterance: str) -> None:
     # "Select nothing and click Submit." / "Select 3hIU, Qqi and click Submit."
-    match = re.fullmatch(r"Select (.*) and click Submit\.", utterance)
-    if match is None:
-        raise SolverError(f"unexpected utterance {utterance!r}")
+    match = read_utterance(r"Select (.*) and click Submit\.", utterance)
     wanted = set() if match.group(1) == "nothing" else set(match.group(1).split(", "))
     for box in [e for e in elements(env) if e.class_name == CHECK_BOX]:
         if (box.text in wanted) != box.checked:
@@ -125,9 +122,7 @@ def synonym_groups() -> list[list[str]]:
 def _click_checkboxes_soft(env: Env, utterance: str) -> None:
     # "Select words similar to large, mad and click Submit." Each box shows a word of
     # its own group; tick those whose group holds a word asked for.
-    match = re.fullmatch(r"Select words similar to (.*) and click Submit\.", utterance)
-    if match is None:
-        raise SolverError(f"unexpected utterance {utterance!r}")
+    match = read_utterance(r"Select words similar to (.*) and click Submit\.", utterance)
     asked = set() if match.group(1) == "nothing" else set(match.group(1).split(", "))
     groups = [set(g) for g in synonym_groups() if asked & set(g)]
     for box in [e for e in elements(env) if e.class_name == CHECK_BOX]:

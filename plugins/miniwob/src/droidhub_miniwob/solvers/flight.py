@@ -15,6 +15,7 @@ from droidhub_miniwob.solvers.screen import (
     TEXT_VIEW,
     elements,
     find,
+    read_utterance,
     tap,
     type_into,
     wait_gone,
@@ -89,9 +90,7 @@ def _scroll_results(env: Env, down: bool) -> bool:
 @solves("book-flight")
 def _book_flight(env: Env, utterance: str) -> None:
     # "Book the cheapest one-way flight from: Crooked Creek, AK to: MCI on 12/17/2016."
-    request = _REQUEST.fullmatch(utterance.strip())
-    if request is None:
-        raise SolverError(f"unexpected utterance {utterance!r}")
+    request = read_utterance(_REQUEST, utterance.strip())
     want, origin, destination = request.group(1), request.group(2), request.group(3)
     month, day, year = (int(g) for g in request.groups()[3:])
     _choose_airport(env, "flight-from", origin)

@@ -164,6 +164,15 @@ def quoted(utterance: str) -> list[str]:
     return re.findall(r'"([^"]*)"', utterance)
 
 
+def read_utterance(pattern: str | re.Pattern[str], utterance: str) -> re.Match[str]:
+    """The match of ``pattern`` on the whole of ``utterance``; :class:`SolverError` when
+    the utterance is not of that form (the page words its task some other way)."""
+    match = re.fullmatch(pattern, utterance)
+    if match is None:
+        raise SolverError(f"unexpected utterance {utterance!r}")
+    return match
+
+
 def one_quoted(utterance: str) -> str:
     found = quoted(utterance)
     if not found:

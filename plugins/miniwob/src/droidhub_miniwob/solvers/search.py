@@ -17,6 +17,7 @@ from droidhub_miniwob.solvers.screen import (
     elements,
     find,
     one_quoted,
+    read_utterance,
     submit,
     tap,
     type_into,
@@ -32,9 +33,7 @@ _MOVIE_FIELDS = {"genre": ("genre",), "director": ("director",), "year": ("year"
 @solves("multi-layouts", "multi-orderings")
 def _movie_search(env: Env, utterance: str) -> None:
     # "Search for drama movies directed by Holloway from year 2011."
-    match = re.fullmatch(r"Search for (.+) movies directed by (.+) from year (\d+)\.", utterance)
-    if match is None:
-        raise SolverError(f"unexpected utterance {utterance!r}")
+    match = read_utterance(r"Search for (.+) movies directed by (.+) from year (\d+)\.", utterance)
     values = {"genre": match.group(1), "director": match.group(2), "year": match.group(3)}
     found = elements(env)
     fields = [e for e in found if e.class_name == EDIT_TEXT and e.bounds is not None]

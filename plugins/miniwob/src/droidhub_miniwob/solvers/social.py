@@ -27,6 +27,7 @@ from droidhub_miniwob.solvers.screen import (
     elements,
     find,
     look,
+    read_utterance,
     tap,
 )
 
@@ -143,9 +144,7 @@ def _raise_post(env: Env, post: Post) -> tuple[Post, list[UIElement]]:
 @solves("social-media")
 def _social_media(env: Env, utterance: str) -> None:
     # 'For the user @vina, click on the "Share via DM" button.'
-    match = re.fullmatch(r'For the user (\S+), click on the "(.+)" button\.', utterance)
-    if not match:
-        raise SolverError(f"unexpected utterance {utterance!r}")
+    match = read_utterance(r'For the user (\S+), click on the "(.+)" button\.', utterance)
     user, action = match.groups()
     for _ in range(_MAX_SCROLLS):
         on_screen = elements(env)
@@ -268,20 +267,16 @@ def _mark_posts(env: Env, user: str, icon: str, wanted: int | None) -> None:
 @solves("social-media-all")
 def _social_media_all(env: Env, utterance: str) -> None:
     # 'Click the "Like" button on all posts by @vina and then click Submit.'
-    match = re.fullmatch(
+    match = read_utterance(
         r'Click the "(\w+)" button on all posts by (\S+) and then click Submit\.', utterance
     )
-    if not match:
-        raise SolverError(f"unexpected utterance {utterance!r}")
     _mark_posts(env, match.group(2), match.group(1), None)
 
 
 @solves("social-media-some")
 def _social_media_some(env: Env, utterance: str) -> None:
     # 'Click the "Retweet" button on 2 posts by @vina and then click Submit.'
-    match = re.fullmatch(
+    match = read_utterance(
         r'Click the "(\w+)" button on (\d+) posts? by (\S+) and then click Submit\.', utterance
     )
-    if not match:
-        raise SolverError(f"unexpected utterance {utterance!r}")
     _mark_posts(env, match.group(3), match.group(1), int(match.group(2)))

@@ -16,6 +16,7 @@ from droidhub_miniwob.solvers.screen import (
     described,
     elements,
     find,
+    read_utterance,
     submit,
     tap,
     type_into,
@@ -44,9 +45,7 @@ def pick_options(env: Env, names: list[str]) -> None:
 @solves("choose-list")
 def _choose_list(env: Env, utterance: str) -> None:
     # "Select Niue from the list and click Submit."
-    match = re.fullmatch(r"Select (.*) from the list and click Submit\.", utterance)
-    if match is None:
-        raise SolverError(f"unexpected utterance {utterance!r}")
+    match = read_utterance(r"Select (.*) from the list and click Submit\.", utterance)
     pick_options(env, [match.group(1)])
     submit(env)
 
@@ -54,9 +53,7 @@ def _choose_list(env: Env, utterance: str) -> None:
 @solves("click-scroll-list")
 def _click_scroll_list(env: Env, utterance: str) -> None:
     # "Select Cuba, Bermuda from the scroll list and click Submit."
-    match = re.fullmatch(r"Select (.*) from the scroll list and click Submit\.", utterance)
-    if match is None:
-        raise SolverError(f"unexpected utterance {utterance!r}")
+    match = read_utterance(r"Select (.*) from the scroll list and click Submit\.", utterance)
     pick_options(env, match.group(1).split(", "))
     submit(env)
 
