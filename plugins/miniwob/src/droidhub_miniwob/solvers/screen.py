@@ -173,6 +173,16 @@ def read_utterance(pattern: str | re.Pattern[str], utterance: str) -> re.Match[s
     return match
 
 
+def ordinal_of(thing: str, utterance: str) -> int:
+    """The number of the ordinal (``3rd``) that stands before ``thing`` in ``utterance``:
+    3 for ``input`` in "Focus into the 3rd input textbox."; :class:`SolverError` when
+    the utterance names no such position."""
+    match = re.search(rf"(\d+)(st|nd|rd|th) {re.escape(thing)}", utterance)
+    if match is None:
+        raise SolverError(f"no {thing} position in {utterance!r}")
+    return int(match.group(1))
+
+
 def one_quoted(utterance: str) -> str:
     found = quoted(utterance)
     if not found:

@@ -3,7 +3,6 @@ out differently each time, a file tree to open, result pages of a search engine.
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -17,6 +16,7 @@ from droidhub_miniwob.solvers.screen import (
     elements,
     find,
     one_quoted,
+    ordinal_of,
     read_utterance,
     submit,
     tap,
@@ -112,10 +112,7 @@ def _search_engine(env: Env, utterance: str) -> None:
     # 'Use the textbox to enter "Rex" and press "Search", then find and click the 2nd
     # search result.' Results come three to a page, with page numbers below them.
     query = one_quoted(utterance)
-    match = re.search(r"(\d+)(st|nd|rd|th) search result", utterance)
-    if match is None:
-        raise SolverError(f"no result position in {utterance!r}")
-    position = int(match.group(1)) - 1
+    position = ordinal_of("search result", utterance) - 1
     type_into(env, find(env, lambda e: e.class_name == EDIT_TEXT, "search box"), query)
     submit(env, "Search")
     page, index = divmod(position, _RESULTS_PER_PAGE)

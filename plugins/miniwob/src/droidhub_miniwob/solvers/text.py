@@ -19,6 +19,7 @@ from droidhub_miniwob.solvers.screen import (
     elements,
     find,
     one_quoted,
+    ordinal_of,
     quoted,
     submit,
     tap,
@@ -71,21 +72,16 @@ def _focus_text(env: Env, utterance: str) -> None:
 @solves("focus-text-2")
 def _focus_nth_text(env: Env, utterance: str) -> None:
     # "Focus into the 3rd input textbox."
-    match = re.search(r"(\d+)(st|nd|rd|th) input", utterance)
-    if match is None:
-        raise SolverError(f"no position in {utterance!r}")
-    tap(env, edit_texts(env)[int(match.group(1)) - 1])
+    tap(env, edit_texts(env)[ordinal_of("input", utterance) - 1])
 
 
 @solves("find-word")
 def _find_word(env: Env, utterance: str) -> None:
     # "Find the 4th word in the paragraph, type that into the textbox and press "Submit"."
-    match = re.search(r"(\d+)(st|nd|rd|th) word", utterance)
-    if match is None:
-        raise SolverError(f"no position in {utterance!r}")
+    position = ordinal_of("word", utterance)
     paragraph = _paragraph(elements(env))
     words = paragraph.split()
-    word = re.sub(r"[^a-zA-Z0-9]", "", words[int(match.group(1)) - 1])
+    word = re.sub(r"[^a-zA-Z0-9]", "", words[position - 1])
     type_into(env, find(env, lambda e: e.class_name == EDIT_TEXT, "answer field"), word)
     submit(env)
 
