@@ -16,6 +16,7 @@ from row_scenarios import (
     edit_instead_of_delete,
     instance,
 )
+from task_runs import set_up
 
 from droidhub import Env
 from droidhub_aw_apps.common import source_material
@@ -106,15 +107,13 @@ def test_noop_oracle_near_miss_and_tear_down(virtual_env: Env, task_cls: Any) ->
 
 
 def test_markor_note_lists_reimbursable_targets_among_noise(virtual_env: Env) -> None:
-    task = instance(expense.ExpenseAddMultipleFromMarkor)
-    task.initialize_task(virtual_env)
-    text = virtual_env.device.read_text(source_material.markor_path(expense.MARKOR_NOTE))
-    lines = text.splitlines()
-    assert lines[0] == "name|amount_dollars|category_name|note"
-    assert len(lines) == 1 + 2 + 100
-    assert sum(line.endswith("Reimbursable.") for line in lines) == 2
-    assert len(records.list_expenses(virtual_env.device)) == 100
-    task.tear_down(virtual_env)
+    with set_up(virtual_env, instance(expense.ExpenseAddMultipleFromMarkor)):
+        text = virtual_env.device.read_text(source_material.markor_path(expense.MARKOR_NOTE))
+        lines = text.splitlines()
+        assert lines[0] == "name|amount_dollars|category_name|note"
+        assert len(lines) == 1 + 2 + 100
+        assert sum(line.endswith("Reimbursable.") for line in lines) == 2
+        assert len(records.list_expenses(virtual_env.device)) == 100
     assert not virtual_env.device.exists(source_material.markor_path(expense.MARKOR_NOTE))
 
 
@@ -123,12 +122,10 @@ def test_gallery_pictures_are_real_jpegs(virtual_env: Env) -> None:
 
     from PIL import Image
 
-    task = instance(expense.ExpenseAddMultipleFromGallery)
-    task.initialize_task(virtual_env)
-    data = virtual_env.device.pull(source_material.gallery_path(expense.GALLERY_IMAGE))
-    image = Image.open(BytesIO(data))
-    assert image.format == "JPEG" and image.width > 200 and image.height > 100
-    for name in expense.OLD_IMAGES:
-        assert virtual_env.device.exists(source_material.gallery_path(name))
-    task.tear_down(virtual_env)
+    with set_up(virtual_env, instance(expense.ExpenseAddMultipleFromGallery)):
+        data = virtual_env.device.pull(source_material.gallery_path(expense.GALLERY_IMAGE))
+        image = Image.open(BytesIO(data))
+        assert image.format == "JPEG" and image.width > 200 and image.height > 100
+        for name in expense.OLD_IMAGES:
+            assert virtual_env.device.exists(source_material.gallery_path(name))
     assert not virtual_env.device.exists(source_material.gallery_path(expense.GALLERY_IMAGE))

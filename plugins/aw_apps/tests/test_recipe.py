@@ -16,6 +16,7 @@ from row_scenarios import (
     edit_instead_of_delete,
     instance,
 )
+from task_runs import set_up
 
 from droidhub import Env
 from droidhub_aw_apps.common import source_material
@@ -128,14 +129,10 @@ def test_noop_oracle_near_miss_and_tear_down(virtual_env: Env, task_cls: Any) ->
 
 
 def test_markor_note_and_picture_hold_the_recipes(virtual_env: Env) -> None:
-    task = instance(recipe.RecipeAddMultipleRecipesFromMarkor)
-    task.initialize_task(virtual_env)
-    text = virtual_env.device.read_text(source_material.markor_path(recipe.MARKOR_NOTE))
-    for row in task.params.row_objects:  # type: ignore[attr-defined]
-        assert row.title in text and row.directions in text.replace("\n", " ")
-    task.tear_down(virtual_env)
-    picture = instance(recipe.RecipeAddMultipleRecipesFromImage)
-    picture.initialize_task(virtual_env)
-    data = virtual_env.device.pull(source_material.gallery_path(recipe.GALLERY_IMAGE))
-    assert data[:3] == b"\xff\xd8\xff"  # JPEG
-    picture.tear_down(virtual_env)
+    with set_up(virtual_env, instance(recipe.RecipeAddMultipleRecipesFromMarkor)) as task:
+        text = virtual_env.device.read_text(source_material.markor_path(recipe.MARKOR_NOTE))
+        for row in task.params.row_objects:  # type: ignore[attr-defined]
+            assert row.title in text and row.directions in text.replace("\n", " ")
+    with set_up(virtual_env, instance(recipe.RecipeAddMultipleRecipesFromImage)):
+        data = virtual_env.device.pull(source_material.gallery_path(recipe.GALLERY_IMAGE))
+        assert data[:3] == b"\xff\xd8\xff"  # JPEG
