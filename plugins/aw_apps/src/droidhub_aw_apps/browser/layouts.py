@@ -191,15 +191,9 @@ def tab_window(toolbar: views.View, page: views.View) -> views.View:
     """The tab: the web contents under the toolbar (``compositor_view_holder``)."""
     holder = views.FrameLayout("compositor_view_holder", page, width=views.MATCH_PARENT,
                                height=views.MATCH_PARENT, margin=(0, TOOLBAR_DP, 0, 0))  # fmt: skip
-    return _Coordinator(
+    return views.CoordinatorLayout(
         "coordinator", holder, toolbar, width=views.MATCH_PARENT, height=views.MATCH_PARENT
     )
-
-
-class _Coordinator(views.FrameLayout):
-    """``coordinator`` (androidx's CoordinatorLayout: ``android.view.ViewGroup``)."""
-
-    class_name: ClassVar[str] = "android.view.ViewGroup"
 
 
 class _MenuRow(views.LinearLayout):

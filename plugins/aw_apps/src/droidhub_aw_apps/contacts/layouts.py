@@ -91,19 +91,6 @@ class Spinner(views.TextView):
     clickable_by_default: ClassVar[bool] = True
 
 
-class CustomViewGroup(views.LinearLayout):
-    """An app's own ViewGroup subclass (ContactListItemView, the editors, the cards):
-    accessibility reports ``android.view.ViewGroup``."""
-
-    class_name: ClassVar[str] = "android.view.ViewGroup"
-
-
-class PinnedHeaderListView(views.RecyclerView["ListRow"]):
-    """PinnedHeaderListView: a ListView that scrolls its rows."""
-
-    class_name: ClassVar[str] = "android.widget.ListView"
-
-
 @dataclass(frozen=True)
 class ListRow:
     """A contact in the list: its id, name, and whether it opens a letter's section."""
@@ -189,7 +176,7 @@ def _list_item(row: ListRow, on_open: Callable[[int], object]) -> views.View:
         layout_gravity=views.Gravity.CENTER_VERTICAL,
     )
     tile = LetterTile("", row.name, 40, layout_gravity=views.Gravity.CENTER_VERTICAL)
-    return CustomViewGroup(
+    return views.ViewGroupLinear(
         "",
         header,
         tile,
@@ -217,7 +204,7 @@ def list_screen(
         width=views.MATCH_PARENT,
         elevation=2,
     )
-    listing = PinnedHeaderListView(
+    listing = views.ScrollingListView(
         "android:id/list",
         rows,
         lambda row: _list_item(row, on_open),
@@ -309,7 +296,7 @@ def _section(icon: str, desc: str, *editors: views.View) -> views.View:
         weight=1,
         margin=(0, 0, 16, 0),
     )
-    return CustomViewGroup(
+    return views.ViewGroupLinear(
         "", kind_icon, body, orientation=views.HORIZONTAL, width=views.MATCH_PARENT
     )
 
@@ -325,7 +312,7 @@ def _text_fields_editor(field: views.EditText, spinner: views.View | None) -> vi
     )
     if spinner is not None:
         column.add(spinner)
-    return CustomViewGroup("", column, orientation=views.HORIZONTAL, width=views.MATCH_PARENT)
+    return views.ViewGroupLinear("", column, orientation=views.HORIZONTAL, width=views.MATCH_PARENT)
 
 
 def editor_screen(fields: EditorFields) -> views.View:
@@ -403,7 +390,7 @@ def editor_screen(fields: EditorFields) -> views.View:
         orientation=views.VERTICAL,
         width=views.MATCH_PARENT,
     )
-    body = CustomViewGroup(
+    body = views.ViewGroupLinear(
         "raw_contacts_editor_view",
         photo,
         sections,
@@ -478,7 +465,7 @@ def _entry(number: str, kind: str) -> views.View:
         weight=1,
         layout_gravity=views.Gravity.CENTER_VERTICAL,
     )
-    return CustomViewGroup(
+    return views.ViewGroupLinear(
         "",
         views.ImageView(
             "icon",
@@ -537,7 +524,7 @@ def contact_screen(
         height=260,
         background=tile_colour(page.name),
     )
-    card = CustomViewGroup(
+    card = views.ViewGroupLinear(
         "communication_card",
         *(_entry(n, k) for n, k in page.numbers),
         orientation=views.VERTICAL,

@@ -24,12 +24,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import ClassVar, TypeVar
+from typing import ClassVar
 
 import droidhub.virtual.views as views
 
 Action = Callable[[], object]
-Item = TypeVar("Item")
 
 #: The light theme (packages/lib/themes/light.ts): scheme 1 for notes, 2 for bars.
 BACKGROUND = "#FFFFFFFF"
@@ -66,12 +65,6 @@ class Glyph(views.ImageView):
     """An Ionicons glyph: a ``Text`` to accessibility."""
 
     class_name: ClassVar[str] = "android.widget.TextView"
-
-
-class FlatList(views.RecyclerView[Item]):
-    """A FlatList: a vertical ``android.widget.ScrollView`` of bound rows, no id."""
-
-    class_name: ClassVar[str] = "android.widget.ScrollView"
 
 
 #: A React Native ``View`` whose children stack (an overlay, a Portal).
@@ -162,10 +155,7 @@ def note_row(
 
 def scroll_column(key: str, children: Sequence[views.View]) -> views.View:
     """A ScrollView (or FlatList) filling the room left, its offset kept under ``key``."""
-    scroll: FlatList[views.View] = FlatList(
-        "", children, lambda v: v, scroll_key=key, weight=1, height=0
-    )
-    return scroll
+    return views.ScrollingScrollView("", children, lambda v: v, scroll_key=key, weight=1, height=0)
 
 
 def note_list(key: str, rows: Sequence[views.View], empty: str) -> views.View:

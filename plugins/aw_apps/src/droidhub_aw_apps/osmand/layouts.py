@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import skia
 
@@ -315,12 +315,6 @@ def context_menu(
     )  # fmt: skip
 
 
-class ListView(views.RecyclerView[Any]):
-    """``android.widget.ListView``: the search's results (they scroll)."""
-
-    class_name: ClassVar[str] = "android.widget.ListView"
-
-
 @dataclass(frozen=True)
 class Result:
     """A search result row: its title, type and distance from the map's centre."""
@@ -386,7 +380,7 @@ def search_screen(
             orientation=views.VERTICAL, width=views.MATCH_PARENT, on_click=lambda: on_pick(result),
         )  # fmt: skip
 
-    results_list = ListView("android:id/list", list(results), lambda t: row(t))
+    results_list = views.ScrollingListView("android:id/list", list(results), lambda t: row(t))
     results_list.height, results_list.weight = 0, 1.0
     return views.LinearLayout(
         "", appbar, results_list, orientation=views.VERTICAL, width=views.MATCH_PARENT,
@@ -459,7 +453,7 @@ def dashboard(
         views.TextView("", "OsmAnd", text_size=20, medium=True, margin=(16, 0, 0, 0)),
         background=CARD,
     )  # fmt: skip
-    rows = ListView("", list(items), row)
+    rows = views.ScrollingListView("", list(items), row)
     rows.height, rows.weight = 0, 1.0
     return views.LinearLayout(
         "", header, rows, orientation=views.VERTICAL, width=views.MATCH_PARENT,

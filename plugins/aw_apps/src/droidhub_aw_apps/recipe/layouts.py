@@ -92,12 +92,10 @@ class ConstraintLayout(views.ViewGroup):
             y += child.measured_height + child.margin[1] + child.margin[3]
 
 
-class NestedScrollView(views.RecyclerView[views.View]):
-    """AndroidX's NestedScrollView (``android.widget.ScrollView``) around one column:
-    it scrolls by a swipe as a list does, and keeps the focused field in sight (as
-    ``requestChildFocus`` scrolls to it)."""
-
-    class_name: ClassVar[str] = "android.widget.ScrollView"
+class NestedScrollView(views.ScrollingScrollView[views.View]):
+    """AndroidX's NestedScrollView around one column: it scrolls by a swipe as a list
+    does, and keeps the focused field in sight (as ``requestChildFocus`` scrolls to
+    it)."""
 
     def __init__(self, id: str, column: views.View, **attributes: Unpack[Attributes]) -> None:
         super().__init__(id, [column], lambda view: view, **attributes)

@@ -49,13 +49,6 @@ RowActions = tuple[
 BindRow = Callable[[Row, Action, Action, Callable[[views.View], object]], views.View]
 
 
-class NestedScrollView(views.RecyclerView[str]):
-    """AndroidX's NestedScrollView (``android.widget.ScrollView``) over one tall
-    child, scrolled as a list of its parts."""
-
-    class_name: ClassVar[str] = "android.widget.ScrollView"
-
-
 class WrappedRecyclerView(views.LinearLayout):
     """A ``wrap_content`` RecyclerView inside a scroll view: every row laid out, the
     scroll view scrolls them (``androidx.recyclerview.widget.RecyclerView``)."""
@@ -224,7 +217,7 @@ def fragment_home(abs_playlist: Callable[[str], object], suggestions: bool) -> v
         ),
         width=views.MATCH_PARENT,
     )
-    body = NestedScrollView(
+    body = views.ScrollingScrollView(
         "container",
         ["content"],
         lambda _: views.ViewGroupFrame(
@@ -468,7 +461,7 @@ def fragment_album_details(
     page = views.LinearLayout(
         "",
         top,
-        NestedScrollView("container", ["header", "content"], part, height=0, weight=1),
+        views.ScrollingScrollView("container", ["header", "content"], part, height=0, weight=1),
         orientation=views.VERTICAL,
         width=views.MATCH_PARENT,
         height=views.MATCH_PARENT,

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from droidhub.virtual import views
 from droidhub_aw_apps.common import simple_commons as sc
@@ -73,12 +72,6 @@ class ContactRow:
 
     name: str
     number: str
-
-
-class ConstraintRelative(views.RelativeLayout):
-    """A ConstraintLayout whose constraints a RelativeLayout's rules say as well."""
-
-    class_name: ClassVar[str] = "android.view.ViewGroup"
 
 
 class AppBarLayout(views.LinearLayout):
@@ -303,7 +296,7 @@ def send_message_holder(
         rules=views.Rules(align_parent_right=True),
     )
     send.all_caps, send.text_px, send.text_color = False, views.sp(sc.SMALLER_TEXT), sc.TEXT
-    return ConstraintRelative(
+    return views.ViewGroupRelative(
         "message_holder",
         views.ImageView(
             "thread_add_attachment",

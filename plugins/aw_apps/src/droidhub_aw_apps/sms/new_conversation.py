@@ -26,7 +26,6 @@ from droidhub_aw_apps.sms.layouts import (
     ADD_CONTACT_OR_NUMBER,
     NEW_CONVERSATION,
     Action,
-    ConstraintRelative,
     ContactRow,
 )
 
@@ -239,7 +238,7 @@ def item_contact_with_number(
 ) -> views.View:
     """Simple-Commons' ``item_contact_with_number.xml``: avatar, name, number."""
     beside = views.Rules(to_right_of="item_contact_image")
-    return ConstraintRelative(
+    return views.ViewGroupRelative(
         "item_contact_frame",
         sc.LetterAvatar("item_contact_image", row.name, margin=(sc.ACTIVITY_MARGIN, 0, 0, 0)),
         views.TextView(

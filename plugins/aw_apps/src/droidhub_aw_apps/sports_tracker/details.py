@@ -16,9 +16,7 @@ from droidhub_aw_apps.sports_tracker.layouts import (
     PRIMARY,
     SURFACE,
     SURFACE_CONTAINER,
-    ConstraintLayout,
     GridLayout,
-    HorizontalScrollView,
     activity_icon,
 )
 
@@ -57,10 +55,11 @@ SETTINGS_ROWS = (
 )  # fmt: skip
 
 
-def _tabs(selected: int = 0) -> HorizontalScrollView:
+def _tabs(selected: int = 0) -> views.HorizontalScrollView:
     """``track_detail_activity_tablayout``: the four tabs, the first selected."""
-    tabs = HorizontalScrollView("track_detail_activity_tablayout", width=views.MATCH_PARENT,
-                                height=48, background=SURFACE)  # fmt: skip
+    tabs = views.HorizontalScrollView(
+        "track_detail_activity_tablayout", width=views.MATCH_PARENT, height=48, background=SURFACE
+    )
     for index, title in enumerate(ids.TABS):
         tabs.add(
             views.LinearLayout(
@@ -161,7 +160,7 @@ def statistics_recorded(stats: Stats) -> views.ScrollView:
     )  # fmt: skip
     for line, values in groups:
         column.add(views.View(line, width=views.MATCH_PARENT, height=1, background=OUTLINE))
-        grid = ConstraintLayout("", width=views.MATCH_PARENT)
+        grid = views.ViewGroupRelative("", width=views.MATCH_PARENT)
         cells: list[views.View] = []
         for prefix, label, value in values:
             unit = value[1]
@@ -225,7 +224,7 @@ def track_recording(
         row = views.LinearLayout("", width=views.MATCH_PARENT)
         for value, unit, description in cells[start : start + 2]:
             row.add(
-                ConstraintLayout(
+                views.ViewGroupRelative(
                     "",
                     views.TextView(
                         "stats_value",

@@ -82,19 +82,6 @@ ACTIVITY_ICONS: dict[str, str] = {
 UNKNOWN_ICON = "navigation"
 
 
-class ConstraintLayout(views.RelativeLayout):
-    """A ConstraintLayout (``android.view.ViewGroup``), its constraints written as
-    RelativeLayout rules."""
-
-    class_name: ClassVar[str] = "android.view.ViewGroup"
-
-
-class HorizontalScrollView(views.LinearLayout):
-    """Material's TabLayout (a HorizontalScrollView): its tabs in a row."""
-
-    class_name: ClassVar[str] = "android.widget.HorizontalScrollView"
-
-
 class GridLayout(views.LinearLayout):
     """androidx's GridLayout (``android.widget.GridLayout``), rows of cells."""
 
@@ -242,10 +229,10 @@ def _small(
                           **attributes)  # fmt: skip
 
 
-def track_list_item(line: TrackLine, on_click: Action) -> ConstraintLayout:
+def track_list_item(line: TrackLine, on_click: Action) -> views.ViewGroupRelative:
     """``track_list_item``: icon, name and day, time and distance, start time, the
     description, the bottom line."""
-    return ConstraintLayout(
+    return views.ViewGroupRelative(
         "",
         views.ImageView("track_list_item_icon", activity_icon(line.category), tint=ON_SURFACE,
                         content_desc=line.category or ids.TRACK,

@@ -54,11 +54,8 @@ PANEL = "#FFF1F3F4"
 Action = Callable[[], object]
 
 
-class ScrollingContainer(views.RecyclerView[views.View]):
-    """AndroidX's NestedScrollView (``android.widget.ScrollView``): one child, scrolled
-    by a swipe as the engine scrolls a list (a list of one row)."""
-
-    class_name: ClassVar[str] = "android.widget.ScrollView"
+class ScrollingContainer(views.ScrollingScrollView[views.View]):
+    """AndroidX's NestedScrollView around one child (a list of one row)."""
 
     def __init__(self, id: str, child: views.View) -> None:
         super().__init__(id, [child], lambda view: view)
