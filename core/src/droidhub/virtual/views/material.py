@@ -42,10 +42,9 @@ from droidhub.virtual.views.linear import HORIZONTAL, VERTICAL, LinearLayout
 from droidhub.virtual.views.measure import MATCH_PARENT, Gravity
 from droidhub.virtual.views.recycler import RecyclerView
 from droidhub.virtual.views.relative import RelativeLayout
-from droidhub.virtual.views.view import GONE, Attributes, View
+from droidhub.virtual.views.view import GONE, Action, Attributes, View
 from droidhub.virtual.views.widgets import ImageButton, ImageView, TextView
 
-Action = Callable[[], object]
 Item = TypeVar("Item")
 
 #: AppCompat's ``abc_action_bar_up_description``.

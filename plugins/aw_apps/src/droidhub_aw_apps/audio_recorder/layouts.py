@@ -31,9 +31,7 @@ import skia
 from droidhub.virtual import views
 from droidhub.virtual.views.measure import place
 from droidhub.virtual.views.paint import Painter
-from droidhub.virtual.views.view import Attributes
-
-Action = Callable[[], object]
+from droidhub.virtual.views.view import Action, Attributes
 
 #: ``md_blue_gray_500`` and ``md_blue_gray_700``: the window's gradient, top to bottom.
 BACKGROUND = "#FF253343"

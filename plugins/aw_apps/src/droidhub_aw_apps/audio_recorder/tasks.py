@@ -80,7 +80,6 @@ class AudioRecorderRecordAudioWithFileName(_RecorderTask):
     template = 'Record an audio clip and save it with name "{file_name}" using Audio Recorder app.'
     complexity = 2.0
     tags = ("data_entry", "complex_ui_understanding", "parameterized")
-    Params = NamedFileParams
     params: NamedFileParams
 
     @classmethod

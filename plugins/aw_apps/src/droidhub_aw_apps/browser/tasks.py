@@ -81,7 +81,6 @@ class _BrowserTask(TaskEval):
 
     app_names = ("chrome",)
     complexity = 2.0
-    Params = BrowserParams
     params: BrowserParams
     footprint = Footprint(
         writes=StateRefs(paths=frozenset({DOWNLOAD_DATA}), packages=frozenset({PACKAGE}))

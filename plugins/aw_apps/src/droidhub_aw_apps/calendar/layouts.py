@@ -32,10 +32,9 @@ from dataclasses import dataclass, field
 from droidhub.virtual import views
 from droidhub.virtual.views.measure import MeasureSpec
 from droidhub.virtual.views.paint import Painter
+from droidhub.virtual.views.view import Action
 from droidhub_aw_apps.calendar import ids
 from droidhub_aw_apps.common import simple_commons as sc
-
-Action = Callable[[], object]
 
 #: ``month_text_size``, ``day_text_size`` and ``event_color_bar_width``.
 MONTH_TEXT, DAY_TEXT, COLOR_BAR = 22, 17, 16

@@ -251,7 +251,7 @@ class SimpleCalendarAddRepeatingEvent(SimpleCalendarAddOneEvent):
     )
     difficulty = "easy"
     tags: ClassVar[tuple[str, ...]] = ("data_entry", "complex_ui_understanding", "parameterized")
-    Params = RepeatingEventParams
+    params: RepeatingEventParams
 
     @classmethod
     def generate_random_params(cls, rng: random.Random) -> BaseModel:
@@ -330,7 +330,7 @@ class SimpleCalendarDeleteOneEvent(SimpleCalendarDeleteEvents):
     complexity = 1.2
     difficulty = "easy"
     tags: ClassVar[tuple[str, ...]] = ("data_edit", "complex_ui_understanding", "parameterized")
-    Params = EventParams
+    params: EventParams
 
     @classmethod
     def generate_random_params(cls, rng: random.Random) -> BaseModel:
@@ -351,7 +351,7 @@ class SimpleCalendarDeleteEventsOnRelativeDay(SimpleCalendarDeleteEvents):
     complexity = 1.2
     difficulty = "medium"
     tags: ClassVar[tuple[str, ...]] = ("data_edit", "parameterized")
-    Params = RelativeDayParams
+    params: RelativeDayParams
     n_rows = 2
     first_day = REFERENCE_NOW.day + 1
     last_day = REFERENCE_NOW.day + 6

@@ -25,8 +25,7 @@ import functools
 from collections.abc import Callable, Sequence
 
 import droidhub.virtual.views as views
-
-Action = Callable[[], object]
+from droidhub.virtual.views.view import Action
 
 #: The bottom navigation's items: menu id, title, icon.
 PAGES = (

@@ -129,7 +129,6 @@ class ClockTimerEntry(_ClockTask):
         "Do not start the timer."
     )
     tags = ("data_entry", "parameterized")
-    Params = TimerParams
     params: TimerParams
 
     @classmethod

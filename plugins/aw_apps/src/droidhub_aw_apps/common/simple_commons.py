@@ -28,9 +28,7 @@ from typing import ClassVar, Unpack
 from droidhub.virtual import views
 from droidhub.virtual.views.measure import dp, place
 from droidhub.virtual.views.paint import Painter
-from droidhub.virtual.views.view import Attributes
-
-Action = Callable[[], object]
+from droidhub.virtual.views.view import Action, Attributes
 
 # --- colours (values-v31/colors.xml over the system palette, light) --------------------
 BACKGROUND = "#FFFEFBFF"  # you_background_color: system_neutral1_10

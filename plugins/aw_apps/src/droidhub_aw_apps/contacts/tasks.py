@@ -134,7 +134,6 @@ class ContactsAddContact(TaskEval):
     app_names = ("contacts",)
     complexity = 1.2
     tags = ("data_entry", "parameterized")
-    Params = AddContactParams
     params: AddContactParams
     footprint = Footprint(writes=CONTACTS_STATE)
 
@@ -202,7 +201,6 @@ class ContactsNewContactDraft(TaskEval):
     app_names = ("contacts",)
     complexity = 1.2
     tags = ("screen_reading", "data_entry")
-    Params = DraftParams
     params: DraftParams
     footprint = Footprint(writes=StateRefs(packages=frozenset({PACKAGE})))
 

@@ -27,11 +27,10 @@ from typing import TYPE_CHECKING, Any
 
 from droidhub.virtual import views
 from droidhub.virtual.appmodel import PIXEL_6
+from droidhub.virtual.views.view import Action
 
 if TYPE_CHECKING:
     from droidhub.virtual.views.paint import Painter
-
-Action = Callable[[], object]
 
 # --- the theme (values/colors.xml, theme.xml) -------------------------------------------
 PRIMARY = "#FF039BE5"  # colorPrimary: blue_light_500

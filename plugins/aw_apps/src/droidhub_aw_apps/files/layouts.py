@@ -22,8 +22,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import droidhub.virtual.views as views
-
-Action = Callable[[], object]
+from droidhub.virtual.views.view import Action
 
 #: DocumentsUI's light theme (Material 3 on Android 13): surface, ink, accent.
 SURFACE = "#FFFFFBFE"

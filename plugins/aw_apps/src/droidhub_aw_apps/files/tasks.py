@@ -86,7 +86,6 @@ class FilesDeleteFile(_FolderTask):
     )
     complexity = 2.2
     tags = ("data_edit", "parameterized")
-    Params = DeleteParams
     params: DeleteParams
 
     @classmethod
@@ -153,7 +152,6 @@ class FilesMoveFile(_FolderTask):
     )
     complexity = 2.0
     tags = ("search", "screen_reading", "parameterized")
-    Params = MoveParams
     params: MoveParams
 
     @classmethod

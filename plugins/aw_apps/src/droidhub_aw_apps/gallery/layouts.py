@@ -38,10 +38,8 @@ from PIL import Image
 from droidhub.virtual import views
 from droidhub.virtual.views.measure import MeasureSpec
 from droidhub.virtual.views.paint import Painter
-from droidhub.virtual.views.view import Attributes
+from droidhub.virtual.views.view import Action, Attributes
 from droidhub_aw_apps.common import simple_commons as sc
-
-Action = Callable[[], object]
 
 DIRECTORY_COLUMNS, MEDIA_COLUMNS = 2, 3
 DELETE_ONE = "Are you sure you want to delete 1 item?"

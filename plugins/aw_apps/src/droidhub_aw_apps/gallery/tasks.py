@@ -82,7 +82,6 @@ class SaveCopyOfReceiptTaskEval(TaskEval):
     complexity = 1.6
     difficulty = "hard"
     tags = ("parameterized", "complex_ui_understanding")
-    Params = ReceiptParams
     params: ReceiptParams
     footprint = Footprint(writes=StateRefs(paths=frozenset({DCIM, DOWNLOAD})))
 

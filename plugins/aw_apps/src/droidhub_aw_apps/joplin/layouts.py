@@ -27,8 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 import droidhub.virtual.views as views
-
-Action = Callable[[], object]
+from droidhub.virtual.views.view import Action
 
 #: The light theme (packages/lib/themes/light.ts): scheme 1 for notes, 2 for bars.
 BACKGROUND = "#FFFFFFFF"

@@ -112,7 +112,6 @@ class MarkorMoveNote(MarkorTask):
     complexity = 1.4
     difficulty = "medium"
     tags = ("parameterized", "complex_ui_understanding")
-    Params = MoveNoteParams
     params: MoveNoteParams
 
     @classmethod
@@ -166,7 +165,6 @@ class MarkorCreateFolder(MarkorTask):
     complexity = 1.0
     difficulty = "easy"
     tags = ("data_entry", "parameterized")
-    Params = CreateFolderParams
     params: CreateFolderParams
 
     @classmethod
@@ -218,7 +216,6 @@ class MarkorEditNote(MarkorTask):
     complexity = 1.2
     difficulty = "easy"
     tags = ("data_edit", "transcription", "parameterized")
-    Params = EditNoteParams
     params: EditNoteParams
 
     _TEMPLATES: ClassVar[dict[str, str]] = {
@@ -294,7 +291,6 @@ class MarkorDeleteNote(MarkorTask):
     complexity = 1.0
     difficulty = "easy"
     tags = ("data_edit", "requires_setup", "parameterized")
-    Params = DeleteNoteParams
     params: DeleteNoteParams
 
     @classmethod

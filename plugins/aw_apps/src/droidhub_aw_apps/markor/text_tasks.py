@@ -53,7 +53,6 @@ class MarkorCreateNote(NoteTextTask):
     complexity = 1.6
     difficulty = "medium"
     tags = ("data_entry", "parameterized")
-    Params = CreateNoteParams
     params: CreateNoteParams
 
     @classmethod
@@ -85,7 +84,6 @@ class MarkorCreateNoteFromClipboard(MarkorTask):
     complexity = 1.4
     difficulty = "medium"
     tags = ("data_entry", "parameterized")
-    Params = NoteFromClipboardParams
     params: NoteFromClipboardParams
     # Clipper stands for the clipboard, as in the clipboard tasks.
     footprint = Footprint(
@@ -149,7 +147,6 @@ class MarkorMergeNotes(MarkorTask):
     complexity = 7.8
     difficulty = "hard"
     tags = ("data_edit", "data_entry", "parameterized")
-    Params = MergeNotesParams
     params: MergeNotesParams
 
     @classmethod
@@ -218,7 +215,6 @@ class MarkorChangeNoteContent(MarkorTask):
     complexity = 1.2
     difficulty = "medium"
     tags = ("data_entry", "requires_setup", "parameterized")
-    Params = ChangeNoteContentParams
     params: ChangeNoteContentParams
 
     @classmethod
@@ -271,7 +267,6 @@ class MarkorAddNoteHeader(MarkorTask):
     complexity = 1.2
     difficulty = "medium"
     tags = ("data_entry", "parameterized")
-    Params = AddNoteHeaderParams
     params: AddNoteHeaderParams
 
     @classmethod
@@ -340,7 +335,6 @@ class MarkorTranscribeReceipt(NoteTextTask):
         "memorization",
         "parameterized",
     )
-    Params = TranscribeReceiptParams
     params: TranscribeReceiptParams
     footprint = Footprint(writes=MARKOR_STATE.union(StateRefs(paths=frozenset({GALLERY_DATA}))))
 
@@ -396,7 +390,6 @@ class MarkorTranscribeVideo(NoteTextTask):
         "screen_reading",
         "parameterized",
     )
-    Params = TranscribeVideoParams
     params: TranscribeVideoParams
     footprint = Footprint(writes=MARKOR_STATE.union(StateRefs(paths=frozenset({DOWNLOAD_DATA}))))
 

@@ -36,10 +36,10 @@ import skia
 
 from droidhub.virtual import views
 from droidhub.virtual.views.paint import Painter
+from droidhub.virtual.views.view import Action
 from droidhub_aw_apps.osmand import mapdata
 from droidhub_aw_apps.osmand.mapdata import Viewport, to_screen
 
-Action = Callable[[], object]
 LatLon = tuple[float, float]
 
 #: OsmAnd's light theme: its accent (``active_color_primary_light``), the

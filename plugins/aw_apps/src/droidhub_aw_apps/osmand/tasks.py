@@ -117,7 +117,6 @@ class _PlaceTask(TaskEval):
     set-up saves that file, tear-down puts it back."""
 
     app_names = ("osmand",)
-    Params = LocationParams
     params: LocationParams
 
     @classmethod
@@ -211,7 +210,6 @@ class OsmAndTrack(TaskEval):
     complexity = 12.0
     difficulty = "hard"
     tags = ("complex_ui_understanding", "search", "data_entry", "repetition", "parameterized")
-    Params = TrackParams
     params: TrackParams
     footprint = Footprint(writes=StateRefs(paths=frozenset({TRACKS})))
 

@@ -152,7 +152,7 @@ class RecipeDeleteMultipleRecipesWithConstraint(_RecipeDelete):
     complexity = 4.0
     difficulty = "hard"
     tags: ClassVar[tuple[str, ...]] = ("screen_reading", "repetition", "parameterized")
-    Params = RecipeConstraintParams
+    params: RecipeConstraintParams
     n_rows_noise = 29
 
     @classmethod
@@ -358,7 +358,7 @@ class RecipeAddMultipleRecipesFromMarkor2(RecipeAddMultipleRecipesFromMarkor):
         "parameterized", "screen_reading", "complex_ui_understanding", "repetition",
         "multi_app", "data_entry", "information_retrieval",
     )  # fmt: skip
-    Params = RecipePrepTimeParams
+    params: RecipePrepTimeParams
     n_rows_noise = 40
 
     def goal_fields(self) -> dict[str, str]:

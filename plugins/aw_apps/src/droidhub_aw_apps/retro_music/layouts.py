@@ -32,9 +32,7 @@ from typing import Unpack, cast
 
 from droidhub.virtual import views
 from droidhub.virtual.views.dialogs import CoordinatorLayout
-from droidhub.virtual.views.view import Attributes
-
-Action = Callable[[], object]
+from droidhub.virtual.views.view import Action, Attributes
 
 SURFACE = "#FFFDFCFF"
 NAV_SURFACE = "#FFF0F0F7"

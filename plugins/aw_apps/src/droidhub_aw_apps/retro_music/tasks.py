@@ -182,7 +182,6 @@ class RetroCreatePlaylist(TaskEval):
     complexity = 2.4
     difficulty = "medium"
     tags: ClassVar[tuple[str, ...]] = ("data_entry", "repetition", "parameterized")
-    Params = PlaylistParams
     params: PlaylistParams
     footprint = Footprint(writes=StateRefs(paths=frozenset({PLAYLIST_DB, PLAYBACK_DB, MUSIC_DATA})))
     #: How many of the 15 drawn songs go into the playlist.

@@ -29,9 +29,9 @@ import skia
 from droidhub.virtual import views
 from droidhub.virtual.views.measure import Gravity, place
 from droidhub.virtual.views.paint import Painter
+from droidhub.virtual.views.view import Action
 from droidhub_aw_apps.common import simple_commons as sc
 
-Action = Callable[[], object]
 Stroke = tuple[tuple[int, int], tuple[int, int]]
 
 SAVE_AS = "Save as"

@@ -36,7 +36,6 @@ class SimpleDrawProCreateDrawing(TaskEval):
     app_names = ("simple draw pro",)
     complexity = 1.8
     tags = ("data_entry", "parameterized")
-    Params = NamedFileParams
     params: NamedFileParams
     footprint = Footprint(writes=StateRefs(paths=frozenset({PICTURES})))
 

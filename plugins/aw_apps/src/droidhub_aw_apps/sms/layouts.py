@@ -25,9 +25,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from droidhub.virtual import views
+from droidhub.virtual.views.view import Action
 from droidhub_aw_apps.common import simple_commons as sc
-
-Action = Callable[[], object]
 
 # --- strings (values/strings.xml of the app and of Simple-Commons) -----------------------
 TYPE_A_MESSAGE = "Type a message…"

@@ -217,7 +217,6 @@ class SimpleSmsSendReceivedAddress(_SmsContactsTask):
     )
     complexity = 1.8
     tags = ("information_retrieval", "parameterized")
-    Params = ReceivedAddressParams
     params: ReceivedAddressParams  # type: ignore[assignment]
 
     @classmethod
@@ -260,7 +259,6 @@ class SimpleSmsResend(_SmsContactsTask):
     """Send the last message to a contact once more."""
 
     template = "Resend the message I just sent to {name} in Simple SMS Messenger"
-    Params = ResendParams
     params: ResendParams  # type: ignore[assignment]
 
     @classmethod

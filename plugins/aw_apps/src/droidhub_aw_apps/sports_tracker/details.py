@@ -4,10 +4,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from droidhub.virtual import views
+from droidhub.virtual.views.view import Action
 from droidhub_aw_apps.sports_tracker import ids
 from droidhub_aw_apps.sports_tracker.layouts import (
     ON_SURFACE,
@@ -19,8 +20,6 @@ from droidhub_aw_apps.sports_tracker.layouts import (
     GridLayout,
     activity_icon,
 )
-
-Action = Callable[[], object]
 
 #: ``track_detail``'s items: the actions, then the overflow.
 DETAIL_ACTIONS = (

@@ -48,10 +48,8 @@ from typing import ClassVar, Unpack
 from droidhub.virtual import views
 from droidhub.virtual.views.menus import ActionMenuView
 from droidhub.virtual.views.paint import Painter
-from droidhub.virtual.views.view import Attributes
+from droidhub.virtual.views.view import Action, Attributes
 from droidhub_aw_apps.sports_tracker import ids
-
-Action = Callable[[], object]
 
 # --- the theme (values/colors.xml, styles_theme.xml: Material 3 with opentracks orange) --
 PRIMARY = "#FFFF6D00"  # @color/opentracks

@@ -43,6 +43,7 @@ from droidhub.virtual import views
 from droidhub.virtual.views.measure import MeasureSpec
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.seekbar import SLIDER
+from droidhub.virtual.views.view import Action
 
 SYSTEMUI = "com.android.systemui"
 #: Android 13's Settings theme: its background and ink.
@@ -51,7 +52,6 @@ INK = "#FF1F1F1F"
 SUMMARY_INK = "#FF444746"
 SEARCH_BAR = "#FFE8EAED"
 PANEL = "#FFF1F3F4"
-Action = Callable[[], object]
 
 
 class ScrollingContainer(views.ScrollingScrollView[views.View]):

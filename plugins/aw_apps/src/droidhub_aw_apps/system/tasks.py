@@ -62,7 +62,6 @@ class _RadioToggle(TaskEval):
 
     app_names = ("settings",)
     complexity = 1.0
-    Params = OnOffParams
     params: OnOffParams
     #: ``svc`` service name (``wifi``, ``bluetooth``).
     service: ClassVar[str] = ""
@@ -197,7 +196,6 @@ class _BrightnessToggle(TaskEval):
     template = "Turn brightness to the {max_or_min} value."
     app_names = ("settings",)
     complexity = 1.0
-    Params = MaxOrMinParams
     footprint = Footprint(writes=StateRefs(settings=frozenset({"system/screen_brightness"})))
     params: MaxOrMinParams
     #: Level set-up leaves the screen at.
@@ -307,7 +305,6 @@ class SystemCopyToClipboard(TaskEval):
     app_names = ("clipper",)
     complexity = 1.0
     tags = ("data_entry", "parameterized")
-    Params = ClipboardParams
     params: ClipboardParams
     footprint = Footprint(writes=clipboard.CLIPBOARD_STATE)
 
@@ -375,7 +372,6 @@ class OpenAppTaskEval(TaskEval):
     app_names = tuple(OPENABLE_APPS)
     complexity = 1.0
     tags = ("parameterized",)
-    Params = OpenAppParams
     params: OpenAppParams
 
     @classmethod

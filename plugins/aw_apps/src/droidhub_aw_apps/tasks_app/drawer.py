@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from droidhub.virtual import views
+from droidhub.virtual.views.view import Action
 from droidhub_aw_apps.tasks_app import ids
 from droidhub_aw_apps.tasks_app.layouts import (
     BACKGROUND,
@@ -28,8 +29,6 @@ from droidhub_aw_apps.tasks_app.layouts import (
     TEXT_SECONDARY,
     TEXT_TERTIARY,
 )
-
-Action = Callable[[], object]
 
 #: The drawer's lines: (kind, title, icon) — kind "filter", "subheader", "separator" or
 #: "action".

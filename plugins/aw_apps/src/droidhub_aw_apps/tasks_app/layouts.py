@@ -46,13 +46,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Unpack
 
 from droidhub.virtual import views
-from droidhub.virtual.views.view import Attributes
+from droidhub.virtual.views.view import Action, Attributes
 from droidhub_aw_apps.tasks_app import ids
 
 if TYPE_CHECKING:
     from droidhub.virtual.views.paint import Painter
-
-Action = Callable[[], object]
 
 # --- the theme (values/colors.xml; ThemeColor blue_500, ThemeAccent 1: red) ------------
 PRIMARY = "#FF2196F3"  # blue_500, the default theme colour

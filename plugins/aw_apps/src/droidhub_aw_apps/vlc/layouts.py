@@ -41,9 +41,8 @@ from droidhub.virtual import views
 from droidhub.virtual.views.dialogs import CoordinatorLayout
 from droidhub.virtual.views.measure import MeasureSpec
 from droidhub.virtual.views.paint import Painter
-from droidhub.virtual.views.view import Attributes
+from droidhub.virtual.views.view import Action, Attributes
 
-Action = Callable[[], object]
 Item = TypeVar("Item")
 
 #: What the engine keeps the focus of ``dialog_playlist``'s bare EditText under.

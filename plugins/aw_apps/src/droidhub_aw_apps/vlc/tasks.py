@@ -149,7 +149,6 @@ class VlcCreatePlaylist(_VlcTask):
     complexity = 2.8
     difficulty = "medium"
     tags = ("data_edit", "repetition", "parameterized")
-    Params = PlaylistParams
     params: PlaylistParams
 
     @classmethod
@@ -205,7 +204,6 @@ class VlcCreateTwoPlaylists(_VlcTask):
     complexity = 4.8
     difficulty = "medium"
     tags = ("data_entry", "requires_setup", "parameterized")
-    Params = TwoPlaylistsParams
     params: TwoPlaylistsParams
 
     @classmethod
