@@ -30,21 +30,20 @@ from droidhub.virtual.storage import tree_size
 @command("cat")
 def cat(inv: Invocation) -> int:
     """``cat [FILE...]`` (stdin when none, or for ``-``)."""
-    status = 0
-    for target in inv.args or ["-"]:
+
+    def write(target: str) -> str | None:
         if target == "-":
             inv.out.write(inv.stdin)
-            continue
+            return None
         host = inv.host(target)
         if host.is_dir():
-            inv.eprint(f"cat: {target}: Is a directory")
-            status = 1
-        elif not host.is_file():
-            inv.eprint(f"cat: {target}: No such file or directory")
-            status = 1
-        else:
-            inv.out.write(host.read_bytes())
-    return status
+            return f"cat: {target}: Is a directory"
+        if not host.is_file():
+            return f"cat: {target}: No such file or directory"
+        inv.out.write(host.read_bytes())
+        return None
+
+    return inv.for_each_operand(inv.args or ["-"], write)
 
 
 @command("mkdir")
@@ -58,47 +57,43 @@ def mkdir(inv: Invocation) -> int:
     if isinstance(parsed, int):
         return parsed
     flags, operands = parsed
-    status = 0
-    for target in operands:
+
+    def make(target: str) -> str | None:
         host = inv.host(target)
         if "p" in flags:
             if host.exists() and not host.is_dir():
-                inv.eprint(f"mkdir: '{target}': File exists")
-                status = 1
-                continue
+                return f"mkdir: '{target}': File exists"
             try:
                 host.mkdir(parents=True, exist_ok=True)
             except OSError:
-                inv.eprint(f"mkdir: '{target}': Not a directory")
-                status = 1
-        elif inv.exists(host):
-            inv.eprint(f"mkdir: '{target}': File exists")
-            status = 1
-        elif not host.parent.is_dir():
-            inv.eprint(f"mkdir: '{target}': No such file or directory")
-            status = 1
-        else:
-            host.mkdir()
-            inv.phone.stamp(host)
-    return status
+                return f"mkdir: '{target}': Not a directory"
+            return None
+        if inv.exists(host):
+            return f"mkdir: '{target}': File exists"
+        if not host.parent.is_dir():
+            return f"mkdir: '{target}': No such file or directory"
+        host.mkdir()
+        inv.phone.stamp(host)
+        return None
+
+    return inv.for_each_operand(operands, make)
 
 
 @command("rmdir")
 def rmdir(inv: Invocation) -> int:
     """``rmdir DIR...`` (empty folders only)."""
-    status = 0
-    for target in inv.args:
+
+    def remove(target: str) -> str | None:
         host = inv.host(target)
         if not host.is_dir():
-            inv.eprint(f"rmdir: '{target}': No such file or directory")
-            status = 1
-        elif any(host.iterdir()):
-            inv.eprint(f"rmdir: '{target}': Directory not empty")
-            status = 1
-        else:
-            host.rmdir()
-            inv.phone.stamp(host)  # the folder that held it changed now, on the phone's clock
-    return status
+            return f"rmdir: '{target}': No such file or directory"
+        if any(host.iterdir()):
+            return f"rmdir: '{target}': Directory not empty"
+        host.rmdir()
+        inv.phone.stamp(host)  # the folder that held it changed now, on the phone's clock
+        return None
+
+    return inv.for_each_operand(inv.args, remove)
 
 
 @command("rm")
@@ -109,27 +104,23 @@ def rm(inv: Invocation) -> int:
         return unknown_option(inv, bad)
     if not operands and "f" not in flags:
         return inv.fail("Needs 1 argument")
-    status = 0
-    for target in operands:
+
+    def remove(target: str) -> str | None:
         host = inv.host(target)
         if inv.path(target) == "/" or host == inv.phone.root:
-            inv.eprint("rm: /: Device or resource busy")
-            status = 1
-        elif not inv.exists(host):
-            if "f" not in flags:
-                inv.eprint(f"rm: {target}: No such file or directory")
-                status = 1
-        elif host.is_dir() and not host.is_symlink():
+            return "rm: /: Device or resource busy"
+        if not inv.exists(host):
+            return None if "f" in flags else f"rm: {target}: No such file or directory"
+        if host.is_dir() and not host.is_symlink():
             if not flags & {"r", "R"}:
-                inv.eprint(f"rm: {target}: Is a directory")
-                status = 1
-            else:
-                shutil.rmtree(host)
-                inv.phone.stamp(host)  # dates the folder that held it: the phone's clock
+                return f"rm: {target}: Is a directory"
+            shutil.rmtree(host)
         else:
             host.unlink()
-            inv.phone.stamp(host)
-    return status
+        inv.phone.stamp(host)  # dates the folder that held it: the phone's clock
+        return None
+
+    return inv.for_each_operand(operands, remove)
 
 
 @command("touch")
@@ -151,22 +142,22 @@ def touch(inv: Invocation) -> int:
     if isinstance(parsed, int):
         return parsed
     flags, operands = parsed
-    status = 0
-    for target in operands:
+
+    def date(target: str) -> str | None:
         host = inv.host(target)
         if not inv.exists(host):
             if "c" in flags:
-                continue
+                return None
             if not host.parent.is_dir():
-                inv.eprint(f"touch: '{target}': No such file or directory")
-                status = 1
-                continue
+                return f"touch: '{target}': No such file or directory"
             host.touch()
         if when is None:
             inv.phone.stamp(host)
         else:
             os.utime(host, (when, when), follow_symlinks=False)
-    return status
+        return None
+
+    return inv.for_each_operand(operands, date)
 
 
 def _touch_time(inv: Invocation, option: str, value: str) -> dt.datetime | None:
@@ -382,19 +373,18 @@ def stat(inv: Invocation) -> int:
 
 
 def _digest(inv: Invocation, algorithm: str) -> int:
-    status = 0
-    for target in inv.args or ["-"]:
+    def digest(target: str) -> str | None:
         if target == "-":
             data = inv.stdin
         else:
             host = inv.host(target)
             if not host.is_file():
-                inv.eprint(f"{inv.name}: {target}: No such file or directory")
-                status = 1
-                continue
+                return f"{inv.name}: {target}: No such file or directory"
             data = host.read_bytes()
         inv.print(f"{hashlib.new(algorithm, data).hexdigest()}  {target}")
-    return status
+        return None
+
+    return inv.for_each_operand(inv.args or ["-"], digest)
 
 
 @command("sha256sum")
@@ -422,9 +412,10 @@ def chmod(inv: Invocation) -> int:
     _flags, operands, _bad = split_options(inv.args, "RhvfDFnr")
     if len(operands) < (1 if inv.name == "restorecon" else 2):
         return inv.fail("Needs 2 arguments")
-    status = 0
-    for target in operands[0 if inv.name == "restorecon" else 1 :]:
-        if not inv.exists(inv.host(target)):
-            inv.eprint(f"{inv.name}: {target}: No such file or directory")
-            status = 1
-    return status
+
+    def check(target: str) -> str | None:
+        if inv.exists(inv.host(target)):
+            return None
+        return f"{inv.name}: {target}: No such file or directory"
+
+    return inv.for_each_operand(operands[0 if inv.name == "restorecon" else 1 :], check)

@@ -5,7 +5,7 @@ and the table of commands (:func:`command`)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -140,6 +140,18 @@ class Invocation:
         """Print ``NAME: message`` on stderr (toybox's form) and return ``code``."""
         self.eprint(f"{self.name}: {message}")
         return code
+
+    def for_each_operand(self, operands: Iterable[str], act: Callable[[str], str | None]) -> int:
+        """Run ``act`` on each operand in turn, as toybox's commands go through theirs: an
+        operand that fails (``act`` returns its error line) is reported on stderr and the
+        rest still run; the exit status is 1 if any failed, else 0."""
+        status = 0
+        for operand in operands:
+            error = act(operand)
+            if error is not None:
+                self.eprint(error)
+                status = 1
+        return status
 
     def path(self, path: str) -> str:
         """``path`` as an absolute, normalised Android path."""
