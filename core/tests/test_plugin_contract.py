@@ -4,7 +4,9 @@ the wrong type and observers that raise. Each must cost only the plugin at fault
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 from plugin_dists import (
@@ -43,6 +45,18 @@ def wrong(tmp_path: Path) -> Path:
     write_distribution(root, "droidhub-tiny", "droidhub_tiny", TINY_PLUGIN, "tiny")
     write_distribution(root, "droidhub-wrong", "droidhub_wrong", WRONG_TYPES_PLUGIN, "wrong")
     return root
+
+
+def _oracle_writes_the_word(
+    run_cli: Any, site: Path, out: Path
+) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
+    """Run tiny's TinyWriteWord with the oracle agent, the plugins of ``site`` installed,
+    into ``out``; the finished process (exit 0 asserted) and its one result row."""
+    args = ("run", "--suite", "tiny", "--tasks", "TinyWriteWord", "--agent", "oracle")
+    proc = run_cli(*args, "--out", str(out), pythonpath=site)
+    assert proc.returncode == 0, proc.stderr
+    (row,) = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    return proc, row
 
 
 def test_a_name_claimed_twice_is_an_error_of_the_second_plugin(rivals: Path, run_cli) -> None:
@@ -88,11 +102,7 @@ def test_a_name_claimed_twice_is_an_error_of_the_second_plugin(rivals: Path, run
 def test_run_with_a_plugin_claiming_oracle_runs_the_builtin_oracle(
     rivals: Path, run_cli, tmp_path: Path
 ) -> None:
-    out = tmp_path / "run"
-    args = ("run", "--suite", "tiny", "--tasks", "TinyWriteWord", "--agent", "oracle")
-    proc = run_cli(*args, "--out", str(out), pythonpath=rivals)
-    assert proc.returncode == 0, proc.stderr
-    (row,) = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    proc, row = _oracle_writes_the_word(run_cli, rivals, tmp_path / "run")
     # The impostor gives up at once (reward 0); the real oracle solves the task.
     assert (row["reward"], row["error"]) == (1.0, None)
     assert (
@@ -138,11 +148,7 @@ def test_list_and_run_keep_working_beside_a_plugin_of_wrong_types(
     assert {"tiny", "wrongish"} <= families and "junk" not in families
     assert "warning: plugin wrong failed at hook droidhub_task_families" in listed.stderr
     assert "Traceback" not in listed.stderr
-    out = tmp_path / "run"
-    args = ("run", "--suite", "tiny", "--tasks", "TinyWriteWord", "--agent", "oracle")
-    proc = run_cli(*args, "--out", str(out), pythonpath=wrong)
-    assert proc.returncode == 0, proc.stderr
-    (row,) = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    _, row = _oracle_writes_the_word(run_cli, wrong, tmp_path / "run")
     assert (row["reward"], row["error"]) == (1.0, None)
 
 
