@@ -15,10 +15,14 @@ class Params(BaseModel):
     message: str
 
 
+class Word(BaseModel):
+    word: str
+
+
 class SendSms(TaskEval):
     template = "Send a text message to {number} with message: {message}"
     complexity = 1.5
-    Params = Params
+    params: Params
 
     @classmethod
     def generate_random_params(cls, rng: random.Random) -> Params:
@@ -26,6 +30,37 @@ class SendSms(TaskEval):
 
     def is_successful(self, env):
         return 0.0
+
+
+def test_the_params_annotation_states_the_model() -> None:
+    assert SendSms.Params is Params
+
+    class Reply(SendSms):  # a subclass keeps its parent's model
+        pass
+
+    assert Reply.Params is Params
+    assert isinstance(Reply({"number": "1", "message": "m"}).params, Params)
+
+
+def test_a_params_model_may_still_be_set_as_a_class_attribute() -> None:
+    class Legacy(TaskEval):
+        Params = Params
+
+        def is_successful(self, env):
+            return 0.0
+
+    assert Legacy({"number": "1", "message": "m"}).params == Params(number="1", message="m")
+
+
+def test_an_annotation_and_a_params_attribute_that_disagree_are_refused() -> None:
+    with pytest.raises(TypeError, match="params is annotated Word but Params is Params"):
+
+        class Torn(TaskEval):
+            Params = Params
+            params: Word
+
+            def is_successful(self, env):
+                return 0.0
 
 
 def test_goal_renders_from_params() -> None:

@@ -97,7 +97,6 @@ class ProbeTask(TaskEval):
     name = TASK
     template = "{instruction}"
     complexity = 0.1  # one step
-    Params = ProbeParams
     params: ProbeParams
     footprint: ClassVar[Footprint] = Footprint()
 

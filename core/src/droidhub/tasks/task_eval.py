@@ -12,7 +12,11 @@ from __future__ import annotations
 import abc
 import contextlib
 import datetime as dt
+import inspect
 import random
+import sys
+import types
+import typing
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -141,7 +145,8 @@ class TaskEval(abc.ABC):
     #: notice and not break it. ``droidhub check`` then proves that :meth:`wrong_action`
     #: scores 0 instead of proving that doing nothing scores 0.
     met_at_start: ClassVar[bool] = False
-    #: The pydantic model of the task's parameters.
+    #: The pydantic model of the task's parameters. A task states it once, as the type
+    #: of its instances' ``params`` (``params: SendParams``); this is then set from it.
     Params: ClassVar[type[BaseModel]] = NoParams
     #: The device state the task touches; see :class:`Footprint`.
     footprint: ClassVar[Footprint] = Footprint()
@@ -159,6 +164,16 @@ class TaskEval(abc.ABC):
         super().__init_subclass__(**kwargs)
         if not cls.__dict__.get("name"):
             cls.name = cls.__name__
+        model = _annotated_params_model(cls)
+        if model is None:
+            return
+        stated = cls.__dict__.get("Params")
+        if stated is not None and stated is not model:
+            raise TypeError(
+                f"{cls.__name__}: params is annotated {model.__name__} but Params is "
+                f"{stated.__name__}; state the model once, as `params: {model.__name__}`"
+            )
+        cls.Params = model
 
     def __init__(self, params: BaseModel | Mapping[str, Any] | None = None) -> None:
         # An instance of the task's own Params model; typed Any so a task reads its
@@ -280,3 +295,24 @@ class TaskEval(abc.ABC):
         composite uses it to prove that each sub-oracle alone scores exactly 1/N.
         """
         return []
+
+
+def _annotated_params_model(cls: type) -> type[BaseModel] | None:
+    """The pydantic model ``cls`` annotates its ``params`` with, if it does so itself."""
+    annotation = inspect.get_annotations(cls).get("params")
+    if annotation is None:
+        return None
+    # Resolved as typing.get_type_hints resolves it (a string under `from __future__
+    # import annotations`), in the task's module, for this one annotation only.
+    holder = types.SimpleNamespace(__annotations__={"params": annotation})
+    module = sys.modules.get(cls.__module__)
+    try:
+        hints = typing.get_type_hints(
+            holder, globalns=vars(module) if module else {}, localns=dict(vars(cls))
+        )
+    except NameError:  # a name only type checkers see: the model is then set as Params
+        return None
+    model = hints["params"]
+    if isinstance(model, type) and issubclass(model, BaseModel):
+        return model
+    return None

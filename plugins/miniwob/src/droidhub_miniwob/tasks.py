@@ -55,7 +55,7 @@ class MiniWobTask(TaskEval):
     complexity = 3.0
     tags = ("miniwob",)
     start_on_home_screen = False
-    Params = MiniWobParams
+    params: MiniWobParams
     footprint = Footprint(writes=StateRefs(packages=frozenset({contract.PACKAGE})))
     #: The page the task runs (``click-button`` → ``click-button.html``).
     page: ClassVar[str] = ""
