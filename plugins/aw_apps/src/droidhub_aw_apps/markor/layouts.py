@@ -47,12 +47,6 @@ class PagerRecycler(views.FrameLayout):
     class_name: ClassVar[str] = "androidx.recyclerview.widget.RecyclerView"
 
 
-class HorizontalScrollView(views.FrameLayout):
-    """``android.widget.HorizontalScrollView`` around one row (not scrolled here)."""
-
-    class_name: ClassVar[str] = "android.widget.HorizontalScrollView"
-
-
 class Spinner(views.FrameLayout):
     """``android.widget.Spinner`` showing its selected entry (``android:id/text1``)."""
 
@@ -473,7 +467,7 @@ def document_activity(bar: views.View, editor: views.EditText) -> views.LinearLa
         height=views.MATCH_PARENT,
         background=TEXT_ACTION_BAR,
     )
-    bar_scroll = HorizontalScrollView(
+    bar_scroll = views.HorizontalScrollView(
         "document__fragment__edit__text_actions_bar__scrolling_parent",
         actions,
         width=views.MATCH_PARENT,

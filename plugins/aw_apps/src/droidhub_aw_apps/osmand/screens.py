@@ -242,9 +242,11 @@ class OsmAndApp(ViewApp):
         st.screen = "map"
         self.reset_view_state()
 
-    def _open_search(self) -> None:
+    def _open_search(self, planning: bool = False) -> None:
+        """The search, its field focused: for a place, or (``planning``) for a route's
+        next point."""
         st = self.state
-        st.screen, st.query, st.planning = "search", "", False
+        st.screen, st.query, st.planning = "search", "", planning
         self.reset_view_state()
         self.view_state.focus = "searchEditText"
 
@@ -305,10 +307,7 @@ class OsmAndApp(ViewApp):
             conn.commit()
 
     def _add_point(self) -> None:
-        st = self.state
-        st.screen, st.query, st.planning = "search", "", True
-        self.reset_view_state()
-        self.view_state.focus = "searchEditText"
+        self._open_search(planning=True)
 
     def _ask_track_name(self) -> None:
         st = self.state

@@ -279,14 +279,7 @@ def fragment_main_recycler(
         )
     else:
         recycler = views.RecyclerView("recycler_view", padded, bind, margin=(0, 56, 0, 0))
-    empty = views.LinearLayout(
-        "android:id/empty",
-        views.TextView("emptyEmoji", "\U0001f614", text_size=48, text_color=TEXT),
-        views.TextView("emptyText", "Empty", text_size=24, text_color=TEXT),
-        orientation=views.VERTICAL,
-        layout_gravity=views.Gravity.CENTER,
-        visibility=views.GONE if rows else views.VISIBLE,
-    )
+    empty = _empty("android:id/empty", "Empty", shown=not rows)
     children: list[views.View] = [
         recycler,
         header or simple_appbar(title, on_search, on_overflow),
@@ -299,6 +292,19 @@ def fragment_main_recycler(
         children.append(fab)
     return views.ViewGroupFrame(
         "", *children, width=views.MATCH_PARENT, height=views.MATCH_PARENT, background=SURFACE
+    )
+
+
+def _empty(id: str, text: str, shown: bool) -> views.View:
+    """A page's empty state (``emptyEmoji`` over ``emptyText``) in its middle, shown
+    while it lists nothing."""
+    return views.LinearLayout(
+        id,
+        views.TextView("emptyEmoji", "\U0001f614", text_size=48, text_color=TEXT),
+        views.TextView("emptyText", text, text_size=24, text_color=TEXT),
+        orientation=views.VERTICAL,
+        layout_gravity=views.Gravity.CENTER,
+        visibility=views.VISIBLE if shown else views.GONE,
     )
 
 
@@ -527,14 +533,7 @@ def fragment_playlist_detail(
 ) -> views.View:
     """``fragment_playlist_detail.xml``."""
     shuffle = views.ActionMenuItemView(views.MenuItem("", "Shuffle playlist", "shuffle"), tint=TEXT)
-    empty = views.LinearLayout(
-        "empty",
-        views.TextView("emptyEmoji", "\U0001f614", text_size=48, text_color=TEXT),
-        views.TextView("emptyText", "You have no songs", text_size=24, text_color=TEXT),
-        orientation=views.VERTICAL,
-        layout_gravity=views.Gravity.CENTER,
-        visibility=views.GONE if songs else views.VISIBLE,
-    )
+    empty = _empty("empty", "You have no songs", shown=not songs)
     return views.ViewGroupFrame(
         "container",
         views.LinearLayout(
