@@ -214,11 +214,7 @@ def _resolve_activity(phone: VirtualPhone, spec: _IntentSpec) -> tuple[str, str]
     return None
 
 
-def _am_start(inv: Invocation, args: list[str]) -> int:
-    spec = _parse_intent(inv, args)
-    if isinstance(spec, str):
-        inv.eprint(spec)
-        return 255
+def _am_start(inv: Invocation, spec: _IntentSpec) -> int:
     phone = inv.phone
     inv.print(f"Starting: {spec.text()}")
     target = _resolve_activity(phone, spec)
@@ -258,11 +254,7 @@ def _am_start(inv: Invocation, args: list[str]) -> int:
     return 0
 
 
-def _am_broadcast(inv: Invocation, args: list[str]) -> int:
-    spec = _parse_intent(inv, args)
-    if isinstance(spec, str):
-        inv.eprint(spec)
-        return 255
+def _am_broadcast(inv: Invocation, spec: _IntentSpec) -> int:
     phone = inv.phone
     inv.print(f"Broadcasting: {spec.text(0x400000)}")
     intent = spec.intent
@@ -305,10 +297,12 @@ def am(inv: Invocation) -> int:
         inv.eprint("Activity manager (activity) commands:")
         return 255
     verb, args = inv.args[0], list(inv.args[1:])
-    if verb in ("start", "start-activity"):
-        return _am_start(inv, args)
-    if verb == "broadcast":
-        return _am_broadcast(inv, args)
+    if verb in ("start", "start-activity", "broadcast"):
+        spec = _parse_intent(inv, args)
+        if isinstance(spec, str):  # am's usage error
+            inv.eprint(spec)
+            return 255
+        return _am_broadcast(inv, spec) if verb == "broadcast" else _am_start(inv, spec)
     if verb in ("force-stop", "kill", "stop-app"):
         while args and args[0] == "--user":
             del args[:2]
