@@ -19,7 +19,8 @@ from droidhub.virtual.appmodel import Intent, VirtualApp
 from droidhub.virtual.views import MenuItem, ViewApp, Window, popup_menu
 from droidhub.virtual.views.keyboard import Keyboard
 from droidhub_aw_apps.audio_recorder import layouts, pages
-from droidhub_aw_apps.audio_recorder.model import ACTIVITY, PACKAGE, RECORDS, m4a_bytes
+from droidhub_aw_apps.audio_recorder.model import APPS, RECORDS, m4a_bytes
+from droidhub_aw_apps.common.app_identity import model_of
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -32,12 +33,10 @@ SELECT_ALL = ({"KEYCODE_CTRL_LEFT", "KEYCODE_A"}, {"113", "29"})
 BYTES_A_SECOND = 1600
 
 
+@model_of(APPS[0])
 class AudioRecorderApp(ViewApp):
     """Audio Recorder: record, pause, stop and name; the records list; settings."""
 
-    package = PACKAGE
-    label = "Audio Recorder"
-    activity = ACTIVITY
     # AndroidWorld pins the APK with versionCode 926; the model reports that code.
     version_name = "926"
 

@@ -25,8 +25,9 @@ from droidhub.virtual.views.window import CONTENT
 from droidhub_aw_apps.browser import games as browser_games
 from droidhub_aw_apps.browser import layouts, page_views
 from droidhub_aw_apps.browser import pages as browser_pages
-from droidhub_aw_apps.browser.model import ACTIVITY, PACKAGE
+from droidhub_aw_apps.browser.model import APPS
 from droidhub_aw_apps.browser.web import CssBox, WebText, WebView
+from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.common.keys import KEY_ENTER
 
 if TYPE_CHECKING:
@@ -40,12 +41,10 @@ NOT_MODELLED = "This page can\u2019t be shown on this phone"
 MENU_ANCHOR = (0, CONTENT[1], CONTENT[2], CONTENT[1] + dp(layouts.TOOLBAR_DP))
 
 
+@model_of(APPS[0])
 class ChromeApp(ViewApp):
     """Chrome on the virtual phone, able to show the three browser game pages."""
 
-    package = PACKAGE
-    label = "Chrome"
-    activity = ACTIVITY
     version_name = "120.0.6099.230"
 
     def __init__(self) -> None:

@@ -24,13 +24,13 @@ from typing import TYPE_CHECKING, ClassVar
 from droidhub.virtual import views
 from droidhub.virtual.appmodel import Intent, VirtualApp
 from droidhub_aw_apps.camera.model import (
-    ACTIVITY,
-    PACKAGE,
+    APPS,
     PHOTOS,
     VIDEOS,
     jpeg_bytes,
     mp4_bytes,
 )
+from droidhub_aw_apps.common.app_identity import model_of
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
@@ -61,12 +61,9 @@ class ModeSelectorItem(views.FrameLayout):
     class_name: ClassVar[str] = "android.widget.FrameLayout"
 
 
+@model_of(APPS[0])
 class CameraApp(views.ViewApp):
     """The camera: the shutter, and photo or video mode chosen in the mode drawer."""
-
-    package = PACKAGE
-    label = "Camera"
-    activity = ACTIVITY
 
     def __init__(self) -> None:
         super().__init__()

@@ -18,7 +18,8 @@ from droidhub.virtual.appmodel import Intent, VirtualApp
 from droidhub.virtual.views import MATCH_PARENT, View, ViewApp, ViewGroupLinear, Window
 from droidhub_aw_apps.clock import layouts
 from droidhub_aw_apps.clock.layouts import PAGES
-from droidhub_aw_apps.clock.model import ACTIVITY, PACKAGE
+from droidhub_aw_apps.clock.model import APPS
+from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.common.keys import KEY_DEL
 
 if TYPE_CHECKING:
@@ -42,13 +43,10 @@ class _Timer:
         return max(0.0, self.left - ran)
 
 
+@model_of(APPS[0])
 class ClockApp(ViewApp):
     """Google's Clock: pages, the stopwatch and the timers, drawn from state; the
     stopwatch and the timers run with the phone's clock."""
-
-    package = PACKAGE
-    label = "Clock"
-    activity = ACTIVITY
 
     def __init__(self) -> None:
         super().__init__()

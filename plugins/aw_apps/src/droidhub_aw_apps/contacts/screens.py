@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING
 
 from droidhub.virtual.appmodel import Intent, VirtualApp
 from droidhub.virtual.views import ViewApp, Window
+from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.contacts import layouts
 from droidhub_aw_apps.contacts.model import (
-    ACTIVITY,
+    APPS,
     AUTHORITY_URI,
     DATA_URI,
     INSERT_ACTION,
     NAME_MIME,
-    PACKAGE,
     PHONE_MIME,
     PHONE_TYPES,
     RAW_CONTACTS_URI,
@@ -37,13 +37,10 @@ _SPINNER_ANCHOR = (
 )
 
 
+@model_of(APPS[0])
 class ContactsApp(ViewApp):
     """Google Contacts: the list is the provider's; the editor's draft is the model's
     until Save stores it as a device-local contact."""
-
-    package = PACKAGE
-    label = "Contacts"
-    activity = ACTIVITY
 
     def __init__(self) -> None:
         super().__init__()

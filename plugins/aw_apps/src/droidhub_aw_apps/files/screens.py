@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING
 from droidhub.virtual.appmodel import Intent, VirtualApp
 from droidhub.virtual.views import MenuItem, View, ViewApp, Window, alert_dialog, popup_menu
 from droidhub_aw_apps.common import storage
+from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.common.hierarchy import folder_entries
 from droidhub_aw_apps.files import layouts
 from droidhub_aw_apps.files.layouts import Entry
-from droidhub_aw_apps.files.model import ACTIVITY, PACKAGE, STORAGE_LABEL
+from droidhub_aw_apps.files.model import APPS, STORAGE_LABEL
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
@@ -30,12 +31,9 @@ if TYPE_CHECKING:
 _CHROME = ("com.android.chrome", "com.google.android.apps.chrome.Main")
 
 
+@model_of(APPS[0])
 class FilesApp(ViewApp):
     """The Files app (DocumentsUI) over the phone's shared storage."""
-
-    package = PACKAGE
-    label = "Files"
-    activity = ACTIVITY
 
     def __init__(self) -> None:
         super().__init__()

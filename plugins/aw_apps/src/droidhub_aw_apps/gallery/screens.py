@@ -16,10 +16,11 @@ from droidhub.virtual.appmodel import Intent, VirtualApp
 from droidhub.virtual.views import MenuItem, ViewApp, Window, popup_menu
 from droidhub_aw_apps.common import simple_commons as sc
 from droidhub_aw_apps.common import storage
+from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.common.themes import SIMPLE_MOBILE_TOOLS
 from droidhub_aw_apps.gallery import layouts
 from droidhub_aw_apps.gallery.layouts import Folder, Medium
-from droidhub_aw_apps.gallery.model import ACTIVITY, PACKAGE
+from droidhub_aw_apps.gallery.model import APPS
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
@@ -45,14 +46,12 @@ def _media(folder: Path) -> list[Path]:
     return sorted(found, key=lambda f: f.stat().st_mtime, reverse=True)  # newest first
 
 
+@model_of(APPS[0])
 class SimpleGalleryApp(ViewApp):
     """Simple Gallery Pro over shared storage."""
 
     theme = SIMPLE_MOBILE_TOOLS
 
-    package = PACKAGE
-    label = "Gallery"
-    activity = ACTIVITY
     # AndroidWorld pins the APK with versionCode 396; the model reports that code.
     version_name = "396"
 

@@ -31,10 +31,11 @@ from typing import TYPE_CHECKING, ClassVar
 from droidhub.virtual import views
 from droidhub.virtual.views.window import CONTENT
 from droidhub_aw_apps.clipboard import model as clipboard
+from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.common.hierarchy import folder_entries
 from droidhub_aw_apps.markor import layouts, menus, settings
 from droidhub_aw_apps.markor.menus import menu_anchor
-from droidhub_aw_apps.markor.model import ACTIVITY, MARKOR_DATA, PACKAGE, modified, replaced
+from droidhub_aw_apps.markor.model import APPS, MARKOR_DATA, modified, replaced
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import Intent, VirtualApp, VirtualPhone
@@ -581,12 +582,10 @@ class MarkorScreens(views.ViewApp):
         return True
 
 
+@model_of(APPS[0])
 class MarkorApp(MarkorScreens):
     """Markor on the virtual phone: the notes folder, and the screens to work on it."""
 
-    package = PACKAGE
-    label = "Markor"
-    activity = ACTIVITY
     version_name = "2.11.1"
     root = MARKOR_DATA
 

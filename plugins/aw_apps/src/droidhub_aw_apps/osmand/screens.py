@@ -27,19 +27,19 @@ from typing import TYPE_CHECKING
 
 from droidhub.virtual.appmodel import Intent, VirtualApp
 from droidhub.virtual.views import ViewApp, Window, bottom_sheet
+from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.common.sqlite_files import open_database
 from droidhub_aw_apps.osmand import layouts
 from droidhub_aw_apps.osmand.layouts import MapLayers, Result
 from droidhub_aw_apps.osmand.mapdata import Viewport
 from droidhub_aw_apps.osmand.model import (
-    ACTIVITY,
+    APPS,
     EMPTY_GPX,
     FAVORITES,
     GPX_NAMESPACES,
     LOCATIONS,
     MARKERS_DB,
     MARKERS_SCHEMA,
-    PACKAGE,
     TRACKS,
     coordinates,
     gpx_root,
@@ -104,13 +104,11 @@ class _State:
     view: Viewport = field(default_factory=Viewport)
 
 
+@model_of(APPS[0])
 class OsmAndApp(ViewApp):
     """OsmAnd on the virtual phone: favourites file, markers database, tracks folder,
     and the screens to change them."""
 
-    package = PACKAGE
-    label = "OsmAnd"
-    activity = ACTIVITY
     version_name = "4.6.13"
 
     def __init__(self) -> None:

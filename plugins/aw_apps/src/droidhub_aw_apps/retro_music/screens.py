@@ -25,14 +25,14 @@ from typing import TYPE_CHECKING
 
 from droidhub.virtual.appmodel import Intent, VirtualApp
 from droidhub.virtual.views import MenuItem, View, ViewApp, Window, popup_menu
+from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.common.sqlite_files import open_database
 from droidhub_aw_apps.retro_music import layouts, pages
 from droidhub_aw_apps.retro_music.layouts import Action, Row
 from droidhub_aw_apps.retro_music.model import (
-    ACTIVITY,
+    APPS,
     DOWNLOAD_DATA,
     MUSIC_DATA,
-    PACKAGE,
     PLAYBACK_DB,
     PLAYBACK_SCHEMA,
     PLAYLIST_DB,
@@ -84,12 +84,10 @@ class Menu:
     anchor: Box
 
 
+@model_of(APPS[0])
 class RetroMusicApp(ViewApp):
     """Retro Music: its two databases and its library screens."""
 
-    package = PACKAGE
-    label = "Retro Music"
-    activity = ACTIVITY
     version_name = "6.0.3"
 
     def __init__(self) -> None:

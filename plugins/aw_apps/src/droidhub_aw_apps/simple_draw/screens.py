@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING
 from droidhub.virtual.appmodel import Intent, VirtualApp
 from droidhub.virtual.views import MenuItem, ViewApp, Window, popup_menu
 from droidhub_aw_apps.common import simple_commons as sc
+from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.common.themes import SIMPLE_MOBILE_TOOLS
 from droidhub_aw_apps.simple_draw import layouts
-from droidhub_aw_apps.simple_draw.model import ACTIVITY, PACKAGE, PICTURES, drawing_bytes
+from droidhub_aw_apps.simple_draw.model import APPS, PICTURES, drawing_bytes
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
@@ -30,14 +31,12 @@ OVERFLOW = ("Open file", "Change background color", "Print", "Settings", "About"
 SHOWN_FOLDER = "Internal/Pictures"
 
 
+@model_of(APPS[0])
 class SimpleDrawApp(ViewApp):
     """Simple Draw Pro: a canvas, and a save dialog that writes the drawing."""
 
     theme = SIMPLE_MOBILE_TOOLS
 
-    package = PACKAGE
-    label = "Simple Draw Pro"
-    activity = ACTIVITY
     # AndroidWorld pins the APK with versionCode 79; the model reports that code.
     version_name = "79"
 

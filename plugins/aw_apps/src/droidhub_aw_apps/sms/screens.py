@@ -19,11 +19,12 @@ from droidhub.virtual.appmodel import Intent, VirtualApp
 from droidhub.virtual.views.view import Box
 from droidhub_aw_apps.clipboard import model as clipboard
 from droidhub_aw_apps.common import simple_commons as sc
+from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.common.themes import SIMPLE_MOBILE_TOOLS
 from droidhub_aw_apps.contacts import model as contacts
 from droidhub_aw_apps.sms import layouts, new_conversation
 from droidhub_aw_apps.sms.layouts import ContactRow, ConversationRow, ThreadItem
-from droidhub_aw_apps.sms.model import ACTIVITY, PACKAGE, SENT, SENT_URI, SMS_URI
+from droidhub_aw_apps.sms.model import APPS, SENT, SENT_URI, SMS_URI
 from droidhub_aw_apps.sms.model import normalized_address as _normal
 
 if TYPE_CHECKING:
@@ -38,14 +39,12 @@ END = 1 << 30
 Message = tuple[str, str, int, int]  # address, body, type, date (ms)
 
 
+@model_of(APPS[0])
 class SmsMessengerApp(views.ViewApp):
     """Simple SMS Messenger, drawn from the telephony and contacts providers."""
 
     theme = SIMPLE_MOBILE_TOOLS
 
-    package = PACKAGE
-    label = "SMS Messenger"
-    activity = ACTIVITY
     # AndroidWorld pins the APK with versionCode 85; the model reports that code.
     version_name = "85"
 

@@ -33,8 +33,9 @@ from typing import TYPE_CHECKING
 from droidhub.virtual import views
 from droidhub.virtual.appmodel import Intent, Screen, VirtualApp
 from droidhub.virtual.views.window import dump, paint
+from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.system import layouts
-from droidhub_aw_apps.system.model import DIALER_PACKAGE, SETTINGS_PACKAGE
+from droidhub_aw_apps.system.model import APPS
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
@@ -190,14 +191,11 @@ def _percent(level: int) -> str:
     return f"{round(100 * (level - _MIN_BRIGHTNESS) / span)}%"
 
 
+@model_of(APPS[0])
 class SettingsApp(views.ViewApp):
     """Android 13's Settings: its state is the phone's settings, the model holds only
     where the user is (page, whether the brightness dialog is open); the engine keeps
     the scroll."""
-
-    package = SETTINGS_PACKAGE
-    label = "Settings"
-    activity = ".Settings"
 
     def __init__(self) -> None:
         super().__init__()
@@ -344,12 +342,9 @@ class SettingsApp(views.ViewApp):
         return dump(views.Window(panel, frame=panel.bounds), SYSTEMUI, bar)
 
 
+@model_of(APPS[1])
 class DialerApp(VirtualApp):
     """Google's Phone app, launchable for :class:`OpenAppTaskEval`."""
-
-    package = DIALER_PACKAGE
-    label = "Phone"
-    activity = "com.google.android.dialer.extensions.GoogleDialtactsActivity"
 
 
 def virtual_apps() -> list[VirtualApp]:

@@ -24,14 +24,14 @@ from typing import TYPE_CHECKING
 from droidhub.virtual.appmodel import Intent, VirtualApp
 from droidhub.virtual.views import MenuItem, View, ViewApp, ViewGroupFrame, Window, popup_menu
 from droidhub_aw_apps.common import media_files, storage
+from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.common.sqlite_files import open_database
 from droidhub_aw_apps.vlc import layouts, pages
 from droidhub_aw_apps.vlc.layouts import Video
 from droidhub_aw_apps.vlc.model import (
-    ACTIVITY,
+    APPS,
     MEDIA_DB,
     MEDIA_SCHEMA,
-    PACKAGE,
     VIDEOS_DATA,
     append_to_playlist,
     insert_playlist,
@@ -47,12 +47,10 @@ VIDEO_FOLDERS = (VIDEOS_DATA, storage.under_sdcard("Download"))
 KEY_ENTER = ("KEYCODE_ENTER", "66")
 
 
+@model_of(APPS[0])
 class VlcApp(ViewApp):
     """VLC: its media library, its Video and Playlists tabs and its player."""
 
-    package = PACKAGE
-    label = "VLC"
-    activity = ACTIVITY
     version_name = "3.5.4"
 
     def __init__(self) -> None:
