@@ -143,13 +143,8 @@ def _lex_word(line: str, i: int) -> tuple[Word, int]:
             i = end + 1
         elif c == '"':
             i = _lex_double_quoted(line, i + 1, word)
-        elif c == "$":
-            i = _lex_dollar(line, i, word, quoted=False)
-        elif c == "`":
-            raise ShellSyntaxError("syntax error: command substitution is not supported")
         else:
-            word.add(c, False)
-            i += 1
+            i = _lex_char(line, i, word, quoted=False)
     return word, i
 
 
@@ -167,13 +162,20 @@ def _lex_double_quoted(line: str, i: int, word: Word) -> int:
             if line[i + 1] != "\n":
                 word.add(line[i + 1], True)
             i += 2
-        elif c == "$":
-            i = _lex_dollar(line, i, word, quoted=True)
-        elif c == "`":
-            raise ShellSyntaxError("syntax error: command substitution is not supported")
         else:
-            word.add(c, True)
-            i += 1
+            i = _lex_char(line, i, word, quoted=True)
+
+
+def _lex_char(line: str, i: int, word: Word, quoted: bool) -> int:
+    """A character that means the same inside double quotes and out: ``$`` starts an
+    expansion, a backquote is refused, any other stands for itself."""
+    c = line[i]
+    if c == "$":
+        return _lex_dollar(line, i, word, quoted)
+    if c == "`":
+        raise ShellSyntaxError("syntax error: command substitution is not supported")
+    word.add(c, quoted)
+    return i + 1
 
 
 def _lex_dollar(line: str, i: int, word: Word, quoted: bool) -> int:
