@@ -19,7 +19,7 @@ from droidhub.virtual.appmodel import Intent, VirtualApp
 from droidhub.virtual.views import MenuItem, View, ViewApp, Window, alert_dialog, popup_menu
 from droidhub_aw_apps.common import storage
 from droidhub_aw_apps.common.app_identity import model_of
-from droidhub_aw_apps.common.hierarchy import folder_entries
+from droidhub_aw_apps.common.folders import folder_entries
 from droidhub_aw_apps.files import layouts
 from droidhub_aw_apps.files.layouts import Entry
 from droidhub_aw_apps.files.model import APPS, STORAGE_LABEL

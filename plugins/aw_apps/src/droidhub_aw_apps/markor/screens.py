@@ -32,7 +32,7 @@ from droidhub.virtual import views
 from droidhub.virtual.views.window import CONTENT
 from droidhub_aw_apps.clipboard import model as clipboard
 from droidhub_aw_apps.common.app_identity import model_of
-from droidhub_aw_apps.common.hierarchy import folder_entries
+from droidhub_aw_apps.common.folders import folder_entries
 from droidhub_aw_apps.markor import layouts, menus, settings
 from droidhub_aw_apps.markor.menus import menu_anchor
 from droidhub_aw_apps.markor.model import APPS, MARKOR_DATA, modified, replaced
