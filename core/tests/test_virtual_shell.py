@@ -274,6 +274,23 @@ def test_an_option_without_its_value_fails_as_toybox_does(
     assert sh(phone, "ls /sdcard/m")[2] == 1  # touch created nothing
 
 
+@pytest.mark.parametrize(
+    ("command", "err", "status"),
+    [
+        ("mkdir", "mkdir: Needs 1 argument\n", 1),
+        ("cp /sdcard/a", "cp: Needs 2 arguments\n", 1),
+        ("ln -Q a b", "ln: Unknown option 'Q' (see \"ln --help\")\n", 1),
+        ("head -n x", "head: bad -n\n", 1),
+        ("wc /sdcard/none", "wc: /sdcard/none: No such file or directory\n", 1),
+        ("grep x /sdcard/none", "grep: /sdcard/none: No such file or directory\n", 2),
+    ],
+)
+def test_a_command_refused_before_its_work_says_why_with_toybox_status(
+    phone: VirtualPhone, command: str, err: str, status: int
+) -> None:
+    assert sh(phone, command + "; echo after $?") == (f"after {status}\n", err, 0)
+
+
 def test_find(phone: VirtualPhone) -> None:
     sh(phone, "mkdir -p /sdcard/F/sub && touch /sdcard/F/a.txt /sdcard/F/sub/b.TXT /sdcard/F/c.jpg")
     assert sh(phone, "find /sdcard/F -name '*.txt'")[0] == "/sdcard/F/a.txt\n"

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from droidhub.android.phone import canonical_path
 from droidhub.virtual import shell_words
 from droidhub.virtual.commands import lookup
-from droidhub.virtual.commands.invocation import Invocation, ShellControl, Sink
+from droidhub.virtual.commands.invocation import CommandExit, Invocation, ShellControl, Sink
 from droidhub.virtual.interrupt import interruption
 from droidhub.virtual.observing import only_reads
 from droidhub.virtual.sandbox import SandboxPathError
@@ -327,6 +327,8 @@ class Session:
             return handler(invocation)
         except ShellControl:
             raise
+        except CommandExit as exc:
+            return exc.status
         except SandboxPathError as exc:
             err.write(f"{name}: {exc.android_path}: Permission denied\n".encode())
             return 1

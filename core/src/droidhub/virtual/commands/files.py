@@ -53,10 +53,7 @@ def mkdir(inv: Invocation) -> int:
     if "-m" in args:  # the mode is accepted and ignored: the sandbox keeps host modes
         at = args.index("-m")
         del args[at : at + 2]
-    parsed = flags_and_operands(inv, args, "pv")
-    if isinstance(parsed, int):
-        return parsed
-    flags, operands = parsed
+    flags, operands = flags_and_operands(inv, args, "pv")
 
     def make(target: str) -> str | None:
         host = inv.host(target)
@@ -131,17 +128,12 @@ def touch(inv: Invocation) -> int:
     when: float | None = None
     for option in ("-d", "-t"):
         value = take_option_value(inv, args, option)
-        if isinstance(value, int):
-            return value
         if value is not None:
             moment = _touch_time(inv, option, value)
             if moment is None:
                 return inv.fail(f"bad date '{value}'")
             when = moment.timestamp()
-    parsed = flags_and_operands(inv, args, "acmh")
-    if isinstance(parsed, int):
-        return parsed
-    flags, operands = parsed
+    flags, operands = flags_and_operands(inv, args, "acmh")
 
     def date(target: str) -> str | None:
         host = inv.host(target)
@@ -173,10 +165,7 @@ def _touch_time(inv: Invocation, option: str, value: str) -> dt.datetime | None:
 
 
 def _copy_or_move(inv: Invocation, move: bool) -> int:
-    parsed = flags_and_operands(inv, inv.args, "rRfapvniLPdF", least=2)
-    if isinstance(parsed, int):
-        return parsed
-    flags, operands = parsed
+    flags, operands = flags_and_operands(inv, inv.args, "rRfapvniLPdF", least=2)
     *sources, destination = operands
     dest_host = inv.host(destination)
     if len(sources) > 1 and not dest_host.is_dir():
@@ -349,14 +338,9 @@ def stat(inv: Invocation) -> int:
     fmt = _DEFAULT_STAT
     for option in ("-c", "--format"):
         value = take_option_value(inv, args, option)
-        if isinstance(value, int):
-            return value
         if value is not None:
             fmt = value
-    parsed = flags_and_operands(inv, args, "Lft")
-    if isinstance(parsed, int):
-        return parsed
-    flags, operands = parsed
+    flags, operands = flags_and_operands(inv, args, "Lft")
     status = 0
     for target in operands:
         host = inv.host(target)

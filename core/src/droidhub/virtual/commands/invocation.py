@@ -32,6 +32,16 @@ class ShellControl(Exception):
         self.count = count
 
 
+class CommandExit(Exception):
+    """A command ends before its work, its complaint written: ``status`` is its exit
+    status. The helpers that read a command's arguments raise it, so the command need
+    not pass their answer on; the shell answers with the status."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
 COMMANDS: dict[str, Handler] = {}
 
 
@@ -197,27 +207,29 @@ def split_options(args: list[str], known: str) -> tuple[set[str], list[str], str
 
 def flags_and_operands(
     inv: Invocation, args: list[str], known: str, least: int = 1
-) -> tuple[set[str], list[str]] | int:
+) -> tuple[set[str], list[str]]:
     """The toybox flags (letters of ``known``) and operands of a command that needs at
-    least ``least`` operands; the exit status of toybox's complaint instead, when a
-    flag is unknown or operands are missing."""
+    least ``least`` operands; :class:`CommandExit` after toybox's complaint when a flag
+    is unknown or operands are missing."""
     flags, operands, bad = split_options(args, known)
     if bad:
-        return unknown_option(inv, bad)
+        raise CommandExit(unknown_option(inv, bad))
     if len(operands) < least:
-        return inv.fail("Needs 1 argument" if least == 1 else f"Needs {least} arguments")
+        raise CommandExit(
+            inv.fail("Needs 1 argument" if least == 1 else f"Needs {least} arguments")
+        )
     return flags, operands
 
 
-def take_option_value(inv: Invocation, args: list[str], option: str) -> str | int | None:
+def take_option_value(inv: Invocation, args: list[str], option: str) -> str | None:
     """Take ``option VALUE`` (its first place) out of ``args`` and return VALUE; ``None``
-    when ``option`` is not there; the exit status of toybox's complaint when VALUE is
-    missing."""
+    when ``option`` is not there; :class:`CommandExit` after toybox's complaint when
+    VALUE is missing."""
     if option not in args:
         return None
     at = args.index(option)
     if at + 1 >= len(args):
-        return inv.fail(f"Missing argument to {option}")
+        raise CommandExit(inv.fail(f"Missing argument to {option}"))
     value = args[at + 1]
     del args[at : at + 2]
     return value

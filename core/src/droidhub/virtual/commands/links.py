@@ -28,10 +28,7 @@ def ln(inv: Invocation) -> int:
     ``TARGET`` names on the phone (``/`` is the phone's root); one that would climb out
     of the phone's root is refused. A hard link needs an existing file in the sandbox.
     """
-    parsed = flags_and_operands(inv, inv.args, "sfnvT")
-    if isinstance(parsed, int):
-        return parsed
-    flags, operands = parsed
+    flags, operands = flags_and_operands(inv, inv.args, "sfnvT")
     if len(operands) > 2:
         return inv.fail("Max 2 arguments")
     target = operands[0]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from droidhub.virtual.commands.invocation import Invocation, command
+from droidhub.virtual.commands.invocation import CommandExit, Invocation, command
 
 
 def _lines(data: bytes) -> list[str]:
@@ -15,7 +15,9 @@ def _lines(data: bytes) -> list[str]:
     return lines
 
 
-def _inputs(inv: Invocation, operands: list[str]) -> list[tuple[str, bytes]] | int:
+def _inputs(inv: Invocation, operands: list[str]) -> list[tuple[str, bytes]]:
+    """The bytes of each operand (stdin for none, or for ``-``); :class:`CommandExit`
+    when one is not a file (grep's status 2, the others' 1)."""
     if not operands:
         return [("-", inv.stdin)]
     found = []
@@ -26,7 +28,7 @@ def _inputs(inv: Invocation, operands: list[str]) -> list[tuple[str, bytes]] | i
         host = inv.host(name)
         if not host.is_file():
             inv.eprint(f"{inv.name}: {name}: No such file or directory")
-            return 2 if inv.name == "grep" else 1
+            raise CommandExit(2 if inv.name == "grep" else 1)
         found.append((name, host.read_bytes()))
     return found
 
@@ -62,8 +64,6 @@ def grep(inv: Invocation) -> int:
         except re.error as exc:
             return inv.fail(f"bad regex '{pattern}': {exc}", 2)
     inputs = _inputs(inv, operands)
-    if isinstance(inputs, int):
-        return inputs
     matched = 0
     for name, data in inputs:
         count = 0
@@ -105,9 +105,9 @@ def _posix_regex(pattern: str, extended: bool) -> str:
     return "".join(out)
 
 
-def _count_and_inputs(inv: Invocation, default: int) -> tuple[int, list[tuple[str, bytes]]] | int:
+def _count_and_inputs(inv: Invocation, default: int) -> tuple[int, list[tuple[str, bytes]]]:
     """head's and tail's line count (``-n N``, ``-nN``, ``-N``) and the inputs they read;
-    the exit status instead when the count is bad or an input cannot be read."""
+    :class:`CommandExit` when the count is bad or an input cannot be read."""
     args = list(inv.args)
     count = default
     operands = []
@@ -125,20 +125,14 @@ def _count_and_inputs(inv: Invocation, default: int) -> tuple[int, list[tuple[st
         try:
             count = int(value)
         except ValueError:
-            return inv.fail("bad -n")
-    inputs = _inputs(inv, operands)
-    if isinstance(inputs, int):
-        return inputs
-    return count, inputs
+            raise CommandExit(inv.fail("bad -n")) from None
+    return count, _inputs(inv, operands)
 
 
 @command("head")
 def head(inv: Invocation) -> int:
     """``head [-n N] [FILE...]``."""
-    parsed = _count_and_inputs(inv, 10)
-    if isinstance(parsed, int):
-        return parsed
-    count, inputs = parsed
+    count, inputs = _count_and_inputs(inv, 10)
     for _name, data in inputs:
         lines = data.split(b"\n")
         kept = lines[:count]
@@ -150,10 +144,7 @@ def head(inv: Invocation) -> int:
 @command("tail")
 def tail(inv: Invocation) -> int:
     """``tail [-n N] [FILE...]``."""
-    parsed = _count_and_inputs(inv, 10)
-    if isinstance(parsed, int):
-        return parsed
-    count, inputs = parsed
+    count, inputs = _count_and_inputs(inv, 10)
     for _name, data in inputs:
         lines = _lines(data)
         for line in lines[-count:] if count else []:
@@ -168,8 +159,6 @@ def wc(inv: Invocation) -> int:
     letters = set("".join(flags)) or {"l", "w", "c"}
     operands = [a for a in inv.args if not (a.startswith("-") and len(a) > 1)]
     inputs = _inputs(inv, operands)
-    if isinstance(inputs, int):
-        return inputs
     for name, data in inputs:
         counts = []
         if "l" in letters:
@@ -193,8 +182,6 @@ def sort(inv: Invocation) -> int:
     flags = set("".join(a[1:] for a in inv.args if a.startswith("-") and len(a) > 1))
     operands = [a for a in inv.args if not (a.startswith("-") and len(a) > 1)]
     inputs = _inputs(inv, operands)
-    if isinstance(inputs, int):
-        return inputs
     lines = [line for _n, data in inputs for line in _lines(data)]
 
     def numeric(line: str) -> float:
