@@ -34,7 +34,7 @@ the buttons' 48 dp.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import ClassVar
 
 from droidhub.virtual import views
@@ -242,8 +242,3 @@ def app_menu(choose: Callable[[str], object], forward_enabled: bool = False) -> 
     menu = views.ListView("app_menu_list", *rows, width=MENU_DP, padding=(0, 8, 0, 8),
                           background="#FFFFFFFF", elevation=8, corner_radius=8)  # fmt: skip
     return views.FrameLayout("", menu)
-
-
-def menu_titles() -> Sequence[str]:
-    """The menu's item titles, in order."""
-    return [title for title, _ in MENU_ITEMS]
