@@ -29,6 +29,7 @@ from droidhub.virtual import views
 from droidhub.virtual.views.measure import dp, place
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action, Attributes
+from droidhub_aw_apps.common.java_strings import java_hash
 
 # --- colours (values-v31/colors.xml over the system palette, light) --------------------
 BACKGROUND = "#FFFEFBFF"  # you_background_color: system_neutral1_10
@@ -58,14 +59,6 @@ MORE_APPS = "More apps from us"
 
 class SwipeRefreshLayout(views.ViewGroupFrame):
     """androidx's SwipeRefreshLayout around a list (``android.view.ViewGroup``)."""
-
-
-def java_hash(text: str) -> int:
-    """``String.hashCode()``: the 32-bit signed hash Java gives ``text`` (over UTF-16)."""
-    value = 0
-    for unit in text.encode("utf-16-be").hex(" ", 2).split():
-        value = (31 * value + int(unit, 16)) & 0xFFFFFFFF
-    return value - (1 << 32) if value >= 1 << 31 else value
 
 
 def letter_colour(name: str) -> str:

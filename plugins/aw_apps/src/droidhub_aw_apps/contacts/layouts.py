@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from droidhub.virtual import views
+from droidhub_aw_apps.common.java_strings import java_hash
 
 if TYPE_CHECKING:
     from droidhub.virtual.views.paint import Painter
@@ -49,14 +50,6 @@ LETTER_TILE_DEFAULT = "#FFCCCCCC"
 CREATE_CONTACT = "Create contact"
 #: The label drop-down's width, in dp.
 DROP_DOWN_WIDTH = 180
-
-
-def java_hash(text: str) -> int:
-    """``String.hashCode()``: the 32-bit signed hash the letter tile picks its colour by."""
-    value = 0
-    for unit in text.encode("utf-16-be").hex(" ", 2).split():
-        value = (31 * value + int(unit, 16)) & 0xFFFFFFFF
-    return value - (1 << 32) if value >= 1 << 31 else value
 
 
 def tile_colour(name: str) -> str:
