@@ -89,31 +89,29 @@ class JoplinScreens(ViewApp):
         self._forget()
 
     # --- data ----------------------------------------------------------------------------
-    def _db(self, phone: VirtualPhone) -> sqlite3.Connection | None:
+    def _rows(self, phone: VirtualPhone, sql: str) -> list[Any]:
+        """The rows ``sql`` selects from the database; none before the app made it."""
         path = phone.host_path(DB_PATH)
-        return sqlite3.connect(path) if path.exists() else None
+        if not path.exists():
+            return []
+        with closing(sqlite3.connect(path)) as conn:
+            return conn.execute(sql).fetchall()
 
     def _folders(self, phone: VirtualPhone) -> list[tuple[str, str]]:
-        conn = self._db(phone)
-        if conn is None:
-            return []
-        with closing(conn):
-            rows = conn.execute(
-                "SELECT id, title FROM folders WHERE deleted_time = 0 ORDER BY title COLLATE NOCASE"
-            ).fetchall()
+        rows = self._rows(
+            phone,
+            "SELECT id, title FROM folders WHERE deleted_time = 0 ORDER BY title COLLATE NOCASE",
+        )
         return [(r[0], r[1]) for r in rows]
 
     def _notes(self, phone: VirtualPhone) -> list[_Note]:
         """The notes not in the trash, in the list's default order."""
-        conn = self._db(phone)
-        if conn is None:
-            return []
-        with closing(conn):
-            rows = conn.execute(
-                "SELECT id, parent_id, title, body, is_todo, todo_completed FROM notes "
-                "WHERE deleted_time = 0 ORDER BY (is_todo = 1 AND todo_completed = 0) DESC, "
-                "user_updated_time DESC, title COLLATE NOCASE"
-            ).fetchall()
+        rows = self._rows(
+            phone,
+            "SELECT id, parent_id, title, body, is_todo, todo_completed FROM notes "
+            "WHERE deleted_time = 0 ORDER BY (is_todo = 1 AND todo_completed = 0) DESC, "
+            "user_updated_time DESC, title COLLATE NOCASE",
+        )
         return [_Note(r[0], r[1], r[2], r[3], bool(r[4]), r[5] > 0) for r in rows]
 
     def _write(self, phone: VirtualPhone, *statements: tuple[str, tuple[Any, ...]]) -> None:
