@@ -283,6 +283,7 @@ def test_an_option_without_its_value_fails_as_toybox_does(
         ("head -n x", "head: bad -n\n", 1),
         ("wc /sdcard/none", "wc: /sdcard/none: No such file or directory\n", 1),
         ("grep x /sdcard/none", "grep: /sdcard/none: No such file or directory\n", 2),
+        ("stat -c %Q /sdcard /sdcard", "stat: bad -c '%Q' at '%Q'\n", 1),
     ],
 )
 def test_a_command_refused_before_its_work_says_why_with_toybox_status(

@@ -14,6 +14,7 @@ import stat as statmod
 from collections.abc import Callable
 
 from droidhub.virtual.commands.invocation import (
+    CommandExit,
     Invocation,
     command,
     flags_and_operands,
@@ -341,19 +342,19 @@ def stat(inv: Invocation) -> int:
         if value is not None:
             fmt = value
     flags, operands = flags_and_operands(inv, args, "Lft")
-    status = 0
-    for target in operands:
+
+    def show(target: str) -> str | None:
         host = inv.host(target)
         if not inv.exists(host):
-            inv.eprint(f"stat: '{target}': No such file or directory")
-            status = 1
-            continue
+            return f"stat: '{target}': No such file or directory"
         info = os.stat(host) if "L" in flags else os.lstat(host)
         try:
             inv.print(_stat_format(inv, fmt, target, inv.path(target), info))
-        except ValueError as exc:
-            return inv.fail(f"bad -c '{fmt}' at '%{exc}'")
-    return status
+        except ValueError as exc:  # a bad format ends the command at its first use
+            raise CommandExit(inv.fail(f"bad -c '{fmt}' at '%{exc}'")) from None
+        return None
+
+    return inv.for_each_operand(operands, show)
 
 
 def _digest(inv: Invocation, algorithm: str) -> int:
