@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from task_runs import click, index_of_id, make, perform, score
+from task_runs import click, index_of_id, make, open_app, perform, score
 
 from droidhub import Env, Observe
 from droidhub_aw_apps import markor
@@ -37,7 +37,7 @@ def test_create_note_by_typing(virtual_env: Env) -> None:
     p = task.params
 
     def act(env: Env) -> None:
-        perform(env, action_type="open_app", app_name="markor")
+        open_app(env, "markor")
         _new_note(env, p.file_name)
         perform(
             env,
@@ -54,7 +54,7 @@ def test_create_note_from_clipboard_by_pasting(virtual_env: Env) -> None:
     task = make(markor.MarkorCreateNoteFromClipboard)
 
     def act(env: Env) -> None:
-        perform(env, action_type="open_app", app_name="markor")
+        open_app(env, "markor")
         _new_note(env, task.params.file_name)
         perform(env, action_type="long_press", index=index_of_id(env, "highlighting_editor"))
         click(env, text="Paste")
@@ -66,7 +66,7 @@ def test_create_folder_from_the_new_file_dialog(virtual_env: Env) -> None:
     task = make(markor.MarkorCreateFolder)
 
     def act(env: Env) -> None:
-        perform(env, action_type="open_app", app_name="markor")
+        open_app(env, "markor")
         click(env, content_description="Create a new file or folder")
         name = task.params.folder_name
         perform(env, action_type="input_text", text=name, index=index_of_id(env, "__name"))
@@ -79,7 +79,7 @@ def test_delete_note_with_a_long_press(virtual_env: Env) -> None:
     task = make(markor.MarkorDeleteNote, seed=2)
 
     def act(env: Env) -> None:
-        perform(env, action_type="open_app", app_name="markor")
+        open_app(env, "markor")
         _scroll_to(env, task.params.file_name)
         perform(env, action_type="long_press", index=_index(env, text=task.params.file_name))
         click(env, content_description="Delete")
@@ -99,7 +99,7 @@ def test_delete_all_notes_by_selecting_each(virtual_env: Env) -> None:
     task = make(markor.MarkorDeleteAllNotes)
 
     def act(env: Env) -> None:
-        perform(env, action_type="open_app", app_name="markor")
+        open_app(env, "markor")
         first, *others = _titles(env)
         perform(env, action_type="long_press", index=_index(env, text=first))
         for name in others:
@@ -115,7 +115,7 @@ def test_move_note_between_folders(virtual_env: Env) -> None:
     p = task.params
 
     def act(env: Env) -> None:
-        perform(env, action_type="open_app", app_name="markor")
+        open_app(env, "markor")
         click(env, text=p.source_folder)
         _scroll_to(env, p.file_name)
         perform(env, action_type="long_press", index=_index(env, text=p.file_name))
@@ -139,7 +139,7 @@ def _retype_note(env: Env, name: str, lines: list[str]) -> None:
     """Open the note ``name``, select all its text and type ``lines`` over it, each
     ended with Enter (input_text presses it after typing, as AndroidWorld does; an empty
     line is a keyboard_enter alone), then go back to the browser."""
-    perform(env, action_type="open_app", app_name="markor")
+    open_app(env, "markor")
     _scroll_to(env, name)
     click(env, text=name)
     perform(env, action_type="long_press", index=index_of_id(env, "highlighting_editor"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from screen_checks import find_element, screen_elements, shown_ids, tap_element
-from task_runs import click, index_of_id, make, perform, score
+from task_runs import click, index_of_id, make, open_app, perform, score
 
 from droidhub import Device, Env, Observe
 from droidhub_aw_apps.osmand import model as osmand_model
@@ -82,7 +82,7 @@ def test_favorite_from_the_place_card(virtual_env: Env) -> None:
     task = make(osmand.OsmAndFavorite, seed=2)  # a "lat, lon" location
 
     def act(env: Env) -> None:
-        perform(env, action_type="open_app", app_name="osmand")
+        open_app(env, "osmand")
         click(env, content_description="Search")
         _search(env, task.params.location)
         click(env, resource_id=OSMAND_ID + "context_menu_fav_view")
@@ -98,7 +98,7 @@ def test_marker_for_the_wrong_town_is_a_near_miss(virtual_env: Env) -> None:
 
     def marker_for(town: str) -> Callable[[Env], None]:
         def act(env: Env) -> None:
-            perform(env, action_type="open_app", app_name="osmand")
+            open_app(env, "osmand")
             click(env, content_description="Search")
             _search(env, town)
             click(env, resource_id=OSMAND_ID + "context_menu_route_view")
@@ -113,7 +113,7 @@ def test_track_planned_through_the_waypoints(virtual_env: Env) -> None:
     task = make(osmand.OsmAndTrack, seed=4)
 
     def act(env: Env) -> None:
-        perform(env, action_type="open_app", app_name="osmand")
+        open_app(env, "osmand")
         click(env, content_description="Menu")
         click(env, text="Plan a route")
         for place in task.params.waypoints:

@@ -7,7 +7,7 @@ import sqlite3
 from typing import cast
 
 from screen_checks import ALERT_DIALOG_IDS, find_element, screen_elements, shown_ids, tap_element
-from task_runs import click, make, perform, score
+from task_runs import click, make, open_app, perform, score
 
 from droidhub import Device, Env, Observe
 from droidhub.android.ui_tree import UIElement
@@ -146,7 +146,7 @@ def test_create_playlist_from_the_song_menus(virtual_env: Env) -> None:
     name = task.params.playlist_name
 
     def act(env: Env) -> None:
-        perform(env, action_type="open_app", app_name="retro music")
+        open_app(env, "retro music")
         click(env, content_description="Songs")
         for i, title in enumerate(task.titles()):
             _to_top(env)
@@ -172,7 +172,7 @@ def test_playing_queue_from_the_song_menus_and_tapping_a_song_is_a_miss(
     task = make(retro_music.RetroPlayingQueue, seed=5)
 
     def act(env: Env) -> None:
-        perform(env, action_type="open_app", app_name="retro music")
+        open_app(env, "retro music")
         click(env, content_description="Songs")
         for title in task.titles():
             _to_top(env)
@@ -182,7 +182,7 @@ def test_playing_queue_from_the_song_menus_and_tapping_a_song_is_a_miss(
     assert score(virtual_env, task, act) == 1.0
 
     def play_first(env: Env) -> None:
-        perform(env, action_type="open_app", app_name="retro music")
+        open_app(env, "retro music")
         click(env, content_description="Songs")
         click(env, text=task.titles()[0])  # plays every song: the queue is the whole list
 
@@ -195,7 +195,7 @@ def test_save_playlist_exports_from_the_playlists_tab(virtual_env: Env) -> None:
 
     def act(env: Env) -> None:
         retro_music.add_playlist(env.device, name, task.songs(env))
-        perform(env, action_type="open_app", app_name="retro music")
+        open_app(env, "retro music")
         click(env, content_description="Playlists")
         elements = env.get_state(observe=Observe.UI_TREE).ui_elements
         menu = _menu_of(elements, name)

@@ -11,7 +11,7 @@ from typing import cast
 import numpy as np
 from PIL import Image
 from screen_checks import find_element, shown_ids, tap_element
-from task_runs import click, index_scrolled_to, make, perform, score, set_up
+from task_runs import click, index_scrolled_to, make, open_app, perform, score, set_up
 
 from droidhub import Device, Env, Observe
 from droidhub_aw_apps import markor
@@ -29,7 +29,7 @@ def _make_playlist(files: Sequence[str], playlist_name: str) -> Callable[[Env], 
     """Select ``files`` in this order (a long press, then taps) and save them as a playlist."""
 
     def act(env: Env) -> None:
-        perform(env, action_type="open_app", app_name="vlc")
+        open_app(env, "vlc")
         first, *rest = files
         perform(env, action_type="long_press", index=index_scrolled_to(env, first))
         for name in rest:
@@ -84,7 +84,7 @@ def test_watching_the_transcription_video_shows_each_name_in_turn(virtual_env: E
     p = task.params
     with set_up(virtual_env, task):
         dev = virtual_env.device
-        perform(virtual_env, action_type="open_app", app_name="vlc")
+        open_app(virtual_env, "vlc")
         perform(
             virtual_env, action_type="click", index=index_scrolled_to(virtual_env, p.video_name)
         )
