@@ -180,6 +180,14 @@ def test_reply_through_the_app(virtual_env: Env) -> None:
     assert score(virtual_env, task, act) == 1.0
 
 
+def _new_conversation(env: Env, number: str) -> None:
+    """From the conversations list, a new conversation with ``number`` (the FAB, the
+    number typed, its confirm)."""
+    click(env, resource_id=ID + "conversations_fab")
+    type_text(env, number)
+    click(env, resource_id=ID + "new_conversation_confirm")
+
+
 def test_new_conversation_through_the_app_shows_contact_names(virtual_env: Env) -> None:
     task = make(sms.SimpleSmsSendReceivedAddress)
 
@@ -187,9 +195,7 @@ def test_new_conversation_through_the_app_shows_contact_names(virtual_env: Env) 
         open_app(env, "simple sms messenger")
         texts = [e.text for e in env.get_state(observe=Observe.UI_TREE).ui_elements]
         assert task.params.name2 in texts and task.params.message in texts
-        click(env, resource_id=ID + "conversations_fab")
-        type_text(env, task.params.number)
-        click(env, resource_id=ID + "new_conversation_confirm")
+        _new_conversation(env, task.params.number)
         type_text(env, task.params.message)
         click(env, resource_id=ID + "thread_send_message")
 
@@ -207,9 +213,7 @@ def test_clipboard_content_pasted_in_the_app(virtual_env: Env) -> None:
 
     def act(env: Env) -> None:
         open_app(env, "simple sms messenger")
-        click(env, resource_id=ID + "conversations_fab")
-        type_text(env, task.params.number)
-        click(env, resource_id=ID + "new_conversation_confirm")
+        _new_conversation(env, task.params.number)
         _long_press_field(env)
         click(env, text="Paste")
         click(env, resource_id=ID + "thread_send_message")
