@@ -113,6 +113,21 @@ def test_a_run_launches_its_phones_process_early_and_opens_that_one() -> None:
     assert set(_phone_processes(me)) == set(before)
 
 
+def test_released_phones_stop_in_their_process_before_the_block_ends() -> None:
+    import psutil
+
+    from droidhub.device.connect import PHONES_IN_THEIR_OWN_PROCESS
+
+    me = psutil.Process()
+    before = _phone_processes(me)  # another test's phones may still be up
+    with open_devices(f"virtual:{PHONES_IN_THEIR_OWN_PROCESS}", stagger=True) as phones:
+        (child,) = [c for c in _phone_processes(me) if c not in before]
+        assert phones[0].shell("echo ok").strip() == "ok"
+        phones.release()  # the run is over: the child tears its phones down meanwhile
+        assert wait_until(lambda: not child.is_running() or child.status() == "zombie", 60)
+    assert set(_phone_processes(me)) == set(before)
+
+
 def test_spare_phones_are_no_device_until_added_and_none_outlive_the_server(
     tmp_path: Path,
 ) -> None:

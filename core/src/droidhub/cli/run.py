@@ -241,6 +241,7 @@ def _clean_up_unstarted(out: Path, made: bool) -> None:
 
 
 def _run_on(devices: list[Any], instances: list[Any], s: RunSettings, pm: Any) -> int:
+    from droidhub.device.connect import Phones
     from droidhub.results.folder import observer_errors, record_plugin_errors
     from droidhub.results.records import (
         RunFolderError,
@@ -297,6 +298,8 @@ def _run_on(devices: list[Any], instances: list[Any], s: RunSettings, pm: Any) -
         attempts=attempts,
     )
     outcome: RunOutcome = runner.run(instances, already)
+    if isinstance(devices, Phones):
+        devices.release()  # their process tears them down while the report is written
     plugin_errors = observer_errors(pm)
     if plugin_errors:
         with contextlib.suppress(OSError):

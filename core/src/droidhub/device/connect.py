@@ -108,6 +108,15 @@ class Phones(list[Device]):
             except queue.Empty:
                 return ready
 
+    def release(self) -> None:
+        """The run is over: start no more phones, and let a host that can stop in the
+        background (the phones' own process) begin now, while the caller writes its
+        report; the end of :func:`open_devices`' block waits for it."""
+        self.close()
+        begin_stop = getattr(self._server, "begin_stop", None)
+        if begin_stop is not None:
+            begin_stop()
+
     def close(self) -> None:
         """Start no more phones, and wait for the one being started."""
         self._closing.set()

@@ -98,15 +98,21 @@ class ServerProcess:
                 raise KeyError(answer)
             self._serials.remove(serial)
 
+    def begin_stop(self) -> None:
+        """Tell the child to stop its phones (its stdin closes) without waiting: it
+        tears them down while this process does other work; :meth:`stop` waits."""
+        proc = self._proc
+        if proc is not None and proc.stdin is not None:
+            with contextlib.suppress(OSError):
+                proc.stdin.close()
+
     def stop(self) -> None:
         """Close the child's stdin and wait for it to stop its phones (killed past
         :data:`STOP_TIMEOUT_S`). Safe to call twice."""
+        self.begin_stop()
         proc, self._proc = self._proc, None
         if proc is None:
             return
-        with contextlib.suppress(OSError):
-            assert proc.stdin is not None
-            proc.stdin.close()
         try:
             proc.wait(STOP_TIMEOUT_S)
         except subprocess.TimeoutExpired:
