@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict
 
 from droidhub.virtual.appmodel import VirtualApp
 from droidhub_aw_apps.common import relative_dates
+from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.common.app_specs import private_data_app
 from droidhub_aw_apps.common.relative_dates import REFERENCE_NOW
 from droidhub_aw_apps.common.sqlite_files import DatabaseApp
@@ -312,13 +313,11 @@ APPS = (
 )
 
 
+@model_of(APPS[0])
 class SimpleCalendarApp(DatabaseApp):
     """Simple Calendar Pro on the virtual phone: ``events.db`` with the app's schema and
     its regular event type."""
 
-    package = PACKAGE
-    label = "Simple Calendar Pro"
-    activity = ACTIVITY
     version_name = "6.22.2"
     db_path = DB_PATH
     schema = ";\n".join(_SCHEMA)

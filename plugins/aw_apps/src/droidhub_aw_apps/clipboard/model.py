@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from droidhub import AppSpec, DeviceError, Evaluator, StateRefs
 from droidhub.virtual.appmodel import BroadcastReply, Intent, VirtualApp
 from droidhub_aw_apps.common import fuzzy
+from droidhub_aw_apps.common.app_identity import model_of
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
@@ -75,16 +76,13 @@ EVALUATORS = (CLIPBOARD_MATCHES,)
 APPS = (AppSpec(PACKAGE, ACTIVITY, names=("clipper",), label="Clipper"),)
 
 
+@model_of(APPS[0])
 class ClipperApp(VirtualApp):
     """Clipper on the virtual phone; it also holds the phone's clipboard text.
 
     Other models paste from :attr:`text`. Like the real app, it answers only while it
     is in the foreground (otherwise the broadcast finds no receiver: result 0).
     """
-
-    package = PACKAGE
-    label = "Clipper"
-    activity = ACTIVITY
 
     def __init__(self) -> None:
         #: The clipboard's text.

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict
 
 from droidhub_aw_apps.common import relative_dates, source_material
+from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.common.app_specs import private_data_app
 from droidhub_aw_apps.common.sqlite_files import DatabaseApp
 from droidhub_aw_apps.common.sqlite_rows import (
@@ -205,13 +206,11 @@ APPS = (
 )
 
 
+@model_of(APPS[0])
 class ProExpenseApp(DatabaseApp):
     """Pro Expense's data on the virtual phone: ``accounting.db``, with no records (its
     screens are :class:`droidhub_aw_apps.expense.screens.ProExpenseScreensApp`)."""
 
-    package = PACKAGE
-    label = "Pro Expense"
-    activity = ACTIVITY
     version_name = "1.0.0-beta05"
     db_path = DB_PATH
     schema = ";\n".join(_SCHEMA)

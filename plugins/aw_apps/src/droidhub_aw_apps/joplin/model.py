@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.common.app_specs import private_data_app
 from droidhub_aw_apps.common.sqlite_files import DatabaseApp
 from droidhub_aw_apps.common.sqlite_rows import Table
@@ -158,12 +159,10 @@ def list_notes(device: Device) -> list[Note]:
     ]
 
 
+@model_of(APPS[0])
 class JoplinApp(DatabaseApp):
     """Joplin on the virtual phone: its database with the real tables, empty."""
 
-    package = PACKAGE
-    label = "Joplin"
-    activity = ACTIVITY
     version_name = "2097740"  # AndroidWorld pins it by versionCode
     db_path = DB_PATH
     schema = SCHEMA

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
 
+from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.common.app_specs import private_data_app
 from droidhub_aw_apps.common.sqlite_files import DatabaseApp
 from droidhub_aw_apps.common.sqlite_rows import (
@@ -126,13 +127,11 @@ APPS = (
 )
 
 
+@model_of(APPS[0])
 class BroccoliApp(DatabaseApp):
     """Broccoli's data on the virtual phone: the ``broccoli`` database, with no recipes
     (its screens are :class:`droidhub_aw_apps.recipe.screens.BroccoliScreensApp`)."""
 
-    package = PACKAGE
-    label = "Broccoli"
-    activity = ACTIVITY
     version_name = "1.2.6"
     db_path = DB_PATH
     schema = ";\n".join(_SCHEMA)

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING
 
+from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.common.app_specs import private_data_app
 from droidhub_aw_apps.common.sqlite_files import DatabaseApp
 from droidhub_aw_apps.common.sqlite_rows import Table
@@ -113,12 +114,10 @@ def list_tasks(device: Device) -> list[TaskRow]:
     return [TaskRow(**row) for row in rows]
 
 
+@model_of(APPS[0])
 class TasksApp(DatabaseApp):
     """The Tasks app on the virtual phone: its database with the real schema, empty."""
 
-    package = PACKAGE
-    label = "Tasks"
-    activity = ACTIVITY
     version_name = "13.6.3"
     db_path = DB_PATH
     schema = SCHEMA
