@@ -4,12 +4,14 @@ costs no episode, a killed driver resumes on rerun."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -51,6 +53,16 @@ def _wait_for(out: Path, count: int, proc: subprocess.Popen[str]) -> None:
     assert len(results_rows(out)) >= count, "the run recorded too little"
 
 
+@contextlib.contextmanager
+def _ray_run_under_way(site: Path, n: int, out: Path) -> Iterator[subprocess.Popen[str]]:
+    """A Ray run of ``n`` slow episodes (in a session of its own, killed with it on
+    leaving) once it has recorded three of them: its actors and driver are busy."""
+    args = _ray_run_args(n, out)
+    with running_droidhub(site, args, start_new_session=True, HANG_SLOW="0.3") as proc:
+        _wait_for(out, 3, proc)
+        yield proc
+
+
 def test_ray_and_threads_give_the_same_rewards_instance_for_instance(tmp_path: Path) -> None:
     pytest.importorskip("droidhub_aw_apps")
     tasks = "SystemWifiTurnOn,MarkorCreateNote,ExpenseDeleteSingle,SimpleCalendarAddOneEvent"
@@ -78,10 +90,7 @@ def test_ray_and_threads_give_the_same_rewards_instance_for_instance(tmp_path: P
 def test_an_actor_killed_mid_run_costs_no_episode(tmp_path: Path) -> None:
     site = hang_site(tmp_path / "site")
     out = tmp_path / "run"
-    with running_droidhub(
-        site, _ray_run_args(24, out), start_new_session=True, HANG_SLOW="0.3"
-    ) as proc:
-        _wait_for(out, 3, proc)
+    with _ray_run_under_way(site, 24, out) as proc:
         actors = _actors()
         assert len(actors) == 2, actors
         os.kill(actors[0], signal.SIGKILL)
@@ -93,10 +102,7 @@ def test_an_actor_killed_mid_run_costs_no_episode(tmp_path: Path) -> None:
 def test_a_killed_driver_resumes_on_rerun(tmp_path: Path) -> None:
     site = hang_site(tmp_path / "site")
     out = tmp_path / "run"
-    with running_droidhub(
-        site, _ray_run_args(30, out), start_new_session=True, HANG_SLOW="0.3"
-    ) as proc:
-        _wait_for(out, 3, proc)
+    with _ray_run_under_way(site, 30, out) as proc:
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=30)
     first = len(results_rows(out))
