@@ -68,7 +68,16 @@ def test_unterminated_quote_is_a_syntax_error(phone: VirtualPhone) -> None:
 
 
 @pytest.mark.parametrize(
-    "line", ["&& echo x", "echo a ;; echo b", "echo a |", "echo $(id)", "(echo a)"]
+    "line",
+    [
+        "&& echo x",
+        "echo a ;; echo b",
+        "echo a |",
+        "echo $(id)",
+        "(echo a)",
+        "function 1 { :; }",
+        "for 1 in a; do :; done",
+    ],
 )
 def test_malformed_lines_are_refused(phone: VirtualPhone, line: str) -> None:
     out, err, code = sh(phone, line)

@@ -225,13 +225,7 @@ class _Parser:
             self.expect("}", "{")
             compound = Group(body)
         elif word == "function":
-            self.at += 1
-            name = self.peek()
-            if not isinstance(name, Word) or not is_name(name.plain() or ""):
-                raise ShellSyntaxError("syntax error: 'function' bad identifier")
-            self.at += 1
-            self.skip_separators(newlines_only=True)
-            return FunctionDef(name.plain() or "", self.command("function"))
+            return FunctionDef(self._name_after("function"), self.command("function"))
         elif word is not None and word != "!":
             raise unexpected(word)
         elif isinstance(token, str):
@@ -289,13 +283,19 @@ class _Parser:
         self.expect("done", word)
         return Loop(condition, body, until=word == "until")
 
-    def _for(self) -> For:
+    def _name_after(self, keyword: str) -> str:
+        """The name after ``keyword`` (``function NAME``, ``for NAME``), read past it and
+        the line breaks after it; a syntax error unless it is a shell name."""
         self.at += 1
         name = self.peek()
         if not isinstance(name, Word) or not is_name(name.plain() or ""):
-            raise ShellSyntaxError("syntax error: 'for' bad identifier")
+            raise ShellSyntaxError(f"syntax error: '{keyword}' bad identifier")
         self.at += 1
         self.skip_separators(newlines_only=True)
+        return name.plain() or ""
+
+    def _for(self) -> For:
+        name = self._name_after("for")
         items: list[Word] | None = None
         if self.reserved() == "in":
             self.at += 1
@@ -308,7 +308,7 @@ class _Parser:
         self.expect("do", "for")
         body = self.sequence(frozenset({"done"}), "for")
         self.expect("done", "for")
-        return For(name.plain() or "", items, body)
+        return For(name, items, body)
 
     def _case(self) -> Case:
         self.at += 1
