@@ -40,6 +40,8 @@ TEXT = "#DE000000"
 SECONDARY = "#8A000000"
 ACCENT = "#FF35618E"
 COVER = "#FFE3E2E6"
+#: ``ACCENT`` at 12 % alpha: a checked row's highlight, the tonal buttons' and cards' fill.
+ACCENT_TINT = "#1F35618E"
 #: ``bottom_navigation_main.xml``: (id, title, icon).
 TABS = (
     ("action_home", "For you", "home"),
@@ -167,6 +169,19 @@ def _menu_button(on_menu: Callable[[views.View], object]) -> views.ImageView:
     return button
 
 
+def selectable(row: Row, on_click: Action, on_long: Action) -> Attributes:
+    """What Retro Music's multi-select adapters give an item's root: a tap opens it (or,
+    in a selection, checks it), a long press starts a selection, a checked item shows
+    selected."""
+    return Attributes(
+        clickable=True,
+        long_clickable=True,
+        selected=row.checked,
+        on_click=on_click,
+        on_long_click=on_long,
+    )
+
+
 def item_list(
     row: Row, on_click: Action, on_long: Action, on_menu: Callable[[views.View], object]
 ) -> views.View:
@@ -206,12 +221,8 @@ def item_list(
         lines,
         _menu_button(on_menu),
         width=views.MATCH_PARENT,
-        clickable=True,
-        long_clickable=True,
-        selected=row.checked,
-        background="#1F35618E" if row.checked else None,
-        on_click=on_click,
-        on_long_click=on_long,
+        background=ACCENT_TINT if row.checked else None,
+        **selectable(row, on_click, on_long),
     )
 
 
@@ -246,11 +257,7 @@ def item_grid(
         ),
         width=views.MATCH_PARENT,
         padding=8,
-        clickable=True,
-        long_clickable=True,
-        selected=row.checked,
-        on_click=on_click,
-        on_long_click=on_long,
+        **selectable(row, on_click, on_long),
     )
 
 
@@ -296,12 +303,8 @@ def item_song(
         orientation=views.HORIZONTAL,
         width=views.MATCH_PARENT,
         height=64,
-        clickable=True,
-        long_clickable=True,
-        selected=row.checked,
-        background="#1F35618E" if row.checked else None,
-        on_click=on_click,
-        on_long_click=on_long,
+        background=ACCENT_TINT if row.checked else None,
+        **selectable(row, on_click, on_long),
     )
 
 

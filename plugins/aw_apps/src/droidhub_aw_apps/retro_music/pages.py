@@ -25,6 +25,7 @@ from typing import ClassVar, TypeVar
 from droidhub.virtual import views
 from droidhub_aw_apps.retro_music.layouts import (
     ACCENT,
+    ACCENT_TINT,
     SECONDARY,
     SURFACE,
     TEXT,
@@ -34,6 +35,7 @@ from droidhub_aw_apps.retro_music.layouts import (
     cover,
     item_grid,
     item_list,
+    selectable,
     sentence_case,
     shuffle_button,
     simple_appbar,
@@ -95,7 +97,7 @@ def item_suggestions() -> views.View:
         corner_radius=8,
         elevation=0,
         margin=4,
-        background="#1F35618E",
+        background=ACCENT_TINT,
     )
     right = views.LinearLayout(
         "",
@@ -154,7 +156,7 @@ def fragment_home(abs_playlist: Callable[[str], object], suggestions: bool) -> v
                 width=0,
                 weight=1,
                 margin=4,
-                background="#1F35618E",
+                background=ACCENT_TINT,
                 on_click=lambda: abs_playlist(id),
             ),
             ACCENT,
@@ -436,7 +438,7 @@ def fragment_album_details(
                         width=0,
                         weight=1,
                         margin=8,
-                        background="#1F35618E",
+                        background=ACCENT_TINT,
                     ),
                     ACCENT,
                 ),
@@ -506,10 +508,7 @@ def item_grid_circle(
         orientation=views.VERTICAL,
         width=views.MATCH_PARENT,
         padding=8,
-        clickable=True,
-        long_clickable=True,
-        on_click=on_click,
-        on_long_click=on_long,
+        **selectable(row, on_click, on_long),
     )
 
 
