@@ -25,6 +25,8 @@ from droidhub_aw_apps.common.sqlite_rows import (
 from droidhub_aw_apps.expense.ids import CATEGORIES
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from droidhub import Device
 
 
@@ -185,11 +187,13 @@ def random_expense(rng: random.Random) -> Expense:
     )
 
 
-def expenses_text(rows: list[Expense], style: str, wrap_width: int | None = None) -> str:
+def expenses_text(
+    rows: Sequence[Expense], representation: str, wrap_width: int | None = None
+) -> str:
     """Expenses as ``csv`` (``|``-separated with a header) or ``text_block``."""
     shown = [e.text_fields() for e in rows]
     fields = ["name", "amount_dollars", "category_name", "note"]
-    if style == "csv":
+    if representation == "csv":
         return source_material.rows_as_csv(shown, fields)
     return source_material.rows_as_blocks(shown, "Expense", "name", fields, wrap_width)
 

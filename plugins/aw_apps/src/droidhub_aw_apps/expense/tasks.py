@@ -17,7 +17,6 @@ from droidhub_aw_apps.common.row_objects import (
     DuplicateRowObjectTask,
     RowObjectsParams,
     RowObjectsTask,
-    TextRepresentation,
 )
 from droidhub_aw_apps.common.source_material import GalleryPictureSource, MarkorNoteSource
 from droidhub_aw_apps.common.sqlite_rows import Table, db_footprint, random_items
@@ -149,11 +148,7 @@ class _ExpenseAdd(_ExpenseTask, AddRowObjectsTask):
     compare = ("name", "amount", "category", "note")
     free_text = ("name", "note")
     rows_fields = ("expenses", "expense")
-
-    @classmethod
-    def rows_text(cls, rows: Sequence[Expense], representation: TextRepresentation) -> str:
-        """The expenses as ``csv`` or ``text_block``."""
-        return expenses_text(list(rows), representation)
+    rows_text = staticmethod(expenses_text)
 
     @classmethod
     def fits_as_noise(cls, row: Expense, targets: Sequence[Expense]) -> bool:

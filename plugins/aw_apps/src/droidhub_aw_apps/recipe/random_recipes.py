@@ -13,7 +13,7 @@ from droidhub_aw_apps.recipe.model import (
 )
 
 if TYPE_CHECKING:
-    pass
+    from collections.abc import Sequence
 
 
 # --- random recipes (AndroidWorld's value space) ---------------------------------------
@@ -351,9 +351,9 @@ def uses(recipe: Recipe, ingredient: str) -> bool:
 _TEXT_FIELDS = ["title", "description", "servings", "preparationTime", "ingredients", "directions"]
 
 
-def recipes_text(rows: list[Recipe], style: str, wrap_width: int | None = None) -> str:
+def recipes_text(rows: Sequence[Recipe], representation: str, wrap_width: int | None = None) -> str:
     """Recipes as ``csv`` (``|``-separated with a header) or ``text_block``."""
     shown = [r.model_dump() for r in rows]
-    if style == "csv":
+    if representation == "csv":
         return source_material.rows_as_csv(shown, _TEXT_FIELDS)
     return source_material.rows_as_blocks(shown, "Recipe", "title", _TEXT_FIELDS, wrap_width)

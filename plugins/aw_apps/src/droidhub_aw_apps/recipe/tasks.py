@@ -19,7 +19,6 @@ from droidhub_aw_apps.common.row_objects import (
     DuplicateRowObjectTask,
     RowObjectsParams,
     RowObjectsTask,
-    TextRepresentation,
 )
 from droidhub_aw_apps.common.source_material import GalleryPictureSource, MarkorNoteSource
 from droidhub_aw_apps.common.sqlite_rows import Table, db_footprint, random_items
@@ -285,11 +284,7 @@ class _RecipeAdd(_RecipeTask, AddRowObjectsTask):
         "directions",
     )  # fmt: skip
     rows_fields = ("recipes", "recipe")
-
-    @classmethod
-    def rows_text(cls, rows: Sequence[Recipe], representation: TextRepresentation) -> str:
-        """The recipes as ``csv`` or ``text_block``."""
-        return recipes_text(list(rows), representation)
+    rows_text = staticmethod(recipes_text)
 
     @classmethod
     def fits_as_noise(cls, row: Recipe, targets: Sequence[Recipe]) -> bool:
