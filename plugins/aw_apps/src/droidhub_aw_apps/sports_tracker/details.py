@@ -125,7 +125,7 @@ def statistics_recorded(stats: Stats) -> views.ScrollView:
     header = views.RelativeLayout(
         "",
         views.ImageView("stats_activity_type_icon", activity_icon(stats.category), tint=ON_SURFACE,
-                        icon_size=40, width=48, height=48, content_desc=stats.category,
+                        icon_size=40, width=48, height=48,
                         rules=views.Rules(align_parent_left=True)),
         views.TextView("stats_name_value", stats.name, text_size=20, text_color=ON_SURFACE,
                        width=views.MATCH_PARENT, margin=(16, 0, 0, 0),

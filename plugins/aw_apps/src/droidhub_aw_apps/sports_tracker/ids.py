@@ -1,6 +1,7 @@
 """Resource-ids and strings of OpenTracks' screens, shared by the screens and the solvers
-(v4.11.3: ``track_list.xml``, ``track_list_item.xml``, ``statistics_recorded.xml``, the
-``track_list`` and ``track_detail`` menus and ``values/strings.xml``)."""
+(v4.11.3: ``track_list.xml``, ``track_list_item.xml``, ``statistics_recorded.xml``,
+``aggregated_stats*.xml``, ``fragment_filter_dialog.xml``, the menus and
+``values/strings.xml``)."""
 
 PACKAGE = "de.dennisguse.opentracks"
 LIST = "track_list"
@@ -27,3 +28,21 @@ TABS = ("Stats", "Intervals", "By time", "By distance")
 DELETE = "Delete"
 DELETE_TITLE = "Delete track?"
 DELETE_MESSAGE = "The track and its markers will be permanently deleted from the device."
+AGGREGATED_BUTTON = "aggregated_stats_button"
+AGGREGATED_STATS = "Aggregated stats"
+TYPE_LABEL = "aggregated_stats_type_label"
+NUM_TRACKS = "aggregated_stats_num_tracks"
+TYPE_DISTANCE = "aggregated_stats_distance"
+TYPE_DISTANCE_UNIT = "aggregated_stats_distance_unit"
+TYPE_TIME = "aggregated_stats_time"
+AGGREGATED_EMPTY = "Record your first track to see aggregated statistics"
+FILTER_NO_RESULTS = "There are not activities for the specified filter"
+FILTER = "Filter"
+FILTER_BUTTON = "aggregated_statistics_filter"
+FROM = "From"
+TO = "To"
+FROM_FIELD = "filter_date_edit_text_from"
+TO_FIELD = "filter_date_edit_text_to"
+#: The framework DatePicker's month arrows.
+PREVIOUS_MONTH = "Previous month"
+NEXT_MONTH = "Next month"

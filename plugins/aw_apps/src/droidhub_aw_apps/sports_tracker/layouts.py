@@ -15,7 +15,8 @@ Facts checked in the sources at the tag v4.11.3:
   ``sensor_start_button`` (icon-only Material buttons), and
   ``track_list_fab_action`` ("Record", red_dark) at the bar's end.
 - ``track_list_item`` (a ConstraintLayout without an id): ``track_list_item_icon`` (the
-  activity type's icon, described "Track"), ``track_list_item_name``,
+  activity type's icon, described "Track" whatever the type: TrackListAdapter.bind sets
+  R.string.image_track), ``track_list_item_name``,
   ``track_list_item_date`` (Today, Yesterday, the weekday within a week, "8 Oct"),
   ``track_list_item_time_distance`` ("1:30:00 (12.35 km)": ListItemUtils), the
   marker count (GONE / empty without markers), ``track_list_item_time`` (HH:mm) and
@@ -34,9 +35,9 @@ Facts checked in the sources at the tag v4.11.3:
 - ``settings``: a toolbar "Settings" over ``settings_fragment`` with ``settings.xml``'s
   top level, and the ``bottom_app_bar_layout``.
 
-Where this differs from the real app: ``track_list_item_icon`` reports the activity
-type ("running") as its content description, standing for the icon the pixels show
-(the real one says "Track" for every activity type).
+The activity type shows as text only in Aggregated stats (:mod:`.aggregated`) and in a
+track's edit screen (not modelled); the list and the track's statistics show it as an
+icon alone.
 """
 
 from __future__ import annotations
@@ -140,6 +141,7 @@ def track_list(
     open_track: Callable[[int], object],
     on_overflow: Action,
     on_record: Action,
+    on_aggregated: Action | None = None,
 ) -> views.CoordinatorLayout:
     """``track_list``: the toolbar, the list (or the empty view), the bottom bar, the
     record button."""
@@ -174,7 +176,7 @@ def track_list(
     else:
         body.add(views.View(height=0, weight=0.8), _empty_view())
     return views.CoordinatorLayout(
-        "", app_bar, body, bottom_app_bar(), views.FloatingActionButton(
+        "", app_bar, body, bottom_app_bar(on_aggregated), views.FloatingActionButton(
             "track_list_fab_action", "fiber_manual_record", background=RECORD,
             content_desc=ids.RECORD, layout_gravity=views.Gravity.BOTTOM | views.Gravity.END,
             margin=(0, 0, 16, 36), on_click=on_record,
@@ -207,11 +209,11 @@ def _empty_view() -> views.View:
     )  # fmt: skip
 
 
-def bottom_app_bar() -> views.Toolbar:
+def bottom_app_bar(on_aggregated: Action | None = None) -> views.Toolbar:
     """``track_list``'s ``bottom_app_bar``: aggregated statistics and the GPS switch."""
     return views.Toolbar(
         "bottom_app_bar",
-        IconButton("aggregated_stats_button", "bar_chart"),
+        IconButton("aggregated_stats_button", "bar_chart", on_aggregated),
         IconButton("sensor_start_button", "gps_off"),
         background=SURFACE_CONTAINER, elevation=0, height=80, padding=(4, 0, 0, 0),
         layout_gravity=views.Gravity.BOTTOM,
@@ -233,7 +235,7 @@ def track_list_item(line: TrackLine, on_click: Action) -> views.ViewGroupRelativ
     return views.ViewGroupRelative(
         "",
         views.ImageView("track_list_item_icon", activity_icon(line.category), tint=ON_SURFACE,
-                        content_desc=line.category or ids.TRACK,
+                        content_desc=ids.TRACK,
                         rules=views.Rules(align_parent_top=True, align_parent_left=True)),
         views.TextView("track_list_item_name", line.name, text_size=16, text_color=ON_SURFACE,
                        max_lines=1, width=views.MATCH_PARENT, margin=(8, 0, 8, 0),

@@ -13,6 +13,10 @@
 * The recording screen (TrackRecordingActivity): the statistics grid from zero and
   Stop, which a long press stops.
 * Settings: the top level.
+* Aggregated stats (the bottom bar's ``aggregated_stats_button``): a row per activity
+  type over the tracks the filter selects (all of them at first); the bottom bar's
+  Filter opens the filter dialog (the types, From and To with their date pickers), and
+  once applied the same place clears it (:mod:`.aggregated`).
 
 BACK closes a popup or dialog, then the track, the recording or settings; on the list
 it leaves.
@@ -33,7 +37,8 @@ from typing import TYPE_CHECKING
 from droidhub.virtual.appmodel import VirtualApp
 from droidhub.virtual.views import ViewApp, Window, alert_dialog, dp, popup_menu
 from droidhub.virtual.views.window import CONTENT
-from droidhub_aw_apps.sports_tracker import details, ids, layouts
+from droidhub_aw_apps.sports_tracker import aggregated, details, ids, layouts
+from droidhub_aw_apps.sports_tracker.aggregated import FilterDraft, TypeLine
 from droidhub_aw_apps.sports_tracker.layouts import TrackLine
 from droidhub_aw_apps.sports_tracker.model import DB_PATH, OpenTracksApp
 
@@ -119,6 +124,19 @@ def speed_parts(mps: float, report_speed: bool) -> tuple[str, str]:
     return f"{pace // 60}:{pace % 60:02d}", "min/km"
 
 
+def _type_line(category: str, count: float, meters: float, moving: float, top: float) -> TypeLine:
+    """One type's row: AggregatedStatisticsAdapter's texts (the maximum speed is at
+    least the average moving one: TrackStatistics.getMaxSpeed)."""
+    report = category not in PACE_TYPES
+    average = _per_second(meters, int(moving))
+    labels = ("Avg moving speed", "Max speed") if report else ("Avg moving pace", "Fastest pace")
+    return TypeLine(
+        category, int(count), distance_parts(meters), elapsed(int(moving)),
+        (*speed_parts(average, report), labels[0]),
+        (*speed_parts(max(top, average), report), labels[1]),
+    )  # fmt: skip
+
+
 class OpenTracksScreens(ViewApp):
     """The track list, a track, the recording screen and settings."""
 
@@ -131,6 +149,10 @@ class OpenTracksScreens(ViewApp):
         self.open_id: int | None = None
         #: "", "overflow" or "delete".
         self.over = ""
+        #: Aggregated stats' applied filter (first day, last day, checked types) and
+        #: its open dialog.
+        self.range: tuple[dt.date, dt.date, tuple[str, ...]] | None = None
+        self.draft: FilterDraft | None = None
 
     def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
         """A launch shows the list."""
@@ -163,6 +185,7 @@ class OpenTracksScreens(ViewApp):
 
     def _go(self, page: str, track_id: int | None = None) -> None:
         self.page, self.open_id, self.over = page, track_id, ""
+        self.range, self.draft = None, None
         self.reset_view_state()
 
     def _show(self, over: str) -> None:
@@ -185,6 +208,8 @@ class OpenTracksScreens(ViewApp):
                 background=layouts.SURFACE, status_bar=layouts.SURFACE,
             )  # fmt: skip
             self._popup(window, details.RECORD_OVERFLOW, top=False)
+        elif self.page == "aggregated":
+            window = self._aggregated(phone)
         elif self.page == "settings":
             window = Window(details.settings(lambda: self._go("list")),
                             background=layouts.SURFACE, status_bar=layouts.SURFACE)  # fmt: skip
@@ -198,7 +223,8 @@ class OpenTracksScreens(ViewApp):
             ]  # fmt: skip
             window = Window(
                 layouts.track_list(lines, lambda i: self._go("track", i),
-                                   lambda: self._show("overflow"), lambda: self._go("recording")),
+                                   lambda: self._show("overflow"), lambda: self._go("recording"),
+                                   lambda: self._go("aggregated")),
                 background=layouts.SURFACE, status_bar=layouts.SURFACE,
             )  # fmt: skip
             self._popup(window, layouts.OVERFLOW, top=True)
@@ -247,6 +273,70 @@ class OpenTracksScreens(ViewApp):
             window.on_cancel = lambda: self._show("")
         return window
 
+    def _aggregated(self, phone: VirtualPhone) -> Window:
+        lines = self._type_lines(phone)
+        # The app says the filter found nothing only once a filter is applied.
+        empty = ids.AGGREGATED_EMPTY if lines or self.range is None else ids.FILTER_NO_RESULTS
+        window = Window(
+            aggregated.aggregated_stats(lines, empty, self.range is not None,
+                                        lambda: self._go("list"),
+                                        lambda: self._filter_tapped(phone, lines)),
+            background=layouts.SURFACE, status_bar=layouts.SURFACE,
+        )  # fmt: skip
+        if self.draft is not None:
+            window.dialog = aggregated.filter_dialog(self.draft, self._apply_filter,
+                                                     self._close_filter)  # fmt: skip
+            window.on_cancel = self._close_filter
+        return window
+
+    def _filter_tapped(self, phone: VirtualPhone, lines: list[TypeLine]) -> None:
+        """The bottom bar's Filter: opens the dialog, or clears an applied filter."""
+        if self.range is not None:
+            self.range = None
+            return
+        start, end = aggregated.week_of(phone.now().date())
+        self.draft = FilterDraft({line.category: True for line in lines}, start, end)
+
+    def _apply_filter(self) -> None:
+        draft = self.draft
+        assert draft is not None
+        chosen = tuple(c for c, on in draft.checked.items() if on)
+        self.range, self.draft = (draft.start, draft.end, chosen), None
+        self.reset_view_state()
+
+    def _close_filter(self) -> None:
+        self.draft = None
+
+    def _type_lines(self, phone: VirtualPhone) -> list[TypeLine]:
+        """AggregatedStatistics over the tracks the filter selects: per type its count,
+        distance, moving time and speeds; most tracks first, then by name."""
+        path = phone.host_path(DB_PATH)
+        if not path.exists():
+            return []
+        query = "SELECT category, totaldistance, movingtime, maxspeed FROM tracks"
+        args: list[int | str] = []
+        if self.range is not None:
+            start, end, types = self.range
+            tz = phone.tzinfo()
+            first = dt.datetime.combine(start, dt.time(), tz)
+            last = dt.datetime.combine(end, dt.time(23, 59, 59), tz)
+            query += " WHERE starttime BETWEEN ? AND ?"
+            args = [int(first.timestamp() * 1000), int(last.timestamp() * 1000)]
+            if types:
+                query += f" AND category IN ({', '.join('?' * len(types))})"
+                args += list(types)
+        with closing(sqlite3.connect(path)) as conn:
+            rows = conn.execute(query, args).fetchall()
+        totals: dict[str, list[float]] = {}
+        for category, meters, moving, top in rows:
+            total = totals.setdefault(category or "", [0, 0.0, 0, 0.0])
+            total[0] += 1
+            total[1] += meters or 0.0
+            total[2] += moving or 0
+            total[3] = max(total[3], top or 0.0)
+        order = sorted(totals.items(), key=lambda kv: (-kv[1][0], kv[0]))
+        return [_type_line(category, *values) for category, values in order]
+
     def _delete(self, phone: VirtualPhone, track_id: int) -> None:
         with closing(sqlite3.connect(phone.host_path(DB_PATH))) as conn, conn:
             conn.execute("DELETE FROM tracks WHERE _id=?", (track_id,))
@@ -255,7 +345,9 @@ class OpenTracksScreens(ViewApp):
     def on_back(self, phone: VirtualPhone) -> bool:
         """BACK closes a popup, then the page; on the list it leaves."""
         del phone
-        if self.over:
+        if self.draft is not None:
+            self.draft = None
+        elif self.over:
             self.over = ""
         elif self.page != "list":
             self._go("list")

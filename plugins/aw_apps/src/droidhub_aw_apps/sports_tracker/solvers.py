@@ -1,21 +1,39 @@
-"""UI-only solvers of the OpenTracks questions: read the track list (newest first) back to
-the oldest day the question covers, then count, sum or list what it asks.
+"""UI-only solvers of the OpenTracks questions, through the screens a person would use.
 
-The list names recent days relative to today ("Today", "Yesterday", "Friday") and older
-ones by date ("8 Oct"); the questions name days relative to today too ("last Monday",
-"10 days ago"), so the solver first reads today's date where a person would, in Simple
+The list shows each track's day, time and distance but its activity type only as an
+icon (described "Track"); the type shows as text in Aggregated stats (the bottom bar's
+first button), a row per type with its count, distance and moving time over the tracks
+its filter selects. So each question sets the filter's range (From and To, each a
+calendar-mode date picker) to the days it asks about and reads the type's row; the
+longest distance of a week, which no row holds, is the one of the week's tracks in the
+list whose pair (the row's count) adds up to the row's distance and time.
+
+The questions name days relative to today ("last Monday", "10 days ago"), so a solver
+whose question does first reads today's date where a person would, in Simple
 Calendar's month view.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Generator, Mapping
+import itertools
+from collections.abc import Generator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from droidhub import Action, State
-from droidhub.agents.ui_solver import SolverError, SolverScript, answer, open_app, scroll
+from droidhub.agents.ui_solver import (
+    SolverError,
+    SolverScript,
+    answer,
+    find_all,
+    open_app,
+    require,
+    scroll,
+    scroll_to,
+    seek,
+    tap,
+)
 from droidhub_aw_apps.calendar.steps import today_date
 from droidhub_aw_apps.common import relative_dates
 from droidhub_aw_apps.common.ui_solvers import SolverList
@@ -28,52 +46,53 @@ SOLVERS = SolverList()
 _FIELDS = (ids.NAME, ids.DATE, ids.TIME_DISTANCE, ids.TIME, ids.DESCRIPTION)
 
 
+def _minutes(elapsed: str) -> float:
+    """MM:SS or H:MM:SS in minutes."""
+    seconds = 0
+    for part in elapsed.split(":"):
+        seconds = seconds * 60 + int(part)
+    return seconds / 60
+
+
+def _meters(value: str, unit: str) -> float:
+    return float(value.replace(",", "")) * (1000 if unit == "km" else 1)
+
+
 @dataclass(frozen=True)
 class Track:
-    """One item of the list, as shown: its texts and its activity type (the icon's
-    description)."""
+    """One item of the list, as shown."""
 
     name: str
     day: str
     time_distance: str
     time: str
     description: str
-    category: str
 
     @property
     def minutes(self) -> float:
-        """The total time (MM:SS or H:MM:SS, before the distance) in minutes."""
-        parts = [int(p) for p in self.time_distance.split(" (")[0].split(":")]
-        seconds = 0
-        for part in parts:
-            seconds = seconds * 60 + part
-        return seconds / 60
+        """The total time (before the distance) in minutes."""
+        return _minutes(self.time_distance.split(" (")[0])
 
     @property
     def meters(self) -> float:
         """The distance in brackets ("(12.35 km)", "(350.00 m)") in meters."""
-        text = self.time_distance.split(" (", 1)[1].rstrip(")")
-        value, unit = text.split()
-        return float(value.replace(",", "")) * (1000 if unit == "km" else 1)
+        return _meters(*self.time_distance.split(" (", 1)[1].rstrip(")").split())
 
 
 def _visible(state: State) -> list[Track]:
     """The complete items on screen, in order (an item cut by the list's edge is left
-    for the next screen). An item starts with its icon, whose description is the
-    activity type."""
+    for the next screen). An item starts with its icon."""
     tracks: list[Track] = []
-    current: dict[str, str] = {}
-    category: str | None = None
+    current: dict[str, str] | None = None
     for element in state.ui_elements:
         rid = element.resource_id.rsplit("/", 1)[-1]
         if rid == ids.ICON:
-            current, category = {}, element.content_description
-        elif rid in _FIELDS and category is not None:
+            current = {}
+        elif rid in _FIELDS and current is not None:
             current[rid] = element.text
             if all(f in current for f in _FIELDS):
-                name, day, time_distance, time, description = (current[f] for f in _FIELDS)
-                tracks.append(Track(name, day, time_distance, time, description, category))
-                current, category = {}, None
+                tracks.append(Track(*(current[f] for f in _FIELDS)))
+                current = None
     return tracks
 
 
@@ -95,14 +114,12 @@ def day_of(label: str, today: dt.date) -> dt.date:
     raise SolverError(f"the list shows a day {label!r} the solver cannot read")
 
 
-TrackSteps = Generator[Action, State, tuple[dt.date, list[tuple[dt.date, Track]]]]
+Steps = Generator[Action, State, State]
+ListSteps = Generator[Action, State, tuple[State, list[tuple[dt.date, Track]]]]
 
 
-def read_back_to(state: State, first: Callable[[dt.date], dt.date]) -> TrackSteps:
-    """Today (from the calendar), then every track from the newest back to ``first(today)``."""
-    state, today = yield from today_date(state)
-    oldest = first(today)
-    state = yield open_app("OpenTracks")
+def read_back_to(state: State, today: dt.date, oldest: dt.date) -> ListSteps:
+    """From the top of the track list, every track from the newest back to ``oldest``."""
     seen: list[Track] = _visible(state)
     for _ in range(15):
         if seen and day_of(seen[-1].day, today) < oldest:
@@ -113,32 +130,114 @@ def read_back_to(state: State, first: Callable[[dt.date], dt.date]) -> TrackStep
         if merged == seen:
             break
         seen = merged
-    return today, [(day_of(t.day, today), t) for t in seen]
+    return state, [(day_of(t.day, today), t) for t in seen]
+
+
+# --- aggregated stats -------------------------------------------------------------------
+@dataclass(frozen=True)
+class TypeRow:
+    """An activity type's row of Aggregated stats."""
+
+    category: str
+    count: int
+    meters: float
+    minutes: float
+
+
+def _type_rows(state: State) -> dict[str, TypeRow]:
+    """The rows on screen by type (a row cut by the list's edge is left out)."""
+    rows: dict[str, TypeRow] = {}
+    current: dict[str, str] = {}
+    wanted = (ids.TYPE_LABEL, ids.NUM_TRACKS, ids.TYPE_DISTANCE, ids.TYPE_DISTANCE_UNIT,
+              ids.TYPE_TIME)  # fmt: skip
+    for element in state.ui_elements:
+        rid = element.resource_id.rsplit("/", 1)[-1]
+        if rid == ids.TYPE_LABEL:
+            current = {}
+        if rid in wanted:
+            current[rid] = element.text
+            if len(current) == len(wanted):
+                label, count, value, unit, time = (current[w] for w in wanted)
+                rows[label] = TypeRow(label, int(count.strip("()")), _meters(value, unit),
+                                      _minutes(time))  # fmt: skip
+                current = {}
+    return rows
+
+
+def _full_date(text: str) -> dt.date:
+    """A range field's day ("Sunday, October 15, 2023")."""
+    return dt.datetime.strptime(text, "%A, %B %d, %Y").date()
+
+
+def _pick(state: State, field: str, day: dt.date) -> Steps:
+    """Open the field's date picker, go to ``day``'s month and tap ``day`` (scrolling
+    the dialog until it shows)."""
+    state = yield from seek(state, 3, resource_id=field)
+    shown = _full_date(state.ui_elements[require(state, resource_id=field)].text)
+    state = yield tap(state, resource_id=field)
+    months = (day.year - shown.year) * 12 + day.month - shown.month
+    for _ in range(abs(months)):
+        state = yield tap(state, desc=ids.PREVIOUS_MONTH if months < 0 else ids.NEXT_MONTH)
+    cell = f"{day.day:02d} {day:%B} {day.year}"
+    state = yield from scroll_to(state, "down", 3, desc=cell)
+    state = yield tap(state, desc=cell)
+    return state
+
+
+def aggregated_over(
+    state: State, first: dt.date, last: dt.date | None, wanted: str | None = None
+) -> Generator[Action, State, dict[str, TypeRow]]:
+    """From the track list: Aggregated stats filtered to ``first``..``last`` (None: the
+    filter's own last day); the rows, scrolled through until ``wanted``'s shows (every
+    row when None)."""
+    state = yield tap(state, resource_id=ids.AGGREGATED_BUTTON)
+    state = yield tap(state, desc=ids.FILTER)
+    state = yield from seek(state, 3, resource_id=ids.FROM_FIELD)
+    if _full_date(state.ui_elements[require(state, resource_id=ids.FROM_FIELD)].text) != first:
+        state = yield from _pick(state, ids.FROM_FIELD, first)
+    if last is not None:
+        state = yield from seek(state, 3, resource_id=ids.TO_FIELD)
+        to_text = state.ui_elements[require(state, resource_id=ids.TO_FIELD)].text
+        if _full_date(to_text) != last:
+            state = yield from _pick(state, ids.TO_FIELD, last)
+    state = yield tap(state, text="OK")
+    rows = _type_rows(state)
+    for _ in range(5):
+        if wanted in rows or not find_all(state, resource_id=ids.TYPE_LABEL):
+            break
+        before = state.ui_tree
+        state = yield scroll("down")
+        if state.ui_tree == before:
+            break
+        rows |= _type_rows(state)
+    return rows
+
+
+Today = Generator[Action, State, tuple[State, dt.date | None]]
+
+
+def _today_if_needed(state: State, *phrases: str) -> Today:
+    """Today from the calendar, when a phrase is relative to it (None otherwise)."""
+    if all(relative_dates.absolute_date(p) is not None for p in phrases):
+        return state, None
+    state, today = yield from today_date(state)
+    return state, today
+
+
+def _day(phrase: str, today: dt.date | None) -> dt.date:
+    return relative_dates.resolve(phrase, today or dt.date(2023, 1, 1))
 
 
 def _monday(today: dt.date) -> dt.date:
     return today - dt.timedelta(days=today.weekday())
 
 
-Tracks = Generator[Action, State, list[Track]]
-
-
-def _this_week(state: State, category: str) -> Tracks:
-    """The tracks of ``category`` from Monday to today."""
-    today, tracks = yield from read_back_to(state, _monday)
-    monday = _monday(today)
-    return [t for day, t in tracks if monday <= day <= today and t.category == category]
-
-
-def _on_day(state: State, phrase: str) -> Tracks:
-    """The tracks of the day ``phrase`` names ("last Monday", "10 days ago")."""
-
-    def first(today: dt.date) -> dt.date:
-        return relative_dates.resolve(phrase, today)
-
-    today, tracks = yield from read_back_to(state, first)
-    day = first(today)
-    return [t for d, t in tracks if d == day]
+def _this_week(state: State, category: str) -> Generator[Action, State, TypeRow | None]:
+    """The type's row over Monday to today (the filter's range ends on or after today)."""
+    state, today = yield from today_date(state)
+    state = yield open_app("OpenTracks")
+    rows = yield from aggregated_over(state, _monday(today), None, category)
+    return rows.get(category)
 
 
 def _number(value: float) -> str:
@@ -147,47 +246,76 @@ def _number(value: float) -> str:
 
 @SOLVERS.solves("SportsTrackerActivitiesCountForWeek", pixels=True)
 def solve_count_for_week(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
-    """Tracks of the category from Monday to today."""
-    found = yield from _this_week(state, params["category"])
-    yield answer(str(len(found)))
-
-
-@SOLVERS.solves("SportsTrackerLongestDistanceActivity", pixels=True)
-def solve_longest_distance(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
-    """The longest distance of the category this week, in meters."""
-    found = yield from _this_week(state, params["category"])
-    yield answer(_number(max((t.meters for t in found), default=0)))
+    """The type's count from Monday to today."""
+    row = yield from _this_week(state, params["category"])
+    yield answer(str(row.count if row else 0))
 
 
 @SOLVERS.solves("SportsTrackerTotalDurationForCategoryThisWeek", pixels=True)
 def solve_duration_this_week(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
-    """The total minutes of the category this week."""
-    found = yield from _this_week(state, params["category"])
-    yield answer(_number(sum(t.minutes for t in found)))
+    """The type's moving time from Monday to today, in minutes."""
+    row = yield from _this_week(state, params["category"])
+    yield answer(_number(row.minutes if row else 0))
+
+
+@SOLVERS.solves("SportsTrackerLongestDistanceActivity", pixels=True)
+def solve_longest_distance(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """The longest of the type's tracks this week: the week's tracks from the list, then
+    the type's row from Monday; the tracks of the row are the ones (as many as its
+    count) whose distances and times add up to the row's."""
+    state, today = yield from today_date(state)
+    monday = _monday(today)
+    state = yield open_app("OpenTracks")
+    state, listed = yield from read_back_to(state, today, monday)
+    week = [t for day, t in listed if monday <= day <= today]
+    rows = yield from aggregated_over(state, monday, None, params["category"])
+    row = rows.get(params["category"])
+    yield answer(_number(max(_tracks_of(row, week), default=0)))
+
+
+def _tracks_of(row: TypeRow | None, tracks: list[Track]) -> list[float]:
+    """The distances of the ``row.count`` tracks whose sums are the row's (each shown
+    distance is rounded to 10 m, the sum too)."""
+    if row is None:
+        return []
+    fits = {
+        tuple(sorted(t.meters for t in group))
+        for group in itertools.combinations(tracks, row.count)
+        if abs(sum(t.minutes for t in group) - row.minutes) < 1 / 120
+        and abs(sum(t.meters for t in group) - row.meters) <= 10 * row.count
+    }
+    if len({group[-1] for group in fits}) != 1:
+        raise SolverError(f"{len(fits)} sets of the week's tracks add up to {row}")
+    return list(fits.pop())
 
 
 @SOLVERS.solves("SportsTrackerActivitiesOnDate", pixels=True)
 def solve_activities_on(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
-    """The categories of the tracks of a day."""
-    found = yield from _on_day(state, params["date"])
-    yield answer(", ".join(t.category for t in found))
+    """The types with a track on the day."""
+    state, today = yield from _today_if_needed(state, params["date"])
+    day = _day(params["date"], today)
+    state = yield open_app("OpenTracks")
+    rows = yield from aggregated_over(state, day, day)
+    yield answer(", ".join(rows))
 
 
 @SOLVERS.solves("SportsTrackerActivityDuration", pixels=True)
 def solve_activity_duration(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
-    """The minutes of the category's track(s) of a day."""
-    found = yield from _on_day(state, params["date"])
-    yield answer(_number(sum(t.minutes for t in found if t.category == params["category"])))
+    """The type's moving time on the day, in minutes."""
+    state, today = yield from _today_if_needed(state, params["date"])
+    day = _day(params["date"], today)
+    state = yield open_app("OpenTracks")
+    rows = yield from aggregated_over(state, day, day, params["category"])
+    row = rows.get(params["category"])
+    yield answer(_number(row.minutes if row else 0))
 
 
 @SOLVERS.solves("SportsTrackerTotalDistanceForCategoryOverInterval", pixels=True)
 def solve_distance_over(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
-    """The meters of the category from one day to another, both included."""
-
-    def first(today: dt.date) -> dt.date:
-        return relative_dates.resolve(params["start_date"], today)
-
-    today, tracks = yield from read_back_to(state, first)
-    start, end = first(today), relative_dates.resolve(params["end_date"], today)
-    found = [t.meters for d, t in tracks if start <= d <= end and t.category == params["category"]]
-    yield answer(_number(sum(found)))
+    """The type's distance from one day to another, both included."""
+    state, today = yield from _today_if_needed(state, params["start_date"], params["end_date"])
+    first, last = _day(params["start_date"], today), _day(params["end_date"], today)
+    state = yield open_app("OpenTracks")
+    rows = yield from aggregated_over(state, first, last, params["category"])
+    row = rows.get(params["category"])
+    yield answer(_number(row.meters if row else 0))
