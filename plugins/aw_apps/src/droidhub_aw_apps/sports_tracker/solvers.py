@@ -176,8 +176,10 @@ def _pick(state: State, field: str, day: dt.date) -> Steps:
     shown = _full_date(state.ui_elements[require(state, resource_id=field)].text)
     state = yield tap(state, resource_id=field)
     months = (day.year - shown.year) * 12 + day.month - shown.month
+    arrow = ids.PREVIOUS_MONTH if months < 0 else ids.NEXT_MONTH
     for _ in range(abs(months)):
-        state = yield tap(state, desc=ids.PREVIOUS_MONTH if months < 0 else ids.NEXT_MONTH)
+        state = yield from scroll_to(state, "down", 3, desc=arrow)
+        state = yield tap(state, desc=arrow)
     cell = f"{day.day:02d} {day:%B} {day.year}"
     state = yield from scroll_to(state, "down", 3, desc=cell)
     state = yield tap(state, desc=cell)
