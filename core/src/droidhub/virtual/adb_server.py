@@ -202,14 +202,22 @@ class AdbServer:
         """Stop listening and end every open connection."""
         if self._server is not None:
             self._server.close()
-        tasks = list(self._connections)
-        for task in tasks:
-            task.cancel()
-        if tasks:
-            await asyncio.gather(*tasks, return_exceptions=True)
+        await self._end_connections()
         if self._server is not None:
             await self._server.wait_closed()
             self._server = None
+        # A connection the listener took just before it closed gets its task only now:
+        # it is ended too, rather than left pending when the loop stops.
+        await self._end_connections()
+
+    async def _end_connections(self) -> None:
+        """Cancel every connection's task and wait for them, until none is left."""
+        while self._connections:
+            tasks = list(self._connections)
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            self._connections.difference_update(tasks)
 
     # --- connections -----------------------------------------------------------------
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
