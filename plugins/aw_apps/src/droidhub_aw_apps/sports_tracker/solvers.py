@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
-from collections.abc import Generator, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Generator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
+
+from PIL import Image
 
 from droidhub import Action, State
 from droidhub.agents.ui_solver import (
@@ -28,6 +30,7 @@ from droidhub.agents.ui_solver import (
     answer,
     find_all,
     open_app,
+    press_back,
     require,
     scroll,
     scroll_to,
@@ -38,6 +41,7 @@ from droidhub_aw_apps.calendar.steps import today_date
 from droidhub_aw_apps.common import relative_dates
 from droidhub_aw_apps.common.ui_solvers import SolverList
 from droidhub_aw_apps.sports_tracker import ids
+from droidhub_aw_apps.sports_tracker.icons import icon_at, same_icon
 
 # pixels=True: today is read off Simple Calendar's month grid, whose numbers and
 # today's circle are drawn (not in the tree).
@@ -79,21 +83,39 @@ class Track:
         return _meters(*self.time_distance.split(" (", 1)[1].rstrip(")").split())
 
 
-def _visible(state: State) -> list[Track]:
+@dataclass(frozen=True)
+class Listed:
+    """An item of the list as a person sees it: its texts, its icon's pixels (None when
+    cut by the list's edge) and where its icon's top is on screen."""
+
+    track: Track
+    icon: Image.Image | None = field(compare=False)
+    top: int = field(compare=False)
+
+
+def _listed(state: State) -> list[Listed]:
     """The complete items on screen, in order (an item cut by the list's edge is left
     for the next screen). An item starts with its icon."""
-    tracks: list[Track] = []
+    items: list[Listed] = []
     current: dict[str, str] | None = None
-    for element in state.ui_elements:
+    icon: Image.Image | None = None
+    top = 0
+    for index, element in enumerate(state.ui_elements):
         rid = element.resource_id.rsplit("/", 1)[-1]
         if rid == ids.ICON:
-            current = {}
+            current, icon = {}, icon_at(state, index)
+            top = element.bounds.top if element.bounds else 0
         elif rid in _FIELDS and current is not None:
             current[rid] = element.text
             if all(f in current for f in _FIELDS):
-                tracks.append(Track(*(current[f] for f in _FIELDS)))
+                items.append(Listed(Track(*(current[f] for f in _FIELDS)), icon, top))
                 current = None
-    return tracks
+    return items
+
+
+def _visible(state: State) -> list[Track]:
+    """The tracks of :func:`_listed`."""
+    return [item.track for item in _listed(state)]
 
 
 def day_of(label: str, today: dt.date) -> dt.date:
@@ -115,22 +137,6 @@ def day_of(label: str, today: dt.date) -> dt.date:
 
 
 Steps = Generator[Action, State, State]
-ListSteps = Generator[Action, State, tuple[State, list[tuple[dt.date, Track]]]]
-
-
-def read_back_to(state: State, today: dt.date, oldest: dt.date) -> ListSteps:
-    """From the top of the track list, every track from the newest back to ``oldest``."""
-    seen: list[Track] = _visible(state)
-    for _ in range(15):
-        if seen and day_of(seen[-1].day, today) < oldest:
-            break
-        state = yield scroll("down")
-        more = _visible(state)
-        merged = seen + [t for t in more if t not in seen[-len(more) :]] if seen else more
-        if merged == seen:
-            break
-        seen = merged
-    return state, [(day_of(t.day, today), t) for t in seen]
 
 
 # --- aggregated stats -------------------------------------------------------------------
@@ -234,61 +240,8 @@ def _monday(today: dt.date) -> dt.date:
     return today - dt.timedelta(days=today.weekday())
 
 
-def _this_week(state: State, category: str) -> Generator[Action, State, TypeRow | None]:
-    """The type's row over Monday to today (the filter's range ends on or after today)."""
-    state, today = yield from today_date(state)
-    state = yield open_app("OpenTracks")
-    rows = yield from aggregated_over(state, _monday(today), None, category)
-    return rows.get(category)
-
-
 def _number(value: float) -> str:
     return str(round(value))
-
-
-@SOLVERS.solves("SportsTrackerActivitiesCountForWeek", pixels=True)
-def solve_count_for_week(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
-    """The type's count from Monday to today."""
-    row = yield from _this_week(state, params["category"])
-    yield answer(str(row.count if row else 0))
-
-
-@SOLVERS.solves("SportsTrackerTotalDurationForCategoryThisWeek", pixels=True)
-def solve_duration_this_week(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
-    """The type's moving time from Monday to today, in minutes."""
-    row = yield from _this_week(state, params["category"])
-    yield answer(_number(row.minutes if row else 0))
-
-
-@SOLVERS.solves("SportsTrackerLongestDistanceActivity", pixels=True)
-def solve_longest_distance(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
-    """The longest of the type's tracks this week: the week's tracks from the list, then
-    the type's row from Monday; the tracks of the row are the ones (as many as its
-    count) whose distances and times add up to the row's."""
-    state, today = yield from today_date(state)
-    monday = _monday(today)
-    state = yield open_app("OpenTracks")
-    state, listed = yield from read_back_to(state, today, monday)
-    week = [t for day, t in listed if monday <= day <= today]
-    rows = yield from aggregated_over(state, monday, None, params["category"])
-    row = rows.get(params["category"])
-    yield answer(_number(max(_tracks_of(row, week), default=0)))
-
-
-def _tracks_of(row: TypeRow | None, tracks: list[Track]) -> list[float]:
-    """The distances of the ``row.count`` tracks whose sums are the row's (each shown
-    distance is rounded to 10 m, the sum too)."""
-    if row is None:
-        return []
-    fits = {
-        tuple(sorted(t.meters for t in group))
-        for group in itertools.combinations(tracks, row.count)
-        if abs(sum(t.minutes for t in group) - row.minutes) < 1 / 120
-        and abs(sum(t.meters for t in group) - row.meters) <= 10 * row.count
-    }
-    if len({group[-1] for group in fits}) != 1:
-        raise SolverError(f"{len(fits)} sets of the week's tracks add up to {row}")
-    return list(fits.pop())
 
 
 @SOLVERS.solves("SportsTrackerActivitiesOnDate", pixels=True)
@@ -301,17 +254,6 @@ def solve_activities_on(goal: str, params: Mapping[str, Any], state: State) -> S
     yield answer(", ".join(rows))
 
 
-@SOLVERS.solves("SportsTrackerActivityDuration", pixels=True)
-def solve_activity_duration(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
-    """The type's moving time on the day, in minutes."""
-    state, today = yield from _today_if_needed(state, params["date"])
-    day = _day(params["date"], today)
-    state = yield open_app("OpenTracks")
-    rows = yield from aggregated_over(state, day, day, params["category"])
-    row = rows.get(params["category"])
-    yield answer(_number(row.minutes if row else 0))
-
-
 @SOLVERS.solves("SportsTrackerTotalDistanceForCategoryOverInterval", pixels=True)
 def solve_distance_over(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """The type's distance from one day to another, both included."""
@@ -321,3 +263,157 @@ def solve_distance_over(goal: str, params: Mapping[str, Any], state: State) -> S
     rows = yield from aggregated_over(state, first, last, params["category"])
     row = rows.get(params["category"])
     yield answer(_number(row.meters if row else 0))
+
+
+# --- the type's tracks, told by their icon ------------------------------------------------
+TypeIcon = tuple[TypeRow, Image.Image]
+
+
+def _type_row_with_icon(state: State, category: str) -> TypeIcon | None:
+    """The type's row of Aggregated stats and its icon, when the screen shows it whole."""
+    icon: Image.Image | None = None
+    for index, element in enumerate(state.ui_elements):
+        rid = element.resource_id.rsplit("/", 1)[-1]
+        if rid == ids.TYPE_ICON:
+            icon = icon_at(state, index)
+        elif rid == ids.TYPE_LABEL and element.text == category:
+            row = _type_rows(state).get(category)
+            return (row, icon) if row is not None and icon is not None else None
+    return None
+
+
+def _learn_icon(state: State, category: str) -> Generator[Action, State, TypeIcon]:
+    """From the track list: Aggregated stats (every type of every track, no filter),
+    scrolled until the type's row shows whole; its totals and its icon."""
+    state = yield tap(state, resource_id=ids.AGGREGATED_BUTTON)
+    for _ in range(5):
+        found = _type_row_with_icon(state, category)
+        if found is not None:
+            return found
+        before = state.ui_tree
+        state = yield scroll("down")
+        if state.ui_tree == before:
+            break
+    raise SolverError(f"Aggregated stats shows no row {category!r}")
+
+
+@dataclass
+class TypeTracks:
+    """The list read from the newest track down, and the type's tracks found in it."""
+
+    row: TypeRow
+    icon: Image.Image
+    seen: list[Listed]
+    #: Whether the list was read to its last track.
+    complete: bool = False
+
+    def lookalikes(self) -> list[Track]:
+        """The tracks seen whose icon is the type's (other types may share it)."""
+        return [i.track for i in self.seen if i.icon is not None and same_icon(i.icon, self.icon)]
+
+    def of_type(self) -> list[Track] | None:
+        """The type's tracks: the look-alikes, or the ``row.count`` of them whose times
+        and distances add up to the row's (each distance shown to 10 m). None while
+        more of the list could change the answer."""
+        alike = self.lookalikes()
+        if len(alike) == self.row.count and _adds_up(self.row, alike):
+            return alike
+        if not self.complete:
+            return None
+        fits = [g for g in itertools.combinations(alike, self.row.count) if _adds_up(self.row, g)]
+        if len(fits) != 1:
+            raise SolverError(f"{len(fits)} sets of the look-alike tracks add up to {self.row}")
+        return list(fits[0])
+
+
+def _adds_up(row: TypeRow, tracks: Sequence[Track]) -> bool:
+    return abs(sum(t.minutes for t in tracks) - row.minutes) < 1 / 120 and abs(
+        sum(t.meters for t in tracks) - row.meters
+    ) <= 10 * len(tracks)
+
+
+def _scrolled_to_end(before: list[Listed], after: list[Listed], screen_height: int) -> bool:
+    """Whether a scroll reached the list's end: it moved the items less than a scroll
+    moves them (half the screen less the touch slop), or not at all."""
+    tops = {i.track: i.top for i in before}
+    shifts = [tops[i.track] - i.top for i in after if i.track in tops]
+    return not shifts or shifts[0] < screen_height // 2 - 60
+
+
+Scope = Callable[[dt.date], bool]
+
+
+def type_tracks(
+    state: State, category: str, today: dt.date, oldest: dt.date, enough: Scope | None = None
+) -> Generator[Action, State, list[tuple[dt.date, Track]]]:
+    """From the track list: learn the type's icon in Aggregated stats, go back, and read
+    the list from the newest track until the type's tracks from ``oldest`` on are known;
+    those tracks with their days. ``enough(day)`` may say the look-alikes of one day
+    are the type's own (a question about the type's one track of a day)."""
+    row, icon = yield from _learn_icon(state, category)
+    state = yield press_back()
+    found = TypeTracks(row, icon, _listed(state))
+    height = state.screenshot.height if state.screenshot else 2400
+    for _ in range(8):
+        days = [day_of(i.track.day, today) for i in found.seen]
+        past = bool(days) and days[-1] < oldest
+        if past and enough is not None and _one_lookalike_on(found, today, enough):
+            break
+        if (past and found.of_type() is not None) or found.complete:
+            break
+        shown = _listed(state)
+        state = yield scroll("down")
+        more = _listed(state)
+        found.seen += [i for i in more if i not in found.seen]
+        found.complete = _scrolled_to_end(shown, more, height)
+    if enough is not None and _one_lookalike_on(found, today, enough):
+        return [(day_of(t.day, today), t) for t in found.lookalikes()]
+    tracks = found.of_type()
+    if tracks is None:
+        raise SolverError(f"the list was not read far enough to tell the {category} tracks")
+    return [(day_of(t.day, today), t) for t in tracks]
+
+
+def _one_lookalike_on(found: TypeTracks, today: dt.date, scope: Scope) -> bool:
+    return len([t for t in found.lookalikes() if scope(day_of(t.day, today))]) == 1
+
+
+def _week_tracks(state: State, category: str) -> Generator[Action, State, list[Track]]:
+    """The type's tracks from Monday to today."""
+    state, today = yield from today_date(state)
+    monday = _monday(today)
+    state = yield open_app("OpenTracks")
+    tracks = yield from type_tracks(state, category, today, monday)
+    return [t for day, t in tracks if monday <= day <= today]
+
+
+@SOLVERS.solves("SportsTrackerActivitiesCountForWeek", pixels=True)
+def solve_count_for_week(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """How many of the week's tracks are of the type."""
+    tracks = yield from _week_tracks(state, params["category"])
+    yield answer(str(len(tracks)))
+
+
+@SOLVERS.solves("SportsTrackerTotalDurationForCategoryThisWeek", pixels=True)
+def solve_duration_this_week(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """The total time of the week's tracks of the type, in minutes."""
+    tracks = yield from _week_tracks(state, params["category"])
+    yield answer(_number(sum(t.minutes for t in tracks)))
+
+
+@SOLVERS.solves("SportsTrackerLongestDistanceActivity", pixels=True)
+def solve_longest_distance(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """The longest distance of the week's tracks of the type."""
+    tracks = yield from _week_tracks(state, params["category"])
+    yield answer(_number(max((t.meters for t in tracks), default=0)))
+
+
+@SOLVERS.solves("SportsTrackerActivityDuration", pixels=True)
+def solve_activity_duration(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
+    """The time of the type's track of the day, in minutes (today from the calendar: the
+    list names recent days by weekday)."""
+    state, today = yield from today_date(state)
+    day = _day(params["date"], today)
+    state = yield open_app("OpenTracks")
+    tracks = yield from type_tracks(state, params["category"], today, day, day.__eq__)
+    yield answer(_number(sum(t.minutes for d, t in tracks if d == day)))
