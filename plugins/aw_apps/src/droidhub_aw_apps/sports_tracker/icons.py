@@ -12,25 +12,31 @@ from __future__ import annotations
 
 from PIL import Image, ImageChops, ImageStat
 
-from droidhub import State
+from droidhub import BoundingBox, State
 
 #: Largest mean grey-level difference (0-255) of two crops showing the same icon. The
-#: same glyph at the same place in its box differs by 0; two different glyphs of the
-#: set differ by 20 or more (their strokes cover different pixels).
+#: same glyph at the same size and tint differs by 0 wherever it is drawn; two different
+#: glyphs differ by far more (tests/test_sports_tracker_icons.py holds the margin).
 SAME_ICON_MAX_DIFFERENCE = 6.0
 
 
-def icon_at(state: State, index: int) -> Image.Image | None:
-    """The pixels of element ``index`` in grey levels; None when the screen shows only
-    part of it (cut by a list's edge: not square) or no screenshot was taken."""
-    bounds = state.ui_elements[index].bounds
-    if state.screenshot is None or bounds is None:
+def icon_in(screenshot: Image.Image, bounds: BoundingBox | None) -> Image.Image | None:
+    """The pixels inside ``bounds`` in grey levels; None when the screen shows only part
+    of the view (cut by a list's edge: not square)."""
+    if bounds is None:
         return None
     width, height = bounds.right - bounds.left, bounds.bottom - bounds.top
     if width <= 0 or width != height:
         return None
     box = (bounds.left, bounds.top, bounds.right, bounds.bottom)
-    return state.screenshot.convert("L").crop(box)
+    return screenshot.convert("L").crop(box)
+
+
+def icon_at(state: State, index: int) -> Image.Image | None:
+    """The icon of element ``index`` of the state (None: cut, or no screenshot taken)."""
+    if state.screenshot is None:
+        return None
+    return icon_in(state.screenshot, state.ui_elements[index].bounds)
 
 
 def icon_difference(first: Image.Image, second: Image.Image) -> float:
