@@ -2,11 +2,18 @@
 
 The list shows each track's day, time and distance but its activity type only as an
 icon (described "Track"); the type shows as text in Aggregated stats (the bottom bar's
-first button), a row per type with its count, distance and moving time over the tracks
-its filter selects. So each question sets the filter's range (From and To, each a
-calendar-mode date picker) to the days it asks about and reads the type's row; the
-longest distance of a week, which no row holds, is the one of the week's tracks in the
-list whose pair (the row's count) adds up to the row's distance and time.
+first button), a row per type with its icon, count, distance and moving time.
+
+The questions about one type's tracks (this week's count, time and longest distance;
+a day's duration) learn the type's icon where a person would, beside its name in
+Aggregated stats, then go back and read the list, telling the type's tracks by their
+icon (:mod:`.icons`). Some types share an icon (biking and cycling, hiking and
+climbing, the types the app does not know); so the type's tracks are the look-alikes
+whose count, time and distance add up to the type's row, which tells them apart on
+every draw measured. A day's duration needs no sums when one look-alike is on the day.
+
+The questions over every type of a day, or over a range of days, set the filter's
+range (From and To, each a calendar-mode date picker) and read the rows.
 
 The questions name days relative to today ("last Monday", "10 days ago"), so a solver
 whose question does first reads today's date where a person would, in Simple
@@ -312,18 +319,17 @@ class TypeTracks:
         return [i.track for i in self.seen if i.icon is not None and same_icon(i.icon, self.icon)]
 
     def of_type(self) -> list[Track] | None:
-        """The type's tracks: the look-alikes, or the ``row.count`` of them whose times
-        and distances add up to the row's (each distance shown to 10 m). None while
-        more of the list could change the answer."""
+        """The type's tracks: the ``row.count`` look-alikes whose times and distances add
+        up to the row's (each distance shown to 10 m). Before the list's end, None while
+        no set or several do (a set of other types' tracks adding up to the same minutes
+        and the same 10 m is a coincidence this accepts)."""
         alike = self.lookalikes()
-        if len(alike) == self.row.count and _adds_up(self.row, alike):
-            return alike
-        if not self.complete:
-            return None
         fits = [g for g in itertools.combinations(alike, self.row.count) if _adds_up(self.row, g)]
-        if len(fits) != 1:
+        if len(fits) == 1:
+            return list(fits[0])
+        if self.complete:
             raise SolverError(f"{len(fits)} sets of the look-alike tracks add up to {self.row}")
-        return list(fits[0])
+        return None
 
 
 def _adds_up(row: TypeRow, tracks: Sequence[Track]) -> bool:
