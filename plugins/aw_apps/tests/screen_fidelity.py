@@ -120,6 +120,9 @@ LIBRARY_STRINGS = frozenset(
         "Navigate up",
         "More options",
         "Select time",
+        # The framework DatePicker's month arrows (date_picker_prev/next_month_button).
+        "Previous month",
+        "Next month",
         "Search",
         "Clear query",
         "Submit query",
