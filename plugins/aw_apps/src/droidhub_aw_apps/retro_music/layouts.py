@@ -28,7 +28,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Unpack, cast
+from typing import TypedDict, Unpack, cast
 
 from droidhub.virtual import views
 from droidhub.virtual.views.dialogs import CoordinatorLayout
@@ -169,11 +169,22 @@ def _menu_button(on_menu: Callable[[views.View], object]) -> views.ImageView:
     return button
 
 
-def selectable(row: Row, on_click: Action, on_long: Action) -> Attributes:
+class Selectable(TypedDict):
+    """The attributes :func:`selectable` gives (only these: a view may be given its
+    size, padding or background beside them)."""
+
+    clickable: bool
+    long_clickable: bool
+    selected: bool
+    on_click: Action
+    on_long_click: Action
+
+
+def selectable(row: Row, on_click: Action, on_long: Action) -> Selectable:
     """What Retro Music's multi-select adapters give an item's root: a tap opens it (or,
     in a selection, checks it), a long press starts a selection, a checked item shows
     selected."""
-    return Attributes(
+    return Selectable(
         clickable=True,
         long_clickable=True,
         selected=row.checked,
