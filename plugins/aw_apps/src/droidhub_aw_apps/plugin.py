@@ -1,9 +1,9 @@
 """The droidhub plugin of droidhub-aw-apps: AndroidWorld's app tasks.
 
 Each app lives in its own package (``droidhub_aw_apps.markor``, ...) whose
-``__init__`` exposes ``TASKS`` (task classes), ``APPS`` (:class:`droidhub.AppSpec`),
-``EVALUATORS`` (:class:`droidhub.Evaluator`) and ``virtual_apps()`` (fresh
-:class:`droidhub.virtual.appmodel.VirtualApp` models); an app's ``solvers`` module,
+``__init__`` exposes ``APPS`` (:class:`droidhub.AppSpec`), ``virtual_apps()`` (fresh
+:class:`droidhub.virtual.appmodel.VirtualApp` models) and, where it has any, ``TASKS``
+(task classes) and ``EVALUATORS`` (:class:`droidhub.Evaluator`); an app's ``solvers`` module,
 if it has one, exposes ``SOLVERS`` (:class:`droidhub.agents.ui_solver.UISolver`, how each of
 its tasks is done through the screen alone); the information-retrieval tasks
 built from the apps' spec files come from :mod:`droidhub_aw_apps.common.ir_task`. This
