@@ -152,6 +152,10 @@ def test_the_default_report_links_the_run_folders_screenshots(
     assert tab.evaluate("document.images.length") == 0
     for episode in tab.locator("body > details").all():
         episode.locator(":scope > summary").click()
+    # An episode draws its screenshots on its toggle event, which the browser fires as a
+    # task after the click: wait for the last one's (a guard; an episode short of its
+    # images times out here).
+    tab.wait_for_function(f"document.images.length >= {steps}", timeout=30_000)
     assert tab.evaluate("[...document.images].every(i => i.loading === 'lazy')")
     tab.evaluate("document.querySelectorAll('img').forEach(i => { i.loading = 'eager'; })")
     tab.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
