@@ -144,8 +144,8 @@ def control_container(
     )  # fmt: skip
     url_bar = UrlBar(
         "url_bar", url_text, hint=URL_HINT, on_change=on_url_change, on_click=on_url_click,
-        width=views.MATCH_PARENT, height=views.MATCH_PARENT, margin=(40, 0, 40, 0), padding=(0, 0,
-                                                                                             0, 0),
+        width=views.MATCH_PARENT, height=views.MATCH_PARENT, margin=(40, 0, 40, 0),
+        padding=(0, 0, 0, 0),
         layout_gravity=Gravity.CENTER_VERTICAL,
     )  # fmt: skip
     url_bar.gravity = Gravity.LEFT | Gravity.CENTER_VERTICAL

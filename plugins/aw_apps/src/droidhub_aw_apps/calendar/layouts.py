@@ -292,8 +292,9 @@ def day_fragment(
 def _placeholder(id: str, text: str, below: str = "") -> views.TextView:
     return views.TextView(
         id, text, text_size=sc.BIGGER_TEXT, text_color="#CC1B1B1F", gravity=views.Gravity.CENTER,
-        width=views.MATCH_PARENT, padding=(sc.ACTIVITY_MARGIN, sc.MEDIUM_MARGIN, sc.ACTIVITY_MARGIN,
-        sc.MEDIUM_MARGIN), rules=views.Rules(below=below),
+        width=views.MATCH_PARENT,
+        padding=(sc.ACTIVITY_MARGIN, sc.MEDIUM_MARGIN, sc.ACTIVITY_MARGIN, sc.MEDIUM_MARGIN),
+        rules=views.Rules(below=below),
     )  # fmt: skip
 
 

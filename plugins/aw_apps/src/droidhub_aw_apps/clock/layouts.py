@@ -96,16 +96,12 @@ def bottom_view(page: str, on_page: Callable[[str], object]) -> views.View:
             "", glyph, labels, orientation=views.VERTICAL, width=views.MATCH_PARENT
         )
         items.append(views.FrameLayout(item_id, column, content_desc=title, selected=chosen,
-                                       width=0,
-                                       weight=1, height=views.MATCH_PARENT,
+                                       width=0, weight=1, height=views.MATCH_PARENT,
                                        on_click=functools.partial(on_page, item_id)))  # fmt: skip
     menu = views.ViewGroupLinear("", *items, orientation=views.HORIZONTAL, width=views.MATCH_PARENT,
                                  height=views.MATCH_PARENT)  # fmt: skip
-    return views.FrameLayout("bottom_view", menu, width=views.MATCH_PARENT, height=80, padding=(0,
-                                                                                                12,
-                                                                                                0,
-                                                                                                16),
-                             background=SECONDARY)  # fmt: skip
+    return views.FrameLayout("bottom_view", menu, width=views.MATCH_PARENT, height=80,
+                             padding=(0, 12, 0, 16), background=SECONDARY)  # fmt: skip
 
 
 def desk_clock(

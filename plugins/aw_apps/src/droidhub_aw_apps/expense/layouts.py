@@ -120,9 +120,8 @@ def toolbar(
     bar = views.Toolbar(id, views.ImageButton("", navigation_icon, tint=INK, on_click=on_navigate),
                         background=SURFACE, elevation=0)  # fmt: skip
     if title:
-        bar.add(views.TextView("", title, text_size=20, medium=True, max_lines=1, margin=(16, 0, 0,
-                                                                                          0),
-                               weight=1, width=0))  # fmt: skip
+        bar.add(views.TextView("", title, text_size=20, medium=True, max_lines=1,
+                               margin=(16, 0, 0, 0), weight=1, width=0))  # fmt: skip
     else:
         bar.add(views.View(width=0, height=0, weight=1))
     if menu:
@@ -259,8 +258,8 @@ def _amount(amount: str, rules: views.Rules) -> views.LinearLayout:
     return views.LinearLayout(
         "linear_amount",
         views.TextView("tv_amount", amount[:15], text_size=18, medium=True, margin=(0, 0, 4, 0)),
-        views.TextView("tv_currency_symbol", "$", text_size=12, text_color=CAPTION, padding=(0, 4,
-                                                                                             0, 4)),
+        views.TextView("tv_currency_symbol", "$", text_size=12, text_color=CAPTION,
+                       padding=(0, 4, 0, 4)),
         margin=(0, 0, 16, 0), rules=rules,
     )  # fmt: skip
 
@@ -280,23 +279,23 @@ def home(
             "",
             views.TextView("tv_expense_in_out_title", "Totals", text_size=20, medium=True,
                            margin=(16, 16, 0, 0), rules=views.Rules(align_parent_top=True)),
-            views.TextView("tv_date_range", date_range, text_size=16, all_caps=True, margin=(16, 4,
-                                                                                             0, 0),
+            views.TextView("tv_date_range", date_range, text_size=16, all_caps=True,
+                           margin=(16, 4, 0, 0),
                            rules=views.Rules(below="tv_expense_in_out_title")),
-            views.TextView("tv_income", "Income", text_size=10, all_caps=True, margin=(32, 16, 0,
-                                                                                       0),
+            views.TextView("tv_income", "Income", text_size=10, all_caps=True,
+                           margin=(32, 16, 0, 0),
                            rules=views.Rules(below="tv_date_range")),
             views.TextView("tv_income_value", income, text_size=28, margin=(32, 0, 0, 0),
                            rules=views.Rules(below="tv_income")),
-            views.TextView("tv_income_symobol", "$", rules=views.Rules(below="tv_income",
-                                                                       to_right_of="tv_income_value")),
-            views.TextView("tv_outcome", "Outcome", text_size=10, all_caps=True, margin=(32, 16, 0,
-                                                                                         0),
+            views.TextView("tv_income_symobol", "$",
+                           rules=views.Rules(below="tv_income", to_right_of="tv_income_value")),
+            views.TextView("tv_outcome", "Outcome", text_size=10, all_caps=True,
+                           margin=(32, 16, 0, 0),
                            rules=views.Rules(below="tv_income_value")),
             views.TextView("tv_outcome_value", outcome, text_size=28, margin=(32, 0, 0, 32),
                            rules=views.Rules(below="tv_outcome")),
-            views.TextView("tv_outcome_symbol", "$", rules=views.Rules(below="tv_outcome",
-                                                                       to_right_of="tv_outcome_value")),
+            views.TextView("tv_outcome_symbol", "$",
+                           rules=views.Rules(below="tv_outcome", to_right_of="tv_outcome_value")),
             width=views.MATCH_PARENT,
         ),
         width=views.MATCH_PARENT, margin=(8, 8, 8, 0),
@@ -309,8 +308,8 @@ def home(
                            margin=(16, 16, 0, 0)),
             views.TextView("tv_date_range", date_range, text_size=12, text_color=CAPTION,
                            margin=(16, 4, 0, 0), rules=views.Rules(below="tv_title")),
-            views.View("expense_graph", width=views.MATCH_PARENT, height=150, margin=(16, 16, 16,
-                                                                                      16),
+            views.View("expense_graph", width=views.MATCH_PARENT, height=150,
+                       margin=(16, 16, 16, 16),
                        rules=views.Rules(below="tv_date_range")),
             width=views.MATCH_PARENT,
         ),
@@ -321,8 +320,8 @@ def home(
         "",
         views.LinearLayout(
             "",
-            views.TextView("tv_recent_lists", "Recent", text_size=20, medium=True, margin=(16, 16,
-                                                                                           0, 0)),
+            views.TextView("tv_recent_lists", "Recent", text_size=20, medium=True,
+                           margin=(16, 16, 0, 0)),
             views.RecyclerView("rv_recent_lists", rows, lambda view: view, height=-2,
                                margin=(8, 8, 8, 0)),
             text_button("btn_more_logs", "More", on_more, width=views.MATCH_PARENT,

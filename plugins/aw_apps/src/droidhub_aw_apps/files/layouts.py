@@ -168,10 +168,8 @@ def picker_buttons(on_cancel: Action, on_move: Action) -> views.View:
     return views.CoordinatorLayout(
         "container_save",
         views.LinearLayout("", cancel, views.FrameLayout("", move), width=views.MATCH_PARENT,
-                           gravity=views.Gravity.END | views.Gravity.CENTER_VERTICAL, padding=(16,
-                                                                                               8,
-                                                                                               16,
-                                                                                               8)),
+                           gravity=views.Gravity.END | views.Gravity.CENTER_VERTICAL,
+                           padding=(16, 8, 16, 8)),
         width=views.MATCH_PARENT, background=SURFACE, elevation=8,
     )  # fmt: skip
 

@@ -140,8 +140,8 @@ def note_row(
     left = 0 if is_todo else MARGIN
     label = views.TextView("", title, text_size=FONT_SIZE,
                            text_color=COLOR_FADED if completed else COLOR,
-                           max_lines=None, weight=1, width=0, padding=(left, MARGIN, MARGIN,
-                                                                       MARGIN),
+                           max_lines=None, weight=1, width=0,
+                           padding=(left, MARGIN, MARGIN, MARGIN),
                            layout_gravity=views.Gravity.CENTER_VERTICAL)  # fmt: skip
     item = Group("", box, label, orientation=views.HORIZONTAL, width=views.MATCH_PARENT)
     faded = Group("", item, width=views.MATCH_PARENT)
@@ -304,8 +304,8 @@ def actions_menu(options: Sequence[tuple[str, Action]], on_close: Action) -> vie
         rows.append(Group("", label, width=views.MATCH_PARENT, on_click=run))
     column = Group("", *rows, orientation=views.VERTICAL, width=views.MATCH_PARENT)
     popup = Group("", column, width=220, background=BACKGROUND, elevation=8,
-                  layout_gravity=views.Gravity.TOP | views.Gravity.END, margin=(0, 8, 8,
-                                                                                0))  # fmt: skip
+                  layout_gravity=views.Gravity.TOP | views.Gravity.END,
+                  margin=(0, 8, 8, 0))  # fmt: skip
     return Frame("", Group("", width=views.MATCH_PARENT, height=views.MATCH_PARENT,
                            on_click=on_close),
                        popup, width=views.MATCH_PARENT, height=views.MATCH_PARENT)  # fmt: skip
