@@ -53,13 +53,12 @@ from droidhub.virtual.adb_wire import (
     send_fail,
 )
 from droidhub.virtual.connection import (
-    CAN_TELL_PEER,
     DEFAULT_IDLE_TIMEOUT,
     BoundedReader,
     ClientCutOff,
+    another_users_client,
     drain,
     is_loopback,
-    peer_uid,
 )
 from droidhub.virtual.peers import Client, Clients, connection_budget
 
@@ -107,7 +106,6 @@ class AdbServer:
         self.idle_timeout = idle_timeout
         self.allow_other_users = allow_other_users
         # Elsewhere than Linux the owner of a connection cannot be told: not checked.
-        self._uid = os.getuid() if CAN_TELL_PEER else None
         self._shells = ShellService(executor)
         self._lock = threading.Lock()
         self._transports: dict[str, Transport] = {}
@@ -256,14 +254,10 @@ class AdbServer:
 
     def _refusal(self, sock: socket.socket | None) -> str | None:
         """Why this client may not be served (another user's), or None."""
-        if self.allow_other_users or self._uid is None or sock is None:
+        if not another_users_client(sock, self.allow_other_users):
             return None
-        uid = peer_uid(sock)
-        if uid == self._uid:
-            return None
-        log.warning("virtual adb server: refused a connection of uid %s", uid)
         return (
-            f"the virtual adb server serves only its own user (uid {self._uid}); "
+            f"the virtual adb server serves only its own user (uid {os.getuid()}); "
             "start it with --allow-other-users to serve others"
         )
 

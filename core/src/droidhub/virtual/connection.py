@@ -27,6 +27,7 @@ import asyncio
 import contextlib
 import ipaddress
 import logging
+import os
 import socket
 import struct
 import sys
@@ -110,6 +111,19 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def another_users_client(sock: socket.socket | None, allow_other_users: bool) -> bool:
+    """Whether a server serving only its own user must refuse ``sock``'s client: unless
+    ``allow_other_users``, where this system tells who owns a connection, a client of
+    another uid, or one whose owner can no longer be told (its socket already gone)."""
+    if allow_other_users or sock is None or not CAN_TELL_PEER:
+        return False
+    uid = peer_uid(sock)
+    if uid == os.getuid():
+        return False
+    log.warning("refused a connection of uid %s (this server serves only its own user)", uid)
+    return True
 
 
 def peer_uid(sock: socket.socket) -> int | None:

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from droidhub.android.phone import CONSOLE_TOKEN_FILE as TOKEN_FILE
-from droidhub.virtual.connection import peer_uid
+from droidhub.virtual.connection import another_users_client
 from droidhub.virtual.telephony import CALL_STATE_RINGING, Telephony
 
 log = logging.getLogger(__name__)
@@ -135,12 +135,8 @@ class EmulatorConsole:
 
     def _refusal(self, client: socket.socket) -> bytes | None:
         """The console's answer to another user's client, or None to serve it."""
-        if self.allow_other_users or not hasattr(os, "getuid"):
+        if not another_users_client(client, self.allow_other_users):
             return None
-        uid = peer_uid(client)
-        if uid is None or uid == os.getuid():
-            return None
-        log.warning("console %s: refused a connection of uid %s", self.port, uid)
         return _lines(
             f"KO: this console serves only its own user (uid {os.getuid()}); start the "
             "phones with --allow-other-users to serve others"
