@@ -373,12 +373,7 @@ class VirtualDeviceServer:
             # When the server stops, its connections are closed first, so waiting
             # commands were told to stop: this waits only for commands mid-work.
             executor.shutdown(wait=wait, cancel_futures=True)
-        try:
-            close: Any = getattr(phone, "close", None)
-            if close is not None:
-                close()
-        finally:
-            shutil.rmtree(sandbox, ignore_errors=True)
+        _close_phone(phone, sandbox)
 
     def _discard_spares(self) -> None:
         self._spares_closed.set()
@@ -413,9 +408,15 @@ class _Spare:
 def _discard(spare: _Spare) -> None:
     if spare.console is not None:
         spare.console.close()
+    _close_phone(spare.phone, spare.sandbox)
+
+
+def _close_phone(phone: Phone, sandbox: Path) -> None:
+    """Close ``phone`` (whatever factory made it may give it a ``close``) and delete its
+    sandbox, also when closing fails."""
     try:
-        close: Any = getattr(spare.phone, "close", None)
+        close: Any = getattr(phone, "close", None)
         if close is not None:
             close()
     finally:
-        shutil.rmtree(spare.sandbox, ignore_errors=True)
+        shutil.rmtree(sandbox, ignore_errors=True)
