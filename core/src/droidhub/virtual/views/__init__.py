@@ -21,6 +21,7 @@ pieces of the phone (the dump node, the system bars' nodes, the Roboto files).
 """
 
 from droidhub.virtual.views.app import ViewApp
+from droidhub.virtual.views.date_picker import DatePicker, date_picker
 from droidhub.virtual.views.dialogs import (
     CoordinatorLayout,
     ScrollView,
@@ -113,6 +114,7 @@ __all__ = [
     "CheckBox",
     "CheckedTextView",
     "CoordinatorLayout",
+    "DatePicker",
     "DrawerLayout",
     "EditText",
     "FloatingActionButton",
@@ -156,6 +158,7 @@ __all__ = [
     "alert_dialog",
     "bottom_navigation",
     "bottom_sheet",
+    "date_picker",
     "dp",
     "main_switch_bar",
     "popup_menu",

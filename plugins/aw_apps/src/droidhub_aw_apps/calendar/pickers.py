@@ -39,8 +39,6 @@ from droidhub.virtual.views.paint import Painter
 from droidhub_aw_apps.calendar import ids
 from droidhub_aw_apps.common import simple_commons as sc
 
-#: The grid's first column is Sunday (the app's default for the US locale).
-_SUNDAY_FIRST = calendar.Calendar(firstweekday=6)
 #: The framework's and Material's dialog strings (OK and Cancel are theirs too).
 CANCEL, OK = ids.CANCEL, ids.OK
 SELECT_TIME = "Select time"
@@ -50,18 +48,6 @@ TEXT_INPUT_MODE = "Switch to text input mode for the time input."
 
 #: A ConstraintLayout or Material ViewGroup, laid out as a column here.
 _Group = views.ViewGroupLinear
-
-
-class _DatePicker(views.LinearLayout):
-    """``android.widget.DatePicker``."""
-
-    class_name: ClassVar[str] = "android.widget.DatePicker"
-
-
-class _ViewPager(views.FrameLayout):
-    """``androidx.viewpager.widget.ViewPager`` (the framework's own reports the same)."""
-
-    class_name: ClassVar[str] = "com.android.internal.widget.ViewPager"
 
 
 class _NumberPicker(views.LinearLayout):
@@ -74,61 +60,6 @@ class _Chip(views.Button):
     """Material's checkable Chip (``android.widget.CompoundButton``)."""
 
     class_name: ClassVar[str] = "android.widget.CompoundButton"
-
-
-class _DayCell(views.TextView):
-    """A day of SimpleMonthView: a virtual view of its touch helper
-    (``android.view.View``) whose text is the day's number."""
-
-    class_name: ClassVar[str] = "android.view.View"
-
-
-class _SimpleMonthView(views.ViewGroup):
-    """The framework's ``SimpleMonthView`` (``android.view.View``): the month's title
-    and the weekday letters drawn, then its days (the virtual views its touch helper
-    reports) in seven 40 dp columns from Sunday, each row 40 dp."""
-
-    class_name: ClassVar[str] = "android.view.View"
-    TITLE, LETTERS, CELL = 56, 32, 40
-
-    def __init__(self, title: str, *days: views.View) -> None:
-        super().__init__("", *days, width=views.MATCH_PARENT)
-        self.title = title
-
-    def on_measure(self, width_spec: MeasureSpec, height_spec: MeasureSpec) -> tuple[int, int]:
-        """The width given; the title, letters and six rows tall."""
-        width = width_spec.resolve(views.dp(7 * self.CELL))
-        cell = width // 7
-        for child in self.children:
-            child.measure(MeasureSpec.exactly(cell), MeasureSpec.exactly(views.dp(self.CELL)))
-        return width, views.dp(self.TITLE + self.LETTERS + 6 * self.CELL)
-
-    def _first_column(self) -> int:
-        first = self.children[0].content_desc if self.children else ""
-        day = dt.datetime.strptime(first, "%d %B %Y").date() if first else dt.date(2023, 1, 1)
-        return (day.weekday() + 1) % 7
-
-    def on_layout(self) -> None:
-        """Day ``n`` in its weekday's column, row by row."""
-        cell = (self.right - self.left) // 7
-        top = self.top + views.dp(self.TITLE + self.LETTERS)
-        for index, child in enumerate(self.children, start=self._first_column()):
-            child.layout(self.left + index % 7 * cell, top + index // 7 * views.dp(self.CELL))
-
-    def draw_content(self, painter: Painter) -> None:
-        """The month's title and the weekday letters."""
-        title = (self.left, self.top, self.right, self.top + views.dp(self.TITLE))
-        painter.text([self.title], title, views.sp(14), sc.TEXT, True, views.Gravity.CENTER)
-        cell = (self.right - self.left) // 7
-        top = self.top + views.dp(self.TITLE)
-        for column, letter in enumerate("SMTWTFS"):
-            box = (
-                self.left + column * cell,
-                top,
-                self.left + (column + 1) * cell,
-                top + views.dp(32),
-            )
-            painter.text([letter], box, views.sp(12), "#8A000000", False, views.Gravity.CENTER)
 
 
 class _ClockFace(views.ViewGroup):
@@ -182,41 +113,10 @@ class DatePick:
     def dialog(self) -> views.View:
         """The dialog's view (framework ids)."""
         assert self.shown is not None
-        shown, picked = self.shown, self.picked
-        header = views.LinearLayout(
-            "android:id/date_picker_header",
-            views.TextView(ids.DATE_HEADER_YEAR, str(picked.year), text_size=16,
-                           text_color="#B3FFFFFF"),
-            views.TextView(
-                ids.DATE_HEADER_DATE, f"{picked:%a, %b} {picked.day}", text_size=34,
-                text_color="#FFFFFFFF",
-            ),
-            orientation=views.VERTICAL, width=views.MATCH_PARENT, padding=(24, 16, 24, 16),
-            background=sc.PRIMARY,
+        picker = views.date_picker(
+            "android:id/datePicker", self.picked, self.shown, self.pick, self.move,
+            accent=sc.PRIMARY, ink=sc.TEXT, letter_ink="#8A000000",
         )  # fmt: skip
-        days = [d for week in _SUNDAY_FIRST.monthdatescalendar(shown.year, shown.month)
-                for d in week if d.month == shown.month]  # fmt: skip
-        month = _SimpleMonthView(f"{shown:%B %Y}", *(self._cell(day) for day in days))
-        pager = views.FrameLayout(
-            "android:id/date_picker_day_picker",
-            _ViewPager("android:id/day_picker_view_pager", month, width=views.MATCH_PARENT),
-            views.ImageButton(
-                "android:id/prev", "chevron_left", content_desc=ids.PREVIOUS_MONTH,
-                on_click=functools.partial(self.move, -1),
-            ),
-            views.ImageButton(
-                "android:id/next", "chevron_right", content_desc=ids.NEXT_MONTH,
-                on_click=functools.partial(self.move, 1), layout_gravity=views.Gravity.END,
-            ),
-            width=views.MATCH_PARENT,
-        )  # fmt: skip
-        picker = _DatePicker(
-            "android:id/datePicker",
-            header,
-            pager,
-            orientation=views.VERTICAL,
-            width=views.MATCH_PARENT,
-        )
         return views.alert_dialog(
             "",
             "",
@@ -228,15 +128,6 @@ class DatePick:
     def on_set_picked(self) -> None:
         """OK: hand the picked day over."""
         self.on_set(self.picked)
-
-    def _cell(self, day: dt.date) -> views.View:
-        return _DayCell(
-            "", str(day.day), text_size=14, gravity=views.Gravity.CENTER,
-            content_desc=f"{day.day:02d} {day:%B} {day.year}",
-            selected=day == self.picked, on_click=functools.partial(self.pick, day),
-            text_color="#FFFFFFFF" if day == self.picked else sc.TEXT,
-            background=sc.PRIMARY if day == self.picked else None, corner_radius=20,
-        )  # fmt: skip
 
 
 @dataclass
@@ -418,7 +309,7 @@ class GoToDate:
             )
             for field, values in near.items()
         ]
-        picker = _DatePicker(
+        picker = views.DatePicker(
             "date_picker",
             views.LinearLayout("android:id/pickers", *pickers, width=views.MATCH_PARENT),
             width=views.MATCH_PARENT,

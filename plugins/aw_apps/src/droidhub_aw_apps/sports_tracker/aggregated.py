@@ -27,7 +27,6 @@ Facts checked in the sources at the tag v4.11.3:
 
 from __future__ import annotations
 
-import calendar
 import datetime as dt
 import functools
 from collections.abc import Callable, Sequence
@@ -35,8 +34,6 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from droidhub.virtual import views
-from droidhub.virtual.views.measure import MeasureSpec
-from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action
 from droidhub_aw_apps.sports_tracker import ids
 from droidhub_aw_apps.sports_tracker.layouts import (
@@ -49,7 +46,6 @@ from droidhub_aw_apps.sports_tracker.layouts import (
     activity_icon,
 )
 
-_SUNDAY_FIRST = calendar.Calendar(firstweekday=6)
 #: ic_clear_filter_24dp (a funnel crossed out) is not in the vendored Material Symbols
 #: subset: the funnel stands for it.
 _CLEAR_ICON = "filter_alt"
@@ -285,106 +281,15 @@ class _CheckButton(views.TextView):
     clickable_by_default: ClassVar[bool] = True
 
 
-class _DatePicker(views.LinearLayout):
-    """``android.widget.DatePicker``."""
-
-    class_name: ClassVar[str] = "android.widget.DatePicker"
-
-
-class _ViewPager(views.FrameLayout):
-    """The framework DatePicker's ViewPager."""
-
-    class_name: ClassVar[str] = "com.android.internal.widget.ViewPager"
-
-
-class _DayCell(views.TextView):
-    """A day of SimpleMonthView: a virtual view (``android.view.View``) whose text is the
-    day's number and whose content-desc is "15 October 2023"."""
-
-    class_name: ClassVar[str] = "android.view.View"
-
-
-class _MonthView(views.ViewGroup):
-    """The framework's SimpleMonthView (``android.view.View``): the month's title and the
-    weekday letters drawn, then its days in seven columns from Sunday, 40 dp rows."""
-
-    class_name: ClassVar[str] = "android.view.View"
-    TITLE, LETTERS, CELL = 56, 32, 40
-
-    def __init__(self, month: dt.date, *days: views.View) -> None:
-        super().__init__("", *days, width=views.MATCH_PARENT)
-        self.month = month
-
-    def on_measure(self, width_spec: MeasureSpec, height_spec: MeasureSpec) -> tuple[int, int]:
-        """The width given; the title, letters and six rows tall."""
-        width = width_spec.resolve(views.dp(7 * self.CELL))
-        for child in self.children:
-            child.measure(MeasureSpec.exactly(width // 7), MeasureSpec.exactly(views.dp(self.CELL)))
-        return width, views.dp(self.TITLE + self.LETTERS + 6 * self.CELL)
-
-    def on_layout(self) -> None:
-        """Day ``n`` in its weekday's column, row by row."""
-        cell = (self.right - self.left) // 7
-        top = self.top + views.dp(self.TITLE + self.LETTERS)
-        first = (self.month.weekday() + 1) % 7
-        for index, child in enumerate(self.children, start=first):
-            child.layout(self.left + index % 7 * cell, top + index // 7 * views.dp(self.CELL))
-
-    def draw_content(self, painter: Painter) -> None:
-        """The month's title and the weekday letters."""
-        title = (self.left, self.top, self.right, self.top + views.dp(self.TITLE))
-        painter.text([f"{self.month:%B %Y}"], title, views.sp(14), ON_SURFACE, True,
-                     views.Gravity.CENTER)  # fmt: skip
-        cell = (self.right - self.left) // 7
-        top = self.top + views.dp(self.TITLE)
-        for column, letter in enumerate("SMTWTFS"):
-            box = (self.left + column * cell, top, self.left + (column + 1) * cell,
-                   top + views.dp(self.LETTERS))  # fmt: skip
-            painter.text([letter], box, views.sp(12), ON_SURFACE_VARIANT, False,
-                         views.Gravity.CENTER)  # fmt: skip
-
-
 def _picker(id: str, draft: FilterDraft, which: str) -> views.View:
-    """A calendar-mode DatePicker: the header (year, picked day), the month's days
-    (before From disabled in To's), the month arrows. GONE unless open."""
+    """A calendar-mode DatePicker (before From disabled in To's). GONE unless open."""
     picked = draft.start if which == "from" else draft.end
     shown = draft.shown if draft.picker == which else picked.replace(day=1)
-    lowest = draft.start if which == "to" else dt.date.min
-
-    def cell(day: dt.date) -> views.View:
-        return _DayCell(
-            "", str(day.day), text_size=14, gravity=views.Gravity.CENTER,
-            content_desc=f"{day.day:02d} {day:%B} {day.year}", selected=day == picked,
-            enabled=day >= lowest, on_click=functools.partial(draft.pick, day),
-            text_color="#FFFFFFFF" if day == picked else ON_SURFACE,
-            background=PRIMARY if day == picked else None, corner_radius=20,
-        )  # fmt: skip
-
-    days = [d for week in _SUNDAY_FIRST.monthdatescalendar(shown.year, shown.month)
-            for d in week if d.month == shown.month]  # fmt: skip
-    header = views.LinearLayout(
-        "android:id/date_picker_header",
-        views.TextView("android:id/date_picker_header_year", str(picked.year), text_size=16,
-                       text_color="#B3FFFFFF"),
-        views.TextView("android:id/date_picker_header_date", f"{picked:%a, %b} {picked.day}",
-                       text_size=34, text_color="#FFFFFFFF"),
-        orientation=views.VERTICAL, width=views.MATCH_PARENT, padding=(24, 16, 24, 16),
-        background=PRIMARY,
+    return views.date_picker(
+        id, picked, shown, draft.pick, draft.move, accent=PRIMARY, ink=ON_SURFACE,
+        letter_ink=ON_SURFACE_VARIANT, earliest=draft.start if which == "to" else dt.date.min,
+        padding=(8, 0, 8, 0), visibility=views.VISIBLE if draft.picker == which else views.GONE,
     )  # fmt: skip
-    pager = views.FrameLayout(
-        "android:id/date_picker_day_picker",
-        _ViewPager("android:id/day_picker_view_pager",
-                   _MonthView(shown, *(cell(d) for d in days)), width=views.MATCH_PARENT),
-        views.ImageButton("android:id/prev", "chevron_left", content_desc=ids.PREVIOUS_MONTH,
-                          on_click=functools.partial(draft.move, -1)),
-        views.ImageButton("android:id/next", "chevron_right", content_desc=ids.NEXT_MONTH,
-                          on_click=functools.partial(draft.move, 1),
-                          layout_gravity=views.Gravity.END),
-        width=views.MATCH_PARENT,
-    )  # fmt: skip
-    shows = views.VISIBLE if draft.picker == which else views.GONE
-    return _DatePicker(id, header, pager, orientation=views.VERTICAL, width=views.MATCH_PARENT,
-                       padding=(8, 0, 8, 0), visibility=shows)  # fmt: skip
 
 
 #: Called with the range and the checked types when the filter's OK is tapped.
