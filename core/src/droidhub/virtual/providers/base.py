@@ -166,8 +166,10 @@ def open_database(phone: ProviderHost, android_path: str) -> Iterator[sqlite3.Co
     host.parent.mkdir(parents=True, exist_ok=True)
     before = host.stat().st_mtime_ns if host.exists() else None
     connection = sqlite3.connect(host)
-    # The sandbox needs no durability across power loss; skipping fsync keeps writes fast.
+    # The sandbox needs no durability across power loss: no fsync, the rollback journal in
+    # memory (neither is stored in the file); a fresh phone creates every provider's file.
     connection.execute("PRAGMA synchronous = OFF")
+    connection.execute("PRAGMA journal_mode = MEMORY")
     try:
         with connection:
             yield connection
