@@ -297,6 +297,26 @@ def test_sandboxes_live_on_disk_unless_asked(monkeypatch: pytest.MonkeyPatch) ->
         assert not str(root).startswith("/dev/shm")
 
 
+def _memory_has_room() -> bool:
+    try:
+        stats = os.statvfs("/dev/shm")
+    except OSError:
+        return False
+    return os.access("/dev/shm", os.W_OK) and stats.f_bavail * stats.f_frsize >= 1 << 30
+
+
+@pytest.mark.skipif(not _memory_has_room(), reason="no writable /dev/shm with 1 GiB free")
+def test_scratch_phones_live_in_memory_unless_a_folder_is_named(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv("DROIDHUB_VIRTUAL_DIR", raising=False)
+    with VirtualDeviceServer(devices=1, apps=_no_apps, scratch=True) as server:
+        assert str(server.phone("virtual-0").root).startswith("/dev/shm/")
+    monkeypatch.setenv("DROIDHUB_VIRTUAL_DIR", str(tmp_path))
+    with VirtualDeviceServer(devices=1, apps=_no_apps, scratch=True) as server:
+        assert tmp_path in server.phone("virtual-0").root.parents
+
+
 def test_a_client_beyond_the_limit_is_served_and_the_oldest_idle_connection_gives_way() -> None:
     with VirtualDeviceServer(devices=1, apps=_no_apps, max_connections=5) as server:
         held = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(5)]

@@ -110,7 +110,7 @@ def fresh_phone(apps: Sequence[AppSpec]) -> Iterator[tuple[Env, VirtualPhone]]:
     from droidhub.device.client import Device
     from droidhub.virtual.server import VirtualDeviceServer
 
-    with VirtualDeviceServer(devices=1) as server:
+    with VirtualDeviceServer(devices=1, scratch=True) as server:
         serial = server.serials[0]
         device = Device(serial, host="127.0.0.1", port=server.port)
         yield Env(device, apps), server.phone(serial)
@@ -180,7 +180,7 @@ def _ui_phase(check: TaskCheck, inst: TaskInstance, apps: Sequence[AppSpec]) -> 
         check.set("ui", FAIL, "no UI solver")
         return
     with (
-        VirtualDeviceServer(devices=1) as server,
+        VirtualDeviceServer(devices=1, scratch=True) as server,
         tempfile.TemporaryDirectory(prefix="droidhub-check-ui-") as out,
     ):
         serial = server.serials[0]
