@@ -3,7 +3,12 @@ scrolls by a swipe's travel, a dialog over a scrim, typing into a field, long pr
 
 The arithmetic: the list starts under the 118 px status bar and a 56 dp (147 px)
 toolbar, at y = 265, and ends at the gesture bar, y = 2337: 2072 px of rows, each
-72 dp = 189 px tall. A swipe scrolls by its travel less the 8 dp (21 px) touch slop.
+72 dp = 189 px tall. A swipe scrolls by its travel less the 8 dp (21 px) touch slop;
+one that lifts faster than 50 dp (131 px) a second flings on. The slow swipes below
+(100 px a second) do not fling. A fling's distance, by hand from OverScroller's spline:
+1000 px in 300 ms is 3333 px/s; the deceleration 0.015 * 9.80665 * 39.37 * 420 * 0.84 =
+2043.2; ln(0.35 * 3333.3 / 2043.2) = -0.5604; the rate ln 0.78 / ln 0.9 = 2.3582, so
+the distance is 2043.2 * exp(2.3582 / 1.3582 * -0.5604) = 772 px.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ from dataclasses import dataclass, field
 import pytest
 from app_phone import element_with, screen_elements, started
 
+from droidhub import Env, Observe
+from droidhub.agents import ui_solver
 from droidhub.android.ui_tree import UIElement
 from droidhub.device.client import Device
 from droidhub.virtual.appmodel import VirtualPhone
@@ -142,7 +149,7 @@ def test_the_list_binds_the_rows_in_view_and_cuts_the_last_one(app_and_device) -
 
 def test_a_swipe_scrolls_by_its_travel_less_the_touch_slop(app_and_device) -> None:
     _, device = app_and_device
-    device.swipe(540, 2000, 540, 1000, 300)
+    device.swipe(540, 2000, 540, 1000, 10_000)
     offset = 1000 - 21
     rows = _rows(device)
     # row 5 starts at 265 + 5 * 189 - 979 = 231: above the list's top, so cut there
@@ -154,10 +161,37 @@ def test_a_swipe_scrolls_by_its_travel_less_the_touch_slop(app_and_device) -> No
     rows = _rows(device)
     assert rows["Row 29"][1] == BOTTOM  # scrolled to the end, and no further
     assert element_with(device, resource_id=f"{PACKAGE}:id/list").scrollable  # it can still go back
-    device.swipe(540, 1000, 540, 1500, 300)  # back up by 500 - 21 = 479 px
+    device.swipe(540, 1000, 540, 1500, 5_000)  # back up by 500 - 21 = 479 px
     rows = _rows(device)
     assert "Row 28" not in rows  # its top, 2337 - 2 * 189 + 479, is past the bottom
     assert rows["Row 27"] == (BOTTOM - 3 * ROW + 479, BOTTOM)
+
+
+def test_a_fast_swipe_flings_the_list_on_as_far_as_android_would(app_and_device) -> None:
+    _, device = app_and_device
+    device.swipe(540, 2000, 540, 1000, 300)  # AndroidWorld's scroll takes 300 ms
+    offset = 1000 - 21 + 772  # the drag, then the fling (the docstring's arithmetic)
+    rows = _rows(device)
+    # row 9 starts at 265 + 9 * 189 - 1751 = 215: above the list's top, so cut there
+    assert next(iter(rows)) == "Row 9"
+    assert rows["Row 10"] == (TOP + 10 * ROW - offset, TOP + 11 * ROW - offset)
+    device.swipe(540, 1000, 540, 2000, 300)  # the same fling back up
+    assert _rows(device)["Row 0"] == (TOP, TOP + ROW)
+
+
+def test_a_solver_knows_how_far_its_scroll_carries_the_list(app_and_device) -> None:
+    _, device = app_and_device
+    env = Env(device, [])
+    state = env.get_state(observe=Observe.UI_TREE)
+    index = ui_solver.list_on_top(state)
+    assert index is not None and state.ui_elements[index].resource_id == f"{PACKAGE}:id/list"
+    travel = ui_solver.scroll_travel(state, index)
+    # half the 2072 px list, less the slop, then the fling: 3453 px/s, by the docstring's
+    # arithmetic 2043.2 * exp(1.7363 * ln(0.35 * 3453.3 / 2043.2)) = 821 px
+    assert travel == 1036 - 21 + 821
+    env.execute_action(ui_solver.scroll("down", index))
+    first = f"Row {travel // ROW + 1}"  # the first row whose top is still in the list
+    assert _rows(device)[first][0] == TOP + (travel // ROW + 1) * ROW - travel
 
 
 def test_a_dialog_shows_over_a_scrim_on_top_of_the_tree(app_and_device) -> None:

@@ -308,7 +308,7 @@ def test_the_logs_scroll_by_the_swipe_less_the_slop_and_cut_the_edge_rows(
     listing = find_element(expense, resource_id="rv_expense")
     assert listing.scrollable and listing.bounds is not None
     assert _row_top(expense, "Item 0") == LIST_TOP + dp(10)  # tv_name 10 dp down
-    expense.swipe(540, 1800, 540, 1200, 300)
+    expense.swipe(540, 1800, 540, 1200, 5_000)  # slow (120 px/s): a drag, no fling
     moved = 600 - SLOP
     assert _row_top(expense, "Item 5") == LIST_TOP + 5 * ROW + dp(10) - moved
     # the row scrolled half out at the top is cut at the list's top

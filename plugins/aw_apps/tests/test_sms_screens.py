@@ -259,7 +259,7 @@ def test_the_list_scrolls_by_the_swipe_less_the_slop(sms: Device) -> None:
     assert find_element(sms, resource_id="conversations_list").scrollable
     before = _address_top(sms, PEOPLE[-4])
     assert before is not None and PEOPLE[0] not in [e.text for e in screen_elements(sms)]
-    sms.swipe(540, 1800, 540, 1200, 300)
+    sms.swipe(540, 1800, 540, 1200, 5_000)  # slow (120 px/s): a drag, no fling
     assert _address_top(sms, PEOPLE[-4]) == before - (600 - SLOP)
     frames = [e for e in screen_elements(sms) if e.resource_id == ID + "conversation_frame"]
     assert frames[0].bounds is not None and frames[0].bounds.top == LIST_TOP  # cut at the top

@@ -29,9 +29,11 @@ from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from droidhub.android.phone import PIXEL_6
+from droidhub.android.scrolling import drag_travel
 from droidhub.android.ui_tree import UIElement
 from droidhub.env.actions import Action
-from droidhub.env.environment import State
+from droidhub.env.environment import SCROLL_MS, State
 
 #: What a solver is while it runs: it yields actions and is sent the next state.
 SolverScript = Generator[Action, State, None]
@@ -157,16 +159,43 @@ def scroll(direction: str = "down", index: int | None = None) -> Action:
     return Action(action_type="scroll", direction=direction, index=index)  # type: ignore[arg-type]
 
 
+def list_on_top(state: State) -> int | None:
+    """The index of the list a person would scroll: the last (topmost: a dialog's comes
+    after the screen behind it) scrollable element taller than half its width (not a
+    strip of tabs), or None.
+
+    Scrolling that element rather than the whole screen keeps each scroll within it: a
+    scroll drags from the middle to the edge in 300 ms and the list flings on after,
+    so a drag across the whole screen can carry a short list past a row unseen."""
+    for index in range(len(state.ui_elements) - 1, -1, -1):
+        element = state.ui_elements[index]
+        box = element.bounds
+        if element.scrollable and box is not None and box.height > box.width / 2:
+            return index
+    return None
+
+
+def scroll_travel(state: State, index: int | None = None) -> int:
+    """How far a :func:`scroll` of the element at ``index`` (None: the screen) carries
+    the list under it, in px, at most: the drag from the element's middle to its edge in
+    :data:`droidhub.env.environment.SCROLL_MS`, less the touch slop, then the fling
+    (:mod:`droidhub.android.scrolling`). Less where the list ends first."""
+    box = state.ui_elements[index].bounds if index is not None else None
+    height = box.height if box is not None else PIXEL_6.height
+    return drag_travel(height // 2, SCROLL_MS)
+
+
 def _scroll_until(
     state: State, direction: str, limit: int, criteria: dict[str, str | None]
 ) -> Generator[Action, State, State]:
-    """Scroll ``direction`` until an element matching ``criteria`` shows, at most
-    ``limit`` times, stopping early when a scroll changes nothing; the last state."""
+    """Scroll the list on top ``direction`` until an element matching ``criteria``
+    shows, at most ``limit`` times, stopping early when a scroll changes nothing; the
+    last state."""
     for _ in range(limit):
         if find(state, **criteria) is not None:
             return state
         before = state.ui_tree
-        state = yield scroll(direction)
+        state = yield scroll(direction, list_on_top(state))
         if before and state.ui_tree == before:
             break
     return state

@@ -25,9 +25,19 @@ class BoundingBox:
         return (self.left + self.right) // 2, (self.top + self.bottom) // 2
 
     @property
+    def width(self) -> int:
+        """Right less left (0 for an empty box)."""
+        return max(0, self.right - self.left)
+
+    @property
+    def height(self) -> int:
+        """Bottom less top (0 for an empty box)."""
+        return max(0, self.bottom - self.top)
+
+    @property
     def area(self) -> int:
         """Width x height (0 for an empty box)."""
-        return max(0, self.right - self.left) * max(0, self.bottom - self.top)
+        return self.width * self.height
 
 
 @dataclass(frozen=True)

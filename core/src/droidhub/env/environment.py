@@ -59,7 +59,7 @@ KEY_HOME = "KEYCODE_HOME"
 
 #: Durations of the drags behind scroll and swipe actions (AndroidWorld: adb's default
 #: for a scroll, 500 ms for a swipe).
-_SCROLL_MS = 300
+SCROLL_MS = 300
 _SWIPE_MS = 500
 _LONG_PRESS_MS = 1000
 
@@ -217,7 +217,7 @@ class Env:
         direction = action.direction or "down"
         if action.action_type == "scroll":
             ends = {"down": (cx, top), "up": (cx, bottom), "right": (left, cy), "left": (right, cy)}
-            self.device.swipe(cx, cy, *ends[direction], _SCROLL_MS)
+            self.device.swipe(cx, cy, *ends[direction], SCROLL_MS)
             return
         # AndroidWorld's swipe has no index; with one (droidhub's extension) the drag
         # crosses that element the same way, starting just inside it.

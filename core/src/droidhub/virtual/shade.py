@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from droidhub.android.phone import PIXEL_6
+from droidhub.android.scrolling import TOUCH_SLOP
 from droidhub.virtual.app import Intent, Screen
 from droidhub.virtual.hierarchy import Node, hierarchy
 from droidhub.virtual.quick_settings import (
@@ -77,7 +78,6 @@ from droidhub.virtual.views import (
 )
 from droidhub.virtual.views.measure import DENSITY, MeasureSpec
 from droidhub.virtual.views.paint import DIM_AMOUNT, Painter
-from droidhub.virtual.views.recycler import TOUCH_SLOP
 from droidhub.virtual.views.seekbar import SLIDER
 from droidhub.virtual.views.window import draw, node
 from droidhub.virtual.widgets.nodes import navigation_bar

@@ -29,10 +29,11 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from droidhub.android.scrolling import TOUCH_SLOP, drag_travel
 from droidhub.virtual.app import Screen, VirtualApp
 from droidhub.virtual.views import keyboard
 from droidhub.virtual.views.keyboard import Key, Keyboard
-from droidhub.virtual.views.recycler import TOUCH_SLOP, RecyclerView
+from droidhub.virtual.views.recycler import RecyclerView
 from droidhub.virtual.views.seekbar import SeekBar
 from droidhub.virtual.views.status_bar import StatusBar
 from droidhub.virtual.views.view import View
@@ -131,7 +132,8 @@ class ViewApp(VirtualApp):
     def on_swipe(
         self, phone: VirtualPhone, x1: int, y1: int, x2: int, y2: int, duration_ms: int
     ) -> None:
-        """A long press where the finger stays, else a scroll of the list under it."""
+        """A long press where the finger stays, else a scroll of the list under it: the
+        drag, then the fling at the finger's speed."""
         window = self.input_window(phone)
         if window.keyboard is not None and keyboard.covers(y1):
             return  # a swipe on the keyboard (gesture typing) is not modelled
@@ -149,9 +151,8 @@ class ViewApp(VirtualApp):
             return
         lists = [v for v in root.walk() if isinstance(v, RecyclerView) and v.contains(x1, y1)]
         if lists and abs(y2 - y1) > TOUCH_SLOP:
-            travel = y1 - y2
-            distance = travel - TOUCH_SLOP if travel > 0 else travel + TOUCH_SLOP
             rv = lists[-1]
+            distance = drag_travel(y1 - y2, duration_ms)
             self.view_state.scroll[rv.scroll_name] = rv.scrolled_by(distance)
 
     def on_text(self, phone: VirtualPhone, text: str) -> None:

@@ -10,7 +10,9 @@ Facts: RecyclerView's accessibility delegate sets its node's class to
 ``androidx.recyclerview.widget.RecyclerView``, and its layout manager marks the node
 scrollable only while it can scroll one way or the other. A drag scrolls by the
 finger's travel less the touch slop (8 dp), which RecyclerView takes off when a drag
-starts; the fling that may follow a fast swipe is not modelled.
+starts; then, if the finger lifted faster than the minimum fling velocity, the list
+flings on (:mod:`droidhub.android.scrolling`): an AndroidWorld scroll (half a 1,925 px
+list in 300 ms) flings 722 px further.
 """
 
 from __future__ import annotations
@@ -24,14 +26,10 @@ from droidhub.virtual.views.measure import (
     MeasureSpec,
     Mode,
     child_spec,
-    dp,
 )
 from droidhub.virtual.views.view import Attributes, View, ViewGroup
 
 Item = TypeVar("Item")
-
-#: ``ViewConfiguration``'s touch slop: 8 dp.
-TOUCH_SLOP = dp(8)
 
 
 class RecyclerView(ViewGroup, Generic[Item]):

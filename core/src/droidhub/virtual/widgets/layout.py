@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from droidhub.android.phone import PIXEL_6
+from droidhub.android.scrolling import TOUCH_SLOP, drag_travel
 from droidhub.virtual.app import Screen, VirtualApp
 from droidhub.virtual.widgets import paint
 from droidhub.virtual.widgets.kit import (
@@ -57,7 +58,6 @@ if TYPE_CHECKING:
 
 Box = tuple[int, int, int, int]
 _LONG_PRESS_MS = 500
-_TOUCH_SLOP = dp(8)
 
 
 def height_of(widget: Any) -> int:
@@ -208,7 +208,7 @@ class WidgetApp(VirtualApp):
     ) -> None:
         """A long press, a SeekBar drag, a tab change or a list scroll."""
         self._layout(phone)
-        still = abs(x2 - x1) <= _TOUCH_SLOP and abs(y2 - y1) <= _TOUCH_SLOP
+        still = abs(x2 - x1) <= TOUCH_SLOP and abs(y2 - y1) <= TOUCH_SLOP
         if still and duration_ms >= _LONG_PRESS_MS:
             target = hit(self._nodes, x1, y1, long=True)
             if target is not None and id(target) in self._long_actions:
@@ -221,7 +221,7 @@ class WidgetApp(VirtualApp):
         for node, key, total, view in self._lists:
             left, top, right, bottom = node.bounds
             if left <= x1 < right and top <= y1 < bottom:
-                offset = self._ui.scroll.get(key, 0) + y1 - y2
+                offset = self._ui.scroll.get(key, 0) + drag_travel(y1 - y2, duration_ms)
                 self._ui.scroll[key] = max(0, min(offset, max(0, total - view)))
                 return
 

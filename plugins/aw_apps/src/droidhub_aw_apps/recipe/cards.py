@@ -1,12 +1,13 @@
 """The recipe list as a UI solver reads it: each card where it lies in the whole list.
 
-A scroll drags from the screen's middle to its edge: the list moves by about half the
-screen, never exactly (the touch slop, the list's end). Cards with the same title and
-description look alike, so matching screens by content alone cannot tell how far the
-list moved (a run of eight look-alike cards reads the same one card further down).
-:class:`CardList` places every card by its top in list coordinates (its top on screen
-plus the list's offset) and takes as the new offset the one that puts every card seen
-before back where it was seen, nearest to where the scroll should have moved it.
+A scroll drags from the list's middle to its edge and the list flings on: it moves by
+:func:`droidhub.agents.ui_solver.scroll_travel`, unless its top or end stops it first,
+and may leave less than a card in common with the screen before. Cards with the same
+title and description look alike, so matching screens by content alone cannot tell how
+far the list moved (a run of eight look-alike cards reads the same one card further
+down). :class:`CardList` places every card by its top in list coordinates (its top on
+screen plus the list's offset) and takes as the new offset the one that puts every
+card seen before back where it was seen, nearest to where the scroll moved it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,14 @@ from collections.abc import Generator
 from dataclasses import dataclass
 
 from droidhub import Action, State
-from droidhub.agents.ui_solver import SolverError, find, find_all, scroll
+from droidhub.agents.ui_solver import (
+    SolverError,
+    find,
+    find_all,
+    list_on_top,
+    scroll,
+    scroll_travel,
+)
 
 #: A card's face: title, description, source.
 Face = tuple[str, str, str]
@@ -154,6 +162,11 @@ class CardList:
             for top, face in self.faces.items():
                 if face == card.face:
                     candidates.add(top - card.top)
+        if shift and not self.lost and not at_end:
+            # A scroll the list's end did not stop moved it as far as a scroll moves it
+            # (it flings on, and may leave less than a card in common with the screen
+            # before, or only look-alikes).
+            candidates.add(self.offset + shift)
         fitting = sorted(o for o in candidates if self._fits(cards, o, viewport_top))
         if not fitting:
             raise SolverError("the recipe list shows no card where it was seen before")
@@ -187,11 +200,9 @@ class CardList:
             self.faces[self._list_top(card, self.offset, viewport_top)] = card.face  # type: ignore[assignment]
 
     def scrolled(self, state: State, direction: str) -> None:
-        """Take in the screen after a scroll ``direction`` of the screen (a drag from
-        its middle to its edge: half the screen's height, less the touch slop)."""
-        height = max((e.bounds.bottom for e in state.ui_elements if e.bounds is not None),
-                     default=0)  # fmt: skip
-        stride = self._stride or height // 2
+        """Take in the screen after a scroll ``direction`` of the list (a drag from its
+        middle to its edge, then the fling: :func:`scroll_travel`)."""
+        stride = self._stride or scroll_travel(state, list_on_top(state))
         self._read(state, stride if direction == "down" else -stride)
 
     def recheck_end(self) -> None:
@@ -233,6 +244,6 @@ class CardList:
                         if self._list_top(card, self.offset, viewport_top) == top:
                             return state, Action(action_type="click", index=card.index)
                 direction = "down" if centre >= viewport_bottom else "up"
-            state = yield scroll(direction)
+            state = yield scroll(direction, list_on_top(state))
             self.scrolled(state, direction)
         raise SolverError(f"no card at list position {top} after 20 scrolls")

@@ -23,6 +23,7 @@ from droidhub.agents.ui_solver import (
     SolverScript,
     SolverSteps,
     find_all,
+    list_on_top,
     open_app,
     press_back,
     require,
@@ -199,7 +200,7 @@ def solve_delete_duplicates(goal: str, params: Mapping[str, Any], state: State) 
     seen: dict[Face, list[tuple[str, ...]]] = {}
     for _ in range(80):
         if cards.lost:
-            state = yield scroll("up")
+            state = yield scroll("up", list_on_top(state))
             cards.scrolled(state, "up")
             continue
         pending = _suspects(cards, 3)
@@ -211,7 +212,7 @@ def solve_delete_duplicates(goal: str, params: Mapping[str, Any], state: State) 
         if not pending:
             if cards.ended:
                 return
-            state = yield scroll("down")
+            state = yield scroll("down", list_on_top(state))
             cards.scrolled(state, "down")
             continue
         top = min(pending, key=cards.distance)

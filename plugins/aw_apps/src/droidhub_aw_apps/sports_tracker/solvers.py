@@ -36,6 +36,7 @@ from droidhub.agents.ui_solver import (
     SolverScript,
     answer,
     find_all,
+    list_on_top,
     open_app,
     press_back,
     require,
@@ -221,7 +222,7 @@ def aggregated_over(
         if wanted in rows or not find_all(state, resource_id=ids.TYPE_LABEL):
             break
         before = state.ui_tree
-        state = yield scroll("down")
+        state = yield scroll("down", list_on_top(state))
         if state.ui_tree == before:
             break
         rows |= _type_rows(state)
@@ -298,7 +299,7 @@ def _learn_icon(state: State, category: str) -> Generator[Action, State, TypeIco
         if found is not None:
             return found
         before = state.ui_tree
-        state = yield scroll("down")
+        state = yield scroll("down", list_on_top(state))
         if state.ui_tree == before:
             break
     raise SolverError(f"Aggregated stats shows no row {category!r}")
@@ -368,7 +369,7 @@ def type_tracks(
         if (past and found.of_type() is not None) or found.complete:
             break
         shown = _listed(state)
-        state = yield scroll("down")
+        state = yield scroll("down", list_on_top(state))
         more = _listed(state)
         found.seen += [i for i in more if i not in found.seen]
         found.complete = _scrolled_to_end(shown, more, height)

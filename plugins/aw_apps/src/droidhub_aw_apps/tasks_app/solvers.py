@@ -23,6 +23,7 @@ from droidhub.agents.ui_solver import (
     SolverError,
     SolverScript,
     answer,
+    list_on_top,
     open_app,
     press_back,
     scroll,
@@ -112,7 +113,7 @@ def read_list(state: State, stop: Callable[[list[Item]], bool] | None = None) ->
     for _ in range(12):
         if stop is not None and stop(items):
             break
-        state = yield scroll("down")
+        state = yield scroll("down", list_on_top(state))
         merged = _merge(items, _visible(state))
         if merged == items:
             break
