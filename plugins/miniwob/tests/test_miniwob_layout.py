@@ -1,6 +1,6 @@
-"""The plugin's shape: it reaches droidhub only through its public names and the
-app-model API, its modules import each other without a circle, each stays small
-enough to read, and its screen is the one droidhub models."""
+"""The plugin's shape: it reaches droidhub only through its public names, the
+app-model API and the view engine, its modules import each other without a circle,
+each stays small enough to read, and its screen is the one droidhub models."""
 
 from __future__ import annotations
 
@@ -13,7 +13,14 @@ from droidhub_miniwob import webview
 
 SRC = Path(droidhub_miniwob.__file__).parent
 #: What a plugin may import of droidhub.
-ALLOWED = {"droidhub", "droidhub.virtual.appmodel"}
+#: droidhub's public names, the app model API and the view engine (whose soft keyboard
+#: shows over the WebView), as pyproject's import contract for plugins says.
+ALLOWED = {
+    "droidhub",
+    "droidhub.virtual.appmodel",
+    "droidhub.virtual.views",
+    "droidhub.virtual.views.keyboard",
+}
 MAX_LINES = 600
 
 

@@ -13,6 +13,10 @@ from __future__ import annotations
 
 import io
 import struct
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
 
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -48,4 +52,17 @@ def fit_png(png: bytes, size: tuple[int, int]) -> bytes:
     out = io.BytesIO()
     # The fastest zlib level, as the browser's own fast encoder: screencap is per step.
     fitted.save(out, format="PNG", compress_level=1)
+    return out.getvalue()
+
+
+def with_band(png: bytes, band: np.ndarray, top: int) -> bytes:
+    """``png`` with ``band`` (RGBA rows as wide as the image) laid over it from row
+    ``top``: the soft keyboard over a browser's screenshot."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(png)) as image:
+        shown = image.convert("RGBA")
+    shown.paste(Image.fromarray(band, "RGBA"), (0, top))
+    out = io.BytesIO()
+    shown.save(out, format="PNG", compress_level=1)
     return out.getvalue()

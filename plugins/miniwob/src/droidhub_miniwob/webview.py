@@ -37,6 +37,8 @@ from droidhub.virtual.appmodel import (
     VirtualApp,
     selects_all,
 )
+from droidhub.virtual.views import keyboard
+from droidhub.virtual.views.keyboard import Keyboard
 from droidhub_miniwob import contract, page_input
 from droidhub_miniwob.browser import Chromium
 from droidhub_miniwob.cdp import CdpError, CdpSession
@@ -47,7 +49,7 @@ from droidhub_miniwob.phone_window import (
     WEBVIEW_FRAME_ID,
     WINDOW_PATH,
 )
-from droidhub_miniwob.screenshot import fit_png
+from droidhub_miniwob.screenshot import fit_png, with_band
 from droidhub_miniwob.tabs import Tab, open_tab
 from droidhub_miniwob.window_tree import window_hierarchy
 
@@ -83,6 +85,16 @@ SCREENSHOT_PARAMS: dict[str, Any] = {
 _PAGE_LOAD_TIMEOUT_S = 20.0
 #: Closes the select, date or time dialog (js/native_pickers.js) if one is open.
 _CLOSE_DIALOG = "document.getElementById('droidhub-select-dialog')?.remove(); 0"
+#: Whether the WebView's focused element takes typing, which brings the soft keyboard up:
+#: a text-like input, a textarea or editable content, enabled and not read-only. Date,
+#: time and colour inputs open their pickers instead; buttons and boxes take no text.
+_TAKES_TYPING = """(() => {
+  const e = document.activeElement;
+  if (!e || e.disabled || e.readOnly) return false;
+  if (e.isContentEditable || e.tagName === 'TEXTAREA') return true;
+  const typed = ['text', 'search', 'email', 'url', 'tel', 'password', 'number'];
+  return e.tagName === 'INPUT' && typed.includes((e.type || 'text').toLowerCase());
+})()"""
 
 
 def emulate_webview_screen(page: CdpSession) -> None:
@@ -125,6 +137,8 @@ class MiniWobWebViewApp(VirtualApp):
         self._frame = ""  # the WebView iframe's frame id
         self._clock = ""  # the time the status bar shows
         self._task: str | None = None
+        #: Gboard while it shows over the window (a tap focused a field that takes typing).
+        self._keyboard: Keyboard | None = None
         self._lock = threading.RLock()
         self._hierarchy_js = _script("hierarchy.js")
         # What a phone's WebView does natively: text selection, the clipboard.
@@ -198,7 +212,9 @@ class MiniWobWebViewApp(VirtualApp):
         return page.evaluate(expression, command_line_api, context=context)
 
     def _show(self, page: CdpSession, url: str) -> None:
-        """Navigate the WebView to ``url`` and wait until its document has loaded."""
+        """Navigate the WebView to ``url`` and wait until its document has loaded (the
+        keyboard goes down with the page it typed into)."""
+        self._keyboard = None
         frame = f"document.getElementById({json.dumps(WEBVIEW_FRAME_ID)}).contentWindow"
         page.evaluate(
             f"(function (w) {{ w.droidhubLeaving = true; "
@@ -297,8 +313,10 @@ class MiniWobWebViewApp(VirtualApp):
         """Start a new episode in the loaded page; returns the bridge's utterance reply."""
         with self._lock:
             seed_text = None if seed is None else str(seed)
-            # A new episode starts with no system dialog of the last one left open.
+            # A new episode starts with no system dialog of the last one left open, and
+            # with the keyboard down (the page's fields are made afresh).
             self._in_page(_CLOSE_DIALOG)
+            self._keyboard = None
             return self._in_page(contract.js_reset(seed_text, no_timer))
 
     # --- observation -------------------------------------------------------------------
@@ -336,22 +354,49 @@ class MiniWobWebViewApp(VirtualApp):
                 # 1080x2400; fit_png still guarantees the screen's size whatever a
                 # browser does at another scale.
                 png = fit_png(base64.b64decode(data), PIXEL_6.size)
+                if self._keyboard is not None:
+                    png = with_band(png, keyboard.band(self._keyboard), keyboard.TOP)
+            # The keyboard is the input method's window: never in the app's dump.
             return Screen(hierarchy=window_hierarchy(title, nodes, clock), png=png)
 
     # --- input: DevTools events (droidhub_miniwob.page_input) --------------------------
     def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
-        """A tap: touch down and up on one point."""
+        """A tap: on the keyboard while it shows there, a key; else touch down and up on
+        one point, after which the keyboard shows while the focused field takes typing."""
         del phone
         with self._lock:
-            if self._page is not None:
-                page_input.tap(self._page, x, y)
+            page = self._page
+            if page is None:
+                return
+            board = self._keyboard
+            if board is not None and keyboard.covers(y):
+                key = keyboard.key_at(board.page, x, y)
+                sent = board.press(key) if key is not None else None
+                if sent is not None and sent.text:
+                    page_input.type_text(page, sent.text)
+                elif sent is not None and sent.keycode:
+                    page_input.press_key(page, sent.keycode)
+                else:
+                    return
+            else:
+                page_input.tap(page, x, y)
+            self._keyboard = (board or Keyboard()) if self._takes_typing(page) else None
+
+    def _takes_typing(self, page: CdpSession) -> bool:
+        try:
+            return bool(self._in_frame(page, _TAKES_TYPING))
+        except CdpError:  # the page is navigating: nothing is focused
+            return False
 
     def on_swipe(
         self, phone: VirtualPhone, x1: int, y1: int, x2: int, y2: int, duration_ms: int
     ) -> None:
-        """A swipe as touch moves one frame apart; a long press on one spot waits for real."""
+        """A swipe as touch moves one frame apart; a long press on one spot waits for
+        real. One that starts on the keyboard (gesture typing) is not modelled."""
         del phone
         with self._lock:
+            if self._keyboard is not None and keyboard.covers(y1):
+                return
             if self._page is not None:
                 page_input.swipe(self._page, x1, y1, x2, y2, duration_ms)
 
@@ -365,10 +410,13 @@ class MiniWobWebViewApp(VirtualApp):
     def on_key(self, phone: VirtualPhone, keycode: str) -> bool | None:
         """``input keyevent``: keys a web page reacts to (Enter, Del, Tab, arrows...).
 
-        BACK is swallowed, as AndroidWorld's MiniWoB++ app does: the activity and its
-        episode stay (the page does not react either)."""
+        BACK hides the keyboard while it shows; else it is swallowed, as AndroidWorld's
+        MiniWoB++ app does: the activity and its episode stay (the page does not react
+        either)."""
         name = page_input.key_name(keycode)
         if name == "KEYCODE_BACK":
+            with self._lock:
+                self._keyboard = None
             return True
         with self._lock:
             if self._page is not None:

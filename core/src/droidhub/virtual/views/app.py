@@ -50,7 +50,6 @@ LONG_PRESS_MS = 400
 OBSERVED_FOR_S = 1.0
 KEY_BACK = ("KEYCODE_BACK", "4")
 KEY_DEL = ("KEYCODE_DEL", "67")
-_KEY_EVENTS = {"delete": "KEYCODE_DEL", "enter": "KEYCODE_ENTER"}
 
 
 @dataclass
@@ -217,16 +216,12 @@ class ViewApp(VirtualApp):
         return window
 
     def _press(self, phone: VirtualPhone, board: Keyboard, key: Key) -> None:
-        """A tap on ``key``: change page or shift, type, or send DEL or ENTER."""
-        if key.action == "shift":
-            board.shifted = not board.shifted
-        elif key.action in ("symbols", "letters"):
-            board.page, board.shifted = key.action, False
-        elif key.action in _KEY_EVENTS:
-            self.on_key(phone, _KEY_EVENTS[key.action])
-        elif key.text:
-            self.on_text(phone, key.typed(board.shifted))
-            board.shifted = False
+        """A tap on ``key``: what the keyboard sends reaches the focused field."""
+        sent = board.press(key)
+        if sent.keycode:
+            self.on_key(phone, sent.keycode)
+        elif sent.text:
+            self.on_text(phone, sent.text)
 
     def _focused(self, phone: VirtualPhone) -> EditText | None:
         window = self._window(phone)

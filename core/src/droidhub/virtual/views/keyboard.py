@@ -18,7 +18,11 @@ touch area is its whole cell, gaps included, as Gboard's are. A real device's
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
+
+import numpy as np
+import skia
 
 from droidhub.android.phone import PIXEL_6
 from droidhub.virtual.views.measure import Gravity, dp, sp
@@ -43,6 +47,33 @@ class Keyboard:
 
     page: str = "letters"
     shifted: bool = False
+
+    def press(self, key: Key) -> KeyPress:
+        """A tap on ``key``: shift or a page change stays in the keyboard; a letter is
+        typed (capital once after shift); delete and enter reach the app as key events."""
+        if key.action == "shift":
+            self.shifted = not self.shifted
+        elif key.action in ("symbols", "letters"):
+            self.page, self.shifted = key.action, False
+        elif key.action in _KEY_EVENTS:
+            return KeyPress(keycode=_KEY_EVENTS[key.action])
+        elif key.text:
+            typed = key.typed(self.shifted)
+            self.shifted = False
+            return KeyPress(text=typed)
+        return KeyPress()
+
+
+@dataclass(frozen=True)
+class KeyPress:
+    """What a key tap sends the focused field: ``text`` typed, or a ``keycode`` (an
+    ``input keyevent`` name); neither for the keys that only change the keyboard."""
+
+    text: str = ""
+    keycode: str = ""
+
+
+_KEY_EVENTS = {"delete": "KEYCODE_DEL", "enter": "KEYCODE_ENTER"}
 
 
 @dataclass(frozen=True)
@@ -151,3 +182,20 @@ def paint(painter: Painter, keyboard: Keyboard) -> None:
             label = key.typed(shifted) if key.text else key.label
             text_px = sp(14) if key.function or len(label) > 1 else sp(22)
             painter.text([label], box, text_px, ink, False, Gravity.CENTER)
+
+
+@functools.lru_cache(maxsize=8)
+def _band(page: str, shifted: bool) -> np.ndarray:
+    painter = Painter()
+    paint(painter, Keyboard(page, shifted))
+    pixels = painter.surface_.toarray(colorType=skia.kRGBA_8888_ColorType)
+    band: np.ndarray = pixels[TOP:BOTTOM].copy()
+    band.flags.writeable = False
+    return band
+
+
+def band(keyboard: Keyboard) -> np.ndarray:
+    """The keyboard's pixels from :data:`TOP` to :data:`BOTTOM`, RGBA rows (height x
+    width x 4, read-only), for a window painted by something else (a browser's page)
+    to show the keyboard over its bottom."""
+    return _band(keyboard.page, keyboard.shifted)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from PIL import Image
 
 from droidhub import Action, BoundingBox, Observe, UIElement
+from droidhub.virtual.views import keyboard
 from droidhub_miniwob.solvers.registry import SolverError
 
 if TYPE_CHECKING:
@@ -117,6 +118,11 @@ def tap(env: Env, element: UIElement, on_screen: list[UIElement] | None = None) 
     """Tap ``element`` where nothing drawn after it covers it (MiniWoB places buttons
     that overlap); ``on_screen`` is the tree it came from, read again if None."""
     x, y = clear_point(element, elements(env) if on_screen is None else on_screen)
+    if keyboard.covers(y):
+        # Where the soft keyboard shows while a field has focus (a drop-down of
+        # suggestions reaches that far): BACK takes it down first. Without a keyboard
+        # the app swallows BACK.
+        env.execute_action(Action(action_type="navigate_back"))
     env.execute_action(Action(action_type="click", x=x, y=y))
 
 
