@@ -14,7 +14,7 @@ import sqlite3
 import tempfile
 from contextlib import closing
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from droidhub.virtual.appmodel import VirtualApp
 
@@ -23,7 +23,9 @@ if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
 
 
-def _connect(path: Path, isolation_level: str | None = "") -> sqlite3.Connection:
+def _connect(
+    path: Path, isolation_level: Literal["DEFERRED", "EXCLUSIVE", "IMMEDIATE"] | None = "DEFERRED"
+) -> sqlite3.Connection:
     """A connection that does not wait for the disk: no fsync at commit and the rollback
     journal in memory. A model's database lives in a throwaway sandbox (or a temporary
     file), so a power cut need not be survived, and a fresh phone creates a few dozen
