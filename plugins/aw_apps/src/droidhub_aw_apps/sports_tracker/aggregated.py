@@ -46,9 +46,8 @@ from droidhub_aw_apps.sports_tracker.layouts import (
     activity_icon,
 )
 
-#: ic_clear_filter_24dp (a funnel crossed out) is not in the vendored Material Symbols
-#: subset: the funnel stands for it.
-_CLEAR_ICON = "filter_alt"
+#: ic_clear_filter_24dp, the funnel crossed out, shown while a filter holds.
+_CLEAR_ICON = "filter_alt_off"
 
 
 @dataclass(frozen=True)
