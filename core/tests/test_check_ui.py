@@ -105,6 +105,10 @@ class LostSolver(_Door):
     """Its solver looks for a button that is not there."""
 
 
+class PressInHall(_Door):
+    """Of the hall family, which has no UI solvers at all."""
+
+
 def _open(state):
     from droidhub import Action
 
@@ -138,7 +142,8 @@ def solve_lost(goal, params, state):
 @hookimpl
 def droidhub_task_families():
     return [TaskFamily("door", "tap-through test tasks",
-                       tasks=[PressWord, PressWrongWord, NoSolver, LostSolver])]
+                       tasks=[PressWord, PressWrongWord, NoSolver, LostSolver]),
+            TaskFamily("hall", "tasks with no UI solvers", tasks=[PressInHall])]
 
 
 @hookimpl
@@ -174,7 +179,9 @@ def droidhub_ui_solvers():
 @pytest.fixture
 def door_path(tmp_path: Path) -> Path:
     root = tmp_path / "site"
-    write_distribution(root, "droidhub-door", "droidhub_door", DOOR_PLUGIN, "door")
+    write_distribution(
+        root, "droidhub-door", "droidhub_door", DOOR_PLUGIN, "door", declares=["hall"]
+    )
     return root
 
 
@@ -203,6 +210,17 @@ def test_check_ui_proves_each_task_through_the_screen_or_says_why_not(
     assert "door/PressWrongWord ui: scored 0 after 4 of 5 steps" in failures
     assert "door/LostSolver ui: no element with text='Open sesame' on screen" in failures
     assert "1 of 4 tasks pass" in proc.stdout
+
+
+def test_check_ui_skips_a_family_that_has_no_ui_solvers_and_says_so(
+    door_path: Path, run_cli
+) -> None:
+    proc = run_cli("check", "--ui", "--suite", "hall", pythonpath=door_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    row = next(line for line in proc.stdout.splitlines() if line.startswith("hall/"))
+    assert row.split()[-2] == "skip"
+    assert "hall/PressInHall ui: the hall family has no UI solvers" in proc.stdout
+    assert "1 of 1 task passes" in proc.stdout
 
 
 def test_check_without_ui_has_no_ui_column(door_path: Path, run_cli) -> None:

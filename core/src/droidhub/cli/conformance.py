@@ -46,7 +46,8 @@ if TYPE_CHECKING:
     is_flag=True,
     help="Also prove each task doable through the screen: the ui_oracle agent (the "
     "task's UI-only solver) must score 1 through the runner's episode path. A task "
-    "without a UI solver fails this column.",
+    "without a UI solver fails this column, unless its family has none at all "
+    "(skipped, saying so).",
 )
 @click.option(
     "--jobs",
