@@ -12,8 +12,9 @@ navigation area, the toolbar strip about 132 px of it and each key row about 158
 (dumps of Gboard's window, ``keyboard_holder`` and its ``key_pos_*`` keys). A key's
 touch area is its whole cell, gaps included, as Gboard's are. A real device's
 ``uiautomator dump`` shows none of it: the dump is of the active window
-(``getRootInActiveWindow``), which is the app's, never the input method's
-(``uiautomator dump --windows`` dumps every window).
+(``getRootInActiveWindow``), never the input method's (``uiautomator dump --windows``
+dumps every window). The virtual phone's dump adds System UI's bars, as the
+accessibility forest AndroidWorld's agents read does, but not the keyboard.
 """
 
 from __future__ import annotations
