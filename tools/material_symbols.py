@@ -61,7 +61,8 @@ wallpaper wifi zoom_in zoom_out accessibility shield apps_outage system_update
 notes place subdirectory_arrow_right swap_vert expand_circle_down keyboard_arrow_up clear
 directions_walk directions_bike pedal_bike sailing downhill_skiing snowboarding pool kayaking
 flight two_wheeler skateboarding roller_skating fitness_center rowing electric_scooter moped
-filter_alt filter_alt_off satellite_alt gps_fixed gps_not_fixed gps_off fiber_manual_record bar_chart
+filter_alt filter_alt_off satellite_alt gps_fixed gps_not_fixed gps_off fiber_manual_record
+bar_chart
 select_all add_a_photo hiking
 display_settings account_box text_fields draw brush videocam play_circle
 shift content_paste gif_box widgets keyboard_hide center_focus_weak public checklist

@@ -295,18 +295,15 @@ def format_checks(checks: Sequence[TaskCheck]) -> str:
     ]
     if failures:
         lines += ["", "Failures:", *failures]
-    skipped = [
-        f"{c.family}/{c.task}: {c.verdicts['oracle'][1]}"
-        for c in checks
-        if c.verdicts.get("oracle", ("", ""))[0] == SKIP
-    ]
-    if skipped:
-        lines += ["", "Without an oracle:", *skipped]
-    unproved = [
-        f"{c.family}/{c.task} ui: {c.verdicts['ui'][1]}"
-        for c in checks
-        if c.verdicts.get("ui", ("", ""))[0] == SKIP
-    ]
-    if unproved:
-        lines += ["", "Not proved through the screen:", *unproved]
+    for aspect, heading, label in (
+        ("oracle", "Without an oracle:", ""),
+        ("ui", "Not proved through the screen:", " ui"),
+    ):
+        skipped = [
+            f"{c.family}/{c.task}{label}: {c.verdicts[aspect][1]}"
+            for c in checks
+            if c.verdicts.get(aspect, ("", ""))[0] == SKIP
+        ]
+        if skipped:
+            lines += ["", heading, *skipped]
     return "\n".join(lines)
