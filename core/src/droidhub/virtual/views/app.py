@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from droidhub.android.scrolling import TOUCH_SLOP, drag_travel
+from droidhub.android.scrolling import TOUCH_SLOP
 from droidhub.virtual.app import Screen, VirtualApp
 from droidhub.virtual.views import keyboard
 from droidhub.virtual.views.keyboard import Key, Keyboard
@@ -151,8 +151,7 @@ class ViewApp(VirtualApp):
         lists = [v for v in root.walk() if isinstance(v, RecyclerView) and v.contains(x1, y1)]
         if lists and abs(y2 - y1) > TOUCH_SLOP:
             rv = lists[-1]
-            distance = drag_travel(y1 - y2, duration_ms)
-            self.view_state.scroll[rv.scroll_name] = rv.scrolled_by(distance)
+            self.view_state.scroll[rv.scroll_name] = rv.dragged(y1 - y2, duration_ms)
 
     def on_text(self, phone: VirtualPhone, text: str) -> None:
         """Typed text goes at the end of the focused field."""

@@ -6,8 +6,8 @@ as tall as its tallest item plus padding when it wraps its content. Only items a
 least partly inside the list's padded box are bound and attached, cut at its edges.
 ``offset`` is how far the row is scrolled to the left, in px; the engine keeps it
 under the list's id as it keeps a vertical list's, and an app scrolls it on a
-sideways swipe with :meth:`HorizontalRecyclerView.scrolled_by` (the engine's own
-swipe scrolls only vertical lists).
+sideways swipe with :meth:`HorizontalRecyclerView.dragged`, which flings as a vertical
+list does (the engine's own swipe scrolls only vertical lists).
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar, Generic, TypeVar, Unpack
 
+from droidhub.android.scrolling import drag_travel
 from droidhub.virtual.views.measure import (
     MATCH_PARENT,
     UNSPECIFIED,
@@ -125,6 +126,12 @@ class RecyclerView(ViewGroup, Generic[Item]):
         """The offset after scrolling ``distance`` px (positive: the content moves
         up), kept between the top and the end of the content."""
         return max(0, min(self.offset + distance, self.max_offset()))
+
+    def dragged(self, travel: int, duration_ms: int) -> int:
+        """The offset after a finger moves ``travel`` px against the list's start (up,
+        or left for a row) in ``duration_ms``: the drag less the touch slop, then the
+        fling (:func:`droidhub.android.scrolling.drag_travel`)."""
+        return self.scrolled_by(drag_travel(travel, duration_ms))
 
     def on_layout(self) -> None:
         """Bind and place the rows that show between ``offset`` and the list's bottom."""

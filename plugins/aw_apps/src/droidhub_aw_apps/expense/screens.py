@@ -293,7 +293,7 @@ class ExpenseScreens(ViewApp):
         root = window.dialog or window.content
         for view in root.walk():
             if isinstance(view, HorizontalRecyclerView) and view.contains(x1, y1):
-                self.view_state.scroll[view.id] = view.scrolled_by(x1 - x2)
+                self.view_state.scroll[view.id] = view.dragged(x1 - x2, duration_ms)
                 return
             expense_id = self._bound.get(id(view))
             if expense_id is not None and view.contains(x1, y1) and window.dialog is None:
