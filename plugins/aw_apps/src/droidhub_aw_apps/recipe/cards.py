@@ -71,8 +71,6 @@ class CardList:
         self.lost = False
         self._card_height = 0
         self._viewport_box = (0, 0)
-        #: How far an unclamped scroll moved the list, once measured.
-        self._stride: int | None = None
         self._max_offset: int | None = None
         #: Scrolls up made while lost (see :attr:`lost`).
         self._ups_lost = 0
@@ -184,16 +182,14 @@ class CardList:
         self.ended = self.ended or at_end
         self.offset = chosen
         if was_lost:
-            # Each scroll up since the end was a whole stride, unless the top stopped
-            # it: then the end stays unknown, and is guessed next time.
-            if chosen > 0 and self._stride is not None:
-                self._max_offset = chosen + self._stride * (self._ups_lost + 1)
+            # Each scroll up since the end moved the list as far as this one, unless
+            # the top stopped it: then the end stays unknown, and is guessed next time.
+            if chosen > 0:
+                self._max_offset = chosen + abs(shift) * (self._ups_lost + 1)
                 self._move_unsure(self._max_offset - self._unsure_offset)
             else:
                 self._guess = True
             self._ups_lost = 0
-        if shift and not at_end and not was_lost and chosen > 0 and self._stride is None:
-            self._stride = abs(chosen - before)
         if at_end and not self.end_unsure:
             self._max_offset = chosen
         for card in whole:
@@ -202,7 +198,7 @@ class CardList:
     def scrolled(self, state: State, direction: str) -> None:
         """Take in the screen after a scroll ``direction`` of the list (a drag from its
         middle to its edge, then the fling: :func:`scroll_travel`)."""
-        stride = self._stride or scroll_travel(state, list_on_top(state))
+        stride = scroll_travel(state, list_on_top(state))
         self._read(state, stride if direction == "down" else -stride)
 
     def recheck_end(self) -> None:
