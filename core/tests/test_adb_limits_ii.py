@@ -23,8 +23,9 @@ import pytest
 from droidhub import Device
 from droidhub.android.ui_tree import parse_hierarchy
 from droidhub.device.transport import MAX_REQUEST_BYTES, DeviceError
+from droidhub.virtual import server as server_module
 from droidhub.virtual.app import VirtualApp
-from droidhub.virtual.server import VirtualDeviceServer
+from droidhub.virtual.server import SCRATCH_FOLDER, SCRATCH_ROOM, VirtualDeviceServer
 
 GUARD_S = 60.0
 MARKOR = "/storage/emulated/0/Documents/Markor"
@@ -297,15 +298,10 @@ def test_sandboxes_live_on_disk_unless_asked(monkeypatch: pytest.MonkeyPatch) ->
         assert not str(root).startswith("/dev/shm")
 
 
-def _memory_has_room() -> bool:
-    try:
-        stats = os.statvfs("/dev/shm")
-    except OSError:
-        return False
-    return os.access("/dev/shm", os.W_OK) and stats.f_bavail * stats.f_frsize >= 1 << 30
-
-
-@pytest.mark.skipif(not _memory_has_room(), reason="no writable /dev/shm with 1 GiB free")
+@pytest.mark.skipif(
+    not server_module._has_room(SCRATCH_FOLDER, SCRATCH_ROOM),
+    reason="no writable /dev/shm with 1 GiB free",
+)
 def test_scratch_phones_live_in_memory_unless_a_folder_is_named(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

@@ -105,7 +105,6 @@ class AdbServer:
         self.max_connections = max_connections
         self.idle_timeout = idle_timeout
         self.allow_other_users = allow_other_users
-        # Elsewhere than Linux the owner of a connection cannot be told: not checked.
         self._shells = ShellService(executor)
         self._lock = threading.Lock()
         self._transports: dict[str, Transport] = {}

@@ -38,7 +38,7 @@ from droidhub.virtual.appmodel import (
     selects_all,
 )
 from droidhub.virtual.views import keyboard
-from droidhub.virtual.views.keyboard import Keyboard
+from droidhub.virtual.views.keyboard import Keyboard, KeyPress
 from droidhub_miniwob import contract, page_input
 from droidhub_miniwob.browser import Chromium
 from droidhub_miniwob.cdp import CdpError, CdpSession
@@ -361,9 +361,9 @@ class MiniWobWebViewApp(VirtualApp):
 
     # --- input: DevTools events (droidhub_miniwob.page_input) --------------------------
     def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
-        """A tap: on the keyboard while it shows there, a key; else touch down and up on
-        one point, after which the keyboard shows while the focused field takes typing."""
-        del phone
+        """A tap: on the keyboard while it shows there, a key (what it sends reaches the
+        page as typed text or a key event); else touch down and up on one point. Then the
+        keyboard shows while the focused field takes typing."""
         with self._lock:
             page = self._page
             if page is None:
@@ -371,13 +371,13 @@ class MiniWobWebViewApp(VirtualApp):
             board = self._keyboard
             if board is not None and keyboard.covers(y):
                 key = keyboard.key_at(board.page, x, y)
-                sent = board.press(key) if key is not None else None
-                if sent is not None and sent.text:
-                    page_input.type_text(page, sent.text)
-                elif sent is not None and sent.keycode:
-                    page_input.press_key(page, sent.keycode)
+                sent = board.press(key) if key is not None else KeyPress()
+                if sent.keycode:
+                    self.on_key(phone, sent.keycode)
+                elif sent.text:
+                    self.on_text(phone, sent.text)
                 else:
-                    return
+                    return  # shift, a page change, the toolbar: the page is as it was
             else:
                 page_input.tap(page, x, y)
             self._keyboard = (board or Keyboard()) if self._takes_typing(page) else None
