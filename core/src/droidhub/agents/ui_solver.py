@@ -175,6 +175,12 @@ def list_on_top(state: State) -> int | None:
     return None
 
 
+def scroll_list(state: State, direction: str = "down") -> Action:
+    """Scroll the list on top (:func:`list_on_top`; the screen when none shows) to reveal
+    what is ``direction``."""
+    return scroll(direction, list_on_top(state))
+
+
 def scroll_travel(state: State, index: int | None = None) -> int:
     """How far a :func:`scroll` of the element at ``index`` (None: the screen) carries
     the list under it, in px, at most: the drag from the element's middle to its edge in
@@ -195,7 +201,7 @@ def _scroll_until(
         if find(state, **criteria) is not None:
             return state
         before = state.ui_tree
-        state = yield scroll(direction, list_on_top(state))
+        state = yield scroll_list(state, direction)
         if before and state.ui_tree == before:
             break
     return state

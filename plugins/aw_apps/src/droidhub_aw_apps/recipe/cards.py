@@ -21,7 +21,7 @@ from droidhub.agents.ui_solver import (
     find,
     find_all,
     list_on_top,
-    scroll,
+    scroll_list,
     scroll_travel,
 )
 
@@ -240,6 +240,6 @@ class CardList:
                         if self._list_top(card, self.offset, viewport_top) == top:
                             return state, Action(action_type="click", index=card.index)
                 direction = "down" if centre >= viewport_bottom else "up"
-            state = yield scroll(direction, list_on_top(state))
+            state = yield scroll_list(state, direction)
             self.scrolled(state, direction)
         raise SolverError(f"no card at list position {top} after 20 scrolls")

@@ -23,11 +23,10 @@ from droidhub.agents.ui_solver import (
     SolverScript,
     SolverSteps,
     find_all,
-    list_on_top,
     open_app,
     press_back,
     require,
-    scroll,
+    scroll_list,
     seek,
     tap,
     type_into,
@@ -200,7 +199,7 @@ def solve_delete_duplicates(goal: str, params: Mapping[str, Any], state: State) 
     seen: dict[Face, list[tuple[str, ...]]] = {}
     for _ in range(80):
         if cards.lost:
-            state = yield scroll("up", list_on_top(state))
+            state = yield scroll_list(state, "up")
             cards.scrolled(state, "up")
             continue
         pending = _suspects(cards, 3)
@@ -212,7 +211,7 @@ def solve_delete_duplicates(goal: str, params: Mapping[str, Any], state: State) 
         if not pending:
             if cards.ended:
                 return
-            state = yield scroll("down", list_on_top(state))
+            state = yield scroll_list(state, "down")
             cards.scrolled(state, "down")
             continue
         top = min(pending, key=cards.distance)

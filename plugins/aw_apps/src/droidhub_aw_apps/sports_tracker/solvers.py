@@ -36,11 +36,10 @@ from droidhub.agents.ui_solver import (
     SolverScript,
     answer,
     find_all,
-    list_on_top,
     open_app,
     press_back,
     require,
-    scroll,
+    scroll_list,
     scroll_to,
     seek,
     tap,
@@ -222,7 +221,7 @@ def aggregated_over(
         if wanted in rows or not find_all(state, resource_id=ids.TYPE_LABEL):
             break
         before = state.ui_tree
-        state = yield scroll("down", list_on_top(state))
+        state = yield scroll_list(state, "down")
         if state.ui_tree == before:
             break
         rows |= _type_rows(state)
@@ -299,7 +298,7 @@ def _learn_icon(state: State, category: str) -> Generator[Action, State, TypeIco
         if found is not None:
             return found
         before = state.ui_tree
-        state = yield scroll("down", list_on_top(state))
+        state = yield scroll_list(state, "down")
         if state.ui_tree == before:
             break
     raise SolverError(f"Aggregated stats shows no row {category!r}")
@@ -369,7 +368,7 @@ def type_tracks(
         if (past and found.of_type() is not None) or found.complete:
             break
         shown = _listed(state)
-        state = yield scroll("down", list_on_top(state))
+        state = yield scroll_list(state, "down")
         more = _listed(state)
         found.seen += [i for i in more if i not in found.seen]
         found.complete = _scrolled_to_end(shown, more, height)

@@ -23,10 +23,9 @@ from droidhub.agents.ui_solver import (
     SolverError,
     SolverScript,
     answer,
-    list_on_top,
     open_app,
     press_back,
-    scroll,
+    scroll_list,
     tap,
 )
 from droidhub_aw_apps.calendar.steps import launch as open_calendar
@@ -113,7 +112,7 @@ def read_list(state: State, stop: Callable[[list[Item]], bool] | None = None) ->
     for _ in range(12):
         if stop is not None and stop(items):
             break
-        state = yield scroll("down", list_on_top(state))
+        state = yield scroll_list(state, "down")
         merged = _merge(items, _visible(state))
         if merged == items:
             break
