@@ -158,3 +158,20 @@ def test_a_starting_run_reaps_the_browser_a_dead_owner_left(tmp_path: Path) -> N
         for process in (leftover, bystander):
             process.kill()
             process.wait(timeout=10)
+
+
+def test_a_finished_run_leaves_nothing_in_the_temporary_folder(tmp_path: Path) -> None:
+    # Chromium keeps its profile's singleton socket in a folder of its own in $TMPDIR,
+    # which only a graceful exit removes; droidhub ends its browsers with SIGKILL.
+    # (TMPDIR is tmp_path itself: a socket's path may not be much longer.)
+    done = subprocess.run(
+        _run_args(tmp_path / "run", 1),
+        env={**os.environ, "TMPDIR": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert (tmp_path / "run" / "results.jsonl").is_file()
+    assert [p.name for p in tmp_path.iterdir()] == ["run"]

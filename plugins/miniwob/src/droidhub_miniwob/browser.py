@@ -25,10 +25,12 @@ from typing import Any
 from droidhub_miniwob.cdp import CdpConnection, CdpError, CdpSession
 from droidhub_miniwob.origin import PageOrigin, refuse_all
 from droidhub_miniwob.orphans import (
+    PROFILE,
     WORKDIR_PREFIX,
     browser_environment,
     reap_orphans,
     record_owner,
+    remove_workdir,
     spawn,
 )
 
@@ -126,7 +128,7 @@ def _stop_group(proc: subprocess.Popen[bytes], workdir: str, cdp: CdpConnection 
         proc.wait(timeout=5)
     if cdp is not None:
         cdp.close()
-    shutil.rmtree(workdir, ignore_errors=True)
+    remove_workdir(workdir)
 
 
 def _high_fd(fd: int) -> int:
@@ -183,7 +185,7 @@ class Chromium:
         reap_orphans()  # browsers of droidhub processes that were killed outright
         workdir = tempfile.mkdtemp(prefix=WORKDIR_PREFIX)
         record_owner(Path(workdir), None)
-        profile = Path(workdir, "profile")
+        profile = Path(workdir, PROFILE)
         profile.mkdir()
         log_path = Path(workdir, "stderr.log")
         args = [
@@ -219,7 +221,7 @@ class Chromium:
         except BaseException:
             for fd in (browser_reads, browser_writes, we_read, we_write):
                 os.close(fd)
-            shutil.rmtree(workdir, ignore_errors=True)
+            remove_workdir(workdir)
             raise
         os.close(browser_reads)
         os.close(browser_writes)

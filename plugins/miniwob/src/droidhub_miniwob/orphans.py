@@ -46,6 +46,10 @@ WORKDIR_PREFIX = "droidhub-chromium-"
 OWNER_FILE = "owner.json"
 #: Environment variable every process of a browser carries: its work folder.
 MARKER_ENV = "DROIDHUB_BROWSER_DIR"
+#: The browser's profile (``--user-data-dir``), inside its work folder.
+PROFILE = "profile"
+#: How Chromium names the folder in $TMPDIR that holds a profile's singleton socket.
+SINGLETON_PREFIX = "org.chromium.Chromium."
 
 _PR_SET_PDEATHSIG = 1
 _SIGKILL = int(signal.SIGKILL)
@@ -153,6 +157,28 @@ def _owner_alive(record: dict[str, Any]) -> bool:
     return started is None or _start_time(pid) in (None, started)
 
 
+def remove_workdir(workdir: str | Path) -> None:
+    """Delete a browser's work folder, and the folder Chromium made for its profile's
+    singleton socket: that one lies in $TMPDIR (a link in the profile names it), and
+    only a graceful exit deletes it, which a browser ended with SIGKILL never has."""
+    singleton = _singleton_folder(Path(workdir, PROFILE))
+    shutil.rmtree(workdir, ignore_errors=True)
+    if singleton is not None:
+        shutil.rmtree(singleton, ignore_errors=True)
+
+
+def _singleton_folder(profile: Path) -> Path | None:
+    """The folder ``profile``'s SingletonSocket link points into, if it is Chromium's
+    (by its name) and a folder of this user's; else None."""
+    try:
+        folder = Path(os.readlink(profile / "SingletonSocket")).parent
+        info = folder.lstat()
+    except OSError:
+        return None
+    mine = info.st_uid == os.getuid() and stat.S_ISDIR(info.st_mode)
+    return folder if mine and folder.name.startswith(SINGLETON_PREFIX) else None
+
+
 def browser_environment(workdir: Path) -> dict[str, str]:
     """The environment a browser working in ``workdir`` starts with: this process's,
     plus the marker that ties each of its processes to the folder."""
@@ -209,6 +235,6 @@ def reap_orphans(base: Path | None = None) -> list[Path]:
         for pid in _marked_processes(folder, pgid if isinstance(pgid, int) else None):
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, signal.SIGKILL)
-        shutil.rmtree(folder, ignore_errors=True)
+        remove_workdir(folder)
         reaped.append(folder)
     return reaped
