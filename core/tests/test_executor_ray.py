@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -39,6 +40,11 @@ def _actors() -> list[int]:
             if cmdline.startswith(b"ray::PhoneActor"):
                 found.append(int(entry.name))
     return found
+
+
+def _scratch_folders() -> set[Path]:
+    """The actors' scratch folders in this machine's temp dir."""
+    return set(Path(tempfile.gettempdir()).glob("droidhub-actor-*"))
 
 
 def _ray_run_args(n: int, out: Path) -> list[str]:
@@ -90,6 +96,7 @@ def test_ray_and_threads_give_the_same_rewards_instance_for_instance(tmp_path: P
 def test_an_actor_killed_mid_run_costs_no_episode(tmp_path: Path) -> None:
     site = hang_site(tmp_path / "site")
     out = tmp_path / "run"
+    before = _scratch_folders()
     with _ray_run_under_way(site, 24, out) as proc:
         actors = _actors()
         assert len(actors) == 2, actors
@@ -97,6 +104,8 @@ def test_an_actor_killed_mid_run_costs_no_episode(tmp_path: Path) -> None:
         _, stderr = proc.communicate(timeout=240)
     assert proc.returncode == 0, stderr
     assert_one_episode_ran_again(out, 24)
+    # The killed actor could not delete its scratch folder; the actors after it did.
+    assert _scratch_folders() <= before
 
 
 def test_a_killed_driver_resumes_on_rerun(tmp_path: Path) -> None:

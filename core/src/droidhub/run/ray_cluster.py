@@ -13,7 +13,9 @@ folder of its node and sends them back with the result: the driver alone writes 
 folder, so ``results.jsonl``, resume, ``--retry-errors`` and the report work exactly as
 with the other executors. An actor that dies mid-episode (its process, or its node)
 costs no episode: it goes back to the queue as a device failure, and the phone's next
-episode gets a fresh actor; a phone that keeps failing is quarantined.
+episode gets a fresh actor; a phone that keeps failing is quarantined. The scratch
+folder of an actor that died is deleted by the next actor of its node that starts or
+closes (the folder's name holds the actor's pid).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import stat
 import tempfile
 import time
 from dataclasses import replace
@@ -41,6 +44,8 @@ from droidhub.run.runner import RunConfigError
 from droidhub.run.schedule import Slot
 from droidhub.tasks.suite import TaskInstance
 
+#: An actor's scratch folder is named ``droidhub-actor-PID-XXXXXXXX`` in the node's temp dir.
+SCRATCH_PREFIX = "droidhub-actor-"
 #: What ``--executor ray`` says when Ray is not installed.
 RAY_MISSING = '--executor ray needs Ray: pip install "droidhub[ray]"'
 
@@ -60,7 +65,8 @@ class PhoneActor:
     run starts). ``play`` returns the episode's report and its files."""
 
     def __init__(self, plan: PhonePlan, settings: WorkerSettings) -> None:
-        self._scratch = Path(tempfile.mkdtemp(prefix="droidhub-actor-"))
+        remove_dead_scratch()
+        self._scratch = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-"))
         self._phone = phone(plan)
         phones = self._phone.__enter__()
         self._reports: list[tuple[Any, ...]] = []
@@ -92,6 +98,31 @@ class PhoneActor:
         """Stop the phone and drop the scratch folder."""
         self._phone.__exit__(None, None, None)
         shutil.rmtree(self._scratch, ignore_errors=True)
+        remove_dead_scratch()
+
+
+def remove_dead_scratch() -> list[Path]:
+    """Delete the scratch folders (of this user, in this node's temp dir) of actors
+    whose process is gone: one killed outright (``ray.kill``, its node's OOM killer)
+    never deleted its own. Return them."""
+    removed = []
+    for folder in Path(tempfile.gettempdir()).glob(f"{SCRATCH_PREFIX}*-*"):
+        pid = folder.name[len(SCRATCH_PREFIX) :].split("-", 1)[0]
+        try:
+            info = folder.lstat()
+        except OSError:
+            continue
+        if not pid.isdigit() or info.st_uid != os.getuid() or not stat.S_ISDIR(info.st_mode):
+            continue
+        try:
+            os.kill(int(pid), 0)
+            continue  # alive (or a zombie not reaped yet: a later sweep takes it)
+        except PermissionError:
+            continue  # another user's process has that pid now; ours may still be alive
+        except ProcessLookupError:
+            shutil.rmtree(folder, ignore_errors=True)
+            removed.append(folder)
+    return removed
 
 
 class RayRunner(ProcessRunner):
