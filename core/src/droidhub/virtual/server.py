@@ -44,6 +44,10 @@ PhoneFactory = Callable[[str, Path, "Sequence[VirtualApp]"], Phone]
 AppsFactory = Callable[[], "Sequence[VirtualApp]"]
 
 _START_TIMEOUT_S = 10.0
+#: Threads that close the phones when the server stops: deleting a sandbox (a hundred
+#: folders, a dozen SQLite files) is mostly the file system's work, which several
+#: phones at once share better than one after the other.
+_CLOSERS = 4
 
 log = logging.getLogger(__name__)
 
@@ -264,11 +268,8 @@ class VirtualDeviceServer:
             self._listener.close()  # bound but never served when start() failed midway
             self._listener = None
         self._discard_spares()
-        for serial in list(self._phones):
-            try:
-                self._drop(serial)
-            except Exception:  # one phone failing to close must not keep the rest open
-                log.exception("virtual phone %s failed to close", serial)
+        with ThreadPoolExecutor(_CLOSERS, thread_name_prefix="droidhub-virtual-close") as pool:
+            pool.map(self._drop_logged, list(self._phones))
         if self._owns_root and self._root is not None:
             shutil.rmtree(self._root, ignore_errors=True)
         self._loop = self._thread = self._adb = None
@@ -386,6 +387,12 @@ class VirtualDeviceServer:
         if serial not in self._phones:
             raise KeyError(f"no virtual phone {serial!r}; serials: {self.serials}")
         self._drop(serial, wait=False)
+
+    def _drop_logged(self, serial: str) -> None:
+        try:
+            self._drop(serial)
+        except Exception:  # one phone failing to close must not keep the rest open
+            log.exception("virtual phone %s failed to close", serial)
 
     def _drop(self, serial: str, wait: bool = True) -> None:
         if self._adb is not None:
