@@ -175,3 +175,26 @@ def test_a_finished_run_leaves_nothing_in_the_temporary_folder(tmp_path: Path) -
     assert done.returncode == 0, done.stderr[-2000:]
     assert (tmp_path / "run" / "results.jsonl").is_file()
     assert [p.name for p in tmp_path.iterdir()] == ["run"]
+
+
+def test_a_run_under_a_temporary_folder_too_deep_for_a_socket_works(tmp_path: Path) -> None:
+    # Chromium's singleton socket would not fit under this TMPDIR (it aborts: "Socket
+    # path too long"); the browser is given /tmp instead, and leaves nothing there.
+    from droidhub_miniwob.orphans import LONGEST_TMPDIR
+
+    deep = tmp_path / ("d" * max(1, LONGEST_TMPDIR - len(str(tmp_path))))
+    deep.mkdir()
+    assert len(str(deep)) > LONGEST_TMPDIR
+    before = set(Path("/tmp").glob("org.chromium.Chromium.*"))
+    done = subprocess.run(
+        _run_args(deep / "run", 1),
+        env={**os.environ, "TMPDIR": str(deep)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    rows = [json.loads(line) for line in (deep / "run" / "results.jsonl").read_text().splitlines()]
+    assert [row["error"] for row in rows] == [None]  # the browser started and the page played
+    assert set(Path("/tmp").glob("org.chromium.Chromium.*")) <= before

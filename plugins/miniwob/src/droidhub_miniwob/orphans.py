@@ -179,10 +179,21 @@ def _singleton_folder(profile: Path) -> Path | None:
     return folder if mine and folder.name.startswith(SINGLETON_PREFIX) else None
 
 
+#: The longest $TMPDIR under which Chromium's singleton socket path
+#: (``$TMPDIR/org.chromium.Chromium.XXXXXX/SingletonSocket``) fits in a Unix socket
+#: address (107 bytes and a NUL); past it Chromium aborts at start-up.
+LONGEST_TMPDIR = 107 - len("/org.chromium.Chromium.XXXXXX/SingletonSocket")
+
+
 def browser_environment(workdir: Path) -> dict[str, str]:
     """The environment a browser working in ``workdir`` starts with: this process's,
-    plus the marker that ties each of its processes to the folder."""
-    return {**os.environ, MARKER_ENV: str(workdir)}
+    plus the marker that ties each of its processes to the folder. Under a $TMPDIR too
+    long for its singleton socket (deep scratch folders of batch systems and test
+    runners), the browser gets /tmp instead, where it would otherwise abort."""
+    environment = {**os.environ, MARKER_ENV: str(workdir)}
+    if len(os.fsencode(tempfile.gettempdir())) > LONGEST_TMPDIR and os.path.isdir("/tmp"):
+        environment["TMPDIR"] = "/tmp"
+    return environment
 
 
 def _marker(environ: bytes) -> str | None:
