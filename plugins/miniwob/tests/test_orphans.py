@@ -160,41 +160,37 @@ def test_a_starting_run_reaps_the_browser_a_dead_owner_left(tmp_path: Path) -> N
             process.wait(timeout=10)
 
 
-def test_a_finished_run_leaves_nothing_in_the_temporary_folder(tmp_path: Path) -> None:
-    # Chromium keeps its profile's singleton socket in a folder of its own in $TMPDIR,
-    # which only a graceful exit removes; droidhub ends its browsers with SIGKILL.
-    # (TMPDIR is tmp_path itself: a socket's path may not be much longer.)
+def _run_leaves_no_temporary_folder(temp: Path) -> None:
+    """A one-episode run with ``TMPDIR=temp`` plays its episode and leaves nothing in
+    ``temp`` but its run folder, and no Chromium singleton folder in /tmp."""
+    before = set(Path("/tmp").glob("org.chromium.Chromium.*"))
     done = subprocess.run(
-        _run_args(tmp_path / "run", 1),
-        env={**os.environ, "TMPDIR": str(tmp_path)},
+        _run_args(temp / "run", 1),
+        env={**os.environ, "TMPDIR": str(temp)},
         capture_output=True,
         text=True,
         timeout=300,
         check=False,
     )
     assert done.returncode == 0, done.stderr[-2000:]
-    assert (tmp_path / "run" / "results.jsonl").is_file()
-    assert [p.name for p in tmp_path.iterdir()] == ["run"]
+    rows = [json.loads(line) for line in (temp / "run" / "results.jsonl").read_text().splitlines()]
+    assert [row["error"] for row in rows] == [None]  # the browser started and the page played
+    assert [p.name for p in temp.iterdir()] == ["run"]
+    assert set(Path("/tmp").glob("org.chromium.Chromium.*")) <= before
+
+
+def test_a_finished_run_leaves_nothing_in_the_temporary_folder(tmp_path: Path) -> None:
+    # Chromium keeps its profile's singleton socket in a folder of its own in $TMPDIR,
+    # which only a graceful exit removes; droidhub ends its browsers with SIGKILL.
+    _run_leaves_no_temporary_folder(tmp_path)
 
 
 def test_a_run_under_a_temporary_folder_too_deep_for_a_socket_works(tmp_path: Path) -> None:
     # Chromium's singleton socket would not fit under this TMPDIR (it aborts: "Socket
-    # path too long"); the browser is given /tmp instead, and leaves nothing there.
+    # path too long"); the browser is given /tmp instead.
     from droidhub_miniwob.orphans import LONGEST_TMPDIR
 
     deep = tmp_path / ("d" * max(1, LONGEST_TMPDIR - len(str(tmp_path))))
     deep.mkdir()
     assert len(str(deep)) > LONGEST_TMPDIR
-    before = set(Path("/tmp").glob("org.chromium.Chromium.*"))
-    done = subprocess.run(
-        _run_args(deep / "run", 1),
-        env={**os.environ, "TMPDIR": str(deep)},
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    rows = [json.loads(line) for line in (deep / "run" / "results.jsonl").read_text().splitlines()]
-    assert [row["error"] for row in rows] == [None]  # the browser started and the page played
-    assert set(Path("/tmp").glob("org.chromium.Chromium.*")) <= before
+    _run_leaves_no_temporary_folder(deep)
