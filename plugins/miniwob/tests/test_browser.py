@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gc
 import os
-import shutil
 import signal
 from pathlib import Path
 
@@ -12,6 +11,7 @@ import pytest
 
 from droidhub_miniwob import browser
 from droidhub_miniwob.browser import BrowserNotFoundError, Chromium, find_chromium
+from droidhub_miniwob.orphans import PROFILE, remove_workdir
 
 
 def _alive(pid: int) -> bool:
@@ -58,10 +58,14 @@ def test_close_ends_every_browser_process_and_deletes_the_profile() -> None:
     group = [p for p in os.listdir("/proc") if p.isdigit() and _in_group(int(p), pid)]
     assert len(group) > 1  # the browser forks helpers: they must all go
     profile_root = Path(chromium._workdir or "")
+    # Chromium's singleton socket lives in a folder of its own in $TMPDIR.
+    singleton = Path(os.readlink(profile_root / PROFILE / "SingletonSocket")).parent
+    assert singleton.is_dir()
     chromium.close()
     assert not _alive(pid)
     assert not [p for p in group if _alive(int(p))]
     assert not profile_root.exists()
+    assert not singleton.exists()
 
 
 def _in_group(pid: int, pgid: int) -> bool:
@@ -86,4 +90,4 @@ def test_a_disowned_browser_is_left_running_for_its_owner() -> None:
         assert _alive(pid)
     finally:
         os.killpg(pid, signal.SIGKILL)
-        shutil.rmtree(workdir or "", ignore_errors=True)
+        remove_workdir(workdir or "")
