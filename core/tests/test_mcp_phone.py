@@ -59,3 +59,20 @@ def test_an_mcp_client_drives_a_phone_through_a_task_to_reward_1() -> None:
     assert (before, after) == (0.0, 1.0)
     assert {"start_task", "score_task", "ui_elements", "tap", "screenshot"} <= set(tools)
     assert "torn down" in stopped
+
+
+def test_no_adb_server_for_the_serial_is_one_line_and_exit_6() -> None:
+    import socket
+    import subprocess
+
+    with socket.socket() as probe:  # a port nothing listens on once this closes
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    done = subprocess.run(
+        [sys.executable, "-m", "droidhub", "mcp", "--device", "emulator-5554",
+         "--adb-port", str(port)],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 6, done.stderr
+    assert "Traceback" not in done.stderr
+    assert f"error: no adb server answers at 127.0.0.1:{port}" in done.stderr

@@ -134,7 +134,7 @@ Exit codes:
   3    run: finished, but some episodes ended in an error
   4    run: every device was quarantined (rerun to run the rest)
   5    run: stopped early (the same agent error K times, or a FatalAgentError)
-  6    run, device doctor/setup: no device reachable (no adb server, or no such phone)
+  6    run, mcp, device doctor/setup: no device reachable (no adb server, or no such phone)
   7    a plugin or a task spec file failed to load (see `droidhub plugins`)
   130  run: stopped by Ctrl-C (rerun to resume)
   143  run: stopped by SIGTERM (rerun to resume)

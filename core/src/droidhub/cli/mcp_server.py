@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import click
 
 from droidhub.cli.checks import warn_plugin_errors
@@ -39,19 +41,24 @@ def mcp_command(device: str, adb_host: str, adb_port: int, http_port: int | None
         raise click.ClickException(
             "droidhub mcp needs the mcp package: pip install './core[mcp]'"
         ) from None
+    from droidhub.cli.run import EXIT_NO_DEVICE, fail
     from droidhub.device.connect import DeviceSpecError, open_devices
+    from droidhub.device.transport import DeviceError
     from droidhub.faces.mcp_phone import build_server
     from droidhub.faces.phone_session import PhoneSession
 
     warn_plugin_errors()
-    try:
-        with open_devices(device, adb_host, adb_port) as phones:
-            if len(phones) != 1:
-                raise click.UsageError(f"--device {device}: serve one phone at a time")
-            server = build_server(PhoneSession(phones[0]))
-            if http_port is None:
-                server.run("stdio")
-            else:
-                server.run("streamable-http", host="127.0.0.1", port=http_port)
-    except DeviceSpecError as exc:
-        raise click.UsageError(str(exc)) from None
+    with contextlib.ExitStack() as stack:
+        try:
+            phones = stack.enter_context(open_devices(device, adb_host, adb_port))
+        except DeviceSpecError as exc:
+            raise click.UsageError(str(exc)) from None
+        except DeviceError as exc:  # no adb server, or no such phone: nothing to serve
+            fail(str(exc), EXIT_NO_DEVICE)
+        if len(phones) != 1:
+            raise click.UsageError(f"--device {device}: serve one phone at a time")
+        server = build_server(PhoneSession(phones[0]))
+        if http_port is None:
+            server.run("stdio")
+        else:
+            server.run("streamable-http", host="127.0.0.1", port=http_port)
