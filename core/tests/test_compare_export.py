@@ -240,3 +240,25 @@ def test_html_with_two_runs_is_refused_not_ignored(tmp_path: Path, run_cli) -> N
     assert proc.returncode == 2
     assert "--html writes the report of one run" in proc.stderr
     assert not (tmp_path / "r.html").exists()
+
+
+@pytest.mark.parametrize(
+    ("command", "target"),
+    [
+        (("report", "--html"), "blocker/report.html"),  # a folder that is a file
+        (("export", "--format", "jsonl", "--out"), "folder"),  # a folder, not a file
+        (("export", "--format", "hf", "--out"), "blocker/dataset"),
+    ],
+)
+def test_an_output_that_cannot_be_written_is_one_line_and_exit_1(
+    tmp_path: Path, run_cli, command: tuple[str, ...], target: str
+) -> None:
+    run = _write_run(tmp_path / "run", {"f/Task": [1.0]})
+    (tmp_path / "blocker").write_text("a file, where a folder is needed", encoding="utf-8")
+    (tmp_path / "folder").mkdir()
+    verb, *options = command
+    proc = run_cli(verb, str(run), *options, str(tmp_path / target))
+    assert proc.returncode == 1, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert proc.stderr.strip().splitlines()[-1].startswith(f"error: cannot write {tmp_path}")
+    assert read_results(run)  # the run folder is as it was

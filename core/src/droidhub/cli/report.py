@@ -80,9 +80,13 @@ def report(
 
 def write_html(run_dir: Path, html_out: Path, with_steps: bool = True, embed: bool = False) -> None:
     """Write ``run_dir``'s HTML report to ``html_out`` and say where."""
+    from droidhub.cli.run import fail_to_write
     from droidhub.report import html
 
-    html.write_html(run_dir, html_out, with_steps=with_steps, embed=embed)
+    try:
+        html.write_html(run_dir, html_out, with_steps=with_steps, embed=embed)
+    except OSError as exc:  # the run folder stays as it was: only the report is missing
+        fail_to_write(exc, html_out)
     # On stderr: stdout ends with the run's headline (or is JSON, with --json).
     click.echo(f"HTML report written to {html_out}", err=True)
 
@@ -106,6 +110,7 @@ def write_html(run_dir: Path, html_out: Path, with_steps: bool = True, embed: bo
 )
 def export(run_dir: Path, fmt: str, out: Path | None) -> None:
     """Export a run's trajectories: one JSON line, or one dataset row, per agent step."""
+    from droidhub.cli.run import fail_to_write
     from droidhub.report.export import export_hf, export_jsonl
 
     check_run_dir(run_dir)
@@ -116,11 +121,16 @@ def export(run_dir: Path, fmt: str, out: Path | None) -> None:
             count = export_hf(run_dir, out)
         except ImportError as exc:
             raise click.ClickException(str(exc)) from None
+        except OSError as exc:
+            fail_to_write(exc, out)
         click.echo(f"{count} steps written to {out} (datasets.load_from_disk)", err=True)
         return
     if out is None:
         export_jsonl(run_dir, sys.stdout)
         return
-    with out.open("w", encoding="utf-8") as fh:
-        count = export_jsonl(run_dir, fh)
+    try:
+        with out.open("w", encoding="utf-8") as fh:
+            count = export_jsonl(run_dir, fh)
+    except OSError as exc:
+        fail_to_write(exc, out)
     click.echo(f"{count} steps written to {out}", err=True)

@@ -130,6 +130,13 @@ def fail(message: str, code: int) -> NoReturn:
     sys.exit(code)
 
 
+def fail_to_write(exc: OSError, path: Path | str) -> NoReturn:
+    """``error: cannot write FILE: why`` (the file the error names, else ``path``), exit 1."""
+    from droidhub.run.outcome import EXIT_FAILED
+
+    fail(f"cannot write {exc.filename or path}: {exc.strerror or exc}", EXIT_FAILED)
+
+
 def run_in_folder(instances: list[Any], s: RunSettings) -> int:
     """Hold the run folder's lock for the whole run; return the exit code."""
     from droidhub.results.lock import RunFolderBusy, RunLock
@@ -142,7 +149,7 @@ def run_in_folder(instances: list[Any], s: RunSettings) -> int:
     except RunFolderBusy as exc:
         fail(str(exc), EXIT_FAILED)
     except OSError as exc:
-        fail(f"cannot write {exc.filename or s.out}: {exc.strerror or exc}", EXIT_FAILED)
+        fail_to_write(exc, s.out)
     try:
         with stop_on_sigterm():
             return _run_locked(instances, s, made)
@@ -265,7 +272,7 @@ def _run_on(devices: list[Any], instances: list[Any], s: RunSettings, pm: Any) -
     except RunFolderError as exc:
         fail(str(exc), EXIT_FAILED)
     except OSError as exc:
-        fail(f"cannot write {exc.filename or out}: {exc.strerror or exc}", EXIT_FAILED)
+        fail_to_write(exc, out)
     for note in repaired:  # even with --quiet: the folder was changed
         click.secho(f"note: {note}", fg="yellow", err=True)
     planned = {i.episode_id for i in instances}
