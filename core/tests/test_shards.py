@@ -65,7 +65,10 @@ def test_merge_refuses_duplicates_and_other_runs_in_one_line(tmp_path: Path) -> 
     assert twice.returncode != 0 and "is in both" in twice.stderr
     other = _cli("merge", str(tmp_path / "m2"), str(tmp_path / "s1"), str(tmp_path / "other"))
     assert other.returncode != 0 and "seed: 30 vs 7" in other.stderr
-    for proc in (twice, other):
+    (tmp_path / "blocker").write_text("a file, where OUT's parent folder should be")
+    unwritable = _cli("merge", str(tmp_path / "blocker" / "m3"), str(tmp_path / "s1"))
+    assert unwritable.returncode == 1 and "merging into" in unwritable.stderr
+    for proc in (twice, other, unwritable):
         assert len(proc.stderr.strip().splitlines()) == 1 and "Traceback" not in proc.stderr
 
 

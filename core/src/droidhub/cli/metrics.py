@@ -68,7 +68,9 @@ def merge(out: Path, runs: tuple[Path, ...]) -> None:
     `droidhub report OUT`, export and resume work on it.
     """
     from droidhub.cli.checks import warn_unreadable_results
+    from droidhub.cli.run import fail
     from droidhub.results.shards import MergeError, merge_runs
+    from droidhub.run.outcome import EXIT_FAILED
 
     for run in runs:
         warn_unreadable_results(run)
@@ -76,4 +78,7 @@ def merge(out: Path, runs: tuple[Path, ...]) -> None:
         count = merge_runs(out, runs)
     except MergeError as exc:
         raise click.ClickException(str(exc)) from None
+    except OSError as exc:  # the runs are only read: nothing of theirs is lost
+        why = f"{exc.filename or out}: {exc.strerror or exc}"
+        fail(f"merging into {out} failed: {why}", EXIT_FAILED)
     click.echo(f"{count} episodes of {len(runs)} runs merged into {out}")
