@@ -76,3 +76,21 @@ def test_no_adb_server_for_the_serial_is_one_line_and_exit_6() -> None:
     assert done.returncode == 6, done.stderr
     assert "Traceback" not in done.stderr
     assert f"error: no adb server answers at 127.0.0.1:{port}" in done.stderr
+
+
+def test_a_busy_http_port_is_one_line_and_exit_2() -> None:
+    import socket
+    import subprocess
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "droidhub", "mcp", "--http", str(port)],
+            stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    assert (
+        done.stderr.strip().splitlines()[-1].startswith(f"Error: cannot listen on 127.0.0.1:{port}")
+    )

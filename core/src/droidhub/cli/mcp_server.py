@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import contextlib
+import socket
 
 import click
 
@@ -48,6 +49,8 @@ def mcp_command(device: str, adb_host: str, adb_port: int, http_port: int | None
     from droidhub.faces.phone_session import PhoneSession
 
     warn_plugin_errors()
+    if http_port is not None:
+        _refuse_a_busy_port(http_port)
     with contextlib.ExitStack() as stack:
         try:
             phones = stack.enter_context(open_devices(device, adb_host, adb_port))
@@ -62,3 +65,16 @@ def mcp_command(device: str, adb_host: str, adb_port: int, http_port: int | None
             server.run("stdio")
         else:
             server.run("streamable-http", host="127.0.0.1", port=http_port)
+
+
+def _refuse_a_busy_port(port: int) -> None:
+    """A usage error, before any phone starts, if 127.0.0.1:``port`` cannot be listened
+    on (the HTTP server would otherwise log the failure and stop with exit 3)."""
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError as exc:
+            raise click.UsageError(
+                f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}; pick another --http"
+            ) from None
