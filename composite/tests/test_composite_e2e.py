@@ -66,6 +66,20 @@ def test_conflicting_composition_is_refused_on_the_command_line() -> None:
     )
 
 
+def test_an_unknown_task_and_an_unwritable_save_are_one_line_each(tmp_path: Path) -> None:
+    unknown = _cli("compose", "android_world/Nope", "android_world/SystemWifiTurnOn")
+    assert unknown.returncode == 2  # a bad value, as for run and check
+    (tmp_path / "blocker").write_text("a file, where a folder should be")
+    save = tmp_path / "blocker" / "composites.toml"
+    pair = ("android_world/MarkorCreateNote", "android_world/SimpleSmsSend")
+    unwritable = _cli("compose", "--save", str(save), *pair)
+    assert unwritable.returncode == 1
+    assert f"cannot write {save}" in unwritable.stderr
+    for proc in (unknown, unwritable):
+        assert "Traceback" not in proc.stderr
+        assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+
+
 needs_browser = pytest.mark.skipif(
     not (
         os.environ.get("DROIDHUB_CHROMIUM")

@@ -105,14 +105,19 @@ def compose_command(
                 )
             ]
         descriptions = [_describe(spec) for spec in specs]
-    except (CompositionError, UnknownTaskError, ValueError) as exc:
+    except UnknownTaskError as exc:  # a bad value, as everywhere: exit 2
+        raise click.UsageError(str(exc)) from None
+    except (CompositionError, ValueError) as exc:  # refused, with the reason: exit 1
         raise click.ClickException(str(exc)) from None
     for text in descriptions:
         click.echo(text)
     if save is not None:
-        with save.open("a", encoding="utf-8") as fh:
-            for spec in specs:
-                fh.write("\n" + spec.to_toml())
+        try:
+            with save.open("a", encoding="utf-8") as fh:
+                for spec in specs:
+                    fh.write("\n" + spec.to_toml())
+        except OSError as exc:
+            raise click.ClickException(f"cannot write {save}: {exc.strerror or exc}") from None
         click.echo(
             f"{len(specs)} composite(s) appended to {save}; "
             f"add it to ${'DROIDHUB_COMPOSITES'} to run them.",
