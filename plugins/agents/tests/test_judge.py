@@ -124,3 +124,32 @@ def test_an_unknown_judge_is_one_line(tmp_path: Path) -> None:
     done = _cli("judge", str(tmp_path / "run"), "--judge", "oracle-of-delphi")
     assert done.returncode == 2
     assert "no judge 'oracle-of-delphi'" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_failing_judge_model_stops_in_one_line_and_keeps_the_verdicts_made(
+    httpserver: HTTPServer, tmp_path: Path
+) -> None:
+    run = tmp_path / "run"
+    done = _cli("run", "--suite", "android_world", "--tasks", TASKS, "--agent", "noop",
+                "--device", "virtual", "--out", str(run))  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    scripted, calls = ScriptedJudge(), []
+
+    def first_episode_only(request: Request) -> Response:
+        calls.append(1)  # a noop episode costs two calls: a step summary, the verdict
+        return scripted(request) if len(calls) <= 2 else Response("down", status=500)
+
+    httpserver.expect_request("/v1/chat/completions").respond_with_handler(first_episode_only)
+    url = httpserver.url_for("/v1")
+    judge = ("judge", str(run), "--judge", "llm",
+             "--agent-option", f"base_url={url}", "--agent-option", "max_retries=0")  # fmt: skip
+    failed = _cli(*judge)
+    assert failed.returncode == 1, failed.stdout + failed.stderr
+    assert "Traceback" not in failed.stderr
+    [line] = failed.stderr.strip().splitlines()
+    assert line.startswith("error: judge llm failed on android_world/")
+    assert "1 verdicts written" in line and "rerun to judge the rest" in line
+    calls.clear()  # the server answers again: the rerun judges only the episode left
+    again = _cli(*judge)
+    assert again.returncode == 0, again.stderr
+    assert "1 judged before, 1 to judge" in again.stdout

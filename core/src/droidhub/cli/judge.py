@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from droidhub.cli.checks import run_folder_given
+from droidhub.cli.run import fail
 from droidhub.evaluation.calibration import (
     Measure,
     classifier_measures,
@@ -18,6 +19,7 @@ from droidhub.evaluation.calibration import (
 from droidhub.evaluation.judges import append_judgement, read_judgements, recorded_episode
 from droidhub.plugins import catalog
 from droidhub.results.records import read_results
+from droidhub.run.outcome import EXIT_FAILED
 from droidhub.tasks.names import BadNameError, check_name
 
 _MEASURES = ("accuracy", "precision", "recall", "npv", "tnr", "f1")
@@ -87,7 +89,15 @@ def judge(run: Path, name: str, options: tuple[str, ...]) -> None:
     click.echo(f"{len(results)} episodes, {len(done)} judged before, {len(todo)} to judge")
     agree = 0
     for i, result in enumerate(todo, 1):
-        verdict = built.judge(recorded_episode(run, result))
+        try:
+            verdict = built.judge(recorded_episode(run, result))
+        except Exception as exc:  # the judge's model or code: say which episode, keep the rest
+            fail(
+                f"judge {name} failed on {result.episode_id}: {type(exc).__name__}: {exc} "
+                f"({i - 1} verdicts written to {run}/judgements/{name}.jsonl; rerun to judge "
+                "the rest)",
+                EXIT_FAILED,
+            )
         append_judgement(run, name, verdict)
         agree += verdict.success == result.success
         click.echo(
