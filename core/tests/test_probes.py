@@ -93,6 +93,12 @@ def test_probes_on_the_virtual_phone_rank_ui_oracle_expert_and_random_low(tmp_pa
     assert done.returncode == 0, done.stderr
     built = [json.loads(line) for line in probes.read_text().splitlines()]
     assert {p["kind"] for p in built} == {"width", "depth"}
+    # A probes file that cannot be written: one line, exit 1.
+    unwritable = _cli("probe", "build", str(ref), "--out", str(probes / "under-a-file.jsonl"))
+    assert unwritable.returncode == 1 and "Traceback" not in unwritable.stderr
+    assert unwritable.stderr.strip().splitlines() == [
+        f"error: cannot write {probes / 'under-a-file.jsonl'}: Not a directory"
+    ]
     metrics = {}
     for agent in ("ui_oracle", "random"):
         out = tmp_path / agent

@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from droidhub.cli.checks import run_folder_given
+from droidhub.cli.run import fail_to_write
 
 
 @click.group("probe")
@@ -40,7 +41,10 @@ def build(reference: Path, out: Path, max_per_screen: int) -> None:
     probes = build_probes(reference, max_per_screen)
     if not probes:
         raise click.ClickException(f"{reference} has no solved episode with recorded steps")
-    out.write_text("".join(p.model_dump_json() + "\n" for p in probes), encoding="utf-8")
+    try:
+        out.write_text("".join(p.model_dump_json() + "\n" for p in probes), encoding="utf-8")
+    except OSError as exc:
+        fail_to_write(exc, out)
     screens = len({p.screen for p in probes})
     width = sum(1 for p in probes if p.kind == "width")
     click.echo(
