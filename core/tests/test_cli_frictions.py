@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from runner_plugins import droidhub, hang_site
 
 from droidhub.evaluation.calibration import no_tau_reason
@@ -52,3 +53,31 @@ def test_an_undefined_kendall_tau_says_why() -> None:
     assert no_tau_reason([0.5, 0.5], [0.2, 0.8], "judged success rate", "success rate") == (
         "undefined: the judged success rate of all 2 runs is the same (50.0%), so it ranks nothing"
     )
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("run", "--suite", "hang", "--tasks", "Quick", "--agent", "noop", "--device", "virtual:8"),
+        ("run", "--suite", "hang", "--tasks", "Quick", "--agent", "noop"),
+        ("check", "--suite", "hang"),
+        ("device", "serve", "--port", "0"),
+        ("mcp",),
+    ],
+    ids=["run-8-phones", "run", "check", "device-serve", "mcp"],
+)
+def test_a_sandbox_folder_that_is_none_is_one_line_before_anything_starts(
+    tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    not_a_folder = tmp_path / "a-file"
+    not_a_folder.write_text("")
+    site = hang_site(tmp_path / "site")
+    out = tmp_path / "run"
+    extra = ("--out", str(out)) if command[0] == "run" else ()
+    proc = droidhub(site, *command, *extra, DROIDHUB_VIRTUAL_DIR=str(not_a_folder))
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.strip().splitlines() == [
+        f"Error: DROIDHUB_VIRTUAL_DIR={not_a_folder} is not a folder: create it, or unset "
+        "DROIDHUB_VIRTUAL_DIR to keep the phones in the system's temp folder"
+    ]
+    assert not out.exists()  # no run folder for a run that never started

@@ -77,9 +77,12 @@ def check(
     families = split_values(suites) or [f.name for f in reg.families]
     refuse_broken_families(families)  # before the warnings, so that it is said once
     warn_plugin_errors()
+    from droidhub.virtual.server import SandboxFolderError, sandbox_base
+
     try:
         chosen = select_tasks(reg, families, split_values(tasks) or None)
-    except UnknownTaskError as exc:
+        sandbox_base(scratch=True)  # a $DROIDHUB_VIRTUAL_DIR that is no folder
+    except (UnknownTaskError, SandboxFolderError) as exc:
         raise click.UsageError(str(exc)) from None
     started = time.monotonic()
     results = []

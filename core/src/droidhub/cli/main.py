@@ -317,6 +317,10 @@ def run(
         agent_opts = parse_agent_options(agent_options)
         load_agent(agent, factories, agent_opts)  # fail before touching any device
         count, serials = parse_device_spec(device)
+        if count:  # a $DROIDHUB_VIRTUAL_DIR that is no folder: refused before --out is made
+            from droidhub.virtual.server import sandbox_base
+
+            sandbox_base()
         if executor == "ray":
             from droidhub.run.ray_cluster import import_ray
 

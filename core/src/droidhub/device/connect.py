@@ -139,11 +139,14 @@ _launched: dict[str, ServerProcess] = {}
 def launch_early(spec: str) -> None:
     """Start the phones' process for ``spec`` now, if ``open_devices(spec, stagger=True)``
     would start one, so that it gets ready while the caller does other work (a run
-    loading its suite); ``open_devices`` then takes it. A spec it cannot read is left
-    for ``open_devices`` to refuse."""
+    loading its suite); ``open_devices`` then takes it. A spec it cannot read, or a
+    sandbox folder that is none, is left for ``open_devices`` to refuse."""
+    from droidhub.virtual.server import SandboxFolderError, sandbox_base
+
     try:
         count, _ = parse_device_spec(spec)
-    except DeviceSpecError:
+        sandbox_base()
+    except (DeviceSpecError, SandboxFolderError):
         return
     if count >= PHONES_IN_THEIR_OWN_PROCESS and spec not in _launched:
         first = min(count, FIRST_PHONES)
@@ -164,7 +167,12 @@ def open_devices(
     if not count:
         yield Phones([Device(serial, host=adb_host, port=adb_port) for serial in serials])
         return
-    from droidhub.virtual.server import VirtualDeviceServer
+    from droidhub.virtual.server import SandboxFolderError, VirtualDeviceServer, sandbox_base
+
+    try:
+        sandbox_base()  # before any phone starts, here or in the phones' own process
+    except SandboxFolderError as exc:
+        raise DeviceSpecError(str(exc)) from None
 
     first = min(count, FIRST_PHONES) if stagger else count
     launched = _launched.pop(spec, None) if stagger else None

@@ -11,7 +11,7 @@ import click
 
 from droidhub.virtual.connection import DEFAULT_IDLE_TIMEOUT
 from droidhub.virtual.console import ConsolePortError
-from droidhub.virtual.server import VirtualDeviceServer
+from droidhub.virtual.server import SandboxFolderError, VirtualDeviceServer
 from droidhub.virtual.storage import (
     DEFAULT_STORAGE_BYTES,
     STORAGE_ENV,
@@ -129,6 +129,8 @@ def serve(
         raise click.ClickException(str(exc)) from None
     try:
         server.start()
+    except SandboxFolderError as exc:
+        raise click.UsageError(str(exc)) from None
     except ConsolePortError as exc:
         raise click.ClickException(
             f"cannot open a phone's emulator console on {exc.strerror}; pick another "

@@ -56,9 +56,13 @@ log = logging.getLogger(__name__)
 SANDBOX_ENV = "DROIDHUB_VIRTUAL_DIR"
 
 
+class SandboxFolderError(ValueError):
+    """$DROIDHUB_VIRTUAL_DIR names something that is not a folder."""
+
+
 def sandbox_base(scratch: bool = False) -> str | None:
-    """Where phone sandboxes go: $DROIDHUB_VIRTUAL_DIR, else None (the system temp
-    folder, ``$TMPDIR`` or /tmp).
+    """Where phone sandboxes go: $DROIDHUB_VIRTUAL_DIR (:class:`SandboxFolderError` if
+    it is not a folder), else None (the system temp folder, ``$TMPDIR`` or /tmp).
 
     On disk, not /dev/shm, unless asked (``DROIDHUB_VIRTUAL_DIR=/dev/shm``): a phone may
     hold its whole storage size (6 GiB by default), which on a RAM-backed folder would be
@@ -73,6 +77,11 @@ def sandbox_base(scratch: bool = False) -> str | None:
     """
     chosen = os.environ.get(SANDBOX_ENV)
     if chosen:
+        if not os.path.isdir(chosen):
+            raise SandboxFolderError(
+                f"{SANDBOX_ENV}={chosen} is not a folder: create it, or unset "
+                f"{SANDBOX_ENV} to keep the phones in the system's temp folder"
+            )
         return chosen
     if scratch and _has_room(SCRATCH_FOLDER, SCRATCH_ROOM):
         return SCRATCH_FOLDER
