@@ -57,6 +57,9 @@ def test_open_app_uses_the_app_specs_and_names_unknown_apps(virtual_env: Env) ->
 
 
 def test_bad_index_is_a_clear_error(virtual_env: Env) -> None:
+    virtual_env.reset()  # nothing observed since: an index names nothing yet
+    with pytest.raises(ActionError, match="field 'index' is 3 but no UI elements were observed"):
+        virtual_env.execute_action(Action(action_type="click", index=3))
     state = virtual_env.get_state(observe=Observe.UI_TREE)
     with pytest.raises(
         ActionError,

@@ -26,6 +26,13 @@ async def _call(session: ClientSession, tool: str, **arguments: Any) -> Any:
     return structured["result"] if set(structured) == {"result"} else structured
 
 
+async def _refused(session: ClientSession, tool: str, arguments: Any, reason: str) -> None:
+    """``tool`` fails with ``reason`` in its text: a client can read why and correct."""
+    result = await session.call_tool(tool, arguments)
+    text = " ".join(getattr(part, "text", "") for part in result.content)
+    assert result.is_error and reason in text, (tool, text)
+
+
 def _index_of(elements: str, pattern: str) -> int:
     for line in elements.splitlines():
         if re.search(pattern, line):
@@ -38,6 +45,10 @@ async def _turn_wifi_on_through_mcp() -> tuple[dict[str, Any], float, float, lis
     async with stdio_client(server) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
         tools = sorted(t.name for t in (await session.list_tools()).tools)
+        await _refused(session, "score_task", {}, "no task started: call start_task first")
+        await _refused(session, "start_task", {"task": "Nope"}, "unknown task 'Nope'")
+        await _refused(session, "tap", {"index": 3}, "no UI elements were observed yet")
+        await _refused(session, "open_app", {"name": "Nope"}, "unknown app 'Nope' for open_app")
         started = await _call(session, "start_task", task="SystemWifiTurnOn", seed=30)
         before = await _call(session, "score_task")
         await _call(session, "open_app", name="Settings")

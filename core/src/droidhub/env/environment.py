@@ -187,10 +187,16 @@ class Env:
         if action.x is not None and action.y is not None:
             return action.x, action.y
         index = action.index if action.index is not None else -1
-        if not 0 <= index < len(self._last_elements):
+        count = len(self._last_elements)
+        if not count:
+            raise ActionError(
+                f"field 'index' is {index} but no UI elements were observed yet: read the "
+                "screen's elements first (an index names one of them)"
+            )
+        if not 0 <= index < count:
             raise ActionError(
                 f"field 'index' is {index} but the last observation has "
-                f"{len(self._last_elements)} UI elements (valid: 0..{len(self._last_elements) - 1})"
+                f"{count} UI elements (valid: 0..{count - 1})"
             )
         box = self._last_elements[index].bounds
         if box is None:

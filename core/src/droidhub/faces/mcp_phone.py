@@ -15,10 +15,14 @@ the tools' annotations are read by mcp at run time, so the module imports it at 
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any, Literal
 
 from mcp.server.mcpserver import Image, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 
+from droidhub.device.client import DeviceError
 from droidhub.faces.phone_session import PhoneSession, elements_text
 from droidhub.plugins import catalog
 from droidhub.tasks.suite import DEFAULT_SEED
@@ -38,64 +42,87 @@ def build_server(session: PhoneSession) -> MCPServer:
     @server.tool()
     def list_tasks(family: str = "android_world") -> list[str]:
         """The tasks of a family (``droidhub list`` shows every family)."""
-        return catalog.registry().family(family).task_names()
+        with _refusals_told():
+            return catalog.registry().family(family).task_names()
 
     @server.tool()
     def start_task(
         task: str, family: str = "android_world", seed: int = DEFAULT_SEED, instance: int = 0
     ) -> dict[str, Any]:
         """Set a task up on the phone; its goal, step budget and apps."""
-        return session.start(task, family, seed, instance)
+        with _refusals_told():
+            return session.start(task, family, seed, instance)
 
     @server.tool()
     def score_task() -> float:
         """The started task's reward now: 1.0 when its goal is reached."""
-        return session.score()
+        with _refusals_told():
+            return session.score()
 
     @server.tool()
     def stop_task() -> str:
         """Tear the started task down."""
-        return session.stop()
+        with _refusals_told():
+            return session.stop()
 
     @server.tool()
     def screenshot() -> Image:
         """The phone's screen as a PNG (1080 x 2400)."""
-        return Image(data=session.device.screenshot_png(), format="png")
+        with _refusals_told():
+            return Image(data=session.device.screenshot_png(), format="png")
 
     @server.tool()
     def ui_elements() -> str:
         """The screen's UI elements, one per line: index, class, label, bounds, flags."""
-        return elements_text(session)
+        with _refusals_told():
+            return elements_text(session)
 
     @server.tool()
     def tap(index: int | None = None, x: int | None = None, y: int | None = None) -> str:
         """Tap the element at ``index`` (from ui_elements), or the point ``x``, ``y``."""
-        return session.act(action_type="click", index=index, x=x, y=y)
+        with _refusals_told():
+            return session.act(action_type="click", index=index, x=x, y=y)
 
     @server.tool()
     def long_press(index: int | None = None, x: int | None = None, y: int | None = None) -> str:
         """Long-press the element at ``index``, or the point ``x``, ``y``."""
-        return session.act(action_type="long_press", index=index, x=x, y=y)
+        with _refusals_told():
+            return session.act(action_type="long_press", index=index, x=x, y=y)
 
     @server.tool()
     def type_text(text: str, index: int | None = None, clear: bool = False) -> str:
         """Type ``text`` into the field at ``index`` (the focused one without); ``clear``
         first empties it."""
-        return session.act(action_type="input_text", text=text, index=index, clear_text=clear)
+        with _refusals_told():
+            return session.act(action_type="input_text", text=text, index=index, clear_text=clear)
 
     @server.tool()
     def scroll(direction: Literal["up", "down", "left", "right"], index: int | None = None) -> str:
         """Scroll the screen (or the element at ``index``) towards ``direction``."""
-        return session.act(action_type="scroll", direction=direction, index=index)
+        with _refusals_told():
+            return session.act(action_type="scroll", direction=direction, index=index)
 
     @server.tool()
     def press(key: Literal["back", "home", "enter"]) -> str:
         """Press BACK, HOME or ENTER."""
-        return session.press(key)
+        with _refusals_told():
+            return session.press(key)
 
     @server.tool()
     def open_app(name: str) -> str:
         """Open an app by the name its launcher shows (``Settings``, ``Markor``...)."""
-        return session.act(action_type="open_app", app_name=name)
+        with _refusals_told():
+            return session.act(action_type="open_app", app_name=name)
 
     return server
+
+
+@contextlib.contextmanager
+def _refusals_told() -> Iterator[None]:
+    """What the phone or the task refuses (an index past the screen's elements, an
+    unknown task or app, no task started, a phone gone) as a tool error whose reason
+    the client reads; mcp shows any other exception as a bare "Error executing tool"."""
+    try:
+        yield
+    except (ValueError, LookupError, DeviceError) as exc:
+        raise ToolError(str(exc)) from exc
