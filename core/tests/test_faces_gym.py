@@ -143,3 +143,17 @@ def test_dict_actions_wrapper_drives_the_phone() -> None:
         assert isinstance(env.unwrapped, PhoneEnv)
     finally:
         env.close()
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"observe": "pixels"}, "observe='pixels': use one of 'ui_tree', 'screenshot', 'both'"),
+        ({"screen_scale": 0}, "screen_scale must be in (0, 1], got 0"),
+        ({"render_mode": "video"}, "render_mode 'video': use 'rgb_array' or None"),
+    ],
+)
+def test_a_bad_option_names_itself_and_what_it_takes(options: dict, message: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        PhoneEnv("android_world", task="SystemWifiTurnOn", **options)
+    assert str(caught.value) == message

@@ -89,6 +89,9 @@ class PhoneEnv(gymnasium.Env[dict[str, Any], str]):
         names = [n.strip() for n in task.split(",")] if task else None
         self.tasks: list[type[TaskEval]] = select_tasks(catalog.registry(), [family], names)
         self.suite_seed = seed
+        if observe not in {o.value for o in Observe}:
+            choices = ", ".join(repr(o.value) for o in Observe)
+            raise ValueError(f"observe={observe!r}: use one of {choices}")
         self.observe = Observe(observe)
         self.render_mode = render_mode
         self.max_steps = max_steps
