@@ -169,6 +169,16 @@ class Raises:
         raise ValueError("the model said no")
 
 
+class Exits:
+    """Its step calls sys.exit, as a careless agent script may."""
+
+    def reset(self, goal, task, env, rng):
+        pass
+
+    def step(self, state):
+        raise SystemExit(3)
+
+
 class RaisesFatal:
     """Its first step says the API key is wrong."""
 

@@ -38,6 +38,17 @@ def test_the_same_agent_error_in_the_first_k_episodes_stops_the_run(tmp_path: Pa
     assert len(results_rows(out)) == 10
 
 
+def test_an_agent_calling_sys_exit_fails_its_episodes_as_the_agent(tmp_path: Path) -> None:
+    site = hang_site(tmp_path / "site")
+    out = tmp_path / "run"
+    proc = droidhub(site, *quick_run_args(2, "hang_agents:Exits", out, "--early-stop", "0"))
+    assert proc.returncode == 3, proc.stderr  # finished, with errored episodes
+    rows = results_rows(out)
+    assert [(r["error"], r["error_source"], r["error_kind"]) for r in rows] == [
+        ("SystemExit: 3", "agent", "agent")
+    ] * 2
+
+
 def test_task_errors_do_not_trigger_early_stop(tmp_path: Path) -> None:
     site = hang_site(tmp_path / "site")
     out = tmp_path / "run"

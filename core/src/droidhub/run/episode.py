@@ -318,7 +318,7 @@ class Episode:
         except FatalAgentError as exc:
             self.fatal = exc
             self._fail(exc, "agent")
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:  # sys.exit() in an agent or task: its error
             if self._in_agent:
                 source = "agent"
             elif isinstance(exc, DeviceError):
