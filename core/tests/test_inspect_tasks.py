@@ -49,3 +49,24 @@ def test_three_tasks_are_scored_by_droidhubs_reward_in_inspects_log(tmp_path: Pa
         assert any("] " in answer or "][" in answer for answer in tool_answers), tool_answers
         assert any("open_app" in answer for answer in tool_answers), tool_answers
     assert list((tmp_path / "logs").iterdir())  # the log inspect's viewer reads
+
+
+def test_an_inspect_eval_leaves_no_phone_folder_behind(tmp_path: Path) -> None:
+    # The process's virtual device server lives as long as inspect does: it is stopped
+    # at exit, and its sandbox folder with it.
+    import os
+    import subprocess
+    import sys
+
+    phones = tmp_path / "phones"
+    phones.mkdir()
+    done = subprocess.run(
+        [sys.executable, "-m", "inspect_ai", "eval", "droidhub/android_world",
+         "--model", "mockllm/model", "-T", "tasks=SystemWifiTurnOn", "--limit", "1",
+         "--log-dir", str(tmp_path / "logs"), "--display", "none"],
+        env={**os.environ, "DROIDHUB_VIRTUAL_DIR": str(phones)},
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert list((tmp_path / "logs").iterdir())  # it ran
+    assert list(phones.iterdir()) == []
