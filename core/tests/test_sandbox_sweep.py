@@ -40,3 +40,31 @@ def test_a_dead_owners_sandbox_is_removed_others_are_kept(
         assert len(ours) == 1 and (ours[0] / OWNER_FILE).read_text() == str(os.getpid())
         assert server.serials == ["virtual-0"]
     assert not ours[0].exists()  # a normal stop removes its own sandbox
+
+
+NEVER_STOPPED = {
+    # A script that starts a server and just ends.
+    "server": "from droidhub.virtual.server import VirtualDeviceServer\n"
+    "VirtualDeviceServer(devices=2).start()\n",
+    # A gym env never closed: its wrappers close it as the interpreter exits.
+    "gym env": "import gymnasium, droidhub.faces.gym_env\n"
+    "env = gymnasium.make('droidhub/AndroidWorld-v0', task='SystemWifiTurnOn', observe='ui_tree')\n"
+    "env.reset(seed=0)\n",
+}
+
+
+@pytest.mark.parametrize("script", NEVER_STOPPED.values(), ids=NEVER_STOPPED.keys())
+def test_a_server_never_stopped_is_stopped_at_exit(tmp_path: Path, script: str) -> None:
+    if "gymnasium" in script:
+        pytest.importorskip("gymnasium")
+        pytest.importorskip("droidhub_aw_apps")
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        env={**os.environ, "DROIDHUB_VIRTUAL_DIR": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert list(tmp_path.iterdir()) == []  # no sandbox left for a later sweep

@@ -16,7 +16,6 @@ the ``inspect`` extra (``pip install './core[inspect]'``).
 
 from __future__ import annotations
 
-import atexit
 import contextvars
 import threading
 from typing import Any, Literal
@@ -60,10 +59,8 @@ class _Phones:
             if cls._server is None:
                 from droidhub.virtual.server import VirtualDeviceServer
 
+                # The process's server lives as long as it (stopped at exit).
                 cls._server = VirtualDeviceServer(devices=0).start()
-                # The process's server lives as long as it: stopped at exit, so that its
-                # sandbox folder goes too (else the next server's sweep would take it).
-                atexit.register(cls._server.stop)
             serial = cls._server.add_phone()
             return Device(serial, host="127.0.0.1", port=cls._server.port)
 

@@ -15,6 +15,7 @@ pool of its own, so no phone's clients can starve another phone.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import itertools
 import logging
@@ -260,11 +261,15 @@ class VirtualDeviceServer:
         except BaseException:
             self.stop()
             raise
+        # A server its owner never stopped (a gym env never closed, a script that just
+        # ends) is stopped as the interpreter exits, its phones' folders deleted with it.
+        atexit.register(self.stop)
         return self
 
     def stop(self) -> None:
         """Close every connection, stop the loop and the shell threads, close the phones
         and delete their sandboxes. Safe to call twice."""
+        atexit.unregister(self.stop)
         loop, thread, adb = self._loop, self._thread, self._adb
         if loop is not None and adb is not None and thread is not None and thread.is_alive():
             with contextlib.suppress(Exception):
@@ -277,8 +282,12 @@ class VirtualDeviceServer:
             self._listener.close()  # bound but never served when start() failed midway
             self._listener = None
         self._discard_spares()
-        with ThreadPoolExecutor(_CLOSERS, thread_name_prefix="droidhub-virtual-close") as pool:
-            pool.map(self._drop_logged, list(self._phones))
+        try:
+            with ThreadPoolExecutor(_CLOSERS, thread_name_prefix="droidhub-virtual-close") as pool:
+                pool.map(self._drop_logged, list(self._phones))
+        except RuntimeError:  # the interpreter is exiting (atexit, a finalizer): no new threads
+            for serial in list(self._phones):
+                self._drop_logged(serial)
         if self._owns_root and self._root is not None:
             shutil.rmtree(self._root, ignore_errors=True)
         self._loop = self._thread = self._adb = None
