@@ -11,7 +11,6 @@ from __future__ import annotations
 import colorsys
 import math
 import re
-from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -62,10 +61,12 @@ def ink(image: Image.Image, box: BoundingBox) -> tuple[int, int, int] | None:
     """The commonest colour inside ``box`` that is not the white background (the fill
     of a shape, the stroke of a glyph); None if the box is blank."""
     crop = image.crop((box.left, box.top, box.right, box.bottom))
-    counts = Counter(crop.getdata())
-    for colour, _ in counts.most_common():
-        if _distance(colour, _WHITE) > 30**2:
-            return colour
+    # Every colour with its count (as many colours at most as there are pixels).
+    counts = crop.getcolors(max(1, crop.width * crop.height)) or []
+    for _, colour in sorted(counts, key=lambda pair: -pair[0]):
+        if isinstance(colour, tuple) and _distance(colour, _WHITE) > 30**2:
+            red, green, blue = colour[:3]
+            return red, green, blue
     return None
 
 
