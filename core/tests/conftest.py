@@ -14,6 +14,10 @@ from plugin_dists import BROKEN_PLUGIN, TINY_PLUGIN, write_distribution
 from droidhub.plugins.manager import PluginManager, reset_plugin_manager
 from droidhub.virtual.phone import VirtualPhone
 
+# A test module imports this helper plugin itself (for its constants) before pytest
+# loads it as a plugin: registered here, its asserts are still rewritten.
+pytest.register_assert_rewrite("browser_page")
+
 
 @pytest.fixture
 def phone(tmp_path: Path) -> VirtualPhone:
