@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -57,3 +60,29 @@ def test_check_of_a_good_suite_exits_zero(shoddy_path: Path, run_cli) -> None:
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "3 of 3 tasks pass (1 without an oracle)" in proc.stdout
+
+
+def test_ctrl_c_twice_mid_check_ends_it_and_its_workers(tmp_path: Path) -> None:
+    # `timeout -s INT` signals the command, then its whole process group, as a terminal's
+    # Ctrl-C pressed twice would: the second SIGINT used to cut the pool's shutdown
+    # short, and the command's exit then waited forever for workers never told to stop
+    # (a race: it hung in about half the tries on a 2-core machine).
+    import shutil
+    import subprocess
+    import sys
+
+    pytest.importorskip("droidhub_aw_apps")
+    if shutil.which("timeout") is None:
+        pytest.skip("needs coreutils' timeout")
+    command = ["timeout", "-s", "INT", "6", sys.executable, "-m", "droidhub", "check",
+               "--ui", "--suite", "android_world", "--jobs", "2"]  # fmt: skip
+    with open(tmp_path / "err", "w") as err:
+        proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=err,
+                                start_new_session=True)  # fmt: skip
+        try:
+            code = proc.wait(timeout=90)  # a hang guard, not a speed measure
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+    assert code == 124, (tmp_path / "err").read_text()[-2000:]  # timeout's: it signalled
+    assert (tmp_path / "err").read_text().rstrip().endswith("Aborted!")

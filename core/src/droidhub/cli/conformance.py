@@ -4,10 +4,13 @@ of docs/architecture.md: deterministic params, a goal, do-nothing scores 0, the 
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing as mp
 import os
+import signal
 import sys
-from collections.abc import Iterator
+import threading
+from collections.abc import Generator, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
 from typing import TYPE_CHECKING
@@ -86,15 +89,16 @@ def check(
         raise click.UsageError(str(exc)) from None
     started = time.monotonic()
     results = []
-    checked = checked_tasks(chosen, seed, ui, jobs or os.cpu_count() or 1)
-    for i, (task_cls, result) in enumerate(zip(chosen, checked, strict=True), 1):
-        results.append(result)
-        verdict = "ok" if result.ok else "FAILED"
-        click.echo(
-            f"[{i}/{len(chosen)}] {task_cls.family}/{task_cls.name}: {verdict} "
-            f"({result.seconds:.2f}s)",
-            err=True,
-        )
+    checked = contextlib.closing(checked_tasks(chosen, seed, ui, jobs or os.cpu_count() or 1))
+    with checked as results_in_order:
+        for i, (task_cls, result) in enumerate(zip(chosen, results_in_order, strict=True), 1):
+            results.append(result)
+            verdict = "ok" if result.ok else "FAILED"
+            click.echo(
+                f"[{i}/{len(chosen)}] {task_cls.family}/{task_cls.name}: {verdict} "
+                f"({result.seconds:.2f}s)",
+                err=True,
+            )
     click.echo(format_checks(results))
     failed = sum(1 for r in results if not r.ok)
     no_oracle = sum(1 for r in results if r.verdicts.get("oracle", ("", ""))[0] == "skip")
@@ -118,9 +122,16 @@ def _check_one(index: int, seed: int, ui: bool) -> TaskCheck:
     return check_task(_CHOSEN[index], catalog.apps(), seed, ui=ui)
 
 
+def _leave_ctrl_c_to_the_command() -> None:
+    """In a worker: ignore SIGINT. A terminal's Ctrl-C reaches the whole process group;
+    the command stops the pool, and each worker ends after its current check instead of
+    dying mid-check with a KeyboardInterrupt traceback of its own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def checked_tasks(
     chosen: list[type[TaskEval]], seed: int, ui: bool, jobs: int
-) -> Iterator[TaskCheck]:
+) -> Generator[TaskCheck, None, None]:
     """Each task's check, in order: in this process, or over ``jobs`` forked workers
     (every check has fresh phones of its own, so checks do not meet)."""
     from droidhub.run.check import check_task
@@ -131,5 +142,28 @@ def checked_tasks(
         return
     _CHOSEN[:] = chosen
     context = mp.get_context("fork")
-    with ProcessPoolExecutor(min(jobs, len(chosen)), mp_context=context) as pool:
+    pool = ProcessPoolExecutor(
+        min(jobs, len(chosen)), mp_context=context, initializer=_leave_ctrl_c_to_the_command
+    )
+    try:
         yield from pool.map(_check_one, range(len(chosen)), repeat(seed), repeat(ui))
+    finally:
+        # Closed early (Ctrl-C, a consumer that stops): the queued checks are dropped and
+        # the workers end after their current one. A second Ctrl-C meanwhile would cut
+        # the shutdown short and leave the interpreter's exit waiting for workers that
+        # never get told to stop: it is ignored until the pool is down.
+        with _ctrl_c_ignored():
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+@contextlib.contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """SIGINT ignored within the block (in the main thread, where handlers are set)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
