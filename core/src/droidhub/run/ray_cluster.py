@@ -43,6 +43,7 @@ from droidhub.run.process_pool import (
 from droidhub.run.runner import RunConfigError
 from droidhub.run.schedule import Slot
 from droidhub.tasks.suite import TaskInstance
+from droidhub.virtual.server import process_alive
 
 #: An actor's scratch folder is named ``droidhub-actor-PID-XXXXXXXX`` in the node's temp dir.
 SCRATCH_PREFIX = "droidhub-actor-"
@@ -114,12 +115,7 @@ def remove_dead_scratch() -> list[Path]:
             continue
         if not pid.isdigit() or info.st_uid != os.getuid() or not stat.S_ISDIR(info.st_mode):
             continue
-        try:
-            os.kill(int(pid), 0)
-            continue  # alive (or a zombie not reaped yet: a later sweep takes it)
-        except PermissionError:
-            continue  # another user's process has that pid now; ours may still be alive
-        except ProcessLookupError:
+        if not process_alive(int(pid)):  # a zombie not reaped yet waits for a later sweep
             shutil.rmtree(folder, ignore_errors=True)
             removed.append(folder)
     return removed

@@ -107,7 +107,9 @@ SANDBOX_PREFIX = "droidhub-virtual-"
 OWNER_FILE = ".droidhub-owner"
 
 
-def _process_alive(pid: int) -> bool:
+def process_alive(pid: int) -> bool:
+    """Whether process ``pid`` exists (another user's, or a zombie not reaped yet, too):
+    what tells a folder some dead process left from one still in use."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -130,7 +132,7 @@ def sweep_orphaned_sandboxes(base: Path) -> list[Path]:
             pid = int((folder / OWNER_FILE).read_text(encoding="ascii"))
         except (OSError, ValueError):
             continue
-        if not _process_alive(pid):
+        if not process_alive(pid):
             shutil.rmtree(folder, ignore_errors=True)
             removed.append(folder)
     return removed
