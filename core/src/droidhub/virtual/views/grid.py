@@ -74,9 +74,7 @@ class GridRecyclerView(RecyclerView[Item], Generic[Item]):
     def on_layout(self) -> None:
         """Bind and place the cells of the rows that show."""
         left, top, _, _ = self.padding
-        self._children = []
-        if self.offset > 0:
-            self.offset = min(self.offset, self.max_offset())
+        self._begin_layout()
         edges = self.borders()
         y = self.top + top - self.offset
         end = self.top + top + self.viewport()

@@ -66,11 +66,8 @@ class HorizontalRecyclerView(RecyclerView[Item]):
 
     def on_measure(self, width_spec: MeasureSpec, height_spec: MeasureSpec) -> tuple[int, int]:
         """The list's width from its parent; its height the tallest item's, unless set."""
-        left, top, right, bottom = self.padding
-        self._extent = None
-        self._bound = {}
-        width = width_spec.resolve(left + right)
-        self.measured_width = width
+        _, top, _, bottom = self.padding
+        width = self._begin_measure(width_spec)
         if height_spec.mode is Mode.EXACTLY:
             self.measured_height = height_spec.size
             return width, height_spec.size
@@ -90,18 +87,8 @@ class HorizontalRecyclerView(RecyclerView[Item]):
     def on_layout(self) -> None:
         """Bind and place the items that show between ``offset`` and the list's end."""
         left, top, _, _ = self.padding
-        self._children = []
-        if self.offset > 0:
-            self.offset = min(self.offset, self.max_offset())
-        x = self.left + left - self.offset
-        start, end = self.left, self.right  # clipToPadding="false": items show in the padding
-        for position in range(len(self.items)):
-            if x >= end:
-                break
-            row = self._row(position)
-            width = self._row_height(row)
-            if x + width > start:
-                ml, mt, _, _ = row.margin
-                row.layout(x + ml, self.top + top + mt)
-                self._children.append(row)
-            x += width
+        self._begin_layout()
+        # clipToPadding="false": items show in the padding
+        for row, x in self._attach_rows(self.left + left - self.offset, self.left, self.right):
+            ml, mt, _, _ = row.margin
+            row.layout(x + ml, self.top + top + mt)

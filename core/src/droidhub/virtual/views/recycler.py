@@ -17,7 +17,7 @@ list in 300 ms) flings 722 px further.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import ClassVar, Generic, TypeVar, Unpack
 
 from droidhub.android.scrolling import drag_travel
@@ -98,14 +98,20 @@ class RecyclerView(ViewGroup, Generic[Item]):
 
     def on_measure(self, width_spec: MeasureSpec, height_spec: MeasureSpec) -> tuple[int, int]:
         """The list's own size; a list that wraps its content measures its rows."""
-        left, top, right, bottom = self.padding
-        self._extent = None
-        self._bound = {}
-        width = width_spec.resolve(left + right)
-        self.measured_width = width
+        _, top, _, bottom = self.padding
+        width = self._begin_measure(width_spec)
         if height_spec.mode is Mode.EXACTLY:
             return width, height_spec.size
         return width, height_spec.resolve(self.extent() + top + bottom)
+
+    def _begin_measure(self, width_spec: MeasureSpec) -> int:
+        """Start a measure pass: forget the last pass's rows and extent, and take the
+        list's width from its parent (rows are measured against ``measured_width``)."""
+        left, _, right, _ = self.padding
+        self._extent = None
+        self._bound = {}
+        self.measured_width = width_spec.resolve(left + right)
+        return self.measured_width
 
     def extent(self) -> int:
         """The height of all the rows together (binds and measures each once)."""
@@ -133,24 +139,35 @@ class RecyclerView(ViewGroup, Generic[Item]):
         fling (:func:`droidhub.android.scrolling.drag_travel`)."""
         return self.scrolled_by(drag_travel(travel, duration_ms))
 
+    def _begin_layout(self) -> None:
+        """Start a layout pass: no row attached yet, and the offset no further than the
+        content now goes (the data may have shrunk since the list was scrolled)."""
+        self._children = []
+        if self.offset > 0:
+            self.offset = min(self.offset, self.max_offset())
+
+    def _attach_rows(self, first: int, start: int, end: int) -> Iterator[tuple[View, int]]:
+        """Attach, in order, the rows that show at least partly between ``start`` and
+        ``end`` along the scrolling axis when the first row begins at ``first``; yield
+        each with where its margin box begins on that axis, for the caller to place."""
+        edge = first
+        for position in range(len(self.items)):
+            if edge >= end:
+                break
+            row = self._row(position)
+            size = self._row_height(row)
+            if edge + size > start:
+                self._children.append(row)
+                yield row, edge
+            edge += size
+
     def on_layout(self) -> None:
         """Bind and place the rows that show between ``offset`` and the list's bottom."""
         left, top, _, _ = self.padding
-        self._children = []
-        if self.offset > 0:  # the data may have shrunk since the list was scrolled
-            self.offset = min(self.offset, self.max_offset())
-        y = self.top + top - self.offset
-        end = self.top + top + self.viewport()
-        start = self.top + top
+        self._begin_layout()
+        start, end = self.top + top, self.top + top + self.viewport()
         if not self.clip_to_padding:
             start, end = self.top, self.bottom
-        for position in range(len(self.items)):
-            if y >= end:
-                break
-            row = self._row(position)
-            height = self._row_height(row)
-            if y + height > start:
-                ml, mt, _, _ = row.margin
-                row.layout(self.left + left + ml, y + mt)
-                self._children.append(row)
-            y += height
+        for row, y in self._attach_rows(self.top + top - self.offset, start, end):
+            ml, mt, _, _ = row.margin
+            row.layout(self.left + left + ml, y + mt)
