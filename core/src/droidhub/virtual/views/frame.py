@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Unpack
 
-from droidhub.virtual.views.measure import MATCH_PARENT, Gravity, MeasureSpec, Mode, place
+from droidhub.virtual.views.measure import MATCH_PARENT, Gravity, MeasureSpec, Mode
 from droidhub.virtual.views.view import Attributes, View, ViewGroup, with_defaults
 
 
@@ -41,21 +41,10 @@ class FrameLayout(ViewGroup):
 
     def on_layout(self) -> None:
         """Each child at its gravity inside the padding, moved in by its margins."""
-        left, top, right, bottom = self.padding
         for child in self.shown():
-            ml, mt, mr, mb = child.margin
             gravity = child.layout_gravity or (Gravity.TOP | Gravity.LEFT)
-            x = place(
-                gravity, self.left + left + ml, self.right - right - mr, child.measured_width, True
-            )
-            y = place(
-                gravity,
-                self.top + top + mt,
-                self.bottom - bottom - mb,
-                child.measured_height,
-                False,
-            )
-            child.layout(x, y)
+            x = self.child_position(child, gravity, horizontal=True)
+            child.layout(x, self.child_position(child, gravity, horizontal=False))
 
 
 class CardView(FrameLayout):

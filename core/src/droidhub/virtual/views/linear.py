@@ -147,24 +147,10 @@ class LinearLayout(ViewGroup):
             ml, mt, mr, mb = child.margin
             gravity = child.layout_gravity or self.gravity
             if self.vertical:
-                x = place(
-                    gravity,
-                    self.left + left + ml,
-                    self.right - right - mr,
-                    child.measured_width,
-                    True,
-                )
-                child.layout(x, at + mt)
+                child.layout(self.child_position(child, gravity, horizontal=True), at + mt)
                 at += mt + child.measured_height + mb
             else:
-                y = place(
-                    gravity,
-                    self.top + top + mt,
-                    self.bottom - bottom - mb,
-                    child.measured_height,
-                    False,
-                )
-                child.layout(at + ml, y)
+                child.layout(at + ml, self.child_position(child, gravity, horizontal=False))
                 at += ml + child.measured_width + mr
 
 

@@ -22,6 +22,7 @@ from droidhub.virtual.views.measure import (
     MeasureSpec,
     child_spec,
     dp,
+    place,
 )
 
 if TYPE_CHECKING:
@@ -276,6 +277,17 @@ class ViewGroup(View):
     def shown(self) -> list[View]:
         """The children that take space (not GONE)."""
         return [c for c in self._children if c.visibility != GONE]
+
+    def child_position(self, child: View, gravity: int, horizontal: bool) -> int:
+        """Where ``gravity`` puts ``child`` on one axis inside this group's padding, the
+        child's margins kept clear: its left edge (``horizontal``), else its top."""
+        left, top, right, bottom = self.padding
+        ml, mt, mr, mb = child.margin
+        if horizontal:
+            start, end, size = self.left + left + ml, self.right - right - mr, child.measured_width
+        else:
+            start, end, size = self.top + top + mt, self.bottom - bottom - mb, child.measured_height
+        return place(gravity, start, end, size, horizontal)
 
     def measure_child(
         self,
