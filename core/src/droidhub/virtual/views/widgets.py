@@ -165,6 +165,8 @@ class ImageView(View):
     bar's and selected tabs' icons are)."""
 
     class_name: ClassVar[str] = "android.widget.ImageView"
+    #: What the class sets unless the declaration does (an ImageButton's padding).
+    default_attributes: ClassVar[Attributes] = {}
 
     def __init__(
         self,
@@ -176,7 +178,7 @@ class ImageView(View):
         filled: bool = False,
         **attributes: Unpack[Attributes],
     ) -> None:
-        super().__init__(id, **attributes)
+        super().__init__(id, **with_defaults(attributes, self.default_attributes))
         if icon and icon not in icons.names():
             # Caught where the screen is declared, not when a screenshot is taken.
             raise ValueError(
@@ -208,24 +210,18 @@ class ImageButton(ImageView):
 
     class_name: ClassVar[str] = "android.widget.ImageButton"
     clickable_by_default: ClassVar[bool] = True
-
-    def __init__(
-        self,
-        id: str = "",
-        icon: str = "",
-        *,
-        tint: str = SECONDARY_TEXT,
-        icon_size: float = 24,
-        filled: bool = False,
-        **attributes: Unpack[Attributes],
-    ) -> None:
-        attributes.setdefault("padding", 12)
-        super().__init__(id, icon, tint=tint, icon_size=icon_size, filled=filled, **attributes)
+    default_attributes: ClassVar[Attributes] = {"padding": 12}
 
 
 class FloatingActionButton(ImageButton):
     """Material's FAB: reports ``android.widget.ImageButton``; 56 dp, round, 6 dp of
     elevation, 16 dp from the screen's edges, bottom end by default."""
+
+    default_attributes: ClassVar[Attributes] = {
+        "width": 56, "height": 56, "padding": 16, "margin": 16, "elevation": 6,
+        "corner_radius": 28, "background": "#FF018786",
+        "layout_gravity": Gravity.BOTTOM | Gravity.END,
+    }  # fmt: skip
 
     def __init__(
         self,
@@ -235,12 +231,6 @@ class FloatingActionButton(ImageButton):
         tint: str = "#FFFFFFFF",
         **attributes: Unpack[Attributes],
     ) -> None:
-        defaults: Attributes = {
-            "width": 56, "height": 56, "padding": 16, "margin": 16, "elevation": 6,
-            "corner_radius": 28, "background": "#FF018786",
-            "layout_gravity": Gravity.BOTTOM | Gravity.END,
-        }  # fmt: skip
-        attributes = with_defaults(attributes, defaults)
         super().__init__(id, icon, tint=tint, **attributes)
 
 
