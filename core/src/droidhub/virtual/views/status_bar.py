@@ -151,22 +151,27 @@ def _icon(id: str, icon: str, ink: str, content_desc: str = "", shown: bool = Tr
     )  # fmt: skip
 
 
-def _wifi(bar: StatusBar, ink: str) -> View:
-    """``wifi_combo`` (StatusBarWifiView) > ``wifi_group`` > ``wifi_combo`` >
-    ``wifi_signal``, spoken on the outer combo."""
+def _signal_combo(
+    combo_id: str, group_id: str, description: str, shown: bool, *group: View
+) -> View:
+    """A signal view as StatusBarWifiView and StatusBarMobileView inflate it: the combo
+    ``combo_id``, spoken as ``description`` and gone unless ``shown``, holding the
+    vertically centred row ``group_id`` of ``group``."""
     return FrameLayout(
-        "wifi_combo",
-        LinearLayout(
-            "wifi_group",
-            FrameLayout("wifi_combo", _icon("wifi_signal", "wifi", ink), height=MATCH_PARENT),
-            gravity=Gravity.CENTER_VERTICAL,
-            height=MATCH_PARENT,
-        ),
-        content_desc=WIFI_FULL,
-        visibility=VISIBLE if bar.wifi else GONE,
+        combo_id,
+        LinearLayout(group_id, *group, gravity=Gravity.CENTER_VERTICAL, height=MATCH_PARENT),
+        content_desc=description,
+        visibility=VISIBLE if shown else GONE,
         height=MATCH_PARENT,
         margin=(0, 0, 2, 0),
     )
+
+
+def _wifi(bar: StatusBar, ink: str) -> View:
+    """``wifi_combo`` (StatusBarWifiView) > ``wifi_group`` > ``wifi_combo`` >
+    ``wifi_signal``, spoken on the outer combo."""
+    signal = FrameLayout("wifi_combo", _icon("wifi_signal", "wifi", ink), height=MATCH_PARENT)
+    return _signal_combo("wifi_combo", "wifi_group", WIFI_FULL, bar.wifi, signal)
 
 
 def _mobile(bar: StatusBar, ink: str) -> View:
@@ -176,22 +181,10 @@ def _mobile(bar: StatusBar, ink: str) -> View:
         "mobile_type", tint=ink, width=20, height=MATCH_PARENT, content_desc=bar.data_type,
         visibility=VISIBLE if bar.data_type else GONE,
     )  # fmt: skip
-    return FrameLayout(
-        "mobile_combo",
-        LinearLayout(
-            "mobile_group",
-            data_type,
-            FrameLayout(
-                "", _icon("mobile_signal", "signal_cellular_4_bar", ink), height=MATCH_PARENT
-            ),
-            gravity=Gravity.CENTER_VERTICAL,
-            height=MATCH_PARENT,
-        ),
-        content_desc=PHONE_FULL,
-        visibility=VISIBLE if bar.mobile else GONE,
-        height=MATCH_PARENT,
-        margin=(0, 0, 2, 0),
+    signal = FrameLayout(
+        "", _icon("mobile_signal", "signal_cellular_4_bar", ink), height=MATCH_PARENT
     )
+    return _signal_combo("mobile_combo", "mobile_group", PHONE_FULL, bar.mobile, data_type, signal)
 
 
 def _start_side(bar: StatusBar, ink: str) -> View:
