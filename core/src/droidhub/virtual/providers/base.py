@@ -155,6 +155,21 @@ def check_sql(fragment: str | None, what: str) -> str | None:
     return fragment
 
 
+def where_clause(clauses: Sequence[str], where: str | None) -> str:
+    """The WHERE clause of a request: what its URI selects (``clauses``) and the
+    caller's selection ``where`` (checked), joined by AND; ``1`` when there is neither."""
+    if check_sql(where, "selection"):
+        clauses = [*clauses, f"({where})"]
+    return " AND ".join(clauses) or "1"
+
+
+def set_locale(db: sqlite3.Connection) -> None:
+    """Give ``android_metadata`` its locale row unless it has one, as SQLiteDatabase
+    does when it opens a database it created (the table comes with the schema)."""
+    if db.execute("SELECT COUNT(*) FROM android_metadata").fetchone()[0] == 0:
+        db.execute("INSERT INTO android_metadata VALUES ('en_US')")
+
+
 def _sql_value(value: Value) -> Any:
     return int(value) if isinstance(value, bool) else value
 
@@ -224,13 +239,9 @@ class SqliteProvider(ContentProvider):
 
     def selection(self, uri: ContentUri, where: str | None) -> tuple[str, list[Any]]:
         """The WHERE clause for ``uri`` plus ``where`` (``1`` when there is none)."""
-        clauses, params = [], []
         if uri.row_id is not None and len(uri.segments) >= 2:
-            clauses.append("_id = ?")
-            params.append(uri.row_id)
-        if check_sql(where, "selection"):
-            clauses.append(f"({where})")
-        return (" AND ".join(clauses) or "1"), params
+            return where_clause(["_id = ?"], where), [uri.row_id]
+        return where_clause([], where), []
 
     def select(self, phone: ProviderHost, query: ProviderQuery) -> tuple[list[str], list[Row]]:
         """SELECT from the URI's table."""

@@ -13,11 +13,12 @@ from droidhub.virtual.providers.base import (
     Row,
     SqliteProvider,
     Value,
-    check_sql,
     insert_row,
     open_database,
     run_sql,
+    set_locale,
     update_rows,
+    where_clause,
 )
 
 if TYPE_CHECKING:
@@ -144,8 +145,7 @@ class ContactsProvider(SqliteProvider):
         """Create ``contacts2.db``."""
         super().install(phone)
         with open_database(phone, self.database) as db:
-            if db.execute("SELECT COUNT(*) FROM android_metadata").fetchone()[0] == 0:
-                db.execute("INSERT INTO android_metadata VALUES ('en_US')")
+            set_locale(db)
             for mime in (MIME_NAME, MIME_PHONE, MIME_EMAIL):
                 db.execute("INSERT OR IGNORE INTO mimetypes (mimetype) VALUES (?)", (mime,))
 
@@ -186,7 +186,7 @@ class ContactsProvider(SqliteProvider):
     def select(self, phone: ProviderHost, query: ProviderQuery) -> tuple[list[str], list[Row]]:
         """SELECT from the view behind the URI."""
         kind, view, params = self._route(query.content_uri)
-        clauses = ["_id = ?"] if params else []
+        clause = where_clause(["_id = ?"] if params else [], query.where)
         if kind == "lookup":
             digits = re.sub(r"\D", "", view)[-7:]
             view = (
@@ -196,9 +196,6 @@ class ContactsProvider(SqliteProvider):
                 " WHERE phone_lookup.min_match = ?)"
             )
             params = [digits]
-        if check_sql(query.where, "selection"):
-            clauses.append(f"({query.where})")
-        clause = " AND ".join(clauses) or "1"
         return self._select_from(phone, view, query.projection, clause, params, query.sort)
 
     def insert(self, phone: ProviderHost, uri: str, values: Mapping[str, Value]) -> str:
@@ -279,10 +276,8 @@ class ContactsProvider(SqliteProvider):
     def _ids(
         self, db: sqlite3.Connection, view: str, params: list[Any], where: str | None
     ) -> list[int]:
-        clauses = ["_id = ?"] if params else []
-        if check_sql(where, "selection"):
-            clauses.append(f"({where})")
-        sql = f"SELECT _id FROM {view} WHERE {' AND '.join(clauses) or '1'}"
+        clause = where_clause(["_id = ?"] if params else [], where)
+        sql = f"SELECT _id FROM {view} WHERE {clause}"
         return [int(r[0]) for r in run_sql(db, sql, params).fetchall()]
 
 

@@ -22,10 +22,10 @@ from droidhub.virtual.providers.base import (
     Row,
     SqliteProvider,
     Value,
-    check_sql,
     open_database,
     run_sql,
     update_rows,
+    where_clause,
 )
 
 if TYPE_CHECKING:
@@ -86,9 +86,7 @@ class MediaProvider(SqliteProvider):
         if row_id is not None:
             clauses.append("_id = ?")
             params.append(int(row_id))
-        if check_sql(where, "selection"):
-            clauses.append(f"({where})")
-        return " AND ".join(clauses), params
+        return where_clause(clauses, where), params
 
     def select(self, phone: ProviderHost, query: ProviderQuery) -> tuple[list[str], list[Row]]:
         """SELECT from the storage's files, scanned first."""

@@ -12,9 +12,9 @@ from droidhub.virtual.providers.base import (
     ProviderError,
     Row,
     Value,
-    check_sql,
     run_sql,
     select_sql,
+    where_clause,
 )
 
 if TYPE_CHECKING:
@@ -24,13 +24,9 @@ if TYPE_CHECKING:
 def _selection(name: str | None, where: str | None) -> tuple[str, list[str]]:
     """The WHERE clause (and its parameters) of the rows a settings URI and a
     ``--where`` select: the URI's name, if it has one, and the caller's selection."""
-    clauses, params = [], []
     if name is not None:
-        clauses.append("name = ?")
-        params.append(name)
-    if check_sql(where, "selection"):
-        clauses.append(f"({where})")
-    return " AND ".join(clauses) or "1", params
+        return where_clause(["name = ?"], where), [name]
+    return where_clause([], where), []
 
 
 class SettingsProvider(ContentProvider):

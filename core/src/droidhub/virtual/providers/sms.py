@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from droidhub.virtual.providers.base import (
@@ -11,11 +11,12 @@ from droidhub.virtual.providers.base import (
     ProviderError,
     SqliteProvider,
     Value,
-    check_sql,
     insert_row,
     open_database,
     run_sql,
+    set_locale,
     update_rows,
+    where_clause,
 )
 
 if TYPE_CHECKING:
@@ -86,8 +87,7 @@ class SmsProvider(SqliteProvider):
         """Create ``mmssms.db``."""
         super().install(phone)
         with open_database(phone, self.database) as db:
-            if db.execute("SELECT COUNT(*) FROM android_metadata").fetchone()[0] == 0:
-                db.execute("INSERT INTO android_metadata VALUES ('en_US')")
+            set_locale(db)
 
     def selection(self, uri: ContentUri, where: str | None) -> tuple[str, list[Any]]:
         """``type = N`` for a box, ``_id = N`` for a row, plus ``where``."""
@@ -98,14 +98,9 @@ class SmsProvider(SqliteProvider):
             clauses.append("_id = ?")
             params.append(int(segments.pop()))
         if segments:
-            box = segments[0]
-            if box not in SMS_BOXES or len(segments) > 1:
-                raise ProviderError(f"Unknown URL {uri}")
             clauses.append("type = ?")
-            params.append(SMS_BOXES[box])
-        if check_sql(where, "selection"):
-            clauses.append(f"({where})")
-        return (" AND ".join(clauses) or "1"), params
+            params.append(_box_type(segments, uri))
+        return where_clause(clauses, where), params
 
     def table_for(self, uri: ContentUri) -> str:
         """Every SMS URI reads the ``sms`` table."""
@@ -117,10 +112,7 @@ class SmsProvider(SqliteProvider):
         parsed = ContentUri.parse(uri)
         row = dict(values)
         if parsed.segments:
-            box = parsed.segments[0]
-            if box not in SMS_BOXES or len(parsed.segments) > 1:
-                raise ProviderError(f"Unknown URL {parsed}")
-            row["type"] = SMS_BOXES[box]
+            row["type"] = _box_type(parsed.segments, parsed)
         row.setdefault("type", 1)
         now_ms = int(phone.now().timestamp() * 1000)
         row.setdefault("date", now_ms)
@@ -156,6 +148,14 @@ class SmsProvider(SqliteProvider):
             count = run_sql(db, f"DELETE FROM sms WHERE {clause}", params).rowcount
             _refresh_threads(db)
         return count
+
+
+def _box_type(segments: Sequence[str], uri: ContentUri) -> int:
+    """The message type of the box ``segments`` name (``inbox`` is 1, ``sent`` 2...);
+    ``ProviderError`` for a path that is not one box."""
+    if segments[0] not in SMS_BOXES or len(segments) > 1:
+        raise ProviderError(f"Unknown URL {uri}")
+    return SMS_BOXES[segments[0]]
 
 
 def _thread_for(db: sqlite3.Connection, address: str) -> int:
