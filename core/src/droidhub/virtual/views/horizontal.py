@@ -12,8 +12,7 @@ list does (the engine's own swipe scrolls only vertical lists).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import ClassVar, TypeVar, Unpack
+from typing import ClassVar, TypeVar
 
 from droidhub.virtual.views.measure import (
     MATCH_PARENT,
@@ -33,18 +32,7 @@ class HorizontalRecyclerView(RecyclerView[Item]):
     """A sideways list of ``bind(item)`` views, scrolled ``offset`` px to the left;
     reported as ``androidx.recyclerview.widget.RecyclerView``."""
 
-    class_name: ClassVar[str] = "androidx.recyclerview.widget.RecyclerView"
-
-    def __init__(
-        self,
-        id: str,
-        items: Sequence[Item],
-        bind: Callable[[Item], View],
-        **attributes: Unpack[Attributes],
-    ) -> None:
-        attributes.setdefault("width", MATCH_PARENT)
-        attributes.setdefault("height", WRAP_CONTENT)
-        super().__init__(id, items, bind, **attributes)
+    default_attributes: ClassVar[Attributes] = {"width": MATCH_PARENT, "height": WRAP_CONTENT}
 
     def _measure_row(self, row: View) -> None:
         """An item is as wide as it wants and as tall as the list's inside allows."""

@@ -28,7 +28,7 @@ from droidhub.virtual.views.measure import (
     Mode,
     child_spec,
 )
-from droidhub.virtual.views.view import Attributes, View, ViewGroup
+from droidhub.virtual.views.view import Attributes, View, ViewGroup, with_defaults
 
 Item = TypeVar("Item")
 
@@ -37,6 +37,8 @@ class RecyclerView(ViewGroup, Generic[Item]):
     """A vertical list of ``bind(item)`` rows, scrolled ``offset`` px down."""
 
     class_name: ClassVar[str] = "androidx.recyclerview.widget.RecyclerView"
+    #: The size the class takes unless the declaration sets one.
+    default_attributes: ClassVar[Attributes] = {"width": MATCH_PARENT, "height": MATCH_PARENT}
 
     def __init__(
         self,
@@ -48,9 +50,7 @@ class RecyclerView(ViewGroup, Generic[Item]):
         scroll_key: str = "",
         **attributes: Unpack[Attributes],
     ) -> None:
-        attributes.setdefault("width", MATCH_PARENT)
-        attributes.setdefault("height", MATCH_PARENT)
-        super().__init__(id, **attributes)
+        super().__init__(id, **with_defaults(attributes, self.default_attributes))
         self.items, self.bind = items, bind
         #: ``android:clipToPadding``: False shows rows in the padding too (a list
         #: whose bottom padding keeps its last row clear of a FAB).
