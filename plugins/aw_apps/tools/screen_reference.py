@@ -346,6 +346,10 @@ class Reference:
 
 _SUPER_KOTLIN = re.compile(r"\bclass\s+(\w+)\b[^{:]*?(?:\([^)]*\))?\s*:\s*([\w.]+)")
 _SUPER_JAVA = re.compile(r"\bclass\s+(\w+)\b[^{]*?\bextends\s+([\w.]+)")
+#: Comments, taken out before a class is looked for: a comment's "class" ("ModeListView
+#: class displays all camera modes") would otherwise start a match that runs on to the
+#: declaration's "extends" and swallow it.
+_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.DOTALL)
 
 
 def _collect_superclasses(mirror: Mirror, ref: Reference) -> None:
@@ -357,7 +361,7 @@ def _collect_superclasses(mirror: Mirror, ref: Reference) -> None:
     for path, text in mirror.read_many(wanted).items():
         stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
         pattern = _SUPER_KOTLIN if path.endswith(".kt") else _SUPER_JAVA
-        for cls, parent in pattern.findall(text):
+        for cls, parent in pattern.findall(_COMMENT.sub(" ", text)):
             if cls == stem:
                 ref.superclasses.setdefault(cls, parent.rsplit(".", 1)[-1])
 
@@ -492,20 +496,49 @@ def _resolve(strings: dict[str, list[str]]) -> list[str]:
     return sorted(texts)
 
 
+#: The API level of AndroidWorld's emulator (Android 13): higher -vNN folders do not apply.
+API_LEVEL = 33
+_PHONE_FOLDER = re.compile(r"(layout|menu)(-port)?(?:-v(\d+))?")
+
+
+def _phone_folder(folder: str) -> tuple[str, tuple[int, int]] | None:
+    """The kind (layout or menu) of a resource folder a Pixel 6 in portrait at API 33
+    takes files from, with its rank among the folders that hold the same file (higher
+    wins, as Android's resource matching picks: the orientation qualifier first, then
+    the highest API level not above the phone's); None for a folder it never reads
+    (landscape, tablets, other locales, night mode)."""
+    match = _PHONE_FOLDER.fullmatch(folder)
+    if match is None:
+        return None
+    api = int(match.group(3) or 0)
+    if api > API_LEVEL:
+        return None
+    return match.group(1), (1 if match.group(2) else 0, api)
+
+
 def read_source(mirror: Mirror, roots: tuple[str, ...], ref: Reference) -> None:
     """Add one source's layouts, menus and strings to ``ref`` (earlier sources win);
     the superclasses of every source must be in ``ref`` already."""
-    wanted: list[tuple[str, str, str]] = []  # (folder kind, name, path)
+    # (folder kind, name) -> (rank, path): the file the phone would inflate.
+    chosen: dict[tuple[str, str], tuple[tuple[int, int], str]] = {}
+    values: list[str] = []
     for path in mirror.paths:
         root = next((r for r in roots if path.startswith(r + "/")), None)
         parts = path[len(root) + 1 :].split("/") if root else []
         if len(parts) != 2 or not parts[1].endswith(".xml"):
             continue
         folder, stem = parts[0], parts[1][: -len(".xml")]
-        # The phone's portrait layouts: the default folder, or an API-level one.
-        for kind in ("layout", "menu", "values"):
-            if re.fullmatch(rf"{kind}(-v\d+)?", folder):
-                wanted.append((kind, stem, path))
+        if folder == "values":
+            values.append(path)
+            continue
+        picked = _phone_folder(folder)
+        if picked is not None:
+            kind, rank = picked
+            best = chosen.get((kind, stem))
+            if best is None or rank > best[0]:
+                chosen[(kind, stem)] = (rank, path)
+    wanted = [(kind, stem, path) for (kind, stem), (_, path) in chosen.items()]
+    wanted += [("values", path.rsplit("/", 1)[1], path) for path in values]
     texts = mirror.read_many([path for _, _, path in wanted])
     for kind, stem, path in sorted(wanted, key=lambda w: w[2]):
         if kind == "layout" and stem not in ref.layouts:
