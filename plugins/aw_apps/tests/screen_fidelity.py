@@ -137,6 +137,8 @@ LIBRARY_STRINGS = frozenset(
         "Paste",
         "Select all",
         "Share",
+        # AppCompat's action mode: its close button's description (abc_action_mode_done).
+        "Done",
         "ON",
         "OFF",
     }
@@ -335,6 +337,9 @@ def _pool_words(app: str) -> set[str]:
         fake_data.SENTENCES,
         fake_data.ADDRESSES,
         fake_data.STORAGE_FOLDERS,
+        # The system's own folder of shared storage (/sdcard/Android), in every listing
+        # of the storage root: a file name, not the app's words.
+        "Android",
     ]
     if (folder / "ir_noise.json").exists():
         values.append(json.loads((folder / "ir_noise.json").read_text(encoding="utf-8")))

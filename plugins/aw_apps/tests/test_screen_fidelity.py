@@ -40,7 +40,9 @@ APPS_AT_THRESHOLD: frozenset[str] = frozenset(
     {
         "audio_recorder",
         "calendar",
+        "camera",
         "expense",
+        "files",
         "gallery",
         "joplin",
         "markor",

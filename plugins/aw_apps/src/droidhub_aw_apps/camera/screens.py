@@ -4,12 +4,16 @@ Android 13/14 (``camera.xml``, ``sticky_bottom_capture_layout.xml``,
 ``viewfinder_labels_video.xml``):
 
 ``camera_app_root`` holds the viewfinder (``preview_content``, a TextureView, with
-``focus_ring``, ``preview_overlay`` and ``face_view`` over it), ``module_layout`` (in
-video mode, ``recording_time`` while recording), ``sticky_bottom_capture_layout`` >
-``bottom_bar`` > ``bottombar_capture`` > ``shutter_button`` ("Shutter", a
+``focus_ring``, ``preview_overlay`` and ``face_view`` over it), ``module_layout``
+(``video_module.xml``'s ``recording_time_rect``, a RotateLayout, > ``labels`` >
+``recording_time``, shown while recording), ``sticky_bottom_capture_layout`` >
+``mode_options_overlay`` (its ``mode_options_toggle``, "Options", with
+``three_dots``: a tap there would open the mode options, which droidhub does not
+draw) and ``bottom_bar`` > ``bottombar_capture`` > ``shutter_button`` ("Shutter", a
 ShutterButton: an ImageView), and ``mode_list_layout``, the mode drawer that a swipe
 to the right over the viewfinder opens: ``mode_list`` of ModeSelectorItems (each a
-``selector_icon`` and its ``selector_text``: Camera, Video) and ``settings_button``.
+``selector_icon``, a ModeIconView, and its ``selector_text``: Camera, Video) and
+``settings_button``.
 
 A tap on the shutter saves a photo to ``/sdcard/Pictures``; in video mode the first
 tap starts recording and the second saves a video to ``/sdcard/Movies``.
@@ -55,6 +59,13 @@ class ShutterButton(views.ImageView):
         )  # fmt: skip
 
 
+class ModeIconView(views.ImageView):
+    """``com.android.camera.ui.ModeIconView``: it draws its icon itself, a plain View
+    (``android.view.View``) to accessibility."""
+
+    class_name: ClassVar[str] = "android.view.View"
+
+
 class ModeSelectorItem(views.FrameLayout):
     """A row of the mode drawer (a FrameLayout)."""
 
@@ -92,6 +103,7 @@ class CameraApp(views.ViewApp):
         )  # fmt: skip
         bottom = views.FrameLayout(
             "sticky_bottom_capture_layout",
+            _mode_options_overlay(),
             views.FrameLayout(
                 "bottom_bar",
                 views.FrameLayout(
@@ -111,8 +123,8 @@ class CameraApp(views.ViewApp):
             views.View("focus_ring", width=views.MATCH_PARENT, height=views.MATCH_PARENT),
             views.View("preview_overlay", width=views.MATCH_PARENT, height=views.MATCH_PARENT),
             views.View("face_view", width=views.MATCH_PARENT, height=views.MATCH_PARENT),
-            views.FrameLayout("module_layout", labels, width=views.MATCH_PARENT,
-                              height=views.MATCH_PARENT),
+            views.FrameLayout("module_layout", views.ViewGroupFrame("recording_time_rect", labels),
+                              width=views.MATCH_PARENT, height=views.MATCH_PARENT),
             bottom, self._drawer(),
             width=views.MATCH_PARENT, height=views.MATCH_PARENT,
         )  # fmt: skip
@@ -129,7 +141,7 @@ class CameraApp(views.ViewApp):
                     "",
                     views.LinearLayout(
                         "",
-                        views.ImageView("selector_icon", icon, tint="#FFFFFFFF", width=48,
+                        ModeIconView("selector_icon", icon, tint="#FFFFFFFF", width=48,
                                         height=48,
                                         padding=12, background="#FF26A69A" if selected else None,
                                         corner_radius=24),
@@ -203,6 +215,23 @@ class CameraApp(views.ViewApp):
             path = phone.host_path(f"{VIDEOS}/VID_{stamp}_{self.shots}.mp4")
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(mp4_bytes())
+
+
+def _mode_options_overlay() -> views.View:
+    """``mode_options_overlay.xml`` over the viewfinder, above the bottom bar: the mode
+    options stay INVISIBLE until the toggle is tapped, and of the toggle's indicators
+    only ``three_dots`` shows (the others are GONE while their setting is off)."""
+    toggle = views.LinearLayout(
+        "mode_options_toggle",
+        views.ImageView("three_dots", "more_vert", content_desc="Options", tint="#FFFFFFFF",
+                        width=24, height=24),
+        content_desc="Options", padding=12, margin=12, clickable=True,
+        layout_gravity=views.Gravity.BOTTOM | views.Gravity.END,
+    )  # fmt: skip
+    return views.FrameLayout(
+        "mode_options_overlay", toggle, width=views.MATCH_PARENT, height=views.MATCH_PARENT,
+        margin=(0, 0, 0, 128),
+    )  # fmt: skip
 
 
 def virtual_apps() -> list[VirtualApp]:

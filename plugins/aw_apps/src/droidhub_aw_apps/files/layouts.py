@@ -1,25 +1,36 @@
-"""Files (DocumentsUI, Android 13) as view trees, from its layouts at LineageOS's
-``lineage-20.0`` (AOSP 13's DocumentsUI):
+"""Files (DocumentsUI, Android 13) as view trees, from its layouts at AOSP 13's
+DocumentsUI (``tests/data/screens/sources.toml`` says which commit):
 
-- ``drawer_layout.xml``: ``coordinator_layout`` > ``drawer_layout`` > the directory's
-  column: ``directory_app_bar.xml``'s ``app_bar`` > ``collapsing_toolbar`` >
-  ``toolbar`` ("Show roots", ``searchbar_title`` "Search this phone", More options),
-  ``directory_header`` > ``horizontal_breadcrumb`` (``navigation_breadcrumb_item``:
-  ``breadcrumb_text`` and ``breadcrumb_arrow``), ``container_directory`` >
-  ``fragment_directory.xml``'s ``refresh_layout`` > ``dir_list``, and
-  ``container_save`` (``fragment_pick.xml``: ``android:id/button2`` Cancel and
-  ``android:id/button1`` Move) while a destination is picked;
+- ``drawer_layout.xml``: ``coordinator_layout`` > ``drawer_layout`` (its drawer
+  closed: DrawerLayout makes a closed drawer INVISIBLE, so a dump shows none of it) >
+  a CoordinatorLayout holding, in drawing order, the content under the app bar (a
+  FrameLayout of ``container_directory``, the empty ``container_search_fragment`` and
+  the 12 dp ``drawer_edge``), ``container_save`` (``fragment_pick.xml``:
+  ``android:id/button2`` Cancel and ``android:id/button1`` Move) while a destination
+  is picked, and ``directory_app_bar.xml``'s ``app_bar`` > ``collapsing_toolbar`` >
+  a NestedScrollView holding ``directory_header.xml`` (``horizontal_breadcrumb`` of
+  ``navigation_breadcrumb_item``s: ``breadcrumb_text`` and ``breadcrumb_arrow``; then
+  ``header_container``: ``header_title``, "Files on <storage>" or "Files in <folder>",
+  and ``sub_menu``, the ActionMenuView whose "Grid view" item a list shows), then the
+  pinned ``toolbar`` ("Show roots", ``searchbar_title`` "Search this phone", More
+  options);
+- ``fragment_directory.xml`` in ``container_directory``: an AnimationView (a
+  FrameLayout) > ``refresh_layout`` (a SwipeRefreshLayout) > ``dir_list``;
 - ``item_doc_list.xml`` rows: ``item_root`` > ``icon`` > ``icon_mime`` (a folder or
   the file's type), ``android:id/title`` and ``line2`` > ``metadata``;
 - with a selection, AppCompat's action mode (``action_mode_bar``: Done, "N selected",
   ``action_mode_menu.xml``'s Share and Delete, the overflow with its never-shown items).
+
+What the real app hides in the states the tasks reach is left out: the profile tabs,
+the apps row and the search chips of ``directory_header``, and the preview, work badge,
+thumbnail and check icons of a row (``sources.toml``'s ``hidden_at_run_time`` says
+why). The "Grid view" item is drawn but does not switch to the grid.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 import droidhub.virtual.views as views
 from droidhub.virtual.views.view import Action
@@ -30,6 +41,10 @@ TEXT = "#FF1C1B1F"
 SECONDARY = "#FF5F6368"
 ACCENT = "#FF1A73E8"
 SELECTED = "#FFD3E3FD"
+#: The pinned toolbar's height, under which ``directory_header`` starts (dp).
+TOOLBAR_DP = 56
+#: ``horizontal_breadcrumb`` and ``header_container`` (``root_info_header_height``), dp.
+BREADCRUMB_DP, HEADER_DP = 48, 60
 #: ``action_mode_menu.xml``'s items a single selection shows in the overflow.
 OVERFLOW = (
     ("action_menu_open_with", "Open with"),
@@ -49,12 +64,6 @@ class Entry:
     name: str
     is_dir: bool
     metadata: str
-
-
-class DrawerLayout(views.CoordinatorLayout):
-    """AndroidX's DrawerLayout (``android.view.ViewGroup``), its drawer closed."""
-
-    class_name: ClassVar[str] = "android.view.ViewGroup"
 
 
 def _icon(name: str, is_dir: bool) -> str:
@@ -171,39 +180,73 @@ def picker_buttons(on_cancel: Action, on_move: Action) -> views.View:
                            gravity=views.Gravity.END | views.Gravity.CENTER_VERTICAL,
                            padding=(16, 8, 16, 8)),
         width=views.MATCH_PARENT, background=SURFACE, elevation=8,
+        layout_gravity=views.Gravity.BOTTOM | views.Gravity.CENTER_HORIZONTAL,
     )  # fmt: skip
+
+
+def directory_header(crumbs: views.View, title: str) -> views.View:
+    """``directory_header.xml`` as a list shows it: the breadcrumb, then the header
+    with its title and ``sub_menu`` (the view-mode item, "Grid view" in a list)."""
+    sub_menu = views.action_menu(
+        [views.MenuItem("sub_menu_grid", "Grid view", "grid_view")], tint=SECONDARY
+    )
+    sub_menu.id = "sub_menu"  # an ActionMenuView of the layout, not a toolbar's menu
+    sub_menu.layout_gravity = views.Gravity.END | views.Gravity.CENTER_VERTICAL
+    sub_menu.height = views.dp(48)
+    header = views.LinearLayout(
+        "header_container",
+        views.TextView("header_title", title, text_size=14, medium=True, text_color=TEXT,
+                       max_lines=1, width=views.MATCH_PARENT, height=views.MATCH_PARENT,
+                       weight=1, gravity=views.Gravity.START | views.Gravity.CENTER_VERTICAL),
+        sub_menu,
+        width=views.MATCH_PARENT, height=HEADER_DP, margin=(24, 0, 24, 0),
+    )  # fmt: skip
+    return views.LinearLayout(
+        "directory_header", crumbs, header, orientation=views.VERTICAL, width=views.MATCH_PARENT
+    )
 
 
 def directory(
     header: views.View,
     crumbs: views.View,
+    title: str,
     rows: Sequence[Entry],
     bind: Callable[[Entry], views.View],
     save: views.View | None,
 ) -> views.View:
     """``drawer_layout.xml`` with the directory's list and, when picking, the buttons."""
     listing = views.RecyclerView("dir_list", list(rows), bind)
-    column = views.LinearLayout(
-        "",
-        views.LinearLayout(
-            "app_bar",
-            views.FrameLayout("collapsing_toolbar", header, width=views.MATCH_PARENT),
-            views.LinearLayout("directory_header", crumbs, orientation=views.VERTICAL,
-                               width=views.MATCH_PARENT),
-            orientation=views.VERTICAL, width=views.MATCH_PARENT, background=SURFACE,
-        ),
-        views.FrameLayout(
-            "container_directory",
-            views.FrameLayout("refresh_layout", listing, width=views.MATCH_PARENT,
-                              height=views.MATCH_PARENT),
-            width=views.MATCH_PARENT, height=0, weight=1,
-        ),
-        orientation=views.VERTICAL, width=views.MATCH_PARENT, height=views.MATCH_PARENT,
+    fragment = views.FrameLayout(
+        "", views.ViewGroupFrame("refresh_layout", listing, width=views.MATCH_PARENT,
+                                 height=views.MATCH_PARENT),
+        width=views.MATCH_PARENT, height=views.MATCH_PARENT,
     )  # fmt: skip
-    if save is not None:
-        column.add(save)
+    content = views.FrameLayout(
+        "",
+        views.FrameLayout("container_directory", fragment, width=views.MATCH_PARENT,
+                          height=views.MATCH_PARENT),
+        views.FrameLayout("container_search_fragment", width=views.MATCH_PARENT,
+                          height=views.MATCH_PARENT),
+        views.View("drawer_edge", width=12, height=views.MATCH_PARENT),
+        width=views.MATCH_PARENT, height=views.MATCH_PARENT,
+        margin=(0, TOOLBAR_DP + BREADCRUMB_DP + HEADER_DP, 0, 0),
+    )  # fmt: skip
+    app_bar = views.LinearLayout(
+        "app_bar",
+        views.FrameLayout(
+            "collapsing_toolbar",
+            views.ScrollView("", directory_header(crumbs, title), width=views.MATCH_PARENT,
+                             margin=(0, TOOLBAR_DP, 0, 0)),
+            header,
+            width=views.MATCH_PARENT,
+        ),
+        orientation=views.VERTICAL, width=views.MATCH_PARENT, background=SURFACE,
+    )  # fmt: skip
+    inner = views.CoordinatorLayout(
+        "", content, *([save] if save is not None else []), app_bar,
+        width=views.MATCH_PARENT, height=views.MATCH_PARENT,
+    )  # fmt: skip
     return views.CoordinatorLayout(
-        "coordinator_layout",
-        DrawerLayout("drawer_layout", column, width=views.MATCH_PARENT, height=views.MATCH_PARENT),
+        "coordinator_layout", views.DrawerLayout("drawer_layout", inner),
         width=views.MATCH_PARENT, height=views.MATCH_PARENT, background=SURFACE,
     )  # fmt: skip

@@ -82,9 +82,10 @@ class FilesApp(ViewApp):
             )
 
         save = layouts.picker_buttons(self._cancel_move, lambda: self._move(phone))
+        crumbs = self._crumbs()
         content = layouts.directory(
-            header, layouts.breadcrumb(self._crumbs(), self._to_crumb), self._entries(phone),
-            bind, save if self.moving else None,
+            header, layouts.breadcrumb(crumbs, self._to_crumb), _header_title(crumbs),
+            self._entries(phone), bind, save if self.moving else None,
         )  # fmt: skip
         window = Window(content, background=layouts.SURFACE, status_bar=layouts.SURFACE)
         window.on_cancel = self._close_overlay
@@ -186,6 +187,12 @@ class FilesApp(ViewApp):
 
     def _cancel_move(self) -> None:
         self.moving = []
+
+
+def _header_title(crumbs: list[str]) -> str:
+    """``header_title`` of a storage root (BaseActivity.getHeaderStorageTitle): "Files on
+    <root>" at the root, "Files in <folder>" below it."""
+    return f"Files on {crumbs[0]}" if len(crumbs) == 1 else f"Files in {crumbs[-1]}"
 
 
 def _size(size: int) -> str:
