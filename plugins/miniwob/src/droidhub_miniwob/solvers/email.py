@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from droidhub import Action, NoOracle, UIElement
+from droidhub_miniwob.pages import MOBILE_MINIWOB_TASKS
 from droidhub_miniwob.solvers.registry import SolverError, solves
 from droidhub_miniwob.solvers.screen import EDIT_TEXT, TEXT_VIEW, elements, find, page_files, tap
 
@@ -159,17 +160,15 @@ def _tap_text(env: Env, text: str) -> None:
     tap(env, find(env, lambda e: e.text.strip() == text, f"{text!r}"))
 
 
-@solves(
-    "email-inbox",
-    "email-inbox-delete",
-    "email-inbox-forward",
-    "email-inbox-forward-nl",
-    "email-inbox-forward-nl-turk",
-    "email-inbox-important",
-    "email-inbox-nl-turk",
-    "email-inbox-noscroll",
-    "email-inbox-star-reply",
+#: Every email-inbox page of the catalogue but email-inbox-reply (see :data:`REPLY_GAP`).
+_INBOX_PAGES = tuple(
+    name
+    for name in MOBILE_MINIWOB_TASKS
+    if name.startswith("email-inbox") and name != "email-inbox-reply"
 )
+
+
+@solves(*_INBOX_PAGES)
 def _email_inbox(env: Env, utterance: str) -> None:
     request = read_request(utterance)
     sender, icons, on_screen = _find_row(env, request.name)
