@@ -118,6 +118,21 @@ def _time_limit_option(flag: str, seconds: float, help: str) -> Callable[[F], F]
     )
 
 
+def _count_option(
+    flag: str, default: int, help: str, *, metavar: str | None = None, minimum: int = 1
+) -> Callable[[F], F]:
+    """An option of ``run`` that takes a whole number of at least ``minimum``, its default
+    shown in ``--help``."""
+    return click.option(
+        flag,
+        type=click.IntRange(min=minimum),
+        default=default,
+        show_default=True,
+        metavar=metavar,
+        help=help,
+    )
+
+
 @main.command(epilog=EXIT_CODES)
 @click.option(
     "--suite",
@@ -134,13 +149,7 @@ def _time_limit_option(flag: str, seconds: float, help: str) -> Callable[[F], F]
     metavar="A,B",
     help="Only these tasks of the suite (comma-separated names).",
 )
-@click.option(
-    "--n-combinations",
-    default=1,
-    show_default=True,
-    type=click.IntRange(min=1),
-    help="Instances (parameter draws) per task.",
-)
+@_count_option("--n-combinations", 1, "Instances (parameter draws) per task.")
 @click.option(
     "--seed",
     default=DEFAULT_SEED,
@@ -224,22 +233,19 @@ def _time_limit_option(flag: str, seconds: float, help: str) -> Callable[[F], F]
     "its episode (error_kind teardown); the phone is replaced by a fresh one (virtual) "
     "or restored and checked (real) and the run goes on.",
 )
-@click.option(
+@_count_option(
     "--quarantine-after",
-    type=click.IntRange(min=1),
-    default=3,
-    show_default=True,
-    metavar="N",
-    help="Take a device out of the run after N episodes in a row failed on it with "
+    3,
+    "Take a device out of the run after N episodes in a row failed on it with "
     "device errors (its episodes go to the other devices).",
+    metavar="N",
 )
-@click.option(
+@_count_option(
     "--early-stop",
-    type=click.IntRange(min=0),
-    default=3,
-    show_default=True,
+    3,
+    "Stop when the first K episodes all fail with the same agent error (0: never).",
     metavar="K",
-    help="Stop when the first K episodes all fail with the same agent error (0: never).",
+    minimum=0,
 )
 @click.option(
     "--retry-errors",
