@@ -24,44 +24,22 @@ from collections.abc import Callable
 from PIL import Image, ImageDraw
 from timing import ms_per_run
 
+from droidhub.virtual import views
 from droidhub.virtual.appmodel import (
     PIXEL_6,
+    Button,
     Dialog,
     Fab,
     ListRow,
     ScrollList,
     Theme,
+    Toolbar,
     VirtualApp,
     VirtualPhone,
     WidgetApp,
-)
-from droidhub.virtual.appmodel import (
-    Button as KitButton,
-)
-from droidhub.virtual.appmodel import (
-    Toolbar as KitToolbar,
-)
-from droidhub.virtual.appmodel import (
-    Window as KitWindow,
-)
-from droidhub.virtual.server import VirtualDeviceServer
-from droidhub.virtual.views import (
-    MATCH_PARENT,
-    VERTICAL,
-    Button,
-    FloatingActionButton,
-    FrameLayout,
-    Gravity,
-    ImageButton,
-    LinearLayout,
-    MaterialCardView,
-    RecyclerView,
-    TextView,
-    Toolbar,
-    View,
-    ViewApp,
     Window,
 )
+from droidhub.virtual.server import VirtualDeviceServer
 from droidhub.virtual.views.window import dump, lay_out, paint
 from droidhub.virtual.widgets import paint as kit_paint
 from droidhub.virtual.widgets.nodes import WidgetNode
@@ -75,68 +53,68 @@ def _nothing() -> None:
     """Every callback of the benchmark's screens."""
 
 
-class EngineScreen(ViewApp):
+class EngineScreen(views.ViewApp):
     """The busy screen on the view engine."""
 
     package = "com.example.engine"
 
-    def row(self, item: tuple[str, str]) -> View:
+    def row(self, item: tuple[str, str]) -> views.View:
         title, subtitle = item
-        text = LinearLayout(
+        text = views.LinearLayout(
             "row",
-            TextView("title", title, text_size=16, medium=True, max_lines=1),
-            TextView("subtitle", subtitle, max_lines=1, text_color="#8A000000"),
-            orientation=VERTICAL,
-            width=MATCH_PARENT,
+            views.TextView("title", title, text_size=16, medium=True, max_lines=1),
+            views.TextView("subtitle", subtitle, max_lines=1, text_color="#8A000000"),
+            orientation=views.VERTICAL,
+            width=views.MATCH_PARENT,
             padding=16,
         )
-        return MaterialCardView(
-            "card", text, width=MATCH_PARENT, margin=(16, 8, 16, 8), on_click=_nothing
+        return views.MaterialCardView(
+            "card", text, width=views.MATCH_PARENT, margin=(16, 8, 16, 8), on_click=_nothing
         )
 
-    def build(self, phone: VirtualPhone) -> Window:
+    def build(self, phone: VirtualPhone) -> views.Window:
         del phone
-        toolbar = Toolbar(
+        toolbar = views.Toolbar(
             "toolbar",
-            ImageButton("navigation", "menu", content_desc="Open drawer", tint="#FFFFFFFF"),
-            TextView(text="Lists", text_size=20, medium=True, text_color="#FFFFFFFF"),
+            views.ImageButton("navigation", "menu", content_desc="Open drawer", tint="#FFFFFFFF"),
+            views.TextView(text="Lists", text_size=20, medium=True, text_color="#FFFFFFFF"),
             background="#FF6200EE",
         )
-        content = FrameLayout(
+        content = views.FrameLayout(
             "root",
-            LinearLayout(
+            views.LinearLayout(
                 "main",
                 toolbar,
-                RecyclerView("lists", ROWS, self.row, height=0, weight=1),
-                orientation=VERTICAL,
-                width=MATCH_PARENT,
-                height=MATCH_PARENT,
+                views.RecyclerView("lists", ROWS, self.row, height=0, weight=1),
+                orientation=views.VERTICAL,
+                width=views.MATCH_PARENT,
+                height=views.MATCH_PARENT,
             ),
-            FloatingActionButton("add", content_desc="New list", on_click=_nothing),
-            width=MATCH_PARENT,
-            height=MATCH_PARENT,
+            views.FloatingActionButton("add", content_desc="New list", on_click=_nothing),
+            width=views.MATCH_PARENT,
+            height=views.MATCH_PARENT,
         )
-        buttons = LinearLayout(
+        buttons = views.LinearLayout(
             "android:id/buttonPanel",
-            Button("android:id/button2", "Cancel", on_click=_nothing),
-            Button("android:id/button1", "Delete", on_click=_nothing),
-            width=MATCH_PARENT,
-            gravity=Gravity.RIGHT,
+            views.Button("android:id/button2", "Cancel", on_click=_nothing),
+            views.Button("android:id/button1", "Delete", on_click=_nothing),
+            width=views.MATCH_PARENT,
+            gravity=views.Gravity.RIGHT,
             padding=8,
         )
-        dialog = LinearLayout(
+        dialog = views.LinearLayout(
             "android:id/parentPanel",
-            TextView(
+            views.TextView(
                 "android:id/alertTitle", "Delete this list?", text_size=20, padding=(24, 24, 24, 0)
             ),
             buttons,
-            orientation=VERTICAL,
-            width=MATCH_PARENT,
+            orientation=views.VERTICAL,
+            width=views.MATCH_PARENT,
             background="#FFFFFFFF",
             corner_radius=4,
             elevation=24,
         )
-        return Window(content, dialog, on_cancel=_nothing)
+        return views.Window(content, dialog, on_cancel=_nothing)
 
 
 class ToolkitScreen(WidgetApp):
@@ -145,16 +123,16 @@ class ToolkitScreen(WidgetApp):
     package = "com.example.toolkit"
     theme = Theme(primary="#6200EE")
 
-    def build(self, phone: VirtualPhone) -> KitWindow:
+    def build(self, phone: VirtualPhone) -> Window:
         del phone
         rows = [ListRow(t, s, on_click=_nothing, title_id="title") for t, s in ROWS]
         dialog = Dialog(
             "Delete this list?",
-            buttons=[KitButton("Cancel", _nothing), KitButton("Delete", _nothing)],
+            buttons=[Button("Cancel", _nothing), Button("Delete", _nothing)],
         )
-        return KitWindow(
+        return Window(
             self.package,
-            KitToolbar("Lists"),
+            Toolbar("Lists"),
             [ScrollList(rows, key="lists")],
             fab=Fab("New list", _nothing),
             dialog=dialog,
