@@ -26,12 +26,14 @@ from droidhub_miniwob.solvers.screen import (
     elements,
     find,
     look,
+    of_class,
     one_quoted,
     page_files,
     quoted,
     read_utterance,
     submit,
     tap,
+    tap_first,
 )
 
 if TYPE_CHECKING:
@@ -46,10 +48,8 @@ def _click_named_button(env: Env, utterance: str) -> None:
     tap(env, find(env, by_text(BUTTON, name), f"button {name!r}"))
 
 
-@solves("click-test")
-def _click_the_button(env: Env, utterance: str) -> None:
-    del utterance
-    tap(env, find(env, lambda e: e.class_name == BUTTON, "button"))
+# "Click the button.": the page's one button.
+solves("click-test")(tap_first(BUTTON, "button"))
 
 
 @solves("click-button-sequence")
@@ -67,9 +67,9 @@ def _click_widget(env: Env, utterance: str) -> None:
     kind = one_quoted(utterance)
     classes = {"button": BUTTON, "checkbox": CHECK_BOX, "radio": RADIO_BUTTON}
     if kind in classes:
-        tap(env, find(env, lambda e: e.class_name == classes[kind], f"a {kind} widget"))
+        tap(env, find(env, of_class(classes[kind]), f"a {kind} widget"))
         return
-    find(env, lambda e: e.class_name == EDIT_TEXT, "a text box")  # the page is up
+    find(env, of_class(EDIT_TEXT), "a text box")  # the page is up
     boxes = [e for e in elements(env) if e.class_name == EDIT_TEXT and e.bounds is not None]
     if not boxes:
         raise SolverError(f"no text box on the page for {kind!r}")

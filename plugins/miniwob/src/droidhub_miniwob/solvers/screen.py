@@ -13,7 +13,7 @@ from PIL import Image
 
 from droidhub import Action, BoundingBox, Observe, UIElement
 from droidhub.virtual.views import keyboard
-from droidhub_miniwob.solvers.registry import SolverError
+from droidhub_miniwob.solvers.registry import Solver, SolverError
 
 if TYPE_CHECKING:
     from droidhub import Env
@@ -99,6 +99,11 @@ def find(
         time.sleep(0.03)
 
 
+def of_class(cls: str) -> Callable[[UIElement], bool]:
+    """A matcher: an element of class ``cls``."""
+    return lambda e: e.class_name == cls
+
+
 def by_text(cls: str, text: str) -> Callable[[UIElement], bool]:
     """A matcher: an element of class ``cls`` whose text is ``text``."""
     return lambda e: e.class_name == cls and e.text.strip() == text
@@ -124,6 +129,17 @@ def tap(env: Env, element: UIElement, on_screen: list[UIElement] | None = None) 
         # the app swallows BACK.
         env.execute_action(Action(action_type="navigate_back"))
     env.execute_action(Action(action_type="click", x=x, y=y))
+
+
+def tap_first(cls: str, what: str) -> Solver:
+    """The solver of a page whose goal is one tap on its first element of class ``cls``,
+    whatever the utterance says; ``what`` names that element in errors."""
+
+    def solve(env: Env, utterance: str) -> None:
+        del utterance
+        tap(env, find(env, of_class(cls), what))
+
+    return solve
 
 
 def clear_point(element: UIElement, on_screen: list[UIElement]) -> tuple[int, int]:

@@ -15,6 +15,7 @@ from droidhub_miniwob.solvers.screen import (
     TEXT_VIEW,
     elements,
     find,
+    of_class,
     one_quoted,
     ordinal_of,
     read_utterance,
@@ -113,12 +114,12 @@ def _search_engine(env: Env, utterance: str) -> None:
     # search result.' Results come three to a page, with page numbers below them.
     query = one_quoted(utterance)
     position = ordinal_of("search result", utterance) - 1
-    type_into(env, find(env, lambda e: e.class_name == EDIT_TEXT, "search box"), query)
+    type_into(env, find(env, of_class(EDIT_TEXT), "search box"), query)
     submit(env, "Search")
     page, index = divmod(position, _RESULTS_PER_PAGE)
     if page > 0:
         tap(env, find(env, _in_pagination(str(page + 1)), f"page {page + 1}"))
-    pager = find(env, lambda e: e.class_name == LIST_VIEW, "page numbers")
+    pager = find(env, of_class(LIST_VIEW), "page numbers")
     assert pager.bounds is not None
     top = pager.bounds.top
     links = [

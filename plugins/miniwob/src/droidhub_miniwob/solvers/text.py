@@ -18,11 +18,13 @@ from droidhub_miniwob.solvers.screen import (
     edit_texts,
     elements,
     find,
+    of_class,
     one_quoted,
     ordinal_of,
     quoted,
     submit,
     tap,
+    tap_first,
     type_into,
 )
 
@@ -33,7 +35,7 @@ if TYPE_CHECKING:
 @solves("enter-text", "enter-text-dynamic")
 def _enter_text(env: Env, utterance: str) -> None:
     text = one_quoted(utterance)
-    type_into(env, find(env, lambda e: e.class_name == EDIT_TEXT, "text field"), text)
+    type_into(env, find(env, of_class(EDIT_TEXT), "text field"), text)
     submit(env)
 
 
@@ -42,7 +44,7 @@ def _enter_text_in_case(env: Env, utterance: str) -> None:
     # 'Type "hello" in all upper case letters in the text input and press Submit.'
     text = one_quoted(utterance)
     text = text.upper() if "upper case" in utterance else text.lower()
-    type_into(env, find(env, lambda e: e.class_name == EDIT_TEXT, "text field"), text)
+    type_into(env, find(env, of_class(EDIT_TEXT), "text field"), text)
     submit(env)
 
 
@@ -63,10 +65,8 @@ def _login_user(env: Env, utterance: str) -> None:
     submit(env, "Login")
 
 
-@solves("focus-text")
-def _focus_text(env: Env, utterance: str) -> None:
-    del utterance
-    tap(env, find(env, lambda e: e.class_name == EDIT_TEXT, "text field"))
+# "Focus into the textbox.": the page's one text field.
+solves("focus-text")(tap_first(EDIT_TEXT, "text field"))
 
 
 @solves("focus-text-2")
@@ -82,7 +82,7 @@ def _find_word(env: Env, utterance: str) -> None:
     paragraph = _paragraph(elements(env))
     words = paragraph.split()
     word = re.sub(r"[^a-zA-Z0-9]", "", words[position - 1])
-    type_into(env, find(env, lambda e: e.class_name == EDIT_TEXT, "answer field"), word)
+    type_into(env, find(env, of_class(EDIT_TEXT), "answer field"), word)
     submit(env)
 
 
@@ -102,7 +102,7 @@ def _read_table(env: Env, utterance: str) -> None:
     cells = [e for e in elements(env) if e.class_name == TEXT_VIEW and e.resource_id != "query"]
     for key, value in itertools.pairwise(cells):
         if key.text == match.group(1):
-            type_into(env, find(env, lambda e: e.class_name == EDIT_TEXT, "text field"), value.text)
+            type_into(env, find(env, of_class(EDIT_TEXT), "text field"), value.text)
             submit(env)
             return
     raise SolverError(f"no row {match.group(1)!r} in the table")
@@ -167,7 +167,7 @@ def _use_autocomplete(env: Env, utterance: str) -> None:
     if not parts:
         raise SolverError(f"no quoted text in {utterance!r}")
     start, end = parts[0], (parts[1] if len(parts) > 1 else "")
-    field = find(env, lambda e: e.class_name == EDIT_TEXT, "text field")
+    field = find(env, of_class(EDIT_TEXT), "text field")
     type_into(env, field, start)
     suggestion = find(
         env,
@@ -211,7 +211,7 @@ def _guess_number(env: Env, utterance: str) -> None:
     low, high = 0, 9
     for _ in range(5):  # a binary search over ten numbers needs at most four guesses
         guess = (low + high) // 2
-        field = find(env, lambda e: e.class_name == EDIT_TEXT, "guess field")
+        field = find(env, of_class(EDIT_TEXT), "guess field")
         tap(env, field)
         env.device.keyevent("KEYCODE_MOVE_END")
         for _ in range(len(field.text)):

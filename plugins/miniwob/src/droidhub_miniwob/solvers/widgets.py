@@ -16,6 +16,7 @@ from droidhub_miniwob.solvers.screen import (
     described,
     elements,
     find,
+    of_class,
     read_utterance,
     submit,
     tap,
@@ -34,7 +35,7 @@ CHECKED_TEXT_VIEW = "android.widget.CheckedTextView"
 def pick_options(env: Env, names: list[str]) -> None:
     """Open the drop-down and pick ``names`` in the phone's select dialog (check each
     row and confirm with OK when the list takes several)."""
-    tap(env, find(env, lambda e: e.class_name == SPINNER, "drop-down list"))
+    tap(env, find(env, of_class(SPINNER), "drop-down list"))
     for name in names:
         row = find(env, by_text(CHECKED_TEXT_VIEW, name), name)
         tap(env, row)
