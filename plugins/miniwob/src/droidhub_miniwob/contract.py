@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, ClassVar, Self
 
 #: The app's package: droidhub's own, so it never clashes with another MiniWoB app.
 PACKAGE = "org.droidhub.miniwob"
@@ -81,71 +81,86 @@ class BridgeError(RuntimeError):
     """The app answered a broadcast with something the contract does not allow."""
 
 
-def _parse(data: str | None, what: str) -> dict[str, Any] | None:
-    if data is None or data.strip() in ("", "null"):
-        return None
-    try:
-        value = json.loads(data)
-    except json.JSONDecodeError as exc:
-        raise BridgeError(f"{what} answer is not JSON ({exc}): {data[:200]!r}") from None
-    if not isinstance(value, dict):
-        raise BridgeError(f"{what} answer must be a JSON object, got {data[:200]!r}")
-    return value
+def _text_or_none(value: object) -> str | None:
+    """A field of an answer as text, a JSON null (or a missing field) as None."""
+    return None if value is None else str(value)
 
 
 @dataclass(frozen=True)
-class UtteranceReply:
-    """What GET_UTTERANCE (and RESET) answer: the loaded task and its instruction."""
+class _Answer:
+    """An answer of the bridge: JSON result data, one object that names the loaded task
+    and its seed, with the fields of its kind (:meth:`kind_fields`)."""
+
+    #: The broadcast that answers with this kind, named in errors.
+    broadcast: ClassVar[str]
 
     task: str
     seed: str | None
+
+    @classmethod
+    def parse(cls, data: str | None) -> Self | None:
+        """Parse the broadcast's result data; None when no task page answered."""
+        if data is None or data.strip() in ("", "null"):
+            return None
+        try:
+            value = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise BridgeError(
+                f"{cls.broadcast} answer is not JSON ({exc}): {data[:200]!r}"
+            ) from None
+        if not isinstance(value, dict):
+            raise BridgeError(f"{cls.broadcast} answer must be a JSON object, got {data[:200]!r}")
+        try:
+            return cls(
+                task=str(value.get("task") or ""),
+                seed=_text_or_none(value.get("seed")),
+                **cls.kind_fields(value),
+            )
+        except (TypeError, ValueError) as exc:
+            raise BridgeError(
+                f"malformed {cls.broadcast} answer {str(data)[:200]!r}: {exc}"
+            ) from None
+
+    @staticmethod
+    def kind_fields(value: dict[str, Any]) -> dict[str, Any]:
+        """This kind's fields (those after ``task`` and ``seed``) from the decoded object."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class UtteranceReply(_Answer):
+    """What GET_UTTERANCE (and RESET) answer: the loaded task and its instruction."""
+
+    broadcast = "GET_UTTERANCE"
+
     ready: bool
     utterance: str
 
-    @classmethod
-    def parse(cls, data: str | None) -> UtteranceReply | None:
-        """Parse the broadcast's result data; None when no task page answered."""
-        value = _parse(data, "GET_UTTERANCE")
-        if value is None:
-            return None
-        seed = value.get("seed")
-        return cls(
-            task=str(value.get("task") or ""),
-            seed=None if seed is None else str(seed),
-            ready=bool(value.get("ready")),
-            utterance=str(value.get("utterance") or ""),
-        )
+    @staticmethod
+    def kind_fields(value: dict[str, Any]) -> dict[str, Any]:
+        """``ready`` and ``utterance``."""
+        return {"ready": bool(value.get("ready")), "utterance": str(value.get("utterance") or "")}
 
 
 @dataclass(frozen=True)
-class RewardReply:
+class RewardReply(_Answer):
     """What GET_REWARD answers: the page's raw reward, time-scaled reward and done flag."""
 
-    task: str
-    seed: str | None
+    broadcast = "GET_REWARD"
+
     raw_reward: float
     reward: float
     done: bool
     reason: str | None
     episode: int
 
-    @classmethod
-    def parse(cls, data: str | None) -> RewardReply | None:
-        """Parse the broadcast's result data; None when no task page answered."""
-        value = _parse(data, "GET_REWARD")
-        if value is None:
-            return None
-        try:
-            seed = value.get("seed")
-            reason = value.get("reason")
-            return cls(
-                task=str(value.get("task") or ""),
-                seed=None if seed is None else str(seed),
-                raw_reward=float(value.get("raw_reward", 0.0)),
-                reward=float(value.get("reward", 0.0)),
-                done=bool(value.get("done")),
-                reason=None if reason is None else str(reason),
-                episode=int(value.get("episode", 0)),
-            )
-        except (TypeError, ValueError) as exc:
-            raise BridgeError(f"malformed GET_REWARD answer {str(data)[:200]!r}: {exc}") from None
+    @staticmethod
+    def kind_fields(value: dict[str, Any]) -> dict[str, Any]:
+        """The rewards, ``done``, the ``reason`` it ended and the ``episode`` number."""
+        return {
+            "raw_reward": float(value.get("raw_reward", 0.0)),
+            "reward": float(value.get("reward", 0.0)),
+            "done": bool(value.get("done")),
+            "reason": _text_or_none(value.get("reason")),
+            "episode": int(value.get("episode", 0)),
+        }
