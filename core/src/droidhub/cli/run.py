@@ -55,6 +55,16 @@ class RunSettings:
     executor: str = "threads"
     ray_address: str | None = None
 
+    def episode_limits(self) -> dict[str, Any]:
+        """The step budget override and the time limits of every episode, by the names
+        both the runner and a worker process's settings take them."""
+        return {
+            "max_steps": self.max_steps,
+            "step_timeout": self.step_timeout,
+            "episode_timeout": self.episode_timeout,
+            "teardown_timeout": self.teardown_timeout,
+        }
+
 
 #: No device could be reached (no adb server, or no such phone); nothing was written.
 EXIT_NO_DEVICE = 6
@@ -222,10 +232,7 @@ def _runner(out: Path, devices: list[Any], s: RunSettings) -> Callable[..., Any]
         agent=s.agent,
         agent_options=dict(s.agent_options),
         agent_name=s.manifest.agent,
-        max_steps=s.max_steps,
-        step_timeout=s.step_timeout,
-        episode_timeout=s.episode_timeout,
-        teardown_timeout=s.teardown_timeout,
+        **s.episode_limits(),
     )
     if s.executor == "ray":
         from droidhub.run.ray_cluster import RayRunner
@@ -295,11 +302,8 @@ def _run_on(devices: list[Any], instances: list[Any], s: RunSettings, pm: Any) -
         apps=catalog.apps(),
         notify=pm.notify,
         agent_name=s.manifest.agent,
-        max_steps=s.max_steps,
         progress_stream=io.StringIO() if s.quiet else None,
-        step_timeout=s.step_timeout,
-        episode_timeout=s.episode_timeout,
-        teardown_timeout=s.teardown_timeout,
+        **s.episode_limits(),
         quarantine_after=s.quarantine_after,
         early_stop=s.early_stop,
         attempts=attempts,
