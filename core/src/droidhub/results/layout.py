@@ -28,6 +28,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import overload
 
 from droidhub.tasks.names import check_name
 
@@ -87,6 +88,22 @@ class EpisodeFolder:
         return self.path / self.ui_tree_name(index)
 
 
+class _FileOfRun:
+    """A file (or folder) at the top of every run folder, by its name: read on a
+    :class:`RunFolder`, it is the path ``root / name``."""
+
+    def __init__(self, name: str, doc: str) -> None:
+        self.name = name
+        self.__doc__ = doc
+
+    @overload
+    def __get__(self, folder: None, owner: type) -> _FileOfRun: ...
+    @overload
+    def __get__(self, folder: RunFolder, owner: type) -> Path: ...
+    def __get__(self, folder: RunFolder | None, owner: type) -> _FileOfRun | Path:
+        return self if folder is None else folder.root / self.name
+
+
 @dataclass(frozen=True)
 class RunFolder:
     """The layout of a run folder rooted at ``root`` (nothing is created; only the
@@ -103,40 +120,15 @@ class RunFolder:
     EPISODES = "episodes"
     JUDGEMENTS = "judgements"
 
-    @property
-    def manifest(self) -> Path:
-        """``run.json``."""
-        return self.root / self.MANIFEST
-
-    @property
-    def results(self) -> Path:
-        """``results.jsonl``."""
-        return self.root / self.RESULTS
-
-    @property
-    def rejected(self) -> Path:
-        """``results.rejected.jsonl``: damaged lines moved out of ``results.jsonl``."""
-        return self.root / self.REJECTED
-
-    @property
-    def attempts(self) -> Path:
-        """``attempts.jsonl``."""
-        return self.root / self.ATTEMPTS
-
-    @property
-    def summary(self) -> Path:
-        """``summary.json``."""
-        return self.root / self.SUMMARY
-
-    @property
-    def lock(self) -> Path:
-        """``.lock``."""
-        return self.root / self.LOCK
-
-    @property
-    def episodes(self) -> Path:
-        """The folder holding every episode's folder."""
-        return self.root / self.EPISODES
+    manifest = _FileOfRun(MANIFEST, "``run.json``.")
+    results = _FileOfRun(RESULTS, "``results.jsonl``.")
+    rejected = _FileOfRun(
+        REJECTED, "``results.rejected.jsonl``: damaged lines moved out of ``results.jsonl``."
+    )
+    attempts = _FileOfRun(ATTEMPTS, "``attempts.jsonl``.")
+    summary = _FileOfRun(SUMMARY, "``summary.json``.")
+    lock = _FileOfRun(LOCK, "``.lock``.")
+    episodes = _FileOfRun(EPISODES, "The folder holding every episode's folder.")
 
     @staticmethod
     def episode_relpath(family: str, task: str, instance: int) -> Path:
