@@ -56,6 +56,8 @@ class State:
 KEY_ENTER = "KEYCODE_ENTER"
 KEY_BACK = "KEYCODE_BACK"
 KEY_HOME = "KEYCODE_HOME"
+#: The actions that are one key press, and their key.
+_KEY_ACTIONS = {"keyboard_enter": KEY_ENTER, "navigate_home": KEY_HOME, "navigate_back": KEY_BACK}
 
 #: Durations of the drags behind scroll and swipe actions (AndroidWorld: adb's default
 #: for a scroll, 500 ms for a swipe).
@@ -169,12 +171,8 @@ class Env:
             dev.keyevent(KEY_ENTER)
         elif kind in ("scroll", "swipe"):
             self._scroll(action)
-        elif kind == "keyboard_enter":
-            dev.keyevent(KEY_ENTER)
-        elif kind == "navigate_home":
-            dev.keyevent(KEY_HOME)
-        elif kind == "navigate_back":
-            dev.keyevent(KEY_BACK)
+        elif kind in _KEY_ACTIONS:
+            dev.keyevent(_KEY_ACTIONS[kind])
         elif kind == "open_app":
             self.open_app(action.app_name or "")
         elif kind == "wait":
