@@ -122,6 +122,25 @@ def test_shell_gives_exit_codes_and_separate_stderr(client: str, served: int) ->
     assert b"no_such_command: inaccessible or not found" in result.stderr
 
 
+def test_push_keeps_the_files_mtime_and_dates_new_folders_by_the_phones_clock(
+    client: str, served: int, tmp_path: Path
+) -> None:
+    """As adbd does: the pushed file takes the mtime the client sends (the host
+    file's), the folders the push makes or adds to take the phone's time."""
+    original = tmp_path / "note.txt"
+    original.write_text("hello")
+    os.utime(original, (1_600_000_000, 1_600_000_000))
+    adb(client, served, "-s", "virtual-1", "push", str(original), "/sdcard/Dated/a/note.txt")
+
+    def shell(*words: str) -> str:
+        return adb(client, served, "-s", "virtual-1", "shell", *words).stdout.decode().strip()
+
+    phone_now = int(shell("date", "+%s"))
+    assert shell("stat", "-c", "%Y", "/sdcard/Dated/a/note.txt") == "1600000000"
+    for folder in ("/sdcard/Dated", "/sdcard/Dated/a"):
+        assert abs(int(shell("stat", "-c", "%Y", folder)) - phone_now) < 600
+
+
 def test_push_then_pull_of_5_mb_is_byte_identical(client: str, served: int, tmp_path: Path) -> None:
     original = tmp_path / "random.bin"
     original.write_bytes(os.urandom(5 * 1024 * 1024))

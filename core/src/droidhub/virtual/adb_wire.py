@@ -72,6 +72,10 @@ class Phone(Protocol):
         """What apps show may have changed (a file was pushed)."""
         ...
 
+    def stamp(self, host: Path) -> None:
+        """Date ``host`` and its folder by the phone's clock (what a write there did)."""
+        ...
+
 
 @dataclass(frozen=True)
 class Transport:
