@@ -5,14 +5,9 @@ it writes, and the app spec.
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING
 
 from droidhub import AppSpec
 from droidhub_aw_apps.common import storage
-
-if TYPE_CHECKING:
-    pass
-
 
 PACKAGE = "com.android.camera2"
 ACTIVITY = "com.android.camera.CameraLauncher"

@@ -4,14 +4,8 @@ the app spec.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from droidhub import AppSpec
 from droidhub_aw_apps.common import storage
-
-if TYPE_CHECKING:
-    pass
-
 
 PACKAGE = "com.simplemobiletools.gallery.pro"
 ACTIVITY = "com.simplemobiletools.gallery.pro.activities.MainActivity"
