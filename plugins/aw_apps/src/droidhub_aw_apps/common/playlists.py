@@ -1,9 +1,11 @@
-"""Playlist checks shared by the music and video players (Retro Music, VLC).
+"""Playlist tasks' parameters and checks shared by the music and video players
+(Retro Music, VLC).
 
-Both apps keep playlists in SQLite; each module turns its rows into
-:class:`PlaylistRow` and asks :func:`playlist_matches`, which applies AndroidWorld's
-rule: the playlist's name matches up to small typos, it holds exactly as many items
-as expected, and item ``i`` is the expected one, at position ``i``.
+Both apps' playlist tasks draw a :class:`PlaylistParams`. Both apps keep playlists in
+SQLite; each module turns its rows into :class:`PlaylistRow` and asks
+:func:`playlist_matches`, which applies AndroidWorld's rule: the playlist's name
+matches up to small typos, it holds exactly as many items as expected, and item ``i``
+is the expected one, at position ``i``.
 """
 
 from __future__ import annotations
@@ -11,7 +13,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pydantic import BaseModel, ConfigDict
+
 from droidhub_aw_apps.common import fuzzy
+
+
+class PlaylistParams(BaseModel):
+    """A playlist task's parameters: the playlist's name, the media files to put in it
+    (in order), and other media files of the same kind to put beside them."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    playlist_name: str
+    files: tuple[str, ...]
+    noise_files: tuple[str, ...]
 
 
 @dataclass(frozen=True)

@@ -15,10 +15,9 @@ import random
 import sqlite3
 from typing import TYPE_CHECKING, ClassVar
 
-from pydantic import BaseModel, ConfigDict
-
 from droidhub import Evaluator, Footprint, StateRefs, TaskEval
 from droidhub_aw_apps.common import fake_data, media_files, playlists, storage
+from droidhub_aw_apps.common.playlists import PlaylistParams
 from droidhub_aw_apps.common.sqlite_files import ensure_database
 from droidhub_aw_apps.common.storage_backup import FileSnapshot, FolderSnapshot
 from droidhub_aw_apps.retro_music.model import (
@@ -153,16 +152,6 @@ def set_queue(device: Device, songs: list[Song]) -> None:
 
 
 # --- the tasks ------------------------------------------------------------------------
-
-
-class PlaylistParams(BaseModel):
-    """The playlist's name, the song files to put in it, and other song files."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    playlist_name: str
-    files: tuple[str, ...]
-    noise_files: tuple[str, ...]
 
 
 def random_playlist_name(rng: random.Random) -> str:

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict
 
 from droidhub import Evaluator, Footprint, StateRefs, TaskEval
 from droidhub_aw_apps.common import fake_data, media_files, playlists, storage
+from droidhub_aw_apps.common.playlists import PlaylistParams
 from droidhub_aw_apps.common.sqlite_files import ensure_database
 from droidhub_aw_apps.common.storage_backup import FileSnapshot, FolderSnapshot
 from droidhub_aw_apps.vlc.model import (
@@ -95,16 +96,6 @@ def write_videos(device: Device, rng: random.Random, files: tuple[str, ...]) -> 
             [fake_data.random_string(rng, 10)], seconds_each=rng.randint(20, 180)
         )
         device.push(video, f"{VIDEOS_DATA}/{name}")
-
-
-class PlaylistParams(BaseModel):
-    """The playlist's name, its files in order, and other videos."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    playlist_name: str
-    files: tuple[str, ...]
-    noise_files: tuple[str, ...]
 
 
 def _random_playlist(rng: random.Random) -> PlaylistParams:
