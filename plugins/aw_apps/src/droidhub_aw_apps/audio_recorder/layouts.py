@@ -32,6 +32,7 @@ from droidhub.virtual import views
 from droidhub.virtual.views.measure import place
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action, Attributes
+from droidhub_aw_apps.common.media_styles import TextAppearance, square
 
 #: ``md_blue_gray_500`` and ``md_blue_gray_700``: the window's gradient, top to bottom.
 BACKGROUND = "#FF253343"
@@ -63,6 +64,16 @@ MENU_MORE = (
 #: What ``txt_record_info`` says of the default settings (M4A, 44.1 kHz, 128 kbps,
 #: stereo).
 RECORD_INFO = "M4a, 44.1kHz, 128kbps, Stereo"
+#: The text appearances: white body text, the light captions under it, the titles.
+BODY = TextAppearance(text_size=16, text_color=WHITE)
+CAPTION = TextAppearance(text_size=14, text_color=TEXT_LIGHT2)
+TITLE = TextAppearance(text_size=20, text_color=WHITE, medium=True)
+#: ``btn_settings`` and ``btn_records_list``: the bottom panel's 84 dp corners.
+PANEL_BUTTON = square(84, 24)
+#: ``btn_play`` and ``btn_stop``: 64 dp, at the bottom centre of the waveform.
+PLAYER_BUTTON = square(64, 14)
+#: ``btn_share`` and ``btn_record_stop``: 54 dp around a 24 dp icon.
+SMALL_BUTTON = square(54, 15)
 
 
 @dataclass(frozen=True)
@@ -116,9 +127,7 @@ class RecordButton(views.ImageButton):
         super().__init__(
             "btn_record",
             content_desc=RECORDING,
-            width=84,
-            height=84,
-            padding=0,
+            **square(84, 0),
             margin=8,
             layout_gravity=views.Gravity.CENTER,
             on_click=on_click,
@@ -169,6 +178,16 @@ class MainState:
     record: Recording | None
     progress: str
 
+    @property
+    def busy(self) -> bool:
+        """Whether a recording is under way (recording or paused)."""
+        return self.mode != "idle"
+
+    @property
+    def shows_record(self) -> bool:
+        """Whether the screen shows the active record (there is one, nothing records)."""
+        return self.record is not None and not self.busy
+
 
 @dataclass(frozen=True)
 class MainActions:
@@ -183,22 +202,21 @@ class MainActions:
 
 
 def _shown(yes: bool) -> str:
+    """Visible, or invisible but still taking its room."""
     return views.VISIBLE if yes else views.INVISIBLE
+
+
+def _present(yes: bool) -> str:
+    """Visible, or gone (taking no room)."""
+    return views.VISIBLE if yes else views.GONE
 
 
 def _main_toolbar(state: MainState, act: MainActions) -> views.View:
     """``toolbar``: import, the app's name, the record's menu."""
-    busy = state.mode != "idle"
+    idle = _present(not state.busy)
     return views.LinearLayout(
         "toolbar",
-        icon_button(
-            "btn_import",
-            "download",
-            24,
-            None,
-            padding=16,
-            visibility=views.GONE if busy else views.VISIBLE,
-        ),
+        icon_button("btn_import", "download", 24, None, padding=16, visibility=idle),
         views.TextView(
             "",
             APP_NAME,
@@ -215,20 +233,34 @@ def _main_toolbar(state: MainState, act: MainActions) -> views.View:
             "more_vert",
             24,
             act.more,
-            width=54,
-            height=54,
-            padding=15,
+            **SMALL_BUTTON,
             layout_gravity=views.Gravity.END,
-            visibility=views.GONE if busy else views.VISIBLE,
+            visibility=idle,
         ),
         width=views.MATCH_PARENT,
     )
 
 
+def _main_waveform(id: str, bars: int, colour: str, visibility: str) -> Waveform:
+    """``record`` / ``recording_view``: the waveform across the screen, over the play
+    button's room."""
+    return Waveform(
+        id,
+        bars,
+        colour,
+        width=views.MATCH_PARENT,
+        height=200,
+        margin=(0, 0, 0, 64),
+        visibility=visibility,
+    )
+
+
 def _waveforms(state: MainState) -> views.View:
     """The placeholder, the record's or the recording's waveform, play and stop."""
-    busy = state.mode != "idle"
-    has_record = state.record is not None and not busy
+    # The record's waveform and its play button keep their room while there is no
+    # record, and give it up while recording.
+    record = views.GONE if state.busy else _shown(state.shows_record)
+    bottom_centre = views.Gravity.BOTTOM | views.Gravity.CENTER_HORIZONTAL
     return views.FrameLayout(
         "",
         views.ImageView(
@@ -236,28 +268,11 @@ def _waveforms(state: MainState) -> views.View:
             "music_note",
             tint=TEXT_LIGHT2,
             icon_size=96,
-            width=views.WRAP_CONTENT,
-            height=views.WRAP_CONTENT,
             layout_gravity=views.Gravity.CENTER,
-            visibility=views.VISIBLE if state.record is None and not busy else views.GONE,
+            visibility=_present(state.record is None and not state.busy),
         ),
-        Waveform(
-            "record",
-            300,
-            width=views.MATCH_PARENT,
-            height=200,
-            margin=(0, 0, 0, 64),
-            visibility=_shown(has_record) if not busy else views.GONE,
-        ),
-        Waveform(
-            "recording_view",
-            120,
-            "#FFFFD600",
-            width=views.MATCH_PARENT,
-            height=200,
-            margin=(0, 0, 0, 64),
-            visibility=views.VISIBLE if busy else views.GONE,
-        ),
+        _main_waveform("record", 300, WHITE, record),
+        _main_waveform("recording_view", 120, "#FFFFD600", _present(state.busy)),
         views.ProgressBar(
             "progress",
             width=48,
@@ -270,21 +285,17 @@ def _waveforms(state: MainState) -> views.View:
             "play_arrow",
             36,
             None,
-            width=64,
-            height=64,
-            padding=14,
-            layout_gravity=views.Gravity.BOTTOM | views.Gravity.CENTER_HORIZONTAL,
-            visibility=_shown(has_record) if not busy else views.GONE,
+            **PLAYER_BUTTON,
+            layout_gravity=bottom_centre,
+            visibility=record,
         ),
         icon_button(
             "btn_stop",
             "stop",
             36,
             None,
-            width=64,
-            height=64,
-            padding=14,
-            layout_gravity=views.Gravity.BOTTOM | views.Gravity.CENTER_HORIZONTAL,
+            **PLAYER_BUTTON,
+            layout_gravity=bottom_centre,
             visibility=views.GONE,
         ),
         width=views.MATCH_PARENT,
@@ -294,19 +305,16 @@ def _waveforms(state: MainState) -> views.View:
 
 def _times(state: MainState) -> views.View:
     """The time, the record's name and its format, its start and its length."""
-    busy = state.mode != "idle"
-    has_record = state.record is not None and not busy
     name = state.record.name if state.record is not None else ""
     return views.FrameLayout(
         "",
         views.TextView(
             "txt_zero_time",
             ZERO_TIME,
-            text_size=16,
-            text_color=WHITE,
+            **BODY,
             margin=(16, 0, 0, 8),
             layout_gravity=views.Gravity.START | views.Gravity.BOTTOM,
-            visibility=_shown(has_record),
+            visibility=_shown(state.shows_record),
         ),
         views.LinearLayout(
             "",
@@ -332,8 +340,7 @@ def _times(state: MainState) -> views.View:
             views.TextView(
                 "txt_record_info",
                 RECORD_INFO,
-                text_size=14,
-                text_color=TEXT_LIGHT2,
+                **CAPTION,
                 max_lines=1,
                 margin=(72, 0, 72, 10),
                 layout_gravity=views.Gravity.CENTER_HORIZONTAL,
@@ -344,11 +351,10 @@ def _times(state: MainState) -> views.View:
         views.TextView(
             "txt_duration",
             state.record.duration if state.record else ZERO_TIME,
-            text_size=16,
-            text_color=WHITE,
+            **BODY,
             margin=(0, 0, 16, 8),
             layout_gravity=views.Gravity.END | views.Gravity.BOTTOM,
-            visibility=_shown(has_record),
+            visibility=_shown(state.shows_record),
         ),
         width=views.MATCH_PARENT,
     )
@@ -356,7 +362,6 @@ def _times(state: MainState) -> views.View:
 
 def _bottom_panel(state: MainState, act: MainActions) -> views.View:
     """Settings, delete / record / stop, the records list."""
-    busy = state.mode != "idle"
     return views.FrameLayout(
         "",
         icon_button(
@@ -365,9 +370,7 @@ def _bottom_panel(state: MainState, act: MainActions) -> views.View:
             36,
             act.settings,
             content_desc=SETTINGS,
-            width=84,
-            height=84,
-            padding=24,
+            **PANEL_BUTTON,
             margin=(0, 8, 0, 0),
             layout_gravity=views.Gravity.START,
         ),
@@ -379,12 +382,10 @@ def _bottom_panel(state: MainState, act: MainActions) -> views.View:
                 36,
                 act.delete,
                 content_desc=DELETE,
-                width=42,
-                height=42,
-                padding=3,
+                **square(42, 3),
                 margin=6,
                 layout_gravity=views.Gravity.CENTER,
-                visibility=_shown(busy),
+                visibility=_shown(state.busy),
             ),
             RecordButton(state.mode, act.record),
             icon_button(
@@ -392,11 +393,9 @@ def _bottom_panel(state: MainState, act: MainActions) -> views.View:
                 "stop",
                 24,
                 act.stop,
-                width=54,
-                height=54,
-                padding=15,
+                **SMALL_BUTTON,
                 layout_gravity=views.Gravity.CENTER,
-                visibility=_shown(busy),
+                visibility=_shown(state.busy),
             ),
             layout_gravity=views.Gravity.CENTER,
         ),
@@ -405,9 +404,7 @@ def _bottom_panel(state: MainState, act: MainActions) -> views.View:
             "list",
             36,
             act.records,
-            width=84,
-            height=84,
-            padding=24,
+            **PANEL_BUTTON,
             margin=(0, 8, 0, 0),
             layout_gravity=views.Gravity.END,
         ),

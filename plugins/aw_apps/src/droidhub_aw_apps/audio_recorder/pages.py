@@ -17,10 +17,12 @@ from collections.abc import Sequence
 from droidhub.virtual import views
 from droidhub_aw_apps.audio_recorder.layouts import (
     BACKGROUND,
+    BODY,
+    CAPTION,
     DIVIDER,
     RECORD_INFO,
     SETTINGS,
-    TEXT_LIGHT2,
+    TITLE,
     WHITE,
     Action,
     Recording,
@@ -31,17 +33,15 @@ from droidhub_aw_apps.audio_recorder.layouts import (
 
 
 def _records_toolbar(on_back: Action, count: int) -> views.LinearLayout:
+    """The records list's ``toolbar``: back, "Records" over the count, sort, bookmarks."""
     return views.LinearLayout(
         "toolbar",
         icon_button("btn_back", "arrow_back", 24, on_back, padding=16),
         views.LinearLayout(
             "title",
-            views.TextView("txt_title", "Records", text_size=20, text_color=WHITE, medium=True),
+            views.TextView("txt_title", "Records", **TITLE),
             views.TextView(
-                "txt_sub_title",
-                f"{count} records" if count != 1 else "1 record",
-                text_size=14,
-                text_color=TEXT_LIGHT2,
+                "txt_sub_title", f"{count} records" if count != 1 else "1 record", **CAPTION
             ),
             orientation=views.VERTICAL,
             width=0,
@@ -112,19 +112,12 @@ def list_item(record: Recording) -> views.View:
                 views.TextView(
                     "list_item_description",
                     record.duration,
-                    text_size=14,
-                    text_color=TEXT_LIGHT2,
+                    **CAPTION,
                     padding=(4, 0, 12, 0),
                     layout_gravity=views.Gravity.END,
                 ),
                 views.TextView("list_item_date", "", text_size=14, visibility=views.INVISIBLE),
-                views.TextView(
-                    "list_item_info",
-                    RECORD_INFO,
-                    text_size=14,
-                    text_color=TEXT_LIGHT2,
-                    padding=(4, 2, 12, 12),
-                ),
+                views.TextView("list_item_info", RECORD_INFO, **CAPTION, padding=(4, 2, 12, 12)),
                 width=views.MATCH_PARENT,
             ),
             orientation=views.VERTICAL,
@@ -172,17 +165,14 @@ def activity_records(records: Sequence[Recording], on_back: Action) -> views.Vie
     )
 
 
-def _switch_row(id: str, text: str, checked: bool, on_click: Action | None = None) -> views.View:
+def _switch_row(
+    id: str, text: str, checked: bool = False, on_click: Action | None = None, row_id: str = ""
+) -> views.View:
+    """A setting's row (``row_id``): its text, then its Switch ``id``."""
     return views.LinearLayout(
-        "",
+        row_id,
         views.TextView(
-            "",
-            text,
-            text_size=16,
-            text_color=WHITE,
-            width=0,
-            weight=1,
-            layout_gravity=views.Gravity.CENTER_VERTICAL,
+            "", text, **BODY, width=0, weight=1, layout_gravity=views.Gravity.CENTER_VERTICAL
         ),
         views.Switch(id, "", checked=checked, on_click=on_click, width=64),
         width=views.MATCH_PARENT,
@@ -191,21 +181,17 @@ def _switch_row(id: str, text: str, checked: bool, on_click: Action | None = Non
 
 
 def _text_row(id: str, text: str) -> views.TextView:
+    """A setting that opens a screen: its text, the whole row tappable."""
     return views.TextView(
-        id,
-        text,
-        text_size=16,
-        text_color=WHITE,
-        width=views.MATCH_PARENT,
-        padding=(16, 16, 16, 16),
-        clickable=True,
+        id, text, **BODY, width=views.MATCH_PARENT, padding=(16, 16, 16, 16), clickable=True
     )
 
 
 def _spinner(id: str, text: str) -> Spinner:
+    """A setting's Spinner, showing its selected item."""
     return Spinner(
         id,
-        views.TextView("", text, text_size=16, text_color=WHITE, padding=(16, 14, 16, 14)),
+        views.TextView("", text, **BODY, padding=(16, 14, 16, 14)),
         width=views.MATCH_PARENT,
         clickable=True,
     )
@@ -223,9 +209,7 @@ def activity_settings(ask_to_rename: bool, on_ask_to_rename: Action, on_back: Ac
                 views.TextView(
                     "",
                     SETTINGS,
-                    text_size=20,
-                    text_color=WHITE,
-                    medium=True,
+                    **TITLE,
                     layout_gravity=views.Gravity.CENTER_VERTICAL,
                     margin=(8, 0, 0, 0),
                 ),
@@ -234,22 +218,8 @@ def activity_settings(ask_to_rename: bool, on_ask_to_rename: Action, on_back: Ac
             _text_row("btnTrash", "Trash"),
             _text_row("btn_file_browser", "File browser"),
             _spinner("themeColor", "Theme Blue Gray"),
-            views.LinearLayout(
-                "panelPublicDir",
-                views.TextView(
-                    "",
-                    "Store records in a public dir",
-                    text_size=16,
-                    text_color=WHITE,
-                    width=0,
-                    weight=1,
-                    layout_gravity=views.Gravity.CENTER_VERTICAL,
-                ),
-                views.Switch("swPublicDir", "", width=64),
-                width=views.MATCH_PARENT,
-                padding=(16, 8, 16, 8),
-            ),
-            _switch_row("swKeepScreenOn", "Keep screen ON while recording", False),
+            _switch_row("swPublicDir", "Store records in a public dir", row_id="panelPublicDir"),
+            _switch_row("swKeepScreenOn", "Keep screen ON while recording"),
             _switch_row(
                 "swAskToRename",
                 "Show rename dialog after recording is completed",
