@@ -33,6 +33,7 @@ from typing import TypedDict, Unpack, cast
 from droidhub.virtual import views
 from droidhub.virtual.views.dialogs import CoordinatorLayout
 from droidhub.virtual.views.view import Action, Attributes
+from droidhub_aw_apps.common.media_styles import TextAppearance
 
 SURFACE = "#FFFDFCFF"
 NAV_SURFACE = "#FFF0F0F7"
@@ -42,6 +43,11 @@ ACCENT = "#FF35618E"
 COVER = "#FFE3E2E6"
 #: ``ACCENT`` at 12 % alpha: a checked row's highlight, the tonal buttons' and cards' fill.
 ACCENT_TINT = "#1F35618E"
+#: The text appearances: a page's, a dialog's or a section's title; a row's first
+#: line; its second line.
+TITLE = TextAppearance(text_size=20, text_color=TEXT, medium=True)
+PRIMARY_LINE = TextAppearance(text_size=16, text_color=TEXT)
+SECONDARY_LINE = TextAppearance(text_size=14, text_color=SECONDARY)
 #: ``bottom_navigation_main.xml``: (id, title, icon).
 TABS = (
     ("action_home", "For you", "home"),
@@ -89,6 +95,10 @@ NEW_PLAYLIST = "New playlist"
 ADD_TO_PLAYLIST = "Add to playlist"
 
 
+#: A row's menu button tapped: handed the button, to drop its menu from.
+OnMenu = Callable[[views.View], object]
+
+
 @dataclass(frozen=True)
 class Row:
     """One row or cell of a list: its key (a song file, an album's or playlist's
@@ -134,9 +144,7 @@ def simple_appbar(title: str, on_search: Action | None, on_overflow: Action | No
         views.TextView(
             "appNameText",
             title,
-            text_size=20,
-            text_color=TEXT,
-            medium=True,
+            **TITLE,
             width=0,
             weight=1,
             gravity=views.Gravity.CENTER_HORIZONTAL,
@@ -153,7 +161,7 @@ def simple_appbar(title: str, on_search: Action | None, on_overflow: Action | No
     )
 
 
-def _menu_button(on_menu: Callable[[views.View], object]) -> views.ImageView:
+def _menu_button(on_menu: OnMenu) -> views.ImageView:
     """``OverFlowButton``: 48 dp, the three dots; its tap hands over its own bounds."""
     button = views.ImageView(
         "menu",
@@ -193,9 +201,7 @@ def selectable(row: Row, on_click: Action, on_long: Action) -> Selectable:
     )
 
 
-def item_list(
-    row: Row, on_click: Action, on_long: Action, on_menu: Callable[[views.View], object]
-) -> views.View:
+def item_list(row: Row, on_click: Action, on_long: Action, on_menu: OnMenu) -> views.View:
     """``item_list.xml``: a song's cover, title, artist and menu."""
     card = views.MaterialCardView(
         "imageTextContainer",
@@ -208,14 +214,11 @@ def item_list(
     )
     lines = views.LinearLayout(
         "",
-        views.TextView(
-            "title", row.title, text_size=16, text_color=TEXT, max_lines=1, width=views.MATCH_PARENT
-        ),
+        views.TextView("title", row.title, **PRIMARY_LINE, max_lines=1, width=views.MATCH_PARENT),
         views.TextView(
             "text",
             row.text,
-            text_size=14,
-            text_color=SECONDARY,
+            **SECONDARY_LINE,
             max_lines=1,
             width=views.MATCH_PARENT,
         ),
@@ -237,14 +240,12 @@ def item_list(
     )
 
 
-def item_grid(
-    row: Row, on_click: Action, on_long: Action, on_menu: Callable[[views.View], object]
-) -> views.View:
+def item_grid(row: Row, on_click: Action, on_long: Action, on_menu: OnMenu) -> views.View:
     """``item_grid.xml``: a square cover, then the title, the text and the menu."""
     titles = views.LinearLayout(
         "titleContainer",
-        views.TextView("title", row.title, text_size=16, text_color=TEXT, max_lines=1),
-        views.TextView("text", row.text, text_size=14, text_color=SECONDARY, max_lines=1),
+        views.TextView("title", row.title, **PRIMARY_LINE, max_lines=1),
+        views.TextView("text", row.text, **SECONDARY_LINE, max_lines=1),
         orientation=views.VERTICAL,
         width=0,
         weight=1,
@@ -272,9 +273,7 @@ def item_grid(
     )
 
 
-def item_song(
-    row: Row, on_click: Action, on_long: Action, on_menu: Callable[[views.View], object]
-) -> views.View:
+def item_song(row: Row, on_click: Action, on_long: Action, on_menu: OnMenu) -> views.View:
     """``item_song.xml``: the track number ("-" without one), the title, the length."""
     return views.LinearLayout(
         "",
@@ -295,8 +294,7 @@ def item_song(
         views.TextView(
             "title",
             row.title,
-            text_size=16,
-            text_color=TEXT,
+            **PRIMARY_LINE,
             max_lines=1,
             width=0,
             weight=1,
@@ -306,8 +304,7 @@ def item_song(
         views.TextView(
             "time",
             row.text,
-            text_size=14,
-            text_color=SECONDARY,
+            **SECONDARY_LINE,
             layout_gravity=views.Gravity.CENTER_VERTICAL,
         ),
         _menu_button(on_menu),
@@ -359,8 +356,7 @@ def mini_player(title: str, on_open: Action) -> views.View:
         views.TextView(
             "miniPlayerTitle",
             title,
-            text_size=16,
-            text_color=TEXT,
+            **PRIMARY_LINE,
             max_lines=1,
             width=0,
             weight=1,
@@ -436,12 +432,10 @@ def action_mode_bar(
         views.TextView(
             "up",
             str(count + 1),
-            text_size=20,
-            text_color=TEXT,
-            medium=True,
+            **TITLE,
             visibility=views.INVISIBLE,
         ),
-        views.TextView("down", str(count), text_size=20, text_color=TEXT, medium=True),
+        views.TextView("down", str(count), **TITLE),
         layout_gravity=views.Gravity.CENTER_VERTICAL,
         margin=(8, 0, 0, 0),
     )
@@ -478,8 +472,7 @@ def add_to_playlist_dialog(
         views.TextView(
             "android:id/text1",
             name,
-            text_size=16,
-            text_color=TEXT,
+            **PRIMARY_LINE,
             width=views.MATCH_PARENT,
             padding=(24, 14, 24, 14),
             clickable=True,

@@ -26,11 +26,15 @@ from droidhub.virtual import views
 from droidhub_aw_apps.retro_music.layouts import (
     ACCENT,
     ACCENT_TINT,
+    PRIMARY_LINE,
     SECONDARY,
+    SECONDARY_LINE,
     SURFACE,
     TEXT,
+    TITLE,
     Action,
     AppBarLayout,
+    OnMenu,
     Row,
     cover,
     item_grid,
@@ -48,7 +52,7 @@ MINI_PLAYER = 56
 RowActions = tuple[
     Callable[[Row], object], Callable[[Row], object], Callable[[Row, views.View], object]
 ]
-BindRow = Callable[[Row, Action, Action, Callable[[views.View], object]], views.View]
+BindRow = Callable[[Row, Action, Action, OnMenu], views.View]
 
 
 class WrappedRecyclerView(views.LinearLayout):
@@ -114,9 +118,7 @@ def item_suggestions() -> views.View:
                 views.TextView(
                     "title",
                     "Suggestions",
-                    text_size=20,
-                    text_color=TEXT,
-                    medium=True,
+                    **TITLE,
                     width=0,
                     weight=1,
                     layout_gravity=views.Gravity.CENTER_VERTICAL,
@@ -167,9 +169,7 @@ def fragment_home(abs_playlist: Callable[[str], object], suggestions: bool) -> v
         views.TextView(
             "appNameText",
             "Retro Music",
-            text_size=20,
-            text_color=TEXT,
-            medium=True,
+            **TITLE,
             width=views.MATCH_PARENT,
             gravity=views.Gravity.CENTER_HORIZONTAL,
         ),
@@ -319,12 +319,11 @@ def _detail_toolbar(
 ) -> views.FrameLayout:
     titles = views.LinearLayout(
         "",
-        views.TextView("", title, text_size=20, text_color=TEXT, medium=True, max_lines=1),
+        views.TextView("", title, **TITLE, max_lines=1),
         views.TextView(
             "",
             subtitle,
-            text_size=14,
-            text_color=SECONDARY,
+            **SECONDARY_LINE,
             max_lines=1,
             visibility=views.VISIBLE if subtitle else views.GONE,
         ),
@@ -397,8 +396,7 @@ def fragment_album_details(
                             views.TextView(
                                 "albumText",
                                 album_text,
-                                text_size=14,
-                                text_color=SECONDARY,
+                                **SECONDARY_LINE,
                                 width=views.MATCH_PARENT,
                             ),
                             orientation=views.VERTICAL,
@@ -448,9 +446,7 @@ def fragment_album_details(
             views.TextView(
                 "songTitle",
                 "Songs",
-                text_size=20,
-                text_color=TEXT,
-                medium=True,
+                **TITLE,
                 margin=(16, 8, 16, 8),
             ),
             WrappedRecyclerView(
@@ -478,9 +474,7 @@ def fragment_album_details(
     return sentence_case(page)
 
 
-def item_grid_circle(
-    row: Row, on_click: Action, on_long: Action, on_menu: Callable[[views.View], object]
-) -> views.View:
+def item_grid_circle(row: Row, on_click: Action, on_long: Action, on_menu: OnMenu) -> views.View:
     """``item_grid_circle.xml`` (the Artists tab's default style): a round image over
     the name and the song count."""
     del on_menu
@@ -491,8 +485,7 @@ def item_grid_circle(
         views.TextView(
             "title",
             row.title,
-            text_size=16,
-            text_color=TEXT,
+            **PRIMARY_LINE,
             max_lines=1,
             layout_gravity=views.Gravity.CENTER_HORIZONTAL,
             margin=(0, 8, 0, 0),
@@ -500,8 +493,7 @@ def item_grid_circle(
         views.TextView(
             "text",
             row.text,
-            text_size=14,
-            text_color=SECONDARY,
+            **SECONDARY_LINE,
             max_lines=1,
             layout_gravity=views.Gravity.CENTER_HORIZONTAL,
         ),
@@ -512,9 +504,7 @@ def item_grid_circle(
     )
 
 
-def item_queue(
-    row: Row, on_click: Action, on_long: Action, on_menu: Callable[[views.View], object]
-) -> views.View:
+def item_queue(row: Row, on_click: Action, on_long: Action, on_menu: OnMenu) -> views.View:
     """``item_queue.xml``: ``dummy_view`` over a row of cover, title, artist, menu."""
     row_view = item_list(row, on_click, on_long, on_menu)
     card = row_view.children[1]
