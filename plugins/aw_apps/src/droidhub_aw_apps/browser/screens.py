@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from droidhub.virtual.appmodel import Intent, VirtualApp
-from droidhub.virtual.views import ADJUST_RESIZE, MATCH_PARENT, View, ViewApp, Window, keyboard
+from droidhub.virtual.views import ADJUST_RESIZE, MATCH_PARENT, View, Window, keyboard
 from droidhub.virtual.views.keyboard import Keyboard
 from droidhub.virtual.views.measure import dp
 from droidhub.virtual.views.window import CONTENT
@@ -29,6 +29,7 @@ from droidhub_aw_apps.browser.model import APPS
 from droidhub_aw_apps.browser.web import CssBox, WebText, WebView
 from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.common.keys import KEY_ENTER
+from droidhub_aw_apps.common.media_apps import FreshStartApp
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
@@ -42,16 +43,15 @@ MENU_ANCHOR = (0, CONTENT[1], CONTENT[2], CONTENT[1] + dp(layouts.TOOLBAR_DP))
 
 
 @model_of(APPS[0])
-class ChromeApp(ViewApp):
-    """Chrome on the virtual phone, able to show the three browser game pages."""
+class ChromeApp(FreshStartApp):
+    """Chrome on the virtual phone, able to show the three browser game pages.
+
+    Fresh data and a force-stop leave no page open; a launch keeps the open one."""
 
     version_name = "120.0.6099.230"
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._reset()
-
-    def _reset(self) -> None:
+    def reset_state(self) -> None:
+        """No page, no game, no menu, nothing typed."""
         self.url = ""
         self.typed = ""
         self.game: browser_games.Game | None = None
@@ -61,11 +61,6 @@ class ChromeApp(ViewApp):
         self.reset_view_state()
 
     # --- the model ------------------------------------------------------------------
-    def install(self, phone: VirtualPhone) -> None:
-        """Fresh data (after ``pm clear`` too): no page open."""
-        del phone
-        self._reset()
-
     def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
         """A VIEW intent opens its URL; a plain launch keeps the current page, or with
         none focuses the address bar."""
@@ -74,14 +69,9 @@ class ChromeApp(ViewApp):
         elif not self.url:
             self._focus_url()
 
-    def on_stop(self, phone: VirtualPhone) -> None:
-        """Force-stopped: the open page and its game are gone."""
-        del phone
-        self._reset()
-
     def load(self, phone: VirtualPhone, url: str) -> None:
         """Open ``url``: a game page from a ``file://`` URL, or an error page."""
-        self._reset()
+        self.reset_state()
         self.url = self.typed = url
         path = url.removeprefix("file://")
         file = phone.host_path(path) if path.startswith("/") else None

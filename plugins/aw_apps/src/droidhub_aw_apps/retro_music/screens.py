@@ -23,9 +23,10 @@ from contextlib import closing
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from droidhub.virtual.appmodel import Intent, VirtualApp
-from droidhub.virtual.views import MenuItem, View, ViewApp, Window, popup_menu
+from droidhub.virtual.appmodel import VirtualApp
+from droidhub.virtual.views import MenuItem, View, Window, popup_menu
 from droidhub_aw_apps.common.app_identity import model_of
+from droidhub_aw_apps.common.media_apps import FreshStartApp
 from droidhub_aw_apps.common.sqlite_files import open_database
 from droidhub_aw_apps.retro_music import layouts, pages
 from droidhub_aw_apps.retro_music.layouts import Action, Row
@@ -85,16 +86,13 @@ class Menu:
 
 
 @model_of(APPS[0])
-class RetroMusicApp(ViewApp):
+class RetroMusicApp(FreshStartApp):
     """Retro Music: its two databases and its library screens."""
 
     version_name = "6.0.3"
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._reset()
-
-    def _reset(self) -> None:
+    def reset_state(self) -> None:
+        """For you, nothing open, nothing selected, nothing playing."""
         self.tab = HOME
         #: "" (the tab), "album:<name>" or "playlist:<id>".
         self.page = ""
@@ -115,16 +113,7 @@ class RetroMusicApp(ViewApp):
         for path, schema in ((PLAYLIST_DB, PLAYLIST_SCHEMA), (PLAYBACK_DB, PLAYBACK_SCHEMA)):
             with closing(self._db(phone, path, schema)) as conn:
                 conn.commit()
-        self._reset()
-
-    def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
-        """A launch shows For you."""
-        super().on_start(phone, intent)
-        self._reset()
-
-    def on_stop(self, phone: VirtualPhone) -> None:
-        """Force-stopped: nothing open next time."""
-        self._reset()
+        super().install(phone)
 
     # --- data ----------------------------------------------------------------------------
     def _songs(self, phone: VirtualPhone) -> dict[str, Song]:

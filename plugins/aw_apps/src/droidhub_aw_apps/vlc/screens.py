@@ -21,10 +21,11 @@ import sqlite3
 from contextlib import closing
 from typing import TYPE_CHECKING
 
-from droidhub.virtual.appmodel import Intent, VirtualApp
-from droidhub.virtual.views import MenuItem, View, ViewApp, ViewGroupFrame, Window, popup_menu
+from droidhub.virtual.appmodel import VirtualApp
+from droidhub.virtual.views import MenuItem, View, ViewGroupFrame, Window, popup_menu
 from droidhub_aw_apps.common import media_files, storage
 from droidhub_aw_apps.common.app_identity import model_of
+from droidhub_aw_apps.common.media_apps import FreshStartApp
 from droidhub_aw_apps.common.sqlite_files import open_database
 from droidhub_aw_apps.vlc import layouts, pages
 from droidhub_aw_apps.vlc.layouts import Video
@@ -48,16 +49,13 @@ KEY_ENTER = ("KEYCODE_ENTER", "66")
 
 
 @model_of(APPS[0])
-class VlcApp(ViewApp):
+class VlcApp(FreshStartApp):
     """VLC: its media library, its Video and Playlists tabs and its player."""
 
     version_name = "3.5.4"
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._reset()
-
-    def _reset(self) -> None:
+    def reset_state(self) -> None:
+        """The Video tab, nothing selected, nothing playing."""
         self.tab = "nav_video"
         #: Video paths selected, in the order tapped (None: no action mode).
         self.selection: list[str] | None = None
@@ -73,16 +71,7 @@ class VlcApp(ViewApp):
         with closing(self._db(phone)) as conn:
             conn.commit()
         phone.host_path(VIDEOS_DATA).mkdir(parents=True, exist_ok=True)
-        self._reset()
-
-    def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
-        """A launch shows the Video tab."""
-        super().on_start(phone, intent)
-        self._reset()
-
-    def on_stop(self, phone: VirtualPhone) -> None:
-        """Force-stopped: nothing open next time."""
-        self._reset()
+        super().install(phone)
 
     # --- data ----------------------------------------------------------------------------
     def _db(self, phone: VirtualPhone) -> sqlite3.Connection:
