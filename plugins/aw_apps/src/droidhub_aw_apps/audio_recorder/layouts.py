@@ -32,7 +32,7 @@ from droidhub.virtual import views
 from droidhub.virtual.views.measure import place
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action, Attributes
-from droidhub_aw_apps.common.media_styles import TextAppearance, square
+from droidhub_aw_apps.common.media_styles import COLUMN, TextAppearance, square
 
 #: ``md_blue_gray_500`` and ``md_blue_gray_700``: the window's gradient, top to bottom.
 BACKGROUND = "#FF253343"
@@ -345,8 +345,7 @@ def _times(state: MainState) -> views.View:
                 margin=(72, 0, 72, 10),
                 layout_gravity=views.Gravity.CENTER_HORIZONTAL,
             ),
-            orientation=views.VERTICAL,
-            width=views.MATCH_PARENT,
+            **COLUMN,
         ),
         views.TextView(
             "txt_duration",
@@ -432,8 +431,7 @@ def activity_main(state: MainState, act: MainActions) -> views.View:
         _times(state),
         views.SeekBar("play_progress", progress=0, max=1000),
         _bottom_panel(state, act),
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
+        **COLUMN,
         height=views.MATCH_PARENT,
     )
 
@@ -492,8 +490,7 @@ def dialog_rename(
             layout_gravity=views.Gravity.END,
             margin=(0, 4, 0, 0),
         ),
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
+        **COLUMN,
         background=WHITE,
         padding=20,
     )

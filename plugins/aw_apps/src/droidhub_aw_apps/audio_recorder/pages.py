@@ -30,6 +30,7 @@ from droidhub_aw_apps.audio_recorder.layouts import (
     Waveform,
     icon_button,
 )
+from droidhub_aw_apps.common.media_styles import COLUMN, FILL
 
 
 def _records_toolbar(on_back: Action, count: int) -> views.LinearLayout:
@@ -120,8 +121,7 @@ def list_item(record: Recording) -> views.View:
                 views.TextView("list_item_info", RECORD_INFO, **CAPTION, padding=(4, 2, 12, 12)),
                 width=views.MATCH_PARENT,
             ),
-            orientation=views.VERTICAL,
-            width=views.MATCH_PARENT,
+            **COLUMN,
             margin=(16, 0, 36, 0),
             layout_gravity=views.Gravity.CENTER_VERTICAL,
         ),
@@ -149,8 +149,7 @@ def activity_records(records: Sequence[Recording], on_back: Action) -> views.Vie
             "",
             _records_toolbar(on_back, len(records)),
             views.View("bottomDivider", width=views.MATCH_PARENT, height=1, background=DIVIDER),
-            orientation=views.VERTICAL,
-            width=views.MATCH_PARENT,
+            **COLUMN,
         ),
         views.TextView(
             "txtEmpty",
@@ -160,8 +159,7 @@ def activity_records(records: Sequence[Recording], on_back: Action) -> views.Vie
             layout_gravity=views.Gravity.CENTER,
             visibility=views.GONE if records else views.VISIBLE,
         ),
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        **FILL,
     )
 
 
@@ -227,9 +225,7 @@ def activity_settings(ask_to_rename: bool, on_ask_to_rename: Action, on_back: Ac
                 on_ask_to_rename,
             ),
             _spinner("name_format", "Naming: Record-1.m4a"),
-            orientation=views.VERTICAL,
-            width=views.MATCH_PARENT,
+            **COLUMN,
         ),
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        **FILL,
     )

@@ -41,6 +41,7 @@ from droidhub.virtual import views
 from droidhub.virtual.views.measure import Gravity
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action
+from droidhub_aw_apps.common.media_styles import FILL
 
 TOOLBAR_DP = 56
 BUTTON_DP = 48
@@ -144,8 +145,7 @@ def control_container(
     )  # fmt: skip
     url_bar = UrlBar(
         "url_bar", url_text, hint=URL_HINT, on_change=on_url_change, on_click=on_url_click,
-        width=views.MATCH_PARENT, height=views.MATCH_PARENT, margin=(40, 0, 40, 0),
-        padding=(0, 0, 0, 0),
+        **FILL, margin=(40, 0, 40, 0), padding=(0, 0, 0, 0),
         layout_gravity=Gravity.CENTER_VERTICAL,
     )  # fmt: skip
     url_bar.gravity = Gravity.LEFT | Gravity.CENTER_VERTICAL
@@ -189,11 +189,8 @@ def control_container(
 
 def tab_window(toolbar: views.View, page: views.View) -> views.View:
     """The tab: the web contents under the toolbar (``compositor_view_holder``)."""
-    holder = views.FrameLayout("compositor_view_holder", page, width=views.MATCH_PARENT,
-                               height=views.MATCH_PARENT, margin=(0, TOOLBAR_DP, 0, 0))  # fmt: skip
-    return views.CoordinatorLayout(
-        "coordinator", holder, toolbar, width=views.MATCH_PARENT, height=views.MATCH_PARENT
-    )
+    holder = views.FrameLayout("compositor_view_holder", page, **FILL, margin=(0, TOOLBAR_DP, 0, 0))
+    return views.CoordinatorLayout("coordinator", holder, toolbar, **FILL)
 
 
 class _MenuRow(views.LinearLayout):

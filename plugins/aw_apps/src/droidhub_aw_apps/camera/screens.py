@@ -35,6 +35,7 @@ from droidhub_aw_apps.camera.model import (
     mp4_bytes,
 )
 from droidhub_aw_apps.common.app_identity import model_of
+from droidhub_aw_apps.common.media_styles import COLUMN, FILL
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
@@ -109,24 +110,23 @@ class CameraApp(views.ViewApp):
                 views.FrameLayout(
                     "bottombar_capture",
                     ShutterButton(self.video_mode, self.recording, self._shutter),
-                    width=views.MATCH_PARENT, height=views.MATCH_PARENT,
+                    **FILL,
                 ),
                 width=views.MATCH_PARENT, height=128, background="#99000000",
                 layout_gravity=views.Gravity.BOTTOM,
             ),
-            width=views.MATCH_PARENT, height=views.MATCH_PARENT,
+            **FILL,
         )  # fmt: skip
         root = views.FrameLayout(
             "camera_app_root",
-            views.View("preview_content", width=views.MATCH_PARENT, height=views.MATCH_PARENT,
-                       background="#FF37474F"),
-            views.View("focus_ring", width=views.MATCH_PARENT, height=views.MATCH_PARENT),
-            views.View("preview_overlay", width=views.MATCH_PARENT, height=views.MATCH_PARENT),
-            views.View("face_view", width=views.MATCH_PARENT, height=views.MATCH_PARENT),
+            views.View("preview_content", **FILL, background="#FF37474F"),
+            views.View("focus_ring", **FILL),
+            views.View("preview_overlay", **FILL),
+            views.View("face_view", **FILL),
             views.FrameLayout("module_layout", views.ViewGroupFrame("recording_time_rect", labels),
-                              width=views.MATCH_PARENT, height=views.MATCH_PARENT),
+                              **FILL),
             bottom, self._drawer(),
-            width=views.MATCH_PARENT, height=views.MATCH_PARENT,
+            **FILL,
         )  # fmt: skip
         return views.Window(root, background="#FF000000", status_bar="#FF000000")
 
@@ -155,7 +155,7 @@ class CameraApp(views.ViewApp):
                 )
             )  # fmt: skip
         panel = views.LinearLayout(
-            "mode_list", *rows, orientation=views.VERTICAL, width=views.MATCH_PARENT,
+            "mode_list", *rows, **COLUMN,
             height=views.MATCH_PARENT, background="#E6263238", padding=(0, 24, 0, 0),
         )  # fmt: skip
         settings = views.ImageView(

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 import droidhub.virtual.views as views
 from droidhub.virtual.views.view import Action
+from droidhub_aw_apps.common.media_styles import COLUMN, FILL
 
 #: DocumentsUI's light theme (Material 3 on Android 13): surface, ink, accent.
 SURFACE = "#FFFFFBFE"
@@ -85,7 +86,7 @@ def doc_row(
         views.MaterialCardView(
             "", views.ImageView("icon_mime", _icon(entry.name, entry.is_dir), tint=SECONDARY,
                                 layout_gravity=views.Gravity.CENTER),
-            width=views.MATCH_PARENT, height=views.MATCH_PARENT, corner_radius=8,
+            **FILL, corner_radius=8,
             background=SELECTED if selected else None,
         ),
         width=40, height=40, margin=(16, 12, 16, 12),
@@ -106,7 +107,7 @@ def doc_row(
         "item_root",
         views.LinearLayout("", icon, text, width=views.MATCH_PARENT,
                            gravity=views.Gravity.CENTER_VERTICAL),
-        orientation=views.VERTICAL, width=views.MATCH_PARENT, selected=selected,
+        **COLUMN, selected=selected,
         background=SELECTED if selected else None, on_click=on_click,
         on_long_click=on_long_click,
     )  # fmt: skip
@@ -217,19 +218,14 @@ def directory(
     """``drawer_layout.xml`` with the directory's list and, when picking, the buttons."""
     listing = views.RecyclerView("dir_list", list(rows), bind)
     fragment = views.FrameLayout(
-        "", views.ViewGroupFrame("refresh_layout", listing, width=views.MATCH_PARENT,
-                                 height=views.MATCH_PARENT),
-        width=views.MATCH_PARENT, height=views.MATCH_PARENT,
-    )  # fmt: skip
+        "", views.ViewGroupFrame("refresh_layout", listing, **FILL), **FILL
+    )
     content = views.FrameLayout(
         "",
-        views.FrameLayout("container_directory", fragment, width=views.MATCH_PARENT,
-                          height=views.MATCH_PARENT),
-        views.FrameLayout("container_search_fragment", width=views.MATCH_PARENT,
-                          height=views.MATCH_PARENT),
+        views.FrameLayout("container_directory", fragment, **FILL),
+        views.FrameLayout("container_search_fragment", **FILL),
         views.View("drawer_edge", width=12, height=views.MATCH_PARENT),
-        width=views.MATCH_PARENT, height=views.MATCH_PARENT,
-        margin=(0, TOOLBAR_DP + BREADCRUMB_DP + HEADER_DP, 0, 0),
+        **FILL, margin=(0, TOOLBAR_DP + BREADCRUMB_DP + HEADER_DP, 0, 0),
     )  # fmt: skip
     app_bar = views.LinearLayout(
         "app_bar",
@@ -240,13 +236,12 @@ def directory(
             header,
             width=views.MATCH_PARENT,
         ),
-        orientation=views.VERTICAL, width=views.MATCH_PARENT, background=SURFACE,
+        **COLUMN, background=SURFACE,
     )  # fmt: skip
     inner = views.CoordinatorLayout(
-        "", content, *([save] if save is not None else []), app_bar,
-        width=views.MATCH_PARENT, height=views.MATCH_PARENT,
+        "", content, *([save] if save is not None else []), app_bar, **FILL
     )  # fmt: skip
     return views.CoordinatorLayout(
-        "coordinator_layout", views.DrawerLayout("drawer_layout", inner),
-        width=views.MATCH_PARENT, height=views.MATCH_PARENT, background=SURFACE,
+        "coordinator_layout", views.DrawerLayout("drawer_layout", inner), **FILL,
+        background=SURFACE,
     )  # fmt: skip

@@ -40,6 +40,7 @@ from droidhub.virtual.views.measure import MeasureSpec
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action, Attributes
 from droidhub_aw_apps.common import simple_commons as sc
+from droidhub_aw_apps.common.media_styles import COLUMN, FILL
 
 DIRECTORY_COLUMNS, MEDIA_COLUMNS = 2, 3
 DELETE_ONE = "Are you sure you want to delete 1 item?"
@@ -216,8 +217,7 @@ def directory_item(folder: Folder, on_click: Action) -> views.View:
                 padding=(0, 0, 0, sc.SMALL_MARGIN),
             ),
             views.TextView("photo_cnt", str(folder.count), text_color=white, text_size=14),
-            orientation=views.VERTICAL,
-            width=views.MATCH_PARENT,
+            **COLUMN,
             padding=(sc.MEDIUM_MARGIN, sc.SMALL_MARGIN, sc.MEDIUM_MARGIN, sc.SMALL_MARGIN),
             rules=views.Rules(align_parent_bottom=True),
         ),
@@ -260,18 +260,13 @@ def _grid_screen(
             holder,
             sc.SwipeRefreshLayout(
                 holder.replace("holder", "refresh_layout"),
-                views.ViewGroupFrame(
-                    fastscroller, grid, width=views.MATCH_PARENT, height=views.MATCH_PARENT
-                ),
-                width=views.MATCH_PARENT,
-                height=views.MATCH_PARENT,
+                views.ViewGroupFrame(fastscroller, grid, **FILL),
+                **FILL,
             ),
-            width=views.MATCH_PARENT,
-            height=views.MATCH_PARENT,
+            **FILL,
             margin=(0, 56, 0, 0),
         ),
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        **FILL,
     )
 
 
@@ -380,24 +375,18 @@ def activity_medium(
     )
     picture = FrameRelative(
         "photo_holder",
-        PhotoView(
-            "gestures_view", medium.path, width=views.MATCH_PARENT, height=views.MATCH_PARENT
-        ),
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        PhotoView("gestures_view", medium.path, **FILL),
+        **FILL,
     )
     return FrameRelative(
         "fragment_holder",
-        views.ViewPager("view_pager", picture, width=views.MATCH_PARENT, height=views.MATCH_PARENT),
+        views.ViewPager("view_pager", picture, **FILL),
         bottom,
         GradientView(
             "top_shadow", flipped=True, width=views.MATCH_PARENT, height=TOP_SHADOW_HEIGHT
         ),
-        views.LinearLayout(
-            "medium_viewer_appbar", toolbar, orientation=views.VERTICAL, width=views.MATCH_PARENT
-        ),
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        views.LinearLayout("medium_viewer_appbar", toolbar, **COLUMN),
+        **FILL,
         background=VIEWER_BACKGROUND,
     )
 
@@ -460,8 +449,7 @@ def delete_dialog(on_yes: Action, on_no: Action) -> views.View:
             width=views.MATCH_PARENT,
         ),
         views.CheckBox("delete_remember_checkbox", "Do not ask again in this session"),
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
+        **COLUMN,
         padding=(24, 20, 24, 0),
     )
     return views.alert_dialog(

@@ -33,7 +33,7 @@ from typing import TypedDict, Unpack, cast
 from droidhub.virtual import views
 from droidhub.virtual.views.dialogs import CoordinatorLayout
 from droidhub.virtual.views.view import Action, Attributes
-from droidhub_aw_apps.common.media_styles import TextAppearance
+from droidhub_aw_apps.common.media_styles import COLUMN, FILL, TextAppearance
 
 SURFACE = "#FFFDFCFF"
 NAV_SURFACE = "#FFF0F0F7"
@@ -264,8 +264,7 @@ def item_grid(row: Row, on_click: Action, on_long: Action, on_menu: OnMenu) -> v
                 elevation=0,
             ),
             views.LinearLayout("", titles, _menu_button(on_menu), width=views.MATCH_PARENT),
-            orientation=views.VERTICAL,
-            width=views.MATCH_PARENT,
+            **COLUMN,
         ),
         width=views.MATCH_PARENT,
         padding=8,
@@ -394,9 +393,7 @@ def sliding_music_panel(
     navigation bar while a song is queued, the navigation bar."""
     panel = views.FrameLayout(
         "slidingPanel",
-        views.FrameLayout(
-            "playerFragmentContainer", width=views.MATCH_PARENT, height=views.MATCH_PARENT
-        ),
+        views.FrameLayout("playerFragmentContainer", **FILL),
         mini_player(playing, on_player),
         width=views.MATCH_PARENT,
         layout_gravity=views.Gravity.BOTTOM,
@@ -408,14 +405,12 @@ def sliding_music_panel(
         views.FrameLayout(
             "fragment_container",
             page,
-            width=views.MATCH_PARENT,
-            height=views.MATCH_PARENT,
+            **FILL,
             margin=(0, 0, 0, 80),
         ),
         panel,
         navigation_view(tab, on_tab),
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        **FILL,
         background=SURFACE,
     )
 
@@ -509,8 +504,7 @@ def new_playlist_dialog(
             width=views.MATCH_PARENT,
             margin=(24, 8, 24, 8),
         ),
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
+        **COLUMN,
     )
     return sentence_case(
         views.alert_dialog(

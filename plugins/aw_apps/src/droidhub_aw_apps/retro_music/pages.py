@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar, TypeVar
 
 from droidhub.virtual import views
+from droidhub_aw_apps.common.media_styles import COLUMN, FILL
 from droidhub_aw_apps.retro_music.layouts import (
     ACCENT,
     ACCENT_TINT,
@@ -92,8 +93,7 @@ def item_suggestions() -> views.View:
             text_size=16,
             text_color=ACCENT,
             medium=True,
-            width=views.MATCH_PARENT,
-            height=views.MATCH_PARENT,
+            **FILL,
             gravity=views.Gravity.CENTER,
         ),
         width=184,
@@ -138,8 +138,7 @@ def item_suggestions() -> views.View:
             views.LinearLayout(
                 "", *(_square(f"card{i}", f"image{i + 3}", 70) for i in range(1, 6))
             ),
-            orientation=views.VERTICAL,
-            width=views.MATCH_PARENT,
+            **COLUMN,
             padding=(12, 8, 12, 8),
         ),
         width=views.MATCH_PARENT,
@@ -192,19 +191,16 @@ def fragment_home(abs_playlist: Callable[[str], object], suggestions: bool) -> v
                 button("actionShuffle", "Shuffle"),
                 width=views.MATCH_PARENT,
             ),
-            orientation=views.VERTICAL,
-            width=views.MATCH_PARENT,
+            **COLUMN,
             padding=(12, 8, 12, 8),
         ),
         views.LinearLayout(
             "",
             item_suggestions() if suggestions else views.View(visibility=views.GONE),
             WrappedRecyclerView("recyclerView", width=views.MATCH_PARENT),
-            orientation=views.VERTICAL,
-            width=views.MATCH_PARENT,
+            **COLUMN,
         ),
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
+        **COLUMN,
     )
     image = views.FrameLayout(
         "imageLayout",
@@ -224,9 +220,7 @@ def fragment_home(abs_playlist: Callable[[str], object], suggestions: bool) -> v
         ["content"],
         lambda _: views.ViewGroupFrame(
             "contentContainer",
-            views.LinearLayout(
-                "", image, content, orientation=views.VERTICAL, width=views.MATCH_PARENT
-            ),
+            views.LinearLayout("", image, content, **COLUMN),
             width=views.MATCH_PARENT,
         ),
         height=0,
@@ -240,8 +234,7 @@ def fragment_home(abs_playlist: Callable[[str], object], suggestions: bool) -> v
             width=views.MATCH_PARENT,
         ),
         body,
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
+        **COLUMN,
         height=views.MATCH_PARENT,
     )
     return sentence_case(page)
@@ -292,9 +285,7 @@ def fragment_main_recycler(
         fab.layout_gravity = views.Gravity.BOTTOM | views.Gravity.END
         fab.margin = (16, 16, 16, 16 + (MINI_PLAYER if playing else 0))
         children.append(fab)
-    return views.ViewGroupFrame(
-        "", *children, width=views.MATCH_PARENT, height=views.MATCH_PARENT, background=SURFACE
-    )
+    return views.ViewGroupFrame("", *children, **FILL, background=SURFACE)
 
 
 def _empty(id: str, text: str, shown: bool) -> views.View:
@@ -407,8 +398,7 @@ def fragment_album_details(
                         width=views.MATCH_PARENT,
                         margin=(16, 16, 16, 0),
                     ),
-                    orientation=views.VERTICAL,
-                    width=views.MATCH_PARENT,
+                    **COLUMN,
                     padding=(0, 16, 0, 0),
                 ),
                 width=views.MATCH_PARENT,
@@ -452,11 +442,9 @@ def fragment_album_details(
             WrappedRecyclerView(
                 "recyclerView",
                 *(bind(row) for row in songs),
-                orientation=views.VERTICAL,
-                width=views.MATCH_PARENT,
+                **COLUMN,
             ),
-            orientation=views.VERTICAL,
-            width=views.MATCH_PARENT,
+            **COLUMN,
         )
 
     top = header or AppBarLayout(
@@ -466,8 +454,7 @@ def fragment_album_details(
         "",
         top,
         views.ScrollingScrollView("container", ["header", "content"], part, height=0, weight=1),
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
+        **COLUMN,
         height=views.MATCH_PARENT,
         background=SURFACE,
     )
@@ -497,8 +484,7 @@ def item_grid_circle(row: Row, on_click: Action, on_long: Action, on_menu: OnMen
             max_lines=1,
             layout_gravity=views.Gravity.CENTER_HORIZONTAL,
         ),
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
+        **COLUMN,
         padding=8,
         **selectable(row, on_click, on_long),
     )
@@ -535,12 +521,10 @@ def fragment_playlist_detail(
             views.RecyclerView(
                 "recyclerView", songs, _bound(item_queue, actions), height=0, weight=1
             ),
-            orientation=views.VERTICAL,
-            width=views.MATCH_PARENT,
+            **COLUMN,
             height=views.MATCH_PARENT,
         ),
         empty,
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        **FILL,
         background=SURFACE,
     )

@@ -31,6 +31,7 @@ from droidhub.virtual.views.measure import Gravity, place
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action
 from droidhub_aw_apps.common import simple_commons as sc
+from droidhub_aw_apps.common.media_styles import COLUMN, FILL
 
 Stroke = tuple[tuple[int, int], tuple[int, int]]
 
@@ -45,9 +46,7 @@ class MyCanvas(views.View):
     """The drawing: white, with the strokes drawn on it in the brush colour."""
 
     def __init__(self, strokes: Sequence[Stroke], width_px: int) -> None:
-        super().__init__(
-            "my_canvas", width=views.MATCH_PARENT, height=views.MATCH_PARENT, background="#FFFFFFFF"
-        )
+        super().__init__("my_canvas", **FILL, background="#FFFFFFFF")
         self.strokes, self.width_px = strokes, width_px
 
     def draw_content(self, painter: Painter) -> None:
@@ -155,8 +154,7 @@ def activity_main(
             margin=(0, 0, 0, 12),
             rules=views.Rules(align_parent_bottom=True, center_horizontal=True),
         ),
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        **FILL,
     )
     return views.CoordinatorLayout(
         "main_coordinator",
@@ -164,12 +162,10 @@ def activity_main(
         views.ScrollView(
             "main_scrollview",
             holder,
-            width=views.MATCH_PARENT,
-            height=views.MATCH_PARENT,
+            **FILL,
             margin=(0, 56, 0, 0),
         ),
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        **FILL,
     )
 
 
@@ -224,8 +220,7 @@ def dialog_save_image(
                 ),
                 width=views.MATCH_PARENT,
             ),
-            orientation=views.VERTICAL,
-            width=views.MATCH_PARENT,
+            **COLUMN,
             padding=(sc.ACTIVITY_MARGIN, sc.ACTIVITY_MARGIN, sc.ACTIVITY_MARGIN, 0),
         ),
         width=views.MATCH_PARENT,

@@ -42,6 +42,7 @@ from droidhub.virtual.views.dialogs import CoordinatorLayout
 from droidhub.virtual.views.measure import MeasureSpec
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action, Attributes
+from droidhub_aw_apps.common.media_styles import COLUMN, FILL
 
 Item = TypeVar("Item")
 
@@ -193,9 +194,7 @@ def main_toolbar(title_on: bool, on_search: Action | None) -> views.View:
         background=BACKGROUND,
         elevation=0,
     )
-    return views.LinearLayout(
-        "appbar", toolbar, orientation=views.VERTICAL, width=views.MATCH_PARENT
-    )
+    return views.LinearLayout("appbar", toolbar, **COLUMN)
 
 
 def navigation(tab: str, on_tab: Callable[[str], object]) -> views.FrameLayout:
@@ -219,8 +218,7 @@ def main(
             views.FrameLayout(
                 "fragment_placeholder", page, width=views.MATCH_PARENT, height=0, weight=1
             ),
-            orientation=views.VERTICAL,
-            width=views.MATCH_PARENT,
+            **COLUMN,
             height=views.MATCH_PARENT,
             padding=(0, 0, 0, 56),
         ),
@@ -228,8 +226,7 @@ def main(
             "fab", "play_arrow", visibility=views.INVISIBLE, background=ORANGE
         ),
         navigation(tab, on_tab),
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        **FILL,
         background=BACKGROUND,
     )
 
@@ -240,9 +237,7 @@ def video_grid_card(
     """``video_grid_card.xml``."""
     inside = views.ViewGroupFrame(
         "",
-        FrameImageView(
-            "ml_item_thumbnail", frame, True, width=views.MATCH_PARENT, height=views.MATCH_PARENT
-        ),
+        FrameImageView("ml_item_thumbnail", frame, True, **FILL),
         views.ImageView(
             "item_more",
             "more_vert",
@@ -260,8 +255,7 @@ def video_grid_card(
             padding=8,
             visibility=views.VISIBLE if video.selected else views.GONE,
         ),
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        **FILL,
     )
     return views.ViewGroupFrame(
         "",
@@ -285,8 +279,7 @@ def video_grid_card(
                 margin=(0, 4, 0, 0),
             ),
             views.TextView("ml_item_time", video.time, text_size=12, text_color=SECONDARY),
-            orientation=views.VERTICAL,
-            width=views.MATCH_PARENT,
+            **COLUMN,
         ),
         width=views.MATCH_PARENT,
         padding=(8, 8, 8, 8),
@@ -315,8 +308,7 @@ def swipe_grid(
         views.ViewGroupFrame(
             "swipeLayout",
             views.GridRecyclerView(list_id, items, bind, 2, padding=(8, 0, 8, 0)),
-            width=views.MATCH_PARENT,
-            height=views.MATCH_PARENT,
+            **FILL,
             visibility=shown if hide_list_when_empty else views.VISIBLE,
         ),
         views.FrameLayout(
@@ -326,8 +318,7 @@ def swipe_grid(
             layout_gravity=views.Gravity.CENTER,
             visibility=views.GONE if items else views.VISIBLE,
         ),
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        **FILL,
     )
 
 

@@ -11,6 +11,7 @@ import functools
 from collections.abc import Callable, Sequence
 
 from droidhub.virtual import views
+from droidhub_aw_apps.common.media_styles import COLUMN, FILL
 from droidhub_aw_apps.vlc.layouts import (
     NAME_FIELD,
     ORANGE,
@@ -132,8 +133,7 @@ def save_playlist_dialog(
             width=views.MATCH_PARENT,
         ),
         save,
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
+        **COLUMN,
     )
     return views.bottom_sheet(body, on_cancel)
 
@@ -153,8 +153,7 @@ def audio_browser_card_item(
                     "format_list_bulleted",
                     tint=SECONDARY,
                     icon_size=48,
-                    width=views.MATCH_PARENT,
-                    height=views.MATCH_PARENT,
+                    **FILL,
                     background="#FFEEEEEE",
                 ),
                 ratio=1.0,
@@ -185,8 +184,7 @@ def audio_browser_card_item(
                 ),
                 width=views.MATCH_PARENT,
             ),
-            orientation=views.VERTICAL,
-            width=views.MATCH_PARENT,
+            **COLUMN,
         ),
         width=views.MATCH_PARENT,
         padding=8,
@@ -217,16 +215,10 @@ def player(frame: bytes | None) -> views.View:
         "player_root",
         views.FrameLayout(
             "video_layout",
-            VideoSurface(
-                "surface_video", frame, False, width=views.MATCH_PARENT, height=views.MATCH_PARENT
-            ),
-            width=views.MATCH_PARENT,
-            height=views.MATCH_PARENT,
+            VideoSurface("surface_video", frame, False, **FILL),
+            **FILL,
         ),
-        views.FrameLayout(
-            "player_ui_container", width=views.MATCH_PARENT, height=views.MATCH_PARENT
-        ),
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        views.FrameLayout("player_ui_container", **FILL),
+        **FILL,
         background="#FF000000",
     )
