@@ -64,10 +64,17 @@ MENU_MORE = (
 #: What ``txt_record_info`` says of the default settings (M4A, 44.1 kHz, 128 kbps,
 #: stereo).
 RECORD_INFO = "M4a, 44.1kHz, 128kbps, Stereo"
+
+
+def title_text(size: float) -> TextAppearance:
+    """The app's titles and big numbers: white Roboto Medium at ``size`` sp."""
+    return TextAppearance(text_size=size, text_color=WHITE, medium=True)
+
+
 #: The text appearances: white body text, the light captions under it, the titles.
 BODY = TextAppearance(text_size=16, text_color=WHITE)
 CAPTION = TextAppearance(text_size=14, text_color=TEXT_LIGHT2)
-TITLE = TextAppearance(text_size=20, text_color=WHITE, medium=True)
+TITLE = title_text(20)
 #: ``btn_settings`` and ``btn_records_list``: the bottom panel's 84 dp corners.
 PANEL_BUTTON = square(84, 24)
 #: ``btn_play`` and ``btn_stop``: 64 dp, at the bottom centre of the waveform.
@@ -220,9 +227,7 @@ def _main_toolbar(state: MainState, act: MainActions) -> views.View:
         views.TextView(
             "",
             APP_NAME,
-            text_size=24,
-            text_color=WHITE,
-            medium=True,
+            **title_text(24),
             gravity=views.Gravity.CENTER_HORIZONTAL,
             width=0,
             weight=1,
@@ -321,9 +326,7 @@ def _times(state: MainState) -> views.View:
             views.TextView(
                 "txt_progress",
                 state.progress,
-                text_size=54,
-                text_color=WHITE,
-                medium=True,
+                **title_text(54),
                 layout_gravity=views.Gravity.CENTER_HORIZONTAL,
             ),
             views.TextView(
