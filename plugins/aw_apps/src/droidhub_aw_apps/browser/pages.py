@@ -22,22 +22,46 @@ function makeRng(seed) {
 }
 """
 
-_MAZE = Template(
-    """<!DOCTYPE html>
+#: A game's page: its body names the game and the seed; its script starts with the
+#: seeded generator (``$rng``) and reads ``$seed``.
+_PAGE = """<!DOCTYPE html>
 <html>
 <head>
 <meta charset="utf-8">
-<title>Maze</title>
+{head}<title>{title}</title>
 <style>
+{style}</style>
+</head>
+<body data-game="{game}" data-seed="$seed">
+{body}<script>
+$rng
+{script}</script>
+</body>
+</html>
+"""
+
+
+def _page(game: str, title: str, style: str, body: str, script: str, head: str = "") -> Template:
+    """The page of ``game``, titled ``title``, with its CSS, its markup and its script
+    (``head``: more of the ``<head>``, before the title), to be filled with
+    ``$seed``, ``$rng`` and ``$palette``."""
+    return Template(
+        _PAGE.format(game=game, title=title, style=style, body=body, script=script, head=head)
+    )
+
+
+_MAZE = _page(
+    "maze",
+    "Maze",
+    style="""\
   #grid { display: grid; grid-template-columns: repeat(4, 110px); gap: 2px; }
   #grid div { height: 110px; border: 1px solid #333; font: 56px sans-serif;
               display: flex; align-items: center; justify-content: center; }
   #grid .wall { background: #000; }
   #grid .goal { background: #0a0; }
   #pad button { font-size: 30px; padding: 15px 28px; margin: 10px 5px 0 0; }
-</style>
-</head>
-<body data-game="maze" data-seed="$seed">
+""",
+    body="""\
 <div id="grid"></div>
 <div id="pad">
   <button onclick="step(-1, 0)">Up</button>
@@ -45,8 +69,8 @@ _MAZE = Template(
   <button onclick="step(0, -1)">Left</button>
   <button onclick="step(0, 1)">Right</button>
 </div>
-<script>
-$rng
+""",
+    script="""\
 const N = 4;
 const rand = makeRng($seed);
 const cells = [];
@@ -88,26 +112,19 @@ function step(dr, dc) {
   if (cells[r][c] === '$$') document.body.innerHTML = '<h1>Success!</h1>';
 }
 draw();
-</script>
-</body>
-</html>
-"""
+""",
 )
 
-_MULTIPLY = Template(
-    """<!DOCTYPE html>
-<html>
-<head>
-<meta charset="utf-8">
-<title>Memory</title>
-<style>
+_MULTIPLY = _page(
+    "multiply",
+    "Memory",
+    style="""\
   body { text-align: center; margin-top: 50px; }
   #number { font-size: 48px; margin-bottom: 20px; }
   #more { font-size: 24px; padding: 10px 20px; }
   #form input, #form button { font-size: 18px; padding: 5px; }
-</style>
-</head>
-<body data-game="multiply" data-seed="$seed">
+""",
+    body="""\
 <div id="number"></div>
 <button id="more" onclick="more()">Click Me</button>
 <div id="form" style="display: none">
@@ -115,8 +132,8 @@ _MULTIPLY = Template(
   <button onclick="check()">Submit</button>
 </div>
 <div id="result"></div>
-<script>
-$rng
+""",
+    script="""\
 const rand = makeRng($seed);
 const seen = [];
 let clicks = 0;
@@ -139,29 +156,21 @@ function check() {
   document.getElementById('result').innerHTML = won ? '<h2>Success!</h2>' : '<h2></h2>';
 }
 show();
-</script>
-</body>
-</html>
-"""
+""",
 )
 
-_DRAW = Template(
-    """<!DOCTYPE html>
-<html>
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Colours</title>
-<style>
+_DRAW = _page(
+    "draw",
+    "Colours",
+    style="""\
   body { text-align: center; font-size: 14px; }
   #wanted span { display: inline-block; width: 50px; height: 50px; margin: 5px; }
   canvas { border: 1px solid #000; touch-action: none; }
   #palette { display: flex; flex-wrap: wrap; justify-content: center;
              max-width: 300px; margin: 0 auto; }
   #palette button { width: 30px; height: 30px; margin: 3px; border: none; }
-</style>
-</head>
-<body data-game="draw" data-seed="$seed">
+""",
+    body="""\
 <div id="wanted"></div>
 <canvas id="canvas" width="300" height="300" aria-label="drawing canvas"></canvas>
 <p>Available Colors:</p>
@@ -169,8 +178,8 @@ _DRAW = Template(
 <button id="clear">Clear</button>
 <button id="submit">Submit</button>
 <p id="result"></p>
-<script>
-$rng
+""",
+    script="""\
 const rand = makeRng($seed);
 const palette = $palette;
 const canvas = document.getElementById('canvas');
@@ -219,10 +228,8 @@ document.getElementById('submit').onclick = () => {
   }
   document.getElementById('result').textContent = wanted.every(c => used.has(c)) ? 'Success!' : '';
 };
-</script>
-</body>
-</html>
-"""
+""",
+    head='<meta name="viewport" content="width=device-width, initial-scale=1">\n',
 )
 
 GAMES = ("maze", "multiply", "draw")
