@@ -42,7 +42,7 @@ from droidhub.virtual.views.dialogs import CoordinatorLayout
 from droidhub.virtual.views.measure import MeasureSpec
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action, Attributes
-from droidhub_aw_apps.common.media_styles import COLUMN, FILL
+from droidhub_aw_apps.common.media_styles import COLUMN, FILL, TextAppearance
 
 Item = TypeVar("Item")
 
@@ -52,6 +52,12 @@ BACKGROUND = "#FFFFFFFF"
 ORANGE = "#FFFF8800"
 TEXT = "#DE000000"
 SECONDARY = "#8A000000"
+#: The text appearances: a card's title and its second line, a caption under a
+#: title, a message where a list is empty.
+ITEM_TITLE = TextAppearance(text_size=14, text_color=TEXT)
+SMALL_CAPTION = TextAppearance(text_size=12, text_color=SECONDARY)
+CAPTION = TextAppearance(text_size=14, text_color=SECONDARY)
+MESSAGE = TextAppearance(text_size=16, text_color=SECONDARY)
 BAR = "#FFF5F5F5"
 #: ``bottom_navigation.xml``: (id, title, icon).
 TABS = (
@@ -272,13 +278,12 @@ def video_grid_card(
             views.TextView(
                 "ml_item_title",
                 video.title,
-                text_size=14,
-                text_color=TEXT,
+                **ITEM_TITLE,
                 max_lines=2,
                 width=views.MATCH_PARENT,
                 margin=(0, 4, 0, 0),
             ),
-            views.TextView("ml_item_time", video.time, text_size=12, text_color=SECONDARY),
+            views.TextView("ml_item_time", video.time, **SMALL_CAPTION),
             **COLUMN,
         ),
         width=views.MATCH_PARENT,
@@ -328,8 +333,7 @@ def video_grid(videos: Sequence[Video], bind: Callable[[Video], views.View]) -> 
         "",
         "No media files found, please transfer some files to your device or "
         "adjust your preferences.",
-        text_size=16,
-        text_color=SECONDARY,
+        **MESSAGE,
         width=views.MATCH_PARENT,
         gravity=views.Gravity.CENTER_HORIZONTAL,
         padding=32,
@@ -353,7 +357,7 @@ def action_mode(
             views.TextView(
                 "action_bar_title", f"{count} selected", text_size=18, text_color=TEXT, medium=True
             ),
-            views.TextView("action_bar_subtitle", length, text_size=14, text_color=SECONDARY),
+            views.TextView("action_bar_subtitle", length, **CAPTION),
             orientation=views.VERTICAL,
             width=0,
             weight=1,

@@ -13,9 +13,13 @@ from collections.abc import Callable, Sequence
 from droidhub.virtual import views
 from droidhub_aw_apps.common.media_styles import COLUMN, FILL
 from droidhub_aw_apps.vlc.layouts import (
+    CAPTION,
+    ITEM_TITLE,
+    MESSAGE,
     NAME_FIELD,
     ORANGE,
     SECONDARY,
+    SMALL_CAPTION,
     TEXT,
     Action,
     Card,
@@ -43,7 +47,7 @@ def save_playlist_dialog(
             views.TextView(
                 id, text, text_size=16, text_color=ORANGE, medium=True, width=0, weight=1
             ),
-            views.TextView(files_id, media, text_size=14, text_color=SECONDARY),
+            views.TextView(files_id, media, **CAPTION),
             width=views.MATCH_PARENT,
             padding=(16, 16, 16, 8),
         )
@@ -67,8 +71,7 @@ def save_playlist_dialog(
                     views.TextView(
                         "subtitle",
                         f"{tracks} media" if tracks != 1 else "1 media",
-                        text_size=14,
-                        text_color=SECONDARY,
+                        **CAPTION,
                     ),
                     orientation=views.VERTICAL,
                     margin=(16, 0, 0, 0),
@@ -124,8 +127,7 @@ def save_playlist_dialog(
             views.TextView(
                 "empty",
                 "No playlist found.",
-                text_size=16,
-                text_color=SECONDARY,
+                **MESSAGE,
                 width=views.MATCH_PARENT,
                 padding=16,
                 visibility=views.GONE if rows else views.VISIBLE,
@@ -165,10 +167,8 @@ def audio_browser_card_item(
                 "",
                 views.LinearLayout(
                     "",
-                    views.TextView("title", title, text_size=14, text_color=TEXT, max_lines=1),
-                    views.TextView(
-                        "subtitle", subtitle, text_size=12, text_color=SECONDARY, max_lines=1
-                    ),
+                    views.TextView("title", title, **ITEM_TITLE, max_lines=1),
+                    views.TextView("subtitle", subtitle, **SMALL_CAPTION, max_lines=1),
                     orientation=views.VERTICAL,
                     width=0,
                     weight=1,
@@ -202,8 +202,7 @@ def playlists_fragment(
     empty = views.TextView(
         "",
         "No playlist found.",
-        text_size=16,
-        text_color=SECONDARY,
+        **MESSAGE,
         layout_gravity=views.Gravity.CENTER,
     )
     return swipe_grid("playlist_list", cards, bind, empty, hide_list_when_empty=False)
