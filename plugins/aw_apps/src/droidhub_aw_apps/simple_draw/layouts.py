@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import skia
 
@@ -80,19 +81,22 @@ class RadioButton(sc.RadioButton):
     hole = "#FFFFFFFF"
 
 
-def activity_main(
-    strokes: Sequence[Stroke],
-    stroke_width: int,
-    on_save: Action,
-    on_clear: Action,
-    on_overflow: Action,
-    on_stroke_width: Callable[[int], object],
-    on_undo: Action,
-) -> views.View:
+@dataclass(frozen=True)
+class MainActions:
+    """What the main screen's toolbar items, Undo and the stroke width bar do."""
+
+    save: Action
+    clear: Action
+    overflow: Action
+    stroke_width: Callable[[int], object]
+    undo: Action
+
+
+def activity_main(strokes: Sequence[Stroke], stroke_width: int, act: MainActions) -> views.View:
     """``activity_main.xml``: the toolbar, the canvas, its tools and the stroke bar."""
     menu = (
-        views.MenuItem("menu_save", "Save", "save", on_save),
-        views.MenuItem("clear", "Clear", "delete", on_clear),
+        views.MenuItem("menu_save", "Save", "save", act.save),
+        views.MenuItem("clear", "Clear", "delete", act.clear),
         views.MenuItem("menu_share", "Share", "share", None),
     )
     overflow = (views.MenuItem("open_file", "Open file"),)
@@ -115,7 +119,7 @@ def activity_main(
     undo = tool("undo", "Undo", "undo", below="color_picker")
     undo.rules = views.Rules(below="color_picker", align_parent_right=True)
     undo.visibility = "visible" if strokes else views.GONE
-    undo.on_click = on_undo
+    undo.on_click = act.undo
     redo = tool("redo", "Redo", "redo", to_left_of="bucket_fill")
     redo.visibility = views.GONE
     holder = views.RelativeLayout(
@@ -148,7 +152,7 @@ def activity_main(
             progress=stroke_width,
             min=STROKE_MIN,
             max=STROKE_MAX,
-            on_change=on_stroke_width,
+            on_change=act.stroke_width,
             width=150,
             padding=sc.MEDIUM_MARGIN,
             margin=(0, 0, 0, 12),
@@ -158,7 +162,7 @@ def activity_main(
     )
     return views.CoordinatorLayout(
         "main_coordinator",
-        sc.material_toolbar("main_toolbar", "Simple Draw", None, menu, overflow, on_overflow),
+        sc.material_toolbar("main_toolbar", "Simple Draw", None, menu, overflow, act.overflow),
         views.ScrollView(
             "main_scrollview",
             holder,

@@ -97,15 +97,14 @@ class SimpleDrawApp(ViewApp):
         if self.overlay == "settings":
             content = sc.settings_top(close, language=False)
             return Window(content, background=sc.BACKGROUND, status_bar=sc.BACKGROUND)
-        content = layouts.activity_main(
-            self.strokes,
-            self.stroke_width,
-            lambda: self._open_save(phone),
-            lambda: self._set(strokes=[]),
-            lambda: self._set(overlay="overflow"),
-            lambda width: self._set(stroke_width=width),
-            lambda: self._set(strokes=self.strokes[:-1]),
+        actions = layouts.MainActions(
+            save=lambda: self._open_save(phone),
+            clear=lambda: self._set(strokes=[]),
+            overflow=lambda: self._set(overlay="overflow"),
+            stroke_width=lambda width: self._set(stroke_width=width),
+            undo=lambda: self._set(strokes=self.strokes[:-1]),
         )
+        content = layouts.activity_main(self.strokes, self.stroke_width, actions)
         window = Window(content, background=sc.BACKGROUND, status_bar=sc.BACKGROUND)
         window.on_cancel = close
         if self.overlay == "save":
