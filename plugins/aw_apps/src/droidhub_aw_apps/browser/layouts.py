@@ -194,7 +194,13 @@ def tab_window(toolbar: views.View, page: views.View) -> views.View:
 
 
 class _MenuRow(views.LinearLayout):
-    """A row of the app menu (``menu_item.xml``): clickable, 48 dp."""
+    """A row of the app menu (``menu_item.xml``): its text and icon side by side, as
+    wide as the menu, 48 dp, clickable."""
+
+    def __init__(self, text: views.View, icon: views.View, on_click: Action) -> None:
+        super().__init__(
+            "", text, icon, width=views.MATCH_PARENT, padding=(16, 0, 16, 0), on_click=on_click
+        )
 
 
 class _IconRowButton(views.ImageButton):
@@ -223,17 +229,7 @@ def app_menu(choose: Callable[[str], object], forward_enabled: bool = False) -> 
                               gravity=Gravity.LEFT | Gravity.CENTER_VERTICAL)  # fmt: skip
         image = views.ImageView("menu_item_icon", icon, tint=ICON_TINT, width=24, height=24,
                                 layout_gravity=Gravity.CENTER_VERTICAL)  # fmt: skip
-        rows.append(
-            _MenuRow(
-                "",
-                text,
-                image,
-                orientation=views.HORIZONTAL,
-                width=views.MATCH_PARENT,
-                padding=(16, 0, 16, 0),
-                on_click=functools.partial(choose, title),
-            )
-        )
+        rows.append(_MenuRow(text, image, functools.partial(choose, title)))
     # about 260 dp wide on a phone (``menu_width``), a white surface lifted 8 dp, in
     # the popup window's frame (PopupWindow's decor view is a FrameLayout)
     menu = views.ListView("app_menu_list", *rows, width=MENU_DP, padding=(0, 8, 0, 8),
