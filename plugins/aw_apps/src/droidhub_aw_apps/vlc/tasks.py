@@ -98,6 +98,16 @@ def write_videos(device: Device, rng: random.Random, files: tuple[str, ...]) -> 
         device.push(video, f"{VIDEOS_DATA}/{name}")
 
 
+def _playlist_made(env: Env, playlist: PlaylistParams) -> float:
+    """1.0 when VLC holds ``playlist`` with exactly its files, in order."""
+    return VLC_PLAYLIST_MATCHES(env, name=playlist.playlist_name, files=list(playlist.files))
+
+
+def _make_playlist(device: Device, playlist: PlaylistParams) -> None:
+    """Index ``playlist``'s files and insert it, as a user's playlist would be."""
+    add_playlist(device, playlist.playlist_name, list(playlist.files))
+
+
 def _random_playlist(rng: random.Random) -> PlaylistParams:
     name = random_playlist_name(rng)
     count = rng.randint(2, 5)
@@ -162,13 +172,11 @@ class VlcCreatePlaylist(_VlcTask):
 
     def is_successful(self, env: Env) -> float:
         """The playlist holds exactly the files, in order."""
-        return VLC_PLAYLIST_MATCHES(
-            env, name=self.params.playlist_name, files=list(self.params.files)
-        )
+        return _playlist_made(env, self.params)
 
     def oracle(self, env: Env) -> None:
         """Index the files and insert the playlist."""
-        add_playlist(env.device, self.params.playlist_name, list(self.params.files))
+        _make_playlist(env.device, self.params)
 
 
 class TwoPlaylistsParams(BaseModel):
@@ -182,6 +190,27 @@ class TwoPlaylistsParams(BaseModel):
     playlist_name2: str
     files2: tuple[str, ...]
     noise_files2: tuple[str, ...]
+
+    @classmethod
+    def of(cls, first: PlaylistParams, second: PlaylistParams) -> TwoPlaylistsParams:
+        """The fields of ``first`` numbered 1, those of ``second`` numbered 2."""
+        numbered = {
+            f"{field}{n}": value
+            for n, playlist in ((1, first), (2, second))
+            for field, value in playlist.model_dump().items()
+        }
+        return cls.model_validate(numbered)
+
+    def playlists(self) -> tuple[PlaylistParams, PlaylistParams]:
+        """The first playlist's parameters, then the second's."""
+        return (
+            PlaylistParams(
+                playlist_name=self.playlist_name1, files=self.files1, noise_files=self.noise_files1
+            ),
+            PlaylistParams(
+                playlist_name=self.playlist_name2, files=self.files2, noise_files=self.noise_files2
+            ),
+        )
 
 
 class VlcCreateTwoPlaylists(_VlcTask):
@@ -200,15 +229,7 @@ class VlcCreateTwoPlaylists(_VlcTask):
     @classmethod
     def generate_random_params(cls, rng: random.Random) -> TwoPlaylistsParams:
         """Two independent playlists."""
-        one, two = _random_playlist(rng), _random_playlist(rng)
-        return TwoPlaylistsParams(
-            playlist_name1=one.playlist_name,
-            files1=one.files,
-            noise_files1=one.noise_files,
-            playlist_name2=two.playlist_name,
-            files2=two.files,
-            noise_files2=two.noise_files,
-        )
+        return TwoPlaylistsParams.of(_random_playlist(rng), _random_playlist(rng))
 
     @property
     def goal(self) -> str:
@@ -224,21 +245,19 @@ class VlcCreateTwoPlaylists(_VlcTask):
     def initialize_task(self, env: Env) -> None:
         """Every video of both playlists, and both sets of noise videos."""
         super().initialize_task(env)
-        p = self.params
-        write_videos(env.device, self.rng, p.files1 + p.noise_files1 + p.files2 + p.noise_files2)
+        files = [f for p in self.params.playlists() for f in p.files + p.noise_files]
+        write_videos(env.device, self.rng, tuple(files))
         media_files.scan_media(env.device, VIDEOS_DATA)
 
     def is_successful(self, env: Env) -> float:
         """Half for each playlist holding exactly its files in order."""
-        p = self.params
-        first = VLC_PLAYLIST_MATCHES(env, name=p.playlist_name1, files=list(p.files1))
-        second = VLC_PLAYLIST_MATCHES(env, name=p.playlist_name2, files=list(p.files2))
+        first, second = (_playlist_made(env, p) for p in self.params.playlists())
         return (first + second) / 2
 
     def oracle(self, env: Env) -> None:
         """Insert both playlists."""
-        add_playlist(env.device, self.params.playlist_name1, list(self.params.files1))
-        add_playlist(env.device, self.params.playlist_name2, list(self.params.files2))
+        for playlist in self.params.playlists():
+            _make_playlist(env.device, playlist)
 
 
 TASKS: tuple[type[TaskEval], ...] = (VlcCreatePlaylist, VlcCreateTwoPlaylists)
