@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from droidhub.virtual import views
 from droidhub.virtual.appmodel import PIXEL_6
-from droidhub.virtual.views.view import Action
+from droidhub.virtual.views.view import Action, Spacing
 
 if TYPE_CHECKING:
     from droidhub.virtual.views.paint import Painter
@@ -240,27 +240,36 @@ class RowText:
     category: int
 
 
+def expense_card_views(
+    row: RowText, disc_size: float, disc_start: float, name_margin: Spacing, date_margin: Spacing
+) -> tuple[views.View, ...]:
+    """What both expense items (``item_expense_recent``, ``item_expense_log``) hold in
+    their card: the category disc, ``tv_name`` over ``tv_date`` right of it, and the
+    amount (``linear_amount``) at the right; the two layouts differ only in the disc's
+    size and start margin and the texts' margins."""
+    return (
+        category_disc(disc_size, row.category, disc_start),
+        views.TextView("tv_name", row.name[:20], text_size=16, max_lines=1, margin=name_margin,
+                       rules=views.Rules(to_right_of="cv_category", to_left_of="linear_amount")),
+        views.TextView("tv_date", row.date, text_size=12, text_color=CAPTION, margin=date_margin,
+                       rules=views.Rules(below="tv_name", to_right_of="cv_category")),
+        views.LinearLayout(
+            "linear_amount",
+            views.TextView("tv_amount", row.amount[:15], text_size=18, medium=True,
+                           margin=(0, 0, 4, 0)),
+            views.TextView("tv_currency_symbol", "$", text_size=12, text_color=CAPTION,
+                           padding=(0, 4, 0, 4)),
+            margin=(0, 0, 16, 0), rules=views.Rules(align_parent_right=True, center_vertical=True),
+        ),
+    )  # fmt: skip
+
+
 def recent_row(row: RowText, on_click: Action) -> views.View:
     """``item_expense_recent``."""
     return views.RelativeLayout(
         "cd_expense",
-        category_disc(55, row.category, 16),
-        views.TextView("tv_name", row.name[:20], text_size=16, max_lines=1, margin=(16, 16, 8, 0),
-                       rules=views.Rules(to_right_of="cv_category", to_left_of="linear_amount")),
-        views.TextView("tv_date", row.date, text_size=12, text_color=CAPTION, margin=(16, 0, 0, 8),
-                       rules=views.Rules(below="tv_name", to_right_of="cv_category")),
-        _amount(row.amount, rules=views.Rules(align_parent_right=True, center_vertical=True)),
+        *expense_card_views(row, 55, 16, name_margin=(16, 16, 8, 0), date_margin=(16, 0, 0, 8)),
         width=views.MATCH_PARENT, height=71, on_click=on_click,
-    )  # fmt: skip
-
-
-def _amount(amount: str, rules: views.Rules) -> views.LinearLayout:
-    return views.LinearLayout(
-        "linear_amount",
-        views.TextView("tv_amount", amount[:15], text_size=18, medium=True, margin=(0, 0, 4, 0)),
-        views.TextView("tv_currency_symbol", "$", text_size=12, text_color=CAPTION,
-                       padding=(0, 4, 0, 4)),
-        margin=(0, 0, 16, 0), rules=rules,
     )  # fmt: skip
 
 
@@ -362,12 +371,7 @@ def log_row(row: RowText, swipe: str, on_click: Action, on_delete: Action) -> vi
     )  # fmt: skip
     card = views.RelativeLayout(
         "cd_expense",
-        category_disc(50, row.category, 20),
-        views.TextView("tv_name", row.name[:20], text_size=16, max_lines=1, margin=(16, 10, 8, 0),
-                       rules=views.Rules(to_right_of="cv_category", to_left_of="linear_amount")),
-        views.TextView("tv_date", row.date, text_size=12, text_color=CAPTION, margin=(16, 0, 0, 0),
-                       rules=views.Rules(below="tv_name", to_right_of="cv_category")),
-        _amount(row.amount, rules=views.Rules(align_parent_right=True, center_vertical=True)),
+        *expense_card_views(row, 50, 20, name_margin=(16, 10, 8, 0), date_margin=(16, 0, 0, 0)),
         views.View("view_bg", width=views.MATCH_PARENT, height=70, on_click=on_click,
                    rules=views.Rules(align_parent_top=True)),
         width=views.MATCH_PARENT, height=70, background=SURFACE, margin=(shift, 0, -shift, 0),
