@@ -12,16 +12,11 @@ import datetime as dt
 import random
 from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ConfigDict
-
 from droidhub_aw_apps.common import relative_dates, source_material
 from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.common.app_specs import private_data_app
+from droidhub_aw_apps.common.records_model import Record, records_table
 from droidhub_aw_apps.common.sqlite_files import DatabaseApp
-from droidhub_aw_apps.common.sqlite_rows import (
-    Row,
-    Table,
-)
 from droidhub_aw_apps.expense.ids import CATEGORIES
 
 if TYPE_CHECKING:
@@ -110,10 +105,10 @@ NOTES: tuple[str, ...] = (
 )  # fmt: skip
 
 
-class Expense(BaseModel):
+class Expense(Record):
     """One row of the ``expense`` table: ``amount`` in cents, dates in milliseconds."""
 
-    model_config = ConfigDict(frozen=True)
+    key = "expense_id"
 
     name: str
     amount: int
@@ -134,10 +129,6 @@ class Expense(BaseModel):
         """The category as the app shows it."""
         return CATEGORIES[self.category]
 
-    def row(self) -> Row:
-        """The columns as stored."""
-        return self.model_dump(exclude={"expense_id"})
-
     def text_fields(self) -> dict[str, str]:
         """What a goal or a note shows of the expense."""
         return {
@@ -148,14 +139,7 @@ class Expense(BaseModel):
         }
 
 
-EXPENSES = Table(
-    package=PACKAGE,
-    db_path=DB_PATH,
-    name="expense",
-    key="expense_id",
-    component=f"{PACKAGE}/{ACTIVITY}",
-    defaults={"note": "", "category": 1, "created_date": 0, "modified_date": 0},
-)
+EXPENSES = records_table(Expense, PACKAGE, ACTIVITY, DB_PATH, "expense")
 
 
 def list_expenses(device: Device) -> list[Expense]:

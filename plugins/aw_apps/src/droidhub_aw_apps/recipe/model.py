@@ -10,15 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ConfigDict
-
 from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.common.app_specs import private_data_app
+from droidhub_aw_apps.common.records_model import Record, records_table
 from droidhub_aw_apps.common.sqlite_files import DatabaseApp
-from droidhub_aw_apps.common.sqlite_rows import (
-    Row,
-    Table,
-)
 
 if TYPE_CHECKING:
     from droidhub import Device
@@ -69,10 +64,10 @@ _SCHEMA = (
 )
 
 
-class Recipe(BaseModel):
+class Recipe(Record):
     """One row of the ``recipes`` table."""
 
-    model_config = ConfigDict(frozen=True)
+    key = "recipeId"
 
     title: str
     description: str = ""
@@ -85,28 +80,8 @@ class Recipe(BaseModel):
     imageName: str = ""
     recipeId: int = -1
 
-    def row(self) -> Row:
-        """The columns as stored."""
-        return self.model_dump(exclude={"recipeId"})
 
-
-RECIPES = Table(
-    package=PACKAGE,
-    db_path=DB_PATH,
-    name="recipes",
-    key="recipeId",
-    component=f"{PACKAGE}/{ACTIVITY}",
-    defaults={
-        "description": "",
-        "servings": "",
-        "preparationTime": "",
-        "source": "",
-        "ingredients": "",
-        "directions": "",
-        "favorite": 0,
-        "imageName": "",
-    },
-)
+RECIPES = records_table(Recipe, PACKAGE, ACTIVITY, DB_PATH, "recipes")
 
 
 def list_recipes(device: Device) -> list[Recipe]:
