@@ -29,6 +29,7 @@ from droidhub.agents.ui_solver import (
     tap,
     type_into,
 )
+from droidhub_aw_apps.common.records_solvers import read_markor_note, view_gallery_picture
 from droidhub_aw_apps.common.ui_solvers import SolverList
 from droidhub_aw_apps.expense.ids import CATEGORIES
 
@@ -54,25 +55,28 @@ def _add(state: State, name: str, dollars: str, category: str, note: str) -> Sol
     return (yield tap(state, resource_id="btn_save"))
 
 
+def _add_all(state: State, expenses: Sequence[Mapping[str, Any]]) -> SolverSteps:
+    """Each of ``expenses`` (as the params hold them) through the entry form."""
+    for e in expenses:
+        dollars = f"{e['amount'] / 100:.2f}"
+        state = yield from _add(state, e["name"], dollars, CATEGORIES[e["category"]], e["note"])
+    return state
+
+
 @SOLVERS.solves("ExpenseAddSingle", "ExpenseAddMultiple")
 def solve_add(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Each expense of the goal through the entry form."""
     del goal
     state = yield open_app(_APP)
-    for e in params["row_objects"]:
-        dollars = f"{e['amount'] / 100:.2f}"
-        state = yield from _add(state, e["name"], dollars, CATEGORIES[e["category"]], e["note"])
+    yield from _add_all(state, params["row_objects"])
 
 
 @SOLVERS.solves("ExpenseAddMultipleFromMarkor")
 def solve_add_from_markor(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Read my_expenses.txt in Markor's editor (``name|amount|category|note`` lines),
     then add the lines whose note says "Reimbursable", without that remark."""
-    del goal, params
-    state = yield open_app("Markor")
-    state = yield from seek(state, text="my_expenses.txt")
-    state = yield tap(state, text="my_expenses.txt")
-    text = state.ui_elements[require(state, class_name="EditText")].text
+    del goal, params, state
+    text = yield from read_markor_note("my_expenses.txt")
     wanted = []
     for line in text.splitlines()[1:]:
         name, amount, category, note = [*line.split("|"), "", "", ""][:4]
@@ -89,14 +93,10 @@ def solve_add_from_gallery(goal: str, params: Mapping[str, Any], state: State) -
     """Open expenses.jpg in Simple Gallery, then add its expenses through the entry form
     (from the params: the expenses are only in the picture's pixels, and this solver
     reads no pixels)."""
-    del goal
-    state = yield open_app("Simple Gallery Pro")
-    state = yield tap(state, text="DCIM")
-    state = yield tap(state, desc="expenses.jpg")
+    del goal, state
+    yield from view_gallery_picture("expenses.jpg")
     state = yield open_app(_APP)
-    for e in params["row_objects"]:
-        dollars = f"{e['amount'] / 100:.2f}"
-        state = yield from _add(state, e["name"], dollars, CATEGORIES[e["category"]], e["note"])
+    yield from _add_all(state, params["row_objects"])
 
 
 def _to_logs(state: State) -> SolverSteps:

@@ -25,12 +25,12 @@ from droidhub.agents.ui_solver import (
     find_all,
     open_app,
     press_back,
-    require,
     scroll_list,
     seek,
     tap,
     type_into,
 )
+from droidhub_aw_apps.common.records_solvers import read_markor_note, view_gallery_picture
 from droidhub_aw_apps.common.ui_solvers import SolverList
 from droidhub_aw_apps.recipe.cards import CardList, Face
 
@@ -117,12 +117,9 @@ def _parse_note(text: str) -> list[dict[str, str]]:
 def solve_add_from_markor(goal: str, params: Mapping[str, Any], state: State) -> SolverScript:
     """Read recipes.txt in Markor's editor, then add each recipe in Broccoli (only those
     taking the preparation time the goal names, when it names one)."""
-    del params
+    del params, state
     wanted = re.search(r"that take (.+?) to prepare", goal)
-    state = yield open_app("Markor")
-    state = yield from seek(state, text="recipes.txt")
-    state = yield tap(state, text="recipes.txt")
-    text = state.ui_elements[require(state, class_name="EditText")].text
+    text = yield from read_markor_note("recipes.txt")
     state = yield open_app(_APP)
     for recipe in _parse_note(text):
         if wanted is None or recipe.get("preparationTime") == wanted.group(1):
@@ -134,10 +131,8 @@ def solve_add_from_image(goal: str, params: Mapping[str, Any], state: State) -> 
     """Open recipes.jpg in Simple Gallery, then add its recipes in Broccoli (from the
     params: the recipes are only in the picture's pixels, and this solver reads no
     pixels)."""
-    del goal
-    state = yield open_app("Simple Gallery Pro")
-    state = yield tap(state, text="DCIM")
-    state = yield tap(state, desc="recipes.jpg")
+    del goal, state
+    yield from view_gallery_picture("recipes.jpg")
     state = yield open_app(_APP)
     for recipe in params["row_objects"]:
         state = yield from _add(state, recipe)
