@@ -273,6 +273,30 @@ def recent_row(row: RowText, on_click: Action) -> views.View:
     )  # fmt: skip
 
 
+def _total(
+    ids: tuple[str, str, str], label: str, value: str, below: str, margin_bottom: float
+) -> tuple[views.View, ...]:
+    """One total of ``frag_home``'s Totals card, below the view ``below``: its caption,
+    its value and the dollar sign right of the value; ``ids`` are those three views' ids
+    (the app spells income's sign ``tv_income_symobol``)."""
+    label_id, value_id, symbol_id = ids
+    return (
+        views.TextView(label_id, label, text_size=10, all_caps=True, margin=(32, 16, 0, 0),
+                       rules=views.Rules(below=below)),
+        views.TextView(value_id, value, text_size=28, margin=(32, 0, 0, margin_bottom),
+                       rules=views.Rules(below=label_id)),
+        views.TextView(symbol_id, "$", rules=views.Rules(below=label_id, to_right_of=value_id)),
+    )  # fmt: skip
+
+
+def _home_card(content: views.View, margin_bottom: float = 0) -> views.MaterialCardView:
+    """A card of ``rv_home`` holding ``content``: as wide as the list but 8 dp each side,
+    8 dp below the card above."""
+    return views.MaterialCardView(
+        "", content, width=views.MATCH_PARENT, margin=(8, 8, 8, margin_bottom)
+    )
+
+
 def home(
     totals: tuple[str, str, str],
     recent: Sequence[RowText],
@@ -282,8 +306,7 @@ def home(
 ) -> views.View:
     """``frag_home``: the toolbar, then ``rv_home``: totals, this week's graph, recent."""
     date_range, income, outcome = totals
-    in_out = views.MaterialCardView(
-        "",
+    in_out = _home_card(
         views.RelativeLayout(
             "",
             views.TextView("tv_expense_in_out_title", "Totals", text_size=20, medium=True,
@@ -291,26 +314,14 @@ def home(
             views.TextView("tv_date_range", date_range, text_size=16, all_caps=True,
                            margin=(16, 4, 0, 0),
                            rules=views.Rules(below="tv_expense_in_out_title")),
-            views.TextView("tv_income", "Income", text_size=10, all_caps=True,
-                           margin=(32, 16, 0, 0),
-                           rules=views.Rules(below="tv_date_range")),
-            views.TextView("tv_income_value", income, text_size=28, margin=(32, 0, 0, 0),
-                           rules=views.Rules(below="tv_income")),
-            views.TextView("tv_income_symobol", "$",
-                           rules=views.Rules(below="tv_income", to_right_of="tv_income_value")),
-            views.TextView("tv_outcome", "Outcome", text_size=10, all_caps=True,
-                           margin=(32, 16, 0, 0),
-                           rules=views.Rules(below="tv_income_value")),
-            views.TextView("tv_outcome_value", outcome, text_size=28, margin=(32, 0, 0, 32),
-                           rules=views.Rules(below="tv_outcome")),
-            views.TextView("tv_outcome_symbol", "$",
-                           rules=views.Rules(below="tv_outcome", to_right_of="tv_outcome_value")),
+            *_total(("tv_income", "tv_income_value", "tv_income_symobol"), "Income", income,
+                    below="tv_date_range", margin_bottom=0),
+            *_total(("tv_outcome", "tv_outcome_value", "tv_outcome_symbol"), "Outcome", outcome,
+                    below="tv_income_value", margin_bottom=32),
             width=views.MATCH_PARENT,
         ),
-        width=views.MATCH_PARENT, margin=(8, 8, 8, 0),
     )  # fmt: skip
-    graph = views.MaterialCardView(
-        "",
+    graph = _home_card(
         views.RelativeLayout(
             "",
             views.TextView("tv_title", "Expenses in this Week", text_size=16, medium=True,
@@ -322,11 +333,9 @@ def home(
                        rules=views.Rules(below="tv_date_range")),
             width=views.MATCH_PARENT,
         ),
-        width=views.MATCH_PARENT, margin=(8, 8, 8, 0),
     )  # fmt: skip
     rows = [recent_row(r, functools.partial(on_row, r.expense_id)) for r in recent]
-    recent_card = views.MaterialCardView(
-        "",
+    recent_card = _home_card(
         views.LinearLayout(
             "",
             views.TextView("tv_recent_lists", "Recent", text_size=20, medium=True,
@@ -337,7 +346,7 @@ def home(
                         margin=(16, 0, 16, 4)),
             orientation=views.VERTICAL, width=views.MATCH_PARENT,
         ),
-        width=views.MATCH_PARENT, margin=(8, 8, 8, 88),
+        margin_bottom=88,  # clear of the add button
     )  # fmt: skip
     cards = [in_out, graph, recent_card]
     body = views.RecyclerView("rv_home", cards, lambda view: view)
