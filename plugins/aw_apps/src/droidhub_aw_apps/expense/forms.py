@@ -26,7 +26,6 @@ from droidhub_aw_apps.expense.layouts import (
     PRIMARY,
     SURFACE,
     Action,
-    MenuItem,
     app_bar,
     category_disc,
     page,
@@ -120,8 +119,8 @@ def expense_entry(
         if isinstance(view, views.Button):
             view.text_color = SURFACE
     menu = [
-        MenuItem("time", "Time", "schedule"),
-        MenuItem("calendar", "Calendar", "calendar_today"),
+        views.MenuItem("time", "Time", "schedule"),
+        views.MenuItem("calendar", "Calendar", "calendar_today"),
     ]
     bar = toolbar("toolbar", "Expense Entry", "arrow_back", on_back, menu)
     body = views.ScrollView("sv_entry", form, width=views.MATCH_PARENT, height=views.MATCH_PARENT)

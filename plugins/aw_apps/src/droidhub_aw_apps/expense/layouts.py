@@ -97,22 +97,12 @@ class NavigationMenuItemText(views.CheckedTextView):
 
 
 # --- shared pieces ------------------------------------------------------------------------
-@dataclass(frozen=True)
-class MenuItem:
-    """A toolbar action shown as its icon: the menu item's id, title and icon."""
-
-    id: str
-    title: str
-    icon: str
-    on_click: Action | None = None
-
-
 def toolbar(
     id: str,
     title: str,
     navigation_icon: str,
     on_navigate: Action | None,
-    menu: Sequence[MenuItem] = (),
+    menu: Sequence[views.MenuItem] = (),
 ) -> views.Toolbar:
     """A MaterialToolbar (or appcompat Toolbar): the navigation button, the title (none
     when empty), then the ActionMenuView of its actions (buttons titled by their
@@ -402,10 +392,10 @@ def expense_logs(
     if selected:
         title = f"{selected} item" if selected == 1 else f"{selected} items"
         bar = toolbar("tb_expense", title, "arrow_back", on_clear,
-                      [MenuItem("delete", "Delete", "delete", on_delete)])  # fmt: skip
+                      [views.MenuItem("delete", "Delete", "delete", on_delete)])  # fmt: skip
     else:
         bar = toolbar("tb_expense", "Expense Logs", "menu", on_menu,
-                      [MenuItem("filter", "Filter", "filter_list")])  # fmt: skip
+                      [views.MenuItem("filter", "Filter", "filter_list")])  # fmt: skip
     empty = views.RelativeLayout(
         "layout_no_data",
         views.ImageView("imv_no_expense", "info", tint=PRIMARY, icon_size=50, width=50, height=50,
