@@ -209,6 +209,23 @@ class RecipeDeleteDuplicateRecipes(_RecipeTask, DuplicateRowObjectTask):
     )
     Params: ClassVar[type[BaseModel]] = RecipeRowsParams
 
+    @classmethod
+    def _with_variants(
+        cls,
+        rng: random.Random,
+        target: Recipe,
+        noise: list[Recipe],
+        alike: Callable[[Recipe], bool],
+    ) -> BaseModel:
+        """The params storing ``target`` twice, beside ``noise`` topped up to
+        ``n_rows_noise`` recipes with variants of it: random recipes ``alike`` it, each
+        unequal to it and to the noise so far (AW checks only the former)."""
+        while len(noise) < cls.n_rows_noise:
+            variant = random_items(rng, 1, lambda: random_recipe(rng), alike)[0]
+            if variant != target and variant not in noise:  # AW: only != target
+                noise.append(variant)
+        return cls.Params(row_objects=[target, target], noise_row_objects=noise)
+
 
 class RecipeDeleteDuplicateRecipes2(RecipeDeleteDuplicateRecipes):
     """Ten other recipes, four of them variants of the duplicate under its title."""
@@ -227,13 +244,7 @@ class RecipeDeleteDuplicateRecipes2(RecipeDeleteDuplicateRecipes):
         check forbids touching; droidhub draws again instead (docs/fidelity.md)."""
         noise = random_items(rng, 7, lambda: random_recipe(rng))
         target = noise.pop()
-        while len(noise) < cls.n_rows_noise:
-            variant = random_items(
-                rng, 1, lambda: random_recipe(rng), lambda r: r.title == target.title
-            )[0]
-            if variant != target and variant not in noise:  # AW: only != target
-                noise.append(variant)
-        return cls.Params(row_objects=[target, target], noise_row_objects=noise)
+        return cls._with_variants(rng, target, noise, lambda r: r.title == target.title)
 
 
 class RecipeDeleteDuplicateRecipes3(RecipeDeleteDuplicateRecipes):
@@ -258,16 +269,12 @@ class RecipeDeleteDuplicateRecipes3(RecipeDeleteDuplicateRecipes):
         noise += random_items(
             rng, 3, lambda: random_recipe(rng), lambda r: r.title == cls._TOP_TITLE
         )
-        while len(noise) < cls.n_rows_noise:
-            variant = random_items(
-                rng,
-                1,
-                lambda: random_recipe(rng),
-                lambda r: r.title == target.title and r.description == target.description,
-            )[0]
-            if variant != target and variant not in noise:  # AW: only != target
-                noise.append(variant)
-        return cls.Params(row_objects=[target, target], noise_row_objects=noise)
+        return cls._with_variants(
+            rng,
+            target,
+            noise,
+            lambda r: r.title == target.title and r.description == target.description,
+        )
 
 
 class _RecipeAdd(_RecipeTask, AddRowObjectsTask):
