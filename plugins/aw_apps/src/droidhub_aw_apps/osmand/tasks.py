@@ -8,7 +8,7 @@ tear-down puts them back.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 from xml.etree import ElementTree
 
 from pydantic import BaseModel, ConfigDict
@@ -114,10 +114,13 @@ def _other_places(rng: random.Random, location: str, most: int = 3) -> list[str]
 
 class _PlaceTask(TaskEval):
     """Mark a place in OsmAnd: the footprint names the one file the mark is kept in;
-    set-up saves that file, tear-down puts it back."""
+    set-up saves that file and leaves a few other places marked in it, tear-down puts
+    it back; :attr:`evaluator` says whether the place is marked."""
 
     app_names = ("osmand",)
     params: LocationParams
+    #: The check that a mark of this task's kind is at a place.
+    evaluator: ClassVar[Evaluator]
 
     @classmethod
     def generate_random_params(cls, rng: random.Random) -> LocationParams:
@@ -125,10 +128,19 @@ class _PlaceTask(TaskEval):
         return LocationParams(location=random_location(rng))
 
     def initialize_task(self, env: Env) -> None:
-        """Save the file the task writes."""
+        """Save the file the task writes, then mark a few other places (never this one)."""
         super().initialize_task(env)
         (saved_file,) = self.footprint.writes.paths
         self._saved = FileSnapshot.take(env.device, saved_file)
+        self.mark_only(env, _other_places(fake_data.setup_rng(self), self.params.location))
+
+    def mark_only(self, env: Env, places: list[str]) -> None:
+        """Leave ``places``, and no other place, marked as this task marks them."""
+        raise NotImplementedError
+
+    def is_successful(self, env: Env) -> float:
+        """The place is marked."""
+        return self.evaluator(env, location=self.params.location)
 
     def tear_down(self, env: Env) -> None:
         """Put the saved file back."""
@@ -145,17 +157,12 @@ class OsmAndFavorite(_PlaceTask):
     difficulty = "medium"
     tags = ("search", "complex_ui_understanding", "parameterized")
     footprint = Footprint(writes=StateRefs(paths=frozenset({FAVORITES})))
+    evaluator = OSMAND_FAVORITE_AT
 
-    def initialize_task(self, env: Env) -> None:
-        """Save the favourites; leave only a few other places in them."""
-        super().initialize_task(env)
+    def mark_only(self, env: Env, places: list[str]) -> None:
+        """The favourites hold only ``places``."""
         env.device.force_stop(PACKAGE)
-        others = _other_places(fake_data.setup_rng(self), self.params.location)
-        set_favorites(env.device, others)
-
-    def is_successful(self, env: Env) -> float:
-        """A favourite is at the place."""
-        return OSMAND_FAVORITE_AT(env, location=self.params.location)
+        set_favorites(env.device, places)
 
     def oracle(self, env: Env) -> None:
         """Add the place to the favourites file."""
@@ -171,19 +178,14 @@ class OsmAndMarker(_PlaceTask):
     difficulty = "hard"
     tags = ("complex_ui_understanding", "search", "parameterized")
     footprint = Footprint(writes=StateRefs(paths=frozenset({MARKERS_DB})))
+    evaluator = OSMAND_MARKER_AT
 
-    def initialize_task(self, env: Env) -> None:
-        """Save the markers database; empty it (as AndroidWorld), then mark other places."""
-        super().initialize_task(env)
+    def mark_only(self, env: Env, places: list[str]) -> None:
+        """Empty the markers (as AndroidWorld does), then put one on each of ``places``."""
         ensure_database(env.device, MARKERS_DB, MARKERS_SCHEMA)
         env.device.write_db(MARKERS_DB, PACKAGE, lambda c: c.execute("DELETE FROM map_markers"))
-        rng = fake_data.setup_rng(self)
-        for i, place in enumerate(_other_places(rng, self.params.location)):
+        for i, place in enumerate(places):
             add_marker(env.device, place, f"noise_{i}")
-
-    def is_successful(self, env: Env) -> float:
-        """A marker is at the place."""
-        return OSMAND_MARKER_AT(env, location=self.params.location)
 
     def oracle(self, env: Env) -> None:
         """Insert a marker row at the place."""
