@@ -225,6 +225,18 @@ def test_push_pull_round_trip_binary(device: Device, tmp_path: Path) -> None:
     assert device.pull("/sdcard/Download/new/folder/local.bin") == data[:1000]
 
 
+def test_files_written_and_folders_made_are_dated_by_the_phones_clock(device: Device) -> None:
+    """As when the phone writes them (AndroidWorld's set-ups: ``mkdir -p``, then
+    ``echo > file``): text written and folders made carry the phone's time, not the
+    host's; a pushed local file keeps the time the push sends."""
+    device.set_time(dt.datetime(2023, 10, 15, 15, 34))
+    device.mkdir("/sdcard/Dated/a/b")
+    device.write_text("/sdcard/Dated/a/b/note.txt", "hello")
+    phone_now = int(device.shell(["date", "+%s"]))
+    for path in ("/sdcard/Dated", "/sdcard/Dated/a/b", "/sdcard/Dated/a/b/note.txt"):
+        assert abs(int(device.shell(["stat", "-c", "%Y", path])) - phone_now) < 600, path
+
+
 def test_push_that_the_phone_refuses(device: Device) -> None:
     device.write_text("/sdcard/Download/plain.txt", "x")
     with pytest.raises(DeviceError, match=r"push to /sdcard/Download/plain\.txt/child .*failed"):

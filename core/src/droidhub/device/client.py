@@ -178,7 +178,17 @@ class Device:
 
     def push_many(self, files: Mapping[str, bytes | Path]) -> None:
         """Write each ``remote: data`` of ``files`` (bytes, or a local file), making parent
-        folders: all over one sync connection, one round trip, where the phone allows."""
+        folders: all over one sync connection, one round trip, where the phone allows.
+
+        A local file keeps the time the push sends; text and bytes written from memory
+        are dated by the phone's clock (one ``touch`` after the push), as a file the
+        phone writes itself is (AndroidWorld's set-ups write theirs with ``echo >``)."""
+        self._send_all(files)
+        written = [remote for remote, data in files.items() if not isinstance(data, Path)]
+        if written:
+            self.shell(["touch", "-c", *written])
+
+    def _send_all(self, files: Mapping[str, bytes | Path]) -> None:
         queue = []
         for remote, data in files.items():
             if isinstance(data, Path):

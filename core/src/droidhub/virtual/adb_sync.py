@@ -166,8 +166,7 @@ class SyncSession:
             host = self._host(path)
             if host.is_dir():
                 raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
-            made = [folder for folder in host.parents if not folder.exists()]
-            host.parent.mkdir(parents=True, exist_ok=True)
+            self.phone.make_folders(host.parent)
             out = open(host, "wb")  # noqa: SIM115  (closed in the finally below)
         except (OSError, ValueError) as exc:
             await self._discard_data()
@@ -206,10 +205,9 @@ class SyncSession:
                 # As adbd: a transfer that did not finish leaves no partial file behind.
                 with contextlib.suppress(OSError):
                     host.unlink()
-        # The folders the push made or added an entry to change at the phone's time, as
-        # adbd's writes do; the file keeps the mtime the client sent (the host file's).
-        for folder in (*made, host):
-            self.phone.stamp(folder)
+        # The folder that gained the file changes at the phone's time, as adbd's writes
+        # do; the file keeps the mtime the client sent (the host file's).
+        self.phone.stamp(host)
         with contextlib.suppress(OSError):
             os.chmod(host, perms | 0o600)  # the sandbox must stay readable to the phone
             os.utime(host, (mtime, mtime))

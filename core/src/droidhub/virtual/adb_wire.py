@@ -76,6 +76,10 @@ class Phone(Protocol):
         """Date ``host`` and its folder by the phone's clock (what a write there did)."""
         ...
 
+    def make_folders(self, host: Path) -> None:
+        """``mkdir -p`` of ``host``, the folders made dated by the phone's clock."""
+        ...
+
 
 @dataclass(frozen=True)
 class Transport:

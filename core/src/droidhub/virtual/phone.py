@@ -246,6 +246,14 @@ class VirtualPhone:
             with contextlib.suppress(OSError):
                 os.utime(path, (seconds, seconds), follow_symlinks=False)
 
+    def make_folders(self, host: Path) -> None:
+        """``mkdir -p`` of sandbox location ``host``: each folder it makes, and the one
+        that gains the first of them, dated by the phone's clock."""
+        made = [folder for folder in (host, *host.parents) if not folder.exists()]
+        host.mkdir(parents=True, exist_ok=True)
+        for folder in made:
+            self.stamp(folder)
+
     # --- clock ---------------------------------------------------------------------------
     def now(self) -> dt.datetime:
         """The phone's clock, timezone-aware (UTC unless ``persist.sys.timezone`` says else)."""

@@ -62,7 +62,7 @@ def mkdir(inv: Invocation) -> int:
             if host.exists() and not host.is_dir():
                 return f"mkdir: '{target}': File exists"
             try:
-                host.mkdir(parents=True, exist_ok=True)
+                inv.phone.make_folders(host)
             except OSError:
                 return f"mkdir: '{target}': Not a directory"
             return None
