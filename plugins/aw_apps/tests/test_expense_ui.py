@@ -48,6 +48,19 @@ DAY_MS = 86_400_000
 NOON_OCT_14 = 1_697_284_800_000
 
 
+#: The expense card's ids: a recent row is that card alone; a log row has them between
+#: the ids of its swipe-to-delete background.
+EXPENSE_CARD_IDS = (
+    "cd_expense",
+    "cv_category",
+    "imv_category",
+    "tv_name",
+    "tv_date",
+    "linear_amount",
+    "tv_amount",
+    "tv_currency_symbol",
+)
+
 #: Each modelled layout file's ids at tag v1.0.0-beta05 (versionCode 11) of
 #: arduia/ProExpense (app/src/main/res/layout), and the menus' item ids.
 REAL_IDS: dict[str, tuple[str, ...]] = {
@@ -66,30 +79,14 @@ REAL_IDS: dict[str, tuple[str, ...]] = {
     ),
     "layout_expense_graph": ("expense_graph", "tv_date_range", "tv_title"),
     "layout_recent_lists": ("tv_recent_lists", "rv_recent_lists", "btn_more_logs"),
-    "item_expense_recent": (
-        "cd_expense",
-        "cv_category",
-        "imv_category",
-        "tv_name",
-        "tv_date",
-        "linear_amount",
-        "tv_amount",
-        "tv_currency_symbol",
-    ),
+    "item_expense_recent": EXPENSE_CARD_IDS,
     "frag_expense_logs": ("ml_expense", "app_bar", "tb_expense", "rv_expense", "layout_no_data"),
     "item_expense_log": (
         "fl_back",
         "imv_delete_icon",
         "tv_undo",
         "imv_check",
-        "cd_expense",
-        "cv_category",
-        "imv_category",
-        "tv_name",
-        "tv_date",
-        "linear_amount",
-        "tv_amount",
-        "tv_currency_symbol",
+        *EXPENSE_CARD_IDS,
         "view_bg",
     ),
     "layout_no_expense_logs": ("imv_no_expense", "tv_no_expense_logs", "tv_no_expense_description"),
