@@ -111,6 +111,18 @@ def device_service(port: int, serial: str, service: str) -> socket.socket:
     return sock
 
 
+def tport_shell(port: int, selector: str, command: str) -> tuple[int, bytes]:
+    """Pick a phone with ``host:tport:SELECTOR`` and run ``shell:COMMAND`` on it: the
+    transport id the server answered the pick with, and all the shell wrote."""
+    with connect(port) as sock:
+        send(sock, f"host:tport:{selector}")
+        expect_okay(sock)
+        (transport_id,) = struct.unpack("<Q", read_exact(sock, 8))
+        send(sock, f"shell:{command}")
+        expect_okay(sock)
+        return transport_id, read_all(sock)
+
+
 def shell_v2(port: int, serial: str, command: str) -> tuple[bytes, bytes, int]:
     with device_service(port, serial, f"shell,v2,raw:{command}") as sock:
         out, err = b"", b""
@@ -178,25 +190,13 @@ def test_transport_selection_errors_name_the_problem(server: VirtualDeviceServer
 
 
 def test_tport_answers_the_transport_id(server: VirtualDeviceServer) -> None:
-    with connect(server.port) as sock:
-        send(sock, "host:tport:serial:virtual-1")
-        expect_okay(sock)
-        assert struct.unpack("<Q", read_exact(sock, 8)) == (2,)
-        send(sock, "shell:getprop ro.serialno")
-        expect_okay(sock)
-        assert read_all(sock) == b"virtual-1\n"
+    answer = tport_shell(server.port, "serial:virtual-1", "getprop ro.serialno")
+    assert answer == (2, b"virtual-1\n")
 
 
 def test_transport_any_with_one_phone() -> None:
     with VirtualDeviceServer(devices=1, apps=_no_apps) as srv:
-        sock = connect(srv.port)
-        send(sock, "host:tport:any")
-        expect_okay(sock)
-        assert struct.unpack("<Q", read_exact(sock, 8)) == (1,)
-        send(sock, "shell:echo only one")
-        expect_okay(sock)
-        assert read_all(sock) == b"only one\n"
-        sock.close()
+        assert tport_shell(srv.port, "any", "echo only one") == (1, b"only one\n")
 
 
 def test_forward_is_refused_with_a_reason_and_lists_stay_empty(
