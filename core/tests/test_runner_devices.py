@@ -37,6 +37,18 @@ def server() -> Iterator[VirtualDeviceServer]:
         yield srv
 
 
+@pytest.fixture
+def site(tmp_path: Path) -> Path:
+    """A folder with the hang test plugin installed, for the run's PYTHONPATH."""
+    return hang_site(tmp_path / "site")
+
+
+@pytest.fixture
+def out(tmp_path: Path) -> Path:
+    """The run's output folder (not created: the run makes it)."""
+    return tmp_path / "run"
+
+
 def _run_and_detach(
     site: Path, out: Path, server: VirtualDeviceServer, serials: str, detach: str, n: int
 ) -> subprocess.CompletedProcess[str]:
@@ -50,10 +62,8 @@ def _run_and_detach(
 
 
 def test_a_lost_phone_is_quarantined_and_the_other_runs_its_episodes(
-    tmp_path: Path, server: VirtualDeviceServer
+    site: Path, out: Path, server: VirtualDeviceServer
 ) -> None:
-    out = tmp_path / "run"
-    site = hang_site(tmp_path / "site")
     proc = _run_and_detach(site, out, server, "virtual-0,virtual-1", "virtual-1", 10)
     assert proc.returncode == 0, proc.stderr
     assert "device virtual-1 quarantined: 3 device errors in a row" in proc.stderr
@@ -69,10 +79,8 @@ def test_a_lost_phone_is_quarantined_and_the_other_runs_its_episodes(
 
 
 def test_when_every_phone_is_lost_the_run_stops_and_a_rerun_resumes(
-    tmp_path: Path, server: VirtualDeviceServer
+    site: Path, out: Path, server: VirtualDeviceServer
 ) -> None:
-    out = tmp_path / "run"
-    site = hang_site(tmp_path / "site")
     proc = _run_and_detach(site, out, server, "virtual-0", "virtual-0", 8)
     assert proc.returncode == 4, proc.stderr
     last = proc.stderr.strip().splitlines()[-1]
@@ -139,9 +147,7 @@ class StuckPhoneServer:
                 conn.close()
 
 
-def test_a_stuck_phone_times_out_its_episodes_and_is_quarantined(tmp_path: Path) -> None:
-    site = hang_site(tmp_path / "site")
-    out = tmp_path / "run"
+def test_a_stuck_phone_times_out_its_episodes_and_is_quarantined(site: Path, out: Path) -> None:
     stuck = StuckPhoneServer()
     try:
         proc = subprocess.run(
