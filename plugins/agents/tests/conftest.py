@@ -21,6 +21,9 @@ import pytest
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
+#: ``droidhub run``'s words for the AndroidWorld task the scripted model plays.
+WIFI_TURN_ON = ("--suite", "android_world", "--tasks", "SystemWifiTurnOn")
+
 _LINE = re.compile(r"^(\d+): (\S+)(.*)$", re.MULTILINE)
 
 #: Source of ``element_line(i, e)``, the line the scripted model reads (``_LINE``) for
@@ -179,8 +182,10 @@ def assert_wifi_turned_on(
     return result, recorded
 
 
-def assert_refused_in_one_line(done: subprocess.CompletedProcess[str], naming: str) -> None:
-    """The run was refused with one line on stderr that names ``naming``, no traceback."""
+def assert_run_refused_in_one_line(tmp_path: Path, naming: str, *args: str) -> None:
+    """``droidhub run`` of SystemWifiTurnOn with ``args`` (the agent and its options) is
+    refused with one line on stderr that names ``naming``, no traceback."""
+    done = run_cli(tmp_path, *WIFI_TURN_ON, *args)
     assert done.returncode != 0
     assert naming in done.stderr and "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr

@@ -22,8 +22,9 @@ from conftest import (
     COMPLETION_TOKENS,
     ELEMENT_LINE_SOURCE,
     PROMPT_TOKENS,
+    WIFI_TURN_ON,
     ScriptedModel,
-    assert_refused_in_one_line,
+    assert_run_refused_in_one_line,
     assert_wifi_turned_on,
     run_cli,
 )
@@ -74,8 +75,7 @@ def test_an_android_world_agent_solves_a_task_through_the_server(
     (package / "agent.py").write_text(textwrap.dedent(STAND_IN))
     monkeypatch.setenv("PYTHONPATH", str(tmp_path))
     done = run_cli(
-        tmp_path,
-        "--suite", "android_world", "--tasks", "SystemWifiTurnOn",
+        tmp_path, *WIFI_TURN_ON,
         "--agent", "aw", "--agent-option", "agent=aw_stand_in.agent:TextAgent",
         "--agent-option", f"base_url={url}", "--agent-option", "model=scripted-1",
         "--agent-option", "price_in=2", "--agent-option", "price_out=10",
@@ -112,9 +112,7 @@ def test_an_android_world_agent_solves_a_task_through_the_server(
 
 
 def test_an_agent_that_is_not_there_is_one_line(tmp_path: Path) -> None:
-    done = run_cli(
-        tmp_path,
-        "--suite", "android_world", "--tasks", "SystemWifiTurnOn",
+    assert_run_refused_in_one_line(
+        tmp_path, "no_such_aw_pkg",
         "--agent", "aw", "--agent-option", "agent=no_such_aw_pkg.agents:T3A",
     )  # fmt: skip
-    assert_refused_in_one_line(done, "no_such_aw_pkg")

@@ -19,8 +19,9 @@ from pathlib import Path
 import pytest
 from conftest import (
     ELEMENT_LINE_SOURCE,
+    WIFI_TURN_ON,
     ScriptedModel,
-    assert_refused_in_one_line,
+    assert_run_refused_in_one_line,
     assert_wifi_turned_on,
     run_cli,
 )
@@ -101,8 +102,7 @@ def test_t3a_sends_android_worlds_prompts(
     _stand_in(tmp_path / "aw")
     monkeypatch.setenv("PYTHONPATH", str(tmp_path / "aw"))
     done = run_cli(
-        tmp_path,
-        "--suite", "android_world", "--tasks", "SystemWifiTurnOn",
+        tmp_path, *WIFI_TURN_ON,
         "--agent", "t3a", "--agent-option", "prompt=android_world",
         "--agent-option", f"base_url={url}", "--max-steps", "6",
     )  # fmt: skip
@@ -138,9 +138,6 @@ def test_t3a_sends_android_worlds_prompts(
 
 
 def test_without_android_world_it_is_one_line(tmp_path: Path) -> None:
-    done = run_cli(
-        tmp_path,
-        "--suite", "android_world", "--tasks", "SystemWifiTurnOn",
-        "--agent", "t3a", "--agent-option", "prompt=android_world",
-    )  # fmt: skip
-    assert_refused_in_one_line(done, "android_world")
+    assert_run_refused_in_one_line(
+        tmp_path, "android_world", "--agent", "t3a", "--agent-option", "prompt=android_world"
+    )

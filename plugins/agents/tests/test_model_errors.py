@@ -8,10 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import ScriptedModel, results, run_cli, steps
+from conftest import WIFI_TURN_ON, ScriptedModel, results, run_cli, steps
 from werkzeug import Response
-
-TASK = ("--suite", "android_world", "--tasks", "SystemWifiTurnOn")
 
 
 def test_429_then_200_is_retried_honouring_retry_after(
@@ -28,7 +26,7 @@ def test_429_then_200_is_retried_honouring_retry_after(
 
     scripted.before = first_call_limited
     done = run_cli(
-        tmp_path, *TASK, "--agent", "t3a", "--agent-option", f"base_url={url}",
+        tmp_path, *WIFI_TURN_ON, "--agent", "t3a", "--agent-option", f"base_url={url}",
         "--agent-option", "retry_backoff_s=600", "--max-steps", "6",
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
@@ -62,7 +60,7 @@ def test_garbage_replies_cost_steps_and_are_recorded(
     scripted, url = model
     scripted.garbage = True
     done = run_cli(
-        tmp_path, *TASK, "--agent", "t3a", "--agent-option", f"base_url={url}",
+        tmp_path, *WIFI_TURN_ON, "--agent", "t3a", "--agent-option", f"base_url={url}",
         "--max-steps", "2",
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
@@ -80,7 +78,7 @@ def test_garbage_replies_cost_steps_and_are_recorded(
 
 
 def test_unknown_option_is_one_line_naming_the_valid_ones(tmp_path: Path) -> None:
-    done = run_cli(tmp_path, *TASK, "--agent", "m3a", "--agent-option", "modle=x")
+    done = run_cli(tmp_path, *WIFI_TURN_ON, "--agent", "m3a", "--agent-option", "modle=x")
     assert done.returncode == 2
     assert "unknown option 'modle' for agent m3a; valid options: api_key, base_url" in done.stderr
     assert "image_width" in done.stderr and "Traceback" not in done.stderr

@@ -12,6 +12,7 @@ import pytest
 from conftest import (
     COMPLETION_TOKENS,
     PROMPT_TOKENS,
+    WIFI_TURN_ON,
     ScriptedModel,
     assert_wifi_turned_on,
     results,
@@ -23,14 +24,18 @@ from PIL import Image
 from droidhub_agents.marks import MARK_COLOUR
 
 
-@pytest.mark.parametrize("agent", ["t3a", "m3a"])
+@pytest.fixture(params=["t3a", "m3a"])
+def agent(request: pytest.FixtureRequest) -> str:
+    """Each of the two LLM agents, by name."""
+    return str(request.param)
+
+
 def test_solves_an_android_world_task(
     agent: str, model: tuple[ScriptedModel, str], tmp_path: Path
 ) -> None:
     scripted, url = model
     done = run_cli(
-        tmp_path,
-        "--suite", "android_world", "--tasks", "SystemWifiTurnOn",
+        tmp_path, *WIFI_TURN_ON,
         "--agent", agent,
         "--agent-option", "model=scripted-1",
         "--agent-option", f"base_url={url}",
@@ -99,7 +104,6 @@ def _prompts_kept_as_sent(tmp_path: Path, scripted: ScriptedModel, html: str) ->
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("agent", ["t3a", "m3a"])
 def test_solves_a_miniwob_task(
     agent: str, model: tuple[ScriptedModel, str], tmp_path: Path
 ) -> None:
@@ -125,8 +129,7 @@ def test_m3a_sends_the_marked_screenshot_at_the_configured_size(
 ) -> None:
     scripted, url = model
     done = run_cli(
-        tmp_path,
-        "--suite", "android_world", "--tasks", "SystemWifiTurnOn",
+        tmp_path, *WIFI_TURN_ON,
         "--agent", "m3a", "--agent-option", f"base_url={url}",
         "--agent-option", "image_width=360", "--agent-option", "jpeg_quality=90",
         "--agent-option", "reflection=false", "--max-steps", "6",
