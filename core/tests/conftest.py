@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from plugin_dists import BROKEN_PLUGIN, TINY_PLUGIN, write_distribution
+from plugin_dists import BROKEN, TINY, write_site
 
 from droidhub.plugins.manager import PluginManager, reset_plugin_manager
 from droidhub.virtual.phone import VirtualPhone
@@ -29,10 +29,7 @@ def phone(tmp_path: Path) -> VirtualPhone:
 @pytest.fixture
 def plugin_path(tmp_path: Path) -> Path:
     """A folder holding two installed test distributions: a working one and a broken one."""
-    root = tmp_path / "site"
-    write_distribution(root, "droidhub-tiny", "droidhub_tiny", TINY_PLUGIN, "tiny")
-    write_distribution(root, "droidhub-broken", "droidhub_broken", BROKEN_PLUGIN, "broken")
-    return root
+    return write_site(tmp_path / "site", TINY, BROKEN)
 
 
 @pytest.fixture

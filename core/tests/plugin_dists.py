@@ -9,6 +9,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 
 def write_distribution(
@@ -411,3 +412,28 @@ def droidhub_virtual_apps():
 def droidhub_cli_commands():
     return [lambda: None]
 """
+
+
+class PluginDistribution(NamedTuple):
+    """A test plugin as :func:`write_distribution` installs it."""
+
+    dist: str
+    module: str
+    source: str
+    entry_name: str
+
+
+TINY = PluginDistribution("droidhub-tiny", "droidhub_tiny", TINY_PLUGIN, "tiny")
+BROKEN = PluginDistribution("droidhub-broken", "droidhub_broken", BROKEN_PLUGIN, "broken")
+FIRST = PluginDistribution("droidhub-aaa-first", "droidhub_first", FIRST_PLUGIN, "first")
+SECOND = PluginDistribution("droidhub-zzz-second", "droidhub_second", SECOND_PLUGIN, "second")
+IMPOSTOR = PluginDistribution("droidhub-impostor", "droidhub_impostor", IMPOSTOR_PLUGIN, "droidhub")
+WRONG_TYPES = PluginDistribution("droidhub-wrong", "droidhub_wrong", WRONG_TYPES_PLUGIN, "wrong")
+
+
+def write_site(root: Path, *dists: PluginDistribution) -> Path:
+    """Install ``dists`` into ``root`` in the order given (a folder for ``sys.path`` or
+    PYTHONPATH, as site-packages would be); ``root``."""
+    for dist in dists:
+        write_distribution(root, *dist)
+    return root

@@ -9,14 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from plugin_dists import (
-    FIRST_PLUGIN,
-    IMPOSTOR_PLUGIN,
-    SECOND_PLUGIN,
-    TINY_PLUGIN,
-    WRONG_TYPES_PLUGIN,
-    write_distribution,
-)
+from plugin_dists import FIRST, IMPOSTOR, SECOND, TINY, WRONG_TYPES, write_site
 
 from droidhub import TaskEval, TaskFamily, hookimpl
 from droidhub.plugins.manager import PluginManager
@@ -29,22 +22,14 @@ def _rows(stdout: str) -> dict[str, dict]:
 @pytest.fixture
 def rivals(tmp_path: Path) -> Path:
     """tiny, plus two plugins claiming the same names, plus one named like droidhub."""
-    root = tmp_path / "site"
-    write_distribution(root, "droidhub-tiny", "droidhub_tiny", TINY_PLUGIN, "tiny")
     # Written second-first: the order must come from the names, not the disk.
-    write_distribution(root, "droidhub-zzz-second", "droidhub_second", SECOND_PLUGIN, "second")
-    write_distribution(root, "droidhub-aaa-first", "droidhub_first", FIRST_PLUGIN, "first")
-    write_distribution(root, "droidhub-impostor", "droidhub_impostor", IMPOSTOR_PLUGIN, "droidhub")
-    return root
+    return write_site(tmp_path / "site", TINY, SECOND, FIRST, IMPOSTOR)
 
 
 @pytest.fixture
 def wrong(tmp_path: Path) -> Path:
     """tiny, plus a plugin whose every collecting hook answers with the wrong type."""
-    root = tmp_path / "site"
-    write_distribution(root, "droidhub-tiny", "droidhub_tiny", TINY_PLUGIN, "tiny")
-    write_distribution(root, "droidhub-wrong", "droidhub_wrong", WRONG_TYPES_PLUGIN, "wrong")
-    return root
+    return write_site(tmp_path / "site", TINY, WRONG_TYPES)
 
 
 def _oracle_writes_the_word(
