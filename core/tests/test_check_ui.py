@@ -4,6 +4,8 @@ task can only be done by tapping through its app's two screens."""
 from __future__ import annotations
 
 import json
+import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -185,6 +187,16 @@ def door_path(tmp_path: Path) -> Path:
     return root
 
 
+@pytest.fixture
+def check_door(door_path: Path, run_cli) -> Callable[..., subprocess.CompletedProcess[str]]:
+    """``check_door(*args)``: ``droidhub check ARGS`` with the door plugin installed."""
+
+    def check(*args: str) -> subprocess.CompletedProcess[str]:
+        return run_cli("check", *args, pythonpath=door_path)
+
+    return check
+
+
 def _rows(stdout: str) -> dict[str, list[str]]:
     table = stdout.split("Failures:")[0]
     return {
@@ -192,10 +204,8 @@ def _rows(stdout: str) -> dict[str, list[str]]:
     }
 
 
-def test_check_ui_proves_each_task_through_the_screen_or_says_why_not(
-    door_path: Path, run_cli
-) -> None:
-    proc = run_cli("check", "--ui", "--suite", "door", pythonpath=door_path)
+def test_check_ui_proves_each_task_through_the_screen_or_says_why_not(check_door) -> None:
+    proc = check_door("--ui", "--suite", "door")
     assert proc.returncode == 1, proc.stdout + proc.stderr
     header = next(line for line in proc.stdout.splitlines() if line.startswith("task"))
     assert header.split()[-2:] == ["ui", "time"]
@@ -212,10 +222,8 @@ def test_check_ui_proves_each_task_through_the_screen_or_says_why_not(
     assert "1 of 4 tasks pass" in proc.stdout
 
 
-def test_check_ui_skips_a_family_that_has_no_ui_solvers_and_says_so(
-    door_path: Path, run_cli
-) -> None:
-    proc = run_cli("check", "--ui", "--suite", "hall", pythonpath=door_path)
+def test_check_ui_skips_a_family_that_has_no_ui_solvers_and_says_so(check_door) -> None:
+    proc = check_door("--ui", "--suite", "hall")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     row = next(line for line in proc.stdout.splitlines() if line.startswith("hall/"))
     assert row.split()[-2] == "skip"
@@ -223,8 +231,8 @@ def test_check_ui_skips_a_family_that_has_no_ui_solvers_and_says_so(
     assert "1 of 1 task passes" in proc.stdout
 
 
-def test_check_without_ui_has_no_ui_column(door_path: Path, run_cli) -> None:
-    proc = run_cli("check", "--suite", "door", pythonpath=door_path)
+def test_check_without_ui_has_no_ui_column(check_door) -> None:
+    proc = check_door("--suite", "door")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     header = next(line for line in proc.stdout.splitlines() if line.startswith("task"))
     assert "ui" not in header.split()
