@@ -77,11 +77,16 @@ def droidhub_derived_task_families(registry):
     return families()[:1]
 """
 
-BAD_FAMILY = """
+
+def nothing_plugin(*families: tuple[str, str]) -> str:
+    """The source of a plugin with one task, scoring 0, in each of ``families`` (each a
+    name and a description)."""
+    declared = ", ".join(f"TaskFamily({n!r}, {d!r}, tasks=[Nothing])" for n, d in families)
+    return f"""
 from droidhub import TaskEval, TaskFamily, hookimpl
 
 
-class Fine(TaskEval):
+class Nothing(TaskEval):
     template = "Nothing."
 
     def is_successful(self, env):
@@ -90,8 +95,11 @@ class Fine(TaskEval):
 
 @hookimpl
 def droidhub_task_families():
-    return [TaskFamily("../../escaped-family", "a family that climbs out", tasks=[Fine])]
+    return [{declared}]
 """
+
+
+BAD_FAMILY = nothing_plugin(("../../escaped-family", "a family that climbs out"))
 
 # A task named by its ``name`` attribute (a class name cannot hold a '/'), plus an
 # agent and a judge whose names climb out.
@@ -315,31 +323,12 @@ def _files(folder: Path) -> set[Path]:
     }
 
 
-CLAIMS_SHARED = """
-from droidhub import TaskEval, TaskFamily, hookimpl
-
-
-class Mine(TaskEval):
-    template = "Nothing."
-
-    def is_successful(self, env):
-        return 0.0
-
-
-@hookimpl
-def droidhub_task_families():
-    return [TaskFamily("shared", "both declare it", tasks=[Mine]),
-            TaskFamily({own!r}, "only this one declares it", tasks=[Mine])]
-"""
-
-
 def test_a_name_two_distributions_declare_is_registered_by_neither(tmp_path: Path, run_cli) -> None:
     site = tmp_path / "site"
     for dist, own in (("droidhub-one", "one"), ("droidhub-two", "two")):
         module = dist.replace("-", "_")
-        write_distribution(
-            site, dist, module, CLAIMS_SHARED.format(own=own), own, declares=["shared"]
-        )
+        source = nothing_plugin(("shared", "both declare it"), (own, "only this one declares it"))
+        write_distribution(site, dist, module, source, own, declares=["shared"])
     proc = run_cli("plugins", "--json", pythonpath=site)
     assert proc.returncode == 7, proc.stderr
     rows = {row["name"]: row for row in map(json.loads, proc.stdout.splitlines())}
