@@ -62,27 +62,21 @@ def _comparison_table(stdout: str) -> dict[str, list[str]]:
     return table
 
 
+#: The constructed pair: each task's episode rewards in run A and in run B, side by side
+#: (no rewards: the task is not in that run).
+PAIR_REWARDS: dict[str, tuple[list[float], list[float]]] = {
+    "f/Flip": ([0.0, 0.0], [1.0, 1.0]),
+    "f/Lost": ([1.0, 0.5], [0.0, 0.0]),
+    "f/Dips": ([1.0, 1.0], [1.0, 0.0]),
+    "f/Partial": ([0.5, 0.5], [0.9, 0.9]),
+    "f/OnlyA": ([1.0], []),
+    "g/OnlyB": ([], [0.0]),
+}
+
+
 def test_constructed_pair_shows_differences_and_flips(run_cli, tmp_path: Path) -> None:
-    run_a = _write_run(
-        tmp_path / "a",
-        {
-            "f/Flip": [0.0, 0.0],
-            "f/Lost": [1.0, 0.5],
-            "f/Dips": [1.0, 1.0],
-            "f/Partial": [0.5, 0.5],
-            "f/OnlyA": [1.0],
-        },
-    )
-    run_b = _write_run(
-        tmp_path / "b",
-        {
-            "f/Flip": [1.0, 1.0],
-            "f/Lost": [0.0, 0.0],
-            "f/Dips": [1.0, 0.0],
-            "f/Partial": [0.9, 0.9],
-            "g/OnlyB": [0.0],
-        },
-    )
+    run_a = _write_run(tmp_path / "a", {task: a for task, (a, _) in PAIR_REWARDS.items() if a})
+    run_b = _write_run(tmp_path / "b", {task: b for task, (_, b) in PAIR_REWARDS.items() if b})
     proc = run_cli("report", str(run_a), str(run_b))
     assert proc.returncode == 0, proc.stderr
     table = _comparison_table(proc.stdout)

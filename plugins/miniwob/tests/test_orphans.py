@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from subset_runs import subset_run_args
 
 pytestmark = [
     pytest.mark.browser,
@@ -60,24 +61,10 @@ def _browser_child(parent: int) -> int | None:
 
 
 def _run_args(out: Path, instances: int) -> list[str]:
-    return [
-        sys.executable,
-        "-m",
-        "droidhub",
-        "run",
-        "--suite",
-        "miniwob_subset",
-        "--tasks",
-        "click-test",
-        "--n-combinations",
-        str(instances),
-        "--agent",
-        "noop",
-        "--device",
-        "virtual",
-        "--out",
-        str(out),
-    ]
+    return subset_run_args(
+        out, "--tasks", "click-test", "--n-combinations", str(instances),
+        "--agent", "noop", "--device", "virtual",
+    )  # fmt: skip
 
 
 def _wait(condition: object, limit_s: float) -> bool:

@@ -13,13 +13,13 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
 
 import pytest
+from subset_runs import subset_run_args
 
 from droidhub_miniwob import solvers
 from droidhub_miniwob.cdp import CdpConnection
@@ -131,22 +131,7 @@ def test_one_phone_loading_a_page_leaves_anothers_page_scriptable() -> None:
 def test_miniwob_subset_on_four_phones_in_threads_has_no_error(tmp_path: Path) -> None:
     out = tmp_path / "run"
     result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "droidhub",
-            "run",
-            "--suite",
-            "miniwob_subset",
-            "--agent",
-            "oracle",
-            "--device",
-            "virtual:4",
-            "--executor",
-            "threads",
-            "--out",
-            str(out),
-        ],
+        subset_run_args(out, "--agent", "oracle", "--device", "virtual:4", "--executor", "threads"),
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,

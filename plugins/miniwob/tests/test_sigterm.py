@@ -8,13 +8,13 @@ import os
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from subset_runs import subset_run_args
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -59,9 +59,10 @@ def test_sigterm_leaves_no_browser_and_the_rerun_completes_each_episode_once(
     # The browsers' profiles go here, so their command lines name it; short, because
     # Chromium's singleton socket path must fit a unix socket address.
     scratch = Path(tempfile.mkdtemp(prefix="dh-", dir="/tmp"))
-    args = [sys.executable, "-m", "droidhub", "run", "--suite", "miniwob_subset"]
-    args += ["--tasks", ",".join(TASKS), "--agent", "oracle", "--device", "virtual:2"]
-    args += ["--executor", "threads", "--out", str(out)]
+    args = subset_run_args(
+        out, "--tasks", ",".join(TASKS), "--agent", "oracle", "--device", "virtual:2",
+        "--executor", "threads",
+    )  # fmt: skip
     env = {**os.environ, "TMPDIR": str(scratch)}
     run = subprocess.Popen(
         args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
