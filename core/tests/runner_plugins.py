@@ -147,6 +147,13 @@ FOREVER = threading.Event()
 DONE = Action(action_type="status", goal_status="complete")
 
 
+class _Stateless:
+    """An agent that keeps nothing from one episode to the next: reset does nothing."""
+
+    def reset(self, goal, task, env, rng):
+        pass
+
+
 class StepHangsOnQuick2:
     """Hangs forever in step on task Quick2; elsewhere says it is done."""
 
@@ -159,41 +166,29 @@ class StepHangsOnQuick2:
         return DONE
 
 
-class Raises:
+class Raises(_Stateless):
     """Every step raises the same error."""
-
-    def reset(self, goal, task, env, rng):
-        pass
 
     def step(self, state):
         raise ValueError("the model said no")
 
 
-class Exits:
+class Exits(_Stateless):
     """Its step calls sys.exit, as a careless agent script may."""
-
-    def reset(self, goal, task, env, rng):
-        pass
 
     def step(self, state):
         raise SystemExit(3)
 
 
-class RaisesFatal:
+class RaisesFatal(_Stateless):
     """Its first step says the API key is wrong."""
-
-    def reset(self, goal, task, env, rng):
-        pass
 
     def step(self, state):
         raise FatalAgentError("401 Unauthorized: the API key was rejected")
 
 
-class Babbles:
+class Babbles(_Stateless):
     """Answers prose instead of an action."""
-
-    def reset(self, goal, task, env, rng):
-        pass
 
     def step(self, state):
         return "I think I should tap the button"
@@ -235,11 +230,8 @@ class Reports:
         return DONE
 
 
-class Slow:
+class Slow(_Stateless):
     """Waits a little, then is done: gives a test time to act during a run."""
-
-    def reset(self, goal, task, env, rng):
-        pass
 
     def step(self, state):
         time.sleep(float(os.environ.get("HANG_SLOW", "0.4")))
