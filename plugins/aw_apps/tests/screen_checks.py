@@ -75,3 +75,9 @@ def tap_element(device: Device, **wanted: str) -> None:
     element = find_element(device, **wanted)
     assert element.bounds is not None
     device.tap(*element.bounds.center)
+
+
+def choose_from_overflow(device: Device, item: str) -> None:
+    """Open the overflow menu (the "More options" button) and tap its item ``item``."""
+    tap_element(device, content_description="More options")
+    tap_element(device, text=item)

@@ -6,7 +6,12 @@ import re
 import sqlite3
 import xml.etree.ElementTree as ET
 
-from screen_checks import assert_solved_through_screen, find_element, tap_element
+from screen_checks import (
+    assert_solved_through_screen,
+    choose_from_overflow,
+    find_element,
+    tap_element,
+)
 
 from droidhub import Device
 from droidhub.android.ui_tree import parse_hierarchy
@@ -78,12 +83,10 @@ def test_a_recipe_is_written_searched_and_deleted_through_the_screens(
     assert "Pasta" in _texts(virtual_device)
     # More options > Delete asks first; CANCEL keeps the recipe, DELETE removes it.
     tap_element(virtual_device, text="Pasta")
-    tap_element(virtual_device, content_description="More options")
-    tap_element(virtual_device, text="Delete")
+    choose_from_overflow(virtual_device, "Delete")
     assert "Delete this recipe?" in _texts(virtual_device)
     tap_element(virtual_device, text="CANCEL")
-    tap_element(virtual_device, content_description="More options")
-    tap_element(virtual_device, text="Delete")
+    choose_from_overflow(virtual_device, "Delete")
     tap_element(virtual_device, resource_id="android:id/button1")
     rows = virtual_device.query_db(DB, "SELECT title FROM recipes")
     assert rows == [{"title": "Pancakes"}]

@@ -12,6 +12,7 @@ from typing import cast
 
 from screen_checks import (
     assert_solved_through_screen,
+    choose_from_overflow,
     find_element,
     screen_elements,
     tap_element,
@@ -79,8 +80,7 @@ def test_a_task_is_added_completed_shown_again_and_deleted_through_the_screens(
     tap_element(virtual_device, resource_id="org.tasks:id/fab")
     assert virtual_device.query_db(DB, "SELECT completed > 0 AS done FROM tasks") == [{"done": 1}]
     assert "Water the plants" not in _texts(virtual_device)
-    tap_element(virtual_device, content_description="More options")
-    tap_element(virtual_device, text="Show completed")
+    choose_from_overflow(virtual_device, "Show completed")
     assert "Water the plants" in _texts(virtual_device)
     # The Sort sheet's Grouping row opens the picker; BACK closes the sheet.
     tap_element(virtual_device, content_description="Sort")
@@ -164,8 +164,7 @@ def test_the_list_is_grouped_by_day_as_the_app_words_it(virtual_device: Device) 
     assert texts[texts.index("Due Friday") + 1 :][:2] == ["2:30 PM", "Pay rent"]
     assert "Call mom" not in texts and "Book flights" not in texts
     for item in ("Show unstarted", "Show completed"):
-        tap_element(virtual_device, content_description="More options")
-        tap_element(virtual_device, text=item)
+        choose_from_overflow(virtual_device, item)
     texts = _texts(virtual_device)
     assert texts.index("Due today") < texts.index("Call mom") < texts.index("Due Friday")
     # An unstarted task's chip_group holds its start date chip, worded as a due date.

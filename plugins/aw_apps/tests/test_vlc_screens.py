@@ -10,7 +10,7 @@ from typing import cast
 
 import numpy as np
 from PIL import Image
-from screen_checks import find_element, shown_ids, tap_element
+from screen_checks import choose_from_overflow, find_element, shown_ids, tap_element
 from task_runs import click, index_scrolled_to, make, open_app, perform, score, set_up
 
 from droidhub import Device, Env, Observe
@@ -214,8 +214,7 @@ def test_video_cards_the_action_mode_and_the_playlist_sheet(virtual_device: Devi
         bar = find_element(virtual_device, resource_id="action_bar_title")
         assert bar.text == "2 selected"
         find_element(virtual_device, resource_id="selected_check")
-        tap_element(virtual_device, content_description="More options")
-        tap_element(virtual_device, text="Add to playlist")
+        choose_from_overflow(virtual_device, "Add to playlist")
         assert find_element(virtual_device, resource_id="medias2").text == "2 media"
         assert "progressBar2" not in shown_ids(virtual_device, VLC_ID)  # loads only a folder
         dimmed = virtual_device.screenshot().convert("RGB").getpixel((540, 300))
