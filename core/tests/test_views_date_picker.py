@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 
 import pytest
-from app_phone import app_started
+from app_phone import started
 
 from droidhub.android.ui_tree import UIElement, parse_hierarchy
 from droidhub.device.client import Device
@@ -49,9 +49,7 @@ class PickerApp(ViewApp):
 
 @pytest.fixture
 def app_and_device() -> Iterator[tuple[PickerApp, Device]]:
-    app = PickerApp()
-    with app_started(app) as device:
-        yield app, device
+    yield from started(PickerApp())
 
 
 def _days(device: Device) -> list[UIElement]:

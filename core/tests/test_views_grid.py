@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from app_phone import app_started
+from app_phone import started
 
 from droidhub.android.ui_tree import UIElement, parse_hierarchy
 from droidhub.device.client import Device
@@ -56,10 +56,8 @@ class TilesApp(ViewApp):
 
 
 @pytest.fixture
-def tiles() -> Iterator[tuple[Device, TilesApp]]:
-    app = TilesApp()
-    with app_started(app) as device:
-        yield device, app
+def tiles() -> Iterator[tuple[TilesApp, Device]]:
+    yield from started(TilesApp())
 
 
 def _tiles(device: Device) -> list[UIElement]:
@@ -67,9 +65,9 @@ def _tiles(device: Device) -> list[UIElement]:
 
 
 def test_cells_fill_columns_row_after_row_as_the_lists_children(
-    tiles: tuple[Device, TilesApp],
+    tiles: tuple[TilesApp, Device],
 ) -> None:
-    device, _ = tiles
+    _, device = tiles
     cells = _tiles(device)
     boxes = [c.bounds for c in cells]
     assert boxes[0] is not None and boxes[3] is not None and boxes[2] is not None
@@ -82,8 +80,8 @@ def test_cells_fill_columns_row_after_row_as_the_lists_children(
     assert grid.class_name == "androidx.recyclerview.widget.RecyclerView"
 
 
-def test_a_tap_picks_a_cell_and_a_swipe_scrolls_the_rows(tiles: tuple[Device, TilesApp]) -> None:
-    device, app = tiles
+def test_a_tap_picks_a_cell_and_a_swipe_scrolls_the_rows(tiles: tuple[TilesApp, Device]) -> None:
+    app, device = tiles
     device.tap(540, TOP + CELL + 100)
     assert app.picked == 4
     device.swipe(540, 1800, 540, 1200, 5_000)  # slow: a drag, no fling

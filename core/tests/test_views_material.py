@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 
 import pytest
-from app_phone import app_started
+from app_phone import app_started, started
 
 from droidhub.android.ui_tree import UIElement, parse_hierarchy
 from droidhub.device.client import Device
@@ -77,9 +77,7 @@ class MaterialApp(ViewApp):
 
 @pytest.fixture
 def app_and_device() -> Iterator[tuple[MaterialApp, Device]]:
-    app = MaterialApp()
-    with app_started(app) as device:
-        yield app, device
+    yield from started(MaterialApp())
 
 
 def _one(device: Device, **wanted: str) -> UIElement:
@@ -188,9 +186,7 @@ class DrawerApp(ViewApp):
 
 @pytest.fixture
 def drawer_and_device() -> Iterator[tuple[DrawerApp, Device]]:
-    app = DrawerApp()
-    with app_started(app) as device:
-        yield app, device
+    yield from started(DrawerApp())
 
 
 def test_widgets_named_by_their_own_classes(drawer_and_device) -> None:

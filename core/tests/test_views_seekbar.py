@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from app_phone import app_started
+from app_phone import started
 
 from droidhub.android.ui_tree import UIElement, parse_hierarchy
 from droidhub.device.client import Device
@@ -71,9 +71,7 @@ class LevelApp(ViewApp):
 
 @pytest.fixture
 def app_and_device() -> Iterator[tuple[LevelApp, Device]]:
-    app = LevelApp()
-    with app_started(app) as device:
-        yield app, device
+    yield from started(LevelApp())
 
 
 def _bar(device: Device) -> UIElement:
