@@ -296,14 +296,18 @@ def results_rows(out: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
+def assert_each_quick_episode_once(out: Path, n: int) -> None:
+    """Each of the ``n`` ``hang/Quick`` episodes of the run in ``out`` is recorded exactly
+    once: none lost, none run twice."""
+    counts = Counter(r["episode_id"] for r in results_rows(out))
+    assert counts == Counter({f"hang/Quick/{i}": 1 for i in range(n)})
+
+
 def assert_one_episode_ran_again(out: Path, n: int) -> None:
     """Each of the ``n`` ``hang/Quick`` episodes of the run in ``out`` is recorded once,
     and exactly one as attempt 2: the one a killed worker cut short ran again."""
-    rows = results_rows(out)
-    assert Counter(r["episode_id"] for r in rows) == Counter(
-        {f"hang/Quick/{i}": 1 for i in range(n)}
-    )
-    assert sorted(r["attempt"] for r in rows) == [1] * (n - 1) + [2]
+    assert_each_quick_episode_once(out, n)
+    assert sorted(r["attempt"] for r in results_rows(out)) == [1] * (n - 1) + [2]
 
 
 def quick_run_args(n: int, agent: str, out: Path, *extra: str) -> list[str]:

@@ -8,11 +8,11 @@ import os
 import signal
 import subprocess
 import sys
-from collections import Counter
 from pathlib import Path
 
 import pytest
 from runner_plugins import (
+    assert_each_quick_episode_once,
     assert_one_episode_ran_again,
     droidhub,
     hang_site,
@@ -92,5 +92,4 @@ def test_ctrl_c_leaves_no_worker_and_a_rerun_completes(tmp_path: Path) -> None:
     assert 2 <= len(first) < 40
     again = droidhub(site, *args, HANG_SLOW="0")
     assert again.returncode == 0, again.stderr
-    counts = Counter(r["episode_id"] for r in results_rows(out))
-    assert counts == Counter({f"hang/Quick/{i}": 1 for i in range(40)})
+    assert_each_quick_episode_once(out, 40)

@@ -11,12 +11,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from runner_plugins import (
+    assert_each_quick_episode_once,
     assert_one_episode_ran_again,
     droidhub,
     hang_site,
@@ -119,5 +119,4 @@ def test_a_killed_driver_resumes_on_rerun(tmp_path: Path) -> None:
     again = droidhub(site, *_ray_run_args(30, out), HANG_SLOW="0", timeout=240)
     assert again.returncode == 0, again.stderr
     assert f"({first} already recorded)" in again.stderr
-    counts = Counter(r["episode_id"] for r in results_rows(out))
-    assert counts == Counter({f"hang/Quick/{i}": 1 for i in range(30)})
+    assert_each_quick_episode_once(out, 30)

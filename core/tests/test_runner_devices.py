@@ -13,12 +13,12 @@ import socket
 import subprocess
 import sys
 import threading
-from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from runner_plugins import (
+    assert_each_quick_episode_once,
     droidhub,
     droidhub_env,
     hang_site,
@@ -71,9 +71,7 @@ def test_a_lost_phone_is_quarantined_and_the_other_runs_its_episodes(
     rows = results_rows(out)
     # Every episode exactly once, none recorded as a device error: the ones the lost
     # phone could not finish went to the phone that stayed.
-    assert Counter(r["episode_id"] for r in rows) == Counter(
-        {f"hang/Quick/{i}": 1 for i in range(10)}
-    )
+    assert_each_quick_episode_once(out, 10)
     assert all(r["error"] is None for r in rows), [r["error"] for r in rows]
     assert "Traceback" not in proc.stderr
 
@@ -93,8 +91,7 @@ def test_when_every_phone_is_lost_the_run_stops_and_a_rerun_resumes(
     again = droidhub(site, *args, "--adb-port", str(server.port), HANG_SLOW="0")
     assert again.returncode == 0, again.stderr
     assert f"({len(done)} already recorded)" in again.stderr
-    counts = Counter(r["episode_id"] for r in results_rows(out))
-    assert counts == Counter({f"hang/Quick/{i}": 1 for i in range(8)})
+    assert_each_quick_episode_once(out, 8)
 
 
 class StuckPhoneServer:

@@ -8,11 +8,11 @@ import signal
 import subprocess
 import sys
 import time
-from collections import Counter
 from pathlib import Path
 
 import pytest
 from runner_plugins import (
+    assert_each_quick_episode_once,
     droidhub,
     droidhub_env,
     hang_site,
@@ -80,8 +80,7 @@ def test_sigterm_mid_run_stops_in_order_and_the_rerun_completes_each_episode_onc
 
     rerun = droidhub(site, *args, HANG_SLOW="0")
     assert rerun.returncode == 0, rerun.stderr
-    counts = Counter(r["episode_id"] for r in results_rows(out))
-    assert counts == Counter({f"hang/Quick/{i}": 1 for i in range(N)})
+    assert_each_quick_episode_once(out, N)
 
 
 @pytest.mark.parametrize("executor", ["threads", "processes"])

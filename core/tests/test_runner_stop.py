@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import signal
-from collections import Counter
 from pathlib import Path
 
 from runner_plugins import (
+    assert_each_quick_episode_once,
     droidhub,
     hang_site,
     logged_events,
@@ -101,5 +101,4 @@ def test_ctrl_c_stops_cleanly_and_a_rerun_completes(tmp_path: Path) -> None:
 
     again = droidhub(site, *args, HANG_SLOW="0")
     assert again.returncode == 0, again.stderr
-    counts = Counter(r["episode_id"] for r in results_rows(out))
-    assert counts == Counter({f"hang/Quick/{i}": 1 for i in range(40)})
+    assert_each_quick_episode_once(out, 40)
