@@ -26,10 +26,12 @@ def _scroll_to(env: Env, text: str) -> None:
     raise AssertionError(f"{text!r} never came into view")
 
 
-def _new_note(env: Env, name: str) -> None:
+def _new_entry(env: Env, name: str, button: str = "OK") -> None:
+    """Open the new file or folder dialog, type ``name`` and press ``button``: OK makes a
+    note, FOLDER a folder."""
     click(env, content_description="Create a new file or folder")
     perform(env, action_type="input_text", text=name, index=index_of_id(env, "__name"))
-    click(env, text="OK")
+    click(env, text=button)
 
 
 def test_create_note_by_typing(virtual_env: Env) -> None:
@@ -38,7 +40,7 @@ def test_create_note_by_typing(virtual_env: Env) -> None:
 
     def act(env: Env) -> None:
         open_app(env, "markor")
-        _new_note(env, p.file_name)
+        _new_entry(env, p.file_name)
         perform(
             env,
             action_type="input_text",
@@ -55,7 +57,7 @@ def test_create_note_from_clipboard_by_pasting(virtual_env: Env) -> None:
 
     def act(env: Env) -> None:
         open_app(env, "markor")
-        _new_note(env, task.params.file_name)
+        _new_entry(env, task.params.file_name)
         perform(env, action_type="long_press", index=index_of_id(env, "highlighting_editor"))
         click(env, text="Paste")
 
@@ -67,10 +69,7 @@ def test_create_folder_from_the_new_file_dialog(virtual_env: Env) -> None:
 
     def act(env: Env) -> None:
         open_app(env, "markor")
-        click(env, content_description="Create a new file or folder")
-        name = task.params.folder_name
-        perform(env, action_type="input_text", text=name, index=index_of_id(env, "__name"))
-        click(env, text="FOLDER")
+        _new_entry(env, task.params.folder_name, "FOLDER")
 
     assert score(virtual_env, task, act) == 1.0
 
