@@ -34,6 +34,7 @@ from droidhub_aw_apps.camera.model import (
     jpeg_bytes,
     mp4_bytes,
 )
+from droidhub_aw_apps.common import app_files
 from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.common.media_styles import COLUMN, FILL
 
@@ -205,16 +206,16 @@ class CameraApp(views.ViewApp):
         stamp = phone.now().strftime("%Y%m%d_%H%M%S")
         self.shots += 1
         if not self.video_mode:
-            path = phone.host_path(f"{PHOTOS}/IMG_{stamp}_{self.shots}.jpg")
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(jpeg_bytes())
+            app_files.write(
+                phone, phone.host_path(f"{PHOTOS}/IMG_{stamp}_{self.shots}.jpg"), jpeg_bytes()
+            )
         elif not self.recording:
             self.recording = True
         else:
             self.recording = False
-            path = phone.host_path(f"{VIDEOS}/VID_{stamp}_{self.shots}.mp4")
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(mp4_bytes())
+            app_files.write(
+                phone, phone.host_path(f"{VIDEOS}/VID_{stamp}_{self.shots}.mp4"), mp4_bytes()
+            )
 
 
 def _mode_options_overlay() -> views.View:

@@ -12,12 +12,11 @@ selection, else goes up a folder, else leaves the app. A web page opens in Chrom
 from __future__ import annotations
 
 import datetime as dt
-import shutil
 from typing import TYPE_CHECKING
 
 from droidhub.virtual.appmodel import Intent, VirtualApp
 from droidhub.virtual.views import MenuItem, View, ViewApp, Window, alert_dialog, popup_menu
-from droidhub_aw_apps.common import storage
+from droidhub_aw_apps.common import app_files, storage
 from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.common.folders import folder_entries
 from droidhub_aw_apps.files import layouts
@@ -166,11 +165,7 @@ class FilesApp(ViewApp):
 
     def _delete(self, phone: VirtualPhone) -> None:
         for name in self.selected:
-            target = phone.host_path(f"{self.folder}/{name}")
-            if target.is_dir():
-                shutil.rmtree(target)
-            else:
-                target.unlink(missing_ok=True)
+            app_files.remove(phone, phone.host_path(f"{self.folder}/{name}"))
         self.selected, self.overlay = [], ""
 
     def _move(self, phone: VirtualPhone) -> None:
@@ -182,7 +177,7 @@ class FilesApp(ViewApp):
             destination = phone.host_path(f"{self.folder}/{source.rsplit('/', 1)[1]}")
             if destination == phone.host_path(source):
                 continue
-            shutil.move(phone.host_path(source), destination)
+            app_files.move(phone, phone.host_path(source), destination)
         self.moving = []
 
     def _cancel_move(self) -> None:

@@ -8,14 +8,13 @@ and medium, what shows over the screen) and reads the folders on every build.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from droidhub.virtual.appmodel import Intent, VirtualApp
 from droidhub.virtual.views import MenuItem, ViewApp, Window, popup_menu
+from droidhub_aw_apps.common import app_files, storage
 from droidhub_aw_apps.common import simple_commons as sc
-from droidhub_aw_apps.common import storage
 from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.common.themes import SIMPLE_MOBILE_TOOLS
 from droidhub_aw_apps.gallery import layouts
@@ -100,14 +99,14 @@ class SimpleGalleryApp(ViewApp):
         source = self._path(phone, self.folder, self.medium)
         destination = self._path(phone, target.name, self.medium)
         if self.overlay == "copy":
-            shutil.copyfile(source, destination)
+            app_files.copy(phone, source, destination)
             self.overlay = ""
         else:
-            shutil.move(source, destination)
+            app_files.move(phone, source, destination)
             self._open(self.folder)
 
     def _delete(self, phone: VirtualPhone) -> None:
-        self._path(phone, self.folder, self.medium).unlink(missing_ok=True)
+        app_files.remove(phone, self._path(phone, self.folder, self.medium))
         self._open(self.folder)
 
     def _choose(self, item: MenuItem) -> None:
