@@ -46,8 +46,8 @@ if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
 
 _WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-#: ``day_text_size``, ``smaller_icon_size`` and ``divider_height``.
-DAY_TEXT, ICON, DIVIDER = 17, 32, 1
+#: ``day_text_size`` and ``smaller_icon_size``.
+DAY_TEXT, ICON = 17, 32
 ADD_ANOTHER_REMINDER = "Add another reminder"
 #: The toolbar's bounds on the Pixel 6 (under the 118 px status bar), where its
 #: overflow popup drops from.
@@ -397,10 +397,7 @@ def _field(
 
 
 def _divider(id: str, below: str, bottom: float = sc.NORMAL_MARGIN) -> views.View:
-    return views.ImageView(
-        id, width=views.MATCH_PARENT, height=DIVIDER, background=sc.DIVIDER,
-        margin=(0, sc.ACTIVITY_MARGIN if bottom else 0, 0, bottom), rules=views.Rules(below=below),
-    )  # fmt: skip
+    return sc.divider(id, below, margin=(0, sc.ACTIVITY_MARGIN if bottom else 0, 0, bottom))
 
 
 def _image(id: str, icon: str, below: str) -> views.View:

@@ -30,6 +30,7 @@ from droidhub.virtual.views.measure import dp, place
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action, Attributes
 from droidhub_aw_apps.common.java_strings import java_hash
+from droidhub_aw_apps.common.styles import TextStyle
 
 # --- colours (values-v31/colors.xml over the system palette, light) --------------------
 BACKGROUND = "#FFFEFBFF"  # you_background_color: system_neutral1_10
@@ -48,8 +49,17 @@ LETTER_COLOURS = (
 # --- dimensions (values/dimens.xml), in dp and sp ----------------------------------------
 TINY_MARGIN, SMALL_MARGIN, MEDIUM_MARGIN, NORMAL_MARGIN = 2, 4, 8, 12
 ACTIVITY_MARGIN, BIGGER_MARGIN = 16, 20
-NORMAL_ICON_SIZE, LIST_AVATAR_SIZE = 48, 40
+NORMAL_ICON_SIZE, LIST_AVATAR_SIZE, DIVIDER_HEIGHT = 48, 40, 1
 SMALLER_TEXT, NORMAL_TEXT, BIGGER_TEXT, BIG_TEXT, ACTIONBAR_TEXT = 12, 14, 16, 18, 21
+
+# --- text styles -------------------------------------------------------------------------
+#: A list row's first line (a contact's name, a conversation's title): one line in the
+#: text colour at ``big_text_size``, as wide as the row.
+ROW_TITLE: TextStyle = {
+    "text_size": BIG_TEXT, "text_color": TEXT, "max_lines": 1, "width": views.MATCH_PARENT,
+}  # fmt: skip
+#: The line under a row's title (a number, the newest message): ``normal_text_size``.
+ROW_DETAIL: TextStyle = {**ROW_TITLE, "text_size": NORMAL_TEXT}
 
 # --- strings (values/strings.xml) ---------------------------------------------------------
 OK, CANCEL, YES, NO = "OK", "Cancel", "Yes", "No"
@@ -216,6 +226,22 @@ def my_fab(id: str, icon: str, action: Action, **attributes: Unpack[Attributes])
     attributes.setdefault("background", PRIMARY)
     attributes["on_click"] = action
     return views.FloatingActionButton(id, icon, **attributes)
+
+
+def divider(
+    id: str, below: str, kind: type[views.View] = views.ImageView, **attributes: Unpack[Attributes]
+) -> views.View:
+    """A ``divider_height`` line in ``divider_grey`` across its parent, under its sibling
+    ``below``: the ImageView (or, as ``kind``, a plain View) that the apps' layouts put
+    between a screen's parts."""
+    line: Attributes = {
+        **attributes,
+        "width": views.MATCH_PARENT,
+        "height": DIVIDER_HEIGHT,
+        "background": DIVIDER,
+        "rules": views.Rules(below=below),
+    }
+    return kind(id, **line)
 
 
 def confirmation_dialog(message: str, on_yes: Action, on_no: Action) -> views.View:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from droidhub.virtual import views
 from droidhub.virtual.views.view import Action
 from droidhub_aw_apps.common import simple_commons as sc
+from droidhub_aw_apps.common.styles import TextStyle, text_view
 
 # --- strings (values/strings.xml of the app and of Simple-Commons) -----------------------
 TYPE_A_MESSAGE = "Type a message…"
@@ -41,6 +42,20 @@ DELETE_CONVERSATION = "Are you sure you want to delete all messages of this conv
 RECEIVED_BUBBLE = "#44888888"
 #: The share of a row a message's wrapper takes (``layout_constraintWidth_percent``).
 WRAPPER_SHARE = 0.8
+
+# --- styles -------------------------------------------------------------------------------
+#: The placeholders a list shows while it is empty (``no_conversations_placeholder``,
+#: ``no_contacts_placeholder``): centred, 20 dp below the top, 16 dp in from the sides.
+PLACEHOLDER: TextStyle = {
+    "text_size": sc.BIGGER_TEXT,
+    "gravity": views.Gravity.CENTER,
+    "width": views.MATCH_PARENT,
+    "margin": (0, sc.BIGGER_MARGIN, 0, 0),
+    "padding": (sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0),
+}
+#: ``item_conversation``'s title and newest message: a row's lines, 16 dp clear of its end.
+CONVERSATION_TITLE: TextStyle = {**sc.ROW_TITLE, "padding": (0, 0, sc.ACTIVITY_MARGIN, 0)}
+CONVERSATION_SNIPPET: TextStyle = {**sc.ROW_DETAIL, "padding": (0, 0, sc.ACTIVITY_MARGIN, 0)}
 
 
 @dataclass(frozen=True)
@@ -124,15 +139,11 @@ def activity_main(
     empty = not rows
     holder = views.RelativeLayout(
         "main_holder",
-        views.TextView(
+        text_view(
             "no_conversations_placeholder",
             NO_CONVERSATIONS,
-            text_size=sc.BIGGER_TEXT,
+            style=PLACEHOLDER,
             text_color=sc.TEXT,
-            gravity=views.Gravity.CENTER,
-            width=views.MATCH_PARENT,
-            margin=(0, sc.BIGGER_MARGIN, 0, 0),
-            padding=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0),
             visibility="visible" if empty else views.GONE,
         ),
         views.TextView(
@@ -192,25 +203,12 @@ def item_conversation(row: ConversationRow, on_click: Action) -> views.View:
                 height=sc.NORMAL_ICON_SIZE,
                 margin=(sc.NORMAL_MARGIN, 0, sc.NORMAL_MARGIN, 0),
             ),
-            views.TextView(
-                "conversation_address",
-                row.title,
-                text_size=sc.BIG_TEXT,
-                text_color=sc.TEXT,
-                max_lines=1,
-                width=views.MATCH_PARENT,
-                padding=(0, 0, sc.ACTIVITY_MARGIN, 0),
-                rules=beside,
-            ),
+            text_view("conversation_address", row.title, style=CONVERSATION_TITLE, rules=beside),
             views.TextView("draft_indicator", "Draft", visibility=views.GONE),
-            views.TextView(
+            text_view(
                 "conversation_body_short",
                 row.snippet,
-                text_size=sc.NORMAL_TEXT,
-                text_color=sc.TEXT,
-                max_lines=1,
-                width=views.MATCH_PARENT,
-                padding=(0, 0, sc.ACTIVITY_MARGIN, 0),
+                style=CONVERSATION_SNIPPET,
                 rules=views.Rules(below="conversation_address", to_right_of="conversation_image"),
             ),
             views.TextView(
@@ -321,13 +319,7 @@ def send_message_holder(
             ),
         ),
         send,
-        views.View(
-            "attachment_picker_divider",
-            width=views.MATCH_PARENT,
-            height=1,
-            background=sc.DIVIDER,
-            rules=views.Rules(below="thread_type_message"),
-        ),
+        sc.divider("attachment_picker_divider", below="thread_type_message", kind=views.View),
         width=views.MATCH_PARENT,
     )
 

@@ -22,9 +22,11 @@ from droidhub.virtual import views
 from droidhub.virtual.views.measure import MeasureSpec
 from droidhub.virtual.views.view import Attributes
 from droidhub_aw_apps.common import simple_commons as sc
+from droidhub_aw_apps.common.styles import TextStyle, text_view
 from droidhub_aw_apps.sms.layouts import (
     ADD_CONTACT_OR_NUMBER,
     NEW_CONVERSATION,
+    PLACEHOLDER,
     Action,
     ContactRow,
 )
@@ -32,6 +34,10 @@ from droidhub_aw_apps.sms.layouts import (
 SUGGESTIONS = "Suggestions"
 NO_CONTACTS_FOUND = "No contacts found"  # Simple-Commons' no_contacts_found
 BIG_MARGIN, FAB_SIZE, BIGGER_AVATAR_SIZE = 24, 56, 64
+#: ``item_contact_with_number``'s name and number: a row's lines, 16 dp in from both sides.
+_SIDES = (sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0)
+CONTACT_NAME: TextStyle = {**sc.ROW_TITLE, "padding": _SIDES}
+CONTACT_NUMBER: TextStyle = {**sc.ROW_DETAIL, "padding": _SIDES}
 
 
 class FastScrollerThumbView(views.ViewGroupFrame):
@@ -91,22 +97,12 @@ def activity_new_conversation(
             rules=views.Rules(align_parent_right=True),
             visibility="visible" if len(address) > 2 else views.GONE,
         ),
-        views.ImageView(
-            "add_contact_divider",
-            width=views.MATCH_PARENT,
-            height=1,
-            background=sc.DIVIDER,
-            rules=views.Rules(below="new_conversation_address"),
-        ),
-        views.TextView(
+        sc.divider("add_contact_divider", below="new_conversation_address"),
+        text_view(
             "no_contacts_placeholder",
             NO_CONTACTS_FOUND,
-            text_size=sc.BIGGER_TEXT,
+            style=PLACEHOLDER,
             text_color="#CC" + sc.TEXT[3:],  # alpha 0.8 (the engine draws no italic)
-            gravity=views.Gravity.CENTER,
-            width=views.MATCH_PARENT,
-            margin=(0, sc.BIGGER_MARGIN, 0, 0),
-            padding=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0),
             rules=views.Rules(below=top),
             visibility=views.GONE if contacts else "visible",
         ),
@@ -241,24 +237,11 @@ def item_contact_with_number(
     return views.ViewGroupRelative(
         "item_contact_frame",
         sc.LetterAvatar("item_contact_image", row.name, margin=(sc.ACTIVITY_MARGIN, 0, 0, 0)),
-        views.TextView(
-            "item_contact_name",
-            row.name,
-            text_size=sc.BIG_TEXT,
-            text_color=sc.TEXT,
-            max_lines=1,
-            width=views.MATCH_PARENT,
-            padding=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0),
-            rules=beside,
-        ),
-        views.TextView(
+        text_view("item_contact_name", row.name, style=CONTACT_NAME, rules=beside),
+        text_view(
             "item_contact_number",
             row.number,
-            text_size=sc.NORMAL_TEXT,
-            text_color=sc.TEXT,
-            max_lines=1,
-            width=views.MATCH_PARENT,
-            padding=(sc.ACTIVITY_MARGIN, 0, sc.ACTIVITY_MARGIN, 0),
+            style=CONTACT_NUMBER,
             rules=views.Rules(below="item_contact_name", to_right_of="item_contact_image"),
         ),
         views.ImageView("drag_handle_icon", visibility=views.GONE),

@@ -1,0 +1,40 @@
+"""Styles: one set of TextView attributes that many TextViews share.
+
+An Android layout gives many TextViews one look with ``style="@style/..."``; here a
+style is a :class:`TextStyle` dict handed to :func:`text_view`
+(``text_view("item_contact_name", row.name, style=ROW_TITLE, rules=beside)``), so the
+shared attributes have one home and each view states only what is its own (its id,
+its text, where it sits). A style builds on another as Android's ``parent=`` does:
+``{**ROW_TITLE, "text_size": 14}``.
+"""
+
+from __future__ import annotations
+
+from typing import Unpack
+
+from droidhub.virtual import views
+from droidhub.virtual.views.view import Attributes
+
+
+class TextStyle(Attributes, total=False):
+    """The keywords of :class:`droidhub.virtual.views.TextView`: its own (size, colour,
+    weight, lines, caps, gravity, minimum size) and every view's (size, padding, margin,
+    rules...)."""
+
+    text_size: float
+    text_color: str
+    medium: bool
+    max_lines: int | None
+    all_caps: bool
+    gravity: int
+    min_width: float
+    min_height: float
+
+
+def text_view(
+    id: str, text: str, *, style: TextStyle, **attributes: Unpack[TextStyle]
+) -> views.TextView:
+    """A TextView with ``style``'s attributes; those given here win over the style's, as
+    a layout tag's own attributes win over its ``style=``."""
+    merged: TextStyle = {**style, **attributes}
+    return views.TextView(id, text, **merged)
