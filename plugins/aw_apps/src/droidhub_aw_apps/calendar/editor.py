@@ -41,6 +41,7 @@ from droidhub_aw_apps.calendar.model import (
 )
 from droidhub_aw_apps.calendar.pickers import DatePick, TimePick
 from droidhub_aw_apps.common import simple_commons as sc
+from droidhub_aw_apps.common.styles import COLUMN
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
@@ -492,7 +493,7 @@ def _delete_body(repeating: bool, rule: int, choose: Callable[[int], object]) ->
                        padding=(0, 0, 0, sc.NORMAL_MARGIN), visibility=shown),
         views.RadioGroup("delete_event_radio_view", *choices, width=views.MATCH_PARENT,
                          visibility=shown),
-        orientation=views.VERTICAL, width=views.MATCH_PARENT, padding=(20, 20, 20, 0),
+        **COLUMN, padding=(20, 20, 20, 0),
     )  # fmt: skip
 
 

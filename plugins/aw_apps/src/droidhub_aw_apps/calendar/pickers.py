@@ -38,6 +38,7 @@ from droidhub.virtual.views.measure import MeasureSpec
 from droidhub.virtual.views.paint import Painter
 from droidhub_aw_apps.calendar import ids
 from droidhub_aw_apps.common import simple_commons as sc
+from droidhub_aw_apps.common.styles import COLUMN
 
 #: The framework's and Material's dialog strings (OK and Cancel are theirs too).
 CANCEL, OK = ids.CANCEL, ids.OK
@@ -217,7 +218,7 @@ class TimePick:
             ),
             picker,
             buttons,
-            orientation=views.VERTICAL, width=views.MATCH_PARENT, background=sc.BACKGROUND,
+            **COLUMN, background=sc.BACKGROUND,
             corner_radius=28, elevation=6,
         )  # fmt: skip
 

@@ -30,7 +30,7 @@ from droidhub.virtual.views.measure import dp, place
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action, Attributes
 from droidhub_aw_apps.common.java_strings import java_hash
-from droidhub_aw_apps.common.styles import TextStyle
+from droidhub_aw_apps.common.styles import COLUMN, TextStyle
 
 # --- colours (values-v31/colors.xml over the system palette, light) --------------------
 BACKGROUND = "#FFFEFBFF"  # you_background_color: system_neutral1_10
@@ -185,12 +185,11 @@ def my_search_menu(
     bar = views.LinearLayout(
         "top_app_bar_layout",
         holder,
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
+        **COLUMN,
         height=56,
         margin=(ACTIVITY_MARGIN, 0, ACTIVITY_MARGIN, 0),
     )
-    return views.LinearLayout(id, bar, orientation=views.VERTICAL, width=views.MATCH_PARENT)
+    return views.LinearLayout(id, bar, **COLUMN)
 
 
 def material_toolbar(
@@ -336,8 +335,7 @@ def settings_top(on_up: Action, language: bool = True) -> views.View:
             "settings_change_date_time_format_holder",
             label("settings_change_date_time_format", "Change date and time format"),
         ),
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
+        **COLUMN,
     )
     return views.CoordinatorLayout(
         "settings_coordinator",

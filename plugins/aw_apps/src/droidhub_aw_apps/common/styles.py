@@ -5,12 +5,14 @@ style is a :class:`TextStyle` dict handed to :func:`text_view`
 (``text_view("item_contact_name", row.name, style=ROW_TITLE, rules=beside)``), so the
 shared attributes have one home and each view states only what is its own (its id,
 its text, where it sits). A style builds on another as Android's ``parent=`` does:
-``{**ROW_TITLE, "text_size": 14}``.
+``{**ROW_TITLE, "text_size": 14}``. A LinearLayout's direction and width, which nearly
+every one sets, are the :class:`LinearStyle` ``COLUMN`` and ``ROW``, unpacked into its
+keywords (``views.LinearLayout("editors", field, **COLUMN)``).
 """
 
 from __future__ import annotations
 
-from typing import Unpack
+from typing import TypedDict, Unpack
 
 from droidhub.virtual import views
 from droidhub.virtual.views.view import Attributes
@@ -29,6 +31,20 @@ class TextStyle(Attributes, total=False):
     gravity: int
     min_width: float
     min_height: float
+
+
+class LinearStyle(TypedDict):
+    """A LinearLayout's direction and width, the two attributes nearly every one sets."""
+
+    orientation: str
+    width: float
+
+
+#: A vertical LinearLayout as wide as its parent: a screen's column of sections, a
+#: section's column of fields.
+COLUMN: LinearStyle = {"orientation": views.VERTICAL, "width": views.MATCH_PARENT}
+#: A horizontal LinearLayout as wide as its parent: a list row, an icon beside its text.
+ROW: LinearStyle = {"orientation": views.HORIZONTAL, "width": views.MATCH_PARENT}
 
 
 def text_view(

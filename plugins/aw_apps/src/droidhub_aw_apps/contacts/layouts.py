@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from droidhub.virtual import views
 from droidhub_aw_apps.common.java_strings import java_hash
+from droidhub_aw_apps.common.styles import COLUMN, ROW
 
 if TYPE_CHECKING:
     from droidhub.virtual.views.paint import Painter
@@ -174,8 +175,7 @@ def _list_item(row: ListRow, on_open: Callable[[int], object]) -> views.View:
         header,
         tile,
         name,
-        orientation=views.HORIZONTAL,
-        width=views.MATCH_PARENT,
+        **ROW,
         height=56,
         padding=(0, 0, 0, 0),
         on_click=lambda: on_open(row.contact_id),
@@ -193,8 +193,7 @@ def list_screen(
     header = views.LinearLayout(
         "toolbar_parent",
         views.FrameLayout("toolbar_frame", bar, width=views.MATCH_PARENT, background=PRIMARY),
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
+        **COLUMN,
         elevation=2,
     )
     listing = views.ScrollingListView(
@@ -220,8 +219,7 @@ def list_screen(
     content = views.LinearLayout(
         "pinned_header_list_layout",
         views.FrameLayout("contact_list", swipe, width=views.MATCH_PARENT, height=0, weight=1),
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
+        **COLUMN,
         height=views.MATCH_PARENT,
         background=SURFACE,
     )
@@ -254,8 +252,7 @@ def list_screen(
         "fragment_container",
         header,
         views.FrameLayout("content_frame", root, width=views.MATCH_PARENT, height=0, weight=1),
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
+        **COLUMN,
         height=views.MATCH_PARENT,
     )
     return views.DrawerLayout("drawer_layout", frame)
@@ -289,23 +286,21 @@ def _section(icon: str, desc: str, *editors: views.View) -> views.View:
         weight=1,
         margin=(0, 0, 16, 0),
     )
-    return views.ViewGroupLinear(
-        "", kind_icon, body, orientation=views.HORIZONTAL, width=views.MATCH_PARENT
-    )
+    return views.ViewGroupLinear("", kind_icon, body, **ROW)
 
 
 def _text_fields_editor(field: views.EditText, spinner: views.View | None) -> views.View:
     """TextFieldsEditorView: ``editors`` holding the field, the label ``spinner`` under it."""
     column = views.LinearLayout(
         "",
-        views.LinearLayout("editors", field, orientation=views.VERTICAL, width=views.MATCH_PARENT),
+        views.LinearLayout("editors", field, **COLUMN),
         orientation=views.VERTICAL,
         width=0,
         weight=1,
     )
     if spinner is not None:
         column.add(spinner)
-    return views.ViewGroupLinear("", column, orientation=views.HORIZONTAL, width=views.MATCH_PARENT)
+    return views.ViewGroupLinear("", column, **ROW)
 
 
 def editor_screen(fields: EditorFields) -> views.View:
@@ -350,11 +345,7 @@ def editor_screen(fields: EditorFields) -> views.View:
         "person",
         "Name",
         views.LinearLayout(
-            "editors",
-            _field("First name", fields),
-            _field("Last name", fields),
-            orientation=views.VERTICAL,
-            width=views.MATCH_PARENT,
+            "editors", _field("First name", fields), _field("Last name", fields), **COLUMN
         ),
     )
     phone = _section("call", "Phone", _text_fields_editor(_field("Phone", fields), spinner))
@@ -371,26 +362,11 @@ def editor_screen(fields: EditorFields) -> views.View:
             gravity=views.Gravity.CENTER_VERTICAL,
             width=views.MATCH_PARENT,
         ),
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
+        **COLUMN,
         on_click=lambda: None,
     )
-    sections = views.LinearLayout(
-        "kind_section_views",
-        name,
-        phone,
-        email,
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
-    )
-    body = views.ViewGroupLinear(
-        "raw_contacts_editor_view",
-        photo,
-        sections,
-        more,
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
-    )
+    sections = views.LinearLayout("kind_section_views", name, phone, email, **COLUMN)
+    body = views.ViewGroupLinear("raw_contacts_editor_view", photo, sections, more, **COLUMN)
     fragment = views.FrameLayout(
         "contact_editor_fragment",
         views.ScrollView(
@@ -402,12 +378,7 @@ def editor_screen(fields: EditorFields) -> views.View:
         background=SURFACE,
     )
     return views.LinearLayout(
-        "fragment_container",
-        bar,
-        fragment,
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        "fragment_container", bar, fragment, **COLUMN, height=views.MATCH_PARENT
     )
 
 
@@ -477,8 +448,7 @@ def _entry(number: str, kind: str) -> views.View:
             clickable=True,
             layout_gravity=views.Gravity.CENTER_VERTICAL,
         ),
-        orientation=views.HORIZONTAL,
-        width=views.MATCH_PARENT,
+        **ROW,
         padding=(0, 12, 8, 12),
         on_click=lambda: None,
     )
@@ -520,17 +490,14 @@ def contact_screen(
     card = views.ViewGroupLinear(
         "communication_card",
         *(_entry(n, k) for n, k in page.numbers),
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
+        **COLUMN,
         background=SURFACE,
         margin=(0, 8, 0, 0),
         visibility=views.VISIBLE if page.numbers else views.GONE,
     )
     content = views.ScrollView(
         "content_scroller",
-        views.LinearLayout(
-            "card_container", card, orientation=views.VERTICAL, width=views.MATCH_PARENT
-        ),
+        views.LinearLayout("card_container", card, **COLUMN),
         width=views.MATCH_PARENT,
         height=0,
         weight=1,
@@ -539,8 +506,7 @@ def contact_screen(
         "multiscroller",
         header,
         content,
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
+        **COLUMN,
         height=views.MATCH_PARENT,
         background="#FFF5F5F5",
     )

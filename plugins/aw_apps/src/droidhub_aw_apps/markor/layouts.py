@@ -25,6 +25,7 @@ from typing import ClassVar
 from droidhub.virtual import views
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action
+from droidhub_aw_apps.common.styles import COLUMN, ROW
 from droidhub_aw_apps.common.toolbars import appcompat_toolbar, navigation_button
 
 #: ``colors.xml``.
@@ -103,15 +104,7 @@ def title_text(text: str, id: str = "") -> views.TextView:
 
 def app_bar(bar: views.View, id: str = "") -> views.LinearLayout:
     """Material's AppBarLayout (a LinearLayout) around a toolbar, 4 dp of elevation."""
-    return views.LinearLayout(
-        id,
-        bar,
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
-        height=56,
-        elevation=4,
-        background=PRIMARY,
-    )
+    return views.LinearLayout(id, bar, **COLUMN, height=56, elevation=4, background=PRIMARY)
 
 
 # --- main__activity.xml -----------------------------------------------------------------
@@ -237,15 +230,13 @@ def filesystem_item(
             text_color=SECONDARY_TEXT,
             max_lines=1,
         ),
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
+        **COLUMN,
     )
     return views.LinearLayout(
         "opoc_filesystem_item__root",
         image,
         texts,
-        orientation=views.HORIZONTAL,
-        width=views.MATCH_PARENT,
+        **ROW,
         margin=(0, 0, 0, 8),
         padding=(16, 0, 16, 0),
         on_click=on_click,
@@ -277,9 +268,7 @@ def new_file_dialog(name: views.EditText, extension: views.EditText) -> views.Sc
     extension.weight, extension.width = 30, 0
     extension.margin = (0, 0, views.dp(32), 0)
     extension.gravity = views.Gravity.RIGHT
-    fields = views.LinearLayout(
-        "", name, extension, orientation=views.HORIZONTAL, width=views.MATCH_PARENT
-    )
+    fields = views.LinearLayout("", name, extension, **ROW)
     column = views.LinearLayout(
         "",
         _caption("Name"),
@@ -305,8 +294,7 @@ def new_file_dialog(name: views.EditText, extension: views.EditText) -> views.Sc
             text_color=SECONDARY_TEXT,
             width=views.MATCH_PARENT,
         ),
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
+        **COLUMN,
     )
     return views.ScrollView(
         "new_file_dialog__root", column, width=views.MATCH_PARENT, padding=(16, 16, 16, 0)
@@ -319,8 +307,7 @@ def rename_dialog(new_name: views.EditText) -> views.LinearLayout:
         "",
         views.TextView("dialog_message", "", width=views.MATCH_PARENT),
         new_name,
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
+        **COLUMN,
         padding=(20, 8, 20, 0),
     )
 
@@ -349,14 +336,7 @@ def filesystem_dialog(
         background=PRIMARY,
     )
     rows.height = views.dp(360)
-    column = views.LinearLayout(
-        "",
-        bar,
-        rows,
-        _picker_buttons(on_cancel, on_ok),
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
-    )
+    column = views.LinearLayout("", bar, rows, _picker_buttons(on_cancel, on_ok), **COLUMN)
     fabs = views.LinearLayout(
         "",
         *(
@@ -387,8 +367,7 @@ def _picker_buttons(on_cancel: Action, on_ok: Action) -> views.LinearLayout:
         "ui__filesystem_dialog__buttons",
         _text_button("ui__filesystem_dialog__button_cancel", "Cancel", on_cancel),
         _text_button("ui__filesystem_dialog__button_ok", "Select this folder", on_ok),
-        orientation=views.HORIZONTAL,
-        width=views.MATCH_PARENT,
+        **ROW,
         gravity=views.Gravity.RIGHT,
         padding=4,
     )
@@ -485,8 +464,7 @@ def document_activity(bar: views.View, editor: views.EditText) -> views.LinearLa
         views.FrameLayout(
             "document__placeholder_fragment", fragment, width=views.MATCH_PARENT, height=0, weight=1
         ),
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
+        **COLUMN,
         height=views.MATCH_PARENT,
         background=BACKGROUND,
     )

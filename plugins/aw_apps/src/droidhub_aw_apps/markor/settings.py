@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from droidhub.virtual import views
 from droidhub.virtual.views.view import Action
+from droidhub_aw_apps.common.styles import COLUMN
 from droidhub_aw_apps.markor import layouts
 
 #: ``preferences_master.xml``'s top level: title, summary, icon ("category": a header).
@@ -55,11 +56,5 @@ def settings_activity(close: Action) -> views.View:
         weight=1,
     )
     return views.LinearLayout(
-        "",
-        layouts.app_bar(bar),
-        frame,
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
-        background="#FFFFFFFF",
+        "", layouts.app_bar(bar), frame, **COLUMN, height=views.MATCH_PARENT, background="#FFFFFFFF"
     )

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from droidhub.virtual import views
 from droidhub.virtual.views.view import Action
 from droidhub_aw_apps.common import simple_commons as sc
-from droidhub_aw_apps.common.styles import TextStyle, text_view
+from droidhub_aw_apps.common.styles import COLUMN, TextStyle, text_view
 
 # --- strings (values/strings.xml of the app and of Simple-Commons) -----------------------
 TYPE_A_MESSAGE = "Type a message…"
@@ -262,8 +262,7 @@ def activity_thread(
         views.RelativeLayout("thread_add_contacts", visibility=views.GONE),
         fastscroller,
         send_message_holder(draft, on_draft, on_send),
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
+        **COLUMN,
         height=views.MATCH_PARENT,
         margin=(0, 56, 0, 0),
     )
@@ -369,8 +368,7 @@ def item_message(item: ThreadItem) -> views.View:
         photo,
         views.LinearLayout(
             "thread_message_attachments_holder",
-            orientation=views.VERTICAL,
-            width=views.MATCH_PARENT,
+            **COLUMN,
             visibility=views.GONE,  # an SMS has no attachment
         ),
         views.ImageView("thread_message_play_outline", visibility=views.GONE),

@@ -44,6 +44,7 @@ from droidhub.virtual.views.measure import MeasureSpec
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.seekbar import SLIDER
 from droidhub.virtual.views.view import Action
+from droidhub_aw_apps.common.styles import COLUMN
 
 SYSTEMUI = "com.android.systemui"
 #: Android 13's Settings theme: its background and ink.
@@ -88,7 +89,7 @@ class PreferenceList(views.LinearLayout):
     class_name: ClassVar[str] = "androidx.recyclerview.widget.RecyclerView"
 
     def __init__(self, id: str, *rows: views.View) -> None:
-        super().__init__(id, *rows, orientation=views.VERTICAL, width=views.MATCH_PARENT)
+        super().__init__(id, *rows, **COLUMN)
 
 
 class CollapsingToolbar(views.FrameLayout):
@@ -185,11 +186,9 @@ def homepage(rows: Sequence[views.View], on_search: Action | None = None) -> vie
                 corner_radius=24,
                 elevation=0,
             ),
-            orientation=views.VERTICAL,
-            width=views.MATCH_PARENT,
+            **COLUMN,
         ),
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
+        **COLUMN,
     )  # fmt: skip
     content = views.LinearLayout(
         "homepage_container",
@@ -203,13 +202,11 @@ def homepage(rows: Sequence[views.View], on_search: Action | None = None) -> vie
                     PreferenceList("recycler_view", *rows),
                     width=views.MATCH_PARENT,
                 ),
-                orientation=views.VERTICAL,
-                width=views.MATCH_PARENT,
+                **COLUMN,
             ),
             width=views.MATCH_PARENT,
         ),
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
+        **COLUMN,
     )
     return AppBarCoordinator(
         "settings_homepage_container",
@@ -229,12 +226,7 @@ def subpage(title: str, rows: Sequence[views.View], on_up: Action) -> views.View
         elevation=0,
         padding=(4, 0, 0, 0),
     )
-    app_bar = views.LinearLayout(
-        "app_bar",
-        CollapsingToolbar(title, toolbar),
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
-    )
+    app_bar = views.LinearLayout("app_bar", CollapsingToolbar(title, toolbar), **COLUMN)
     listing = views.LinearLayout(
         "",
         views.FrameLayout(
@@ -243,8 +235,7 @@ def subpage(title: str, rows: Sequence[views.View], on_up: Action) -> views.View
             width=views.MATCH_PARENT,
             height=views.MATCH_PARENT,
         ),
-        orientation=views.VERTICAL,
-        width=views.MATCH_PARENT,
+        **COLUMN,
         height=views.MATCH_PARENT,
     )
     return AppBarCoordinator(
