@@ -41,7 +41,7 @@ from droidhub_aw_apps.calendar.model import (
 )
 from droidhub_aw_apps.calendar.pickers import DatePick, TimePick
 from droidhub_aw_apps.common import simple_commons as sc
-from droidhub_aw_apps.common.styles import COLUMN
+from droidhub_aw_apps.common.styles import COLUMN, FILL
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
@@ -229,7 +229,7 @@ class Editor:
                 "event_nested_scrollview", self._holder(phone), width=views.MATCH_PARENT,
                 height=views.MATCH_PARENT, margin=(0, 56, 0, 0),
             ),
-            width=views.MATCH_PARENT, height=views.MATCH_PARENT, background=sc.BACKGROUND,
+            **FILL, background=sc.BACKGROUND,
         )  # fmt: skip
         dialog, anchor = self._dialog(phone)
         return content, dialog, (self._cancel if dialog is not None else None), anchor

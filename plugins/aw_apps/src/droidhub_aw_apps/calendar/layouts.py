@@ -35,6 +35,7 @@ from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action
 from droidhub_aw_apps.calendar import ids
 from droidhub_aw_apps.common import simple_commons as sc
+from droidhub_aw_apps.common.styles import FILL
 
 #: ``month_text_size``, ``day_text_size`` and ``event_color_bar_width``.
 MONTH_TEXT, DAY_TEXT, COLOR_BAR = 22, 17, 16
@@ -61,7 +62,7 @@ class MonthView(views.View):
     circle) and its events' titles, drawn; a plain ``android.view.View``."""
 
     def __init__(self, days: Sequence[MonthDay], today_column: int) -> None:
-        super().__init__("month_view", width=views.MATCH_PARENT, height=views.MATCH_PARENT)
+        super().__init__("month_view", **FILL)
         self.days, self.today_column = days, today_column
 
     def draw_content(self, painter: Painter) -> None:
@@ -180,20 +181,16 @@ def month_fragment(
         "month_view_wrapper",
         MonthView(days, today_column),
         *cells,
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        **FILL,
         rules=views.Rules(below="top_left_arrow"),
     )
     holder = views.RelativeLayout(
         "month_calendar_holder",
         *top_navigation(title, on_left, on_right, on_title),
         wrapper,
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        **FILL,
     )
-    return views.ViewPager(
-        "fragment_months_viewpager", holder, width=views.MATCH_PARENT, height=views.MATCH_PARENT
-    )
+    return views.ViewPager("fragment_months_viewpager", holder, **FILL)
 
 
 @dataclass(frozen=True)
@@ -280,13 +277,10 @@ def day_fragment(
         "day_holder",
         *top_navigation(title, on_left, on_right, on_title),
         events,
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        **FILL,
         padding=(0, sc.MEDIUM_MARGIN, 0, 0),
     )
-    return views.ViewPager(
-        "fragment_days_viewpager", holder, width=views.MATCH_PARENT, height=views.MATCH_PARENT
-    )
+    return views.ViewPager("fragment_days_viewpager", holder, **FILL)
 
 
 def _placeholder(id: str, text: str, below: str = "") -> views.TextView:
@@ -320,9 +314,7 @@ def event_list_fragment(entries: Sequence[EventItem | Section]) -> views.View:
             _placeholder("calendar_empty_list_placeholder", ids.NO_UPCOMING_EVENTS),
             create,
         ]
-    return views.RelativeLayout(
-        "calendar_events_list_holder", *shown, width=views.MATCH_PARENT, height=views.MATCH_PARENT
-    )
+    return views.RelativeLayout("calendar_events_list_holder", *shown, **FILL)
 
 
 def search_holder(query: str, entries: Sequence[EventItem | Section]) -> views.View:
@@ -338,7 +330,7 @@ def search_holder(query: str, entries: Sequence[EventItem | Section]) -> views.V
     else:
         shown = [views.RecyclerView(ids.SEARCH_RESULTS, list(entries), list_row)]
     return views.RelativeLayout(
-        "search_holder", *shown, width=views.MATCH_PARENT, height=views.MATCH_PARENT,
+        "search_holder", *shown, **FILL,
         background=sc.BACKGROUND, clickable=True,
     )  # fmt: skip
 
@@ -353,24 +345,18 @@ def main_activity(
     holder = views.ViewGroupFrame(
         "main_holder",
         sc.SwipeRefreshLayout(
-            "swipe_refresh_layout",
-            views.FrameLayout(
-                "fragments_holder", fragment, width=views.MATCH_PARENT, height=views.MATCH_PARENT
-            ),
-            width=views.MATCH_PARENT,
-            height=views.MATCH_PARENT,
+            "swipe_refresh_layout", views.FrameLayout("fragments_holder", fragment, **FILL), **FILL
         ),
         fab,
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        **FILL,
     )
     layers: list[views.View] = [holder] if search is None else [holder, search]
     return views.CoordinatorLayout(
         "main_coordinator",
         menu,
         views.CoordinatorLayout(
-            "calendar_coordinator", *layers, width=views.MATCH_PARENT, height=views.MATCH_PARENT,
+            "calendar_coordinator", *layers, **FILL,
             margin=(0, 56, 0, 0),
         ),
-        width=views.MATCH_PARENT, height=views.MATCH_PARENT, background=sc.BACKGROUND,
+        **FILL, background=sc.BACKGROUND,
     )  # fmt: skip

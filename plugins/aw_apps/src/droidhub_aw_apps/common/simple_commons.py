@@ -30,7 +30,7 @@ from droidhub.virtual.views.measure import dp, place
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action, Attributes
 from droidhub_aw_apps.common.java_strings import java_hash
-from droidhub_aw_apps.common.styles import COLUMN, TextStyle
+from droidhub_aw_apps.common.styles import COLUMN, FILL, TextStyle
 
 # --- colours (values-v31/colors.xml over the system palette, light) --------------------
 BACKGROUND = "#FFFEFBFF"  # you_background_color: system_neutral1_10
@@ -170,7 +170,7 @@ def my_search_menu(
         ),
         my_edit_text(
             "top_toolbar_search", query, hint, on_query, text_size=BIG_TEXT,
-            width=views.MATCH_PARENT, height=views.MATCH_PARENT,
+            **FILL,
             gravity=views.Gravity.CENTER_VERTICAL,
             padding=(ACTIVITY_MARGIN, 0, 0, 0),
             rules=views.Rules(to_right_of="top_toolbar_search_icon", to_left_of="top_toolbar"),
@@ -343,8 +343,7 @@ def settings_top(on_up: Action, language: bool = True) -> views.View:
         views.ScrollView(
             "settings_nested_scrollview", settings, width=views.MATCH_PARENT, margin=(0, 56, 0, 0)
         ),
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        **FILL,
     )
 
 

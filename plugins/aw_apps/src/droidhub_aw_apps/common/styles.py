@@ -7,7 +7,8 @@ shared attributes have one home and each view states only what is its own (its i
 its text, where it sits). A style builds on another as Android's ``parent=`` does:
 ``{**ROW_TITLE, "text_size": 14}``. A LinearLayout's direction and width, which nearly
 every one sets, are the :class:`LinearStyle` ``COLUMN`` and ``ROW``, unpacked into its
-keywords (``views.LinearLayout("editors", field, **COLUMN)``).
+keywords (``views.LinearLayout("editors", field, **COLUMN)``); a view that fills its
+parent is ``**FILL``.
 """
 
 from __future__ import annotations
@@ -45,6 +46,18 @@ class LinearStyle(TypedDict):
 COLUMN: LinearStyle = {"orientation": views.VERTICAL, "width": views.MATCH_PARENT}
 #: A horizontal LinearLayout as wide as its parent: a list row, an icon beside its text.
 ROW: LinearStyle = {"orientation": views.HORIZONTAL, "width": views.MATCH_PARENT}
+
+
+class SizeStyle(TypedDict):
+    """A view's width and height, both."""
+
+    width: float
+    height: float
+
+
+#: A view that fills its parent both ways (``match_parent`` by ``match_parent``): a
+#: screen's root, the frame around a list, the list itself.
+FILL: SizeStyle = {"width": views.MATCH_PARENT, "height": views.MATCH_PARENT}
 
 
 def text_view(

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from droidhub.virtual import views
 from droidhub_aw_apps.common.java_strings import java_hash
-from droidhub_aw_apps.common.styles import COLUMN, ROW
+from droidhub_aw_apps.common.styles import COLUMN, FILL, ROW
 
 if TYPE_CHECKING:
     from droidhub.virtual.views.paint import Painter
@@ -210,12 +210,7 @@ def list_screen(
         text_color=SECONDARY,
         layout_gravity=views.Gravity.CENTER,
     )
-    swipe = views.FrameLayout(
-        "swipe_refresh",
-        listing if rows else empty,
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
-    )
+    swipe = views.FrameLayout("swipe_refresh", listing if rows else empty, **FILL)
     content = views.LinearLayout(
         "pinned_header_list_layout",
         views.FrameLayout("contact_list", swipe, width=views.MATCH_PARENT, height=0, weight=1),
@@ -240,13 +235,7 @@ def list_screen(
         layout_gravity=views.Gravity.BOTTOM | views.Gravity.END,
     )
     root = views.CoordinatorLayout(
-        "root",
-        views.FrameLayout(
-            "contacts_list_container", content, width=views.MATCH_PARENT, height=views.MATCH_PARENT
-        ),
-        fab,
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        "root", views.FrameLayout("contacts_list_container", content, **FILL), fab, **FILL
     )
     frame = views.LinearLayout(
         "fragment_container",
@@ -310,18 +299,10 @@ def editor_screen(fields: EditorFields) -> views.View:
     bar = toolbar(CREATE_CONTACT, "close", "Cancel", fields.on_cancel, save)
     photo = views.FrameLayout(
         "photo_editor",
-        views.ImageView(
-            "photo",
-            "add_a_photo",
-            tint="#FFFFFFFF",
-            icon_size=48,
-            width=views.MATCH_PARENT,
-            height=views.MATCH_PARENT,
-        ),
+        views.ImageView("photo", "add_a_photo", tint="#FFFFFFFF", icon_size=48, **FILL),
         views.View(
             "photo_touch_intercept_overlay",
-            width=views.MATCH_PARENT,
-            height=views.MATCH_PARENT,
+            **FILL,
             content_desc="Add contact photo",
             on_click=lambda: None,
         ),
@@ -369,9 +350,7 @@ def editor_screen(fields: EditorFields) -> views.View:
     body = views.ViewGroupLinear("raw_contacts_editor_view", photo, sections, more, **COLUMN)
     fragment = views.FrameLayout(
         "contact_editor_fragment",
-        views.ScrollView(
-            "contact_editor_scroller", body, width=views.MATCH_PARENT, height=views.MATCH_PARENT
-        ),
+        views.ScrollView("contact_editor_scroller", body, **FILL),
         width=views.MATCH_PARENT,
         height=0,
         weight=1,
@@ -468,10 +447,7 @@ def contact_screen(
     header = views.FrameLayout(
         "toolbar_parent",
         views.FrameLayout(
-            "photo",
-            LetterTile("", page.name, 112, layout_gravity=views.Gravity.CENTER),
-            width=views.MATCH_PARENT,
-            height=views.MATCH_PARENT,
+            "photo", LetterTile("", page.name, 112, layout_gravity=views.Gravity.CENTER), **FILL
         ),
         bar,
         views.TextView(

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from droidhub.virtual import views
 from droidhub.virtual.views.view import Action
 from droidhub_aw_apps.common import simple_commons as sc
-from droidhub_aw_apps.common.styles import COLUMN, TextStyle, text_view
+from droidhub_aw_apps.common.styles import COLUMN, FILL, TextStyle, text_view
 
 # --- strings (values/strings.xml of the app and of Simple-Commons) -----------------------
 TYPE_A_MESSAGE = "Type a message…"
@@ -159,30 +159,21 @@ def activity_main(
         views.ViewGroupLinear(
             "conversations_fastscroller",
             views.RecyclerView("conversations_list", rows, bind),
-            width=views.MATCH_PARENT,
-            height=views.MATCH_PARENT,
+            **FILL,
         ),
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        **FILL,
     )
     return views.CoordinatorLayout(
         "main_coordinator",
         sc.my_search_menu("main_menu", SEARCH_CONVERSATIONS, menu, overflow, on_overflow),
         views.RelativeLayout(
             "main_nested_scrollview",
-            views.CoordinatorLayout(
-                "main_coordinator_wrapper",
-                holder,
-                width=views.MATCH_PARENT,
-                height=views.MATCH_PARENT,
-            ),
-            width=views.MATCH_PARENT,
-            height=views.MATCH_PARENT,
+            views.CoordinatorLayout("main_coordinator_wrapper", holder, **FILL),
+            **FILL,
             margin=(0, 56, 0, 0),
         ),
         sc.my_fab("conversations_fab", "add", on_new, content_desc=NEW_CONVERSATION),
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        **FILL,
     )
 
 
@@ -270,8 +261,7 @@ def activity_thread(
         "thread_coordinator",
         sc.material_toolbar("thread_toolbar", title, on_up, menu, overflow, on_overflow),
         holder,
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        **FILL,
     )
 
 

@@ -22,7 +22,7 @@ from droidhub.virtual import views
 from droidhub.virtual.views.measure import MeasureSpec
 from droidhub.virtual.views.view import Attributes
 from droidhub_aw_apps.common import simple_commons as sc
-from droidhub_aw_apps.common.styles import TextStyle, text_view
+from droidhub_aw_apps.common.styles import FILL, TextStyle, text_view
 from droidhub_aw_apps.sms.layouts import (
     ADD_CONTACT_OR_NUMBER,
     NEW_CONVERSATION,
@@ -125,16 +125,14 @@ def activity_new_conversation(
                 below=top if contacts else "", to_left_of="contacts_letter_fastscroller"
             ),
         ),
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        **FILL,
         margin=(0, 56, 0, 0),
     )
     return views.CoordinatorLayout(
         "new_conversation_coordinator",
         sc.material_toolbar("new_conversation_toolbar", NEW_CONVERSATION, on_up),
         holder,
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        **FILL,
     )
 
 

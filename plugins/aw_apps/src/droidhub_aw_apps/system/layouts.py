@@ -44,7 +44,7 @@ from droidhub.virtual.views.measure import MeasureSpec
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.seekbar import SLIDER
 from droidhub.virtual.views.view import Action
-from droidhub_aw_apps.common.styles import COLUMN
+from droidhub_aw_apps.common.styles import COLUMN, FILL
 
 SYSTEMUI = "com.android.systemui"
 #: Android 13's Settings theme: its background and ink.
@@ -212,8 +212,7 @@ def homepage(rows: Sequence[views.View], on_search: Action | None = None) -> vie
         "settings_homepage_container",
         app_bar,
         ScrollingContainer("main_content_scrollable_container", content),
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        **FILL,
     )
 
 
@@ -232,20 +231,13 @@ def subpage(title: str, rows: Sequence[views.View], on_up: Action) -> views.View
         views.FrameLayout(
             "android:id/list_container",
             views.RecyclerView("recycler_view", list(rows), lambda row: row),
-            width=views.MATCH_PARENT,
-            height=views.MATCH_PARENT,
+            **FILL,
         ),
         **COLUMN,
         height=views.MATCH_PARENT,
     )
     return AppBarCoordinator(
-        "content_parent",
-        app_bar,
-        views.FrameLayout(
-            "content_frame", listing, width=views.MATCH_PARENT, height=views.MATCH_PARENT
-        ),
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        "content_parent", app_bar, views.FrameLayout("content_frame", listing, **FILL), **FILL
     )
 
 
@@ -278,6 +270,4 @@ def brightness_dialog(
         clickable=True,  # the panel keeps the taps that miss the slider
         layout_gravity=views.Gravity.TOP,
     )
-    return views.FrameLayout(
-        "", panel, width=views.MATCH_PARENT, height=views.MATCH_PARENT, on_click=on_outside
-    )
+    return views.FrameLayout("", panel, **FILL, on_click=on_outside)
