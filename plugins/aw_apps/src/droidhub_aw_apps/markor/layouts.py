@@ -25,8 +25,9 @@ from typing import ClassVar
 from droidhub.virtual import views
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action
-from droidhub_aw_apps.common.styles import COLUMN, ROW
+from droidhub_aw_apps.common.styles import COLUMN, FILL, ROW, TextStyle, text_view
 from droidhub_aw_apps.common.toolbars import appcompat_toolbar, navigation_button
+from droidhub_aw_apps.markor import ids
 
 #: ``colors.xml``.
 PRIMARY = "#FF1E2135"
@@ -40,6 +41,8 @@ ON_PRIMARY = "#FFFFFFFF"
 APP_NAME = "Markor"
 #: ``dimens.xml``: ``textactions_bar_height``.
 TEXT_ACTIONS_BAR_HEIGHT = 46
+#: ``new_file_dialog``'s captions and notes: 12 sp, secondary, across the dialog.
+CAPTION: TextStyle = {"text_size": 12, "text_color": SECONDARY_TEXT, "width": views.MATCH_PARENT}
 
 
 class PagerRecycler(views.FrameLayout):
@@ -125,14 +128,8 @@ def main_activity(
     the Files tab only) and the bottom navigation."""
     pager = views.ViewGroupFrame(
         "main__view_pager_container",
-        PagerRecycler(
-            "",
-            views.FrameLayout("", page, width=views.MATCH_PARENT, height=views.MATCH_PARENT),
-            width=views.MATCH_PARENT,
-            height=views.MATCH_PARENT,
-        ),
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        PagerRecycler("", views.FrameLayout("", page, **FILL), **FILL),
+        **FILL,
         margin=(0, 56, 0, 56),
     )
     fab = views.FloatingActionButton(
@@ -150,8 +147,7 @@ def main_activity(
         pager,
         fab,
         bottom_navigation_bar(on_tab, tab),
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        **FILL,
         background=BACKGROUND,
     )
 
@@ -183,16 +179,8 @@ def filesystem_fragment(
         padding=(0, 64, 0, 0),
         visibility=views.VISIBLE if empty else views.GONE,
     )
-    refresh = views.ViewGroupFrame(
-        "pull_to_refresh", rows, width=views.MATCH_PARENT, height=views.MATCH_PARENT
-    )
-    return views.FrameLayout(
-        "ui__filesystem_dialog__root",
-        hint,
-        refresh,
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
-    )
+    refresh = views.ViewGroupFrame("pull_to_refresh", rows, **FILL)
+    return views.FrameLayout("ui__filesystem_dialog__root", hint, refresh, **FILL)
 
 
 def filesystem_item(
@@ -220,11 +208,9 @@ def filesystem_item(
     )
     texts = views.LinearLayout(
         "",
+        views.TextView(ids.ROW_TITLE, title, text_size=19, text_color=PRIMARY_TEXT, medium=True),
         views.TextView(
-            "opoc_filesystem_item__title", title, text_size=19, text_color=PRIMARY_TEXT, medium=True
-        ),
-        views.TextView(
-            "opoc_filesystem_item__description",
+            ids.ROW_DESCRIPTION,
             description,
             text_size=15,
             text_color=SECONDARY_TEXT,
@@ -249,15 +235,7 @@ def filesystem_item(
 
 
 def _caption(text: str, top: float = 0) -> views.TextView:
-    return views.TextView(
-        "",
-        text,
-        text_size=12,
-        text_color=SECONDARY_TEXT,
-        max_lines=1,
-        width=views.MATCH_PARENT,
-        margin=(0, top, 0, 0),
-    )
+    return text_view("", text, style=CAPTION, max_lines=1, margin=(0, top, 0, 0))
 
 
 def new_file_dialog(name: views.EditText, extension: views.EditText) -> views.ScrollView:
@@ -279,25 +257,36 @@ def new_file_dialog(name: views.EditText, extension: views.EditText) -> views.Sc
         Spinner("new_file_dialog__template", "Empty file"),
         views.CheckBox("new_file_dialog__encrypt", "Encrypt file content", visibility=views.GONE),
         views.CheckBox("new_file_dialog__utf8_bom", "UTF-8 with BOM", visibility=views.GONE),
-        views.TextView(
-            "",
-            "- Folder is created without file extension",
-            text_size=12,
-            text_color=SECONDARY_TEXT,
-            width=views.MATCH_PARENT,
-            margin=(0, 32, 0, 0),
+        text_view(
+            "", "- Folder is created without file extension", style=CAPTION, margin=(0, 32, 0, 0)
         ),
-        views.TextView(
-            "",
-            "- Files and folders are not overwritten",
-            text_size=12,
-            text_color=SECONDARY_TEXT,
-            width=views.MATCH_PARENT,
-        ),
+        text_view("", "- Files and folders are not overwritten", style=CAPTION),
         **COLUMN,
     )
     return views.ScrollView(
         "new_file_dialog__root", column, width=views.MATCH_PARENT, padding=(16, 16, 16, 0)
+    )
+
+
+def ok_cancel_dialog(
+    title: str,
+    message: str,
+    on_ok: Action,
+    on_cancel: Action,
+    *,
+    custom: views.View | None = None,
+    neutral: tuple[str, Action] | None = None,
+) -> views.View:
+    """An AlertDialog with the app's ids, Cancel and OK (and a ``neutral`` third
+    button); ``custom`` stands in place of the message."""
+    return views.alert_dialog(
+        title,
+        message,
+        package_ids=True,
+        custom=custom,
+        neutral=neutral,
+        negative=("Cancel", on_cancel),
+        positive=("OK", on_ok),
     )
 
 
@@ -424,8 +413,7 @@ def document_activity(bar: views.View, editor: views.EditText) -> views.LinearLa
     scroll = views.ScrollView(
         "document__fragment__edit__content_editor__scrolling_parent",
         editor,
-        width=views.MATCH_PARENT,
-        height=views.MATCH_PARENT,
+        **FILL,
         margin=(0, 0, 0, TEXT_ACTIONS_BAR_HEIGHT),
     )
     actions = views.LinearLayout(
@@ -455,9 +443,7 @@ def document_activity(bar: views.View, editor: views.EditText) -> views.LinearLa
         layout_gravity=views.Gravity.BOTTOM,
         background=TEXT_ACTION_BAR,
     )
-    fragment = views.FrameLayout(
-        "", scroll, bar_scroll, width=views.MATCH_PARENT, height=views.MATCH_PARENT
-    )
+    fragment = views.FrameLayout("", scroll, bar_scroll, **FILL)
     return views.LinearLayout(
         "",
         app_bar(bar),

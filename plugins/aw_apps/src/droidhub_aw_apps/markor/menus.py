@@ -7,42 +7,39 @@ from __future__ import annotations
 from droidhub.virtual.views import MenuItem, dp
 from droidhub.virtual.views.window import CONTENT
 
+
+def _menu(*items: tuple[str, str]) -> tuple[MenuItem, ...]:
+    """A menu's items from their ``(id, title)`` pairs, in order."""
+    return tuple(MenuItem(id, title) for id, title in items)
+
+
 #: ``action_sort``'s submenu.
-SORT = [
-    MenuItem(id, title)
-    for id, title in (
-        ("action_sort_by_name", "Name"),
-        ("action_sort_by_date", "Date"),
-        ("action_sort_by_filesize", "Size"),
-        ("action_sort_by_mimetype", "MIME type"),
-        ("action_folder_first", "Folder first"),
-        ("action_sort_reverse", "Reverse order"),
-        ("action_show_dotfiles", ".dotfiles"),
-    )
-]
+SORT = _menu(
+    ("action_sort_by_name", "Name"),
+    ("action_sort_by_date", "Date"),
+    ("action_sort_by_filesize", "Size"),
+    ("action_sort_by_mimetype", "MIME type"),
+    ("action_folder_first", "Folder first"),
+    ("action_sort_reverse", "Reverse order"),
+    ("action_show_dotfiles", ".dotfiles"),
+)
 #: ``action_go_to``'s submenu (the SD card entries hide without a card).
-GO_TO = [
-    MenuItem(id, title)
-    for id, title in (
-        ("action_go_to_appdata_private", "AppData (private)"),
-        ("action_go_to_appdata_public", "AppData (public)"),
-        ("action_go_to_storage", "Internal storage"),
-        ("action_go_to_recent_files", "Recently viewed documents"),
-        ("action_go_to_popular_files", "Popular documents"),
-        ("action_go_to_favourite_files", "Favourites"),
-        ("action_go_to_home", "Notebook"),
-    )
-]
+GO_TO = _menu(
+    ("action_go_to_appdata_private", "AppData (private)"),
+    ("action_go_to_appdata_public", "AppData (public)"),
+    ("action_go_to_storage", "Internal storage"),
+    ("action_go_to_recent_files", "Recently viewed documents"),
+    ("action_go_to_popular_files", "Popular documents"),
+    ("action_go_to_favourite_files", "Favourites"),
+    ("action_go_to_home", "Notebook"),
+)
 #: The editor's items that go to its overflow (``showAsAction="never"``).
-DOCUMENT_OVERFLOW = tuple(
-    MenuItem(id, title)
-    for id, title in (
-        ("submenu_per_file_settings", "File settings"),
-        ("submenu_share", "Share"),
-        ("submenu_tools", "Tools"),
-        ("action_info", "Info"),
-        ("action_reload", "Reload"),
-    )
+DOCUMENT_OVERFLOW = _menu(
+    ("submenu_per_file_settings", "File settings"),
+    ("submenu_share", "Share"),
+    ("submenu_tools", "Tools"),
+    ("action_info", "Info"),
+    ("action_reload", "Reload"),
 )
 
 

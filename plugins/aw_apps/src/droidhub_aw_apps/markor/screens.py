@@ -34,6 +34,7 @@ from droidhub_aw_apps.clipboard import model as clipboard
 from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.common.folders import folder_entries
 from droidhub_aw_apps.markor import layouts, menus, settings
+from droidhub_aw_apps.markor.ids import EDITOR, EXT_FIELD, NAME_FIELD, RENAME_FIELD
 from droidhub_aw_apps.markor.menus import menu_anchor
 from droidhub_aw_apps.markor.model import APPS, MARKOR_DATA, modified, replaced
 
@@ -42,10 +43,6 @@ if TYPE_CHECKING:
 
 #: The top of the phone's shared storage: the browser goes no higher.
 STORAGE = "/storage/emulated/0"
-EDITOR = "document__fragment__edit__highlighting_editor"
-NAME_FIELD = "new_file_dialog__name"
-EXT_FIELD = "new_file_dialog__ext"
-RENAME_FIELD = "new_name"
 KEY_ENTER = ("KEYCODE_ENTER", "66")
 SELECT_ALL_KEYS = ("KEYCODE_CTRL_LEFT", "KEYCODE_A")
 
@@ -271,35 +268,30 @@ class MarkorScreens(views.ViewApp):
             window.dialog = views.popup_menu(items, self._choose)
             window.popup_anchor = menu_anchor({"overflow": 0, "sort": 2, "goto": 3}[over])
         elif over == "new":
-            window.dialog = views.alert_dialog(
+            fields = self._field(NAME_FIELD, "my_note"), self._field(EXT_FIELD, ".md")
+            window.dialog = layouts.ok_cancel_dialog(
                 "",
                 "",
-                package_ids=True,
-                custom=layouts.new_file_dialog(
-                    self._field(NAME_FIELD, "my_note"), self._field(EXT_FIELD, ".md")
-                ),
+                lambda: self._create(phone, folder=False),
+                self._close_over,
+                custom=layouts.new_file_dialog(*fields),
                 neutral=("Folder", lambda: self._create(phone, folder=True)),
-                negative=("Cancel", self._close_over),
-                positive=("OK", lambda: self._create(phone, folder=False)),
             )
         elif over == "rename":
-            window.dialog = views.alert_dialog(
+            new_name = self._field(RENAME_FIELD, "Enter the name of your folder")
+            window.dialog = layouts.ok_cancel_dialog(
                 "Rename",
                 "",
-                package_ids=True,
-                custom=layouts.rename_dialog(
-                    self._field(RENAME_FIELD, "Enter the name of your folder")
-                ),
-                negative=("Cancel", self._close_over),
-                positive=("OK", lambda: self._rename(phone)),
+                lambda: self._rename(phone),
+                self._close_over,
+                custom=layouts.rename_dialog(new_name),
             )
         elif over == "delete":
-            window.dialog = views.alert_dialog(
+            window.dialog = layouts.ok_cancel_dialog(
                 "Confirm Delete",
                 self._delete_message(),
-                package_ids=True,
-                negative=("Cancel", self._close_over),
-                positive=("OK", lambda: self._delete(phone)),
+                lambda: self._delete(phone),
+                self._close_over,
             )
         elif over in ("move", "copy"):
             window.dialog = self._picker(phone)

@@ -32,17 +32,12 @@ from droidhub.agents.ui_solver import (
     type_into,
 )
 from droidhub_aw_apps.common.ui_solvers import SolverList
+from droidhub_aw_apps.markor import ids
 
 SOLVERS = SolverList()
 
-_ROW_TITLE = "opoc_filesystem_item__title"
-_ROW_DESCRIPTION = "opoc_filesystem_item__description"
-_RENAME_FIELD = "new_name"
-_EXT_FIELD = "new_file_dialog__ext"
 #: How the browser describes a row: Android's numeric date and time in English.
 _MODIFIED = "%m/%d/%Y, %I:%M %p"
-_NAME_FIELD = "new_file_dialog__name"
-_EDITOR = "document__fragment__edit__highlighting_editor"
 
 
 def _type(text: str) -> Action:
@@ -52,12 +47,12 @@ def _type(text: str) -> Action:
 
 
 def _editor_text(state: State) -> str:
-    return state.ui_elements[require(state, resource_id=_EDITOR)].text
+    return state.ui_elements[require(state, resource_id=ids.EDITOR)].text
 
 
 def _replace_editor_text(state: State, text: str) -> SolverSteps:
     """Long press the editor, Select all, type ``text`` over it."""
-    state = yield long_press(state, resource_id=_EDITOR)
+    state = yield long_press(state, resource_id=ids.EDITOR)
     state = yield tap(state, text="Select all")
     return (yield _type(text))
 
@@ -70,14 +65,14 @@ def _type_over(state: State, text: str, resource_id: str) -> Action:
 
 def _rename_selected(state: State, new_name: str) -> SolverSteps:
     state = yield tap(state, desc="Rename")
-    state = yield _type_over(state, new_name, _RENAME_FIELD)
+    state = yield _type_over(state, new_name, ids.RENAME_FIELD)
     return (yield tap(state, text="OK"))
 
 
 def _create_note(state: State, name: str) -> SolverSteps:
     """The new-file dialog: ``name`` (its own extension kept) and OK; the editor opens."""
     state = yield tap(state, desc="Create a new file or folder")
-    state = yield type_into(state, name, resource_id=_NAME_FIELD)
+    state = yield type_into(state, name, resource_id=ids.NAME_FIELD)
     return (yield tap(state, text="OK"))
 
 
@@ -87,7 +82,7 @@ def solve_create_folder(goal: str, params: Mapping[str, Any], state: State) -> S
     del goal
     state = yield open_app("Markor")
     state = yield tap(state, desc="Create a new file or folder")
-    state = yield type_into(state, params["folder_name"], resource_id=_NAME_FIELD)
+    state = yield type_into(state, params["folder_name"], resource_id=ids.NAME_FIELD)
     yield tap(state, text="FOLDER")
 
 
@@ -97,7 +92,7 @@ def solve_create_note(goal: str, params: Mapping[str, Any], state: State) -> Sol
     del goal
     state = yield open_app("Markor")
     state = yield from _create_note(state, params["file_name"])
-    yield type_into(state, params["text"], resource_id=_EDITOR)
+    yield type_into(state, params["text"], resource_id=ids.EDITOR)
 
 
 @SOLVERS.solves("MarkorCreateNoteFromClipboard")
@@ -108,14 +103,14 @@ def solve_create_note_from_clipboard(
     del goal
     state = yield open_app("Markor")
     state = yield from _create_note(state, params["file_name"])
-    state = yield long_press(state, resource_id=_EDITOR)
+    state = yield long_press(state, resource_id=ids.EDITOR)
     yield tap(state, text="Paste")
 
 
 def _select_and(state: State, name: str, action: str) -> SolverSteps:
     """Scroll to ``name``, long press it (selects it), tap the toolbar's ``action``."""
-    state = yield from scroll_to(state, text=name, resource_id=_ROW_TITLE)
-    state = yield long_press(state, text=name, resource_id=_ROW_TITLE)
+    state = yield from scroll_to(state, text=name, resource_id=ids.ROW_TITLE)
+    state = yield long_press(state, text=name, resource_id=ids.ROW_TITLE)
     return (yield tap(state, desc=action))
 
 
@@ -125,8 +120,8 @@ def solve_delete_note(goal: str, params: Mapping[str, Any], state: State) -> Sol
     del goal
     state = yield open_app("Markor")
     wanted = params["file_name"]
-    state = yield from scroll_to(state, contains=wanted, resource_id=_ROW_TITLE)
-    names = [state.ui_elements[i].text for i in find_all(state, resource_id=_ROW_TITLE)]
+    state = yield from scroll_to(state, contains=wanted, resource_id=ids.ROW_TITLE)
+    names = [state.ui_elements[i].text for i in find_all(state, resource_id=ids.ROW_TITLE)]
     name = next(n for n in names if n == wanted or n.rsplit(".", 1)[0] == wanted)
     state = yield from _select_and(state, name, "Delete")
     yield tap(state, text="OK")
@@ -134,7 +129,7 @@ def solve_delete_note(goal: str, params: Mapping[str, Any], state: State) -> Sol
 
 def _note_titles(state: State) -> list[str]:
     """The names of the rows shown, without the ``..`` row."""
-    names = [state.ui_elements[i].text for i in find_all(state, resource_id=_ROW_TITLE)]
+    names = [state.ui_elements[i].text for i in find_all(state, resource_id=ids.ROW_TITLE)]
     return [name for name in names if name != ".."]
 
 
@@ -144,9 +139,9 @@ def solve_delete_all_notes(goal: str, params: Mapping[str, Any], state: State) -
     del goal, params
     state = yield open_app("Markor")
     first, *others = _note_titles(state)
-    state = yield long_press(state, text=first, resource_id=_ROW_TITLE)
+    state = yield long_press(state, text=first, resource_id=ids.ROW_TITLE)
     for name in others:
-        state = yield tap(state, text=name, resource_id=_ROW_TITLE)
+        state = yield tap(state, text=name, resource_id=ids.ROW_TITLE)
     state = yield tap(state, desc="Delete")
     yield tap(state, text="OK")
 
@@ -156,8 +151,8 @@ def solve_delete_newest_note(goal: str, params: Mapping[str, Any], state: State)
     """Read each note's modification time in the browser; delete the newest."""
     del goal, params
     state = yield open_app("Markor")
-    titles = find_all(state, resource_id=_ROW_TITLE)
-    times = find_all(state, resource_id=_ROW_DESCRIPTION)
+    titles = find_all(state, resource_id=ids.ROW_TITLE)
+    times = find_all(state, resource_id=ids.ROW_DESCRIPTION)
     rows = [
         (state.ui_elements[t].text, dt.datetime.strptime(state.ui_elements[d].text, _MODIFIED))
         for t, d in zip(titles, times, strict=True)
@@ -170,9 +165,9 @@ def solve_delete_newest_note(goal: str, params: Mapping[str, Any], state: State)
 
 def _tap_last(state: State, text: str) -> Action:
     """A tap on the last row titled ``text`` (the folder picker's, over the browser)."""
-    found = find_all(state, text=text, resource_id=_ROW_TITLE)
+    found = find_all(state, text=text, resource_id=ids.ROW_TITLE)
     if not found:
-        require(state, text=text, resource_id=_ROW_TITLE)  # raises, naming what shows
+        require(state, text=text, resource_id=ids.ROW_TITLE)  # raises, naming what shows
     return Action(action_type="click", index=found[-1])
 
 
@@ -182,22 +177,22 @@ def solve_move_note(goal: str, params: Mapping[str, Any], state: State) -> Solve
     picker go up (``..``) and into the destination, then Select this folder."""
     del goal
     state = yield open_app("Markor")
-    state = yield from scroll_to(state, text=params["source_folder"], resource_id=_ROW_TITLE)
-    state = yield tap(state, text=params["source_folder"], resource_id=_ROW_TITLE)
-    state = yield from scroll_to(state, text=params["file_name"], resource_id=_ROW_TITLE)
-    state = yield long_press(state, text=params["file_name"], resource_id=_ROW_TITLE)
+    state = yield from scroll_to(state, text=params["source_folder"], resource_id=ids.ROW_TITLE)
+    state = yield tap(state, text=params["source_folder"], resource_id=ids.ROW_TITLE)
+    state = yield from scroll_to(state, text=params["file_name"], resource_id=ids.ROW_TITLE)
+    state = yield long_press(state, text=params["file_name"], resource_id=ids.ROW_TITLE)
     state = yield tap(state, desc="More options")
     state = yield tap(state, text="Move")
     state = yield _tap_last(state, "..")
     destination = params["destination_folder"]
-    state = yield from scroll_to(state, text=destination, resource_id=_ROW_TITLE)
+    state = yield from scroll_to(state, text=destination, resource_id=ids.ROW_TITLE)
     state = yield _tap_last(state, destination)
     yield tap(state, text="SELECT THIS FOLDER")
 
 
 def _open_note(state: State, name: str) -> SolverSteps:
-    state = yield from scroll_to(state, text=name, resource_id=_ROW_TITLE)
-    return (yield tap(state, text=name, resource_id=_ROW_TITLE))
+    state = yield from scroll_to(state, text=name, resource_id=ids.ROW_TITLE)
+    return (yield tap(state, text=name, resource_id=ids.ROW_TITLE))
 
 
 @SOLVERS.solves("MarkorEditNote")
@@ -208,7 +203,7 @@ def solve_edit_note(goal: str, params: Mapping[str, Any], state: State) -> Solve
     state = yield from _open_note(state, params["file_name"])
     kind = params["edit_type"]
     if kind == "footer":
-        yield type_into(state, params["footer"], resource_id=_EDITOR)
+        yield type_into(state, params["footer"], resource_id=ids.EDITOR)
     elif kind == "header":
         content = _editor_text(state)
         yield from _replace_editor_text(state, f"{params['header']}\n{content}")
@@ -220,8 +215,8 @@ def _edit_and_rename(state: State, name: str, new_text: str, new_name: str) -> S
     """The open note gets ``new_text``; back in the browser it is renamed."""
     state = yield from _replace_editor_text(state, new_text)
     state = yield tap(state, desc="Navigate up")
-    state = yield from scroll_to(state, text=name, resource_id=_ROW_TITLE)
-    state = yield long_press(state, text=name, resource_id=_ROW_TITLE)
+    state = yield from scroll_to(state, text=name, resource_id=ids.ROW_TITLE)
+    state = yield long_press(state, text=name, resource_id=ids.ROW_TITLE)
     return (yield from _rename_selected(state, new_name))
 
 
@@ -259,10 +254,10 @@ def solve_merge_notes(goal: str, params: Mapping[str, Any], state: State) -> Sol
         contents.append(_editor_text(state).rstrip("\n"))
         state = yield tap(state, desc="Navigate up")
     state = yield tap(state, desc="Create a new file or folder")
-    state = yield type_into(state, params["new_file_name"], resource_id=_NAME_FIELD)
-    state = yield _type_over(state, "", _EXT_FIELD)
+    state = yield type_into(state, params["new_file_name"], resource_id=ids.NAME_FIELD)
+    state = yield _type_over(state, "", ids.EXT_FIELD)
     state = yield tap(state, text="OK")
-    yield type_into(state, "\n\n".join(contents), resource_id=_EDITOR)
+    yield type_into(state, "\n\n".join(contents), resource_id=ids.EDITOR)
 
 
 @SOLVERS.solves("MarkorTranscribeReceipt")
@@ -275,7 +270,7 @@ def solve_transcribe_receipt(goal: str, params: Mapping[str, Any], state: State)
     state = yield tap(state, desc="receipt.png")
     state = yield open_app("Markor")
     state = yield from _create_note(state, params["file_name"])
-    yield type_into(state, params["text"], resource_id=_EDITOR)
+    yield type_into(state, params["text"], resource_id=ids.EDITOR)
 
 
 @SOLVERS.solves("MarkorTranscribeVideo")
@@ -288,4 +283,4 @@ def solve_transcribe_video(goal: str, params: Mapping[str, Any], state: State) -
     state = yield tap(state, text=params["video_name"])
     state = yield open_app("Markor")
     state = yield from _create_note(state, params["file_name"])
-    yield type_into(state, ", ".join(params["messages"]), resource_id=_EDITOR)
+    yield type_into(state, ", ".join(params["messages"]), resource_id=ids.EDITOR)
