@@ -59,6 +59,15 @@ class SizeStyle(TypedDict):
 #: screen's root, the frame around a list, the list itself.
 FILL: SizeStyle = {"width": views.MATCH_PARENT, "height": views.MATCH_PARENT}
 
+#: A TextView that takes the room a horizontal row leaves it (``layout_width="0dp"``,
+#: ``layout_weight="1"``): one line, centred vertically (a toolbar's title, a row's name).
+REST_OF_ROW: TextStyle = {
+    "max_lines": 1,
+    "width": 0,
+    "weight": 1,
+    "layout_gravity": views.Gravity.CENTER_VERTICAL,
+}
+
 
 def text_view(
     id: str, text: str, *, style: TextStyle, **attributes: Unpack[TextStyle]

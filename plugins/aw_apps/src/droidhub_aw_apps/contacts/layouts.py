@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from droidhub.virtual import views
 from droidhub_aw_apps.common.java_strings import java_hash
-from droidhub_aw_apps.common.styles import COLUMN, FILL, ROW
+from droidhub_aw_apps.common.styles import COLUMN, FILL, REST_OF_ROW, ROW, text_view
 
 if TYPE_CHECKING:
     from droidhub.virtual.views.paint import Painter
@@ -124,17 +124,14 @@ def toolbar(
         background=background,
     )
     bar.add(
-        views.TextView(
+        text_view(
             "",
             title,
+            style=REST_OF_ROW,
             text_size=20,
             medium=True,
             text_color=tint,
-            max_lines=1,
             margin=(16, 0, 0, 0),
-            weight=1,
-            width=0,
-            layout_gravity=views.Gravity.CENTER_VERTICAL,
         )
     )
     for action in actions:
@@ -158,16 +155,8 @@ def _list_item(row: ListRow, on_open: Callable[[int], object]) -> views.View:
         gravity=views.Gravity.CENTER,
         layout_gravity=views.Gravity.CENTER_VERTICAL,
     )
-    name = views.TextView(
-        "",
-        row.name,
-        text_size=16,
-        text_color=INK,
-        max_lines=1,
-        width=0,
-        weight=1,
-        margin=(15, 0, 16, 0),
-        layout_gravity=views.Gravity.CENTER_VERTICAL,
+    name = text_view(
+        "", row.name, style=REST_OF_ROW, text_size=16, text_color=INK, margin=(15, 0, 16, 0)
     )
     tile = LetterTile("", row.name, 40, layout_gravity=views.Gravity.CENTER_VERTICAL)
     return views.ViewGroupLinear(
