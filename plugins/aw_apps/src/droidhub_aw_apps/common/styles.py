@@ -1,14 +1,17 @@
-"""Styles: one set of TextView attributes that many TextViews share.
+"""Styles: sets of view attributes that many views share, each with one home.
 
 An Android layout gives many TextViews one look with ``style="@style/..."``; here a
-style is a :class:`TextStyle` dict handed to :func:`text_view`
+text style is a :class:`TextStyle` dict handed to :func:`text_view`
 (``text_view("item_contact_name", row.name, style=ROW_TITLE, rules=beside)``), so the
 shared attributes have one home and each view states only what is its own (its id,
 its text, where it sits). A style builds on another as Android's ``parent=`` does:
-``{**ROW_TITLE, "text_size": 14}``. A LinearLayout's direction and width, which nearly
-every one sets, are the :class:`LinearStyle` ``COLUMN`` and ``ROW``, unpacked into its
-keywords (``views.LinearLayout("editors", field, **COLUMN)``); a view that fills its
-parent is ``**FILL``.
+``{**ROW_TITLE, "text_size": 14}``.
+
+The pairs of layout attributes nearly every layout sets are styles too, unpacked into
+a view's keywords: a LinearLayout's direction and width (``COLUMN``, ``ROW``:
+``views.LinearLayout("editors", field, **COLUMN)``) and a view filling its parent
+(``FILL``). Their keys are all required, so a type checker knows exactly which two
+keywords they set and accepts the view's other keywords beside them.
 """
 
 from __future__ import annotations
