@@ -11,15 +11,20 @@ The pairs of layout attributes nearly every layout sets are styles too, unpacked
 a view's keywords: a LinearLayout's direction and width (``COLUMN``, ``ROW``:
 ``views.LinearLayout("editors", field, **COLUMN)``) and a view filling its parent
 (``FILL``). Their keys are all required, so a type checker knows exactly which two
-keywords they set and accepts the view's other keywords beside them.
+keywords they set and accepts the view's other keywords beside them. ``FILL`` and
+``COLUMN`` are defined once, in :mod:`.media_styles` (the media apps named them
+first), and re-exported here beside ``ROW``.
 """
 
 from __future__ import annotations
 
-from typing import TypedDict, Unpack
+from typing import Unpack
 
 from droidhub.virtual import views
 from droidhub.virtual.views.view import Attributes
+from droidhub_aw_apps.common.media_styles import COLUMN, FILL, Column
+
+__all__ = ["COLUMN", "FILL", "REST_OF_ROW", "ROW", "TextStyle", "text_view"]
 
 
 class TextStyle(Attributes, total=False):
@@ -37,30 +42,9 @@ class TextStyle(Attributes, total=False):
     min_height: float
 
 
-class LinearStyle(TypedDict):
-    """A LinearLayout's direction and width, the two attributes nearly every one sets."""
-
-    orientation: str
-    width: float
-
-
-#: A vertical LinearLayout as wide as its parent: a screen's column of sections, a
-#: section's column of fields.
-COLUMN: LinearStyle = {"orientation": views.VERTICAL, "width": views.MATCH_PARENT}
-#: A horizontal LinearLayout as wide as its parent: a list row, an icon beside its text.
-ROW: LinearStyle = {"orientation": views.HORIZONTAL, "width": views.MATCH_PARENT}
-
-
-class SizeStyle(TypedDict):
-    """A view's width and height, both."""
-
-    width: float
-    height: float
-
-
-#: A view that fills its parent both ways (``match_parent`` by ``match_parent``): a
-#: screen's root, the frame around a list, the list itself.
-FILL: SizeStyle = {"width": views.MATCH_PARENT, "height": views.MATCH_PARENT}
+#: A horizontal LinearLayout as wide as its parent: a list row, an icon beside its text
+#: (``Column`` is the TypedDict of a LinearLayout's orientation and width, either way).
+ROW = Column(orientation=views.HORIZONTAL, width=views.MATCH_PARENT)
 
 #: A TextView that takes the room a horizontal row leaves it (``layout_width="0dp"``,
 #: ``layout_weight="1"``): one line, centred vertically (a toolbar's title, a row's name).
