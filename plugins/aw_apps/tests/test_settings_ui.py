@@ -75,9 +75,12 @@ def _titles(device: Device) -> list[str]:
 def test_the_homepage_is_androids_layout_and_its_list_scrolls(virtual_device: Device) -> None:
     _open_settings(virtual_device)
     s = f"{SETTINGS}:id/"
+    # Android 13's homepage (12L's two-pane-ready layout): the phone's app bar view
+    # holds the title and the search bar, and the app bar comes after the list.
     assert _path_to(virtual_device, f"{s}search_action_bar_title") == [
         f"{s}settings_homepage_container", f"{s}app_bar", f"{s}app_bar_container",
-        f"{s}search_bar", f"{s}search_action_bar", f"{s}search_action_bar_title",
+        f"{s}homepage_app_bar_regular_phone_view", f"{s}search_bar", f"{s}search_action_bar",
+        f"{s}search_action_bar_title",
     ]  # fmt: skip
     assert _path_to(virtual_device, f"{s}recycler_view") == [
         f"{s}settings_homepage_container", f"{s}main_content_scrollable_container",
@@ -85,6 +88,9 @@ def test_the_homepage_is_androids_layout_and_its_list_scrolls(virtual_device: De
         "android:id/list_container", f"{s}recycler_view",
     ]  # fmt: skip
     elements = _screen(virtual_device)
+    ids = [e.resource_id for e in elements]
+    assert ids.index(f"{s}main_content_scrollable_container") < ids.index(f"{s}app_bar")
+    assert f"{s}margin_placeholder" not in ids and f"{s}account_avatar" not in ids  # invisible
     by_id = {e.resource_id: e for e in elements}
     assert by_id[f"{s}homepage_title"].text == "Settings"
     assert by_id[f"{s}search_action_bar_title"].text == "Search settings"

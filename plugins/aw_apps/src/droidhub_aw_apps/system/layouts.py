@@ -3,17 +3,21 @@
 Facts from AOSP's sources (packages/apps/Settings, frameworks/base SettingsLib and
 SystemUI) at Android 13:
 
-* the top-level page is ``settings_homepage_container.xml``: a CoordinatorLayout
-  (``settings_homepage_container``) holding the ``app_bar`` (an AppBarLayout, a
-  LinearLayout: ``app_bar_container`` > ``margin_placeholder``, the ``homepage_title``
-  "Settings" and ``search_bar.xml``'s MaterialCardView ``search_bar`` > Toolbar
-  ``search_action_bar`` > ``search_action_bar_title`` "Search settings") and the
-  NestedScrollView ``main_content_scrollable_container`` (reported as
+* the top-level page is ``settings_homepage_container.xml`` (the 12L/13 layout with a
+  two-pane variant): a CoordinatorLayout (``settings_homepage_container``) holding,
+  in this order, the NestedScrollView ``main_content_scrollable_container`` (reported as
   ``android.widget.ScrollView``, the one that scrolls) > ``homepage_container`` >
   ``main_content`` > the preference list, whose RecyclerView ``recycler_view`` shows
   every row (it does not scroll itself inside the scroll view). Each entry is
   ``homepage_preference.xml``: ``icon_frame`` > ``android:id/icon``, then
-  ``text_frame`` (a RelativeLayout) > ``android:id/title`` and ``android:id/summary``.
+  ``text_frame`` (a RelativeLayout) > ``android:id/title`` and ``android:id/summary``;
+  then the ``app_bar`` (an AppBarLayout, a LinearLayout: ``app_bar_container`` >
+  ``settings_homepage_app_bar_regular_phone_layout.xml``, included as
+  ``homepage_app_bar_regular_phone_view``: the INVISIBLE ``account_avatar``, the
+  ``homepage_title`` "Settings", the empty ``suggestion_content`` and
+  ``search_bar.xml``'s MaterialCardView ``search_bar`` > Toolbar
+  ``search_action_bar`` > ``search_action_bar_title`` "Search settings"); the
+  two-pane app bar and suggestion container are GONE on a phone.
 * every other page is SettingsLib's ``collapsing_toolbar_base_layout``: a
   CoordinatorLayout ``content_parent`` > AppBarLayout ``app_bar`` >
   CollapsingToolbarLayout ``collapsing_toolbar`` (a FrameLayout reporting the page's
@@ -63,13 +67,18 @@ class ScrollingContainer(views.ScrollingScrollView[views.View]):
 
 
 class AppBarCoordinator(views.CoordinatorLayout):
-    """A CoordinatorLayout holding an AppBarLayout and the view that scrolls under it:
-    the app bar at the top, the other view in the room below it (as
-    ``AppBarLayout.ScrollingViewBehavior`` places it)."""
+    """A CoordinatorLayout holding an AppBarLayout (id ``app_bar``) and the view that
+    scrolls under it, in the layout's order (the homepage declares its scroll view
+    first, SettingsLib's pages their app bar): the app bar at the top, the other view
+    in the room below it (as ``AppBarLayout.ScrollingViewBehavior`` places it)."""
+
+    def _bar_and_body(self) -> tuple[views.View, views.View]:
+        first, second = self.shown()
+        return (first, second) if first.id == "app_bar" else (second, first)
 
     def on_measure(self, width_spec: MeasureSpec, height_spec: MeasureSpec) -> tuple[int, int]:
         """The app bar as tall as it wants, the scrolling view the rest."""
-        app_bar, body = self.shown()
+        app_bar, body = self._bar_and_body()
         self.measure_child(app_bar, width_spec, height_spec)
         height = height_spec.resolve(0)
         self.measure_child(body, width_spec, MeasureSpec.exactly(height - app_bar.measured_height))
@@ -77,7 +86,7 @@ class AppBarCoordinator(views.CoordinatorLayout):
 
     def on_layout(self) -> None:
         """The app bar at the top, the scrolling view under it."""
-        app_bar, body = self.shown()
+        app_bar, body = self._bar_and_body()
         app_bar.layout(self.left, self.top)
         body.layout(self.left, app_bar.bottom)
 
@@ -154,42 +163,39 @@ def homepage_row(
 
 
 def homepage(rows: Sequence[views.View], on_search: Action | None = None) -> views.View:
-    """The top-level page: the app bar with the title and search bar over the list."""
-    app_bar = views.LinearLayout(
-        "app_bar",
-        views.LinearLayout(
-            "app_bar_container",
-            views.View("margin_placeholder", width=views.MATCH_PARENT, height=32),
-            views.TextView(
-                "homepage_title",
-                "Settings",
-                text_size=36,
-                text_color=INK,
-                width=views.MATCH_PARENT,
-                padding=(24, 0, 24, 24),
-            ),
-            views.MaterialCardView(
-                "search_bar",
-                views.Toolbar(
-                    "search_action_bar",
-                    views.ImageButton("", "search", tint=SUMMARY_INK),
-                    views.TextView("search_action_bar_title", "Search settings", text_size=16,
-                                   text_color=SUMMARY_INK),
-                    height=48,
-                    elevation=0,
-                    clickable=True,  # it opens the search page (not modelled)
-                    on_click=on_search,
-                ),
-                width=views.MATCH_PARENT,
-                margin=(16, 0, 16, 16),
-                background=SEARCH_BAR,
-                corner_radius=24,
-                elevation=0,
-            ),
-            **COLUMN,
+    """The top-level page: the list, and over it the app bar with the title and search bar."""
+    search_bar = views.MaterialCardView(
+        "search_bar",
+        views.Toolbar(
+            "search_action_bar",
+            views.ImageButton("", "search", tint=SUMMARY_INK),
+            views.TextView("search_action_bar_title", "Search settings", text_size=16,
+                           text_color=SUMMARY_INK),
+            height=48,
+            elevation=0,
+            clickable=True,  # it opens the search page (not modelled)
+            on_click=on_search,
         ),
+        width=views.MATCH_PARENT,
+        margin=(16, 0, 16, 16),
+        background=SEARCH_BAR,
+        corner_radius=24,
+        elevation=0,
+    )  # fmt: skip
+    regular_phone_view = views.LinearLayout(
+        "homepage_app_bar_regular_phone_view",
+        # AOSP's Settings shows no account: the avatar is INVISIBLE, keeping its room.
+        views.ImageView("account_avatar", visibility=views.INVISIBLE, width=32, height=32,
+                        layout_gravity=views.Gravity.END),
+        views.TextView("homepage_title", "Settings", text_size=36, text_color=INK,
+                       width=views.MATCH_PARENT, padding=(24, 0, 24, 24)),
+        views.FrameLayout("suggestion_content", width=views.MATCH_PARENT),
+        search_bar,
         **COLUMN,
     )  # fmt: skip
+    app_bar = views.LinearLayout(
+        "app_bar", views.LinearLayout("app_bar_container", regular_phone_view, **COLUMN), **COLUMN
+    )
     content = views.LinearLayout(
         "homepage_container",
         views.FrameLayout("contextual_cards_content", width=views.MATCH_PARENT),
@@ -210,8 +216,8 @@ def homepage(rows: Sequence[views.View], on_search: Action | None = None) -> vie
     )
     return AppBarCoordinator(
         "settings_homepage_container",
-        app_bar,
         ScrollingContainer("main_content_scrollable_container", content),
+        app_bar,
         **FILL,
     )
 
