@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, ClassVar
 from droidhub.virtual import views
 from droidhub.virtual.views.window import CONTENT
 from droidhub_aw_apps.clipboard import model as clipboard
+from droidhub_aw_apps.common import app_files
 from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.common.folders import folder_entries
 from droidhub_aw_apps.markor import layouts, menus, settings
@@ -338,16 +339,14 @@ class MarkorScreens(views.ViewApp):
             return
         nav.over = ""
         if folder:
-            phone.host_path(self._path(name)).mkdir(parents=True, exist_ok=True)
+            phone.make_folders(phone.host_path(self._path(name)))
             return
         extension = nav.fields.get(EXT_FIELD, "").strip()
         has_extension = "." in name.lstrip(".")
         path = self._path(name if has_extension or not extension else name + extension)
         host = phone.host_path(path)
         if not host.exists():
-            host.parent.mkdir(parents=True, exist_ok=True)
-            host.write_text("", encoding="utf-8")
-            phone.stamp(host)
+            app_files.write(phone, host, b"")
         self._open_note(phone, path)
 
     def _rename(self, phone: VirtualPhone) -> None:
@@ -357,7 +356,7 @@ class MarkorScreens(views.ViewApp):
         target = phone.host_path(self._path(new))
         if not new or target.exists():
             return  # the dialog says the name is taken and OK stays disabled
-        phone.host_path(self._path(old)).rename(target)
+        app_files.move(phone, phone.host_path(self._path(old)), target)
         nav.selected, nav.over = set(), ""
 
     def _delete_message(self) -> str:
@@ -368,11 +367,7 @@ class MarkorScreens(views.ViewApp):
 
     def _delete(self, phone: VirtualPhone) -> None:
         for name in self.nav.selected:
-            target = phone.host_path(self._path(name))
-            if target.is_dir():
-                shutil.rmtree(target)
-            else:
-                target.unlink(missing_ok=True)
+            app_files.remove(phone, phone.host_path(self._path(name)))
         self.nav.selected, self.nav.over = set(), ""
 
     def _picker(self, phone: VirtualPhone) -> views.View:
@@ -424,11 +419,12 @@ class MarkorScreens(views.ViewApp):
             if phone.host_path(source) == destination:
                 continue
             if nav.over == "move":
-                shutil.move(phone.host_path(source), destination)
+                app_files.move(phone, phone.host_path(source), destination)
             elif phone.host_path(source).is_dir():
                 shutil.copytree(phone.host_path(source), destination)
+                phone.stamp(destination)
             else:
-                shutil.copy2(phone.host_path(source), destination)
+                app_files.copy(phone, phone.host_path(source), destination)
         nav.selected = set()
         self._close_picker()
 
@@ -521,10 +517,7 @@ class MarkorScreens(views.ViewApp):
         nav = self.nav
         if nav.editing is None:
             return
-        host = phone.host_path(nav.editing)
-        host.parent.mkdir(parents=True, exist_ok=True)
-        host.write_text(nav.text, encoding="utf-8")
-        phone.stamp(host)
+        app_files.write(phone, phone.host_path(nav.editing), nav.text.encode("utf-8"))
 
     # --- settings --------------------------------------------------------------------
     def _settings_window(self) -> views.Window:
