@@ -32,7 +32,7 @@ from droidhub.virtual import views
 from droidhub.virtual.views.measure import place
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action, Attributes
-from droidhub_aw_apps.common.media_styles import COLUMN, TextAppearance, square
+from droidhub_aw_apps.common.styles import COLUMN, TextAppearance, square
 
 #: ``md_blue_gray_500`` and ``md_blue_gray_700``: the window's gradient, top to bottom.
 BACKGROUND = "#FF253343"

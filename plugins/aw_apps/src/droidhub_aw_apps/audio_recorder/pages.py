@@ -30,7 +30,7 @@ from droidhub_aw_apps.audio_recorder.layouts import (
     Waveform,
     icon_button,
 )
-from droidhub_aw_apps.common.media_styles import COLUMN, FILL
+from droidhub_aw_apps.common.styles import COLUMN, FILL
 
 
 def _records_toolbar(on_back: Action, count: int) -> views.LinearLayout:

@@ -41,7 +41,7 @@ from droidhub.virtual import views
 from droidhub.virtual.views.measure import Gravity
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action
-from droidhub_aw_apps.common.media_styles import FILL
+from droidhub_aw_apps.common.styles import FILL
 
 TOOLBAR_DP = 56
 BUTTON_DP = 48

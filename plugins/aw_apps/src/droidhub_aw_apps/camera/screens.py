@@ -36,7 +36,7 @@ from droidhub_aw_apps.camera.model import (
 )
 from droidhub_aw_apps.common import app_files
 from droidhub_aw_apps.common.app_identity import model_of
-from droidhub_aw_apps.common.media_styles import COLUMN, FILL
+from droidhub_aw_apps.common.styles import COLUMN, FILL
 
 if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone

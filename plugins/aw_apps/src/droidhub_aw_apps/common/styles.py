@@ -1,30 +1,91 @@
 """Styles: sets of view attributes that many views share, each with one home.
 
-An Android layout gives many TextViews one look with ``style="@style/..."``; here a
-text style is a :class:`TextStyle` dict handed to :func:`text_view`
-(``text_view("item_contact_name", row.name, style=ROW_TITLE, rules=beside)``), so the
-shared attributes have one home and each view states only what is its own (its id,
-its text, where it sits). A style builds on another as Android's ``parent=`` does:
-``{**ROW_TITLE, "text_size": 14}``.
+Android gives many views one look with ``style="@style/..."`` or a TextView's
+``android:textAppearance`` instead of repeating those attributes on each; an app's
+layouts here do the same, in two forms:
 
-The pairs of layout attributes nearly every layout sets are styles too, unpacked into
-a view's keywords: a LinearLayout's direction and width (``COLUMN``, ``ROW``:
-``views.LinearLayout("editors", field, **COLUMN)``) and a view filling its parent
-(``FILL``). Their keys are all required, so a type checker knows exactly which two
-keywords they set and accepts the view's other keywords beside them. ``FILL`` and
-``COLUMN`` are defined once, in :mod:`.media_styles` (the media apps named them
-first), and re-exported here beside ``ROW``.
+- a dict of exactly the attributes a style sets, unpacked into the view beside its
+  own (a TypedDict, so that a type checker catches a view given one of them twice)::
+
+    CAPTION = TextAppearance(text_size=14, text_color=SECONDARY)
+    views.TextView("subtitle", count, **CAPTION, margin=(8, 0, 0, 0))
+    views.ImageButton("play", "play_arrow", **square(64, 14), on_click=play)
+    views.LinearLayout("", title, subtitle, **COLUMN, padding=8)
+    views.FrameLayout("container", page, **FILL)
+
+- a :class:`TextStyle`, any TextView attributes, handed to :func:`text_view`, where
+  the view's own attributes win over the style's as a layout tag's win over its
+  ``style=`` (``text_view("item_contact_name", row.name, style=ROW_TITLE,
+  rules=beside)``); a style builds on another as Android's ``parent=`` does:
+  ``{**ROW_TITLE, "text_size": 14}``.
+
+The layout shapes nearly every layout sets are the first kind: a LinearLayout's
+direction and width (``COLUMN``, ``ROW``) and a view filling its parent (``FILL``).
 """
 
 from __future__ import annotations
 
-from typing import Unpack
+from typing import NotRequired, TypedDict, Unpack
 
 from droidhub.virtual import views
-from droidhub.virtual.views.view import Attributes
-from droidhub_aw_apps.common.media_styles import COLUMN, FILL, Column
+from droidhub.virtual.views.view import Attributes, Spacing
 
-__all__ = ["COLUMN", "FILL", "REST_OF_ROW", "ROW", "TextStyle", "text_view"]
+__all__ = [
+    "COLUMN",
+    "FILL",
+    "REST_OF_ROW",
+    "ROW",
+    "ButtonBox",
+    "Column",
+    "Size",
+    "TextAppearance",
+    "TextStyle",
+    "square",
+    "text_view",
+]
+
+
+class TextAppearance(TypedDict):
+    """The keyword attributes of a TextView that a text appearance sets: its size in
+    sp, its colour and, for titles, its weight (Roboto Medium)."""
+
+    text_size: float
+    text_color: str
+    medium: NotRequired[bool]
+
+
+class ButtonBox(TypedDict):
+    """The box of a button: its width and height in dp and the padding around its
+    icon."""
+
+    width: float
+    height: float
+    padding: Spacing
+
+
+def square(side: float, padding: Spacing) -> ButtonBox:
+    """A button ``side`` dp square, its icon inset by ``padding`` dp."""
+    return ButtonBox(width=side, height=side, padding=padding)
+
+
+class Size(TypedDict):
+    """A view's ``layout_width`` and ``layout_height``."""
+
+    width: float
+    height: float
+
+
+class Column(TypedDict):
+    """A LinearLayout's orientation and its ``layout_width``."""
+
+    orientation: str
+    width: float
+
+
+#: ``match_parent`` both ways: the view fills its parent.
+FILL = Size(width=views.MATCH_PARENT, height=views.MATCH_PARENT)
+#: A vertical LinearLayout as wide as its parent: the rows of a page, a card, a dialog.
+COLUMN = Column(orientation=views.VERTICAL, width=views.MATCH_PARENT)
 
 
 class TextStyle(Attributes, total=False):

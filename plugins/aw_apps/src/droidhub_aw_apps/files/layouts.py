@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 import droidhub.virtual.views as views
 from droidhub.virtual.views.view import Action
-from droidhub_aw_apps.common.media_styles import COLUMN, FILL
+from droidhub_aw_apps.common.styles import COLUMN, FILL
 
 #: DocumentsUI's light theme (Material 3 on Android 13): surface, ink, accent.
 SURFACE = "#FFFFFBFE"

@@ -40,7 +40,7 @@ from droidhub.virtual.views.measure import MeasureSpec
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action, Attributes
 from droidhub_aw_apps.common import simple_commons as sc
-from droidhub_aw_apps.common.media_styles import COLUMN, FILL
+from droidhub_aw_apps.common.styles import COLUMN, FILL
 
 DIRECTORY_COLUMNS, MEDIA_COLUMNS = 2, 3
 DELETE_ONE = "Are you sure you want to delete 1 item?"

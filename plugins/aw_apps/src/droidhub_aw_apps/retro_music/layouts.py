@@ -33,7 +33,7 @@ from typing import TypedDict, Unpack, cast
 from droidhub.virtual import views
 from droidhub.virtual.views.dialogs import CoordinatorLayout
 from droidhub.virtual.views.view import Action, Attributes
-from droidhub_aw_apps.common.media_styles import COLUMN, FILL, TextAppearance
+from droidhub_aw_apps.common.styles import COLUMN, FILL, TextAppearance
 
 SURFACE = "#FFFDFCFF"
 NAV_SURFACE = "#FFF0F0F7"

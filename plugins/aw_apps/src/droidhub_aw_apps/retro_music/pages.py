@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar, TypeVar
 
 from droidhub.virtual import views
-from droidhub_aw_apps.common.media_styles import COLUMN, FILL
+from droidhub_aw_apps.common.styles import COLUMN, FILL
 from droidhub_aw_apps.retro_music.layouts import (
     ACCENT,
     ACCENT_TINT,

@@ -32,7 +32,7 @@ from droidhub.virtual.views.measure import Gravity, place
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action
 from droidhub_aw_apps.common import simple_commons as sc
-from droidhub_aw_apps.common.media_styles import COLUMN, FILL
+from droidhub_aw_apps.common.styles import COLUMN, FILL
 
 Stroke = tuple[tuple[int, int], tuple[int, int]]
 

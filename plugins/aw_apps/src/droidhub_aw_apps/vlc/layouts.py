@@ -42,7 +42,7 @@ from droidhub.virtual.views.dialogs import CoordinatorLayout
 from droidhub.virtual.views.measure import MeasureSpec
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action, Attributes
-from droidhub_aw_apps.common.media_styles import COLUMN, FILL, TextAppearance
+from droidhub_aw_apps.common.styles import COLUMN, FILL, TextAppearance
 
 Item = TypeVar("Item")
 

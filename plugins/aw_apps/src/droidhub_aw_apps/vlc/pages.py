@@ -11,7 +11,7 @@ import functools
 from collections.abc import Callable, Sequence
 
 from droidhub.virtual import views
-from droidhub_aw_apps.common.media_styles import COLUMN, FILL
+from droidhub_aw_apps.common.styles import COLUMN, FILL
 from droidhub_aw_apps.vlc.layouts import (
     CAPTION,
     ITEM_TITLE,
