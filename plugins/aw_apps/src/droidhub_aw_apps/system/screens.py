@@ -121,7 +121,11 @@ PAGES: dict[str, tuple[str, str, tuple[Entry, ...]]] = {
     "internet": (
         "Internet",
         "network",
-        (Entry(WIFI, switch="wifi_on"), Entry("Network preferences", "Wi\u2011Fi turns back on")),
+        (
+            Entry(WIFI, switch="wifi_on"),
+            # wifi_configure_settings_preference_summary_wakeup_on (Wi-Fi wake-up is on)
+            Entry("Network preferences", "Wi\u2011Fi turns back on automatically"),
+        ),
     ),
     "connected": (
         "Connected devices",
