@@ -9,7 +9,8 @@ DocumentsUI (``tests/data/screens/sources.toml`` says which commit):
   ``android:id/button2`` Cancel and ``android:id/button1`` Move) while a destination
   is picked, and ``directory_app_bar.xml``'s ``app_bar`` > ``collapsing_toolbar`` >
   a NestedScrollView holding ``directory_header.xml`` (``horizontal_breadcrumb`` of
-  ``navigation_breadcrumb_item``s: ``breadcrumb_text`` and ``breadcrumb_arrow``; then
+  ``navigation_breadcrumb_item``s: ``breadcrumb_text`` and ``breadcrumb_arrow``; the
+  ``search_chip_group`` of Images, Audio, Videos, Documents...; then
   ``header_container``: ``header_title``, "Files on <storage>" or "Files in <folder>",
   and ``sub_menu``, the ActionMenuView whose "Grid view" item a list shows), then the
   pinned ``toolbar`` ("Show roots", ``searchbar_title`` "Search this phone", More
@@ -21,19 +22,22 @@ DocumentsUI (``tests/data/screens/sources.toml`` says which commit):
 - with a selection, AppCompat's action mode (``action_mode_bar``: Done, "N selected",
   ``action_mode_menu.xml``'s Share and Delete, the overflow with its never-shown items).
 
-What the real app hides in the states the tasks reach is left out: the profile tabs,
-the apps row and the search chips of ``directory_header``, and the preview, work badge,
-thumbnail and check icons of a row (``sources.toml``'s ``hidden_at_run_time`` says
-why). The "Grid view" item is drawn but does not switch to the grid.
+What the real app hides in the states the tasks reach is left out: the profile tabs
+and the apps row of ``directory_header``, and the preview, work badge, thumbnail and
+check icons of a row (``sources.toml``'s ``hidden_at_run_time`` says why). The search
+chips (``search_chip_row``, under the breadcrumb) and the "Grid view" item are drawn
+but do nothing when tapped: droidhub models neither search nor the grid.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import ClassVar, Unpack
 
 import droidhub.virtual.views as views
-from droidhub.virtual.views.view import Action
+from droidhub.virtual.views.paint import Painter
+from droidhub.virtual.views.view import Action, Attributes
 from droidhub_aw_apps.common.styles import COLUMN, FILL
 
 #: DocumentsUI's light theme (Material 3 on Android 13): surface, ink, accent.
@@ -44,8 +48,19 @@ ACCENT = "#FF1A73E8"
 SELECTED = "#FFD3E3FD"
 #: The pinned toolbar's height, under which ``directory_header`` starts (dp).
 TOOLBAR_DP = 56
-#: ``horizontal_breadcrumb`` and ``header_container`` (``root_info_header_height``), dp.
-BREADCRUMB_DP, HEADER_DP = 48, 60
+#: ``horizontal_breadcrumb``, ``search_chip_row`` (its chips' 48 dp touch target) and
+#: ``header_container`` (``root_info_header_height``), dp.
+BREADCRUMB_DP, CHIPS_DP, HEADER_DP = 48, 48, 60
+#: The search chips over a root that searches by type (SearchChipViewManager: the MIME
+#: chips in the order of their keys, then the default chips), with their icons.
+SEARCH_CHIPS = (
+    ("Images", "image"),
+    ("Audio", "music_note"),
+    ("Videos", "videocam"),
+    ("Documents", "notes"),
+    ("Large files", "storage"),
+    ("This week", "calendar_today"),
+)
 #: ``action_mode_menu.xml``'s items a single selection shows in the overflow.
 OVERFLOW = (
     ("action_menu_open_with", "Open with"),
@@ -185,9 +200,52 @@ def picker_buttons(on_cancel: Action, on_move: Action) -> views.View:
     )  # fmt: skip
 
 
+class Chip(views.TextView):
+    """``search_chip_item.xml``: Material's checkable Chip (a dump reports
+    ``android.widget.CompoundButton``), its icon and text in a 32 dp outlined pill
+    centred in its 48 dp touch target. A tap would filter a search; droidhub does not
+    model search, so it does nothing."""
+
+    class_name: ClassVar[str] = "android.widget.CompoundButton"
+    clickable_by_default: ClassVar[bool] = True
+
+    def __init__(self, text: str, icon: str, **attributes: Unpack[Attributes]) -> None:
+        super().__init__(
+            "", text, text_size=14, text_color=TEXT, max_lines=1, min_height=48,
+            gravity=views.Gravity.CENTER_VERTICAL, padding=(34, 0, 12, 0), margin=(4, 0, 4, 0),
+            checkable=True, **attributes,
+        )  # fmt: skip
+        self.icon = icon
+
+    def draw(self, painter: Painter) -> None:
+        """The outline, the pill, the 18 dp icon, the text."""
+        inset, line = views.dp(8), views.dp(1)
+        box = (self.left, self.top + inset, self.right, self.bottom - inset)
+        radius = (box[3] - box[1]) // 2
+        painter.surface(box, "#FF747775", radius)
+        inner = (box[0] + line, box[1] + line, box[2] - line, box[3] - line)
+        painter.surface(inner, SURFACE, radius - line)
+        size = views.dp(18)
+        x, y = self.left + views.dp(8), (self.top + self.bottom - size) // 2
+        painter.icon(self.icon, (x, y, x + size, y + size), TEXT)
+        self.draw_content(painter)
+
+
+def search_chip_row() -> views.View:
+    """``search_chip_row.xml``: the chips in ``search_chip_group``, a row that scrolls
+    sideways (SearchViewManager.showMenu shows it over a root that searches by MIME type,
+    as ExternalStorageProvider's roots do)."""
+    chips = [Chip(text, icon) for text, icon in SEARCH_CHIPS]
+    group = views.LinearLayout("search_chip_group", *chips, margin=(20, 0, 20, 0))
+    return views.HorizontalScrollView(
+        "", views.FrameLayout("", group), width=views.MATCH_PARENT, height=CHIPS_DP
+    )
+
+
 def directory_header(crumbs: views.View, title: str) -> views.View:
-    """``directory_header.xml`` as a list shows it: the breadcrumb, then the header
-    with its title and ``sub_menu`` (the view-mode item, "Grid view" in a list)."""
+    """``directory_header.xml`` as a list shows it: the breadcrumb, the search chips,
+    then the header with its title and ``sub_menu`` (the view-mode item, "Grid view"
+    in a list)."""
     sub_menu = views.action_menu(
         [views.MenuItem("sub_menu_grid", "Grid view", "grid_view")], tint=SECONDARY
     )
@@ -202,9 +260,7 @@ def directory_header(crumbs: views.View, title: str) -> views.View:
         sub_menu,
         width=views.MATCH_PARENT, height=HEADER_DP, margin=(24, 0, 24, 0),
     )  # fmt: skip
-    return views.LinearLayout(
-        "directory_header", crumbs, header, orientation=views.VERTICAL, width=views.MATCH_PARENT
-    )
+    return views.LinearLayout("directory_header", crumbs, search_chip_row(), header, **COLUMN)
 
 
 def directory(
@@ -225,7 +281,7 @@ def directory(
         views.FrameLayout("container_directory", fragment, **FILL),
         views.FrameLayout("container_search_fragment", **FILL),
         views.View("drawer_edge", width=12, height=views.MATCH_PARENT),
-        **FILL, margin=(0, TOOLBAR_DP + BREADCRUMB_DP + HEADER_DP, 0, 0),
+        **FILL, margin=(0, TOOLBAR_DP + BREADCRUMB_DP + CHIPS_DP + HEADER_DP, 0, 0),
     )  # fmt: skip
     app_bar = views.LinearLayout(
         "app_bar",
