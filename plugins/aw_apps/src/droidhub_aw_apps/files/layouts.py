@@ -210,10 +210,12 @@ class Chip(views.TextView):
     clickable_by_default: ClassVar[bool] = True
 
     def __init__(self, text: str, icon: str, **attributes: Unpack[Attributes]) -> None:
+        attributes.setdefault("padding", (34, 0, 12, 0))  # the icon's room before the text
+        attributes.setdefault("margin", (4, 0, 4, 0))  # search_chip_half_spacing
+        attributes.setdefault("checkable", True)
         super().__init__(
             "", text, text_size=14, text_color=TEXT, max_lines=1, min_height=48,
-            gravity=views.Gravity.CENTER_VERTICAL, padding=(34, 0, 12, 0), margin=(4, 0, 4, 0),
-            checkable=True, **attributes,
+            gravity=views.Gravity.CENTER_VERTICAL, **attributes,
         )  # fmt: skip
         self.icon = icon
 
