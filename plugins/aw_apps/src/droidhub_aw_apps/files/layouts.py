@@ -83,11 +83,15 @@ class Entry:
 
 
 def _icon(name: str, is_dir: bool) -> str:
+    """The row's type icon, as DocumentsUI picks one by MIME type (IconUtils: a folder,
+    ic_doc_image, ic_doc_audio, ic_doc_video, else the generic document)."""
     if is_dir:
         return "folder"
     if name.endswith((".jpg", ".jpeg", ".png", ".gif")):
         return "image"
-    if name.endswith((".mp4", ".mkv", ".webm", ".mp3", ".wav")):
+    if name.endswith((".mp3", ".wav", ".m4a", ".ogg")):
+        return "music_note"
+    if name.endswith((".mp4", ".mkv", ".webm")):
         return "videocam"
     return "attach_file"
 
@@ -95,14 +99,28 @@ def _icon(name: str, is_dir: bool) -> str:
 def doc_row(
     entry: Entry, selected: bool, on_click: Action, on_long_click: Action | None
 ) -> views.View:
-    """``item_doc_list.xml``: the type icon, the name, the metadata line."""
+    """``item_doc_list.xml``: the type icon, the name, the metadata line. A selected
+    row shows ``icon_check`` where its type icon was (ListDocumentHolder.setSelected
+    fades the check in and ``icon_mime`` out: alpha 0 is not visible to the user)."""
+    if selected:
+        mark = views.ImageView(
+            "icon_check",
+            "check_circle",
+            tint=ACCENT,
+            filled=True,
+            layout_gravity=views.Gravity.CENTER,
+        )
+    else:
+        mark = views.ImageView(
+            "icon_mime",
+            _icon(entry.name, entry.is_dir),
+            tint=SECONDARY,
+            layout_gravity=views.Gravity.CENTER,
+        )
     icon = views.FrameLayout(
         "icon",
         views.MaterialCardView(
-            "", views.ImageView("icon_mime", _icon(entry.name, entry.is_dir), tint=SECONDARY,
-                                layout_gravity=views.Gravity.CENTER),
-            **FILL, corner_radius=8,
-            background=SELECTED if selected else None,
+            "", mark, **FILL, corner_radius=8, background=SELECTED if selected else None
         ),
         width=40, height=40, margin=(16, 12, 16, 12),
     )  # fmt: skip
