@@ -20,6 +20,7 @@ from droidhub.virtual.views import MenuItem, ViewApp, Window, popup_menu
 from droidhub.virtual.views.keyboard import Keyboard
 from droidhub_aw_apps.audio_recorder import layouts, pages
 from droidhub_aw_apps.audio_recorder.model import APPS, RECORDS, m4a_bytes
+from droidhub_aw_apps.common import app_files
 from droidhub_aw_apps.common.app_identity import model_of
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ class AudioRecorderApp(ViewApp):
     def install(self, phone: VirtualPhone) -> None:
         """The records folder the app makes at its first start (AndroidWorld's one-time
         set-up launches it once, so every AndroidWorld phone has it)."""
-        phone.host_path(RECORDS).mkdir(parents=True, exist_ok=True)
+        phone.make_folders(phone.host_path(RECORDS))
 
     def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
         """A fresh start shows the recorder with the newest record, if any."""
@@ -73,7 +74,7 @@ class AudioRecorderApp(ViewApp):
     # --- the records folder ------------------------------------------------------------
     def _folder(self, phone: VirtualPhone) -> Path:
         folder = phone.host_path(RECORDS)
-        folder.mkdir(parents=True, exist_ok=True)
+        phone.make_folders(folder)
         return folder
 
     def _records(self, phone: VirtualPhone) -> list[layouts.Recording]:
@@ -93,7 +94,7 @@ class AudioRecorderApp(ViewApp):
             while self._file(phone, f"Record-{n}").exists():
                 n += 1
             self.active = f"Record-{n}"
-            self._file(phone, self.active).write_bytes(b"")
+            app_files.write(phone, self._file(phone, self.active), b"")
             self.mode, self.started, self.elapsed = "recording", phone.now(), 0.0
         elif self.mode == "recording":
             self.elapsed += self._running(phone)
@@ -109,7 +110,7 @@ class AudioRecorderApp(ViewApp):
     def _stop(self, phone: VirtualPhone) -> None:
         """Finish the file; ask for its name."""
         self.active_seconds = max(1, round(self.elapsed + self._running(phone)))
-        self._file(phone, self.active).write_bytes(m4a_bytes(self.active_seconds))
+        app_files.write(phone, self._file(phone, self.active), m4a_bytes(self.active_seconds))
         self.mode, self.started = "idle", None
         if self.ask_to_rename:
             self._open_rename(checkbox=True)

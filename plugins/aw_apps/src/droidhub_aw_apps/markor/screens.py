@@ -84,13 +84,13 @@ class MarkorScreens(views.ViewApp):
 
     def install(self, phone: VirtualPhone) -> None:
         """Create the notebook folder, as Markor does on its first start."""
-        phone.host_path(self.root).mkdir(parents=True, exist_ok=True)
+        phone.make_folders(phone.host_path(self.root))
         self.nav = Navigation(self.root)
 
     def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
         """A launch shows the notebook's folder."""
         super().on_start(phone, intent)
-        phone.host_path(self.root).mkdir(parents=True, exist_ok=True)
+        phone.make_folders(phone.host_path(self.root))
         self.nav = Navigation(self.root)
 
     def on_stop(self, phone: VirtualPhone) -> None:

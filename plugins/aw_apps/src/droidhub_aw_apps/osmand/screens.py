@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from droidhub.virtual.appmodel import Intent, VirtualApp
 from droidhub.virtual.views import ViewApp, Window, bottom_sheet
+from droidhub_aw_apps.common import app_files
 from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.common.sqlite_files import open_database
 from droidhub_aw_apps.osmand import layouts
@@ -119,10 +120,9 @@ class OsmAndApp(ViewApp):
     def install(self, phone: VirtualPhone) -> None:
         """Create what OsmAnd has after its first start with the map loaded."""
         favorites = phone.host_path(FAVORITES)
-        favorites.parent.mkdir(parents=True, exist_ok=True)
         if not favorites.exists():
-            favorites.write_text(EMPTY_GPX, encoding="utf-8")
-        phone.host_path(TRACKS).mkdir(parents=True, exist_ok=True)
+            app_files.write(phone, favorites, EMPTY_GPX.encode("utf-8"))
+        phone.make_folders(phone.host_path(TRACKS))
         with closing(self._markers(phone)) as conn:
             conn.commit()
         self.state = _State()
@@ -292,9 +292,7 @@ class OsmAndApp(ViewApp):
         st = self.state
         host = phone.host_path(FAVORITES)
         old = host.read_text(encoding="utf-8") if host.is_file() else None
-        host.parent.mkdir(parents=True, exist_ok=True)
-        host.write_text(with_favorites(old, [st.place or ""]), encoding="utf-8")
-        phone.stamp(host)
+        app_files.write(phone, host, with_favorites(old, [st.place or ""]).encode("utf-8"))
         st.screen = "map"
         self.reset_view_state()
 
@@ -324,9 +322,7 @@ class OsmAndApp(ViewApp):
         if not name:
             return
         host = phone.host_path(f"{TRACKS}/{name}.gpx")
-        host.parent.mkdir(parents=True, exist_ok=True)
-        host.write_text(track_gpx(name, st.route), encoding="utf-8")
-        phone.stamp(host)
+        app_files.write(phone, host, track_gpx(name, st.route).encode("utf-8"))
         st.sheet, st.screen, st.route = False, "map", []
         self.reset_view_state()
 

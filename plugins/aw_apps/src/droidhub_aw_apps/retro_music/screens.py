@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from droidhub.virtual.appmodel import VirtualApp
 from droidhub.virtual.views import MenuItem, View, Window, popup_menu
+from droidhub_aw_apps.common import app_files
 from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.common.media_apps import FreshStartApp
 from droidhub_aw_apps.common.sqlite_files import open_database
@@ -247,9 +248,7 @@ class RetroMusicApp(FreshStartApp):
                 self._go(PLAYLISTS)
         elif action == "action_save_playlist":
             out = phone.host_path(f"{DOWNLOAD_DATA}/{names[playlist_id]}.m3u")
-            out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_text(m3u_text(songs), encoding="utf-8")
-            phone.stamp(out)
+            app_files.write(phone, out, m3u_text(songs).encode("utf-8"))
 
     def _choose(self, phone: VirtualPhone, item: MenuItem) -> None:
         menu, self.menu = self.menu, None

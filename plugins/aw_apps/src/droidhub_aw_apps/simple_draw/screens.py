@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from droidhub.virtual.appmodel import Intent, VirtualApp
 from droidhub.virtual.views import MenuItem, ViewApp, Window, popup_menu
+from droidhub_aw_apps.common import app_files
 from droidhub_aw_apps.common import simple_commons as sc
 from droidhub_aw_apps.common.app_identity import model_of
 from droidhub_aw_apps.common.themes import SIMPLE_MOBILE_TOOLS
@@ -81,9 +82,7 @@ class SimpleDrawApp(ViewApp):
             return
         if not name.lower().endswith("." + self.extension):
             name += "." + self.extension
-        path = phone.host_path(f"{PICTURES}/{name}")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(drawing_bytes(name))
+        app_files.write(phone, phone.host_path(f"{PICTURES}/{name}"), drawing_bytes(name))
         self.overlay = ""
         self.view_state.focus = ""
 

@@ -70,7 +70,7 @@ class VlcApp(FreshStartApp):
         (AndroidWorld's one-time set-up makes it)."""
         with closing(self._db(phone)) as conn:
             conn.commit()
-        phone.host_path(VIDEOS_DATA).mkdir(parents=True, exist_ok=True)
+        phone.make_folders(phone.host_path(VIDEOS_DATA))
         super().install(phone)
 
     # --- data ----------------------------------------------------------------------------
