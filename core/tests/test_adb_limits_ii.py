@@ -99,6 +99,21 @@ def test_a_command_longer_than_an_adb_request_can_frame_is_refused_before_sendin
     assert virtual_device.shell(["echo", "still", "here"]) == "still here\n"
 
 
+def test_writing_more_files_than_one_command_line_can_name_dates_them_all(
+    virtual_device: Device,
+) -> None:
+    """push_many touches what it wrote from memory, so that the phone's clock dates it:
+    a list of files whose names together outrun what one adb request can frame is
+    touched in several commands, not refused."""
+    folder = "/sdcard/Download/many"
+    files = {f"{folder}/{'n' * 90}_{i:04d}.txt": b"x" for i in range(800)}
+    assert sum(len(name) + 1 for name in files) > MAX_REQUEST_BYTES
+    virtual_device.push_many(files)
+    stamps = virtual_device.shell(["stat", "-c", "%Y", *list(files)[::799]]).split()
+    phone_now = int(virtual_device.shell(["date", "+%s"]))
+    assert len(stamps) == 2 and all(abs(int(s) - phone_now) < 600 for s in stamps)
+
+
 def test_an_oversized_request_gets_a_short_refusal(virtual_server: VirtualDeviceServer) -> None:
     request = ("host:" + "z" * 70_000).encode()[:MAX_REQUEST_BYTES]
     with socket.create_connection(("127.0.0.1", virtual_server.port), timeout=GUARD_S) as sock:

@@ -13,7 +13,7 @@ from droidhub.device.client import (
     parse_content_rows,
     parse_foreground_activity,
 )
-from droidhub.device.quoting import bind_value, extra_args, input_text_pieces
+from droidhub.device.quoting import argument_batches, bind_value, extra_args, input_text_pieces
 from droidhub.device.transport import with_exit_marker
 
 # `content query --uri content://sms` on an Android 13 emulator (one row; the body holds
@@ -231,3 +231,10 @@ def test_input_text_pieces_examples() -> None:
     assert list(input_text_pieces("a\nb")) == ["a", None, "b"]
     assert list(input_text_pieces("% s")) == ["%%ss"]
     assert list(input_text_pieces("")) == []
+
+
+def test_argument_batches_keep_each_command_line_within_the_budget() -> None:
+    args = ["a b", "cc", "d" * 10, "e"]  # quoted: 'a b' (5), cc (2), d*10 (10), e (1)
+    assert list(argument_batches(args, budget=9)) == [["a b", "cc"], ["d" * 10], ["e"]]
+    assert list(argument_batches(args, budget=100)) == [args]
+    assert list(argument_batches([], budget=9)) == []

@@ -29,6 +29,7 @@ from droidhub.device.parsers import (
     parse_foreground_activity,
 )
 from droidhub.device.quoting import (
+    argument_batches,
     extra_args,
     input_text_pieces,
     join,
@@ -181,12 +182,13 @@ class Device:
         folders: all over one sync connection, one round trip, where the phone allows.
 
         A local file keeps the time the push sends; text and bytes written from memory
-        are dated by the phone's clock (one ``touch`` after the push), as a file the
-        phone writes itself is (AndroidWorld's set-ups write theirs with ``echo >``)."""
+        are dated by the phone's clock (a ``touch`` after the push, split over as many
+        commands as a long list of files needs), as a file the phone writes itself is
+        (AndroidWorld's set-ups write theirs with ``echo >``)."""
         self._send_all(files)
         written = [remote for remote, data in files.items() if not isinstance(data, Path)]
-        if written:
-            self.shell(["touch", "-c", *written])
+        for batch in argument_batches(written):
+            self.shell(["touch", "-c", *batch])
 
     def _send_all(self, files: Mapping[str, bytes | Path]) -> None:
         queue = []

@@ -137,3 +137,23 @@ def typing_chunks(text: str, budget: int = INPUT_TEXT_CHUNK_BYTES) -> Iterator[s
         used += cost
     if start < len(text):
         yield text[start:]
+
+
+def argument_batches(
+    args: Sequence[str], budget: int = INPUT_TEXT_CHUNK_BYTES
+) -> Iterator[list[str]]:
+    """``args`` (operands of one command, such as ``touch``'s files) split into
+    consecutive runs whose quoted, space-joined form fits ``budget`` bytes, so that each
+    run's command line stays under the oldest phone's service limit (above); an argument
+    longer than ``budget`` is a run of its own."""
+    batch: list[str] = []
+    used = 0
+    for arg in args:
+        cost = len(quote(arg).encode("utf-8")) + 1  # and the space before it
+        if batch and used + cost > budget:
+            yield batch
+            batch, used = [], 0
+        batch.append(arg)
+        used += cost
+    if batch:
+        yield batch
