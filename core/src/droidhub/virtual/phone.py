@@ -249,7 +249,10 @@ class VirtualPhone:
     def make_folders(self, host: Path) -> None:
         """``mkdir -p`` of sandbox location ``host``: each folder it makes, and the one
         that gains the first of them, dated by the phone's clock."""
-        made = [folder for folder in (host, *host.parents) if not folder.exists()]
+        made, folder = [], host
+        while not folder.exists():  # up to the first folder that is there already
+            made.append(folder)
+            folder = folder.parent
         host.mkdir(parents=True, exist_ok=True)
         for folder in made:
             self.stamp(folder)

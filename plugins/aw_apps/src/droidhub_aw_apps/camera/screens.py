@@ -45,6 +45,8 @@ if TYPE_CHECKING:
 MODES = (("Camera", "photo_camera"), ("Video", "videocam"))
 #: A horizontal drag longer than this (px) opens the drawer, as a fling would.
 SWIPE_PX = 100
+#: The bottom bar's height (dp): the mode options overlay ends where it begins.
+BOTTOM_BAR_DP = 128
 
 
 class ShutterButton(views.ImageView):
@@ -113,7 +115,7 @@ class CameraApp(views.ViewApp):
                     ShutterButton(self.video_mode, self.recording, self._shutter),
                     **FILL,
                 ),
-                width=views.MATCH_PARENT, height=128, background="#99000000",
+                width=views.MATCH_PARENT, height=BOTTOM_BAR_DP, background="#99000000",
                 layout_gravity=views.Gravity.BOTTOM,
             ),
             **FILL,
@@ -231,7 +233,7 @@ def _mode_options_overlay() -> views.View:
     )  # fmt: skip
     return views.FrameLayout(
         "mode_options_overlay", toggle, width=views.MATCH_PARENT, height=views.MATCH_PARENT,
-        margin=(0, 0, 0, 128),
+        margin=(0, 0, 0, BOTTOM_BAR_DP),
     )  # fmt: skip
 
 
