@@ -4,6 +4,7 @@ rows landing in (and coming from) the real SQLite files at Android's paths."""
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 
 import pytest
 from phone_shell import sh
@@ -331,3 +332,33 @@ def test_where_values_may_hold_semicolons(phone: VirtualPhone) -> None:
         sh(phone, join(["content", "delete", "--uri", "content://sms", "--where", where]))[2] == 0
     )
     assert rows(phone, MMSSMS_DB, "SELECT COUNT(*) FROM sms") == [(0,)]
+
+
+# --- fresh databases -----------------------------------------------------------------------
+SCHEMA = "CREATE TABLE IF NOT EXISTS notes (_id INTEGER PRIMARY KEY, body TEXT);"
+
+
+def test_a_database_image_is_the_file_its_script_makes(tmp_path: Path) -> None:
+    from droidhub.virtual.appmodel import database_image
+
+    script = f"BEGIN;\n{SCHEMA}\nCREATE INDEX IF NOT EXISTS by_body ON notes (body);\nCOMMIT;"
+    made = tmp_path / "made.db"
+    connection = sqlite3.connect(made, isolation_level=None)
+    connection.executescript(script)
+    connection.close()
+    assert database_image(script) == made.read_bytes()
+    assert database_image(script) is database_image(script)  # built once
+
+
+def test_a_provider_writes_its_fresh_database_and_completes_an_existing_one(
+    phone: VirtualPhone,
+) -> None:
+    provider = SqliteProvider("droidhub.test", "/data/data/droidhub.test/notes.db", {}, SCHEMA)
+    provider.install(phone)
+    tables = "SELECT name FROM sqlite_master WHERE type = 'table'"
+    assert rows(phone, provider.database, tables) == [("notes",)]
+    fuller = SqliteProvider(
+        "droidhub.test", provider.database, {}, SCHEMA + "CREATE TABLE IF NOT EXISTS tags (t);"
+    )
+    fuller.install(phone)  # the file is there: its missing table is added, rows kept
+    assert rows(phone, provider.database, tables) == [("notes",), ("tags",)]

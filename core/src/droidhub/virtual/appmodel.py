@@ -25,6 +25,8 @@ insides can change without breaking a plugin.
   :class:`Divider`, :class:`Spacer`, :class:`Dialog`; :class:`Theme` (the app's
   colours); :data:`KEY_BACK`, :data:`KEY_DEL`, :data:`KEY_ENTER` (keys as a model
   receives them), :func:`selects_all` (whether an ``input keycombination`` is Ctrl+A).
+- :func:`database_image`: the bytes of a new SQLite database made by a script, built
+  once per process (an app's empty databases, on every fresh phone).
 - :func:`system_bars_xml`: the status and navigation bars as dump nodes, for a model
   that writes its own ``uiautomator`` hierarchy (a WebView's) and draws its own pixels.
 """
@@ -34,6 +36,7 @@ from __future__ import annotations
 from droidhub.android.phone import EXTERNAL_STORAGE, PIXEL_6, ScreenGeometry, canonical_path
 from droidhub.virtual.app import BroadcastReply, Intent, Screen, VirtualApp
 from droidhub.virtual.phone import VirtualPhone
+from droidhub.virtual.providers.base import database_image
 from droidhub.virtual.widgets.kit import (
     KEY_BACK,
     KEY_DEL,
@@ -101,6 +104,7 @@ __all__ = [
     "WidgetApp",
     "Window",
     "canonical_path",
+    "database_image",
     "selects_all",
     "system_bars_xml",
 ]

@@ -4,8 +4,10 @@ interface and the SQLite-backed provider with its statement helpers."""
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 import sqlite3
+import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -174,6 +176,27 @@ def _sql_value(value: Value) -> Any:
     return int(value) if isinstance(value, bool) else value
 
 
+@functools.cache
+def database_image(script: str) -> bytes:
+    """The bytes of a new SQLite database once ``script`` (SQL statements, run as they
+    are: wrap them in ``BEGIN;``/``COMMIT;`` for one transaction) has run in it.
+
+    A fresh phone creates a few dozen databases, each the same as on every other phone:
+    the script runs once per process and later databases are these bytes, the same
+    file a connection running the script would leave (the file holds no path or time).
+    """
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "new.db"
+        connection = sqlite3.connect(path, isolation_level=None)
+        try:
+            connection.execute("PRAGMA synchronous = OFF")
+            connection.execute("PRAGMA journal_mode = MEMORY")
+            connection.executescript(script)
+        finally:
+            connection.close()
+        return path.read_bytes()
+
+
 @contextmanager
 def open_database(phone: ProviderHost, android_path: str) -> Iterator[sqlite3.Connection]:
     """A connection to the database at ``android_path``, committed and closed on exit."""
@@ -220,7 +243,14 @@ class SqliteProvider(ContentProvider):
 
     def install(self, phone: ProviderHost) -> None:
         """Create the database and its tables unless they exist."""
-        if self.schema:
+        if not self.schema:
+            return
+        host = phone.host_path(self.database)
+        if not host.exists():
+            host.parent.mkdir(parents=True, exist_ok=True)
+            host.write_bytes(database_image(f"BEGIN;\n{self.schema}\nCOMMIT;"))
+            phone.stamp(host)
+        else:
             with open_database(phone, self.database) as db:
                 # One transaction: executescript would otherwise commit every statement.
                 db.executescript(f"BEGIN;\n{self.schema}\nCOMMIT;")

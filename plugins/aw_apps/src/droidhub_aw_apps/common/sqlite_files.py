@@ -11,12 +11,10 @@ read their own databases open them with :func:`open_database`.
 from __future__ import annotations
 
 import sqlite3
-import tempfile
-from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal
 
-from droidhub.virtual.appmodel import VirtualApp
+from droidhub.virtual.appmodel import VirtualApp, database_image
 
 if TYPE_CHECKING:
     from droidhub import Device
@@ -38,15 +36,7 @@ def _connect(
 
 def empty_database(schema: str) -> bytes:
     """The bytes of a fresh SQLite database holding ``schema`` (SQL statements)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "new.db"
-        conn = _connect(path)
-        try:
-            conn.executescript(schema)
-            conn.commit()
-        finally:
-            conn.close()
-        return path.read_bytes()
+    return database_image(schema)
 
 
 def ensure_database(device: Device, remote: str, schema: str) -> None:
@@ -58,23 +48,21 @@ def ensure_database(device: Device, remote: str, schema: str) -> None:
 def open_database(path: Path, schema: str) -> sqlite3.Connection:
     """A connection to the local database file ``path``, its folder made and the tables
     of ``schema`` (``CREATE ... IF NOT EXISTS`` statements) created where missing."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(database_image(schema))
+        return _connect(path)
     conn = _connect(path)
     conn.executescript(schema)
     return conn
 
 
 def create_database(path: Path, schema: str) -> None:
-    """Create a database file at the local ``path`` from the SQL script ``schema``,
-    replacing any file there (parents made).
-
-    One transaction for the lot, on a connection that does not sync: a phone is made
-    for every check.
-    """
+    """Create a database file at the local ``path`` from the SQL script ``schema`` (one
+    transaction for the lot), replacing any file there (parents made)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     path.unlink(missing_ok=True)
-    with closing(_connect(path, isolation_level=None)) as conn:
-        conn.executescript(f"BEGIN;\n{schema};\nCOMMIT;")
+    path.write_bytes(database_image(f"BEGIN;\n{schema};\nCOMMIT;"))
 
 
 class DatabaseApp(VirtualApp):
