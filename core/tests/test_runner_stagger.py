@@ -145,6 +145,38 @@ def test_spare_phones_are_no_device_until_added_and_none_outlive_the_server(
     assert list(tmp_path.iterdir()) == []
 
 
+def test_phones_join_as_many_as_are_ready_and_one_is_made_when_none_is(
+    tmp_path: Path,
+) -> None:
+    from droidhub.device.client import Device
+    from droidhub.virtual.server import VirtualDeviceServer
+
+    with VirtualDeviceServer(devices=1, root=tmp_path) as server:
+        server.make_spares(3)
+        joined: list[str] = []
+        while len(joined) < 5:  # three spares, then phones made when asked for
+            batch = server.add_ready_phones(5 - len(joined))
+            assert 1 <= len(batch) <= 5 - len(joined)
+            joined += batch
+        assert len(set(joined + server.serials)) == 6 == len(server.serials)
+        for serial in joined:
+            assert Device(serial, port=server.port).shell("echo ok").strip() == "ok"
+
+
+def test_the_phones_process_hands_over_the_ready_phones_in_one_answer() -> None:
+    from droidhub.device.client import Device
+    from droidhub.virtual.server_process import ServerProcess
+
+    with ServerProcess(devices=1, spares=4) as host:
+        joined: list[str] = []
+        while len(joined) < 4:
+            batch = host.add_ready_phones(4 - len(joined))
+            assert 1 <= len(batch) <= 4 - len(joined)
+            joined += batch
+        assert sorted(host.serials) == sorted([host.serials[0], *joined])
+        assert all(Device(s, port=host.port).shell("echo ok").strip() == "ok" for s in joined)
+
+
 def test_a_server_stopped_while_it_builds_spares_leaves_no_sandbox(tmp_path: Path) -> None:
     from droidhub.virtual.server import VirtualDeviceServer
 

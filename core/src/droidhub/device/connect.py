@@ -22,6 +22,7 @@ import queue
 import re
 import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from typing import Protocol
 
 from droidhub.device.client import Device
@@ -30,6 +31,8 @@ from droidhub.virtual.server_process import ServerProcess
 _VIRTUAL = re.compile(r"virtual(?::(\d+))?")
 #: Virtual phones started before a staggered run begins; the rest join as it plays.
 FIRST_PHONES = 2
+#: Phones that join a run connect this many at a time.
+CONNECTING_AT_ONCE = 16
 #: From this many virtual phones on, they are served from a process of their own.
 PHONES_IN_THEIR_OWN_PROCESS = 8
 
@@ -43,6 +46,7 @@ class PhoneHost(Protocol):
     @property
     def serials(self) -> list[str]: ...
     def add_phone(self) -> str: ...
+    def add_ready_phones(self, most: int) -> list[str]: ...
     def remove_phone(self, serial: str) -> None: ...
 
 
@@ -88,13 +92,22 @@ class Phones(list[Device]):
             return
         server = self._server
 
+        def connect(serial: str) -> None:
+            device = Device(serial, host="127.0.0.1", port=server.port)
+            self.append(device)
+            self._joining.put(device)
+
         def add() -> None:
-            for _ in range(count):
-                if self._closing.is_set():
-                    return
-                device = Device(server.add_phone(), host="127.0.0.1", port=server.port)
-                self.append(device)
-                self._joining.put(device)
+            # Each call takes every phone ready by then, and the phones connect side by
+            # side (a Device checks its phone with the server: three requests, each
+            # waiting its turn on a busy run's interpreter), not one after another.
+            left = count
+            with ThreadPoolExecutor(CONNECTING_AT_ONCE) as pool:
+                while left > 0 and not self._closing.is_set():
+                    serials = server.add_ready_phones(left)
+                    left -= len(serials)
+                    for joined in as_completed([pool.submit(connect, s) for s in serials]):
+                        joined.result()
 
         self._adder = threading.Thread(target=add, name="droidhub-phones", daemon=True)
         self._adder.start()

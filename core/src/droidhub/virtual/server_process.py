@@ -6,10 +6,11 @@ what the run waits on. :class:`ServerProcess` hosts the phones in a child proces
 instead, behind the same adb server, so the phones' work and the agents' run on two
 cores: the run reaches them over adb as it would reach any phone. It offers what
 :class:`~droidhub.virtual.server.VirtualDeviceServer` offers a run (``port``,
-``serials``, ``add_phone``, ``remove_phone``, a context manager).
+``serials``, ``add_phone``, ``add_ready_phones``, ``remove_phone``, a context manager).
 
-The child reads one command a line on its stdin (``add``, ``remove SERIAL``) and
-answers a line each on its stdout; it starts by printing its port and its first
+The child reads one command a line on its stdin (``add``, ``add MOST``, ``remove
+SERIAL``) and answers a line each on its stdout (``add MOST``: the serials of the
+phones ready, separated by spaces); it starts by printing its port and its first
 phones' serials. It leaves Ctrl-C and SIGTERM to the run (which tears its episodes
 down on the phones first) and stops when its stdin closes: when the run ends, or when
 the run's process is gone.
@@ -89,6 +90,14 @@ class ServerProcess:
             serial = self._ask("add")
             self._serials.append(serial)
         return serial
+
+    def add_ready_phones(self, most: int) -> list[str]:
+        """Up to ``most`` fresh phones, every one the child has ready now (at least
+        one); their serials."""
+        with self._lock:
+            serials = self._ask(f"add {most}").split()
+            self._serials.extend(serials)
+        return serials
 
     def remove_phone(self, serial: str) -> None:
         """Detach ``serial`` and delete its sandbox."""
@@ -172,8 +181,10 @@ def serve(devices: int, spares: int = 0) -> None:
             server.make_spares(spares)
         for line in sys.stdin:
             words = line.split()
-            if words[:1] == ["add"]:
+            if words == ["add"]:
                 print(server.add_phone(), flush=True)
+            elif words[:1] == ["add"] and len(words) == 2 and words[1].isdigit():
+                print(" ".join(server.add_ready_phones(int(words[1]))), flush=True)
             elif words[:1] == ["remove"] and len(words) == 2:
                 try:
                     server.remove_phone(words[1])
