@@ -158,3 +158,36 @@ def test_refused_key_or_unknown_model_is_fatal_at_once(
     with pytest.raises(FatalAgentError, match=re.escape(words)):
         client.complete(MESSAGES)
     assert len(threaded_server.log) == 1
+
+
+def test_the_request_carries_the_messages_as_given_and_the_reply_is_read(
+    threaded_server: HTTPServer,
+) -> None:
+    sent: list[dict[str, object]] = []
+
+    def answer(request: Request) -> Response:
+        sent.append(json.loads(request.get_data()))
+        return Response(json.dumps(completion("Action: ok")), content_type="application/json")
+
+    threaded_server.expect_request("/v1/chat/completions", method="POST").respond_with_handler(
+        answer
+    )
+    image = {"type": "image_url", "image_url": {"url": "data:image/png;base64,AAAA"}}
+    messages = [
+        {"role": "system", "content": "be brief"},
+        {"role": "user", "content": [{"type": "text", "text": "what is here?"}, image]},
+    ]
+    client = ChatClient(_options(threaded_server, model="m1", temperature=0.5, max_tokens=7))
+    reply = client.complete(messages)
+    assert reply.text == "Action: ok" and reply.usage.calls == 1
+    assert sent == [{"model": "m1", "messages": messages, "temperature": 0.5, "max_tokens": 7}]
+    assert client.where == threaded_server.url_for("/v1").rstrip("/")
+
+
+def test_loading_the_client_module_leaves_openai_unimported() -> None:
+    import subprocess
+    import sys
+
+    probe = "import sys, droidhub_agents.client; print('openai' in sys.modules)"
+    shown = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert shown.stdout.strip() == "False", shown.stderr

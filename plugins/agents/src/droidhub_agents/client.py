@@ -9,17 +9,20 @@ run at once, because every later call would fail the same way.
 from __future__ import annotations
 
 import email.utils
+import importlib
 import os
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
-
-import openai
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from droidhub import FatalAgentError
 from droidhub_agents.options import LLMOptions
+
+if TYPE_CHECKING:
+    import openai
 
 _SEMAPHORES: dict[tuple[str, str, int], threading.BoundedSemaphore] = {}
 _SEMAPHORES_LOCK = threading.Lock()
@@ -29,6 +32,26 @@ _SEMAPHORES_LOCK = threading.Lock()
 # Keyed by process too: a forked worker makes its own rather than share sockets.
 _OPENAI_CLIENTS: dict[tuple[int, str, str | None, float], openai.OpenAI] = {}
 _OPENAI_CLIENTS_LOCK = threading.Lock()
+#: Where the ``openai`` client sends requests when no base URL is given.
+DEFAULT_BASE_URL = "https://api.openai.com/v1"
+_IMPORTING: list[threading.Thread] = []
+
+
+def _openai() -> ModuleType:
+    """The ``openai`` package, imported on first use.
+
+    Importing it takes most of a second of CPU. :class:`ChatClient` starts that import
+    on a thread when it is built, so a run sets up its first episodes' phones (which
+    mostly wait on the phones) while the import runs, instead of after it.
+    """
+    return importlib.import_module("openai")
+
+
+def _start_importing_openai() -> None:
+    with _OPENAI_CLIENTS_LOCK:
+        if not _IMPORTING:
+            _IMPORTING.append(threading.Thread(target=_openai, name="droidhub-openai-import"))
+            _IMPORTING[0].start()
 
 
 class ModelCallError(RuntimeError):
@@ -112,6 +135,7 @@ def _first_line(exc: Exception) -> str:
 
 def _shared_openai_client(api_key: str, base_url: str | None, timeout: float) -> openai.OpenAI:
     key = (os.getpid(), api_key, base_url, timeout)
+    openai = _openai()
     with _OPENAI_CLIENTS_LOCK:
         client = _OPENAI_CLIENTS.get(key)
         if client is None:
@@ -131,11 +155,11 @@ class ChatClient:
     def __init__(self, options: LLMOptions, sleep: Callable[[float], None] = time.sleep) -> None:
         self.options = options
         self.sleep = sleep
-        base_url = options.base_url or os.environ.get("OPENAI_BASE_URL") or None
+        self._base_url = options.base_url or os.environ.get("OPENAI_BASE_URL") or None
         # Local servers (vLLM, Ollama, llama.cpp) accept any key, but the client wants one.
-        api_key = options.api_key or os.environ.get("OPENAI_API_KEY") or "no-key"
-        self.client = _shared_openai_client(api_key, base_url, options.timeout_s)
-        self.where = str(self.client.base_url).rstrip("/")
+        self._api_key = options.api_key or os.environ.get("OPENAI_API_KEY") or "no-key"
+        self.where = (self._base_url or DEFAULT_BASE_URL).rstrip("/")
+        _start_importing_openai()
         self.limit: threading.BoundedSemaphore | None = None
         if options.max_concurrency:
             key = (self.where, options.model, options.max_concurrency)
@@ -144,8 +168,15 @@ class ChatClient:
                     key, threading.BoundedSemaphore(options.max_concurrency)
                 )
 
+    @property
+    def client(self) -> openai.OpenAI:
+        """The ``openai`` client of this server, key and time limit (shared, made on
+        first use)."""
+        return _shared_openai_client(self._api_key, self._base_url, self.options.timeout_s)
+
     def complete(self, messages: list[dict[str, Any]]) -> Reply:
         """Send ``messages``; return the reply, retrying what may pass on a retry."""
+        openai = _openai()
         opts = self.options
         usage = Usage()
         for attempt in range(opts.max_retries + 1):
@@ -197,10 +228,17 @@ class ChatClient:
             "temperature": opts.temperature,
             "max_tokens": opts.max_tokens,
         }
+        client = self.client
+        # The request as it is, through the client's own request path (its errors, time
+        # limit and parsing): ``chat.completions.create`` would first walk the messages
+        # to convert typed parameters, which plain JSON messages do not need, and that
+        # walk is most of the client's work on a long prompt.
+        from openai.types.chat import ChatCompletion
+
         if self.limit is None:
-            return self.client.chat.completions.create(**kwargs)
+            return client.post("/chat/completions", body=kwargs, cast_to=ChatCompletion)
         with self.limit:
-            return self.client.chat.completions.create(**kwargs)
+            return client.post("/chat/completions", body=kwargs, cast_to=ChatCompletion)
 
     def _reply(self, response: Any, usage: Usage) -> Reply:
         text = ""
