@@ -320,3 +320,19 @@ def test_symlinks_cannot_lead_out_of_the_sandbox(phone: VirtualPhone, tmp_path: 
         phone.host_path("/sdcard/Download/link")
     out, err, code = sh(phone, "cat /sdcard/Download/link")
     assert (out, err, code) == ("", "cat: /sdcard/Download/link: Permission denied\n", 1)
+
+
+def test_a_path_through_a_link_is_checked_where_the_link_leads(
+    phone: VirtualPhone, tmp_path: Path
+) -> None:
+    (tmp_path / "out").mkdir()
+    download = phone.host_path("/sdcard/Download")
+    (download / "away").symlink_to(tmp_path / "out")  # a folder link leading out
+    (download / "near").symlink_to(phone.host_path("/sdcard/Music"))  # one staying in
+    for beyond in ("/sdcard/Download/away/x.txt", "/sdcard/Download/away/new/deeper"):
+        with pytest.raises(ValueError, match="symlink"):
+            phone.host_path(beyond)
+    assert phone.host_path("/sdcard/Download/near/song.mp3") == download / "near/song.mp3"
+    assert phone.host_path("/sdcard/Download/none/x") == download / "none/x"
+    assert sh(phone, "touch /sdcard/Download/away/x.txt")[2] == 1
+    assert not (tmp_path / "out" / "x.txt").exists()

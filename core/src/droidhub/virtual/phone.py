@@ -28,7 +28,7 @@ from droidhub.android.phone import EXTERNAL_STORAGE, PIXEL_6, canonical_path
 from droidhub.virtual.app import Intent, VirtualApp
 from droidhub.virtual.launcher import Launcher
 from droidhub.virtual.providers import ContentProvider, system_providers
-from droidhub.virtual.sandbox import SandboxPathError
+from droidhub.virtual.sandbox import SandboxPathError, links_below
 from droidhub.virtual.settings_store import Settings
 from droidhub.virtual.shell import ShellOutcome, run
 from droidhub.virtual.storage import Storage, storage_from_env
@@ -87,6 +87,7 @@ class VirtualPhone:
         )
         self.root.mkdir(parents=True, exist_ok=True)
         self._real_root = os.path.realpath(self.root)
+        self._root_text = str(self.root)
         self.lock = threading.RLock()
         self.settings = Settings()
         self.settings.put("secure", "android_id", _android_id(serial))
@@ -172,20 +173,17 @@ class VirtualPhone:
             raise ValueError(f"not an absolute Android path: {android_path!r}")
         if "\x00" in android_path:
             raise ValueError(f"Android path contains a NUL byte: {android_path!r}")
-        path = canonical_path(android_path)
-        host = Path(os.path.normpath(os.path.join(self.root, path.lstrip("/"))))
-        if host != self.root and self.root not in host.parents:
-            raise SandboxPathError(
-                android_path, f"path {android_path!r} leaves the phone's filesystem"
-            )
+        root, real_root = self._root_text, self._real_root
+        text = os.path.normpath(os.path.join(root, canonical_path(android_path).lstrip("/")))
+        if text != root and not text.startswith(root + os.sep):
+            why = f"path {android_path!r} leaves the phone's filesystem"
+            raise SandboxPathError(android_path, why)
         # A symlink inside the sandbox (an app model's, a pushed one) must not lead out.
-        real = os.path.realpath(host)
-        if real != self._real_root and not real.startswith(self._real_root + os.sep):
-            raise SandboxPathError(
-                android_path,
-                f"path {android_path!r} leads out of the phone's filesystem through a symlink",
-            )
-        return host
+        real = os.path.realpath(text) if links_below(root, text) else real_root
+        if real != real_root and not real.startswith(real_root + os.sep):
+            why = f"path {android_path!r} leads out of the phone's filesystem through a symlink"
+            raise SandboxPathError(android_path, why)
+        return Path(text)
 
     def contains(self, host: str | os.PathLike[str]) -> bool:
         """Whether host path ``host``, every symlink in it followed, is inside the sandbox."""
