@@ -3,8 +3,9 @@
 ``--device`` takes serials separated by commas (``emulator-5554,emulator-5556``), or
 ``virtual`` / ``virtual:N`` to start N virtual phones in this process for the run.
 
-Starting a virtual phone takes a tenth of a second or more (its databases and
-folders are made), so 64 of them would hold a run up for several seconds. With
+Starting a virtual phone takes about 12 ms of CPU (its folders and databases are
+made), and the phones' process starts in most of a second, so 64 phones would hold a
+run up for a second or two. With
 ``stagger=True`` (the threads runner) the first :data:`FIRST_PHONES` are started before
 the run begins and the rest join while the first episodes play: :meth:`Phones.arrivals`
 hands each to the runner as it is ready.
