@@ -191,3 +191,24 @@ def test_loading_the_client_module_leaves_openai_unimported() -> None:
     probe = "import sys, droidhub_agents.client; print('openai' in sys.modules)"
     shown = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert shown.stdout.strip() == "False", shown.stderr
+
+
+def test_a_fork_while_openai_is_imported_waits_for_the_import() -> None:
+    import subprocess
+    import sys
+
+    # The child imports openai at once: had the fork come mid-import, it would hang.
+    probe = (
+        "import os, sys\n"
+        "from droidhub_agents.client import ChatClient\n"
+        "from droidhub_agents.options import T3AOptions\n"
+        "ChatClient(T3AOptions())\n"
+        "pid = os.fork()\n"
+        "if pid == 0:\n"
+        "    import openai\n"
+        "    os._exit(0 if openai.OpenAI else 1)\n"
+        "print(os.waitpid(pid, 0)[1])\n"
+    )
+    shown = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                           timeout=120)  # fmt: skip
+    assert shown.stdout.strip() == "0", shown.stderr

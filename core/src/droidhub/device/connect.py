@@ -5,10 +5,10 @@
 
 Starting a virtual phone takes about 12 ms of CPU (its folders and databases are
 made), and the phones' process starts in most of a second, so 64 phones would hold a
-run up for a second or two. With
-``stagger=True`` (the threads runner) the first :data:`FIRST_PHONES` are started before
-the run begins and the rest join while the first episodes play: :meth:`Phones.arrivals`
-hands each to the runner as it is ready.
+run up for a second or two. With ``stagger=True`` (the threads runner) the first
+:data:`FIRST_PHONES` are started before the run begins and the rest join while the
+first episodes play: :meth:`Phones.arrivals` hands each to the runner as it is ready,
+and the phones ready at once join together.
 
 From :data:`PHONES_IN_THEIR_OWN_PROCESS` phones on, the phones are served from a
 child process (:class:`droidhub.virtual.server_process.ServerProcess`): one
