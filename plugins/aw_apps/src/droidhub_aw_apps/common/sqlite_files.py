@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar
 
 from droidhub.virtual.appmodel import VirtualApp, database_image
 
@@ -21,14 +21,12 @@ if TYPE_CHECKING:
     from droidhub.virtual.appmodel import VirtualPhone
 
 
-def _connect(
-    path: Path, isolation_level: Literal["DEFERRED", "EXCLUSIVE", "IMMEDIATE"] | None = "DEFERRED"
-) -> sqlite3.Connection:
+def _connect(path: Path) -> sqlite3.Connection:
     """A connection that does not wait for the disk: no fsync at commit and the rollback
-    journal in memory. A model's database lives in a throwaway sandbox (or a temporary
-    file), so a power cut need not be survived, and a fresh phone creates a few dozen
-    of them; neither setting is stored in the file, whose bytes stay the same."""
-    conn = sqlite3.connect(path, isolation_level=isolation_level)
+    journal in memory. A model's database lives in a throwaway sandbox, so a power cut
+    need not be survived; neither setting is stored in the file, whose bytes stay the
+    same."""
+    conn = sqlite3.connect(path)
     conn.execute("PRAGMA synchronous = OFF")
     conn.execute("PRAGMA journal_mode = MEMORY")
     return conn
