@@ -303,7 +303,7 @@ def run(
     run at a time may use an --out folder.
     """
     from droidhub.agents.base import AgentLoadError, load_agent
-    from droidhub.device.connect import launch_early, parse_device_spec
+    from droidhub.device.connect import launch_early
     from droidhub.results.shards import parse_shard, shard_of
     from droidhub.run.runner import RunConfigError
     from droidhub.tasks.suite import build_suite
@@ -322,17 +322,7 @@ def run(
         factories = catalog.agents()
         agent_opts = parse_agent_options(agent_options)
         load_agent(agent, factories, agent_opts)  # fail before touching any device
-        count, serials = parse_device_spec(device)
-        if count:  # a $DROIDHUB_VIRTUAL_DIR that is no folder: refused before --out is made
-            from droidhub.virtual.server import sandbox_base
-
-            sandbox_base()
-        if executor == "ray":
-            from droidhub.run.ray_cluster import import_ray
-
-            import_ray()
-        elif ray_address is not None:
-            raise ValueError("--ray-address goes with --executor ray")
+        count, serials = _usable_devices(device, executor, ray_address)
     except (UnknownTaskError, AgentLoadError, ValueError, RunConfigError) as exc:
         raise click.UsageError(str(exc)) from None
     warn_without_ui_solver(agent, instances)
@@ -354,6 +344,28 @@ def run(
     if html_out is not None and code in (0, 3):  # the run ran to its end
         write_html(out, html_out)
     sys.exit(code)
+
+
+def _usable_devices(
+    device: str, executor: str | None, ray_address: str | None
+) -> tuple[int, list[str]]:
+    """``(virtual phones, serials)`` of ``--device``, refused before ``--out`` is made:
+    a ``$DROIDHUB_VIRTUAL_DIR`` that is no folder, Ray missing for ``--executor ray``,
+    or ``--ray-address`` without it."""
+    from droidhub.device.connect import parse_device_spec
+
+    count, serials = parse_device_spec(device)
+    if count:
+        from droidhub.virtual.server import sandbox_base
+
+        sandbox_base()
+    if executor == "ray":
+        from droidhub.run.ray_cluster import import_ray
+
+        import_ray()
+    elif ray_address is not None:
+        raise ValueError("--ray-address goes with --executor ray")
+    return count, serials
 
 
 def _attach_core_groups() -> None:

@@ -38,6 +38,13 @@ def build_server(session: PhoneSession) -> MCPServer:
             "ui_elements), then score_task for the reward and stop_task to tear down."
         ),
     )
+    _add_task_tools(server, session)
+    _add_phone_tools(server, session)
+    return server
+
+
+def _add_task_tools(server: MCPServer, session: PhoneSession) -> None:
+    """The tools that list, start, score and stop droidhub's tasks."""
 
     @server.tool()
     def list_tasks(family: str = "android_world") -> list[str]:
@@ -64,6 +71,10 @@ def build_server(session: PhoneSession) -> MCPServer:
         """Tear the started task down."""
         with _refusals_told():
             return session.stop()
+
+
+def _add_phone_tools(server: MCPServer, session: PhoneSession) -> None:
+    """The tools that look at the phone and act on it."""
 
     @server.tool()
     def screenshot() -> Image:
@@ -113,8 +124,6 @@ def build_server(session: PhoneSession) -> MCPServer:
         """Open an app by the name its launcher shows (``Settings``, ``Markor``...)."""
         with _refusals_told():
             return session.act(action_type="open_app", app_name=name)
-
-    return server
 
 
 @contextlib.contextmanager
