@@ -329,10 +329,7 @@ class VirtualDeviceServer:
     def add_phone(self) -> str:
         """Attach a fresh phone with an empty sandbox (one :meth:`make_spares` built
         ahead, if one is ready); return its new serial."""
-        adb = self._running()
-        with self._lock:
-            spare = self._spares.pop(0) if self._spares else None
-        return self._attach(adb, spare or self._make())
+        return self.add_ready_phones(1)[0]
 
     def add_ready_phones(self, most: int) -> list[str]:
         """Attach, up to ``most``, every phone :meth:`make_spares` has ready now (one

@@ -8,9 +8,9 @@ cores: the run reaches them over adb as it would reach any phone. It offers what
 :class:`~droidhub.virtual.server.VirtualDeviceServer` offers a run (``port``,
 ``serials``, ``add_phone``, ``add_ready_phones``, ``remove_phone``, a context manager).
 
-The child reads one command a line on its stdin (``add``, ``add MOST``, ``remove
-SERIAL``) and answers a line each on its stdout (``add MOST``: the serials of the
-phones ready, separated by spaces); it starts by printing its port and its first
+The child reads one command a line on its stdin (``add MOST``, ``remove SERIAL``) and
+answers a line each on its stdout (``add MOST``: the serials of the phones ready, at
+most MOST and at least one, separated by spaces); it starts by printing its port and its first
 phones' serials. It leaves Ctrl-C and SIGTERM to the run (which tears its episodes
 down on the phones first) and stops when its stdin closes: when the run ends, or when
 the run's process is gone.
@@ -86,10 +86,7 @@ class ServerProcess:
 
     def add_phone(self) -> str:
         """A fresh phone; its serial."""
-        with self._lock:
-            serial = self._ask("add")
-            self._serials.append(serial)
-        return serial
+        return self.add_ready_phones(1)[0]
 
     def add_ready_phones(self, most: int) -> list[str]:
         """Up to ``most`` fresh phones, every one the child has ready now (at least
@@ -181,9 +178,7 @@ def serve(devices: int, spares: int = 0) -> None:
             server.make_spares(spares)
         for line in sys.stdin:
             words = line.split()
-            if words == ["add"]:
-                print(server.add_phone(), flush=True)
-            elif words[:1] == ["add"] and len(words) == 2 and words[1].isdigit():
+            if words[:1] == ["add"] and len(words) == 2 and words[1].isdigit():
                 print(" ".join(server.add_ready_phones(int(words[1]))), flush=True)
             elif words[:1] == ["remove"] and len(words) == 2:
                 try:

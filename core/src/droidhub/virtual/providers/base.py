@@ -183,14 +183,13 @@ def database_image(script: str) -> bytes:
 
     A fresh phone creates a few dozen databases, each the same as on every other phone:
     the script runs once per process and later databases are these bytes, the same
-    file a connection running the script would leave (the file holds no path or time).
+    file a connection running the script would leave (the file holds no path or time,
+    nor the connection's sync and journal settings, which once a process need not tune).
     """
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "new.db"
         connection = sqlite3.connect(path, isolation_level=None)
         try:
-            connection.execute("PRAGMA synchronous = OFF")
-            connection.execute("PRAGMA journal_mode = MEMORY")
             connection.executescript(script)
         finally:
             connection.close()

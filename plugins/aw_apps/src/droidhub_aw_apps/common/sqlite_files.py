@@ -32,15 +32,10 @@ def _connect(path: Path) -> sqlite3.Connection:
     return conn
 
 
-def empty_database(schema: str) -> bytes:
-    """The bytes of a fresh SQLite database holding ``schema`` (SQL statements)."""
-    return database_image(schema)
-
-
 def ensure_database(device: Device, remote: str, schema: str) -> None:
     """Create the database ``remote`` with ``schema`` unless it already exists."""
     if not device.exists(remote):
-        device.push(empty_database(schema), remote)
+        device.push(database_image(schema), remote)
 
 
 def open_database(path: Path, schema: str) -> sqlite3.Connection:
