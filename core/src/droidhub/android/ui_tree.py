@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, fields
@@ -74,8 +75,12 @@ class UIElement:
 _FIELD_NAMES = tuple(f.name for f in fields(UIElement))
 
 
+@functools.lru_cache(maxsize=4096)
 def parse_bounds(text: str) -> BoundingBox | None:
-    """Parse ``[l,t][r,b]``; None if the attribute is missing or malformed."""
+    """Parse ``[l,t][r,b]``; None if the attribute is missing or malformed.
+
+    Remembered by text (boxes are immutable): a screen's boxes recur from dump to dump.
+    """
     match = _BOUNDS.fullmatch(text.strip()) if text else None
     if not match:
         return None
@@ -83,15 +88,24 @@ def parse_bounds(text: str) -> BoundingBox | None:
     return BoundingBox(left, top, right, bottom)
 
 
-def _flag(node: ET.Element, name: str) -> bool:
-    return node.get(name, "false") == "true"
+#: How many recent dumps :func:`parse_hierarchy` keeps parsed. An agent or RL loop
+#: sees the same few screens again and again (a random policy on AndroidWorld's tasks
+#: saw 53 distinct dumps in 660); text and elements are immutable, so a repeat costs a
+#: hash of the text instead of a parse.
+PARSED_DUMPS_KEPT = 32
 
 
 def parse_hierarchy(xml_text: str) -> list[UIElement]:
     """Parse a ``uiautomator dump`` XML document into its nodes, in document order.
 
     Raises ``ValueError`` naming the problem when the text is not such a document.
+    Each call returns a new list (of shared, immutable elements).
     """
+    return list(_parsed(xml_text))
+
+
+@functools.lru_cache(maxsize=PARSED_DUMPS_KEPT)
+def _parsed(xml_text: str) -> tuple[UIElement, ...]:
     start = xml_text.find("<?xml")
     if start < 0:
         start = xml_text.find("<hierarchy")
@@ -103,27 +117,27 @@ def parse_hierarchy(xml_text: str) -> list[UIElement]:
         root = ET.fromstring(body.encode("utf-8"))
     except ET.ParseError as exc:
         raise ValueError(f"malformed UI hierarchy dump: {exc}") from exc
-    elements = []
-    for node in root.iter("node"):
-        class_name = node.get("class", "")
-        elements.append(
-            UIElement(
-                text=node.get("text", ""),
-                content_description=node.get("content-desc", ""),
-                class_name=class_name,
-                resource_id=node.get("resource-id", ""),
-                package=node.get("package", ""),
-                bounds=parse_bounds(node.get("bounds", "")),
-                clickable=_flag(node, "clickable"),
-                long_clickable=_flag(node, "long-clickable"),
-                checkable=_flag(node, "checkable"),
-                checked=_flag(node, "checked"),
-                enabled=node.get("enabled", "true") == "true",
-                focusable=_flag(node, "focusable"),
-                focused=_flag(node, "focused"),
-                scrollable=_flag(node, "scrollable"),
-                selected=_flag(node, "selected"),
-                editable=class_name.endswith("EditText"),
-            )
-        )
-    return elements
+    return tuple(_element(node.attrib) for node in root.iter("node"))
+
+
+def _element(attrib: dict[str, str]) -> UIElement:
+    get = attrib.get
+    class_name = get("class", "")
+    return UIElement(
+        text=get("text", ""),
+        content_description=get("content-desc", ""),
+        class_name=class_name,
+        resource_id=get("resource-id", ""),
+        package=get("package", ""),
+        bounds=parse_bounds(get("bounds", "")),
+        clickable=get("clickable") == "true",
+        long_clickable=get("long-clickable") == "true",
+        checkable=get("checkable") == "true",
+        checked=get("checked") == "true",
+        enabled=get("enabled", "true") == "true",
+        focusable=get("focusable") == "true",
+        focused=get("focused") == "true",
+        scrollable=get("scrollable") == "true",
+        selected=get("selected") == "true",
+        editable=class_name.endswith("EditText"),
+    )

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 import json
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -32,6 +33,7 @@ from gymnasium import spaces
 from gymnasium.vector import AsyncVectorEnv, SyncVectorEnv
 
 from droidhub.android.phone import PIXEL_6
+from droidhub.android.ui_tree import PARSED_DUMPS_KEPT, parse_hierarchy
 from droidhub.device.client import Device
 from droidhub.device.connect import open_devices
 from droidhub.env.actions import Action, ActionError
@@ -201,10 +203,7 @@ class PhoneEnv(gymnasium.Env[dict[str, Any], str]):
         state = self._env.get_state()
         obs: dict[str, Any] = {}
         if self.observe.wants_tree:
-            # The JSON list's positions are the indices actions name.
-            obs["ui_elements"] = json.dumps(
-                [e.to_json() for e in state.ui_elements], ensure_ascii=False
-            )
+            obs["ui_elements"] = _elements_json(state.ui_tree)
         if self.observe.wants_pixels:
             obs["screenshot"] = self._pixels(state)
         return obs
@@ -231,6 +230,14 @@ class PhoneEnv(gymnasium.Env[dict[str, Any], str]):
             "max_steps": self._budget,
             "ui_element_count": len(self._env._last_elements),
         }
+
+
+@functools.lru_cache(maxsize=PARSED_DUMPS_KEPT)
+def _elements_json(ui_tree: str) -> str:
+    """A dump's UI elements as the observation's JSON list, whose positions are the
+    indices actions name (remembered by dump text, as :func:`parse_hierarchy` is)."""
+    elements = parse_hierarchy(ui_tree)
+    return json.dumps([e.to_json() for e in elements], ensure_ascii=False)
 
 
 def _observation_space(observe: Observe, screen: tuple[int, int]) -> spaces.Dict:
