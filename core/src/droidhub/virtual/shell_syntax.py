@@ -12,6 +12,7 @@ is a :class:`ShellSyntaxError`, never a silent success.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from droidhub.virtual.shell_lexer import (
@@ -351,8 +352,26 @@ def _shown(token: Word | Redirect) -> str:
     return "".join(p.text if isinstance(p, Lit) else "$" + p.name for p in token.parts)
 
 
+#: Command lines up to this long are remembered parsed (:func:`parse`); a longer one
+#: (a script, a file's text in an ``echo``) is rarely sent twice.
+REMEMBERED_LINE_MAX = 4096
+
+
 def parse(line: str) -> Sequence:
-    """Parse a whole command line (several lines for a script) into a :data:`Sequence`."""
+    """Parse a whole command line (several lines for a script) into a :data:`Sequence`.
+
+    Clients send the same few lines again and again (a dump, a tap, a setting read),
+    so a short line's tree is remembered and shared: callers only read it.
+    """
+    return _remembered(line) if len(line) <= REMEMBERED_LINE_MAX else _parse(line)
+
+
+@functools.lru_cache(maxsize=256)
+def _remembered(line: str) -> Sequence:
+    return _parse(line)
+
+
+def _parse(line: str) -> Sequence:
     parser = _Parser(lex(line))
     result = parser.sequence(frozenset(), empty_ok=True)
     token = parser.peek()
