@@ -87,14 +87,11 @@ def test_malformed_lines_are_refused(phone: VirtualPhone, line: str) -> None:
 def test_a_line_sent_again_runs_again_and_a_bad_one_is_refused_again(phone: VirtualPhone) -> None:
     # Lines are remembered parsed: what they do is still worked out at each run.
     line = "echo x >> /sdcard/tally; cat /sdcard/tally | wc -l; echo n=$N"
-    assert sh(phone, line)[0] == "1\nn=\n"
-    assert sh(phone, line)[0] == "2\nn=\n"
-    assert sh(phone, "N=5; " + line)[0] == "3\nn=5\n"
-    for _ in range(2):
-        assert "syntax error" in sh(phone, "echo a |")[1]
     long_line = "echo " + "y" * 5000  # longer than the lines remembered
-    for _ in range(2):
-        assert sh(phone, long_line)[0] == "y" * 5000 + "\n"
+    runs = [line, line, "N=5; " + line, long_line, long_line]
+    outputs = ["1\nn=\n", "2\nn=\n", "3\nn=5\n", "y" * 5000 + "\n", "y" * 5000 + "\n"]
+    assert [sh(phone, run)[0] for run in runs] == outputs
+    assert all("syntax error" in sh(phone, "echo a |")[1] for _ in range(2))
 
 
 # --- operators and status ----------------------------------------------------------------
