@@ -53,12 +53,16 @@ class MeasureSpec:
     mode: Mode
     size: int = 0
 
+    # Specs are immutable and a screen's sizes recur: one object a size, so that the
+    # measure cache's comparison of specs (View.measure) is mostly a check of identity.
     @staticmethod
+    @functools.lru_cache(maxsize=4096)
     def exactly(size: int) -> MeasureSpec:
         """This size, whatever the child would like."""
         return MeasureSpec(Mode.EXACTLY, max(0, size))
 
     @staticmethod
+    @functools.lru_cache(maxsize=4096)
     def at_most(size: int) -> MeasureSpec:
         """As big as the child likes up to ``size``."""
         return MeasureSpec(Mode.AT_MOST, max(0, size))

@@ -66,6 +66,10 @@ class Rules:
         return tuple(n for n in (self.below, self.above, self.to_right_of, self.to_left_of) if n)
 
 
+#: The rules of a view that declares none (they are immutable, so all such views share them).
+NO_RULES = Rules()
+
+
 class Attributes(TypedDict, total=False):
     """The keyword attributes every view takes (see :class:`View`), for subclasses that
     pass them through."""
@@ -149,7 +153,7 @@ class View:
         self.width, self.height = dp(width), dp(height)
         self.padding, self.margin = _px(padding), _px(margin)
         self.layout_gravity, self.weight = layout_gravity, weight
-        self.rules = rules or Rules()
+        self.rules = rules or NO_RULES
         self.visibility = visibility
         self.background, self.corner_radius = background, dp(corner_radius)
         self.elevation = dp(elevation)
