@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import ipaddress
 import logging
 import os
@@ -259,7 +260,13 @@ def _proc_uid(table: str, client: tuple[str, int], server: tuple[str, int]) -> i
 def norm_address(address: tuple[str, int]) -> tuple[str, int]:
     """A socket's ``(host, port)`` with the host spelt one way (as ``proc_address`` does)."""
     host, port = address
-    return str(ipaddress.ip_address(host.split("%")[0])), int(port)
+    return _norm_host(host), int(port)
+
+
+@functools.lru_cache(maxsize=256)
+def _norm_host(host: str) -> str:
+    # Every connection's two ends are spelt through here, and the hosts are a handful.
+    return str(ipaddress.ip_address(host.split("%")[0]))
 
 
 def proc_address(field: str) -> tuple[str, int]:
