@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel, ValidationError
 
@@ -47,9 +47,13 @@ class Agent:
         raise NotImplementedError
 
 
+Built = TypeVar("Built")
+
+
 @dataclass(frozen=True)
-class AgentFactory:
-    """A named way to build an agent (``--agent NAME``).
+class NamedFactory(Generic[Built]):
+    """A named way to build one object, an agent or a judge, from ``--agent-option``
+    strings.
 
     Without ``options``, ``create()`` takes no argument. With an ``options`` model,
     ``create(options)`` receives the validated model (defaults where no option was given).
@@ -57,15 +61,32 @@ class AgentFactory:
 
     name: str
     description: str
-    create: Callable[..., Agent]
+    create: Callable[..., Built]
     options: type[BaseModel] | None = None
 
-    def build(self, options: Mapping[str, str] | None = None) -> Agent:
-        """Validate ``options`` against :attr:`options` and build one agent."""
+    def build(self, options: Mapping[str, str] | None = None) -> Built:
+        """Validate ``options`` against :attr:`options` and build one object."""
         if self.options is None:
-            _refuse_options(self.name, options)
+            self._refuse(options)
             return self.create()
         return self.create(validate_options(self.name, self.options, options or {}))
+
+    def _refuse(self, options: Mapping[str, str] | None) -> None:
+        """Raise, saying what was given, if there are ``options``: this factory takes none."""
+        raise NotImplementedError
+
+
+class AgentFactory(NamedFactory[Agent]):
+    """A named way to build an agent (``--agent NAME``).
+
+    ``build(options)`` validates the ``--agent-option`` strings and builds one agent.
+    Without ``options``, ``create()`` takes no argument. With an ``options`` model,
+    ``create(options)`` receives the validated model (defaults where no option was given).
+    """
+
+    def _refuse(self, options: Mapping[str, str] | None) -> None:
+        """Raise :class:`AgentOptionsError` if there are ``options``."""
+        _refuse_options(self.name, options)
 
 
 class NoopAgent(Agent):

@@ -11,14 +11,12 @@ far it agrees with the reward. Plugins contribute judges through the
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
-
-from droidhub.agents.base import validate_options
+from droidhub.agents.base import NamedFactory
 from droidhub.results.layout import RunFolder
 from droidhub.results.records import EpisodeResult, read_steps
 
@@ -60,23 +58,15 @@ class Judge:
         raise NotImplementedError
 
 
-@dataclass
-class JudgeFactory:
+class JudgeFactory(NamedFactory[Judge]):
     """A named way to build a judge (``--judge NAME``), with an optional options model
-    validated from ``--agent-option KEY=VALUE`` as for agents."""
+    validated from ``--agent-option KEY=VALUE`` as for agents: ``build(options)``
+    builds one judge."""
 
-    name: str
-    description: str
-    create: Callable[..., Judge]
-    options: type[BaseModel] | None = None
-
-    def build(self, options: Mapping[str, str] | None = None) -> Judge:
-        """Validate ``options`` and build one judge."""
-        if self.options is None:
-            if options:
-                raise ValueError(f"judge {self.name!r} takes no options (got {sorted(options)})")
-            return self.create()
-        return self.create(validate_options(self.name, self.options, options or {}))
+    def _refuse(self, options: Mapping[str, str] | None) -> None:
+        """Raise :class:`ValueError` if there are ``options``."""
+        if options:
+            raise ValueError(f"judge {self.name!r} takes no options (got {sorted(options)})")
 
 
 def judgements_path(run: Path, judge: str) -> Path:
