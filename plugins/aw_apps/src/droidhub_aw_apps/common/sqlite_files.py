@@ -4,15 +4,18 @@ An app creates its SQLite database on first launch, or (Retro Music's playing qu
 only once it first plays. Tasks that write rows or read them call
 :func:`ensure_database` first, so a phone where the app never ran gets an empty
 database with the app's schema instead of a failed pull. On the virtual phone, an app
-model whose data is one database derives from :class:`DatabaseApp`, and models that
-read their own databases open them with :func:`open_database`.
+model whose data is one database derives from :class:`DatabaseApp`, models that
+read their own databases open them with :func:`open_database`, and screens that show an
+app's rows select them with :func:`select_rows`.
 """
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
+from contextlib import closing
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from droidhub.virtual.appmodel import VirtualApp, database_image
 
@@ -48,6 +51,16 @@ def open_database(path: Path, schema: str) -> sqlite3.Connection:
     conn = _connect(path)
     conn.executescript(schema)
     return conn
+
+
+def select_rows(phone: VirtualPhone, db_path: str, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+    """The rows ``sql`` (with ``args``) selects from the app database at the Android path
+    ``db_path``; none while the app has not created that database."""
+    path = phone.host_path(db_path)
+    if not path.exists():
+        return []
+    with closing(sqlite3.connect(path)) as conn:
+        return conn.execute(sql, args).fetchall()
 
 
 def create_database(path: Path, schema: str) -> None:

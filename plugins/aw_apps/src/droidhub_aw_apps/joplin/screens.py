@@ -36,6 +36,7 @@ from droidhub.virtual.views import (
     ViewApp,
     Window,
 )
+from droidhub_aw_apps.common.sqlite_files import select_rows
 from droidhub_aw_apps.joplin import layouts
 from droidhub_aw_apps.joplin.layouts import BACKGROUND, COLOR, COLOR_FADED, Frame, Group
 from droidhub_aw_apps.joplin.model import DB_PATH, JoplinApp
@@ -89,25 +90,19 @@ class JoplinScreens(ViewApp):
         self._forget()
 
     # --- data ----------------------------------------------------------------------------
-    def _rows(self, phone: VirtualPhone, sql: str) -> list[Any]:
-        """The rows ``sql`` selects from the database; none before the app made it."""
-        path = phone.host_path(DB_PATH)
-        if not path.exists():
-            return []
-        with closing(sqlite3.connect(path)) as conn:
-            return conn.execute(sql).fetchall()
-
     def _folders(self, phone: VirtualPhone) -> list[tuple[str, str]]:
-        rows = self._rows(
+        rows = select_rows(
             phone,
+            DB_PATH,
             "SELECT id, title FROM folders WHERE deleted_time = 0 ORDER BY title COLLATE NOCASE",
         )
         return [(r[0], r[1]) for r in rows]
 
     def _notes(self, phone: VirtualPhone) -> list[_Note]:
         """The notes not in the trash, in the list's default order."""
-        rows = self._rows(
+        rows = select_rows(
             phone,
+            DB_PATH,
             "SELECT id, parent_id, title, body, is_todo, todo_completed FROM notes "
             "WHERE deleted_time = 0 ORDER BY (is_todo = 1 AND todo_completed = 0) DESC, "
             "user_updated_time DESC, title COLLATE NOCASE",

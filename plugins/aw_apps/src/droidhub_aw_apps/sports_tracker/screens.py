@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 from droidhub.virtual.appmodel import VirtualApp
 from droidhub.virtual.views import ViewApp, Window, alert_dialog, dp, popup_menu
 from droidhub.virtual.views.window import CONTENT
+from droidhub_aw_apps.common.sqlite_files import select_rows
 from droidhub_aw_apps.sports_tracker import aggregated, details, ids, layouts
 from droidhub_aw_apps.sports_tracker.aggregated import FilterDraft, TypeLine
 from droidhub_aw_apps.sports_tracker.layouts import TrackLine
@@ -166,15 +167,13 @@ class OpenTracksScreens(ViewApp):
         self.reset_view_state()
 
     def _tracks(self, phone: VirtualPhone) -> list[_Track]:
-        path = phone.host_path(DB_PATH)
-        if not path.exists():
-            return []
-        with closing(sqlite3.connect(path)) as conn:
-            rows = conn.execute(
-                "SELECT _id, name, category, description, starttime, totaltime, movingtime, "
-                "totaldistance, maxspeed, elevationgain, elevationloss FROM tracks "
-                "ORDER BY starttime DESC, _id DESC"
-            ).fetchall()
+        rows = select_rows(
+            phone,
+            DB_PATH,
+            "SELECT _id, name, category, description, starttime, totaltime, movingtime, "
+            "totaldistance, maxspeed, elevationgain, elevationloss FROM tracks "
+            "ORDER BY starttime DESC, _id DESC",
+        )
         tz = phone.tzinfo()
         return [
             _Track(r[0], r[1] or "", r[2] or "", r[3] or "",
@@ -310,9 +309,6 @@ class OpenTracksScreens(ViewApp):
     def _type_lines(self, phone: VirtualPhone) -> list[TypeLine]:
         """AggregatedStatistics over the tracks the filter selects: per type its count,
         distance, moving time and speeds; most tracks first, then by name."""
-        path = phone.host_path(DB_PATH)
-        if not path.exists():
-            return []
         query = "SELECT category, totaldistance, movingtime, maxspeed FROM tracks"
         args: list[int | str] = []
         if self.range is not None:
@@ -325,8 +321,7 @@ class OpenTracksScreens(ViewApp):
             if types:
                 query += f" AND category IN ({', '.join('?' * len(types))})"
                 args += list(types)
-        with closing(sqlite3.connect(path)) as conn:
-            rows = conn.execute(query, args).fetchall()
+        rows = select_rows(phone, DB_PATH, query, args)
         totals: dict[str, list[float]] = {}
         for category, meters, moving, top in rows:
             total = totals.setdefault(category or "", [0, 0.0, 0, 0.0])

@@ -55,6 +55,7 @@ from droidhub.virtual.views import (
     popup_menu,
 )
 from droidhub.virtual.views.window import CONTENT as CONTENT_BOX
+from droidhub_aw_apps.common.sqlite_files import select_rows
 from droidhub_aw_apps.tasks_app import drawer, ids, layouts
 from droidhub_aw_apps.tasks_app.layouts import Draft, Entry, Header, SortRow, TaskLine
 from droidhub_aw_apps.tasks_app.model import DB_PATH, TABLE, TasksApp, has_due_time
@@ -210,13 +211,11 @@ class TasksScreens(ViewApp):
 
     # --- data ----------------------------------------------------------------------------
     def _tasks(self, phone: VirtualPhone) -> list[_Task]:
-        path = phone.host_path(DB_PATH)
-        if not path.exists():
-            return []
-        with closing(sqlite3.connect(path)) as conn:
-            rows = conn.execute(
-                f"SELECT {', '.join(_COLUMNS)} FROM tasks WHERE deleted = 0 ORDER BY _id"
-            ).fetchall()
+        rows = select_rows(
+            phone,
+            DB_PATH,
+            f"SELECT {', '.join(_COLUMNS)} FROM tasks WHERE deleted = 0 ORDER BY _id",
+        )
         tz = phone.tzinfo()
 
         def moment(millis: int) -> dt.datetime | None:
