@@ -6,38 +6,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from droidhub.virtual.views import ViewApp
+from droidhub_aw_apps.common.fresh_launch import FreshLaunchApp
 
 if TYPE_CHECKING:
-    from droidhub.virtual.appmodel import Intent, VirtualPhone
+    from droidhub.virtual.appmodel import VirtualPhone
 
 
-class FreshStartApp(ViewApp):
-    """A view app that shows its first screen, with nothing open, when the model is
-    made, when its data is installed (or cleared), when it is launched and when it is
-    force-stopped: each time, :meth:`reset_state` sets its screen state afresh.
-
-    An app that keeps something across a launch overrides :meth:`on_start`."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.reset_state()
-
-    def reset_state(self) -> None:
-        """Put every field of the screen state back to the first screen's value."""
-        raise NotImplementedError
+class FreshStartApp(FreshLaunchApp):
+    """A :class:`FreshLaunchApp` whose screen state also starts afresh when its data is
+    installed (or cleared)."""
 
     def install(self, phone: VirtualPhone) -> None:
         """Fresh data: nothing open."""
-        del phone
-        self.reset_state()
-
-    def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
-        """A launch shows the first screen."""
-        super().on_start(phone, intent)
-        self.reset_state()
-
-    def on_stop(self, phone: VirtualPhone) -> None:
-        """Force-stopped: nothing open next time."""
         del phone
         self.reset_state()

@@ -35,8 +35,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from droidhub.virtual.appmodel import VirtualApp
-from droidhub.virtual.views import ViewApp, Window, alert_dialog, dp, popup_menu
+from droidhub.virtual.views import Window, alert_dialog, dp, popup_menu
 from droidhub.virtual.views.window import CONTENT
+from droidhub_aw_apps.common.fresh_launch import FreshLaunchApp
 from droidhub_aw_apps.common.sqlite_files import select_rows
 from droidhub_aw_apps.sports_tracker import aggregated, details, ids, layouts
 from droidhub_aw_apps.sports_tracker.aggregated import FilterDraft, TypeLine
@@ -44,7 +45,7 @@ from droidhub_aw_apps.sports_tracker.layouts import TrackLine
 from droidhub_aw_apps.sports_tracker.model import DB_PATH, OpenTracksApp
 
 if TYPE_CHECKING:
-    from droidhub.virtual.appmodel import Intent, VirtualPhone
+    from droidhub.virtual.appmodel import VirtualPhone
     from droidhub.virtual.views import MenuItem
 
 
@@ -138,14 +139,12 @@ def _type_line(category: str, count: float, meters: float, moving: float, top: f
     )  # fmt: skip
 
 
-class OpenTracksScreens(ViewApp):
-    """The track list, a track, the recording screen and settings."""
+class OpenTracksScreens(FreshLaunchApp):
+    """The track list, a track, the recording screen and settings; made, launched and
+    force-stopped, it shows the list."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._home()
-
-    def _home(self) -> None:
+    def reset_state(self) -> None:
+        """The list, nothing open, no filter."""
         self.page = "list"
         self.open_id: int | None = None
         #: "", "overflow" or "delete".
@@ -154,16 +153,6 @@ class OpenTracksScreens(ViewApp):
         #: its open dialog.
         self.range: tuple[dt.date, dt.date, tuple[str, ...]] | None = None
         self.draft: FilterDraft | None = None
-
-    def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
-        """A launch shows the list."""
-        super().on_start(phone, intent)
-        self._home()
-
-    def on_stop(self, phone: VirtualPhone) -> None:
-        """Force-stopped: the list next time."""
-        del phone
-        self._home()
         self.reset_view_state()
 
     def _tracks(self, phone: VirtualPhone) -> list[_Track]:
