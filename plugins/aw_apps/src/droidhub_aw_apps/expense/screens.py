@@ -28,15 +28,15 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from droidhub.virtual.appmodel import Intent, VirtualApp
+from droidhub.virtual.appmodel import VirtualApp
 from droidhub.virtual.views import (
     HorizontalRecyclerView,
     View,
-    ViewApp,
     Window,
     bottom_sheet,
     dp,
 )
+from droidhub_aw_apps.common.fresh_launch import FreshLaunchApp
 from droidhub_aw_apps.expense import forms, layouts
 from droidhub_aw_apps.expense.ids import amount_text
 from droidhub_aw_apps.expense.layouts import OFFERING, SELECTED, RowText
@@ -79,23 +79,17 @@ class Ui:
     editing: int | None = None
 
 
-class ExpenseScreens(ViewApp):
-    """Pro Expense's pages, drawer and sheets."""
+class ExpenseScreens(FreshLaunchApp):
+    """Pro Expense's pages, drawer and sheets; made, launched and force-stopped, it shows
+    Home."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.ui = Ui()
         #: The row view of each bound log row, by the view's identity: its expense.
         self._bound: dict[int, int] = {}
 
-    def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
-        """A launch shows Home."""
-        super().on_start(phone, intent)
-        self.ui = Ui()
-
-    def on_stop(self, phone: VirtualPhone) -> None:
-        """Force-stopped: Home next time."""
-        del phone
+    def reset_state(self) -> None:
+        """Home, nothing open."""
         self.ui = Ui()
         self.reset_view_state()
 

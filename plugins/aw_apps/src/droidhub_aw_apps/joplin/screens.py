@@ -25,7 +25,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from droidhub.virtual.appmodel import Intent, VirtualApp
+from droidhub.virtual.appmodel import VirtualApp
 from droidhub.virtual.views import (
     ADJUST_RESIZE,
     MATCH_PARENT,
@@ -33,9 +33,9 @@ from droidhub.virtual.views import (
     EditText,
     Gravity,
     View,
-    ViewApp,
     Window,
 )
+from droidhub_aw_apps.common.fresh_launch import FreshLaunchApp
 from droidhub_aw_apps.common.sqlite_files import select_rows
 from droidhub_aw_apps.joplin import layouts
 from droidhub_aw_apps.joplin.layouts import BACKGROUND, COLOR, COLOR_FADED, Frame, Group
@@ -61,14 +61,12 @@ class _Note:
     completed: bool
 
 
-class JoplinScreens(ViewApp):
-    """Notes, side menu, note and search of Joplin."""
+class JoplinScreens(FreshLaunchApp):
+    """Notes, side menu, note and search of Joplin; made, launched and force-stopped, it
+    shows all notes."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._forget()
-
-    def _forget(self) -> None:
+    def reset_state(self) -> None:
+        """All notes, nothing open, no search."""
         self.folder_id: str | None = None
         self.side_menu = False
         self.open_id: str | None = None
@@ -77,17 +75,6 @@ class JoplinScreens(ViewApp):
         self.overlay = ""
         #: The search screen's query while it is open.
         self.query: str | None = None
-
-    def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
-        """A launch shows all notes."""
-        super().on_start(phone, intent)
-        self._forget()
-        self.reset_view_state()
-
-    def on_stop(self, phone: VirtualPhone) -> None:
-        """Force-stopped: all notes next time."""
-        super().on_stop(phone)
-        self._forget()
 
     # --- data ----------------------------------------------------------------------------
     def _folders(self, phone: VirtualPhone) -> list[tuple[str, str]]:

@@ -25,10 +25,11 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from droidhub.virtual.appmodel import Intent, VirtualApp
-from droidhub.virtual.views import ViewApp, Window, bottom_sheet
+from droidhub.virtual.appmodel import VirtualApp
+from droidhub.virtual.views import Window, bottom_sheet
 from droidhub_aw_apps.common import app_files
 from droidhub_aw_apps.common.app_identity import model_of
+from droidhub_aw_apps.common.fresh_launch import FreshLaunchApp
 from droidhub_aw_apps.common.sqlite_files import open_database
 from droidhub_aw_apps.osmand import layouts
 from droidhub_aw_apps.osmand.layouts import MapLayers, Result
@@ -106,7 +107,7 @@ class _State:
 
 
 @model_of(APPS[0])
-class OsmAndApp(ViewApp):
+class OsmAndApp(FreshLaunchApp):
     """OsmAnd on the virtual phone: favourites file, markers database, tracks folder,
     and the screens to change them."""
 
@@ -114,8 +115,12 @@ class OsmAndApp(ViewApp):
 
     def __init__(self) -> None:
         super().__init__()
-        self.state = _State()
         self._phone: VirtualPhone | None = None
+
+    def reset_state(self) -> None:
+        """The map; a route being planned is lost."""
+        self.state = _State()
+        self.reset_view_state()
 
     def install(self, phone: VirtualPhone) -> None:
         """Create what OsmAnd has after its first start with the map loaded."""
@@ -126,16 +131,6 @@ class OsmAndApp(ViewApp):
         with closing(self._markers(phone)) as conn:
             conn.commit()
         self.state = _State()
-
-    def on_start(self, phone: VirtualPhone, intent: Intent) -> None:
-        """A launch shows the map."""
-        super().on_start(phone, intent)
-        self.state = _State()
-
-    def on_stop(self, phone: VirtualPhone) -> None:
-        """Force-stopped: a route being planned is lost."""
-        self.state = _State()
-        self.reset_view_state()
 
     def _markers(self, phone: VirtualPhone) -> sqlite3.Connection:
         return open_database(phone.host_path(MARKERS_DB), MARKERS_SCHEMA)

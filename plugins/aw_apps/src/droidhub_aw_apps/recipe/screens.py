@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 from droidhub.virtual import views
 from droidhub.virtual.views.dialogs import alert_dialog
 from droidhub.virtual.views.keyboard import Keyboard
+from droidhub_aw_apps.common.fresh_launch import FreshLaunchApp
 from droidhub_aw_apps.recipe import drawer, layouts
 from droidhub_aw_apps.recipe.layouts import PRIMARY_VARIANT, coordinator, fab, toolbar
 from droidhub_aw_apps.recipe.model import DB_PATH, BroccoliApp
@@ -105,20 +106,12 @@ class Navigation:
     list_scroll: dict[str, int] = field(default_factory=dict)
 
 
-class BroccoliScreens(views.ViewApp):
-    """Broccoli's activities as view trees."""
+class BroccoliScreens(FreshLaunchApp):
+    """Broccoli's activities as view trees; made, launched and force-stopped, it shows
+    the recipe list."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.nav = Navigation()
-
-    def on_start(self, phone: VirtualPhone, intent: object) -> None:
-        """A launch shows the recipe list."""
-        super().on_start(phone, intent)  # type: ignore[arg-type]
-        self.nav = Navigation()
-
-    def on_stop(self, phone: VirtualPhone) -> None:
-        """Force-stopped: the list next time."""
+    def reset_state(self) -> None:
+        """The recipe list, nothing open."""
         self.nav = Navigation()
         self.reset_view_state()
 
