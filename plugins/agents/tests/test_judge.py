@@ -117,13 +117,23 @@ def test_judge_writes_verdicts_resumably_and_calibrate_measures_them(
     assert "judge llm" in page and "100.0% agree with the reward" in page
 
 
-def test_an_unknown_judge_is_one_line(tmp_path: Path) -> None:
+def test_an_unknown_judge_or_judge_option_is_one_line(tmp_path: Path) -> None:
     done = _cli("run", "--suite", "android_world", "--tasks", "SystemWifiTurnOn", "--agent",
                 "noop", "--device", "virtual", "--out", str(tmp_path / "run"))  # fmt: skip
     assert done.returncode == 0, done.stderr
-    done = _cli("judge", str(tmp_path / "run"), "--judge", "oracle-of-delphi")
-    assert done.returncode == 2
-    assert "no judge 'oracle-of-delphi'" in done.stderr and "Traceback" not in done.stderr
+    run = str(tmp_path / "run")
+    refusals = {
+        ("--judge", "oracle-of-delphi"): "no judge 'oracle-of-delphi'",
+        ("--judge", "llm", "--agent-option", "bogus=1"): "unknown option 'bogus' for judge llm",
+        ("--judge", "llm", "--agent-option", "temperature=hot"): (
+            "option 'temperature' of judge llm: Input should be a valid number"
+        ),
+    }
+    for args, message in refusals.items():
+        done = _cli("judge", run, *args)
+        assert done.returncode == 2, done.stderr
+        assert message in done.stderr and "Traceback" not in done.stderr
+    assert not (tmp_path / "run" / "judgements").exists()
 
 
 def test_a_failing_judge_model_stops_in_one_line_and_keeps_the_verdicts_made(

@@ -59,6 +59,8 @@ class NamedFactory(Generic[Built]):
     ``create(options)`` receives the validated model (defaults where no option was given).
     """
 
+    #: What the factory builds, as error messages name it ("agent", "judge").
+    kind: ClassVar[str]
     name: str
     description: str
     create: Callable[..., Built]
@@ -69,7 +71,7 @@ class NamedFactory(Generic[Built]):
         if self.options is None:
             self._refuse(options)
             return self.create()
-        return self.create(validate_options(self.name, self.options, options or {}))
+        return self.create(validate_options(self.name, self.options, options or {}, self.kind))
 
     def _refuse(self, options: Mapping[str, str] | None) -> None:
         """Raise, saying what was given, if there are ``options``: this factory takes none."""
@@ -83,6 +85,8 @@ class AgentFactory(NamedFactory[Agent]):
     Without ``options``, ``create()`` takes no argument. With an ``options`` model,
     ``create(options)`` receives the validated model (defaults where no option was given).
     """
+
+    kind: ClassVar[str] = "agent"
 
     def _refuse(self, options: Mapping[str, str] | None) -> None:
         """Raise :class:`AgentOptionsError` if there are ``options``."""
@@ -158,8 +162,11 @@ def _refuse_options(name: str, options: Mapping[str, str] | None) -> None:
         raise AgentOptionsError(f"agent {name} takes no options (got {keys})")
 
 
-def validate_options(name: str, model: type[BaseModel], options: Mapping[str, str]) -> BaseModel:
-    """Validate string ``options`` against an agent's options ``model``.
+def validate_options(
+    name: str, model: type[BaseModel], options: Mapping[str, str], kind: str = "agent"
+) -> BaseModel:
+    """Validate string ``options`` against the options ``model`` of the ``kind`` (an
+    agent, a judge) called ``name``.
 
     Unknown keys are an error naming the valid ones; a bad value names the option,
     the value and what was expected.
@@ -168,7 +175,7 @@ def validate_options(name: str, model: type[BaseModel], options: Mapping[str, st
     unknown = sorted(set(options) - set(valid))
     if unknown:
         raise AgentOptionsError(
-            f"unknown option {', '.join(map(repr, unknown))} for agent {name}; "
+            f"unknown option {', '.join(map(repr, unknown))} for {kind} {name}; "
             f"valid options: {', '.join(valid) or 'none'}"
         )
     try:
@@ -178,7 +185,7 @@ def validate_options(name: str, model: type[BaseModel], options: Mapping[str, st
         for err in exc.errors():
             key = ".".join(str(p) for p in err["loc"]) or "options"
             shown = f" (got {err['input']!r})" if key in options else ""
-            problems.append(f"option {key!r} of agent {name}: {err['msg']}{shown}")
+            problems.append(f"option {key!r} of {kind} {name}: {err['msg']}{shown}")
         raise AgentOptionsError("; ".join(problems)) from None
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from droidhub.agents.base import AgentOptionsError
 from droidhub.cli.checks import run_folder_given
 from droidhub.cli.run import fail
 from droidhub.evaluation.calibration import (
@@ -81,7 +82,7 @@ def judge(run: Path, name: str, options: tuple[str, ...]) -> None:
         raise click.BadParameter(f"no judge {name!r} (known: {known})", param_hint="--judge")
     try:
         built = factories[name].build(_options(options))
-    except ValueError as exc:
+    except (ValueError, AgentOptionsError) as exc:
         raise click.BadParameter(str(exc), param_hint="--agent-option") from None
     done = read_judgements(run, name)
     results = sorted(read_results(run), key=lambda r: r.episode_id)

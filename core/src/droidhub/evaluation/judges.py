@@ -14,7 +14,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from droidhub.agents.base import NamedFactory
 from droidhub.results.layout import RunFolder
@@ -62,6 +62,8 @@ class JudgeFactory(NamedFactory[Judge]):
     """A named way to build a judge (``--judge NAME``), with an optional options model
     validated from ``--agent-option KEY=VALUE`` as for agents: ``build(options)``
     builds one judge."""
+
+    kind: ClassVar[str] = "judge"
 
     def _refuse(self, options: Mapping[str, str] | None) -> None:
         """Raise :class:`ValueError` if there are ``options``."""
