@@ -316,12 +316,13 @@ def run(
     refuse_broken_families(families)  # before the warnings, so that it is said once
     warn_plugin_errors()
     try:
-        instances = build_suite(reg, families, task_names, n_combinations, seed)
-        if shard is not None:
-            instances = shard_of(instances, lambda inst: inst.episode_id, *parse_shard(shard))
+        # The agent first: a model client's import then runs while the suite is drawn.
         factories = catalog.agents()
         agent_opts = parse_agent_options(agent_options)
         load_agent(agent, factories, agent_opts)  # fail before touching any device
+        instances = build_suite(reg, families, task_names, n_combinations, seed)
+        if shard is not None:
+            instances = shard_of(instances, lambda inst: inst.episode_id, *parse_shard(shard))
         count, serials = _usable_devices(device, executor, ray_address)
     except (UnknownTaskError, AgentLoadError, ValueError, RunConfigError) as exc:
         raise click.UsageError(str(exc)) from None
