@@ -5,7 +5,7 @@ servings and preparation times; and recipes written out as a note or a picture's
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from droidhub_aw_apps.common import source_material
 from droidhub_aw_apps.recipe.model import (
@@ -330,20 +330,41 @@ INGREDIENTS: tuple[str, ...] = tuple(
 )
 
 
-def random_recipe(rng: random.Random) -> Recipe:
-    """A dish with a random description, servings, time, ingredient note and an extra tip."""
+class RecipeDraft(NamedTuple):
+    """A random recipe's fields before it is made a :class:`Recipe`: a draw that may be
+    thrown away (AW draws up to 10,000 for a task whose ingredient no dish uses) costs
+    no model validation. Equal drafts make equal recipes."""
+
+    title: str
+    description: str
+    servings: str
+    preparationTime: str
+    directions: str
+    ingredients: str
+
+    def recipe(self) -> Recipe:
+        """The recipe of these fields."""
+        return Recipe(**self._asdict())
+
+
+def draft_recipe(rng: random.Random) -> RecipeDraft:
+    """The fields of :func:`random_recipe`, drawn from ``rng`` exactly as it draws them."""
     title, directions = rng.choice(DISHES)
-    return Recipe(
-        title=title,
-        description=rng.choice(DESCRIPTIONS),
-        servings=rng.choice(SERVINGS),
-        preparationTime=rng.choice(PREP_TIMES),
-        directions=f"{directions} {rng.choice(DIRECTION_ADDITIONS)}",
-        ingredients=rng.choice(INGREDIENT_NOTES),
+    description = rng.choice(DESCRIPTIONS)
+    servings = rng.choice(SERVINGS)
+    prep_time = rng.choice(PREP_TIMES)
+    directions = f"{directions} {rng.choice(DIRECTION_ADDITIONS)}"
+    return RecipeDraft(
+        title, description, servings, prep_time, directions, rng.choice(INGREDIENT_NOTES)
     )
 
 
-def uses(recipe: Recipe, ingredient: str) -> bool:
+def random_recipe(rng: random.Random) -> Recipe:
+    """A dish with a random description, servings, time, ingredient note and an extra tip."""
+    return draft_recipe(rng).recipe()
+
+
+def uses(recipe: Recipe | RecipeDraft, ingredient: str) -> bool:
     """Whether the directions mention ``ingredient`` (ignoring case)."""
     return ingredient.lower() in recipe.directions.lower()
 

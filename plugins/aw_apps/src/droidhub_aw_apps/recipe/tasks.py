@@ -30,6 +30,8 @@ from droidhub_aw_apps.recipe.random_recipes import (
     AW_INGREDIENTS,
     INGREDIENTS,
     PREP_TIMES,
+    RecipeDraft,
+    draft_recipe,
     random_recipe,
     recipes_text,
     uses,
@@ -41,11 +43,11 @@ EVALUATORS = ()
 
 
 def _aw_random_items(
-    n: int, make: Callable[[], Recipe], keep: Callable[[Recipe], bool]
-) -> list[Recipe]:
+    n: int, make: Callable[[], RecipeDraft], keep: Callable[[RecipeDraft], bool]
+) -> list[RecipeDraft]:
     """``n`` different recipes from ``make`` that pass ``keep``, drawn as AW's
     ``get_random_items`` draws them: it gives up (ValueError) on its 10,001st candidate."""
-    found: list[Recipe] = []
+    found: list[RecipeDraft] = []
     drawn = 0
     while len(found) < n:
         candidate = make()
@@ -178,17 +180,20 @@ class RecipeDeleteMultipleRecipesWithConstraint(_RecipeDelete):
     def _draw_rows(
         cls,
         rng: random.Random,
-        used: Callable[[Recipe], bool],
-        items: Callable[..., list[Recipe]],
+        used: Callable[[RecipeDraft], bool],
+        items: Callable[..., list[RecipeDraft]],
     ) -> tuple[list[Recipe], list[Recipe]]:
-        """Noise without the ingredient, then as many targets (3, 2, 1) as can be drawn."""
-        noise = items(cls.n_rows_noise, lambda: random_recipe(rng), lambda r: not used(r))
+        """Noise without the ingredient, then as many targets (3, 2, 1) as can be drawn
+        (as drafts: most draws are thrown away)."""
+        noise = items(cls.n_rows_noise, lambda: draft_recipe(rng), lambda r: not used(r))
+        targets: list[RecipeDraft] = []
         for n in range(cls.n_rows, 0, -1):
             try:
-                return noise, items(n, lambda: random_recipe(rng), used)
+                targets = items(n, lambda: draft_recipe(rng), used)
+                break
             except ValueError:
                 continue
-        return noise, []
+        return [d.recipe() for d in noise], [d.recipe() for d in targets]
 
 
 class RecipeDeleteDuplicateRecipes(_RecipeTask, DuplicateRowObjectTask):
