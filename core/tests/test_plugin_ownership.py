@@ -306,12 +306,17 @@ def test_names_that_are_no_file_names_are_load_errors(venv: Venv) -> None:
 def test_running_a_suite_with_bad_names_writes_nothing_outside_out(venv: Venv) -> None:
     out = venv.work / "a" / "b" / "out"
     before = _files(venv.work)
-    for suite in ("climbs", "absolute", "long", "../../escaped-family"):
+    refused = {
+        (suite, "noop"): f"unknown task family {suite!r}"
+        for suite in ("climbs", "absolute", "long", "../../escaped-family")
+    }
+    refused["climbs", "../agent"] = "unknown agent '../agent'"  # the agent is checked first
+    for (suite, agent), message in refused.items():
         code, _out, err = venv.droidhub(
-            "run", "--suite", suite, "--agent", "../agent", "--out", out, cwd=venv.work
+            "run", "--suite", suite, "--agent", agent, "--out", out, cwd=venv.work
         )
         assert code != 0
-        assert f"unknown task family {suite!r}" in err, err
+        assert message in err, err
         assert "Traceback" not in err
     assert [p for p in _files(venv.work) - before if not p.is_relative_to(out)] == []
     assert not venv.absolute.exists()
