@@ -40,6 +40,7 @@ from droidhub.virtual import views
 from droidhub.virtual.views.dialogs import alert_dialog
 from droidhub.virtual.views.keyboard import Keyboard
 from droidhub_aw_apps.common.fresh_launch import FreshLaunchApp
+from droidhub_aw_apps.common.sqlite_files import select_rows
 from droidhub_aw_apps.recipe import drawer, layouts
 from droidhub_aw_apps.recipe.layouts import PRIMARY_VARIANT, coordinator, fab, toolbar
 from droidhub_aw_apps.recipe.model import DB_PATH, BroccoliApp
@@ -118,14 +119,13 @@ class BroccoliScreens(FreshLaunchApp):
     # --- the database ----------------------------------------------------------------
     def recipes(self, phone: VirtualPhone) -> list[Recipe]:
         """Every recipe by title (the app's ``ORDER BY title``), each with its id."""
-        if not phone.host_path(DB_PATH).exists():
-            return []
         names = ", ".join(f"`{c}`" for c in COLUMNS)
-        with closing(sqlite3.connect(phone.host_path(DB_PATH))) as conn:
-            rows = conn.execute(
-                f"SELECT recipeId, favorite, {names} FROM recipes "
-                "ORDER BY title COLLATE NOCASE, recipeId"
-            ).fetchall()
+        rows = select_rows(
+            phone,
+            DB_PATH,
+            f"SELECT recipeId, favorite, {names} FROM recipes "
+            "ORDER BY title COLLATE NOCASE, recipeId",
+        )
         return [
             {"recipeId": str(r[0]), "favorite": str(r[1]),
              **{c: v or "" for c, v in zip(COLUMNS, r[2:], strict=True)}}
@@ -134,10 +134,8 @@ class BroccoliScreens(FreshLaunchApp):
 
     def categories(self, phone: VirtualPhone) -> list[str]:
         """The custom categories by name."""
-        if not phone.host_path(DB_PATH).exists():
-            return []
-        with closing(sqlite3.connect(phone.host_path(DB_PATH))) as conn:
-            return [r[0] or "" for r in conn.execute("SELECT name FROM categories ORDER BY name")]
+        rows = select_rows(phone, DB_PATH, "SELECT name FROM categories ORDER BY name")
+        return [r[0] or "" for r in rows]
 
     def categories_of(self, phone: VirtualPhone, recipe_id: int) -> list[str]:
         """The names of the recipe's categories (its ``recipes_with_categories`` rows)."""
