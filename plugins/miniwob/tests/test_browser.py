@@ -48,6 +48,39 @@ def test_the_environment_variable_wins_and_a_bad_one_is_named(
         find_chromium()
 
 
+def _launcher_script(tmp_path: Path, first_launches_die: int) -> tuple[Path, Path]:
+    """A Chromium wrapper whose first ``first_launches_die`` launches exit at once (as a
+    browser that crashes while starting), and a file that counts the launches."""
+    launches = tmp_path / "launches"
+    script = tmp_path / "flaky-chrome"
+    script.write_text(
+        "#!/bin/sh\n"
+        f"echo x >> {launches}\n"
+        f"if [ $(wc -l < {launches}) -le {first_launches_die} ]; then\n"
+        "  echo 'crashed while starting' >&2; exit 1\n"
+        "fi\n"
+        f'exec {find_chromium()} "$@"\n'
+    )
+    script.chmod(0o755)
+    return script, launches
+
+
+@pytest.mark.browser
+def test_a_browser_that_dies_while_starting_is_launched_once_more(tmp_path: Path) -> None:
+    script, launches = _launcher_script(tmp_path, first_launches_die=1)
+    with Chromium(executable=str(script)) as chromium:
+        assert chromium.page().evaluate("6 * 7") == 42
+    assert len(launches.read_text().splitlines()) == 2
+
+
+@pytest.mark.browser
+def test_a_browser_that_never_starts_is_reported_after_two_launches(tmp_path: Path) -> None:
+    script, launches = _launcher_script(tmp_path, first_launches_die=99)
+    with pytest.raises(browser.CdpError, match="crashed while starting"):
+        Chromium(executable=str(script)).start()
+    assert len(launches.read_text().splitlines()) == 2
+
+
 @pytest.mark.browser
 def test_close_ends_every_browser_process_and_deletes_the_profile() -> None:
     chromium = Chromium().start()

@@ -333,9 +333,10 @@ class Session:
             err.write(f"{name}: {exc.android_path}: Permission denied\n".encode())
             return 1
         except OSError as exc:
-            # A host error (a file vanished, a folder where a file should be) is answered
-            # as toybox reports errno: its text only, never the sandbox's host path.
-            log.debug("virtual phone %s: %r failed", self.phone.serial, argv, exc_info=True)
+            # A host error (a file vanished, a folder where a file should be, a process
+            # the host could not start) is answered as toybox reports errno: its text
+            # only, never the sandbox's host path. The server log keeps the traceback.
+            log.warning("virtual phone %s: %r failed", self.phone.serial, argv, exc_info=True)
             reason = os.strerror(exc.errno) if exc.errno else "I/O error"
             err.write(f"{name}: {reason}\n".encode())
             return 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import logging
 import os
 import shutil
 import signal
@@ -84,10 +85,30 @@ ISOLATION_FLAGS = (
 )
 
 _START_TIMEOUT_S = 20.0
+#: Launches tried before a browser that exits while starting is reported: on a loaded
+#: machine Chromium now and then dies before its DevTools pipe answers, and a second
+#: launch then comes up.
+_START_ATTEMPTS = 2
+
+log = logging.getLogger(__name__)
 
 
 class BrowserNotFoundError(RuntimeError):
     """No Chromium binary was found."""
+
+
+class _ExitedAtStart(CdpError):
+    """The browser process ended before it answered on its DevTools pipe."""
+
+
+def _has_exited(proc: subprocess.Popen[bytes]) -> bool:
+    """Whether ``proc`` has ended, or ends within half a second (its pipe closes a
+    moment before the kernel reports the exit)."""
+    try:
+        proc.wait(timeout=0.5)
+    except subprocess.TimeoutExpired:
+        return False
+    return True
 
 
 def find_chromium() -> str:
@@ -179,9 +200,20 @@ class Chromium:
         return self._proc is not None and self._proc.poll() is None
 
     def start(self) -> Chromium:
-        """Launch the browser and wait until it answers on its DevTools pipe."""
+        """Launch the browser and wait until it answers on its DevTools pipe; a browser
+        that exits while starting is launched once more before the error is raised."""
         if self.is_running():
             return self
+        for attempt in range(1, _START_ATTEMPTS + 1):
+            try:
+                return self._launch()
+            except (_ExitedAtStart, OSError) as exc:
+                if attempt == _START_ATTEMPTS:
+                    raise
+                log.warning("%s did not start (attempt %d): %s", self.executable, attempt, exc)
+        raise AssertionError("unreachable")
+
+    def _launch(self) -> Chromium:
         reap_orphans()  # browsers of droidhub processes that were killed outright
         workdir = tempfile.mkdtemp(prefix=WORKDIR_PREFIX)
         record_owner(Path(workdir), None)
@@ -236,12 +268,12 @@ class Chromium:
             # Browser-wide, so that every page, frame, popup and worker is covered.
             cdp.call("Fetch.enable", patterns=[{"urlPattern": "*"}])
         except BaseException as exc:
+            exited = _has_exited(proc)
             tail = log_path.read_text(errors="replace")[-800:] if log_path.exists() else ""
             self.close()
             if isinstance(exc, CdpError):
-                raise CdpError(
-                    f"{self.executable} did not answer on its DevTools pipe: {exc}; {tail}"
-                ) from exc
+                message = f"{self.executable} did not answer on its DevTools pipe: {exc}; {tail}"
+                raise (_ExitedAtStart if exited else CdpError)(message) from exc
             raise
         return self
 
