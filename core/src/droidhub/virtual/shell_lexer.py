@@ -3,10 +3,17 @@ operators, words (literal and ``$`` parts, with their quoting) and redirections.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 _OPERATORS = ("&&", "||", ";;", ";", "|", "&", "(", ")")
+_OPERATOR_STARTS = frozenset("&|;()")
 _WORD_END = set(" \t\n;&|<>()")
+#: Characters a word's plain run stops at: its end, and those that mean more than
+#: themselves (escapes, quotes, expansions). A run of any others is one literal.
+_PLAIN_RUN_END = re.compile(r"""[ \t\n;&|<>()\\'"$`]""")
+#: What a run inside double quotes stops at.
+_QUOTED_RUN_END = re.compile(r"""["\\$`]""")
 RESERVED = frozenset(
     {"if", "then", "elif", "else", "fi", "do", "done", "case", "esac", "while", "until"}
     | {"for", "in", "{", "}", "!", "function"}
@@ -47,8 +54,15 @@ class Word:
     parts: list[Lit | Var] = field(default_factory=list)
 
     def add(self, text: str, quoted: bool) -> None:
-        """Append literal text."""
-        self.parts.append(Lit(text, quoted))
+        """Append literal text (to the last part when that is literal text quoted alike:
+        ``ab`` is one part, not two)."""
+        parts = self.parts
+        if parts and text:
+            last = parts[-1]
+            if type(last) is Lit and last.quoted == quoted:
+                parts[-1] = Lit(last.text + text, quoted)
+                return
+        parts.append(Lit(text, quoted))
 
     def plain(self) -> str | None:
         """The word's text when it is all unquoted literal text (a reserved word can be)."""
@@ -84,7 +98,7 @@ def lex(line: str) -> list[Token]:
         elif c == "#":
             while i < n and line[i] != "\n":
                 i += 1
-        elif any(line.startswith(op, i) for op in _OPERATORS):
+        elif c in _OPERATOR_STARTS:
             op = next(op for op in _OPERATORS if line.startswith(op, i))
             # `&` runs in order here (no background jobs): it ends a command as `;` does.
             tokens.append(";" if op == "&" else op)
@@ -143,8 +157,13 @@ def _lex_word(line: str, i: int) -> tuple[Word, int]:
             i = end + 1
         elif c == '"':
             i = _lex_double_quoted(line, i + 1, word)
-        else:
+        elif c in "$`":
             i = _lex_char(line, i, word, quoted=False)
+        else:
+            stop = _PLAIN_RUN_END.search(line, i)
+            j = stop.start() if stop else n
+            word.add(line[i:j], False)
+            i = j
     return word, i
 
 
@@ -162,8 +181,13 @@ def _lex_double_quoted(line: str, i: int, word: Word) -> int:
             if line[i + 1] != "\n":
                 word.add(line[i + 1], True)
             i += 2
-        else:
+        elif c in "$`\\":
             i = _lex_char(line, i, word, quoted=True)
+        else:
+            stop = _QUOTED_RUN_END.search(line, i)
+            j = stop.start() if stop else n
+            word.add(line[i:j], True)
+            i = j
 
 
 def _lex_char(line: str, i: int, word: Word, quoted: bool) -> int:

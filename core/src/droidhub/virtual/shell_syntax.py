@@ -239,9 +239,12 @@ class _Parser:
 
     def _simple_or_function(self) -> Command:
         first = self.peek()
+        after = self.tokens[self.at + 1 : self.at + 3]
         if (
             isinstance(first, Word)
-            and self.tokens[self.at + 1 : self.at + 3] == ["(", ")"]
+            and len(after) == 2
+            and after[0] == "("  # a Word is never equal to an operator
+            and after[1] == ")"
             and is_name(first.plain() or "")
         ):
             self.at += 3
