@@ -25,8 +25,10 @@ class MovingButton(ViewApp):
     def __init__(self) -> None:
         super().__init__()
         self.pressed: list[str] = []
+        self.builds = 0
 
     def build(self, phone: VirtualPhone) -> Window:
+        self.builds += 1
         spacer = phone.host_path(SPACER_FILE)
         height = int(spacer.read_text() or 0) if spacer.exists() else 0
         label = f"at {height}"
@@ -68,6 +70,27 @@ def test_a_tap_after_a_change_lands_on_the_changed_screen() -> None:
         device.push(b"0", SPACER_FILE)
         device.tap(*_button_centre(device.ui_tree()))  # dumped after the push: "at 0"
         assert app.pressed[-1] == "at 0"
+
+
+def test_a_dump_after_a_change_in_the_same_line_serves_the_next_tap() -> None:
+    # As Device.holding_inputs sends them: an input, then the dump, in one command line.
+    app = MovingButton()
+    with app_started(app) as device:
+        x, y = _button_centre(device.ui_tree())
+        xml = device.shell(
+            f"echo 400 > {SPACER_FILE} && input tap {x} {y} && "
+            "uiautomator dump /sdcard/window_dump.xml && cat /sdcard/window_dump.xml"
+        )
+        assert app.pressed == []  # the button had moved away from under the tap
+        moved = _button_centre(xml[xml.index("<?xml") :])
+        assert moved[1] > y  # the dump shows the button moved down
+        builds = app.builds
+        device.tap(*moved)  # hit-tested on the window that dump built: no new build
+        assert app.pressed == ["at 400"] and app.builds == builds
+        device.shell(f"echo 0 > {SPACER_FILE}; uiautomator dump /sdcard/window_dump.xml")
+        device.shell(f"echo 200 > {SPACER_FILE}")  # a change after that dump
+        device.tap(*moved)  # built again: the button is no longer there
+        assert app.pressed == ["at 400"] and app.builds == builds + 2
 
 
 def test_which_commands_only_read() -> None:

@@ -108,8 +108,9 @@ class Session:
         self.exited = False
         self.input = Input(b"")
         self._depth = 0
-        #: Whether a command run may have changed what apps show (moves the phone's
-        #: ``epoch`` on when the line is done: :mod:`droidhub.virtual.observing`).
+        #: Whether a redirection opened a file apps may show: the phone's ``epoch`` moves
+        #: on once it is written (a command that may change what apps show moves it as
+        #: soon as it has run: :mod:`droidhub.virtual.observing`).
         self.changes = False
 
     # --- running -------------------------------------------------------------------------
@@ -276,8 +277,7 @@ class Session:
             status = self.dispatch(argv, stdin, fds.get(1, Sink()), fds.get(2, Sink()))
         return self._flush(files, argv[0] if argv else SHELL, err, status)
 
-    @staticmethod
-    def _flush(files: list[Sink], name: str, err: Sink, status: int) -> int:
+    def _flush(self, files: list[Sink], name: str, err: Sink, status: int) -> int:
         for sink in files:
             try:
                 sink.flush()
@@ -286,6 +286,9 @@ class Session:
                 reason = os.strerror(exc.errno) if exc.errno else "I/O error"
                 err.write(f"{name}: write: {reason}\n".encode())
                 status = 1
+        if self.changes:  # a file apps may show was written: a dump after it is new
+            self.changes = False
+            self.phone.epoch += 1
         return status
 
     def _call(self, name: str, argv: list[str], out: Sink, err: Sink) -> int:
@@ -320,8 +323,9 @@ class Session:
         if handler is None:
             err.write(f"{SHELL}: {name}: inaccessible or not found\n".encode())
             return 127
-        if not self.changes and not only_reads(self.phone, argv):
-            self.changes = True
+        # A command that may change what apps show moves the epoch on once it has run,
+        # so that a dump later in the same line is not taken for one from before it.
+        changing = not only_reads(self.phone, argv)
         invocation = Invocation(self.phone, argv, stdin, out, err, self)
         try:
             return handler(invocation)
@@ -349,6 +353,9 @@ class Session:
                 f"{name}: internal error in the virtual phone (see the server log)\n".encode()
             )
             return 1
+        finally:
+            if changing:
+                self.phone.epoch += 1
 
     def _open_redirects(
         self, redirects: list[Redirect], out: Sink, err: Sink
