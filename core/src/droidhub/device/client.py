@@ -12,16 +12,17 @@ how arguments are quoted is :mod:`droidhub.device.quoting`; how Android's output
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import functools
 import re
 import sqlite3
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
-from droidhub.device import app_database, content_provider, screen
+from droidhub.device import app_database, content_provider, inputs, screen
 from droidhub.device.parsers import (
     BroadcastResult,
     parse_broadcast,
@@ -31,10 +32,8 @@ from droidhub.device.parsers import (
 from droidhub.device.quoting import (
     argument_batches,
     extra_args,
-    input_text_pieces,
     join,
     quote,
-    typing_chunks,
 )
 from droidhub.device.transport import AdbTransport, DeviceError, ShellResult
 
@@ -74,6 +73,7 @@ class Device:
 
     def __init__(self, serial: str | None = None, host: str = "127.0.0.1", port: int = 5037):
         self.transport = AdbTransport(serial, host, port)
+        self._held = inputs.HeldInputs()
 
     @functools.cached_property
     def client(self) -> adbutils.AdbClient:
@@ -132,6 +132,7 @@ class Device:
     def adb(self) -> adbutils.AdbDevice:
         """adbutils' own device object, for what this class does not cover."""
         self.transport.refuse_if_closed()
+        self._send_held_inputs()
         return self.client.device(self.serial)
 
     def close(self, reason: str = "closed") -> None:
@@ -155,7 +156,33 @@ class Device:
         it, else plain ``shell:`` with ``; echo MARKER$?`` appended and removed again.
         """
         command = args if isinstance(args, str) else join(args)
-        return self.transport.run(command, timeout)
+        held = self._held.take()
+        if held is None:
+            return self.transport.run(command, timeout)
+        result = self.transport.run(inputs.in_front_of(held, command), timeout)
+        return inputs.command_result(result, held, self.serial)
+
+    @contextlib.contextmanager
+    def holding_inputs(self) -> Iterator[None]:
+        """While open, this thread's taps, swipes and key events wait for its next
+        command and go with it, one round trip fewer each (:mod:`droidhub.device.inputs`); any
+        still waiting at the end are sent then (dropped if the block raised)."""
+        self._held.holding = True
+        try:
+            yield
+            self._send_held_inputs()
+        finally:
+            self._held.holding, self._held.lines = False, []
+
+    def _send_held_inputs(self) -> None:
+        if (held := self._held.take()) is not None:
+            self.shell(held)
+
+    def _input(self, args: Sequence[str]) -> None:
+        if self._held.holding:
+            self._held.lines.append(join(args))
+        else:
+            self.shell(args)
 
     def shell(self, args: str | Sequence[str], timeout: float | None = 60) -> str:
         """Run a command and return its output; raise :class:`DeviceError` if it fails."""
@@ -170,6 +197,7 @@ class Device:
 
     def exec_out(self, args: Sequence[str], timeout: float | None = 60) -> bytes:
         """Run a command and return its raw stdout bytes (``screencap -p``)."""
+        self._send_held_inputs()
         return self.transport.exec_out(join(args), timeout)
 
     # --- files ---------------------------------------------------------------------------
@@ -191,6 +219,7 @@ class Device:
             self.shell(["touch", "-c", *batch])
 
     def _send_all(self, files: Mapping[str, bytes | Path]) -> None:
+        self._send_held_inputs()
         queue = []
         for remote, data in files.items():
             if isinstance(data, Path):
@@ -214,14 +243,17 @@ class Device:
 
     def pull(self, remote: str) -> bytes:
         """Return the bytes of the file ``remote``; DeviceError if it does not exist."""
+        self._send_held_inputs()
         return self.transport.receive(remote)
 
     def exists(self, remote: str) -> bool:
         """Whether ``remote`` exists (file or folder)."""
+        self._send_held_inputs()
         return self.transport.stat(remote).exists
 
     def listdir(self, remote: str) -> list[str]:
         """Names in folder ``remote`` (not ``.``/``..``), sorted."""
+        self._send_held_inputs()
         info = self.transport.stat(remote)
         if not info.exists:
             raise DeviceError(f"cannot list {remote} on {self.serial}: no such folder")
@@ -378,51 +410,21 @@ class Device:
     # --- input -------------------------------------------------------------------------
     def tap(self, x: int, y: int) -> None:
         """``input tap``."""
-        self.shell(["input", "tap", str(int(x)), str(int(y))])
+        self._input(["input", "tap", str(int(x)), str(int(y))])
 
     def swipe(self, x1: int, y1: int, x2: int, y2: int, duration_ms: int = 300) -> None:
         """``input swipe`` (equal points with a long duration make a long press)."""
         coords = [str(int(v)) for v in (x1, y1, x2, y2, duration_ms)]
-        self.shell(["input", "swipe", *coords])
+        self._input(["input", "swipe", *coords])
 
     def input_text(self, text: str) -> None:
-        """Type ``text`` into the focused field (``input text``, safely quoted).
-
-        Each line is sent as one quoted argument (spaces as ``%s``, which ``input text``
-        turns back into spaces; a literal ``%s`` is split across two commands); a newline
-        presses ENTER. Whatever the text holds, it is typed, never run. Long text is typed
-        by several commands of at most
-        :data:`~droidhub.device.quoting.INPUT_TEXT_CHUNK_BYTES` each, as an adb request
-        has a bounded length: 70,000 characters arrive whole.
-
-        What a real phone cannot type: ``input text`` only types characters of the
-        virtual keyboard's key map, which is ASCII. On a real Android 13 phone other
-        characters (accents, CJK, emoji) make the command fail, and this raises
-        DeviceError saying so rather than typing part of the text. (AndroidWorld drops
-        them silently.) The virtual phone types any text.
-        """
-        pieces = (p for chunk in typing_chunks(text) for p in input_text_pieces(chunk))
-        for piece in pieces:
-            if piece is None:
-                self.keyevent("KEYCODE_ENTER")
-                continue
-            result = self.run(["input", "text", piece])
-            if result.exit_code != 0 or "Exception" in result.output:
-                hint = ""
-                if not piece.isascii():
-                    hint = (
-                        " (Android's `input text` types only ASCII characters: use an input "
-                        "method such as ADBKeyboard for others)"
-                    )
-                shown = piece if len(piece) <= 80 else f"{piece[:80]}... ({len(piece)} chars)"
-                raise DeviceError(
-                    f"typing {shown!r} on {self.serial} failed (exit {result.exit_code}): "
-                    f"{result.output.strip()}{hint}"
-                )
+        """Type ``text`` into the focused field (``input text``, safely quoted; a newline
+        presses ENTER): see :func:`droidhub.device.inputs.type_text`."""
+        inputs.type_text(self, text)
 
     def keyevent(self, key: str | int) -> None:
         """``input keyevent`` (``KEYCODE_ENTER``, ``66``...)."""
-        self.shell(["input", "keyevent", str(key)])
+        self._input(["input", "keyevent", str(key)])
 
     # --- observation -------------------------------------------------------------------
     def screenshot_png(self) -> bytes:

@@ -165,22 +165,24 @@ class PhoneEnv(gymnasium.Env[dict[str, Any], str]):
         self._steps += 1
         error: str | None = None
         parsed: Action | None = None
-        try:
-            parsed = Action.parse(action)
-            if not parsed.ends_episode:
-                self._env.execute_action(parsed)
-        except ActionError as exc:
-            error = str(exc)
-        ends = parsed is not None and parsed.action_type in ("status", "answer")
-        terminated = ends or task.is_done(self._env)
-        truncated = not terminated and self._steps >= self._budget
-        reward = 0.0
-        if terminated or truncated:
-            self._done = True
-            reward = float(task.is_successful(self._env))
-        info = self._info()
-        info["action_error"] = error
-        return self._observe(), reward, terminated, truncated, info
+        # The action's taps and keys go with the observation's dump: one round trip.
+        with self._env.device.holding_inputs():
+            try:
+                parsed = Action.parse(action)
+                if not parsed.ends_episode:
+                    self._env.execute_action(parsed)
+            except ActionError as exc:
+                error = str(exc)
+            ends = parsed is not None and parsed.action_type in ("status", "answer")
+            terminated = ends or task.is_done(self._env)
+            truncated = not terminated and self._steps >= self._budget
+            reward = 0.0
+            if terminated or truncated:
+                self._done = True
+                reward = float(task.is_successful(self._env))
+            info = self._info()
+            info["action_error"] = error
+            return self._observe(), reward, terminated, truncated, info
 
     def render(self) -> np.ndarray[Any, np.dtype[np.uint8]] | None:
         """The phone's screen as an RGB array (``render_mode="rgb_array"``), else None."""
