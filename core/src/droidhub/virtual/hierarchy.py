@@ -4,6 +4,7 @@ whole document. Everything that shows a screen writes its dump through it."""
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
@@ -43,35 +44,45 @@ class Node:
 
     def xml(self, index: int = 0) -> str:
         """The node and its children as uiautomator writes them."""
-
-        def flag(value: bool) -> str:
-            return "true" if value else "false"
-
+        flag = _FLAG
         left, top, right, bottom = self.bounds
         attributes = (
             f'index="{index}" text="{_attr(self.text)}" resource-id="{_attr(self.resource_id)}" '
             f'class="{_attr(self.cls)}" package="{_attr(self.package)}" '
-            f'content-desc="{_attr(self.content_desc)}" checkable="{flag(self.checkable)}" '
-            f'checked="{flag(self.checked)}" clickable="{flag(self.clickable)}" '
-            f'enabled="{flag(self.enabled)}" focusable="{flag(self.focusable)}" '
-            f'focused="{flag(self.focused)}" scrollable="{flag(self.scrollable)}" '
-            f'long-clickable="{flag(self.long_clickable)}" password="{flag(self.password)}" '
-            f'selected="{flag(self.selected)}" bounds="[{left},{top}][{right},{bottom}]"'
+            f'content-desc="{_attr(self.content_desc)}" checkable="{flag[self.checkable]}" '
+            f'checked="{flag[self.checked]}" clickable="{flag[self.clickable]}" '
+            f'enabled="{flag[self.enabled]}" focusable="{flag[self.focusable]}" '
+            f'focused="{flag[self.focused]}" scrollable="{flag[self.scrollable]}" '
+            f'long-clickable="{flag[self.long_clickable]}" password="{flag[self.password]}" '
+            f'selected="{flag[self.selected]}" bounds="[{left},{top}][{right},{bottom}]"'
         )
         if self.hint:
             attributes += f' hint="{_attr(self.hint)}"'
         if not self.children:
             return f"<node {attributes} />"
-        inner = "".join(child.xml(i) for i, child in enumerate(self.children))
+        inner = "".join([child.xml(i) for i, child in enumerate(self.children)])
         return f"<node {attributes}>{inner}</node>"
 
 
+#: A flag as the dump writes it, by its truth (``_FLAG[True]``).
+_FLAG = ("false", "true")
+
+
 def _attr(text: str) -> str:
-    # Most attributes (ids, class names, flags) need no escaping: skip the eight
-    # replacements for them, as a dump writes a few thousand attributes.
-    if _PLAIN.fullmatch(text):
-        return text
-    return escape(text, _ATTRIBUTE_ESCAPES)
+    # Most attributes (ids, class names, packages) are short, recur in every dump and
+    # need no escaping: each is looked at once, as a dump writes thousands of them.
+    return _short_attr(text) if len(text) <= _REMEMBERED_ATTR_MAX else _escaped(text)
+
+
+#: Attributes up to this long are remembered (4096 of them: a few hundred KB at most).
+_REMEMBERED_ATTR_MAX = 80
+
+
+def _escaped(text: str) -> str:
+    return text if _PLAIN.fullmatch(text) else escape(text, _ATTRIBUTE_ESCAPES)
+
+
+_short_attr = functools.lru_cache(maxsize=4096)(_escaped)
 
 
 def hierarchy(root: Node) -> str:
