@@ -8,6 +8,7 @@ episode the runner abandoned never records, notifies or writes again.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import random
@@ -354,10 +355,15 @@ class Episode:
         context = self.context
         assert context is not None
         max_steps = self.result.max_steps
-        with self.layout.steps.open("w", encoding="utf-8") as fh:
+        # An action's taps and keys wait for the observation after it and go with it:
+        # one adb round trip a step fewer (Device.holding_inputs). Whatever is still
+        # held when the episode ends (its last action) is sent then.
+        held = contextlib.ExitStack()
+        with self.layout.steps.open("w", encoding="utf-8") as fh, held:
             for index in range(max_steps):
                 self._enter(f"agent step {index + 1}", step_bound=True)
-                state = env.get_state(observe=observe)
+                with held:
+                    state = env.get_state(observe=observe)
                 # An answer of no action type at all is the agent's error.
                 answer = self._agent_call(functools.partial(self._ask, state))
                 if self._abandoned:  # it came back too late: leave the folder alone
@@ -371,6 +377,7 @@ class Episode:
                     # AndroidWorld; it does not end the episode.
                     action = answer if isinstance(answer, Action) else Action.parse(answer)
                     if not action.ends_episode:
+                        held.enter_context(env.device.holding_inputs())
                         env.execute_action(action)
                 except ActionError as exc:
                     record.error = str(exc)
