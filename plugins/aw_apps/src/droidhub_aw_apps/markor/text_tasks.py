@@ -412,11 +412,12 @@ class MarkorTranscribeVideo(NoteTextTask):
         """The video and the noise videos in Download."""
         super().initialize_task(env)
         video = media_files.video_with_messages(list(self.params.messages), seconds_each=8)
-        env.device.push(video, f"{DOWNLOAD_DATA}/{self.params.video_name}")
+        videos: dict[str, bytes] = {f"{DOWNLOAD_DATA}/{self.params.video_name}": video}
         for name in self.params.noise_files:
             if name == self.params.video_name:
                 continue
             noise = media_files.video_with_messages(
                 [fake_data.random_string(self.rng, 10)], seconds_each=self.rng.randint(20, 180)
             )
-            env.device.push(noise, f"{DOWNLOAD_DATA}/{name}")
+            videos[f"{DOWNLOAD_DATA}/{name}"] = noise
+        env.device.push_many(videos)  # one sync connection and one touch for all

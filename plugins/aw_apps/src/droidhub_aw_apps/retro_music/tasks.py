@@ -213,10 +213,12 @@ class RetroCreatePlaylist(TaskEval):
         dev.write_db(PLAYLIST_DB, PACKAGE, _clear_playlists)
         storage.clear_folder(dev, MUSIC_DATA)
         rng = fake_data.setup_rng(self)
+        songs: dict[str, bytes] = {}
         for file_name, duration in self.song_durations(rng).items():
             artist = rng.choice(fake_data.GIVEN_NAMES)
             song = media_files.mp3_song(song_title(file_name), artist, duration)
-            dev.push(song, f"{MUSIC_DATA}/{file_name}")
+            songs[f"{MUSIC_DATA}/{file_name}"] = song
+        dev.push_many(songs)  # one sync connection and one touch for all of them
         media_files.scan_media(dev, MUSIC_DATA)
         dev.force_stop(PACKAGE)
 

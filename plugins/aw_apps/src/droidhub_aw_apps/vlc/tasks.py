@@ -90,12 +90,15 @@ def add_playlist(device: Device, name: str, files: list[str]) -> None:
 
 
 def write_videos(device: Device, rng: random.Random, files: tuple[str, ...]) -> None:
-    """One video per file: a random 10-character text shown for 20..180 s."""
+    """One video per file: a random 10-character text shown for 20..180 s (all pushed
+    over one sync connection)."""
+    videos: dict[str, bytes] = {}
     for name in files:
         video = media_files.video_with_messages(
             [fake_data.random_string(rng, 10)], seconds_each=rng.randint(20, 180)
         )
-        device.push(video, f"{VIDEOS_DATA}/{name}")
+        videos[f"{VIDEOS_DATA}/{name}"] = video
+    device.push_many(videos)
 
 
 def _playlist_made(env: Env, playlist: PlaylistParams) -> float:
