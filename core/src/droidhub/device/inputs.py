@@ -8,7 +8,8 @@ nothing: its output is empty. While a thread holds inputs
 ``keyevent`` wait in a queue of that thread's own, and the next command that has
 something to say (a dump, a query, a file) carries them in front of it::
 
-    input tap 540 1200 && echo droidhub-held-inputs-done || exit; uiautomator dump ...
+    input tap 540 1200 && echo droidhub-held-inputs-done && { uiautomator dump ...
+    }
 
 The inputs still run first and in order, on the phone's own shell, and a failing one
 still raises :class:`~droidhub.device.transport.DeviceError` naming it (at the command
@@ -27,8 +28,8 @@ from droidhub.device.transport import DeviceError, ShellResult
 if TYPE_CHECKING:
     from droidhub.device.client import Device
 
-#: The line printed once every held input has succeeded (a failing one ends the shell
-#: with its exit status, before the line and the command after it).
+#: The line printed once every held input has succeeded (after a failing one neither
+#: it nor the command runs, and the line's exit status is the input's).
 DONE_MARKER = "droidhub-held-inputs-done\n"
 
 
@@ -50,7 +51,8 @@ class HeldInputs(threading.local):
 
 def in_front_of(inputs: str, command: str) -> str:
     """``command`` with ``inputs`` run before it; ``command`` runs only if they succeed."""
-    return f"{inputs} && echo {DONE_MARKER.strip()} || exit; {command}"
+    # No `exit`: a phone without shell v2 learns the status from an echo appended.
+    return f"{inputs} && echo {DONE_MARKER.strip()} && {{ {command}\n}}"
 
 
 def command_result(result: ShellResult, inputs: str, serial: str) -> ShellResult:
