@@ -8,16 +8,15 @@ import threading
 from collections.abc import Iterator
 
 import pytest
+from app_phone import started
 from listening_app import ListeningApp
 
 from droidhub.device.client import Device, DeviceError
 from droidhub.virtual.app import Screen
 from droidhub.virtual.phone import VirtualPhone
 from droidhub.virtual.screen import Node, hierarchy
-from droidhub.virtual.server import VirtualDeviceServer
 
 PAD = "com.example.counter"
-PAD_ACTIVITY = f"{PAD}/{PAD}.MainActivity"
 
 
 class Counter(ListeningApp):
@@ -39,27 +38,10 @@ class Counter(ListeningApp):
         return Screen(hierarchy(Node(package=PAD, children=[label])))
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[VirtualDeviceServer]:
-    with VirtualDeviceServer(devices=0, apps=lambda: [Counter()]) as running:
-        yield running
-
-
 @pytest.fixture
-def device(server: VirtualDeviceServer) -> Iterator[Device]:
-    serial = server.add_phone()
-    try:
-        yield Device(serial, port=server.port)
-    finally:
-        server.remove_phone(serial)
-
-
-@pytest.fixture
-def counter(server: VirtualDeviceServer, device: Device) -> Counter:
-    app = server.phone(device.serial).app(PAD)
-    assert isinstance(app, Counter)
-    device.start_activity(PAD_ACTIVITY)
-    return app
+def counter() -> Iterator[tuple[Counter, Device]]:
+    """The Counter app started on a fresh phone, and the Device that reaches it."""
+    yield from started(Counter())
 
 
 def shown(device: Device) -> str:
@@ -72,18 +54,19 @@ def inputs_of(app: Counter) -> list[tuple[str, object]]:
 
 
 def test_held_inputs_go_with_the_next_command_in_their_order(
-    device: Device, counter: Counter
+    counter: tuple[Counter, Device],
 ) -> None:
+    app, device = counter
     before = sum(device.services.values())
     with device.holding_inputs():
         device.tap(10, 20)
         device.swipe(1, 2, 3, 4, 500)
         device.keyevent(67)
         device.tap(30, 40)
-        assert inputs_of(counter) == []  # nothing sent yet
+        assert inputs_of(app) == []  # nothing sent yet
         assert shown(device) == "taps: 2"  # the dump ran after them, in one command
     assert sum(device.services.values()) - before == 1
-    assert inputs_of(counter) == [
+    assert inputs_of(app) == [
         ("tap", (10, 20)),
         ("swipe", (1, 2, 3, 4, 500)),
         ("key", "KEYCODE_DEL"),
@@ -93,8 +76,9 @@ def test_held_inputs_go_with_the_next_command_in_their_order(
 
 @pytest.mark.parametrize("shell_v2", [True, False], ids=["shell-v2", "old-adbd"])
 def test_the_carrying_commands_output_and_exit_code_are_its_own(
-    device: Device, counter: Counter, shell_v2: bool
+    counter: tuple[Counter, Device], shell_v2: bool
 ) -> None:
+    app, device = counter
     if not shell_v2:
         device.features = frozenset(device.features - {"shell_v2"})
     with device.holding_inputs():
@@ -103,13 +87,14 @@ def test_the_carrying_commands_output_and_exit_code_are_its_own(
         device.tap(2, 2)
         result = device.run("echo out")
     assert result.output == "out\n" and result.exit_code == 0
-    assert inputs_of(counter) == [("tap", (1, 1)), ("tap", (2, 2))]
+    assert inputs_of(app) == [("tap", (1, 1)), ("tap", (2, 2))]
 
 
 @pytest.mark.parametrize("shell_v2", [True, False], ids=["shell-v2", "old-adbd"])
 def test_a_failing_held_input_is_named_and_the_command_after_it_does_not_run(
-    device: Device, counter: Counter, shell_v2: bool
+    counter: tuple[Counter, Device], shell_v2: bool
 ) -> None:
+    app, device = counter
     if not shell_v2:  # exit codes from an echo appended to the line
         device.features = frozenset(device.features - {"shell_v2"})
     with device.holding_inputs():
@@ -119,49 +104,52 @@ def test_a_failing_held_input_is_named_and_the_command_after_it_does_not_run(
         with pytest.raises(DeviceError, match=r"`input tap 5 5 && input keyevent NOT_A_KEY"):
             device.run("touch /sdcard/ran")
     assert not device.exists("/sdcard/ran")
-    assert inputs_of(counter) == [("tap", (5, 5))]  # stopped at the failing one
+    assert inputs_of(app) == [("tap", (5, 5))]  # stopped at the failing one
 
 
 def test_inputs_still_held_at_the_end_are_sent_and_on_an_error_dropped(
-    device: Device, counter: Counter
+    counter: tuple[Counter, Device],
 ) -> None:
+    app, device = counter
     with device.holding_inputs():
         device.tap(7, 7)
-    assert inputs_of(counter) == [("tap", (7, 7))]
+    assert inputs_of(app) == [("tap", (7, 7))]
     with pytest.raises(RuntimeError), device.holding_inputs():
         device.tap(8, 8)
         raise RuntimeError("the step failed")
     device.tap(9, 9)  # not holding any more: sent at once
-    assert inputs_of(counter) == [("tap", (7, 7)), ("tap", (9, 9))]
+    assert inputs_of(app) == [("tap", (7, 7)), ("tap", (9, 9))]
 
 
-def test_files_and_screenshots_see_the_inputs_first(device: Device, counter: Counter) -> None:
+def test_files_and_screenshots_see_the_inputs_first(counter: tuple[Counter, Device]) -> None:
+    app, device = counter
     device.write_text("/sdcard/Download/note.txt", "note")
     with device.holding_inputs():
         device.tap(1, 1)
         device.exists("/sdcard")
-        assert inputs_of(counter) == [("tap", (1, 1))]
+        assert inputs_of(app) == [("tap", (1, 1))]
         device.tap(2, 2)
         device.screenshot_png()
-        assert len(inputs_of(counter)) == 2
+        assert len(inputs_of(app)) == 2
         device.tap(3, 3)
         assert device.read_text("/sdcard/Download/note.txt") == "note"
-        assert len(inputs_of(counter)) == 3
+        assert len(inputs_of(app)) == 3
 
 
 def test_another_threads_commands_neither_carry_nor_wait_for_them(
-    device: Device, counter: Counter
+    counter: tuple[Counter, Device],
 ) -> None:
+    app, device = counter
     with device.holding_inputs():
         device.tap(1, 1)
         seen: list[str] = []
         other = threading.Thread(target=lambda: seen.append(shown(device)))
         other.start()
         other.join()
-        assert seen == ["taps: 0"] and inputs_of(counter) == []
+        assert seen == ["taps: 0"] and inputs_of(app) == []
         device.tap(2, 2)  # held by this thread only: another thread's taps go at once
         worker = threading.Thread(target=device.tap, args=(3, 3))
         worker.start()
         worker.join()
-        assert inputs_of(counter) == [("tap", (3, 3))]
-    assert inputs_of(counter) == [("tap", (3, 3)), ("tap", (1, 1)), ("tap", (2, 2))]
+        assert inputs_of(app) == [("tap", (3, 3))]
+    assert inputs_of(app) == [("tap", (3, 3)), ("tap", (1, 1)), ("tap", (2, 2))]
