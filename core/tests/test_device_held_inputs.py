@@ -12,6 +12,7 @@ from app_phone import started
 from listening_app import ListeningApp
 
 from droidhub.device.client import Device, DeviceError
+from droidhub.device.inputs import MOST_HELD
 from droidhub.virtual.app import Screen
 from droidhub.virtual.phone import VirtualPhone
 from droidhub.virtual.screen import Node, hierarchy
@@ -153,3 +154,25 @@ def test_another_threads_commands_neither_carry_nor_wait_for_them(
         worker.join()
         assert inputs_of(app) == [("tap", (3, 3))]
     assert inputs_of(app) == [("tap", (3, 3)), ("tap", (1, 1)), ("tap", (2, 2))]
+
+
+def test_a_hold_inside_a_hold_leaves_the_outer_one_holding(
+    counter: tuple[Counter, Device],
+) -> None:
+    app, device = counter
+    with device.holding_inputs():
+        device.tap(1, 1)
+        with device.holding_inputs():
+            device.tap(2, 2)
+        device.tap(3, 3)  # still held: only the outermost block sends
+        assert inputs_of(app) == []
+    assert inputs_of(app) == [("tap", (1, 1)), ("tap", (2, 2)), ("tap", (3, 3))]
+
+
+def test_no_more_than_so_many_inputs_wait_for_a_command(counter: tuple[Counter, Device]) -> None:
+    app, device = counter
+    with device.holding_inputs():
+        for x in range(MOST_HELD + 1):
+            device.tap(x, 1)
+        assert len(inputs_of(app)) == MOST_HELD  # sent once that many waited
+    assert [detail for _, detail in inputs_of(app)] == [(x, 1) for x in range(MOST_HELD + 1)]

@@ -164,25 +164,28 @@ class Device:
 
     @contextlib.contextmanager
     def holding_inputs(self) -> Iterator[None]:
-        """While open, this thread's taps, swipes and key events wait for its next
-        command and go with it, one round trip fewer each (:mod:`droidhub.device.inputs`); any
-        still waiting at the end are sent then (dropped if the block raised)."""
+        """While open, this thread's taps, swipes and key events wait for its next command
+        and go with it, a round trip fewer each (:mod:`droidhub.device.inputs`); those left
+        when the outermost block ends are sent then (dropped if it raised)."""
+        outermost = not self._held.holding
         self._held.holding = True
         try:
             yield
-            self._send_held_inputs()
+            if outermost:
+                self._send_held_inputs()
         finally:
-            self._held.holding, self._held.lines = False, []
+            if outermost:
+                self._held.holding, self._held.lines = False, []
 
     def _send_held_inputs(self) -> None:
         if (held := self._held.take()) is not None:
             self.shell(held)
 
     def _input(self, args: Sequence[str]) -> None:
-        if self._held.holding:
-            self._held.lines.append(join(args))
-        else:
+        if not self._held.holding:
             self.shell(args)
+        elif self._held.hold(join(args)):  # as many as a line should carry
+            self._send_held_inputs()
 
     def shell(self, args: str | Sequence[str], timeout: float | None = 60) -> str:
         """Run a command and return its output; raise :class:`DeviceError` if it fails."""

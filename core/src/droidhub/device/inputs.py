@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 #: The line printed once every held input has succeeded (after a failing one neither
 #: it nor the command runs, and the line's exit status is the input's).
 DONE_MARKER = "droidhub-held-inputs-done\n"
+#: Inputs held at most: one more sends them at once (an adb request has a bounded length).
+MOST_HELD = 64
 
 
 class HeldInputs(threading.local):
@@ -39,6 +41,11 @@ class HeldInputs(threading.local):
     def __init__(self) -> None:
         self.holding = False
         self.lines: list[str] = []
+
+    def hold(self, line: str) -> bool:
+        """Hold the input command ``line``; whether :data:`MOST_HELD` are held now."""
+        self.lines.append(line)
+        return len(self.lines) >= MOST_HELD
 
     def take(self) -> str | None:
         """The held commands as one line run in order, stopping at the first that
