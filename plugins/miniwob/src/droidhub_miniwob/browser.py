@@ -204,14 +204,12 @@ class Chromium:
         that exits while starting is launched once more before the error is raised."""
         if self.is_running():
             return self
-        for attempt in range(1, _START_ATTEMPTS + 1):
+        for attempt in range(1, _START_ATTEMPTS):
             try:
                 return self._launch()
             except (_ExitedAtStart, OSError) as exc:
-                if attempt == _START_ATTEMPTS:
-                    raise
                 log.warning("%s did not start (attempt %d): %s", self.executable, attempt, exc)
-        raise AssertionError("unreachable")
+        return self._launch()  # the last attempt: its error is raised
 
     def _launch(self) -> Chromium:
         reap_orphans()  # browsers of droidhub processes that were killed outright
