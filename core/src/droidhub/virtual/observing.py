@@ -4,10 +4,10 @@ Every command that may change what an app shows (an input event, ``am``, a setti
 or a provider written, a file made or removed, a push) moves ``VirtualPhone.epoch`` on
 once it has run, so a dump later in the same command line is a dump of a new epoch;
 commands that read (``uiautomator dump``, ``cat``, ``dumpsys``, ``settings get``...)
-leave it. An app
-model's screen built at one epoch is then still the screen at that epoch: the view
-engine hit-tests a tap with the window it built for the dump just before, instead of
-building and laying it out again (:class:`droidhub.virtual.views.app.ViewApp`).
+leave it. An app model's screen built at one epoch is then still the screen at that
+epoch: the view engine hit-tests a tap with the window it built for the dump just
+before, instead of building and laying it out again
+(:class:`droidhub.virtual.views.app.ViewApp`).
 
 The rule is conservative: a command not named here, or named with arguments that
 write, counts as a change. ``uiautomator dump`` and ``screencap`` write the phone's

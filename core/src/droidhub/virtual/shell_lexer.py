@@ -7,13 +7,21 @@ import re
 from dataclasses import dataclass, field
 
 _OPERATORS = ("&&", "||", ";;", ";", "|", "&", "(", ")")
-_OPERATOR_STARTS = frozenset("&|;()")
+_OPERATOR_STARTS = frozenset(op[0] for op in _OPERATORS)
 _WORD_END = set(" \t\n;&|<>()")
+#: Characters that start an expansion (``$``) or a refused command substitution.
+_EXPANDING = "$`"
+
+
+def _run_end(characters: str) -> re.Pattern[str]:
+    return re.compile("[" + re.escape("".join(sorted(characters))) + "]")
+
+
 #: Characters a word's plain run stops at: its end, and those that mean more than
 #: themselves (escapes, quotes, expansions). A run of any others is one literal.
-_PLAIN_RUN_END = re.compile(r"""[ \t\n;&|<>()\\'"$`]""")
-#: What a run inside double quotes stops at.
-_QUOTED_RUN_END = re.compile(r"""["\\$`]""")
+_PLAIN_RUN_END = _run_end("".join(_WORD_END) + "\\'\"" + _EXPANDING)
+#: What a run inside double quotes stops at: its end, an escape, an expansion.
+_QUOTED_RUN_END = _run_end('"\\' + _EXPANDING)
 RESERVED = frozenset(
     {"if", "then", "elif", "else", "fi", "do", "done", "case", "esac", "while", "until"}
     | {"for", "in", "{", "}", "!", "function"}
@@ -157,7 +165,7 @@ def _lex_word(line: str, i: int) -> tuple[Word, int]:
             i = end + 1
         elif c == '"':
             i = _lex_double_quoted(line, i + 1, word)
-        elif c in "$`":
+        elif c in _EXPANDING:
             i = _lex_char(line, i, word, quoted=False)
         else:
             stop = _PLAIN_RUN_END.search(line, i)
@@ -181,7 +189,7 @@ def _lex_double_quoted(line: str, i: int, word: Word) -> int:
             if line[i + 1] != "\n":
                 word.add(line[i + 1], True)
             i += 2
-        elif c in "$`\\":
+        elif c in _EXPANDING or c == "\\":
             i = _lex_char(line, i, word, quoted=True)
         else:
             stop = _QUOTED_RUN_END.search(line, i)
