@@ -18,7 +18,7 @@ import pytest
 
 from droidhub.virtual.adb_server import ADB_SERVER_VERSION, FEATURES
 from droidhub.virtual.app import VirtualApp
-from droidhub.virtual.server import VirtualDeviceServer
+from droidhub.virtual.server import EVENT_LOOP_ENV, VirtualDeviceServer
 
 ALL_BYTES = bytes(range(256)) * 4
 
@@ -42,9 +42,22 @@ def _no_apps() -> list[VirtualApp]:
     return []
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[VirtualDeviceServer]:
-    with VirtualDeviceServer(devices=2, apps=_no_apps) as srv:
+@pytest.fixture(scope="module", params=["uvloop", "asyncio"])
+def server(request: pytest.FixtureRequest) -> Iterator[VirtualDeviceServer]:
+    """Two phones served on uvloop's event loop (the default) and on asyncio's own (where
+    uvloop is not installed): the protocol must not depend on the loop."""
+    before = os.environ.get(EVENT_LOOP_ENV)
+    os.environ[EVENT_LOOP_ENV] = request.param
+    try:
+        srv = VirtualDeviceServer(devices=2, apps=_no_apps)
+    finally:
+        if before is None:
+            del os.environ[EVENT_LOOP_ENV]
+        else:
+            os.environ[EVENT_LOOP_ENV] = before
+    assert srv.event_loop == request.param
+    with srv:
+        assert type(srv._loop).__module__.split(".")[0] == request.param  # the loop it runs on
         yield srv
 
 

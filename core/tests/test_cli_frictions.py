@@ -55,7 +55,7 @@ def test_an_undefined_kendall_tau_says_why() -> None:
     )
 
 
-@pytest.mark.parametrize(
+PHONE_COMMANDS = pytest.mark.parametrize(
     "command",
     [
         ("run", "--suite", "hang", "--tasks", "Quick", "--agent", "noop", "--device", "virtual:8"),
@@ -66,6 +66,9 @@ def test_an_undefined_kendall_tau_says_why() -> None:
     ],
     ids=["run-8-phones", "run", "check", "device-serve", "mcp"],
 )
+
+
+@PHONE_COMMANDS
 def test_a_sandbox_folder_that_is_none_is_one_line_before_anything_starts(
     tmp_path: Path, command: tuple[str, ...]
 ) -> None:
@@ -80,4 +83,28 @@ def test_a_sandbox_folder_that_is_none_is_one_line_before_anything_starts(
         f"Error: DROIDHUB_VIRTUAL_DIR={not_a_folder} is not a folder: create it, or unset "
         "DROIDHUB_VIRTUAL_DIR to keep the phones in the system's temp folder"
     ]
+    assert not out.exists()  # no run folder for a run that never started
+
+
+@PHONE_COMMANDS
+@pytest.mark.parametrize(
+    ("variable", "value", "says"),
+    [
+        ("DROIDHUB_EVENT_LOOP", "tokio", "$DROIDHUB_EVENT_LOOP='tokio': name one of uvloop, "
+         "asyncio, or unset it"),
+        ("DROIDHUB_VIRTUAL_STORAGE", "lots", "$DROIDHUB_VIRTUAL_STORAGE: storage size 'lots' "
+         "is not a size"),
+    ],
+    ids=["event-loop", "storage"],
+)  # fmt: skip
+def test_a_phone_setting_that_is_wrong_is_one_line_before_anything_starts(
+    tmp_path: Path, command: tuple[str, ...], variable: str, value: str, says: str
+) -> None:
+    site = hang_site(tmp_path / "site")
+    out = tmp_path / "run"
+    extra = ("--out", str(out)) if command[0] == "run" else ()
+    proc = droidhub(site, *command, *extra, **{variable: value})
+    assert proc.returncode != 0
+    (line,) = proc.stderr.strip().splitlines()
+    assert line.startswith("Error: ") and says in line, proc.stderr
     assert not out.exists()  # no run folder for a run that never started

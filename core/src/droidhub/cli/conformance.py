@@ -80,12 +80,12 @@ def check(
     families = split_values(suites) or [f.name for f in reg.families]
     refuse_broken_families(families)  # before the warnings, so that it is said once
     warn_plugin_errors()
-    from droidhub.virtual.server import SandboxFolderError, sandbox_base
+    from droidhub.virtual.server import check_phone_settings
 
     try:
         chosen = select_tasks(reg, families, split_values(tasks) or None)
-        sandbox_base(scratch=True)  # a $DROIDHUB_VIRTUAL_DIR that is no folder
-    except (UnknownTaskError, SandboxFolderError) as exc:
+        check_phone_settings(scratch=True)  # a $DROIDHUB_VIRTUAL_DIR that is no folder...
+    except (UnknownTaskError, ValueError) as exc:
         raise click.UsageError(str(exc)) from None
     started = time.monotonic()
     results = []

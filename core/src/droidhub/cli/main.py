@@ -351,15 +351,16 @@ def _usable_devices(
     device: str, executor: str | None, ray_address: str | None
 ) -> tuple[int, list[str]]:
     """``(virtual phones, serials)`` of ``--device``, refused before ``--out`` is made:
-    a ``$DROIDHUB_VIRTUAL_DIR`` that is no folder, Ray missing for ``--executor ray``,
-    or ``--ray-address`` without it."""
+    a ``$DROIDHUB_VIRTUAL_DIR`` that is no folder (or another phone setting that is
+    wrong: see :func:`~droidhub.virtual.server.check_phone_settings`), Ray missing for
+    ``--executor ray``, or ``--ray-address`` without it."""
     from droidhub.device.connect import parse_device_spec
 
     count, serials = parse_device_spec(device)
     if count:
-        from droidhub.virtual.server import sandbox_base
+        from droidhub.virtual.server import check_phone_settings
 
-        sandbox_base()
+        check_phone_settings()
     if executor == "ray":
         from droidhub.run.ray_cluster import import_ray
 

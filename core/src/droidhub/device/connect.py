@@ -154,13 +154,14 @@ def launch_early(spec: str) -> None:
     """Start the phones' process for ``spec`` now, if ``open_devices(spec, stagger=True)``
     would start one, so that it gets ready while the caller does other work (a run
     loading its suite); ``open_devices`` then takes it. A spec it cannot read, or a
-    sandbox folder that is none, is left for ``open_devices`` to refuse."""
-    from droidhub.virtual.server import SandboxFolderError, sandbox_base
+    phone setting that is wrong (a sandbox folder that is none...), is left for
+    ``open_devices`` to refuse."""
+    from droidhub.virtual.server import check_phone_settings
 
     try:
         count, _ = parse_device_spec(spec)
-        sandbox_base()
-    except (DeviceSpecError, SandboxFolderError):
+        check_phone_settings()
+    except ValueError:  # DeviceSpecError, or a phone setting open_devices refuses
         return
     if count >= PHONES_IN_THEIR_OWN_PROCESS and spec not in _launched:
         first = min(count, FIRST_PHONES)
@@ -181,11 +182,11 @@ def open_devices(
     if not count:
         yield Phones([Device(serial, host=adb_host, port=adb_port) for serial in serials])
         return
-    from droidhub.virtual.server import SandboxFolderError, VirtualDeviceServer, sandbox_base
+    from droidhub.virtual.server import VirtualDeviceServer, check_phone_settings
 
     try:
-        sandbox_base()  # before any phone starts, here or in the phones' own process
-    except SandboxFolderError as exc:
+        check_phone_settings()  # before any phone starts, here or in the phones' own process
+    except ValueError as exc:
         raise DeviceSpecError(str(exc)) from None
 
     first = min(count, FIRST_PHONES) if stagger else count

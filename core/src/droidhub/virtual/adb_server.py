@@ -224,10 +224,8 @@ class AdbServer:
         client = self._clients.add(writer)
         _CLIENT.set(client)
         try:
+            # (asyncio's TCP transports set TCP_NODELAY: Nagle never holds a reply back.)
             sock = writer.get_extra_info("socket")
-            if sock is not None:
-                # Small request/reply exchanges dominate; never let Nagle hold them back.
-                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             if not await self._clients.make_room(client):
                 send_fail(writer, f"too many connections (more than {self._clients.limit})")
             elif (refusal := self._refusal(sock)) is not None:

@@ -100,6 +100,10 @@ class BoundedReader(asyncio.StreamReader):
 
 async def drain(writer: asyncio.StreamWriter, reader: asyncio.StreamReader) -> None:
     """Wait until the client has taken the answers, at most the reader's idle timeout."""
+    transport = writer.transport
+    if transport.get_write_buffer_size() <= transport.get_write_buffer_limits()[0]:
+        await writer.drain()  # writing is not paused: this returns at once, nothing to time
+        return
     async with asyncio.timeout(getattr(reader, "idle_timeout", None)):
         await writer.drain()
 

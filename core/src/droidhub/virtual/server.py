@@ -151,6 +151,53 @@ def _virtual_phone(serial: str, root: Path, apps: Sequence[VirtualApp]) -> Phone
     return cast(Phone, VirtualPhone(serial, root, apps))
 
 
+def check_phone_settings(scratch: bool = False) -> None:
+    """Refuse, before any phone starts, what the environment sets wrong for phones: a
+    ValueError naming $DROIDHUB_VIRTUAL_DIR (:class:`SandboxFolderError`),
+    $DROIDHUB_VIRTUAL_STORAGE or $DROIDHUB_EVENT_LOOP and what to do about it."""
+    sandbox_base(scratch)
+    storage_from_env()
+    event_loop_name()
+
+
+#: Environment variable naming the adb server's event loop: ``uvloop`` (the default
+#: where it is installed) or ``asyncio``.
+EVENT_LOOP_ENV = "DROIDHUB_EVENT_LOOP"
+_EVENT_LOOPS = ("uvloop", "asyncio")
+
+
+def event_loop_name() -> str:
+    """The event loop $DROIDHUB_EVENT_LOOP names (ValueError for another value), else
+    uvloop where it is installed (not on Windows), else asyncio's own. uvloop accepts,
+    reads and writes in libuv's C: about a quarter less CPU a connection
+    (benchmarks/server_cpu.py measures both)."""
+    name = os.environ.get(EVENT_LOOP_ENV, "").strip().lower()
+    if name and name not in _EVENT_LOOPS:
+        raise ValueError(
+            f"${EVENT_LOOP_ENV}={name!r}: name one of {', '.join(_EVENT_LOOPS)}, or unset it"
+        )
+    if name in ("", "uvloop"):
+        try:
+            import uvloop  # noqa: F401
+        except ImportError:
+            if name:
+                raise ValueError(
+                    f"${EVENT_LOOP_ENV}=uvloop but uvloop is not installed: "
+                    "pip install uvloop, or unset it"
+                ) from None
+            return "asyncio"
+        return "uvloop"
+    return "asyncio"
+
+
+def _new_event_loop(name: str) -> asyncio.AbstractEventLoop:
+    if name == "uvloop":
+        import uvloop
+
+        return uvloop.new_event_loop()
+    return asyncio.new_event_loop()
+
+
 class VirtualDeviceServer:
     """An adb server on ``host:port`` hosting ``devices`` virtual phones.
 
@@ -196,6 +243,8 @@ class VirtualDeviceServer:
         if storage_bytes is not None and storage_bytes <= 0:
             raise ValueError(f"storage_bytes={storage_bytes}: a phone's storage must be positive")
         self.storage_bytes = storage_from_env() if storage_bytes is None else storage_bytes
+        #: The event loop the adb server runs on (see :func:`event_loop_name`).
+        self.event_loop = event_loop_name()
         self.host = host
         self._requested_port = port
         self._devices = devices
@@ -253,7 +302,7 @@ class VirtualDeviceServer:
             self._listener = listener = self._adb.bind()
             for _ in range(self._devices):
                 self.add_phone()
-            self._loop = asyncio.new_event_loop()
+            self._loop = _new_event_loop(self.event_loop)
             self._thread = threading.Thread(
                 target=self._loop.run_forever, name="droidhub-virtual-adb", daemon=True
             )
