@@ -6,8 +6,9 @@ A random policy that takes only valid actions (a click on one of the observed UI
 elements, a scroll, back or home) drives a droidhub vector env observing the UI tree
 only (no pixels), with the task's own step budget (episodes reset as they end, through
 the vector env's autoreset; those reset steps are counted too, as an RL loop sees them).
-Both vector envs are measured in this one invocation: ``sync`` (one process, one
-virtual device server hosting every phone) and ``async`` (a process per phone). The
+Both vector envs are measured in this one invocation: ``sync`` (the envs in this
+process, stepped side by side; their phones served by a process per core) and ``async``
+(a process per env, each with its phone). The
 memory per phone is the rise of resident memory (this process and its children) from
 before the phones started to after the first reset, divided by the phones. Ratios
 compare each row with its own mode at one phone. Goal: 500 steps/s at 8 phones on a

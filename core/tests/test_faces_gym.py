@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 from typing import Any
 
 import pytest
@@ -12,9 +14,10 @@ gymnasium = pytest.importorskip(
 )
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
+from gymnasium.vector.vector_env import AutoresetMode  # noqa: E402
 
 from droidhub.env.actions import Action  # noqa: E402
-from droidhub.faces.gym_env import PhoneEnv, make_vector_env  # noqa: E402
+from droidhub.faces.gym_env import PhoneEnv, PhonesVectorEnv, make_vector_env  # noqa: E402
 from droidhub.faces.gym_spaces import DictActions, dict_action_space, dict_to_json  # noqa: E402
 from droidhub.plugins import catalog  # noqa: E402
 from droidhub.tasks.suite import make_instance  # noqa: E402
@@ -105,20 +108,45 @@ def test_miniwob_is_registered_too() -> None:
         env.close()
 
 
-def test_sync_vector_env_steps_every_phone_of_one_server() -> None:
+HOME = '{"action_type": "navigate_home"}'
+DONE = '{"action_type": "status", "goal_status": "complete"}'
+
+
+def test_sync_vector_env_spreads_its_phones_over_a_process_per_core() -> None:
     envs = make_vector_env(2, "android_world", task=WIFI, observe="ui_tree")
     try:
         obs, _infos = envs.reset(seed=3)
         assert len(obs["ui_elements"]) == 2
-        phones = {env.unwrapped.device.serial for env in envs.envs}
-        assert len(phones) == 2
-        actions = (
-            '{"action_type": "navigate_home"}',
-            '{"action_type": "status", "goal_status": "complete"}',
-        )
-        _obs, rewards, terminated, _trunc, _infos = envs.step(actions)
+        devices = [env.unwrapped.device for env in envs.envs]
+        assert len({(d.port, d.serial) for d in devices}) == 2
+        # Each phones' process is an adb server of its own: one per core, at most one a phone.
+        assert len({d.port for d in devices}) == min(2, os.cpu_count() or 1)
+        _obs, rewards, terminated, _trunc, infos = envs.step((HOME, DONE))
         assert list(terminated) == [False, True]
         assert list(rewards) == [0.0, 0.0]
+        assert list(infos["step"]) == [1, 1]
+        # Next-step autoreset: the env that ended is reset in this step, the other steps.
+        _obs, rewards, terminated, _trunc, infos = envs.step((HOME, HOME))
+        assert list(infos["step"]) == [2, 0]
+        assert list(terminated) == [False, False] and list(rewards) == [0.0, 0.0]
+    finally:
+        envs.close()
+
+
+def test_same_step_autoreset_gives_the_end_and_the_next_episode_in_one_step() -> None:
+    envs = PhonesVectorEnv(
+        [lambda: PhoneEnv("android_world", task=WIFI, observe="ui_tree") for _ in range(2)],
+        contextlib.ExitStack(),
+        autoreset_mode=AutoresetMode.SAME_STEP,
+    )
+    try:
+        envs.reset(seed=3)
+        _obs, _rewards, terminated, _trunc, infos = envs.step((HOME, DONE))
+        assert list(terminated) == [False, True]
+        assert list(infos["step"]) == [1, 0]  # the second env already began its next episode
+        assert list(infos["_final_obs"]) == [False, True]
+        assert infos["final_info"]["step"][1] == 1
+        assert json.loads(infos["final_obs"][1]["ui_elements"])  # what the ended episode saw
     finally:
         envs.close()
 

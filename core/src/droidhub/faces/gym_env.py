@@ -24,13 +24,17 @@ import contextlib
 import copy
 import functools
 import json
+import os
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AsyncVectorEnv, SyncVectorEnv
+from gymnasium.vector.utils import concatenate, iterate
+from gymnasium.vector.vector_env import AutoresetMode
 
 from droidhub.android.phone import PIXEL_6
 from droidhub.android.ui_tree import PARSED_DUMPS_KEPT, parse_hierarchy
@@ -42,6 +46,8 @@ from droidhub.faces.gym_spaces import AnyText
 from droidhub.plugins import catalog
 from droidhub.tasks.suite import DEFAULT_SEED, TaskInstance, make_instance, select_tasks
 from droidhub.tasks.task_eval import TaskEval
+from droidhub.virtual.server import check_phone_settings
+from droidhub.virtual.server_process import ServerProcess
 
 #: The longest UI element list (as JSON text) and action the spaces admit.
 MAX_TEXT = 1 << 20
@@ -253,17 +259,86 @@ def _observation_space(observe: Observe, screen: tuple[int, int]) -> spaces.Dict
 
 
 class PhonesVectorEnv(SyncVectorEnv):
-    """:class:`~gymnasium.vector.SyncVectorEnv` over phones that one virtual device
-    server hosts; :meth:`close` stops the server after the envs."""
+    """:class:`~gymnasium.vector.SyncVectorEnv` over virtual phones whose servers this
+    vector env started; :meth:`close` stops them after the envs.
+
+    :meth:`step` calls the envs side by side, a thread each, rather than one after the
+    other: an env's step is mostly a wait for its phone's adb answer, so the phones'
+    processes work at once, on every core, while the policy's process waits. Each env
+    is still called from one thread at a time, and the results are gathered as
+    gymnasium's own :meth:`SyncVectorEnv.step` gathers them, in every autoreset mode.
+    """
 
     def __init__(
-        self, env_fns: Sequence[Callable[[], gymnasium.Env[Any, Any]]], server: contextlib.ExitStack
+        self,
+        env_fns: Sequence[Callable[[], gymnasium.Env[Any, Any]]],
+        server: contextlib.ExitStack,
+        **kwargs: Any,
     ) -> None:
-        super().__init__(env_fns)
+        super().__init__(env_fns, **kwargs)
         self._server = server
+        self._pool = ThreadPoolExecutor(self.num_envs, thread_name_prefix="droidhub-gym-env")
+
+    def step(
+        self, actions: Any
+    ) -> tuple[
+        Any, np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any], dict[str, Any]
+    ]:
+        """Every env's step (or its autoreset) at once; then batched as gymnasium does."""
+        mode = self.autoreset_mode
+        if mode == AutoresetMode.DISABLED:
+            # As gymnasium's: the caller resets the envs that ended.
+            assert not any(self._autoreset_envs), f"{self._autoreset_envs=}"
+        resetting = [mode == AutoresetMode.NEXT_STEP and bool(r) for r in self._autoreset_envs]
+        calls = [
+            functools.partial(self._step_one, env, action, reset)
+            for env, action, reset in zip(
+                self.envs, iterate(self.action_space, actions), resetting, strict=True
+            )
+        ]
+        infos: dict[str, Any] = {}
+        for i, (obs, reward, terminated, truncated, info, final) in enumerate(
+            self._pool.map(lambda call: call(), calls)
+        ):
+            self._env_obs[i] = obs
+            self._rewards[i], self._terminations[i], self._truncations[i] = (
+                reward,
+                terminated,
+                truncated,
+            )
+            if final is not None:
+                infos = self._add_info(infos, {"final_obs": final[0], "final_info": final[1]}, i)
+            infos = self._add_info(infos, info, i)
+        self._observations = concatenate(
+            self.single_observation_space, self._env_obs, self._observations
+        )
+        self._autoreset_envs = np.logical_or(self._terminations, self._truncations)
+        return (
+            copy.deepcopy(self._observations) if self.copy else self._observations,
+            np.copy(self._rewards),
+            np.copy(self._terminations),
+            np.copy(self._truncations),
+            infos,
+        )
+
+    def _step_one(
+        self, env: gymnasium.Env[Any, Any], action: Any, reset: bool
+    ) -> tuple[Any, float, bool, bool, dict[str, Any], tuple[Any, dict[str, Any]] | None]:
+        """One env's part of a step: its reset (next-step autoreset), or its step and,
+        in same-step autoreset, the reset after an end (with the end's observation)."""
+        if reset:
+            obs, info = env.reset()
+            return obs, 0.0, False, False, info, None
+        obs, reward, terminated, truncated, info = env.step(action)
+        if self.autoreset_mode == AutoresetMode.SAME_STEP and (terminated or truncated):
+            final = (obs, info)
+            obs, info = env.reset()
+            return obs, float(reward), bool(terminated), bool(truncated), info, final
+        return obs, float(reward), bool(terminated), bool(truncated), info, None
 
     def close_extras(self, **kwargs: Any) -> None:
-        """Close the envs, then stop the phones' server."""
+        """Close the envs, then stop the phones' servers."""
+        self._pool.shutdown(wait=True)
         super().close_extras(**kwargs)
         self._server.close()
 
@@ -273,10 +348,11 @@ def make_vector_env(
 ) -> gymnasium.vector.VectorEnv[Any, Any, Any]:
     """``num_envs`` :class:`PhoneEnv` of ``family`` on virtual phones, as one vector env.
 
-    ``mode="sync"``: one process, one virtual device server hosting every phone (phones
-    are threads of that server: cheap, but they share one interpreter's lock).
+    ``mode="sync"``: a :class:`PhonesVectorEnv`, the envs in this process, stepped side
+    by side; their phones are served by a process per core (one phone: in this process),
+    so that the phones' work uses every core while the envs share this one.
     ``mode="async"``: :class:`~gymnasium.vector.AsyncVectorEnv`, a process per env
-    with a phone of its own, which uses every core. ``kwargs`` go to :class:`PhoneEnv`.
+    with a phone of its own. ``kwargs`` go to :class:`PhoneEnv`.
     Also ``gymnasium.make_vec(id, num_envs, vectorization_mode="vector_entry_point")``.
     """
     if mode == "async":
@@ -287,12 +363,33 @@ def make_vector_env(
     if mode != "sync":
         raise ValueError(f"mode {mode!r}: use 'sync' or 'async'")
     stack = contextlib.ExitStack()
-    phones = stack.enter_context(open_devices(f"virtual:{num_envs}"))
     try:
+        phones = _phones_on_every_core(num_envs, stack)
         return PhonesVectorEnv([_factory(family, kwargs, d) for d in phones], stack)
     except BaseException:
         stack.close()
         raise
+
+
+def _phones_on_every_core(count: int, stack: contextlib.ExitStack) -> list[Device]:
+    """``count`` virtual phones, served by a process per core (at most one a phone; a
+    lone phone in this process), each stopped when ``stack`` closes."""
+    processes = min(count, os.cpu_count() or 1)
+    if processes <= 1:
+        return list(stack.enter_context(open_devices(f"virtual:{count}")))
+    check_phone_settings()
+    # Launched together, so that they start side by side; then waited for in turn.
+    servers = [
+        ServerProcess(devices=count // processes + (k < count % processes)).launch()
+        for k in range(processes)
+    ]
+    for server in servers:
+        stack.callback(server.stop)
+    return [
+        Device(serial, host="127.0.0.1", port=server.port)
+        for server in servers
+        for serial in server.start().serials
+    ]
 
 
 def _factory(
