@@ -219,7 +219,8 @@ class VirtualDeviceServer:
     reaches it (:mod:`droidhub.virtual.console`): the next phones take the port two
     above, as emulators do (5554, 5556, ...); 0 gives each a free port. ``scratch``
     phones (a check's: short-lived, driven only by droidhub) are kept in memory where
-    the host has room (:func:`sandbox_base`).
+    the host has room (:func:`sandbox_base`). The adb server runs on the event loop
+    :func:`event_loop_name` picks (:attr:`event_loop`: uvloop's where installed).
     """
 
     def __init__(
