@@ -22,7 +22,7 @@ import time
 import psutil
 
 from droidhub.device.connect import open_devices
-from droidhub.virtual.server import EVENT_LOOP_ENV
+from droidhub.virtual.phone_settings import EVENT_LOOP_ENV
 
 LOOPS = ("asyncio", "uvloop")
 

@@ -23,9 +23,10 @@ import pytest
 from droidhub import Device
 from droidhub.android.ui_tree import parse_hierarchy
 from droidhub.device.transport import MAX_REQUEST_BYTES, DeviceError
-from droidhub.virtual import server as server_module
+from droidhub.virtual import phone_settings
 from droidhub.virtual.app import VirtualApp
-from droidhub.virtual.server import SCRATCH_FOLDER, SCRATCH_ROOM, VirtualDeviceServer
+from droidhub.virtual.phone_settings import SCRATCH_FOLDER, SCRATCH_ROOM
+from droidhub.virtual.server import VirtualDeviceServer
 
 GUARD_S = 60.0
 MARKOR = "/storage/emulated/0/Documents/Markor"
@@ -314,7 +315,7 @@ def test_sandboxes_live_on_disk_unless_asked(monkeypatch: pytest.MonkeyPatch) ->
 
 
 @pytest.mark.skipif(
-    not server_module._has_room(SCRATCH_FOLDER, SCRATCH_ROOM),
+    not phone_settings._has_room(SCRATCH_FOLDER, SCRATCH_ROOM),
     reason="no writable /dev/shm with 1 GiB free",
 )
 def test_scratch_phones_live_in_memory_unless_a_folder_is_named(

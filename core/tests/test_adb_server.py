@@ -18,7 +18,8 @@ import pytest
 
 from droidhub.virtual.adb_server import ADB_SERVER_VERSION, FEATURES
 from droidhub.virtual.app import VirtualApp
-from droidhub.virtual.server import EVENT_LOOP_ENV, VirtualDeviceServer
+from droidhub.virtual.phone_settings import EVENT_LOOP_ENV
+from droidhub.virtual.server import VirtualDeviceServer
 
 ALL_BYTES = bytes(range(256)) * 4
 

@@ -80,7 +80,7 @@ def check(
     families = split_values(suites) or [f.name for f in reg.families]
     refuse_broken_families(families)  # before the warnings, so that it is said once
     warn_plugin_errors()
-    from droidhub.virtual.server import check_phone_settings
+    from droidhub.virtual.phone_settings import check_phone_settings
 
     try:
         chosen = select_tasks(reg, families, split_values(tasks) or None)

@@ -352,13 +352,13 @@ def _usable_devices(
 ) -> tuple[int, list[str]]:
     """``(virtual phones, serials)`` of ``--device``, refused before ``--out`` is made:
     a ``$DROIDHUB_VIRTUAL_DIR`` that is no folder (or another phone setting that is
-    wrong: see :func:`~droidhub.virtual.server.check_phone_settings`), Ray missing for
+    wrong: see :func:`~droidhub.virtual.phone_settings.check_phone_settings`), Ray missing for
     ``--executor ray``, or ``--ray-address`` without it."""
     from droidhub.device.connect import parse_device_spec
 
     count, serials = parse_device_spec(device)
     if count:
-        from droidhub.virtual.server import check_phone_settings
+        from droidhub.virtual.phone_settings import check_phone_settings
 
         check_phone_settings()
     if executor == "ray":

@@ -156,7 +156,7 @@ def launch_early(spec: str) -> None:
     loading its suite); ``open_devices`` then takes it. A spec it cannot read, or a
     phone setting that is wrong (a sandbox folder that is none...), is left for
     ``open_devices`` to refuse."""
-    from droidhub.virtual.server import check_phone_settings
+    from droidhub.virtual.phone_settings import check_phone_settings
 
     try:
         count, _ = parse_device_spec(spec)
@@ -182,7 +182,8 @@ def open_devices(
     if not count:
         yield Phones([Device(serial, host=adb_host, port=adb_port) for serial in serials])
         return
-    from droidhub.virtual.server import VirtualDeviceServer, check_phone_settings
+    from droidhub.virtual.phone_settings import check_phone_settings
+    from droidhub.virtual.server import VirtualDeviceServer
 
     try:
         check_phone_settings()  # before any phone starts, here or in the phones' own process

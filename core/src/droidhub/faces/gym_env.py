@@ -46,7 +46,7 @@ from droidhub.faces.gym_spaces import AnyText
 from droidhub.plugins import catalog
 from droidhub.tasks.suite import DEFAULT_SEED, TaskInstance, make_instance, select_tasks
 from droidhub.tasks.task_eval import TaskEval
-from droidhub.virtual.server import check_phone_settings
+from droidhub.virtual.phone_settings import check_phone_settings
 from droidhub.virtual.server_process import ServerProcess
 
 #: The longest UI element list (as JSON text) and action the spaces admit.

@@ -11,7 +11,8 @@ import click
 
 from droidhub.virtual.connection import DEFAULT_IDLE_TIMEOUT
 from droidhub.virtual.console import ConsolePortError
-from droidhub.virtual.server import SandboxFolderError, VirtualDeviceServer
+from droidhub.virtual.phone_settings import SandboxFolderError
+from droidhub.virtual.server import VirtualDeviceServer
 from droidhub.virtual.storage import (
     DEFAULT_STORAGE_BYTES,
     STORAGE_ENV,

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, cast
 from droidhub.virtual.adb_server import AdbServer, Phone
 from droidhub.virtual.connection import DEFAULT_IDLE_TIMEOUT
 from droidhub.virtual.console import EmulatorConsole
+from droidhub.virtual.phone_settings import event_loop_name, new_event_loop, sandbox_base
 from droidhub.virtual.storage import Storage, storage_from_env
 
 if TYPE_CHECKING:
@@ -51,55 +52,6 @@ _START_TIMEOUT_S = 10.0
 _CLOSERS = 4
 
 log = logging.getLogger(__name__)
-
-
-#: Environment variable naming the folder that holds phone sandboxes.
-SANDBOX_ENV = "DROIDHUB_VIRTUAL_DIR"
-
-
-class SandboxFolderError(ValueError):
-    """$DROIDHUB_VIRTUAL_DIR names something that is not a folder."""
-
-
-def sandbox_base(scratch: bool = False) -> str | None:
-    """Where phone sandboxes go: $DROIDHUB_VIRTUAL_DIR (:class:`SandboxFolderError` if
-    it is not a folder), else None (the system temp folder, ``$TMPDIR`` or /tmp).
-
-    On disk, not /dev/shm, unless asked (``DROIDHUB_VIRTUAL_DIR=/dev/shm``): a phone may
-    hold its whole storage size (6 GiB by default), which on a RAM-backed folder would be
-    the host's memory. tmpfs makes a fresh phone faster where the disk is slow (a phone
-    makes about fifty folders and two dozen SQLite databases), hence the choice stays open.
-
-    ``scratch`` phones are the exception: ``droidhub check`` makes hundreds, each driven
-    for seconds by droidhub's own oracles and solvers, holding one task's few files and
-    never a client's push. They go to /dev/shm where it is a writable folder with
-    :data:`SCRATCH_ROOM` free (on this project's 2-core machines, ``check --ui`` over
-    AndroidWorld's 113 tasks took 44 s with its phones on disk, 30 s on /dev/shm).
-    """
-    chosen = os.environ.get(SANDBOX_ENV)
-    if chosen:
-        if not os.path.isdir(chosen):
-            raise SandboxFolderError(
-                f"{SANDBOX_ENV}={chosen} is not a folder: create it, or unset "
-                f"{SANDBOX_ENV} to keep the phones in the system's temp folder"
-            )
-        return chosen
-    if scratch and _has_room(SCRATCH_FOLDER, SCRATCH_ROOM):
-        return SCRATCH_FOLDER
-    return None
-
-
-#: The RAM-backed folder scratch phones prefer, and the free space it must have.
-SCRATCH_FOLDER = "/dev/shm"
-SCRATCH_ROOM = 1 << 30
-
-
-def _has_room(folder: str, room: int) -> bool:
-    try:
-        stats = os.statvfs(folder)
-    except OSError:
-        return False
-    return os.access(folder, os.W_OK) and stats.f_bavail * stats.f_frsize >= room
 
 
 #: Sandbox folders are named with this prefix; each holds its owner's pid in OWNER_FILE.
@@ -151,53 +103,6 @@ def _virtual_phone(serial: str, root: Path, apps: Sequence[VirtualApp]) -> Phone
     return cast(Phone, VirtualPhone(serial, root, apps))
 
 
-def check_phone_settings(scratch: bool = False) -> None:
-    """Refuse, before any phone starts, what the environment sets wrong for phones: a
-    ValueError naming $DROIDHUB_VIRTUAL_DIR (:class:`SandboxFolderError`),
-    $DROIDHUB_VIRTUAL_STORAGE or $DROIDHUB_EVENT_LOOP and what to do about it."""
-    sandbox_base(scratch)
-    storage_from_env()
-    event_loop_name()
-
-
-#: Environment variable naming the adb server's event loop: ``uvloop`` (the default
-#: where it is installed) or ``asyncio``.
-EVENT_LOOP_ENV = "DROIDHUB_EVENT_LOOP"
-_EVENT_LOOPS = ("uvloop", "asyncio")
-
-
-def event_loop_name() -> str:
-    """The event loop $DROIDHUB_EVENT_LOOP names (ValueError for another value), else
-    uvloop where it is installed (not on Windows), else asyncio's own. uvloop accepts,
-    reads and writes in libuv's C: about a quarter less CPU a connection
-    (benchmarks/server_cpu.py measures both)."""
-    name = os.environ.get(EVENT_LOOP_ENV, "").strip().lower()
-    if name and name not in _EVENT_LOOPS:
-        raise ValueError(
-            f"${EVENT_LOOP_ENV}={name!r}: name one of {', '.join(_EVENT_LOOPS)}, or unset it"
-        )
-    if name in ("", "uvloop"):
-        try:
-            import uvloop  # noqa: F401
-        except ImportError:
-            if name:
-                raise ValueError(
-                    f"${EVENT_LOOP_ENV}=uvloop but uvloop is not installed: "
-                    "pip install uvloop, or unset it"
-                ) from None
-            return "asyncio"
-        return "uvloop"
-    return "asyncio"
-
-
-def _new_event_loop(name: str) -> asyncio.AbstractEventLoop:
-    if name == "uvloop":
-        import uvloop
-
-        return uvloop.new_event_loop()
-    return asyncio.new_event_loop()
-
-
 class VirtualDeviceServer:
     """An adb server on ``host:port`` hosting ``devices`` virtual phones.
 
@@ -219,8 +124,9 @@ class VirtualDeviceServer:
     reaches it (:mod:`droidhub.virtual.console`): the next phones take the port two
     above, as emulators do (5554, 5556, ...); 0 gives each a free port. ``scratch``
     phones (a check's: short-lived, driven only by droidhub) are kept in memory where
-    the host has room (:func:`sandbox_base`). The adb server runs on the event loop
-    :func:`event_loop_name` picks (:attr:`event_loop`: uvloop's where installed).
+    the host has room (:func:`.phone_settings.sandbox_base`). The adb server runs on
+    the event loop :func:`.phone_settings.event_loop_name` picks (:attr:`event_loop`:
+    uvloop's where installed).
     """
 
     def __init__(
@@ -244,7 +150,7 @@ class VirtualDeviceServer:
         if storage_bytes is not None and storage_bytes <= 0:
             raise ValueError(f"storage_bytes={storage_bytes}: a phone's storage must be positive")
         self.storage_bytes = storage_from_env() if storage_bytes is None else storage_bytes
-        #: The event loop the adb server runs on (see :func:`event_loop_name`).
+        #: The event loop the adb server runs on (see :mod:`.phone_settings`).
         self.event_loop = event_loop_name()
         self.host = host
         self._requested_port = port
@@ -303,7 +209,7 @@ class VirtualDeviceServer:
             self._listener = listener = self._adb.bind()
             for _ in range(self._devices):
                 self.add_phone()
-            self._loop = _new_event_loop(self.event_loop)
+            self._loop = new_event_loop(self.event_loop)
             self._thread = threading.Thread(
                 target=self._loop.run_forever, name="droidhub-virtual-adb", daemon=True
             )
