@@ -56,13 +56,10 @@ def _fast_sandboxes() -> dict[str, str]:
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Install every distribution and run every test but the sweeps (`nox -s sweeps`),
-    a worker a core (pytest-xdist; each test file stays on one worker, so a file's
-    module fixtures are built once). `nox -s tests -- -n 0` runs them in this process."""
+    """Install every distribution and run every test but the sweeps (`nox -s sweeps`)."""
     session.install(CORE, *(p for paths in PLUGINS.values() for p in paths))
     session.run(
-        "pytest", "core/tests", *TEST_DIRS.values(), "-m", "not sweep",
-        "-n", "auto", "--dist", "loadfile", *session.posargs,
+        "pytest", "core/tests", *TEST_DIRS.values(), "-m", "not sweep", *session.posargs,
         env=_fast_sandboxes(),
     )  # fmt: skip
 
