@@ -153,6 +153,9 @@ def test_a_stuck_phone_times_out_its_episodes_and_is_quarantined(site: Path, out
                 "--tasks", "Quick",
                 "--n-combinations", "4", "--device", "stuck-1", "--adb-port", str(stuck.port),
                 "--step-timeout", "1", "--episode-timeout", "2", "--out", str(out),
+                # After each timeout the phone is probed for at most this long (10 s
+                # by default); a stuck one never answers.
+                "--teardown-timeout", "1",
             ],
             env=droidhub_env(site),
             capture_output=True,
