@@ -17,13 +17,18 @@ import importlib
 import importlib.util
 from collections.abc import Sequence
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from droidhub import AppSpec, Evaluator, TaskFamily, hookimpl
 from droidhub.agents.ui_solver import UISolver
-from droidhub.virtual.appmodel import VirtualApp
 from droidhub_aw_apps.common.fidelity import DIFFERENCES
 from droidhub_aw_apps.common.pinned_apks import FIRST_RUNS, pinned
 from droidhub_aw_apps.common.relative_dates import REFERENCE_NOW
+
+if TYPE_CHECKING:
+    # Named in an annotation only: `droidhub --help` and `list` load this plugin and
+    # need no phone (appmodel brings the phone's screens, Skia and numpy with it).
+    from droidhub.virtual.appmodel import VirtualApp
 
 #: The packages and modules of this package that contribute tasks, apps, evaluators and
 #: models, in registration order.

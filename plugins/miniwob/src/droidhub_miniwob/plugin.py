@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from droidhub import AppSpec, TaskFamily, hookimpl
-from droidhub.virtual.appmodel import VirtualApp
 from droidhub_miniwob import contract
 from droidhub_miniwob.pages import (
     MOBILE_MINIWOB_TASKS,
@@ -14,6 +14,11 @@ from droidhub_miniwob.pages import (
     unavailable_reasons,
 )
 from droidhub_miniwob.tasks import make_task_class
+
+if TYPE_CHECKING:
+    # Named in an annotation only: the CLI loads this plugin for every command, and
+    # appmodel brings the phone's screens (Skia, numpy) that most commands never need.
+    from droidhub.virtual.appmodel import VirtualApp
 
 
 def miniwob_family() -> TaskFamily:
