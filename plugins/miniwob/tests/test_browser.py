@@ -74,6 +74,28 @@ def test_a_browser_that_dies_while_starting_is_launched_once_more(tmp_path: Path
 
 
 @pytest.mark.browser
+def test_a_browser_that_stays_silent_while_starting_is_stopped_and_launched_once_more(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    launches = tmp_path / "launches"
+    silent_pid = tmp_path / "silent.pid"
+    script = tmp_path / "silent-chrome"
+    script.write_text(
+        "#!/bin/sh\n"
+        f"echo x >> {launches}\n"
+        # The first launch never answers on its pipe; the next is a real browser.
+        f"if [ $(wc -l < {launches}) -le 1 ]; then echo $$ > {silent_pid}; exec sleep 600; fi\n"
+        f'exec {find_chromium()} "$@"\n'
+    )
+    script.chmod(0o755)
+    monkeypatch.setattr(browser, "_START_TIMEOUT_S", 2.0)
+    with Chromium(executable=str(script)) as chromium:
+        assert not _alive(int(silent_pid.read_text())), "the silent launch was left running"
+        assert chromium.page().evaluate("6 * 7") == 42
+    assert len(launches.read_text().splitlines()) == 2
+
+
+@pytest.mark.browser
 def test_a_browser_that_never_starts_is_reported_after_two_launches(tmp_path: Path) -> None:
     script, launches = _launcher_script(tmp_path, first_launches_die=99)
     with pytest.raises(browser.CdpError, match="crashed while starting"):
