@@ -27,6 +27,24 @@ def test_droidhub_alone_prints_its_help_and_no_error() -> None:
         assert "Error:" not in proc.stdout + proc.stderr
 
 
+def test_help_loads_the_plugins_without_the_phone() -> None:
+    # The plugins are loaded for every command; the phone's app models (and the screens,
+    # Skia and numpy behind them) only by the commands that use them.
+    shown = subprocess.run(
+        [
+            sys.executable, "-c",
+            "import runpy, sys; sys.argv = ['droidhub', '--help']\n"
+            "try:\n    runpy.run_module('droidhub', run_name='__main__')\n"
+            "except SystemExit:\n    pass\n"
+            "print('appmodel imported:', 'droidhub.virtual.appmodel' in sys.modules)",
+        ],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.startswith("Usage: ")
+    assert shown.stdout.strip().splitlines()[-1] == "appmodel imported: False"
+
+
 def test_judge_help_lists_the_installed_judges() -> None:
     proc = _cli("judge", "--help")
     assert proc.returncode == 0, proc.stderr

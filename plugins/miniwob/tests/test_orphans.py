@@ -174,6 +174,8 @@ def _abandoned_singleton_folders() -> set[Path]:
     """Chromium singleton folders in /tmp whose socket no process listens on: what a
     browser left behind. A live browser's (another test's, when tests run side by
     side) is not one."""
+    from droidhub_miniwob.orphans import SINGLETON_PREFIX
+
     flags, path = 3, 7  # the columns of /proc/net/unix
     accepting = 1 << 16  # __SO_ACCEPTCON: a listening socket
     rows = Path("/proc/net/unix").read_text().splitlines()[1:]
@@ -184,7 +186,7 @@ def _abandoned_singleton_folders() -> set[Path]:
     }
     return {
         folder
-        for folder in Path("/tmp").glob("org.chromium.Chromium.*")
+        for folder in Path("/tmp").glob(SINGLETON_PREFIX + "*")
         if str(folder / "SingletonSocket") not in listening
     }
 

@@ -102,6 +102,7 @@ def event_loop_name() -> str:
 
 
 def new_event_loop(name: str) -> asyncio.AbstractEventLoop:
+    """A new event loop of the kind :func:`event_loop_name` named."""
     if name == "uvloop":
         import uvloop
 

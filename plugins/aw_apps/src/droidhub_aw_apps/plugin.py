@@ -26,8 +26,8 @@ from droidhub_aw_apps.common.pinned_apks import FIRST_RUNS, pinned
 from droidhub_aw_apps.common.relative_dates import REFERENCE_NOW
 
 if TYPE_CHECKING:
-    # Named in an annotation only: `droidhub --help` and `list` load this plugin and
-    # need no phone (appmodel brings the phone's screens, Skia and numpy with it).
+    # Named in an annotation only: the CLI loads this plugin for every command, even
+    # those that start no phone (appmodel brings the phone, its screens, Skia, numpy).
     from droidhub.virtual.appmodel import VirtualApp
 
 #: The packages and modules of this package that contribute tasks, apps, evaluators and
