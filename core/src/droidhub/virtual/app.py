@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 if TYPE_CHECKING:
     from droidhub.virtual.phone import VirtualPhone
@@ -127,3 +127,23 @@ class VirtualApp:
 
     def close(self) -> None:
         """Release what the model holds (a browser...); called when the phone stops."""
+
+
+#: The kind of window a :class:`WindowApp` builds (the view engine's or the widget kit's).
+WindowT = TypeVar("WindowT")
+
+
+class WindowApp(VirtualApp, Generic[WindowT]):
+    """A UI model whose screen is a window :meth:`build` makes afresh from the model's
+    state; BACK that nothing on the window took (a dialog, a popup) goes to
+    :meth:`on_back`."""
+
+    def build(self, phone: VirtualPhone) -> WindowT:
+        """The current screen, from the model's state."""
+        raise NotImplementedError
+
+    def on_back(self, phone: VirtualPhone) -> bool:
+        """BACK reached the app (no dialog or popup took it): True if the app handled it
+        (it stays in front), False to leave the app."""
+        del phone
+        return False

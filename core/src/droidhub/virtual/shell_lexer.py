@@ -168,10 +168,7 @@ def _lex_word(line: str, i: int) -> tuple[Word, int]:
         elif c in _EXPANDING:
             i = _lex_char(line, i, word, quoted=False)
         else:
-            stop = _PLAIN_RUN_END.search(line, i)
-            j = stop.start() if stop else n
-            word.add(line[i:j], False)
-            i = j
+            i = _lex_run(line, i, word, _PLAIN_RUN_END, quoted=False)
     return word, i
 
 
@@ -192,10 +189,16 @@ def _lex_double_quoted(line: str, i: int, word: Word) -> int:
         elif c in _EXPANDING or c == "\\":
             i = _lex_char(line, i, word, quoted=True)
         else:
-            stop = _QUOTED_RUN_END.search(line, i)
-            j = stop.start() if stop else n
-            word.add(line[i:j], True)
-            i = j
+            i = _lex_run(line, i, word, _QUOTED_RUN_END, quoted=True)
+
+
+def _lex_run(line: str, i: int, word: Word, end: re.Pattern[str], quoted: bool) -> int:
+    """A run of characters that stand for themselves, up to the first that ``end``
+    matches (or the line's end): one literal part of ``word``. The index after it."""
+    stop = end.search(line, i)
+    j = stop.start() if stop else len(line)
+    word.add(line[i:j], quoted)
+    return j
 
 
 def _lex_char(line: str, i: int, word: Word, quoted: bool) -> int:

@@ -303,7 +303,9 @@ class SqliteProvider(ContentProvider):
 
     def _insert(self, phone: ProviderHost, table: str, values: Mapping[str, Value]) -> int:
         with open_database(phone, self.database) as db:
-            return insert_row(db, table, values)
+            row_id = insert_row(db, table, values)
+            self.after_write(db)
+        return row_id
 
     def update(
         self, phone: ProviderHost, uri: str, values: Mapping[str, Value], where: str | None
@@ -313,7 +315,9 @@ class SqliteProvider(ContentProvider):
         table = self.table_for(parsed)
         clause, params = self.selection(parsed, where)
         with open_database(phone, self.database) as db:
-            return update_rows(db, table, values, clause, params)
+            count = update_rows(db, table, values, clause, params)
+            self.after_write(db)
+        return count
 
     def delete(self, phone: ProviderHost, uri: str, where: str | None) -> int:
         """DELETE from the URI's table."""
@@ -321,7 +325,14 @@ class SqliteProvider(ContentProvider):
         table = self.table_for(parsed)
         clause, params = self.selection(parsed, where)
         with open_database(phone, self.database) as db:
-            return run_sql(db, f"DELETE FROM {table} WHERE {clause}", params).rowcount
+            count = run_sql(db, f"DELETE FROM {table} WHERE {clause}", params).rowcount
+            self.after_write(db)
+        return count
+
+    def after_write(self, db: sqlite3.Connection) -> None:
+        """Called in the transaction of each write :meth:`insert`, :meth:`update` and
+        :meth:`delete` make, after it: a provider whose database keeps derived rows in
+        step (as Android's triggers do) updates them here. Does nothing by default."""
 
 
 def select_sql(source: str, projection: Sequence[str] | None, clause: str, sort: str | None) -> str:

@@ -13,9 +13,7 @@ from droidhub.virtual.providers.base import (
     Value,
     insert_row,
     open_database,
-    run_sql,
     set_locale,
-    update_rows,
     where_clause,
 )
 
@@ -126,28 +124,13 @@ class SmsProvider(SqliteProvider):
             if row.get("thread_id") in (None, 0) and row.get("address"):
                 row["thread_id"] = _thread_for(db, str(row["address"]))
             row_id = insert_row(db, "sms", row)
-            _refresh_threads(db)
+            self.after_write(db)
         return f"content://sms/{row_id}"
 
-    def update(
-        self, phone: ProviderHost, uri: str, values: Mapping[str, Value], where: str | None
-    ) -> int:
-        """Update messages; threads follow."""
-        parsed = ContentUri.parse(uri)
-        clause, params = self.selection(parsed, where)
-        with open_database(phone, self.database) as db:
-            count = update_rows(db, "sms", values, clause, params)
-            _refresh_threads(db)
-        return count
-
-    def delete(self, phone: ProviderHost, uri: str, where: str | None) -> int:
-        """Delete messages; emptied threads go too."""
-        parsed = ContentUri.parse(uri)
-        clause, params = self.selection(parsed, where)
-        with open_database(phone, self.database) as db:
-            count = run_sql(db, f"DELETE FROM sms WHERE {clause}", params).rowcount
-            _refresh_threads(db)
-        return count
+    def after_write(self, db: sqlite3.Connection) -> None:
+        """Threads follow their messages: emptied ones go, the others' counts, dates and
+        snippets are brought up to date."""
+        _refresh_threads(db)
 
 
 def _box_type(segments: Sequence[str], uri: ContentUri) -> int:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from droidhub.android.scrolling import TOUCH_SLOP
-from droidhub.virtual.app import Screen, VirtualApp
+from droidhub.virtual.app import Screen, WindowApp
 from droidhub.virtual.views import keyboard
 from droidhub.virtual.views.keyboard import Key, Keyboard
 from droidhub.virtual.views.recycler import RecyclerView
@@ -62,7 +62,7 @@ class ViewState:
     keyboard: Keyboard | None = None
 
 
-class ViewApp(VirtualApp):
+class ViewApp(WindowApp[Window]):
     """An app whose screen is the :class:`Window` :meth:`build` returns."""
 
     #: The window the last observation built, with the phone's epoch and the time then:
@@ -72,16 +72,7 @@ class ViewApp(VirtualApp):
     def __init__(self) -> None:
         self.view_state = ViewState()
 
-    # --- the API ---------------------------------------------------------------------
-    def build(self, phone: VirtualPhone) -> Window:
-        """The current screen, from the model's state."""
-        raise NotImplementedError
-
-    def on_back(self, phone: VirtualPhone) -> bool:
-        """BACK reached the app (no dialog showed): True if it handled it."""
-        del phone
-        return False
-
+    # --- the API (build and on_back: WindowApp) --------------------------------------
     def reset_view_state(self) -> None:
         """Forget scroll offsets and focus (the app moved to another screen)."""
         self.view_state = ViewState()

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from droidhub.android.phone import PIXEL_6
 from droidhub.android.scrolling import TOUCH_SLOP, drag_travel
-from droidhub.virtual.app import Screen, VirtualApp
+from droidhub.virtual.app import Screen, WindowApp
 from droidhub.virtual.widgets import paint
 from droidhub.virtual.widgets.kit import (
     KEY_BACK,
@@ -93,7 +93,7 @@ def _key(widget: Any) -> str:
     )
 
 
-class WidgetApp(VirtualApp):
+class WidgetApp(WindowApp[Window]):
     """An app whose screen is built from widgets by :meth:`build` (see the module)."""
 
     theme: ClassVar[Theme] = Theme()
@@ -110,16 +110,7 @@ class WidgetApp(VirtualApp):
         self._nodes: list[WidgetNode] = []
         self._theme = self.theme
 
-    # --- the API -------------------------------------------------------------------------
-    def build(self, phone: VirtualPhone) -> Window:
-        """The current screen, from the model's state."""
-        raise NotImplementedError
-
-    def on_back(self, phone: VirtualPhone) -> bool:
-        """BACK reached the app: True if it handled it, False to leave the app."""
-        del phone
-        return False
-
+    # --- the API (build and on_back: WindowApp) ------------------------------------------
     def reset_ui(self) -> None:
         """Forget scroll offsets, focus and popups (the app changed screen)."""
         toast, left = self._ui.toast, self._ui.toast_left
