@@ -32,7 +32,7 @@ from droidhub.virtual import views
 from droidhub.virtual.views.measure import place
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action, Attributes
-from droidhub_aw_apps.common.styles import COLUMN, TextAppearance, square
+from droidhub_aw_apps.common.styles import COLUMN, REST_OF_COLUMN, TextAppearance, square
 
 #: ``md_blue_gray_500`` and ``md_blue_gray_700``: the window's gradient, top to bottom.
 BACKGROUND = "#FF253343"
@@ -427,9 +427,7 @@ def activity_main(state: MainState, act: MainActions) -> views.View:
             _waveforms(state),
             orientation=views.VERTICAL,
             gravity=views.Gravity.CENTER,
-            width=views.MATCH_PARENT,
-            height=0,
-            weight=1,
+            **REST_OF_COLUMN,
         ),
         _times(state),
         views.SeekBar("play_progress", progress=0, max=1000),

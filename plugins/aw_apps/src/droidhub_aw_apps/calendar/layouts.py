@@ -35,7 +35,7 @@ from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action
 from droidhub_aw_apps.calendar import ids
 from droidhub_aw_apps.common import simple_commons as sc
-from droidhub_aw_apps.common.styles import FILL
+from droidhub_aw_apps.common.styles import COLUMN_IN_ROW, FILL
 
 #: ``month_text_size``, ``day_text_size`` and ``event_color_bar_width``.
 MONTH_TEXT, DAY_TEXT, COLOR_BAR = 22, 17, 16
@@ -230,7 +230,7 @@ def event_row(item: EventItem) -> views.View:
         visibility=views.GONE if not item.description else "visible",
     )  # fmt: skip
     texts = views.LinearLayout(
-        "", title, time, description, orientation=views.VERTICAL, width=0, weight=1,
+        "", title, time, description, **COLUMN_IN_ROW,
         margin=(sc.MEDIUM_MARGIN, 0, 0, 0),
     )  # fmt: skip
     bar = views.ImageView(

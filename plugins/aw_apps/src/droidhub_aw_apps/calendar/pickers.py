@@ -38,7 +38,7 @@ from droidhub.virtual.views.measure import MeasureSpec
 from droidhub.virtual.views.paint import Painter
 from droidhub_aw_apps.calendar import ids
 from droidhub_aw_apps.common import simple_commons as sc
-from droidhub_aw_apps.common.styles import COLUMN
+from droidhub_aw_apps.common.styles import COLUMN, COLUMN_IN_ROW
 
 #: The framework's and Material's dialog strings (OK and Cancel are theirs too).
 CANCEL, OK = ids.CANCEL, ids.OK
@@ -303,9 +303,7 @@ class GoToDate:
                     "android:id/numberpicker_input", values[1], width=views.MATCH_PARENT
                 ),
                 _spin(values[2], functools.partial(self.step, field, 1)),
-                orientation=views.VERTICAL,
-                width=0,
-                weight=1,
+                **COLUMN_IN_ROW,
                 margin=(8, 0, 8, 0),
             )
             for field, values in near.items()

@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 
 import droidhub.virtual.views as views
 from droidhub.virtual.views.view import Action
+from droidhub_aw_apps.common.styles import REST_OF_COLUMN
 
 #: The bottom navigation's items: menu id, title, icon.
 PAGES = (
@@ -116,9 +117,7 @@ def desk_clock(
     container = views.FrameLayout(
         "fragment_container", page, width=views.MATCH_PARENT, height=views.MATCH_PARENT
     )
-    content = views.CoordinatorLayout("content", container, fabs, width=views.MATCH_PARENT,
-                                      height=0,
-                                      weight=1)  # fmt: skip
+    content = views.CoordinatorLayout("content", container, fabs, **REST_OF_COLUMN)  # fmt: skip
     return views.LinearLayout("", toolbar, content, navigation, orientation=views.VERTICAL,
                               width=views.MATCH_PARENT, height=views.MATCH_PARENT,
                               background=BACKGROUND)  # fmt: skip

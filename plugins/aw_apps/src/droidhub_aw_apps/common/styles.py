@@ -20,7 +20,9 @@ layouts here do the same, in two forms:
   ``{**ROW_TITLE, "text_size": 14}``.
 
 The layout shapes nearly every layout sets are the first kind: a LinearLayout's
-direction and width (``COLUMN``, ``ROW``) and a view filling its parent (``FILL``).
+direction and width (``COLUMN``, ``ROW``), a view filling its parent (``FILL``) and a
+child that takes the room its siblings leave (``layout_weight="1"`` with ``0dp`` along
+the parent's direction: ``REST_OF_COLUMN``, ``COLUMN_IN_ROW``).
 """
 
 from __future__ import annotations
@@ -32,11 +34,15 @@ from droidhub.virtual.views.view import Attributes, Spacing
 
 __all__ = [
     "COLUMN",
+    "COLUMN_IN_ROW",
     "FILL",
+    "REST_OF_COLUMN",
     "REST_OF_ROW",
     "ROW",
     "ButtonBox",
     "Column",
+    "ColumnShare",
+    "Share",
     "Size",
     "TextAppearance",
     "TextStyle",
@@ -86,6 +92,30 @@ class Column(TypedDict):
 FILL = Size(width=views.MATCH_PARENT, height=views.MATCH_PARENT)
 #: A vertical LinearLayout as wide as its parent: the rows of a page, a card, a dialog.
 COLUMN = Column(orientation=views.VERTICAL, width=views.MATCH_PARENT)
+
+
+class Share(TypedDict):
+    """A view's ``layout_width``, ``layout_height`` and ``layout_weight``."""
+
+    width: float
+    height: float
+    weight: float
+
+
+class ColumnShare(TypedDict):
+    """A LinearLayout's orientation, its ``layout_width`` and its ``layout_weight``."""
+
+    orientation: str
+    width: float
+    weight: float
+
+
+#: As wide as its column, and as tall as the column's other children leave it: a page's
+#: list or scroller under its toolbar.
+REST_OF_COLUMN = Share(width=views.MATCH_PARENT, height=0, weight=1)
+#: A vertical LinearLayout as wide as its row's other children leave it: the lines of a
+#: list row beside its icon and buttons.
+COLUMN_IN_ROW = ColumnShare(orientation=views.VERTICAL, width=0, weight=1)
 
 
 class TextStyle(Attributes, total=False):

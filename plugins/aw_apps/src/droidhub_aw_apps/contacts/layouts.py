@@ -18,7 +18,16 @@ from typing import TYPE_CHECKING, ClassVar
 
 from droidhub.virtual import views
 from droidhub_aw_apps.common.java_strings import java_hash
-from droidhub_aw_apps.common.styles import COLUMN, FILL, REST_OF_ROW, ROW, text_view
+from droidhub_aw_apps.common.styles import (
+    COLUMN,
+    COLUMN_IN_ROW,
+    FILL,
+    REST_OF_COLUMN,
+    REST_OF_ROW,
+    ROW,
+    TextAppearance,
+    text_view,
+)
 
 if TYPE_CHECKING:
     from droidhub.virtual.views.paint import Painter
@@ -29,6 +38,10 @@ PRIMARY = "#FF1A73E8"
 INK = "#FF363636"  # primary_text_color
 SECONDARY = "#FF737373"
 SURFACE = "#FFFFFFFF"
+#: The text appearances of a list row's first line (a name, a number, a label in the
+#: drop-down) and of its second line (the number's type, the spinner's label).
+PRIMARY_LINE = TextAppearance(text_size=16, text_color=INK)
+SECONDARY_LINE = TextAppearance(text_size=14, text_color=SECONDARY)
 #: AOSP's ``letter_tile_colors`` (lineage-19.1, before they became wallpaper colours).
 LETTER_TILE_COLORS = (
     "#FFDB4437",
@@ -155,9 +168,7 @@ def _list_item(row: ListRow, on_open: Callable[[int], object]) -> views.View:
         gravity=views.Gravity.CENTER,
         layout_gravity=views.Gravity.CENTER_VERTICAL,
     )
-    name = text_view(
-        "", row.name, style=REST_OF_ROW, text_size=16, text_color=INK, margin=(15, 0, 16, 0)
-    )
+    name = text_view("", row.name, style=REST_OF_ROW, **PRIMARY_LINE, margin=(15, 0, 16, 0))
     tile = LetterTile("", row.name, 40, layout_gravity=views.Gravity.CENTER_VERTICAL)
     return views.ViewGroupLinear(
         "",
@@ -202,7 +213,7 @@ def list_screen(
     swipe = views.FrameLayout("swipe_refresh", listing if rows else empty, **FILL)
     content = views.LinearLayout(
         "pinned_header_list_layout",
-        views.FrameLayout("contact_list", swipe, width=views.MATCH_PARENT, height=0, weight=1),
+        views.FrameLayout("contact_list", swipe, **REST_OF_COLUMN),
         **COLUMN,
         height=views.MATCH_PARENT,
         background=SURFACE,
@@ -229,7 +240,7 @@ def list_screen(
     frame = views.LinearLayout(
         "fragment_container",
         header,
-        views.FrameLayout("content_frame", root, width=views.MATCH_PARENT, height=0, weight=1),
+        views.FrameLayout("content_frame", root, **REST_OF_COLUMN),
         **COLUMN,
         height=views.MATCH_PARENT,
     )
@@ -259,9 +270,7 @@ def _section(icon: str, desc: str, *editors: views.View) -> views.View:
     body = views.LinearLayout(
         "kind_editors",
         *editors,
-        orientation=views.VERTICAL,
-        width=0,
-        weight=1,
+        **COLUMN_IN_ROW,
         margin=(0, 0, 16, 0),
     )
     return views.ViewGroupLinear("", kind_icon, body, **ROW)
@@ -272,9 +281,7 @@ def _text_fields_editor(field: views.EditText, spinner: views.View | None) -> vi
     column = views.LinearLayout(
         "",
         views.LinearLayout("editors", field, **COLUMN),
-        orientation=views.VERTICAL,
-        width=0,
-        weight=1,
+        **COLUMN_IN_ROW,
     )
     if spinner is not None:
         column.add(spinner)
@@ -303,8 +310,7 @@ def editor_screen(fields: EditorFields) -> views.View:
     spinner = Spinner(
         "spinner",
         label,
-        text_size=14,
-        text_color=SECONDARY,
+        **SECONDARY_LINE,
         height=54,
         padding=(4, 0, 24, 0),
         gravity=views.Gravity.CENTER_VERTICAL,
@@ -340,9 +346,7 @@ def editor_screen(fields: EditorFields) -> views.View:
     fragment = views.FrameLayout(
         "contact_editor_fragment",
         views.ScrollView("contact_editor_scroller", body, **FILL),
-        width=views.MATCH_PARENT,
-        height=0,
-        weight=1,
+        **REST_OF_COLUMN,
         background=SURFACE,
     )
     return views.LinearLayout(
@@ -358,8 +362,7 @@ def label_drop_down(
         views.CheckedTextView(
             "android:id/text1",
             label,
-            text_size=16,
-            text_color=INK,
+            **PRIMARY_LINE,
             min_height=48,
             padding=(16, 0, 16, 0),
             gravity=views.Gravity.CENTER_VERTICAL,
@@ -390,11 +393,9 @@ def _entry(number: str, kind: str) -> views.View:
     """expanding_entry_card_item: the call icon, the number, its type, the message icon."""
     texts = views.LinearLayout(
         "",
-        views.TextView("header", number, text_size=16, text_color=INK, max_lines=1),
-        views.TextView("sub_header", kind, text_size=14, text_color=SECONDARY, max_lines=1),
-        orientation=views.VERTICAL,
-        width=0,
-        weight=1,
+        views.TextView("header", number, **PRIMARY_LINE, max_lines=1),
+        views.TextView("sub_header", kind, **SECONDARY_LINE, max_lines=1),
+        **COLUMN_IN_ROW,
         layout_gravity=views.Gravity.CENTER_VERTICAL,
     )
     return views.ViewGroupLinear(
@@ -463,9 +464,7 @@ def contact_screen(
     content = views.ScrollView(
         "content_scroller",
         views.LinearLayout("card_container", card, **COLUMN),
-        width=views.MATCH_PARENT,
-        height=0,
-        weight=1,
+        **REST_OF_COLUMN,
     )
     return views.LinearLayout(
         "multiscroller",

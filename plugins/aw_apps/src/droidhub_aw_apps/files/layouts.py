@@ -38,7 +38,7 @@ from typing import ClassVar, Unpack
 import droidhub.virtual.views as views
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action, Attributes
-from droidhub_aw_apps.common.styles import COLUMN, FILL
+from droidhub_aw_apps.common.styles import COLUMN, COLUMN_IN_ROW, FILL
 
 #: DocumentsUI's light theme (Material 3 on Android 13): surface, ink, accent.
 SURFACE = "#FFFFFBFE"
@@ -134,7 +134,7 @@ def doc_row(
                                                    text_color=SECONDARY, max_lines=1),
                            width=views.MATCH_PARENT,
                            visibility=views.GONE if not entry.metadata else "visible"),
-        orientation=views.VERTICAL, width=0, weight=1, layout_gravity=views.Gravity.CENTER_VERTICAL,
+        **COLUMN_IN_ROW, layout_gravity=views.Gravity.CENTER_VERTICAL,
     )  # fmt: skip
     return views.LinearLayout(
         "item_root",

@@ -25,7 +25,7 @@ from typing import ClassVar
 from droidhub.virtual import views
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action
-from droidhub_aw_apps.common.styles import COLUMN, FILL, ROW, TextStyle, text_view
+from droidhub_aw_apps.common.styles import COLUMN, FILL, REST_OF_COLUMN, ROW, TextStyle, text_view
 from droidhub_aw_apps.common.toolbars import appcompat_toolbar, navigation_button
 from droidhub_aw_apps.markor import ids
 
@@ -447,9 +447,7 @@ def document_activity(bar: views.View, editor: views.EditText) -> views.LinearLa
     return views.LinearLayout(
         "",
         app_bar(bar),
-        views.FrameLayout(
-            "document__placeholder_fragment", fragment, width=views.MATCH_PARENT, height=0, weight=1
-        ),
+        views.FrameLayout("document__placeholder_fragment", fragment, **REST_OF_COLUMN),
         **COLUMN,
         height=views.MATCH_PARENT,
         background=BACKGROUND,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from droidhub.virtual import views
 from droidhub.virtual.views.view import Action
-from droidhub_aw_apps.common.styles import COLUMN
+from droidhub_aw_apps.common.styles import COLUMN, REST_OF_COLUMN
 from droidhub_aw_apps.markor import layouts
 
 #: ``preferences_master.xml``'s top level: title, summary, icon ("category": a header).
@@ -51,9 +51,7 @@ def settings_activity(close: Action) -> views.View:
     frame = views.FrameLayout(
         "settings__activity__fragment_placeholder",
         prefs,
-        width=views.MATCH_PARENT,
-        height=0,
-        weight=1,
+        **REST_OF_COLUMN,
     )
     return views.LinearLayout(
         "", layouts.app_bar(bar), frame, **COLUMN, height=views.MATCH_PARENT, background="#FFFFFFFF"

@@ -37,6 +37,7 @@ import skia
 from droidhub.virtual import views
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action
+from droidhub_aw_apps.common.styles import COLUMN_IN_ROW, REST_OF_COLUMN
 from droidhub_aw_apps.osmand import mapdata
 from droidhub_aw_apps.osmand.mapdata import Viewport, to_screen
 
@@ -269,7 +270,7 @@ def context_menu(
                 views.TextView("context_menu_line2", kind, text_size=16, text_color=SECONDARY),
                 margin=(0, 4, 0, 0),
             ),
-            orientation=views.VERTICAL, width=0, weight=1, margin=(0, 16, 16, 0),
+            **COLUMN_IN_ROW, margin=(0, 16, 16, 0),
         ),
         views.ImageView("context_menu_icon_view", "place", tint=ICON,
                         margin=(0, 16, 0, 0)),
@@ -416,9 +417,7 @@ def favorite_editor(
         _caption("description_caption", "description_edit", "Description", "", None),
         orientation=views.VERTICAL, width=views.MATCH_PARENT,
     )  # fmt: skip
-    scroll = views.ScrollView(
-        "editor_scroll_view", main, width=views.MATCH_PARENT, height=0, weight=1
-    )
+    scroll = views.ScrollView("editor_scroll_view", main, **REST_OF_COLUMN)
     save = views.Button("right_bottom_button", "Save", width=0, weight=1, on_click=on_save,
                         background=ACTIVE, margin=(8, 8, 16, 8))  # fmt: skip
     save.text_color = "#FFFFFFFF"
@@ -490,9 +489,7 @@ def route_planner(
         *listed, buttons, orientation=views.VERTICAL, width=views.MATCH_PARENT, background=CARD,
         elevation=8,
     )  # fmt: skip
-    map_view = views.FrameLayout(
-        "", MapCanvas(view, layers), width=views.MATCH_PARENT, height=0, weight=1
-    )
+    map_view = views.FrameLayout("", MapCanvas(view, layers), **REST_OF_COLUMN)
     return views.LinearLayout(
         "", top, map_view, panel, orientation=views.VERTICAL, width=views.MATCH_PARENT,
         height=views.MATCH_PARENT,

@@ -33,7 +33,7 @@ from typing import TypedDict, Unpack, cast
 from droidhub.virtual import views
 from droidhub.virtual.views.dialogs import CoordinatorLayout
 from droidhub.virtual.views.view import Action, Attributes
-from droidhub_aw_apps.common.styles import COLUMN, FILL, TextAppearance
+from droidhub_aw_apps.common.styles import COLUMN, COLUMN_IN_ROW, FILL, TextAppearance
 
 SURFACE = "#FFFDFCFF"
 NAV_SURFACE = "#FFF0F0F7"
@@ -222,9 +222,7 @@ def item_list(row: Row, on_click: Action, on_long: Action, on_menu: OnMenu) -> v
             max_lines=1,
             width=views.MATCH_PARENT,
         ),
-        orientation=views.VERTICAL,
-        width=0,
-        weight=1,
+        **COLUMN_IN_ROW,
         margin=(16, 0, 0, 0),
         layout_gravity=views.Gravity.CENTER_VERTICAL,
     )
@@ -246,9 +244,7 @@ def item_grid(row: Row, on_click: Action, on_long: Action, on_menu: OnMenu) -> v
         "titleContainer",
         views.TextView("title", row.title, **PRIMARY_LINE, max_lines=1),
         views.TextView("text", row.text, **SECONDARY_LINE, max_lines=1),
-        orientation=views.VERTICAL,
-        width=0,
-        weight=1,
+        **COLUMN_IN_ROW,
         padding=(8, 8, 0, 8),
     )
     return views.ViewGroupFrame(

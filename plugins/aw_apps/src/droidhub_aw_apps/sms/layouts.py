@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from droidhub.virtual import views
 from droidhub.virtual.views.view import Action
 from droidhub_aw_apps.common import simple_commons as sc
-from droidhub_aw_apps.common.styles import COLUMN, FILL, TextStyle, text_view
+from droidhub_aw_apps.common.styles import COLUMN, FILL, REST_OF_COLUMN, TextStyle, text_view
 
 # --- strings (values/strings.xml of the app and of Simple-Commons) -----------------------
 TYPE_A_MESSAGE = "Type a message…"
@@ -244,9 +244,7 @@ def activity_thread(
         StackFromEndList(
             "thread_messages_list", items, item_message, padding=(0, 0, 0, sc.MEDIUM_MARGIN)
         ),
-        width=views.MATCH_PARENT,
-        height=0,
-        weight=1,
+        **REST_OF_COLUMN,
     )
     holder = views.ViewGroupLinear(
         "thread_holder",

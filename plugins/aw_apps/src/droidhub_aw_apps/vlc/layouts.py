@@ -42,7 +42,13 @@ from droidhub.virtual.views.dialogs import CoordinatorLayout
 from droidhub.virtual.views.measure import MeasureSpec
 from droidhub.virtual.views.paint import Painter
 from droidhub.virtual.views.view import Action, Attributes
-from droidhub_aw_apps.common.styles import COLUMN, FILL, TextAppearance
+from droidhub_aw_apps.common.styles import (
+    COLUMN,
+    COLUMN_IN_ROW,
+    FILL,
+    REST_OF_COLUMN,
+    TextAppearance,
+)
 
 Item = TypeVar("Item")
 
@@ -221,9 +227,7 @@ def main(
         views.LinearLayout(
             "",
             header,
-            views.FrameLayout(
-                "fragment_placeholder", page, width=views.MATCH_PARENT, height=0, weight=1
-            ),
+            views.FrameLayout("fragment_placeholder", page, **REST_OF_COLUMN),
             **COLUMN,
             height=views.MATCH_PARENT,
             padding=(0, 0, 0, 56),
@@ -358,9 +362,7 @@ def action_mode(
                 "action_bar_title", f"{count} selected", text_size=18, text_color=TEXT, medium=True
             ),
             views.TextView("action_bar_subtitle", length, **CAPTION),
-            orientation=views.VERTICAL,
-            width=0,
-            weight=1,
+            **COLUMN_IN_ROW,
             layout_gravity=views.Gravity.CENTER_VERTICAL,
         ),
         *(
