@@ -9,35 +9,28 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ConfigDict
-
-from droidhub import Footprint, StateRefs, TaskEval
+from droidhub import TaskEval
 from droidhub_aw_apps.audio_recorder.model import RECORDS, m4a_bytes
 from droidhub_aw_apps.common import fake_data, storage
+from droidhub_aw_apps.common.saved_files import EmptyFoldersTask, NamedFileParams, SavedFileTask
 
 if TYPE_CHECKING:
-    from droidhub import Env
+    from droidhub import Device, Env
 
 
 EVALUATORS = ()
 
 
-class _RecorderTask(TaskEval):
+class _RecorderTask(EmptyFoldersTask):
     """Starts and ends with an empty records folder."""
 
     app_names = ("audio recorder",)
-    footprint = Footprint(writes=StateRefs(paths=frozenset({RECORDS})))
+    folders = (RECORDS,)
 
     def initialize_task(self, env: Env) -> None:
         """Empty the records folder and note its (empty) listing."""
         super().initialize_task(env)
-        storage.clear_folder(env.device, RECORDS)
         self._before = storage.list_files(env.device, RECORDS)
-
-    def tear_down(self, env: Env) -> None:
-        """Empty the records folder again."""
-        storage.clear_folder(env.device, RECORDS)
-        super().tear_down(env)
 
 
 class AudioRecorderRecordAudio(_RecorderTask):
@@ -65,16 +58,7 @@ RECORDING_NAMES = (
 )  # fmt: skip
 
 
-class NamedFileParams(BaseModel):
-    """The file name to save under; ``text`` is unused (kept for AndroidWorld's schema)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    file_name: str
-    text: str = ""
-
-
-class AudioRecorderRecordAudioWithFileName(_RecorderTask):
+class AudioRecorderRecordAudioWithFileName(_RecorderTask, SavedFileTask):
     """A recording saved under a given name."""
 
     template = 'Record an audio clip and save it with name "{file_name}" using Audio Recorder app.'
@@ -93,13 +77,10 @@ class AudioRecorderRecordAudioWithFileName(_RecorderTask):
         """The file the app writes: it adds ``.m4a`` to the name typed in, whatever it is."""
         return f"{RECORDS}/{self.params.file_name}.m4a"
 
-    def is_successful(self, env: Env) -> float:
-        """Whether the named recording exists."""
-        return storage.PATH_EXISTS(env, path=self.expected)
-
-    def oracle(self, env: Env) -> None:
-        """Save a recording under the name."""
-        env.device.push(m4a_bytes(), self.expected)
+    def saved_bytes(self, device: Device) -> bytes:
+        """A recording."""
+        del device
+        return m4a_bytes()
 
 
 TASKS: tuple[type[TaskEval], ...] = (AudioRecorderRecordAudio, AudioRecorderRecordAudioWithFileName)

@@ -119,14 +119,20 @@ def _event_params(event: CalendarEvent, noise: list[CalendarEvent], **extra: Any
     }
 
 
+def _one_event_template(when: str) -> str:
+    """The goal template of AndroidWorld's one-event tasks, ``when`` naming the day
+    (``on {year}-{month}-{day}``, ``for tomorrow``...)."""
+    return (
+        "In Simple Calendar Pro, create a calendar event " + when + " at {hour}h with the "
+        "title '{event_title}' and the description '{event_description}'. The event should "
+        "last for {duration_mins} mins."
+    )
+
+
 class SimpleCalendarAddOneEvent(_CalendarTask, AddRowsTask):
     """Create one event on an absolute date; the noise events stay."""
 
-    template = (
-        "In Simple Calendar Pro, create a calendar event on {year}-{month}-{day} at {hour}h "
-        "with the title '{event_title}' and the description '{event_description}'. "
-        "The event should last for {duration_mins} mins."
-    )
+    template = _one_event_template("on {year}-{month}-{day}")
     complexity = 3.4
     difficulty = "hard"
     tags: ClassVar[tuple[str, ...]] = ("data_entry", "complex_ui_understanding", "parameterized")
@@ -188,11 +194,7 @@ class SimpleCalendarAddOneEventRelativeDay(SimpleCalendarAddOneEvent):
     names the target event's weekday.
     """
 
-    template = (
-        "In Simple Calendar Pro, create a calendar event for this {day_of_week} at {hour}h "
-        "with the title '{event_title}' and the description '{event_description}'. "
-        "The event should last for {duration_mins} mins."
-    )
+    template = _one_event_template("for this {day_of_week}")
     difficulty = "easy"
     tags: ClassVar[tuple[str, ...]] = ("data_entry", "parameterized")
     first_day = REFERENCE_NOW.day + 1
@@ -215,11 +217,7 @@ class SimpleCalendarAddOneEventRelativeDay(SimpleCalendarAddOneEvent):
 class SimpleCalendarAddOneEventTomorrow(SimpleCalendarAddOneEvent):
     """Create one event tomorrow."""
 
-    template = (
-        "In Simple Calendar Pro, create a calendar event for tomorrow at {hour}h with the "
-        "title '{event_title}' and the description '{event_description}'. The event should "
-        "last for {duration_mins} mins."
-    )
+    template = _one_event_template("for tomorrow")
     difficulty = "easy"
     tags: ClassVar[tuple[str, ...]] = ("data_entry", "parameterized")
     first_day = last_day = REFERENCE_NOW.day + 1
@@ -229,11 +227,7 @@ class SimpleCalendarAddOneEventTomorrow(SimpleCalendarAddOneEvent):
 class SimpleCalendarAddOneEventInTwoWeeks(SimpleCalendarAddOneEvent):
     """Create one event two weeks from today."""
 
-    template = (
-        "In Simple Calendar Pro, create a calendar event in two weeks from today at {hour}h "
-        "with the title '{event_title}' and the description '{event_description}'. "
-        "The event should last for {duration_mins} mins."
-    )
+    template = _one_event_template("in two weeks from today")
     difficulty = "medium"
     tags: ClassVar[tuple[str, ...]] = ("data_entry", "math_counting", "parameterized")
     first_day = last_day = REFERENCE_NOW.day + 14

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from droidhub import Footprint, StateRefs, TaskEval
+from droidhub import TaskEval
 from droidhub_aw_apps.camera.model import (
     PHOTOS,
     VIDEOS,
@@ -18,6 +18,7 @@ from droidhub_aw_apps.camera.model import (
     mp4_bytes,
 )
 from droidhub_aw_apps.common import storage
+from droidhub_aw_apps.common.saved_files import EmptyFoldersTask
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
@@ -26,20 +27,19 @@ if TYPE_CHECKING:
 EVALUATORS = ()
 
 
-class _CameraTask(TaskEval):
-    """Take one capture; the folder it must land in is set by the subclass."""
+class _CameraTask(EmptyFoldersTask):
+    """Take one capture; the folder it must land in is set by the subclass. Set-up and
+    tear-down empty the photo and video folders."""
 
     app_names = ("camera",)
     complexity = 1.0
-    footprint = Footprint(writes=StateRefs(paths=frozenset({PHOTOS, VIDEOS})))
+    folders = (PHOTOS, VIDEOS)
     #: Folder the new capture must appear in.
     folder: ClassVar[str] = PHOTOS
 
     def initialize_task(self, env: Env) -> None:
         """Empty the photo and video folders and remember what is left."""
         super().initialize_task(env)
-        for folder in (PHOTOS, VIDEOS):
-            storage.clear_folder(env.device, folder)
         self._before = storage.list_files(env.device, self.folder)
 
     def is_successful(self, env: Env) -> float:
@@ -48,12 +48,6 @@ class _CameraTask(TaskEval):
 
     def _save(self, device: Device, name: str, data: bytes) -> None:
         device.push(data, f"{self.folder}/{name}")
-
-    def tear_down(self, env: Env) -> None:
-        """Empty both folders again."""
-        for folder in (PHOTOS, VIDEOS):
-            storage.clear_folder(env.device, folder)
-        super().tear_down(env)
 
 
 class CameraTakePhoto(_CameraTask):

@@ -118,6 +118,12 @@ EVALUATORS = (CONTACT_EXISTS, CONTACT_FORM_FILLED)
 # --- tasks ------------------------------------------------------------------------------
 
 
+class _ContactsTask(TaskEval):
+    """A task done in the Contacts app."""
+
+    app_names = ("contacts",)
+
+
 class AddContactParams(BaseModel):
     """The contact to create."""
 
@@ -127,11 +133,10 @@ class AddContactParams(BaseModel):
     number: str
 
 
-class ContactsAddContact(TaskEval):
+class ContactsAddContact(_ContactsTask):
     """Save a new contact with a name and number."""
 
     template = "Create a new contact for {name}. Their number is {number}."
-    app_names = ("contacts",)
     complexity = 1.2
     tags = ("data_entry", "parameterized")
     params: AddContactParams
@@ -191,14 +196,13 @@ class DraftParams(BaseModel):
     phone_label: Literal["Home", "Work"]
 
 
-class ContactsNewContactDraft(TaskEval):
+class ContactsNewContactDraft(_ContactsTask):
     """Fill in the new-contact form and leave it unsaved on screen."""
 
     template = (
         "Go to the new contact screen and enter the following details: First Name: {first}, "
         "Last Name: {last}, Phone: {phone}, Phone Label: {phone_label}. Do NOT hit save."
     )
-    app_names = ("contacts",)
     complexity = 1.2
     tags = ("screen_reading", "data_entry")
     params: DraftParams

@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
 
-from droidhub import Footprint, StateRefs, TaskEval
-from droidhub_aw_apps.common import fake_data, storage
+from droidhub import TaskEval
+from droidhub_aw_apps.common import fake_data
+from droidhub_aw_apps.common.saved_files import SavedFileTask
 from droidhub_aw_apps.gallery.model import DCIM, DOWNLOAD
 
 if TYPE_CHECKING:
-    from droidhub import Env
+    from droidhub import Device, Env
 
 
 EVALUATORS = ()
@@ -71,7 +72,7 @@ class ReceiptParams(BaseModel):
     receipt_text: str
 
 
-class SaveCopyOfReceiptTaskEval(TaskEval):
+class SaveCopyOfReceiptTaskEval(SavedFileTask):
     """Copy a photo from DCIM into Download under the same name."""
 
     template = (
@@ -83,7 +84,7 @@ class SaveCopyOfReceiptTaskEval(TaskEval):
     difficulty = "hard"
     tags = ("parameterized", "complex_ui_understanding")
     params: ReceiptParams
-    footprint = Footprint(writes=StateRefs(paths=frozenset({DCIM, DOWNLOAD})))
+    folders = (DCIM, DOWNLOAD)
 
     @classmethod
     def generate_random_params(cls, rng: random.Random) -> ReceiptParams:
@@ -106,23 +107,11 @@ class SaveCopyOfReceiptTaskEval(TaskEval):
     def initialize_task(self, env: Env) -> None:
         """Empty DCIM and Download; put the receipt in DCIM."""
         super().initialize_task(env)
-        for folder in (DCIM, DOWNLOAD):
-            storage.clear_folder(env.device, folder)
         env.device.push(receipt_jpeg(self.params.receipt_text), self.original)
 
-    def is_successful(self, env: Env) -> float:
-        """Whether Download holds a file of that name."""
-        return storage.PATH_EXISTS(env, path=self.expected)
-
-    def oracle(self, env: Env) -> None:
-        """Copy the file."""
-        env.device.push(env.device.pull(self.original), self.expected)
-
-    def tear_down(self, env: Env) -> None:
-        """Empty DCIM and Download again."""
-        for folder in (DCIM, DOWNLOAD):
-            storage.clear_folder(env.device, folder)
-        super().tear_down(env)
+    def saved_bytes(self, device: Device) -> bytes:
+        """The receipt in DCIM: the copy is of it."""
+        return device.pull(self.original)
 
 
 TASKS: tuple[type[TaskEval], ...] = (SaveCopyOfReceiptTaskEval,)

@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from droidhub import Footprint, StateRefs, TaskEval
-from droidhub_aw_apps.audio_recorder.tasks import NamedFileParams
-from droidhub_aw_apps.common import fake_data, storage
+from droidhub import TaskEval
+from droidhub_aw_apps.common import fake_data
+from droidhub_aw_apps.common.saved_files import NamedFileParams, SavedFileTask
 from droidhub_aw_apps.simple_draw.model import (
     DRAWING_EXTENSIONS,
     DRAWING_WORDS,
@@ -20,13 +20,13 @@ from droidhub_aw_apps.simple_draw.model import (
 )
 
 if TYPE_CHECKING:
-    from droidhub import Env
+    from droidhub import Device
 
 
 EVALUATORS = ()
 
 
-class SimpleDrawProCreateDrawing(TaskEval):
+class SimpleDrawProCreateDrawing(SavedFileTask):
     """A drawing saved under a given name in Pictures."""
 
     template = (
@@ -37,7 +37,7 @@ class SimpleDrawProCreateDrawing(TaskEval):
     complexity = 1.8
     tags = ("data_entry", "parameterized")
     params: NamedFileParams
-    footprint = Footprint(writes=StateRefs(paths=frozenset({PICTURES})))
+    folders = (PICTURES,)
 
     @classmethod
     def generate_random_params(cls, rng: random.Random) -> NamedFileParams:
@@ -52,23 +52,10 @@ class SimpleDrawProCreateDrawing(TaskEval):
         """Where the drawing must be."""
         return f"{PICTURES}/{self.params.file_name}"
 
-    def initialize_task(self, env: Env) -> None:
-        """Empty Pictures."""
-        super().initialize_task(env)
-        storage.clear_folder(env.device, PICTURES)
-
-    def is_successful(self, env: Env) -> float:
-        """Whether the drawing exists under its name."""
-        return storage.PATH_EXISTS(env, path=self.expected)
-
-    def oracle(self, env: Env) -> None:
-        """Save a drawing under the name."""
-        env.device.push(drawing_bytes(self.params.file_name), self.expected)
-
-    def tear_down(self, env: Env) -> None:
-        """Empty Pictures again."""
-        storage.clear_folder(env.device, PICTURES)
-        super().tear_down(env)
+    def saved_bytes(self, device: Device) -> bytes:
+        """A drawing of the file's type."""
+        del device
+        return drawing_bytes(self.params.file_name)
 
 
 TASKS: tuple[type[TaskEval], ...] = (SimpleDrawProCreateDrawing,)

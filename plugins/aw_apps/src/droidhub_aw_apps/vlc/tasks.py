@@ -120,13 +120,19 @@ def _random_playlist(rng: random.Random) -> PlaylistParams:
 
 
 class _VlcTask(TaskEval):
-    """Set-up saves VLC's database and VLCVideos, then empties both."""
+    """Create :meth:`playlists`: set-up saves VLC's database and VLCVideos, empties both,
+    then writes every playlist's videos and noise videos; each playlist made is an equal
+    share of the reward."""
 
     app_names = ("vlc",)
     footprint = Footprint(writes=StateRefs(paths=frozenset({MEDIA_DB, VIDEOS_DATA})))
 
+    def playlists(self) -> tuple[PlaylistParams, ...]:
+        """The playlists to create, in the goal's order."""
+        raise NotImplementedError
+
     def initialize_task(self, env: Env) -> None:
-        """Save and empty the media library and the videos folder."""
+        """Save and empty the media library and the videos folder, then write the videos."""
         super().initialize_task(env)
         self._db = FileSnapshot.take(env.device, MEDIA_DB)
         self._videos = FolderSnapshot.take(env.device, VIDEOS_DATA)
@@ -134,6 +140,19 @@ class _VlcTask(TaskEval):
         env.device.write_db(MEDIA_DB, PACKAGE, clear_library)
         storage.clear_folder(env.device, VIDEOS_DATA)
         self.rng = fake_data.setup_rng(self)
+        files = [f for p in self.playlists() for f in p.files + p.noise_files]
+        write_videos(env.device, self.rng, tuple(files))
+        media_files.scan_media(env.device, VIDEOS_DATA)
+
+    def is_successful(self, env: Env) -> float:
+        """The share of the playlists holding exactly their files, in order."""
+        playlists = self.playlists()
+        return sum(_playlist_made(env, p) for p in playlists) / len(playlists)
+
+    def oracle(self, env: Env) -> None:
+        """Index the files and insert each playlist."""
+        for playlist in self.playlists():
+            _make_playlist(env.device, playlist)
 
     def tear_down(self, env: Env) -> None:
         """Put back the database and the videos."""
@@ -167,19 +186,9 @@ class VlcCreatePlaylist(_VlcTask):
             playlist_name=self.params.playlist_name, files=", ".join(self.params.files)
         )
 
-    def initialize_task(self, env: Env) -> None:
-        """The videos and the noise videos."""
-        super().initialize_task(env)
-        write_videos(env.device, self.rng, self.params.files + self.params.noise_files)
-        media_files.scan_media(env.device, VIDEOS_DATA)
-
-    def is_successful(self, env: Env) -> float:
-        """The playlist holds exactly the files, in order."""
-        return _playlist_made(env, self.params)
-
-    def oracle(self, env: Env) -> None:
-        """Index the files and insert the playlist."""
-        _make_playlist(env.device, self.params)
+    def playlists(self) -> tuple[PlaylistParams, ...]:
+        """The one playlist of the params."""
+        return (self.params,)
 
 
 class TwoPlaylistsParams(BaseModel):
@@ -245,22 +254,9 @@ class VlcCreateTwoPlaylists(_VlcTask):
             files2=", ".join(p.files2),
         )
 
-    def initialize_task(self, env: Env) -> None:
-        """Every video of both playlists, and both sets of noise videos."""
-        super().initialize_task(env)
-        files = [f for p in self.params.playlists() for f in p.files + p.noise_files]
-        write_videos(env.device, self.rng, tuple(files))
-        media_files.scan_media(env.device, VIDEOS_DATA)
-
-    def is_successful(self, env: Env) -> float:
-        """Half for each playlist holding exactly its files in order."""
-        first, second = (_playlist_made(env, p) for p in self.params.playlists())
-        return (first + second) / 2
-
-    def oracle(self, env: Env) -> None:
-        """Insert both playlists."""
-        for playlist in self.params.playlists():
-            _make_playlist(env.device, playlist)
+    def playlists(self) -> tuple[PlaylistParams, ...]:
+        """Both playlists of the params."""
+        return self.params.playlists()
 
 
 TASKS: tuple[type[TaskEval], ...] = (VlcCreatePlaylist, VlcCreateTwoPlaylists)
