@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from droidhub_aw_apps.common.ir_instance import parse_date, parse_time, random_items
+from droidhub_aw_apps.common.ir_instance import compare, parse_date, parse_time, random_items
 from droidhub_aw_apps.common.ir_spec import Condition
 from droidhub_aw_apps.common.sqlite_rows import Table
 
@@ -40,6 +40,12 @@ def moment(day: str, time: str | None) -> dt.datetime:
 def utc_day(ms: int) -> dt.date:
     """The day (UTC, the phone's clock) of a moment stored in milliseconds."""
     return dt.datetime.fromtimestamp(ms // 1000, dt.UTC).date()
+
+
+def day_meets(ms: int, cond: Condition) -> bool:
+    """Whether the day (UTC) of a moment stored in milliseconds meets date condition
+    ``cond``."""
+    return compare(utc_day(ms), cond.op, parse_date(cond.value))
 
 
 def escapes_exclusions(exclude: Sequence[Condition], meets: Callable[[Condition], bool]) -> bool:
@@ -124,9 +130,18 @@ class NoiseDrawnIRApp(IRApp):
     def app_row(self, row: Row) -> Any:
         """The app row an answer row describes."""
 
-    @abc.abstractmethod
     def noise_row(self, rng: random.Random, rows: Sequence[Row]) -> Any:
-        """One of AW's noise rows, before the exclusions (``rows`` are the answers)."""
+        """One of AW's noise rows, before the exclusions (``rows`` are the answers): by
+        default :meth:`draw_noise`'s, for an app whose noise ignores the answers."""
+        del rows
+        return self.draw_noise(rng)
+
+    def draw_noise(self, rng: random.Random) -> Any:
+        """One of AW's noise rows drawn from ``rng`` alone; an app whose noise depends
+        on the answers overrides :meth:`noise_row` instead."""
+        raise NotImplementedError(
+            f"{type(self).__name__} overrides neither noise_row nor draw_noise"
+        )
 
     @abc.abstractmethod
     def meets(self, app_row: Any, cond: Condition) -> bool:

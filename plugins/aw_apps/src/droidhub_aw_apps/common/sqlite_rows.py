@@ -25,7 +25,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, Unpack
 
 from droidhub import Evaluator, Footprint, StateRefs, TaskEval
 from droidhub_aw_apps.common import fuzzy
@@ -228,20 +228,28 @@ def _assign(
     return False
 
 
+class RowsExpected(TypedDict, total=False):
+    """What :func:`rows_match` passes on to :func:`compare_rows` beside the rows to
+    keep: the rows to add, the key column, the columns compared for added rows and
+    those compared as free text (defaults as :func:`compare_rows` has them)."""
+
+    add: Sequence[Mapping[str, Any]]
+    key: str
+    compare: Sequence[str]
+    free_text: Sequence[str]
+
+
 def rows_match(
     env: Env,
     db: str,
     table: str,
     keep: Sequence[Mapping[str, Any]],
-    add: Sequence[Mapping[str, Any]] = (),
-    key: str = "id",
-    compare: Sequence[str] = (),
-    free_text: Sequence[str] = (),
+    **expected: Unpack[RowsExpected],
 ) -> float:
     """1.0 when ``table`` of database ``db`` holds exactly ``keep`` plus one row per
     ``add`` (see :func:`compare_rows`); one pull of the database."""
     stored = env.device.query_db(db, f'SELECT * FROM "{table}"')
-    return 1.0 if compare_rows(stored, keep, add, key, compare, free_text) else 0.0
+    return 1.0 if compare_rows(stored, keep, **expected) else 0.0
 
 
 ROWS_MATCH = Evaluator(

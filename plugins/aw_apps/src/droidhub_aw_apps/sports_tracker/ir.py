@@ -24,8 +24,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
-from droidhub_aw_apps.common.ir_app import NoiseDrawnIRApp, Row, moment, noise_pools, utc_day
-from droidhub_aw_apps.common.ir_instance import compare, parse_date, random_moment
+from droidhub_aw_apps.common.ir_app import NoiseDrawnIRApp, Row, day_meets, moment, noise_pools
+from droidhub_aw_apps.common.ir_instance import compare, random_moment
 from droidhub_aw_apps.common.ir_spec import Condition
 from droidhub_aw_apps.common.relative_dates import REFERENCE_NOW
 from droidhub_aw_apps.sports_tracker.model import TABLE, TrackRow, make_track
@@ -99,16 +99,12 @@ class SportsIR(NoiseDrawnIRApp):
         return out
 
     app_row = staticmethod(track_of)
-
-    def noise_row(self, rng: random.Random, rows: Sequence[Row]) -> TrackRow:
-        """One of AW's noise activities."""
-        del rows
-        return noise_track(rng)
+    draw_noise = staticmethod(noise_track)
 
     def meets(self, track: TrackRow, cond: Condition) -> bool:
         """Whether an activity meets exclusion condition ``cond``."""
         if cond.field == "start_date":
-            return compare(utc_day(track.starttime), cond.op, parse_date(cond.value))
+            return day_meets(track.starttime, cond)
         if cond.field == "category":
             return compare(track.category.lower(), cond.op, cond.value.lower())
         if cond.field == "total_distance":

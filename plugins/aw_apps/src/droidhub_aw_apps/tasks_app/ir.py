@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from collections.abc import Sequence
 
-from droidhub_aw_apps.common.ir_app import NoiseDrawnIRApp, Row, moment, noise_pools, utc_day
-from droidhub_aw_apps.common.ir_instance import compare, parse_date, random_moment
+from droidhub_aw_apps.common.ir_app import NoiseDrawnIRApp, Row, day_meets, moment, noise_pools
+from droidhub_aw_apps.common.ir_instance import compare, random_moment
 from droidhub_aw_apps.common.ir_spec import Condition
 from droidhub_aw_apps.common.relative_dates import REFERENCE_NOW
 from droidhub_aw_apps.tasks_app.model import TABLE, TaskRow
@@ -83,20 +82,16 @@ class TasksIR(NoiseDrawnIRApp):
     )  # fmt: skip
 
     app_row = staticmethod(task_of)
-
-    def noise_row(self, rng: random.Random, rows: Sequence[Row]) -> TaskRow:
-        """One of AW's noise tasks."""
-        del rows
-        return noise_task(rng)
+    draw_noise = staticmethod(noise_task)
 
     def meets(self, task: TaskRow, cond: Condition) -> bool:
         """Whether a task meets exclusion condition ``cond``."""
         if cond.field == "due_date":
-            return compare(utc_day(task.dueDate), cond.op, parse_date(cond.value))
+            return day_meets(task.dueDate, cond)
         if cond.field == "completed_date":
             if cond.value == "0":  # the app's "not completed"
                 return compare(task.completed, cond.op, 0)
-            return compare(utc_day(task.completed), cond.op, parse_date(cond.value))
+            return day_meets(task.completed, cond)
         if cond.field == "title":
             return compare(task.title.lower(), cond.op, cond.value.lower())
         if cond.field == "importance":
