@@ -4,15 +4,28 @@ through adb as an agent would reach it: what its screen shows, found and tapped.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
-from typing import TypeVar
+from collections.abc import Callable, Iterator
+from typing import Generic, TypeVar
 
 from droidhub.android.ui_tree import UIElement, parse_hierarchy
 from droidhub.device.client import Device
 from droidhub.virtual.appmodel import VirtualApp
 from droidhub.virtual.server import VirtualDeviceServer
+from droidhub.virtual.views import ViewApp
 
 A = TypeVar("A", bound=VirtualApp)
+M = TypeVar("M")
+
+
+class ModelApp(ViewApp, Generic[M]):
+    """A test app on the view engine whose state is one ``model``: a fresh ``Model()``
+    for each app, which its screens are built from and its clicks change."""
+
+    Model: Callable[[], M]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.model = self.Model()
 
 
 @contextlib.contextmanager

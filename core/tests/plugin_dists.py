@@ -42,6 +42,29 @@ def write_distribution(
     return root
 
 
+def never_done_task(name: str, template: str) -> str:
+    """The source of task class ``name``: a ``TaskEval`` (the plugin source imports it)
+    whose goal is ``template`` and which always scores 0, the plain task a test plugin
+    registers when only its name or family matters."""
+    return f"""
+class {name}(TaskEval):
+    template = {template!r}
+
+    def is_successful(self, env):
+        return 0.0
+"""
+
+
+def setup_fails_task(name: str, template: str, error: str) -> str:
+    """The source of task class ``name``: as :func:`never_done_task`'s, but its set-up
+    raises ``RuntimeError(error)`` at once (an errored episode with no step files)."""
+    failing_setup = f"""
+    def initialize_task(self, env):
+        raise RuntimeError({error!r})
+"""
+    return never_done_task(name, template) + failing_setup
+
+
 #: The methods of a test task that is done when file ``MARK`` holds its params' ``word``:
 #: set-up and tear-down remove the file, the oracle writes the word. Plugin sources paste
 #: it into a task class (a ``TaskEval`` with a ``word`` param, in a module defining ``MARK``).
@@ -91,19 +114,8 @@ class TinyWriteWord(TaskEval):
 
 '''
     + WORD_MARK_TASK_METHODS
+    + setup_fails_task("TinyExplodes", "This task cannot be set up.", "set-up exploded on purpose")
     + '''
-
-class TinyExplodes(TaskEval):
-    """A task whose set-up fails, to prove the run goes on."""
-
-    template = "This task cannot be set up."
-
-    def initialize_task(self, env):
-        raise RuntimeError("set-up exploded on purpose")
-
-    def is_successful(self, env):
-        return 0.0
-
 
 class SlowAgent:
     """Waits a little, then says it is done: gives a test time to kill the run."""
@@ -143,6 +155,8 @@ WRITES_FILE = Footprint(writes=StateRefs(paths=frozenset({FILE})))
 class Good(TaskEval):
     template = "Write ok to shoddy.txt."
     footprint = WRITES_FILE
+    #: What tear-down removes: every file its oracle writes.
+    written = (FILE,)
 
     def initialize_task(self, env):
         super().initialize_task(env)
@@ -155,7 +169,8 @@ class Good(TaskEval):
         env.device.write_text(FILE, "ok")
 
     def tear_down(self, env):
-        env.device.remove(FILE)
+        for path in self.written:
+            env.device.remove(path)
         super().tear_down(env)
 
 
@@ -169,14 +184,11 @@ class AlreadyDone(Good):
 
 class Sprawling(Good):
     template = "Write ok, and a stray file too."
+    written = (STRAY, FILE)
 
     def oracle(self, env):
         super().oracle(env)
         env.device.write_text(STRAY, "oops")
-
-    def tear_down(self, env):
-        env.device.remove(STRAY)
-        super().tear_down(env)
 
 
 class Leaky(Good):
@@ -242,19 +254,13 @@ def droidhub_task_families():
 
 # Two plugins that claim the same names. Installed in one folder, they are registered
 # alphabetically by distribution: droidhub-aaa-first, then droidhub-zzz-second.
-FIRST_PLUGIN = """
+FIRST_PLUGIN = f"""
 import click
 
 from droidhub import AgentFactory, AppSpec, Evaluator, TaskEval, TaskFamily, hookimpl
 from droidhub.agents.base import BUILTIN
 
-
-class FirstTask(TaskEval):
-    template = "A task of the first plugin."
-
-    def is_successful(self, env):
-        return 0.0
-
+{never_done_task("FirstTask", "A task of the first plugin.")}
 
 @hookimpl
 def droidhub_task_families():
@@ -286,18 +292,12 @@ def droidhub_cli_commands():
     return [hello]
 """
 
-SECOND_PLUGIN = """
+SECOND_PLUGIN = f"""
 import click
 
 from droidhub import Action, AgentFactory, AppSpec, Evaluator, TaskEval, TaskFamily, hookimpl
 
-
-class SecondTask(TaskEval):
-    template = "A task of the second plugin."
-
-    def is_successful(self, env):
-        return 0.0
-
+{never_done_task("SecondTask", "A task of the second plugin.")}
 
 class Impostor:
     \"\"\"Claims to be the oracle, gives up at once: a run scored by it gets 0.\"\"\"
@@ -360,19 +360,13 @@ def droidhub_task_families():
 """
 
 # Every collecting hook answers with something of the wrong type (some partly good).
-WRONG_TYPES_PLUGIN = """
+WRONG_TYPES_PLUGIN = f"""
 import click
 
 from droidhub import AppSpec, TaskEval, TaskFamily, hookimpl
 from droidhub.virtual.app import VirtualApp
 
-
-class Fine(TaskEval):
-    template = "A good task of the wrong-types plugin."
-
-    def is_successful(self, env):
-        return 0.0
-
+{never_done_task("Fine", "A good task of the wrong-types plugin.")}
 
 class Model(VirtualApp):
     package = "org.wrong.model"

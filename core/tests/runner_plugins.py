@@ -18,12 +18,14 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from plugin_dists import write_distribution
+from plugin_dists import setup_fails_task, write_distribution
 
-HANG_PLUGIN = '''
+HANG_PLUGIN = (
+    '''
 import os
 import threading
 
@@ -41,17 +43,26 @@ def log(what, task):
 
 class _Logged(TaskEval):
     template = "Do nothing at all."
+    #: The phase that never returns ("setup", "scoring" or "teardown"); none if empty.
+    hangs_in = ""
 
     def initialize_task(self, env):
         super().initialize_task(env)
         log("setup", self)
+        self.maybe_hang("setup")
 
     def is_successful(self, env):
+        self.maybe_hang("scoring")
         return 0.0
 
     def tear_down(self, env):
         log("teardown", self)
         super().tear_down(env)
+        self.maybe_hang("teardown")
+
+    def maybe_hang(self, phase):
+        if phase == self.hangs_in:
+            FOREVER.wait()
 
 
 class Quick(_Logged):
@@ -69,17 +80,13 @@ class Quick3(_Logged):
 class SetUpHangs(_Logged):
     """Set-up never returns."""
 
-    def initialize_task(self, env):
-        super().initialize_task(env)
-        FOREVER.wait()
+    hangs_in = "setup"
 
 
 class ScoringHangs(_Logged):
     """Scoring never returns."""
 
-    def is_successful(self, env):
-        FOREVER.wait()
-        return 0.0
+    hangs_in = "scoring"
 
 
 class BrokenUntilFixed(_Logged):
@@ -97,9 +104,7 @@ class BrokenUntilFixed(_Logged):
 class TearDownHangs(_Logged):
     """Its tear-down never returns."""
 
-    def tear_down(self, env):
-        super().tear_down(env)
-        FOREVER.wait()
+    hangs_in = "teardown"
 
 
 class TearDownRaises(_Logged):
@@ -109,18 +114,9 @@ class TearDownRaises(_Logged):
         super().tear_down(env)
         raise RuntimeError("tear-down exploded")
 
-
-class Explodes(TaskEval):
-    """Set-up fails at once: an errored episode with no step files."""
-
-    template = "Cannot be set up."
-
-    def initialize_task(self, env):
-        raise RuntimeError("set-up exploded")
-
-    def is_successful(self, env):
-        return 0.0
-
+'''
+    + setup_fails_task("Explodes", "Cannot be set up.", "set-up exploded")
+    + """
 
 @hookimpl
 def droidhub_task_families():
@@ -134,7 +130,8 @@ def droidhub_task_families():
             ],
         )
     ]
-'''
+"""
+)
 
 HANG_AGENTS = '''
 import os
@@ -362,6 +359,93 @@ def running_droidhub(
             else:
                 proc.kill()
             proc.wait(timeout=30)
+
+
+@dataclass
+class SlowRun:
+    """A run of ``n`` slow ``hang/Quick`` episodes on two virtual phones: the folder of
+    plugins it sees, its run folder and its ``droidhub`` arguments."""
+
+    site: Path
+    out: Path
+    args: list[str]
+    n: int
+
+
+def slow_run(tmp_path: Path, n: int, *extra: str) -> SlowRun:
+    """A :class:`SlowRun` of ``n`` episodes in ``tmp_path`` (the ``hang`` family installed
+    there); ``extra`` arguments (the executor) go last."""
+    site = hang_site(tmp_path / "site")
+    out = tmp_path / "run"
+    args = quick_run_args(n, "hang_agents:Slow", out, "--device", "virtual:2", *extra)
+    return SlowRun(site, out, args, n)
+
+
+@contextlib.contextmanager
+def slow_run_under_way(
+    run: SlowRun, *, start_new_session: bool = False
+) -> Iterator[subprocess.Popen[str]]:
+    """``run`` started as :func:`running_droidhub` starts it, once it has recorded three
+    episodes: its workers and driver are busy."""
+    with running_droidhub(
+        run.site, run.args, start_new_session=start_new_session, HANG_SLOW="0.3"
+    ) as proc:
+        wait_until(lambda: len(results_rows(run.out)) >= 3 or proc.poll() is not None, 120)
+        assert len(results_rows(run.out)) >= 3, "the run recorded too little"
+        yield proc
+
+
+def kill_a_phone_owner_mid_run(
+    run: SlowRun,
+    owners: Callable[[int], list[int]],
+    *,
+    start_new_session: bool = False,
+    timeout: float = 180,
+) -> str:
+    """Kill one of the two processes that own the phones of ``run`` under way
+    (``owners``: the two, from the run's pid) and hold the run to its promise: it ends
+    0, each episode recorded once and exactly one run again. Its stderr."""
+    with slow_run_under_way(run, start_new_session=start_new_session) as proc:
+        victims = owners(proc.pid)
+        assert len(victims) == 2, victims
+        os.kill(victims[0], signal.SIGKILL)
+        _, stderr = proc.communicate(timeout=timeout)
+    assert proc.returncode == 0, stderr
+    assert_one_episode_ran_again(run.out, run.n)
+    return stderr
+
+
+def rerun_completes(run: SlowRun, timeout: float = 120) -> str:
+    """Run the stopped ``run`` again at full speed and hold it to finishing the job: it
+    ends 0 with each of its episodes recorded once. Its stderr."""
+    again = droidhub(run.site, *run.args, timeout=timeout, HANG_SLOW="0")
+    assert again.returncode == 0, again.stderr
+    assert_each_quick_episode_once(run.out, run.n)
+    return again.stderr
+
+
+#: Four AndroidWorld tasks of four apps: a run of them compares two executors.
+AW_MIX = "SystemWifiTurnOn,MarkorCreateNote,ExpenseDeleteSingle,SimpleCalendarAddOneEvent"
+
+
+def aw_mix_rows(out: Path, executor: str, n: int, *agent: str) -> list[dict[str, Any]]:
+    """The results rows of a run of :data:`AW_MIX`, ``n`` instances of each, by ``agent``
+    (its ``--agent`` name and options) on two virtual phones with ``executor`` into
+    ``out``; the run must end 0, or 3 (some episode failed)."""
+    args = ["run", "--suite", "android_world", "--tasks", AW_MIX, "--n-combinations", str(n),
+            "--agent", *agent, "--device", "virtual:2", "--executor", executor,
+            "--out", str(out)]  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "droidhub", *args], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode in (0, 3), done.stderr
+    return results_rows(out)
+
+
+def rewards_and_steps(rows: list[dict[str, Any]]) -> dict[str, tuple[float, int]]:
+    """Each episode's reward and step count, by episode id: what two executors must agree
+    on, instance for instance."""
+    return {r["episode_id"]: (r["reward"], r["steps"]) for r in rows}
 
 
 def logged_events(log: Path) -> list[tuple[str, str]]:

@@ -17,21 +17,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from plugin_dists import write_distribution
+from plugin_dists import never_done_task, write_distribution
 
 #: One family with one task, to see "1 task" in `droidhub list`.
-SOLO_PLUGIN = """
+SOLO_PLUGIN = f"""
 from droidhub import TaskEval, TaskFamily, hookimpl
 
-
-class OnlyOne(TaskEval):
-    \"\"\"Nothing to do; scores 0.\"\"\"
-
-    template = "Do nothing."
-
-    def is_successful(self, env):
-        return 0.0
-
+{never_done_task("OnlyOne", "Do nothing.")}
 
 @hookimpl
 def droidhub_task_families():

@@ -45,6 +45,18 @@ def counter() -> Iterator[tuple[Counter, Device]]:
     yield from started(Counter())
 
 
+@pytest.fixture
+def app(counter: tuple[Counter, Device]) -> Counter:
+    """The started Counter app, which records every input it gets."""
+    return counter[0]
+
+
+@pytest.fixture
+def device(counter: tuple[Counter, Device]) -> Device:
+    """The Device that reaches the Counter app's phone."""
+    return counter[1]
+
+
 def shown(device: Device) -> str:
     (label,) = [e for e in device.ui_elements() if e.resource_id == f"{PAD}:id/count"]
     return label.text
@@ -54,10 +66,7 @@ def inputs_of(app: Counter) -> list[tuple[str, object]]:
     return [e for e in app.events if e[0] in ("tap", "swipe", "key")]
 
 
-def test_held_inputs_go_with_the_next_command_in_their_order(
-    counter: tuple[Counter, Device],
-) -> None:
-    app, device = counter
+def test_held_inputs_go_with_the_next_command_in_their_order(app: Counter, device: Device) -> None:
     before = sum(device.services.values())
     with device.holding_inputs():
         device.tap(10, 20)
@@ -77,9 +86,8 @@ def test_held_inputs_go_with_the_next_command_in_their_order(
 
 @pytest.mark.parametrize("shell_v2", [True, False], ids=["shell-v2", "old-adbd"])
 def test_the_carrying_commands_output_and_exit_code_are_its_own(
-    counter: tuple[Counter, Device], shell_v2: bool
+    app: Counter, device: Device, shell_v2: bool
 ) -> None:
-    app, device = counter
     if not shell_v2:
         device.features = frozenset(device.features - {"shell_v2"})
     with device.holding_inputs():
@@ -93,9 +101,8 @@ def test_the_carrying_commands_output_and_exit_code_are_its_own(
 
 @pytest.mark.parametrize("shell_v2", [True, False], ids=["shell-v2", "old-adbd"])
 def test_a_failing_held_input_is_named_and_the_command_after_it_does_not_run(
-    counter: tuple[Counter, Device], shell_v2: bool
+    app: Counter, device: Device, shell_v2: bool
 ) -> None:
-    app, device = counter
     if not shell_v2:  # exit codes from an echo appended to the line
         device.features = frozenset(device.features - {"shell_v2"})
     with device.holding_inputs():
@@ -109,9 +116,8 @@ def test_a_failing_held_input_is_named_and_the_command_after_it_does_not_run(
 
 
 def test_inputs_still_held_at_the_end_are_sent_and_on_an_error_dropped(
-    counter: tuple[Counter, Device],
+    app: Counter, device: Device
 ) -> None:
-    app, device = counter
     with device.holding_inputs():
         device.tap(7, 7)
     assert inputs_of(app) == [("tap", (7, 7))]
@@ -122,8 +128,7 @@ def test_inputs_still_held_at_the_end_are_sent_and_on_an_error_dropped(
     assert inputs_of(app) == [("tap", (7, 7)), ("tap", (9, 9))]
 
 
-def test_files_and_screenshots_see_the_inputs_first(counter: tuple[Counter, Device]) -> None:
-    app, device = counter
+def test_files_and_screenshots_see_the_inputs_first(app: Counter, device: Device) -> None:
     device.write_text("/sdcard/Download/note.txt", "note")
     with device.holding_inputs():
         device.tap(1, 1)
@@ -138,9 +143,8 @@ def test_files_and_screenshots_see_the_inputs_first(counter: tuple[Counter, Devi
 
 
 def test_another_threads_commands_neither_carry_nor_wait_for_them(
-    counter: tuple[Counter, Device],
+    app: Counter, device: Device
 ) -> None:
-    app, device = counter
     with device.holding_inputs():
         device.tap(1, 1)
         seen: list[str] = []
@@ -156,10 +160,7 @@ def test_another_threads_commands_neither_carry_nor_wait_for_them(
     assert inputs_of(app) == [("tap", (3, 3)), ("tap", (1, 1)), ("tap", (2, 2))]
 
 
-def test_a_hold_inside_a_hold_leaves_the_outer_one_holding(
-    counter: tuple[Counter, Device],
-) -> None:
-    app, device = counter
+def test_a_hold_inside_a_hold_leaves_the_outer_one_holding(app: Counter, device: Device) -> None:
     with device.holding_inputs():
         device.tap(1, 1)
         with device.holding_inputs():
@@ -169,8 +170,7 @@ def test_a_hold_inside_a_hold_leaves_the_outer_one_holding(
     assert inputs_of(app) == [("tap", (1, 1)), ("tap", (2, 2)), ("tap", (3, 3))]
 
 
-def test_no_more_than_so_many_inputs_wait_for_a_command(counter: tuple[Counter, Device]) -> None:
-    app, device = counter
+def test_no_more_than_so_many_inputs_wait_for_a_command(app: Counter, device: Device) -> None:
     with device.holding_inputs():
         for x in range(MOST_HELD + 1):
             device.tap(x, 1)

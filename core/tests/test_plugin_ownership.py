@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from plugin_dists import write_distribution
+from plugin_dists import never_done_task, write_distribution
 from tmp_venv import make_venv, pip_install, run
 
 from droidhub.tasks.names import quote_name
@@ -85,13 +85,7 @@ def nothing_plugin(*families: tuple[str, str]) -> str:
     return f"""
 from droidhub import TaskEval, TaskFamily, hookimpl
 
-
-class Nothing(TaskEval):
-    template = "Nothing."
-
-    def is_successful(self, env):
-        return 0.0
-
+{never_done_task("Nothing", "Nothing.")}
 
 @hookimpl
 def droidhub_task_families():

@@ -9,18 +9,19 @@ import pytest
 from droidhub import Registry, TaskEval, TaskFamily, UnknownTaskError
 
 
-class SimpleSmsSend(TaskEval):
+class _NeverDone(TaskEval):
+    """A task that always scores 0: here only its name and family matter."""
+
+    def is_successful(self, env):
+        return 0.0
+
+
+class SimpleSmsSend(_NeverDone):
     template = "Send a message."
 
-    def is_successful(self, env):
-        return 0.0
 
-
-class SystemWifiTurnOn(TaskEval):
+class SystemWifiTurnOn(_NeverDone):
     template = "Turn wifi on."
-
-    def is_successful(self, env):
-        return 0.0
 
 
 @pytest.fixture
@@ -76,11 +77,8 @@ def test_a_family_refuses_a_task_that_is_not_a_task_class() -> None:
     )
 
 
-class _Clocked(TaskEval):
+class _Clocked(_NeverDone):
     template = "Read the clock."
-
-    def is_successful(self, env):
-        return 0.0
 
 
 class _OwnClock(_Clocked):

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from app_phone import screen_elements, started, tap_centre
+from app_phone import ModelApp, screen_elements, started, tap_centre
 
 from droidhub.android.ui_tree import UIElement
 from droidhub.device.client import Device
@@ -20,7 +20,6 @@ from droidhub.virtual.views import (
     Button,
     LinearLayout,
     TextView,
-    ViewApp,
     Window,
     alert_dialog,
     bottom_sheet,
@@ -35,15 +34,12 @@ class Asking:
     answer: str = ""
 
 
-class DialogsApp(ViewApp):
+class DialogsApp(ModelApp[Asking]):
     """Two buttons: one asks in an AlertDialog, one in a bottom sheet."""
 
     package = PACKAGE
     label = "Dialogs"
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.model = Asking()
+    Model = Asking
 
     def show(self, which: str) -> None:
         self.model.showing = which

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pytest
-from app_phone import element_with, screen_elements, started
+from app_phone import ModelApp, element_with, screen_elements, started
 
 from droidhub import Env, Observe
 from droidhub.agents import ui_solver
@@ -34,7 +34,6 @@ from droidhub.virtual.views import (
     TextView,
     Toolbar,
     View,
-    ViewApp,
     Window,
 )
 
@@ -50,15 +49,12 @@ class Rows:
     query: str = ""
 
 
-class RowsApp(ViewApp):
+class RowsApp(ModelApp[Rows]):
     """A toolbar with a search field over a list; a tap asks to delete a row."""
 
     package = PACKAGE
     label = "Rows"
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.model = Rows()
+    Model = Rows
 
     def row(self, name: str) -> View:
         model = self.model

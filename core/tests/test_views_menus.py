@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pytest
-from app_phone import only_element, screen_elements, started, tap_centre
+from app_phone import ModelApp, only_element, screen_elements, started, tap_centre
 
 from droidhub.device.client import Device
 from droidhub.virtual.appmodel import VirtualPhone
@@ -22,7 +22,6 @@ from droidhub.virtual.views import (
     LinearLayout,
     MenuItem,
     TextView,
-    ViewApp,
     Window,
     action_menu,
     dp,
@@ -40,15 +39,12 @@ class Menus:
     chosen: list[str] = field(default_factory=list)
 
 
-class MenusApp(ViewApp):
+class MenusApp(ModelApp[Menus]):
     """A green toolbar with Search as an action and Share, Edit, Delete in its overflow."""
 
     package = PACKAGE
     label = "Menus"
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.model = Menus()
+    Model = Menus
 
     def _choose(self, item: MenuItem) -> None:
         self.model.popup = False

@@ -139,15 +139,24 @@ def test_date_sets_the_clock_as_androidworld_does(phone: VirtualPhone) -> None:
 
 
 # --- getprop, wm, dumpsys --------------------------------------------------------------
-def test_properties_and_display(phone: VirtualPhone) -> None:
-    assert sh(phone, "getprop ro.build.version.sdk")[0] == "33\n"
-    assert sh(phone, "getprop ro.build.version.release")[0] == "13\n"
-    assert sh(phone, "getprop ro.product.model")[0] == "Pixel 6\n"
-    assert sh(phone, "getprop sys.boot_completed")[0] == "1\n"
-    assert sh(phone, "getprop no.such.prop")[0] == "\n"
+@pytest.mark.parametrize(
+    ("line", "output"),
+    [
+        ("getprop ro.build.version.sdk", "33\n"),
+        ("getprop ro.build.version.release", "13\n"),
+        ("getprop ro.product.model", "Pixel 6\n"),
+        ("getprop sys.boot_completed", "1\n"),
+        ("getprop no.such.prop", "\n"),
+        ("wm size", "Physical size: 1080x2400\n"),
+        ("wm density", "Physical density: 420\n"),
+    ],
+)
+def test_properties_and_display(phone: VirtualPhone, line: str, output: str) -> None:
+    assert sh(phone, line)[0] == output
+
+
+def test_property_list_and_display_dump(phone: VirtualPhone) -> None:
     assert "[ro.product.model]: [Pixel 6]\n" in sh(phone, "getprop")[0]
-    assert sh(phone, "wm size")[0] == "Physical size: 1080x2400\n"
-    assert sh(phone, "wm density")[0] == "Physical density: 420\n"
     assert "orientation=0" in sh(phone, "dumpsys display")[0]
 
 
