@@ -148,11 +148,16 @@ def _find_row(env: Env, name: str) -> tuple[UIElement, list[UIElement], list[UIE
         found = _row(on_screen, name)
         if found is not None:
             return found[0], found[1], on_screen
-        # At the end of the list a swipe moves nothing; on a busy machine a swipe may
-        # also show nothing within the settling time, so give up only on the second.
-        stuck = 0 if _scroll(env) else stuck + 1
-        if stuck == 2:
+        if _scroll(env):
+            stuck = 0
+            continue
+        # Nothing moved: the list's end, a page without a scrolling box, or, on a busy
+        # machine, an inbox not drawn yet or a swipe not shown within the settling time.
+        # Look again after a while; give up only when nothing has changed twice.
+        stuck += 1
+        if stuck == 3:
             break
+        time.sleep(_SETTLE_S)
     raise SolverError(f"no email by {name} in the inbox")
 
 
