@@ -256,3 +256,43 @@ def test_an_output_that_cannot_be_written_is_one_line_and_exit_1(
     assert "Traceback" not in proc.stderr
     assert proc.stderr.strip().splitlines()[-1].startswith(f"error: cannot write {tmp_path}")
     assert read_results(run)  # the run folder is as it was
+
+
+def _folder_bytes(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+@pytest.mark.parametrize(
+    ("command", "target", "named"),
+    [
+        (("export", "--out"), "results.jsonl", "run's own results.jsonl"),
+        (("export", "--format", "hf", "--out"), ".", "the run folder"),
+        (("export", "--format", "hf", "--out"), "episodes/data", "run's own episodes"),
+        (("report", "--html"), "run.json", "run's own run.json"),
+        (("probe", "build", "--out"), "results.jsonl", "run's own results.jsonl"),
+    ],
+)
+def test_an_output_over_the_runs_own_records_is_refused_and_the_run_kept(
+    tmp_path: Path, run_cli, command: tuple[str, ...], target: str, named: str
+) -> None:
+    run = _write_run(tmp_path / "run", {"f/Task": [1.0, 0.0]})
+    before = _folder_bytes(run)
+    *verb, option = command
+    proc = run_cli(*verb, str(run), option, str(run / target))
+    assert proc.returncode == 2, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert named in proc.stderr and "pick a path outside the run's records" in proc.stderr
+    assert _folder_bytes(run) == before
+
+
+def test_run_refuses_an_html_report_over_its_own_records_before_it_starts(
+    tmp_path: Path, run_cli
+) -> None:
+    out = tmp_path / "run"
+    proc = run_cli(
+        "run", "--suite", "android_world", "--tasks", "SystemWifiTurnOn", "--agent", "random",
+        "--out", str(out), "--html", str(out / "results.jsonl"),
+    )  # fmt: skip
+    assert proc.returncode == 2, proc.stderr
+    assert "run's own results.jsonl" in proc.stderr
+    assert not out.exists()  # refused before the run made its folder

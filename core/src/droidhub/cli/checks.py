@@ -44,6 +44,21 @@ def run_folder_given(path: Path, param_hint: str = "RUN", usual: str = "") -> Pa
     return path
 
 
+def refuse_run_records(path: Path, runs: Sequence[Path], param_hint: str) -> None:
+    """A usage error when ``path``, where ``param_hint`` writes, is one of the records
+    of a run in ``runs`` (its results, its episodes...) or the run folder itself: writing
+    there would destroy what the run recorded."""
+    for run in runs:
+        record = RunFolder(run).record_at(path)
+        if record is not None:
+            what = f"the run folder {run} itself" if record == "." else f"{run}'s own {record}"
+            raise click.BadParameter(
+                f"{path} is {what}: writing there would destroy what the run recorded; "
+                "pick a path outside the run's records",
+                param_hint=param_hint,
+            )
+
+
 def warn_without_ui_solver(agent: str, instances: Sequence[Any]) -> None:
     """With ``--agent ui_oracle``, name in one line the chosen tasks it has no UI-only
     solver for: on those it answers 'infeasible' at once, which would read as a failure

@@ -14,6 +14,7 @@ from droidhub.cli.checks import (
     agent_given,
     out_folder,
     refuse_broken_families,
+    refuse_run_records,
     split_values,
     usage_line,
     warn_plugin_errors,
@@ -331,6 +332,8 @@ def run(
         out or Path("runs") / f"{'+'.join(families)}-{agent.replace(':', '.')}-seed{seed}"
     )
     assert out is not None
+    if html_out is not None:
+        refuse_run_records(html_out, [out], "--html")
     params = click.get_current_context().params
     manifest = run_manifest(params, families, task_names, agent_opts, len(instances), pm)
     settings = run_settings(

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from droidhub.cli.checks import run_folder_given
+from droidhub.cli.checks import refuse_run_records, run_folder_given
 from droidhub.cli.run import fail_to_write
 
 
@@ -38,6 +38,7 @@ def build(reference: Path, out: Path, max_per_screen: int) -> None:
     from droidhub.evaluation.probes import build_probes
 
     run_folder_given(reference, "REFERENCE", " (a ui_oracle run is the usual reference)")
+    refuse_run_records(out, [reference], "--out")
     probes = build_probes(reference, max_per_screen)
     if not probes:
         raise click.ClickException(f"{reference} has no solved episode with recorded steps")

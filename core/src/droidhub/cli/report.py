@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from droidhub.cli.checks import warn_unreadable_results
+from droidhub.cli.checks import refuse_run_records, warn_unreadable_results
 from droidhub.cli.run import print_report
 from droidhub.results.layout import RunFolder
 
@@ -73,6 +73,8 @@ def report(
         click.echo(format_comparison(rows, str(run_dirs[0]), str(run_dirs[1])))
         click.echo(format_mcnemar(results_a, results_b))
         return
+    if html_out is not None:
+        refuse_run_records(html_out, run_dirs, "--html")
     print_report(run_dirs[0])
     if html_out is not None:
         write_html(run_dirs[0], html_out, with_steps=not no_steps, embed=embed_screenshots)
@@ -114,6 +116,8 @@ def export(run_dir: Path, fmt: str, out: Path | None) -> None:
     from droidhub.report.export import export_hf, export_jsonl
 
     check_run_dir(run_dir)
+    if out is not None:
+        refuse_run_records(out, [run_dir], "--out")
     if fmt == "hf":
         if out is None:
             raise click.UsageError("--format hf writes a directory: give it with --out DIR")

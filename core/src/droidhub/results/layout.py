@@ -154,6 +154,22 @@ class RunFolder:
         check_name("judge", judge)
         return self.inside(Path(self.JUDGEMENTS, f"{judge}.jsonl"))
 
+    #: What the run records at the top of its folder (files, and folders of files):
+    #: written by ``run``, ``merge`` and ``judge`` only.
+    RECORDS = (MANIFEST, RESULTS, REJECTED, ATTEMPTS, SUMMARY, LOCK, EPISODES, JUDGEMENTS)
+
+    def record_at(self, path: Path) -> str | None:
+        """The record of this run that ``path`` is or lies in (``"."`` for the folder
+        itself), else None: where a report or an export must not be written, as it
+        would overwrite what the run recorded. Links are followed."""
+        real, real_root = os.path.realpath(path), os.path.realpath(self.root)
+        if real == real_root:
+            return "."
+        if os.path.commonpath([real, real_root]) != real_root:
+            return None
+        top = Path(os.path.relpath(real, real_root)).parts[0]
+        return top if top in self.RECORDS else None
+
     def inside(self, relpath: Path) -> Path:
         """``root / relpath``, refused unless it resolves inside ``root``.
 
