@@ -98,6 +98,7 @@ def test_episodes_spread_over_parallel_virtual_phones(
         (["--suite", "tiny", "--tasks", "TinyWriteWrd"], "did you mean TinyWriteWord"),
         (["--suite", "tiny", "--agent", "clever"], "unknown agent 'clever'"),
         (["--suite", "tiny", "--device", "virtual:0"], "must be 1..64"),
+        (["--suite", "tiny", "--device", "virtual:2:x"], "'virtual:N' with N the number"),
         (["--suite", "tinny"], "did you mean tiny"),
     ],
 )

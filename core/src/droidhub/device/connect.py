@@ -64,6 +64,11 @@ def parse_device_spec(spec: str) -> tuple[int, list[str]]:
         if not 1 <= count <= 64:
             raise DeviceSpecError(f"--device {spec}: the number of virtual phones must be 1..64")
         return count, []
+    if spec.startswith("virtual:"):  # a typo of virtual:N, not a serial (those are virtual-N)
+        raise DeviceSpecError(
+            f"--device {spec}: write 'virtual' or 'virtual:N' with N the number of virtual "
+            "phones (1..64)"
+        )
     serials = [s.strip() for s in spec.split(",") if s.strip()]
     if not serials:
         raise DeviceSpecError(
