@@ -296,3 +296,24 @@ def test_run_refuses_an_html_report_over_its_own_records_before_it_starts(
     assert proc.returncode == 2, proc.stderr
     assert "run's own results.jsonl" in proc.stderr
     assert not out.exists()  # refused before the run made its folder
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("run", "--suite", "android_world", "--agent", "random", "--out"),
+        ("merge",),
+        ("probe", "run", "probes.jsonl", "--agent", "random", "--out"),
+    ],
+)
+def test_a_run_folder_among_another_runs_records_is_refused(
+    tmp_path: Path, run_cli, command: tuple[str, ...]
+) -> None:
+    run = _write_run(tmp_path / "run", {"f/Task": [1.0]})
+    before = _folder_bytes(run)
+    inner = run / "episodes" / "inner"
+    extra = [str(run)] if command == ("merge",) else []
+    proc = run_cli(*command, str(inner), *extra)
+    assert proc.returncode == 2, proc.stderr
+    assert f"lies in {run}'s own episodes" in proc.stderr
+    assert not inner.exists() and _folder_bytes(run) == before

@@ -4,6 +4,7 @@ failures are shown: one line naming the bad value and what to do, with the exit 
 
 from __future__ import annotations
 
+import os
 import weakref
 from collections.abc import Sequence
 from pathlib import Path
@@ -127,7 +128,22 @@ def out_folder(value: Path | None) -> Path | None:
         raise click.BadParameter(
             f"{value} is a file; give a folder: a new one, or the run folder to resume"
         )
+    if value is not None:
+        refuse_inside_other_run(value, "--out")
     return value
+
+
+def refuse_inside_other_run(folder: Path, param_hint: str) -> None:
+    """A usage error when run folder ``folder`` would lie among the records of another
+    run (``RUN/episodes/...``): its files would mix with that run's."""
+    for parent in Path(os.path.abspath(folder)).parents:
+        record = RunFolder(parent).record_at(folder)
+        if record not in (None, ".") and RunFolder(parent).manifest.is_file():
+            raise click.BadParameter(
+                f"{folder} lies in {parent}'s own {record}: a run there would mix its files "
+                "with that run's; give a folder outside it",
+                param_hint=param_hint,
+            )
 
 
 def usage_line(exc: click.UsageError) -> str:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from droidhub.cli.checks import run_folder_given
+from droidhub.cli.checks import refuse_inside_other_run, run_folder_given
 from droidhub.evaluation.calibration import no_tau_reason
 from droidhub.evaluation.step_metrics import kendall_tau, match_run, write_matches
 
@@ -72,6 +72,7 @@ def merge(out: Path, runs: tuple[Path, ...]) -> None:
     from droidhub.results.shards import MergeError, merge_runs
     from droidhub.run.outcome import EXIT_FAILED
 
+    refuse_inside_other_run(out, "OUT")
     for run in runs:
         warn_unreadable_results(run)
     try:

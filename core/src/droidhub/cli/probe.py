@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from droidhub.cli.checks import refuse_run_records, run_folder_given
+from droidhub.cli.checks import out_folder, refuse_run_records, run_folder_given
 from droidhub.cli.run import fail_to_write
 
 
@@ -61,7 +61,8 @@ def build(reference: Path, out: Path, max_per_screen: int) -> None:
               help="An option of the agent (repeatable).")  # fmt: skip
 @click.option("--device", default="virtual", show_default=True,
               help="Serials (comma-separated) on the adb server, or virtual:N.")  # fmt: skip
-@click.option("--out", required=True, type=click.Path(path_type=Path), help="Run folder.")
+@click.option("--out", required=True, type=click.Path(path_type=Path), help="Run folder.",
+              callback=lambda _ctx, _param, value: out_folder(value))  # fmt: skip
 def run_probes(
     probes_file: Path, agent: str, agent_options: tuple[str, ...], device: str, out: Path
 ) -> None:
