@@ -80,6 +80,17 @@ def test_an_unknown_task_and_an_unwritable_save_are_one_line_each(tmp_path: Path
         assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
 
 
+def test_save_appends_only_to_a_toml_file(tmp_path: Path) -> None:
+    results = tmp_path / "run" / "results.jsonl"
+    results.parent.mkdir()
+    results.write_text('{"episode_id": "f/T/0"}\n', encoding="utf-8")
+    pair = ("android_world/MarkorCreateNote", "android_world/SimpleSmsSend")
+    refused = _cli("compose", "--save", str(results), *pair)
+    assert refused.returncode == 2
+    assert f"{results} is not a .toml file" in refused.stderr
+    assert results.read_text(encoding="utf-8") == '{"episode_id": "f/T/0"}\n'
+
+
 needs_browser = pytest.mark.skipif(
     not (
         os.environ.get("DROIDHUB_CHROMIUM")

@@ -86,6 +86,12 @@ def compose_command(
     `--random 2 --count 5 --seed 1` draws five reproducible ones. Composites whose
     sub-tasks write the same state are refused with the reason.
     """
+    if save is not None and save.suffix != ".toml":  # not a run's results.jsonl, say
+        raise click.BadParameter(
+            f"{save} is not a .toml file: the composites are appended as TOML specs; "
+            "give a .toml file (e.g. composites.toml)",
+            param_hint="--save",
+        )
     try:
         if k is not None:
             if tasks:
