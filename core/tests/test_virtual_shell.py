@@ -269,6 +269,52 @@ def test_text_filters(phone: VirtualPhone) -> None:
     assert sh(phone, "wc -l /sdcard/w")[0] == "3 /sdcard/w\n"
 
 
+@pytest.mark.parametrize(
+    ("command", "out"),
+    [
+        ("head -n 2 /sdcard/w", "alpha\nbeta\n"),
+        ("head -2 /sdcard/w", "alpha\nbeta\n"),
+        ("head -c 7 /sdcard/w", "alpha\nb"),
+        ("head -c7 /sdcard/w", "alpha\nb"),
+        ("head -n 0 /sdcard/w", ""),
+        ("head -n 9 /sdcard/w", "alpha\nbeta\ngamma\ndelta"),
+        (
+            "head /sdcard/w /sdcard/v",
+            "==> /sdcard/w <==\nalpha\nbeta\ngamma\ndelta\n==> /sdcard/v <==\none\ntwo\n",
+        ),
+        ("head -q /sdcard/w /sdcard/v", "alpha\nbeta\ngamma\ndeltaone\ntwo\n"),
+        ("head -v /sdcard/v", "==> /sdcard/v <==\none\ntwo\n"),
+        ("cat /sdcard/w | head -c 4", "alph"),
+        ("tail -n 2 /sdcard/w", "gamma\ndelta"),
+        ("tail -2 /sdcard/w", "gamma\ndelta"),
+        ("tail +2 /sdcard/w", "beta\ngamma\ndelta"),
+        ("tail -n +3 /sdcard/w", "gamma\ndelta"),
+        ("tail -c 3 /sdcard/w", "lta"),
+        ("tail -c +3 /sdcard/v", "e\ntwo\n"),
+        ("tail --bytes=2 /sdcard/v", "o\n"),
+        ("tail -n 0 /sdcard/w", ""),
+        ("tail -n 99 /sdcard/v", "one\ntwo\n"),
+        (
+            "tail /sdcard/v /sdcard/v",
+            "==> /sdcard/v <==\none\ntwo\n\n==> /sdcard/v <==\none\ntwo\n",
+        ),
+    ],
+)
+def test_head_and_tail_count_lines_and_bytes_as_toybox_does(
+    phone: VirtualPhone, command: str, out: str
+) -> None:
+    # Expected outputs checked against GNU coreutils, which agrees with toybox on these.
+    sh(
+        phone,
+        "printf 'alpha\\nbeta\\ngamma\\ndelta' > /sdcard/w; printf 'one\\ntwo\\n' > /sdcard/v",
+    )
+    assert sh(phone, command) == (out, "", 0)
+
+
+def test_a_dump_piped_to_head_c_gives_its_first_bytes(phone: VirtualPhone) -> None:
+    assert sh(phone, "uiautomator dump /dev/tty | head -c 14")[0] == "<?xml version="
+
+
 def test_echo_interprets_escapes_like_mksh(phone: VirtualPhone) -> None:
     assert sh(phone, "echo 'a\\tb'")[0] == "a\tb\n"
     assert sh(phone, "echo -n x")[0] == "x"
@@ -300,6 +346,7 @@ def test_an_option_without_its_value_fails_as_toybox_does(
         ("cp /sdcard/a", "cp: Needs 2 arguments\n", 1),
         ("ln -Q a b", "ln: Unknown option 'Q' (see \"ln --help\")\n", 1),
         ("head -n x", "head: bad -n\n", 1),
+        ("tail -c", "tail: Missing argument to -c\n", 1),
         ("wc /sdcard/none", "wc: /sdcard/none: No such file or directory\n", 1),
         ("grep x /sdcard/none", "grep: /sdcard/none: No such file or directory\n", 2),
         ("stat -c %Q /sdcard /sdcard", "stat: bad -c '%Q' at '%Q'\n", 1),

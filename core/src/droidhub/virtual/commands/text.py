@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from droidhub.virtual.commands.invocation import CommandExit, Invocation, command
 
@@ -105,50 +106,99 @@ def _posix_regex(pattern: str, extended: bool) -> str:
     return "".join(out)
 
 
-def _count_and_inputs(inv: Invocation, default: int) -> tuple[int, list[tuple[str, bytes]]]:
-    """head's and tail's line count (``-n N``, ``-nN``, ``-N``) and the inputs they read;
-    :class:`CommandExit` when the count is bad or an input cannot be read."""
+@dataclass(frozen=True)
+class _Span:
+    """What head and tail keep of each input: ``count`` bytes (``-c``) or lines (``-n``),
+    counted from the start for tail's ``+N``; the other flag letters and the operands."""
+
+    in_bytes: bool
+    count: int
+    from_start: bool
+    flags: frozenset[str]
+    operands: list[str]
+
+
+def _span(inv: Invocation, flag_letters: str) -> _Span:
+    """head's and tail's options as toybox reads them: ``-n N``, ``-nN``, ``-c N``,
+    ``--lines=N``, ``--bytes=N``, the old ``-N`` (tail also ``+N``) as the first argument,
+    and single-letter flags among ``flag_letters``; :class:`CommandExit` on a bad or
+    missing number."""
     args = list(inv.args)
-    count = default
-    operands = []
+    in_bytes, value, flags, operands = False, "10", set(), []
+    if args and re.fullmatch(r"[-+]\d+", args[0]) and (inv.name == "tail" or args[0][0] == "-"):
+        first = args.pop(0)
+        value = first[1:] if first[0] == "-" else first
     while args:
         arg = args.pop(0)
-        if arg == "-n" and args:
-            value = args.pop(0)
-        elif re.fullmatch(r"-n-?\+?\d+", arg):
-            value = arg[2:]
-        elif re.fullmatch(r"-\d+", arg):
-            value = arg[1:]
+        unit = re.fullmatch(r"-([nc])(.*)|--(lines|bytes)=(.*)", arg)
+        if arg == "--":
+            operands += args
+            break
+        if unit:
+            in_bytes = unit.group(1) == "c" or unit.group(3) == "bytes"
+            value = unit.group(2) if unit.group(1) else unit.group(4)
+            if unit.group(1) and not value:
+                if not args:
+                    raise CommandExit(inv.fail(f"Missing argument to {arg}"))
+                value = args.pop(0)
+        elif arg[:1] == "-" and len(arg) > 1 and set(arg[1:]) <= set(flag_letters):
+            flags |= set(arg[1:])
         else:
             operands.append(arg)
-            continue
-        try:
-            count = int(value)
-        except ValueError:
-            raise CommandExit(inv.fail("bad -n")) from None
-    return count, _inputs(inv, operands)
+    digits = value[1:] if value[:1] in "+-" and value[1:] else value
+    if not digits.isdigit():
+        raise CommandExit(inv.fail(f"bad -{'c' if in_bytes else 'n'}"))
+    from_start = inv.name == "tail" and value.startswith("+")
+    return _Span(in_bytes, int(digits), from_start, frozenset(flags), operands)
+
+
+def _line_ends(data: bytes) -> list[bytes]:
+    """``data``'s lines with their newlines; a last line without one is a line too."""
+    parts = data.split(b"\n")
+    return [part + b"\n" for part in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+
+
+def _header(inv: Invocation, index: int, name: str) -> None:
+    """toybox's ``==> NAME <==`` before an input, a blank line before all but the first."""
+    blank = "\n" if index else ""
+    inv.out.write(f"{blank}==> {name} <==\n".encode())
 
 
 @command("head")
 def head(inv: Invocation) -> int:
-    """``head [-n N] [FILE...]``."""
-    count, inputs = _count_and_inputs(inv, 10)
-    for _name, data in inputs:
-        lines = data.split(b"\n")
-        kept = lines[:count]
-        text = b"\n".join(kept)
-        inv.out.write(text + (b"\n" if len(lines) > len(kept) else b""))
+    """``head [-n N|-c N] [-qv] [FILE...]``: the first N lines (10) or bytes of each."""
+    span = _span(inv, "qv")
+    inputs = _inputs(inv, span.operands)
+    headers = (len(span.operands) > 1 and "q" not in span.flags) or "v" in span.flags
+    for index, (name, data) in enumerate(inputs):
+        if headers:
+            _header(inv, index, name)
+        kept = data[: span.count] if span.in_bytes else b"".join(_line_ends(data)[: span.count])
+        inv.out.write(kept)
     return 0
+
+
+def _tail_start(length: int, span: _Span) -> int:
+    """Where tail's output starts among ``length`` bytes or lines."""
+    if span.from_start:
+        return min(max(span.count - 1, 0), length)
+    return max(length - span.count, 0)
 
 
 @command("tail")
 def tail(inv: Invocation) -> int:
-    """``tail [-n N] [FILE...]``."""
-    count, inputs = _count_and_inputs(inv, 10)
-    for _name, data in inputs:
-        lines = _lines(data)
-        for line in lines[-count:] if count else []:
-            inv.print(line)
+    """``tail [-n N|-c N] [FILE...]``: the last N lines (10) or bytes of each; ``+N``
+    from the Nth on."""
+    span = _span(inv, "")
+    inputs = _inputs(inv, span.operands)
+    for index, (name, data) in enumerate(inputs):
+        if len(span.operands) > 1:
+            _header(inv, index, name)
+        if span.in_bytes:
+            inv.out.write(data[_tail_start(len(data), span) :])
+        else:
+            lines = _line_ends(data)
+            inv.out.write(b"".join(lines[_tail_start(len(lines), span) :]))
     return 0
 
 
