@@ -311,6 +311,28 @@ def test_head_and_tail_count_lines_and_bytes_as_toybox_does(
     assert sh(phone, command) == (out, "", 0)
 
 
+@pytest.mark.parametrize(
+    ("command", "out"),
+    [
+        ("basename /a/b.txt .txt", "b\n"),
+        ("basename /a/b/", "b\n"),
+        ("basename /", "/\n"),
+        ("basename -s .txt /x/a.txt /y/b.txt", "a\nb\n"),
+        ("basename -a /x/a /y/b", "a\nb\n"),
+        ("dirname /a/b/c", "/a/b\n"),
+        ("dirname /a/b/", "/a\n"),
+        ("dirname a", ".\n"),
+        ("dirname /a", "/\n"),
+        ("dirname a/b /c/d", "a\n/c\n"),
+    ],
+)
+def test_basename_and_dirname_cut_paths_as_libc_does(
+    phone: VirtualPhone, command: str, out: str
+) -> None:
+    # Expected outputs checked against GNU coreutils, which agrees with toybox on these.
+    assert sh(phone, command) == (out, "", 0)
+
+
 def test_a_dump_piped_to_head_c_gives_its_first_bytes(phone: VirtualPhone) -> None:
     assert sh(phone, "uiautomator dump /dev/tty | head -c 14")[0] == "<?xml version="
 
@@ -347,6 +369,8 @@ def test_an_option_without_its_value_fails_as_toybox_does(
         ("ln -Q a b", "ln: Unknown option 'Q' (see \"ln --help\")\n", 1),
         ("head -n x", "head: bad -n\n", 1),
         ("tail -c", "tail: Missing argument to -c\n", 1),
+        ("basename", "basename: Needs 1 argument\n", 1),
+        ("basename a b c", "basename: too many args\n", 1),
         ("wc /sdcard/none", "wc: /sdcard/none: No such file or directory\n", 1),
         ("grep x /sdcard/none", "grep: /sdcard/none: No such file or directory\n", 2),
         ("stat -c %Q /sdcard /sdcard", "stat: bad -c '%Q' at '%Q'\n", 1),

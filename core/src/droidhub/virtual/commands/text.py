@@ -1,11 +1,18 @@
-"""The text filters: grep/egrep/fgrep, head, tail, wc, sort."""
+"""The text filters: grep/egrep/fgrep, head, tail, wc, sort; and basename and dirname,
+which only read their arguments."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-from droidhub.virtual.commands.invocation import CommandExit, Invocation, command
+from droidhub.virtual.commands.invocation import (
+    CommandExit,
+    Invocation,
+    command,
+    flags_and_operands,
+    take_option_value,
+)
 
 
 def _lines(data: bytes) -> list[str]:
@@ -246,4 +253,52 @@ def sort(inv: Invocation) -> int:
         lines = list(dict.fromkeys(lines))
     for line in lines:
         inv.print(line)
+    return 0
+
+
+def _last_name(path: str) -> str:
+    """The last component of ``path``, trailing slashes aside, as bionic's basename()
+    gives it (``/`` for ``/``, ``.`` for nothing)."""
+    stripped = path.rstrip("/")
+    if not stripped:
+        return "/" if path else "."
+    return stripped.rsplit("/", 1)[-1]
+
+
+def _parent(path: str) -> str:
+    """``path`` without its last component, as dirname() gives it (``.`` when there is
+    no slash, ``/`` at the root)."""
+    stripped = path.rstrip("/")
+    if not stripped:
+        return "/" if path else "."
+    if "/" not in stripped:
+        return "."
+    return stripped.rsplit("/", 1)[0].rstrip("/") or "/"
+
+
+@command("basename")
+def basename(inv: Invocation) -> int:
+    """``basename NAME [SUFFIX]`` or ``basename [-a] [-s SUFFIX] NAME...``: each name's
+    last component, the suffix removed where the name ends with it."""
+    args = list(inv.args)
+    suffix = take_option_value(inv, args, "-s")
+    flags, names = flags_and_operands(inv, args, "a")
+    if suffix is None and "a" not in flags:
+        if len(names) > 2:
+            return inv.fail("too many args")
+        names, suffix = names[:1], (names[1] if len(names) > 1 else None)
+    for name in names:
+        base = _last_name(name)
+        if suffix and base.endswith(suffix) and base != suffix:
+            base = base[: -len(suffix)]
+        inv.print(base)
+    return 0
+
+
+@command("dirname")
+def dirname(inv: Invocation) -> int:
+    """``dirname PATH...``: each path without its last component."""
+    _, paths = flags_and_operands(inv, list(inv.args), "")
+    for path in paths:
+        inv.print(_parent(path))
     return 0
