@@ -267,6 +267,8 @@ def test_text_filters(phone: VirtualPhone) -> None:
     assert sh(phone, "grep -v a /sdcard/w; echo $?")[0] == "1\n"
     assert sh(phone, "tail -n 1 /sdcard/w")[0] == "gamma\n"
     assert sh(phone, "wc -l /sdcard/w")[0] == "3 /sdcard/w\n"
+    assert sh(phone, "wc -l /sdcard/w /sdcard/w")[0] == "3 /sdcard/w\n3 /sdcard/w\n6 total\n"
+    assert sh(phone, "cat /sdcard/w | wc -c")[0] == "17\n"
 
 
 @pytest.mark.parametrize(

@@ -211,25 +211,19 @@ def tail(inv: Invocation) -> int:
 
 @command("wc")
 def wc(inv: Invocation) -> int:
-    """``wc [-l] [-w] [-c] [FILE...]``."""
+    """``wc [-l] [-w] [-c] [FILE...]``, with a ``total`` line for several files."""
     flags = {a[1:] for a in inv.args if a.startswith("-") and len(a) > 1}
     letters = set("".join(flags)) or {"l", "w", "c"}
     operands = [a for a in inv.args if not (a.startswith("-") and len(a) > 1)]
-    inputs = _inputs(inv, operands)
-    for name, data in inputs:
-        counts = []
-        if "l" in letters:
-            counts.append(data.count(b"\n"))
-        if "w" in letters:
-            counts.append(len(data.split()))
-        if "c" in letters:
-            counts.append(len(data))
-        shown = (
-            " ".join(str(c) for c in counts)
-            if len(counts) == 1
-            else " ".join(f"{c:7d}" for c in counts)
-        )
-        inv.print(shown + (f" {name}" if name != "-" else ""))
+    rows = []
+    for name, data in _inputs(inv, operands):
+        counts = {"l": data.count(b"\n"), "w": len(data.split()), "c": len(data)}
+        rows.append((name, [counts[k] for k in "lwc" if k in letters]))
+    if len(operands) > 1:
+        rows.append(("total", [sum(column) for column in zip(*(r[1] for r in rows), strict=True)]))
+    for name, shown in rows:
+        text = str(shown[0]) if len(shown) == 1 else " ".join(f"{c:7d}" for c in shown)
+        inv.print(text + (f" {name}" if operands else ""))
     return 0
 
 
