@@ -335,6 +335,18 @@ def test_basename_and_dirname_cut_paths_as_libc_does(
     assert sh(phone, command) == (out, "", 0)
 
 
+def test_tee_copies_stdin_to_stdout_and_each_file(phone: VirtualPhone) -> None:
+    assert sh(phone, "echo hi | tee /sdcard/t") == ("hi\n", "", 0)
+    assert sh(phone, "echo more | tee -a /sdcard/t /sdcard/u") == ("more\n", "", 0)
+    assert sh(phone, "cat /sdcard/t; cat /sdcard/u")[0] == "hi\nmore\nmore\n"
+    assert sh(phone, "echo x | tee /sdcard/none/f /sdcard/t; echo $?") == (
+        "x\n1\n",
+        "tee: /sdcard/none/f: No such file or directory\n",
+        0,
+    )
+    assert sh(phone, "cat /sdcard/t")[0] == "x\n"  # the other file is still written
+
+
 def test_a_dump_piped_to_head_c_gives_its_first_bytes(phone: VirtualPhone) -> None:
     assert sh(phone, "uiautomator dump /dev/tty | head -c 14")[0] == "<?xml version="
 

@@ -1,5 +1,5 @@
-"""The text filters: grep/egrep/fgrep, head, tail, wc, sort; and basename and dirname,
-which only read their arguments."""
+"""The text filters: grep/egrep/fgrep, head, tail, wc, sort, tee; and basename and
+dirname, which only read their arguments."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from droidhub.virtual.commands.invocation import (
     CommandExit,
     Invocation,
+    Sink,
     command,
     flags_and_operands,
     take_option_value,
@@ -248,6 +249,29 @@ def sort(inv: Invocation) -> int:
     for line in lines:
         inv.print(line)
     return 0
+
+
+@command("tee")
+def tee(inv: Invocation) -> int:
+    """``tee [-a] [FILE...]``: stdin to stdout and to each file (``-a``: appended); a file
+    that cannot be written is named on stderr, and the others are still written (1)."""
+    flags, paths = flags_and_operands(inv, list(inv.args), "ai", least=0)
+    status = 0
+    for path in paths:
+        try:
+            host = inv.host(path)
+            if host.is_dir():
+                raise IsADirectoryError(21, "Is a directory")
+            sink = Sink(path=host, append="a" in flags, phone=inv.phone)
+            sink.open()
+            sink.write(inv.stdin)
+            sink.flush()
+        except ValueError:
+            status = inv.fail(f"{path}: Permission denied")
+        except OSError as exc:
+            status = inv.fail(f"{path}: {exc.strerror or exc}")
+    inv.out.write(inv.stdin)
+    return status
 
 
 def _last_name(path: str) -> str:
