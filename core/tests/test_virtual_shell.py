@@ -345,6 +345,11 @@ def test_tee_copies_stdin_to_stdout_and_each_file(phone: VirtualPhone) -> None:
         0,
     )
     assert sh(phone, "cat /sdcard/t")[0] == "x\n"  # the other file is still written
+    assert sh(phone, "echo y | tee /sdcard; echo $?") == (
+        "y\n1\n",
+        "tee: /sdcard: Is a directory\n",
+        0,
+    )
 
 
 def test_a_dump_piped_to_head_c_gives_its_first_bytes(phone: VirtualPhone) -> None:

@@ -137,8 +137,11 @@ def refuse_inside_other_run(folder: Path, param_hint: str) -> None:
     """A usage error when run folder ``folder`` would lie among the records of another
     run (``RUN/episodes/...``): its files would mix with that run's."""
     for parent in Path(os.path.abspath(folder)).parents:
-        record = RunFolder(parent).record_at(folder)
-        if record not in (None, ".") and RunFolder(parent).manifest.is_file():
+        above = RunFolder(parent)
+        if not above.manifest.is_file():
+            continue
+        record = above.record_at(folder)
+        if record not in (None, "."):
             raise click.BadParameter(
                 f"{folder} lies in {parent}'s own {record}: a run there would mix its files "
                 "with that run's; give a folder outside it",

@@ -259,10 +259,7 @@ def tee(inv: Invocation) -> int:
     status = 0
     for path in paths:
         try:
-            host = inv.host(path)
-            if host.is_dir():
-                raise IsADirectoryError(21, "Is a directory")
-            sink = Sink(path=host, append="a" in flags, phone=inv.phone)
+            sink = Sink(path=inv.host(path), append="a" in flags, phone=inv.phone)
             sink.open()
             sink.write(inv.stdin)
             sink.flush()

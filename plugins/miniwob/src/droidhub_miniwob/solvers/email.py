@@ -153,7 +153,7 @@ def _find_row(env: Env, name: str) -> tuple[UIElement, list[UIElement], list[UIE
             continue
         # Nothing moved: the list's end, a page without a scrolling box, or, on a busy
         # machine, an inbox not drawn yet or a swipe not shown within the settling time.
-        # Look again after a while; give up only when nothing has changed twice.
+        # Look again after a while; give up on the third such look in a row.
         stuck += 1
         if stuck == 3:
             break
