@@ -185,6 +185,14 @@ def test_piped_shell_session(client: str, served: int) -> None:
     assert result.stdout == b"virtual-0\n"
 
 
+def test_piped_shell_reads_a_command_over_several_lines_as_sh_does(
+    client: str, served: int
+) -> None:
+    script = b'echo "one\ntwo"\nif true; then\n  echo three\nfi\nprintf "%s|" "a\rb"\n'
+    result = adb(client, served, "-s", "virtual-0", "shell", stdin=script)
+    assert result.stdout == b"one\ntwo\nthree\na\rb|"
+
+
 def test_kill_server_does_not_stop_it(client: str, served: int) -> None:
     adb(client, served, "kill-server", check=False)
     assert adb(client, served, "devices").stdout.decode().count("\tdevice") == 2

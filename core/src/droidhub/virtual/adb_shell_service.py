@@ -30,6 +30,7 @@ from droidhub.virtual.connection import (
     drain,
 )
 from droidhub.virtual.interrupt import interruptible
+from droidhub.virtual.shell_syntax import incomplete
 
 log = logging.getLogger(__name__)
 
@@ -145,47 +146,92 @@ class ShellService:
         prompt = f"{transport.serial}:/ # ".encode() if pty else b""
         writer.write(shell_packets(SHELL_STDOUT, prompt))
         exit_code = 0
-        while True:
-            try:
+        stdin = _Stdin(reader)
+        pending = ""  # lines of a command not complete yet (an open quote or compound)
+        try:
+            while (data := await stdin.next()) is not None:
+                echo, lines, ended = editor.feed(data)
+                writer.write(shell_packets(SHELL_STDOUT, echo))
+                for line in lines:
+                    text = pending + line.decode("utf-8", "replace")
+                    if len(text) > MAX_LINE:
+                        raise ClientCutOff(f"a command longer than {MAX_LINE} bytes")
+                    pending = text + "\n" if not pty and incomplete(text) else ""
+                    if pending:
+                        continue  # sh reads on before it runs any of it
+                    if text.strip() == "exit":
+                        ended = True
+                        break
+                    if text.strip():
+                        outcome = await self._run(transport, text.strip(), stdin.left)
+                        exit_code = outcome.exit_code & 0xFF
+                        writer.write(_session_output(outcome, pty))
+                    writer.write(shell_packets(SHELL_STDOUT, prompt))
+                await drain(writer, reader)
+                if ended:
+                    break
+            last = (pending + editor.pending.decode("utf-8", "replace")).strip()
+            if last and not pty and last != "exit":  # a last line without newline
+                outcome = await self._run(transport, last, stdin.left)
+                exit_code = outcome.exit_code & 0xFF
+                writer.write(_session_output(outcome, pty))
+        finally:
+            await stdin.stop()
+        writer.write(SHELL_HEADER.pack(SHELL_EXIT, 1) + bytes([exit_code]))
+
+
+def _session_output(outcome: ShellOutcome, pty: bool) -> bytes:
+    """A session command's output as packets: on a terminal both streams are its
+    output, with CR LF line ends; without one, stdout and stderr each their own."""
+    if pty:
+        return shell_packets(SHELL_STDOUT, merged(outcome).replace(b"\n", b"\r\n"))
+    return shell_packets(SHELL_STDOUT, outcome.stdout) + shell_packets(SHELL_STDERR, outcome.stderr)
+
+
+class _Stdin:
+    """A session's stdin packets, read ahead by a task of their own so that the
+    client's leaving is seen while a command runs: ``left`` is set then, and the
+    command's waits end (as a one-command shell's do, see ``ShellService.v2``)."""
+
+    def __init__(self, reader: asyncio.StreamReader) -> None:
+        self.left = threading.Event()
+        # A few packets ahead at most: past them the client waits, as on a full pipe.
+        self._packets: asyncio.Queue[bytes | BaseException | None] = asyncio.Queue(4)
+        self._task = asyncio.ensure_future(self._pump(reader))
+
+    async def next(self) -> bytes | None:
+        """The next stdin data, None once stdin ended (closed, or the client left)."""
+        item = await self._packets.get()
+        if isinstance(item, BaseException):
+            raise item
+        return item
+
+    async def stop(self) -> None:
+        """Stop reading ahead (and wait until the reader is free for others)."""
+        self._task.cancel()
+        await asyncio.wait([self._task])
+
+    async def _pump(self, reader: asyncio.StreamReader) -> None:
+        try:
+            while True:
                 kind, length = SHELL_HEADER.unpack(await reader.readexactly(SHELL_HEADER.size))
                 data = await reader.readexactly(length)
-            except asyncio.IncompleteReadError:
-                break
-            if kind == SHELL_CLOSE_STDIN:
-                break
-            if kind != SHELL_STDIN:
-                continue  # window size changes and the like mean nothing here
-            echo, lines, ended = editor.feed(data)
-            writer.write(shell_packets(SHELL_STDOUT, echo))
-            for line in lines:
-                text = line.decode("utf-8", "replace").strip()
-                if text == "exit":
-                    ended = True
+                if kind == SHELL_CLOSE_STDIN:
                     break
-                if text:
-                    outcome = await self._run(transport, text)
-                    exit_code = outcome.exit_code & 0xFF
-                    if pty:  # one terminal: both streams are its output
-                        shown = merged(outcome).replace(b"\n", b"\r\n")
-                        writer.write(shell_packets(SHELL_STDOUT, shown))
-                    else:
-                        writer.write(
-                            shell_packets(SHELL_STDOUT, outcome.stdout)
-                            + shell_packets(SHELL_STDERR, outcome.stderr)
-                        )
-                writer.write(shell_packets(SHELL_STDOUT, prompt))
-            await drain(writer, reader)
-            if ended:
-                break
-        last = editor.pending.decode("utf-8", "replace").strip()
-        if last and not pty and last != "exit":  # a last line without newline
-            outcome = await self._run(transport, last)
-            exit_code = outcome.exit_code & 0xFF
-            writer.write(
-                shell_packets(SHELL_STDOUT, outcome.stdout)
-                + shell_packets(SHELL_STDERR, outcome.stderr)
-            )
-        writer.write(SHELL_HEADER.pack(SHELL_EXIT, 1) + bytes([exit_code]))
+                if kind == SHELL_STDIN:  # window size changes and the like mean nothing
+                    await self._packets.put(data)
+        except asyncio.IncompleteReadError:
+            self.left.set()
+            await self._packets.put(None)
+            return
+        except (OSError, TimeoutError, ClientCutOff) as exc:
+            self.left.set()
+            await self._packets.put(exc)
+            return
+        await self._packets.put(None)
+        # Stdin is closed but the client stays for the answers: see whether it leaves.
+        if await drain_input(reader):
+            self.left.set()
 
 
 class LineEditor:
@@ -197,6 +243,12 @@ class LineEditor:
 
     def feed(self, data: bytes) -> tuple[bytes, list[bytes], bool]:
         """Return what to echo, the lines completed, and whether input ended (Ctrl-D)."""
+        if not self.pty:  # piped input, as sh reads it: lines end at LF, nothing is edited
+            *piped, rest = (bytes(self.pending) + data).split(b"\n")
+            self.pending[:] = rest
+            if len(self.pending) > MAX_LINE:
+                raise ClientCutOff(f"a command line longer than {MAX_LINE} bytes")
+            return b"", piped, False
         echo = bytearray()
         lines: list[bytes] = []
         for byte in data:
@@ -205,8 +257,6 @@ class LineEditor:
                 lines.append(bytes(self.pending))
                 self.pending.clear()
                 echo += b"\r\n"
-            elif not self.pty:
-                self.pending += char
             elif char in (b"\x7f", b"\x08"):
                 if self.pending:
                     del self.pending[-1]
@@ -222,7 +272,7 @@ class LineEditor:
                 echo += char
             if len(self.pending) > MAX_LINE:
                 raise ClientCutOff(f"a command line longer than {MAX_LINE} bytes")
-        return (bytes(echo) if self.pty else b""), lines, False
+        return bytes(echo), lines, False
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,8 @@ from droidhub.android.phone import canonical_path
 if TYPE_CHECKING:
     from droidhub.virtual.phone import VirtualPhone
 
-#: Commands that never write, whatever their arguments.
+#: Commands that never write, whatever their arguments. ``sh`` and ``su`` run a nested
+#: command line, whose commands each count for themselves.
 READERS = frozenset(
     [
         "basename",
@@ -45,9 +46,11 @@ READERS = frozenset(
         "printf",
         "pwd",
         "readlink",
+        "sh",
         "sha256sum",
         "sleep",
         "stat",
+        "su",
         "tail",
         "test",
         "true",

@@ -32,6 +32,11 @@ class ShellSyntaxError(Exception):
     """The command line cannot be parsed; the message is mksh's wording."""
 
 
+class IncompleteInput(ShellSyntaxError):
+    """The command line ends inside a quote or a compound command: a shell reading its
+    commands from input reads the next line before it runs this one."""
+
+
 def unexpected(token: str) -> ShellSyntaxError:
     """mksh's error for a token where none of its kind may stand."""
     shown = "newline" if token == "\n" else token
@@ -160,7 +165,7 @@ def _lex_word(line: str, i: int) -> tuple[Word, int]:
         elif c == "'":
             end = line.find("'", i + 1)
             if end < 0:
-                raise ShellSyntaxError("syntax error: unterminated quoted string")
+                raise IncompleteInput("syntax error: unterminated quoted string")
             word.add(line[i + 1 : end], True)
             i = end + 1
         elif c == '"':
@@ -178,7 +183,7 @@ def _lex_double_quoted(line: str, i: int, word: Word) -> int:
     word.add("", True)
     while True:
         if i >= n:
-            raise ShellSyntaxError("syntax error: unterminated quoted string")
+            raise IncompleteInput("syntax error: unterminated quoted string")
         c = line[i]
         if c == '"':
             return i + 1

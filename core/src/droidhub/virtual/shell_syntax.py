@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from droidhub.virtual.shell_lexer import (
     RESERVED,
+    IncompleteInput,
     Lit,
     Redirect,
     ShellSyntaxError,
@@ -43,6 +44,7 @@ __all__ = [
     "Simple",
     "Var",
     "Word",
+    "incomplete",
     "is_name",
     "parse",
 ]
@@ -171,8 +173,8 @@ class _Parser:
         if token is not None:
             return unexpected(token if isinstance(token, str) else _shown(token))
         if opener:
-            return ShellSyntaxError(f"syntax error: '{opener}' unmatched")
-        return ShellSyntaxError("syntax error: unexpected end of input")
+            return IncompleteInput(f"syntax error: '{opener}' unmatched")
+        return IncompleteInput("syntax error: unexpected end of input")
 
     def sequence(self, stop: frozenset[str], opener: str = "", empty_ok: bool = False) -> Sequence:
         """Pipelines up to (not including) a reserved word in ``stop``, ``;;`` or the end."""
@@ -367,6 +369,19 @@ def parse(line: str) -> Sequence:
     so a short line's tree is remembered and shared: callers only read it.
     """
     return _remembered(line) if len(line) <= REMEMBERED_LINE_MAX else _parse(line)
+
+
+def incomplete(line: str) -> bool:
+    """Whether ``line`` ends inside a quote or a compound command (``{``, ``if``, a
+    ``&&`` or ``|`` with nothing after it): sh, reading commands from its input, then
+    reads the next line too before running any of it."""
+    try:
+        parse(line)
+    except IncompleteInput:
+        return True
+    except ShellSyntaxError:
+        return False
+    return False
 
 
 @functools.lru_cache(maxsize=256)

@@ -12,7 +12,7 @@ from droidhub.virtual.shell_syntax import Lit, Var, Word
 if TYPE_CHECKING:
     from droidhub.virtual.shell import Session
 
-_GLOB_CHARS = set("*?[")
+_GLOB_CHARS = frozenset("*?[")
 _IFS = " \t\n"
 
 
@@ -74,7 +74,7 @@ def expand(session: Session, word: Word) -> list[str]:
                     text, pattern, has_glob, started = "", "", False, False
                 text += piece
                 pattern += piece
-                has_glob = has_glob or any(ch in _GLOB_CHARS for ch in piece)
+                has_glob = has_glob or not _GLOB_CHARS.isdisjoint(piece)
             continue
         started = True
         if isinstance(part, Var):
@@ -87,7 +87,7 @@ def expand(session: Session, word: Word) -> list[str]:
         else:
             text += part.text
             pattern += part.text
-            has_glob = has_glob or any(ch in _GLOB_CHARS for ch in part.text)
+            has_glob = has_glob or not _GLOB_CHARS.isdisjoint(part.text)
     if started or text:
         fields.append((text, pattern, has_glob))
     result: list[str] = []
@@ -138,7 +138,7 @@ def glob(session: Session, pattern: str) -> list[str]:
         literal, stripped = _unescape_glob_chars(component)
         for prefix in candidates:
             folder = posixpath.join(base, prefix) if prefix else base
-            if not any(ch in _GLOB_CHARS for ch in stripped):
+            if _GLOB_CHARS.isdisjoint(stripped):
                 expanded.append(posixpath.join(prefix, literal))
                 continue
             try:
@@ -164,6 +164,8 @@ def glob(session: Session, pattern: str) -> list[str]:
 
 
 def _escape_glob(text: str) -> str:
+    if _GLOB_CHARS.isdisjoint(text):
+        return text
     return "".join(f"[{ch}]" if ch in _GLOB_CHARS else ch for ch in text)
 
 

@@ -11,6 +11,8 @@ from droidhub.virtual.commands.invocation import Invocation, command
 
 def _escapes(text: str) -> tuple[str, bool]:
     """Interpret echo's backslash escapes; the flag says ``\\c`` stopped the output."""
+    if "\\" not in text:
+        return text, False
     out: list[str] = []
     i = 0
     simple = {
