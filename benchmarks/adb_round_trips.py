@@ -1,19 +1,19 @@
-"""How many adb round trips an episode costs: the connections droidhub opens to a phone.
+"""How many adb round trips an episode costs: the commands and transfers droidhub sends.
 
     python benchmarks/adb_round_trips.py [--suite android_world] [--tasks A,B]
 
-On an emulator or a real phone every adb service is a new connection and a round trip
-of milliseconds, so a task's set-up, scoring and tear-down should take few. This plays
+On an emulator or a real phone every adb command or transfer is a round trip of
+milliseconds, so a task's set-up, scoring and tear-down should take few. This plays
 each task once (seed 30, instance 0) with the ``ui_oracle`` agent through the runner's
-episode path on a virtual phone, counting the device services droidhub's client opens
+episode path on a virtual phone, counting the device services droidhub's client uses
 (``Device.services``), and prints per episode, on average:
 
 - set-up (the family's reset and the task's ``initialize_task``), the agent's steps
   (each observation and action), and scoring with tear-down;
-- the kinds of service the set-up, scoring and tear-down open most (``shell:WORD`` by a
+- the kinds of service the set-up, scoring and tear-down use most (``shell:WORD`` by a
   command's first word, ``sync:VERB`` for file transfers).
 
-Issue 33 measured ~26 connections an episode for set-up and scoring alone.
+Issue 33 measured ~26 round trips an episode for set-up and scoring alone.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def main() -> None:
             phases["agent"] += agent.at_end - agent.at_start
             phases["score"] += total - (agent.at_end or agent.at_start)
             episodes += 1
-    print(f"{episodes} episodes of {args.suite} with ui_oracle; adb connections an episode:")
+    print(f"{episodes} episodes of {args.suite} with ui_oracle; adb round trips an episode:")
     for phase, counts in phases.items():
         print(f"  {phase:8s} {sum(counts.values()) / episodes:7.2f}")
     outside = phases["set-up"] + phases["score"]

@@ -1,15 +1,18 @@
-"""What one adb connection costs the virtual phones' process, on each event loop.
+"""What one shell command costs the virtual phones' process: over an open shell session
+or as a connection of its own, on each event loop.
 
     python benchmarks/server_cpu.py [--calls 3000] [--rounds 3]
 
-Starts the phones' own process (as ``--device virtual:8`` does) once with asyncio's
-event loop and once with uvloop's, in turns for ``--rounds`` rounds, and through one
-phone of each runs ``--calls`` shell commands, one connection each, as droidhub's
-``Device.run`` makes them. Printed: the CPU time the phones' process spent per command
-(and the caller's, and the wall time), the median of the rounds, and uvloop's figure as
-a ratio of asyncio's. ``true`` costs the phone itself about 20 us, so what is measured
-is the adb server's own work: accepting, reading the requests, answering, closing.
-The gym's and the model-bound runs' steps are one to two connections each.
+Starts the phones' own process (as ``--device virtual:8`` does) four times a round, in
+turns: with asyncio's event loop and with uvloop's, each once with droidhub's shell
+sessions (``Device.run``'s way: commands on an open ``shell,v2,raw:`` service's stdin)
+and once with ``$DROIDHUB_SHELL_SESSIONS=0`` (a ``shell,v2:`` connection a command). Through
+one phone of each it runs ``--calls`` shell commands. Printed: the CPU time the phones'
+process spent per command (and the caller's, and the wall time), the median of the
+rounds, and as ratios: uvloop's figure over asyncio's, and a session's over a
+connection's. ``true`` costs the phone itself about 20 us, so what is measured is the
+adb server's own work: reading the command, answering, and for a connection accepting
+and closing it too. The gym's and the model-bound runs' steps are one to two commands.
 """
 
 from __future__ import annotations
@@ -22,9 +25,11 @@ import time
 import psutil
 
 from droidhub.device.connect import open_devices
+from droidhub.device.shell_session import SESSIONS_ENV
 from droidhub.virtual.phone_settings import EVENT_LOOP_ENV
 
 LOOPS = ("asyncio", "uvloop")
+WAYS = ("session", "connection")
 
 
 def _cpu_s(process: psutil.Process) -> float:
@@ -32,9 +37,10 @@ def _cpu_s(process: psutil.Process) -> float:
     return times.user + times.system
 
 
-def measure(loop: str, calls: int, command: str) -> tuple[float, float, float]:
+def measure(loop: str, way: str, calls: int, command: str) -> tuple[float, float, float]:
     """(phones' process CPU, this process's CPU, wall), in microseconds per command."""
     os.environ[EVENT_LOOP_ENV] = loop
+    os.environ[SESSIONS_ENV] = "1" if way == "session" else "0"
     with open_devices("virtual:8") as phones:
         device = phones[0]
         me = psutil.Process()
@@ -57,25 +63,32 @@ def measure(loop: str, calls: int, command: str) -> tuple[float, float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--calls", type=int, default=3000, help="commands per round and loop")
+    parser.add_argument("--calls", type=int, default=3000, help="commands per round and way")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--command", default="true", help="the shell command each call runs")
     args = parser.parse_args()
-    figures: dict[str, list[tuple[float, float, float]]] = {loop: [] for loop in LOOPS}
-    print(f"{'loop':8} {'round':>5} {'phones us':>10} {'caller us':>10} {'wall us':>9}")
+    kinds = [(loop, way) for loop in LOOPS for way in WAYS]
+    figures: dict[tuple[str, str], list[tuple[float, float, float]]] = {k: [] for k in kinds}
+    print(f"{'loop':8} {'way':10} {'round':>5} {'phones us':>10} {'caller us':>10} {'wall us':>9}")
     for round_ in range(1, args.rounds + 1):
-        for loop in LOOPS:  # in turns: a busy moment of the machine falls on both
-            server, mine, wall = measure(loop, args.calls, args.command)
-            figures[loop].append((server, mine, wall))
-            print(f"{loop:8} {round_:>5} {server:>10.0f} {mine:>10.0f} {wall:>9.0f}")
-    medians = {
-        loop: [statistics.median(f[i] for f in figures[loop]) for i in range(3)] for loop in LOOPS
-    }
+        for loop, way in kinds:  # in turns: a busy moment of the machine falls on all
+            server, mine, wall = measure(loop, way, args.calls, args.command)
+            figures[loop, way].append((server, mine, wall))
+            print(f"{loop:8} {way:10} {round_:>5} {server:>10.0f} {mine:>10.0f} {wall:>9.0f}")
+    medians = {k: [statistics.median(f[i] for f in figures[k]) for i in range(3)] for k in kinds}
+    for loop, way in kinds:
+        server, mine, wall = medians[loop, way]
+        print(f"{loop:8} {way:10} median {server:>9.0f} {mine:>10.0f} {wall:>9.0f}")
+    for way in WAYS:
+        ratio = medians["uvloop", way][0] / medians["asyncio", way][0]
+        print(f"uvloop / asyncio, the phones' process CPU a command ({way}s): {ratio:.2f}")
     for loop in LOOPS:
-        server, mine, wall = medians[loop]
-        print(f"{loop:8} median {server:>9.0f} {mine:>10.0f} {wall:>9.0f}")
-    ratio = medians["uvloop"][0] / medians["asyncio"][0]
-    print(f"uvloop / asyncio, the phones' process CPU a command: {ratio:.2f}")
+        phones = medians[loop, "session"][0] / medians[loop, "connection"][0]
+        caller = medians[loop, "session"][1] / medians[loop, "connection"][1]
+        print(
+            f"session / connection on {loop}: the phones' process CPU {phones:.2f}, "
+            f"the caller's {caller:.2f}"
+        )
 
 
 if __name__ == "__main__":

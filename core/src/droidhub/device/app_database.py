@@ -2,8 +2,8 @@
 pulled with its write-ahead log and queried locally; written with the app stopped,
 its log folded in and its owner and mode restored.
 
-Each adb service is a connection and, on an emulator or a phone, a round trip, so the
-files are probed in one: a single ``stat`` of the database and its logs says which
+Each adb command is, on an emulator or a phone, a round trip, so the files are probed
+in one: a single ``stat`` of the database and its logs says which
 exist and whose they are. A query is that probe and one pull per file; a write adds
 the push and one shell command that removes the stale logs and restores owner and mode.
 """

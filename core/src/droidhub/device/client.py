@@ -91,7 +91,7 @@ class Device:
 
     @property
     def services(self) -> Counter[str]:
-        """The device services (each one connection) this Device has opened, by kind:
+        """The device services (each one round trip) this Device has used, by kind:
         ``shell:WORD`` by a command's first word, ``sync:VERB`` for file operations."""
         return self.transport.services
 

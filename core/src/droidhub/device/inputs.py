@@ -2,7 +2,7 @@
 command (an action and the observation after it in one adb round trip).
 
 An RL loop or an agent taps, then reads the screen. Each is a shell command and each
-adb command is a connection of its own, so the tap's round trip is spent waiting for
+adb command is a round trip of its own, so the tap's round trip is spent waiting for
 nothing: its output is empty. While a thread holds inputs
 (:meth:`droidhub.device.client.Device.holding_inputs`), ``input tap``, ``swipe`` and
 ``keyevent`` wait in a queue of that thread's own, and the next command that has
