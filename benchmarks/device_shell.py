@@ -7,8 +7,9 @@ Starts a virtual device server in this process and prints, in one run:
 - the median (and 90th percentile) round trip of droidhub's ``Device.shell``;
 - the same for adbutils' plain ``device.shell`` (two connections per call, and a
   10 ms sleep in each close), for comparison;
-- the floor: the same ``shell,v2`` exchange over a bare socket, with no client
-  library at all, and a bare ``host:version`` exchange;
+- the floor of a connection a command: the same ``shell,v2`` exchange over a bare
+  socket, with no client library at all (``Device.shell`` keeps a shell session open
+  instead, so it comes in under it), and a bare ``host:version`` exchange;
 - push and pull throughput of ``Device.push`` / ``Device.pull`` in MB/s.
 
 Every shell call runs ``echo`` on the phone, so the phone's own work is included.
