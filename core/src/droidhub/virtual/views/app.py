@@ -158,7 +158,7 @@ class ViewApp(WindowApp[Window]):
             if field_ is not None and field_.on_change is not None and field_.text:
                 field_.on_change(field_.text[:-1])
         elif keycode in KEY_BACK:
-            window = self._window(phone)
+            window = self.input_window(phone)
             if window.keyboard is not None:
                 self.view_state.keyboard = None
                 return True
@@ -214,7 +214,7 @@ class ViewApp(WindowApp[Window]):
             self.on_text(phone, sent.text)
 
     def _focused(self, phone: VirtualPhone) -> EditText | None:
-        window = self._window(phone)
+        window = self.input_window(phone)
         roots: list[View] = [v for v in (window.dialog, window.content) if v is not None]
         for root in roots:
             for view in root.walk():
