@@ -193,6 +193,12 @@ def test_piped_shell_reads_a_command_over_several_lines_as_sh_does(
     assert result.stdout == b"one\ntwo\nthree\na\rb|"
 
 
+def test_piped_shell_keeps_the_folder_and_variables_until_exit(client: str, served: int) -> None:
+    script = b"cd /sdcard\npwd\nX=5\necho $X\nexit 4\necho never\n"
+    result = adb(client, served, "-s", "virtual-0", "shell", stdin=script, check=False)
+    assert (result.stdout, result.returncode) == (b"/sdcard\n5\n", 4)
+
+
 def test_kill_server_does_not_stop_it(client: str, served: int) -> None:
     adb(client, served, "kill-server", check=False)
     assert adb(client, served, "devices").stdout.decode().count("\tdevice") == 2

@@ -20,6 +20,7 @@ from droidhub.virtual.adb_wire import (
     SHELL_STDOUT,
     Phone,
     ShellOutcome,
+    ShellState,
     Transport,
     drain_input,
     shell_packets,
@@ -43,7 +44,11 @@ class ShellService:
         self._executor = executor
 
     async def _run(
-        self, transport: Transport, command: str, stop: threading.Event | None = None
+        self,
+        transport: Transport,
+        command: str,
+        stop: threading.Event | None = None,
+        session: ShellState | None = None,
     ) -> ShellOutcome:
         """Run ``command`` on the phone's worker threads.
 
@@ -61,6 +66,7 @@ class ShellService:
                 transport.phone,
                 command,
                 stop,
+                session,
             )
         except asyncio.CancelledError:
             stop.set()
@@ -147,9 +153,10 @@ class ShellService:
         writer.write(shell_packets(SHELL_STDOUT, prompt))
         exit_code = 0
         stdin = _Stdin(reader)
+        shell = transport.phone.shell_session()  # cd, variables... carry from line to line
         pending = ""  # lines of a command not complete yet (an open quote or compound)
         try:
-            while (data := await stdin.next()) is not None:
+            while not shell.exited and (data := await stdin.next()) is not None:
                 echo, lines, ended = editor.feed(data)
                 writer.write(shell_packets(SHELL_STDOUT, echo))
                 for line in lines:
@@ -159,20 +166,19 @@ class ShellService:
                     pending = text + "\n" if not pty and incomplete(text) else ""
                     if pending:
                         continue  # sh reads on before it runs any of it
-                    if text.strip() == "exit":
-                        ended = True
-                        break
                     if text.strip():
-                        outcome = await self._run(transport, text.strip(), stdin.left)
+                        outcome = await self._run(transport, text.strip(), stdin.left, shell)
                         exit_code = outcome.exit_code & 0xFF
                         writer.write(_session_output(outcome, pty))
+                    if shell.exited:
+                        break
                     writer.write(shell_packets(SHELL_STDOUT, prompt))
                 await drain(writer, reader)
                 if ended:
                     break
             last = (pending + editor.pending.decode("utf-8", "replace")).strip()
-            if last and not pty and last != "exit":  # a last line without newline
-                outcome = await self._run(transport, last, stdin.left)
+            if last and not pty and not shell.exited:  # a last line without newline
+                outcome = await self._run(transport, last, stdin.left, shell)
                 exit_code = outcome.exit_code & 0xFF
                 writer.write(_session_output(outcome, pty))
         finally:
@@ -284,7 +290,9 @@ class _Failure:
     exit_code: int
 
 
-def _shell_or_report(phone: Phone, command: str, stop: threading.Event) -> ShellOutcome:
+def _shell_or_report(
+    phone: Phone, command: str, stop: threading.Event, session: ShellState | None = None
+) -> ShellOutcome:
     """Run ``command``; a phone that raises answers on stderr with exit status 255.
 
     The client then sees that the phone failed instead of a connection that just ends;
@@ -293,7 +301,9 @@ def _shell_or_report(phone: Phone, command: str, stop: threading.Event) -> Shell
     """
     try:
         with interruptible(stop):
-            return phone.shell(command)
+            if session is None:
+                return phone.shell(command)
+            return phone.shell(command, session=session)
     except Exception:
         log.exception("virtual phone failed on %r", command)
         message = "/system/bin/sh: internal error in the virtual phone (see the server log)\n"

@@ -12,7 +12,7 @@ import struct
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from droidhub.virtual.connection import (
     BoundedReader,
@@ -52,11 +52,25 @@ class ShellOutcome(Protocol):
     def exit_code(self) -> int: ...
 
 
+class ShellState(Protocol):
+    """An interactive shell's state, kept from line to line (the phone's own object)."""
+
+    @property
+    def exited(self) -> bool:
+        """Whether a line ran ``exit``: the session ends."""
+        ...
+
+
 class Phone(Protocol):
     """What the protocol needs from a phone (``droidhub.virtual.phone.VirtualPhone``)."""
 
-    def shell(self, command: str) -> ShellOutcome:
-        """Run one shell command line; thread-safe, may block."""
+    def shell(self, command: str, stdin: bytes = ..., session: Any = None) -> ShellOutcome:
+        """Run one shell command line (in ``session``, from :meth:`shell_session`, when
+        given); thread-safe, may block."""
+        ...
+
+    def shell_session(self) -> ShellState:
+        """A new interactive shell's state."""
         ...
 
     def host_path(self, android_path: str) -> Path:

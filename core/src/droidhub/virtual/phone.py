@@ -30,7 +30,7 @@ from droidhub.virtual.launcher import Launcher
 from droidhub.virtual.providers import ContentProvider, system_providers
 from droidhub.virtual.sandbox import SandboxPathError, links_below
 from droidhub.virtual.settings_store import Settings
-from droidhub.virtual.shell import ShellOutcome, run
+from droidhub.virtual.shell import Session, ShellOutcome, run
 from droidhub.virtual.storage import Storage, storage_from_env
 from droidhub.virtual.system_image import (
     LAUNCHER_ACTIVITY,
@@ -422,10 +422,18 @@ class VirtualPhone:
             app.on_stop(self)
 
     # --- shell ---------------------------------------------------------------------------
-    def shell(self, command: str, stdin: bytes = b"") -> ShellOutcome:
-        """Run ``command`` as ``adb shell`` would run it on this phone."""
+    def shell(
+        self, command: str, stdin: bytes = b"", session: Session | None = None
+    ) -> ShellOutcome:
+        """Run ``command`` as ``adb shell`` would run it on this phone: in a shell of its
+        own, or in ``session`` (from :meth:`shell_session`)."""
         with self.lock:
-            return run(self, command, stdin)
+            return run(self, command, stdin, session)
+
+    def shell_session(self) -> Session:
+        """An interactive shell's state (working folder, variables, functions, whether
+        it exited), kept from one line of ``adb shell``'s input to the next."""
+        return Session(self)
 
     def changed(self) -> None:
         """Say that what apps show may have changed (moves :attr:`epoch` on)."""

@@ -131,7 +131,8 @@ class Session:
             # (mksh warns "can't break" and goes on; nothing AW or droidhub sends does that).
             self.status = control.count if control.kind == "return" else self.status
         finally:
-            if self.changes:
+            if self.changes:  # (a session kept for the next line starts that one afresh)
+                self.changes = False
                 self.phone.epoch += 1
         return self.status
 
@@ -429,9 +430,13 @@ class Session:
         return "/" + normal.lstrip("/")
 
 
-def run(phone: VirtualPhone, line: str, stdin: bytes = b"") -> ShellOutcome:
-    """Run one command line on ``phone`` as ``adb shell`` would; see :class:`Session`."""
+def run(
+    phone: VirtualPhone, line: str, stdin: bytes = b"", session: Session | None = None
+) -> ShellOutcome:
+    """Run one command line on ``phone`` as ``adb shell`` would, in a shell of its own or
+    in ``session`` (an interactive shell's, which keeps what earlier lines set); see
+    :class:`Session`."""
     out, err = Sink(), Sink()
-    session = Session(phone)
+    session = session or Session(phone)
     status = session.run(line, stdin, out, err)
     return ShellOutcome(bytes(out.data), bytes(err.data), status & 0xFF)
