@@ -29,9 +29,9 @@ import threading
 from collections.abc import Callable
 from typing import BinaryIO
 
-__all__ = ["SESSIONS_ENV", "SessionGone", "SessionPool", "ShellSession", "sessions_wanted"]
-
 from droidhub.device.quoting import quote
+
+__all__ = ["SESSIONS_ENV", "SessionGone", "SessionPool", "ShellSession", "sessions_wanted"]
 
 #: Environment variable: ``0`` sends each shell command as a service of its own (a
 #: connection each) instead of over open sessions; for a phone whose shell cannot
