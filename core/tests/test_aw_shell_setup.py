@@ -340,6 +340,16 @@ def test_toybox_ls_long_formats(phone: Phone) -> None:
     assert status == 1 and "Unknown option 'Q'" in output
 
 
+def test_every_name_of_a_folder_shows_the_same_owner(phone: Phone) -> None:
+    names = ["/sdcard", "/storage/emulated/0", "/storage/self/primary", "/mnt/sdcard"]
+    shared = phone.ok(["shell", "stat", "-c", "%U:%G", *(f"{n}/Download" for n in names)])
+    assert shared.splitlines() == ["u0_a196:media_rw"] * len(names)
+    phone.ok(["shell", "mkdir", "-p", "/data/data/org.example.app/files"])
+    app = "/data/{}/org.example.app/files"
+    private = phone.ok(["shell", "stat", "-c", "%U:%G", app.format("data"), app.format("user/0")])
+    assert private.splitlines() == ["u0_a150:u0_a150"] * 2
+
+
 def test_toybox_find_expressions(phone: Phone) -> None:
     phone.ok(
         [

@@ -67,3 +67,9 @@ def canonical_path(android_path: str) -> str:
     if path == APP_DATA_ALIAS or path.startswith(APP_DATA_ALIAS + "/"):
         return APP_DATA + path[len(APP_DATA_ALIAS) :]
     return path
+
+
+def on_shared_storage(android_path: str) -> bool:
+    """Whether ``android_path``, under any of its names, is shared storage or in it."""
+    path = canonical_path(android_path)
+    return path == EXTERNAL_STORAGE or path.startswith(EXTERNAL_STORAGE + "/")

@@ -11,6 +11,7 @@ import stat
 import struct
 from pathlib import Path
 
+from droidhub.android.phone import on_shared_storage
 from droidhub.virtual.adb_wire import (
     SYNC_DATA_MAX,
     Phone,
@@ -262,13 +263,9 @@ def _u32(value: float) -> int:
     return int(value) & 0xFFFFFFFF
 
 
-def _on_shared_storage(android_path: str) -> bool:
-    return android_path.startswith(("/sdcard", "/storage/", "/mnt/sdcard"))
-
-
 def _android_mode(android_path: str, host_mode: int) -> int:
     """The mode Android would report: shared storage is ``drwxrws---`` / ``-rw-rw----``."""
-    if _on_shared_storage(android_path):
+    if on_shared_storage(android_path):
         if stat.S_ISDIR(host_mode):
             return stat.S_IFDIR | 0o2770
         if stat.S_ISREG(host_mode):
@@ -278,7 +275,7 @@ def _android_mode(android_path: str, host_mode: int) -> int:
 
 def _owner(android_path: str) -> tuple[int, int]:
     """uid/gid as Android shows them: root, with media_rw's group on shared storage."""
-    return (0, 1023) if _on_shared_storage(android_path) else (0, 0)
+    return (0, 1023) if on_shared_storage(android_path) else (0, 0)
 
 
 def _stat_v2_fields(ident: bytes, path: str, st: os.stat_result) -> bytes:

@@ -17,6 +17,7 @@ import stat as statmod
 from dataclasses import dataclass
 from pathlib import Path
 
+from droidhub.android.phone import APP_DATA, canonical_path, on_shared_storage
 from droidhub.virtual.commands.invocation import Invocation, command, option_words
 from droidhub.virtual.commands.links import link_target
 
@@ -24,10 +25,11 @@ _FLAGS = "aAlL1dutcrSngoiphFRsHqbx"
 
 
 def owner(android_path: str) -> tuple[str, str]:
-    """The user and group ``ls -l`` and ``stat`` show for ``android_path``."""
-    if android_path.startswith(("/storage/emulated/", "/sdcard/")):
+    """The user and group ``ls -l`` and ``stat`` show for ``android_path`` (the same
+    under each of its names)."""
+    if on_shared_storage(android_path):
         return "u0_a196", "media_rw"
-    if android_path.startswith("/data/data/"):
+    if canonical_path(android_path).startswith(APP_DATA + "/"):
         return "u0_a150", "u0_a150"
     return "root", "root"
 
