@@ -5,6 +5,7 @@ nothing but a new one. End to end: adb protocol to a virtual phone."""
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
 from collections.abc import Iterator
@@ -57,6 +58,22 @@ def test_commands_one_after_another_share_one_connection(
     assert connections_to(server.port) <= before + 4  # one session per thread at most
     device.close()
     assert connections_to(server.port) == before
+
+
+@pytest.mark.skipif(not TCP_TABLE.exists(), reason="needs Linux's /proc/net/tcp")
+def test_a_device_dropped_unclosed_closes_its_sessions_at_once(
+    server: VirtualDeviceServer,
+) -> None:
+    before = connections_to(server.port)
+    gc.disable()  # freed by reference counting alone: no cycle holds a session open
+    try:
+        dropped = Device(server.serials[0], port=server.port)
+        assert dropped.shell("echo hi") == "hi\n"
+        assert connections_to(server.port) == before + 1
+        del dropped
+        assert connections_to(server.port) == before
+    finally:
+        gc.enable()
 
 
 def test_each_command_has_a_shell_of_its_own(device: Device) -> None:

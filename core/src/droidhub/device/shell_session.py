@@ -149,20 +149,22 @@ class ShellSession:
 class SessionPool:
     """A phone's idle sessions: :meth:`run` takes one (or opens one with ``opener``,
     given the command's timeout), runs the command there and puts it back. Thread safe;
-    each session serves one command at a time."""
+    each session serves one command at a time. The pool keeps no reference to its
+    transport, so a transport dropped unclosed is freed at once, its sessions closed."""
 
-    def __init__(self, opener: Callable[[float | None], ShellSession]) -> None:
-        self._opener = opener
+    def __init__(self) -> None:
         self._idle: list[ShellSession] = []
         self._lock = threading.Lock()
         self.closed = False
 
-    def run(self, command: str, timeout: float | None) -> tuple[bytes, int]:
+    def run(
+        self, command: str, timeout: float | None, opener: Callable[[float | None], ShellSession]
+    ) -> tuple[bytes, int]:
         """``command``'s output and exit status, in an idle session or a new one; a
         session that ended before answering is replaced once (the command never ran
         there). Errors other than :class:`SessionGone` close the session and propagate."""
         for attempt in range(2):
-            session = self._take(timeout)
+            session = self._take(timeout, opener)
             try:
                 answer = session.run(command, timeout)
             except SessionGone:
@@ -185,12 +187,14 @@ class SessionPool:
         for session in idle:
             session.close()
 
-    def _take(self, timeout: float | None) -> ShellSession:
+    def _take(
+        self, timeout: float | None, opener: Callable[[float | None], ShellSession]
+    ) -> ShellSession:
         while True:
             with self._lock:
                 session = self._idle.pop() if self._idle else None
             if session is None:
-                return self._opener(timeout)
+                return opener(timeout)
             if session.alive():
                 return session
             session.close()  # ended meanwhile, or a forked parent's (its copy only)

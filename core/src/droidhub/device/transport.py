@@ -96,7 +96,7 @@ class AdbTransport(FileSync):
         self._open: set[socket.socket] = set()
         self._open_lock = threading.Lock()
         self._address: tuple[int, int, int, Any] | None = None
-        self._sessions = SessionPool(self._new_session)
+        self._sessions = SessionPool()
         self.use_sessions = sessions_wanted()
         self.server_version = int(self.host_query("host:version"), 16)
         attached = self.attached()
@@ -275,7 +275,13 @@ class AdbTransport(FileSync):
             reader.close()
             self._close_connection(sock)
             raise
-        return ShellSession(sock, reader, on_close=lambda: self._close_connection(sock))
+        open_now, lock = self._open, self._open_lock  # not self: sessions hold no transport
+
+        def forget() -> None:
+            with lock:
+                open_now.discard(sock)
+
+        return ShellSession(sock, reader, on_close=forget)
 
     # --- shell ---------------------------------------------------------------------------
     def run(self, command: str, timeout: float | None) -> ShellResult:
@@ -289,7 +295,7 @@ class AdbTransport(FileSync):
         frame_request(f"shell,v2:{command}")  # as long as a command as a service of its own
         self.services[_service_kind("shell", command)] += 1
         try:
-            output, code = self._sessions.run(command, timeout)
+            output, code = self._sessions.run(command, timeout, self._new_session)
         except TimeoutError:
             self.refuse_if_closed()
             raise DeviceError(
