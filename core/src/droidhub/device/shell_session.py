@@ -24,12 +24,18 @@ import os
 import secrets
 import select
 import socket
-import struct
 import threading
 from collections.abc import Callable
 from typing import BinaryIO
 
 from droidhub.device.quoting import quote
+from droidhub.device.wire import (
+    SHELL_EXIT,
+    SHELL_HEADER,
+    SHELL_STDERR,
+    SHELL_STDIN,
+    SHELL_STDOUT,
+)
 
 __all__ = ["SESSIONS_ENV", "SessionGone", "SessionPool", "ShellSession", "sessions_wanted"]
 
@@ -38,9 +44,6 @@ __all__ = ["SESSIONS_ENV", "SessionGone", "SessionPool", "ShellSession", "sessio
 #: take commands on stdin.
 SESSIONS_ENV = "DROIDHUB_SHELL_SESSIONS"
 
-#: Shell protocol packet ids (adb's ``ShellProtocol::Id``).
-_STDIN, _STDOUT, _STDERR, _EXIT = 0, 1, 2, 3
-_HEADER = struct.Struct("<BI")
 #: The most bytes one stdin packet carries (adbd reads stdin packets into a buffer of
 #: about 32 KiB; half of it leaves room).
 _STDIN_CHUNK = 16 * 1024
@@ -107,19 +110,19 @@ class ShellSession:
         packets = bytearray()
         for start in range(0, len(data), _STDIN_CHUNK):
             chunk = data[start : start + _STDIN_CHUNK]
-            packets += _HEADER.pack(_STDIN, len(chunk)) + chunk
+            packets += SHELL_HEADER.pack(SHELL_STDIN, len(chunk)) + chunk
         self.sock.sendall(packets)
 
     def _answer(self, marker: bytes) -> tuple[bytes, int]:
         parts: list[tuple[int, bytes]] = []
-        streams = {_STDOUT: bytearray(), _STDERR: bytearray()}
+        streams = {SHELL_STDOUT: bytearray(), SHELL_STDERR: bytearray()}
         status: int | None = None
         stderr_done = False
         while status is None or not stderr_done:
-            header = self._read(_HEADER.size, bool(parts))
-            kind, size = _HEADER.unpack(header)
+            header = self._read(SHELL_HEADER.size, bool(parts))
+            kind, size = SHELL_HEADER.unpack(header)
             data = self._read(size, True) if size else b""
-            if kind == _EXIT:
+            if kind == SHELL_EXIT:
                 if not parts:
                     raise SessionGone
                 raise ConnectionError("the phone's shell ended part-way through the answer")
@@ -128,9 +131,9 @@ class ShellSession:
             parts.append((kind, data))
             stream = streams[kind]
             stream += data
-            if kind == _STDOUT and status is None:
+            if kind == SHELL_STDOUT and status is None:
                 status = _status_after(stream, marker)
-            elif kind == _STDERR and stream.endswith(marker + b"\n"):
+            elif kind == SHELL_STDERR and stream.endswith(marker + b"\n"):
                 stderr_done = True
         return _merged(parts, streams, marker), status
 
@@ -233,10 +236,10 @@ def _status_after(stdout: bytearray, marker: bytes) -> int | None:
 def _merged(parts: list[tuple[int, bytes]], streams: dict[int, bytearray], marker: bytes) -> bytes:
     """The two streams in the order their packets came, the end markers cut out."""
     kept = {
-        _STDOUT: streams[_STDOUT].rfind(marker + b" "),
-        _STDERR: len(streams[_STDERR]) - len(marker) - 1,
+        SHELL_STDOUT: streams[SHELL_STDOUT].rfind(marker + b" "),
+        SHELL_STDERR: len(streams[SHELL_STDERR]) - len(marker) - 1,
     }
-    taken = {_STDOUT: 0, _STDERR: 0}
+    taken = {SHELL_STDOUT: 0, SHELL_STDERR: 0}
     out = bytearray()
     for kind, data in parts:
         start = taken[kind]

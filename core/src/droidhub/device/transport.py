@@ -32,6 +32,10 @@ from droidhub.device.shell_session import (
 )
 from droidhub.device.wire import (
     MAX_REQUEST_BYTES,
+    SHELL_EXIT,
+    SHELL_HEADER,
+    SHELL_STDERR,
+    SHELL_STDOUT,
     DeviceError,
     ShellResult,
     expect_okay,
@@ -312,14 +316,14 @@ class AdbTransport(FileSync):
         output = bytearray()
         with self.service(f"shell,v2:{command}", timeout, command) as (_, reader):
             while True:
-                header = reader.read(5)
-                if not header or len(header) < 5:
+                header = reader.read(SHELL_HEADER.size)
+                if not header or len(header) < SHELL_HEADER.size:
                     raise DeviceError(f"{command!r}: the shell ended without an exit status")
-                kind, size = header[0], int.from_bytes(header[1:5], "little")
+                kind, size = SHELL_HEADER.unpack(header)
                 payload = read_exact(reader, size, command) if size else b""
-                if kind in (1, 2):  # stdout, stderr
+                if kind in (SHELL_STDOUT, SHELL_STDERR):
                     output += payload
-                elif kind == 3:  # exit
+                elif kind == SHELL_EXIT:
                     code = payload[0] if payload else 255
                     return ShellResult(output.decode("utf-8", errors="replace"), code)
 

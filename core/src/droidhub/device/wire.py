@@ -1,14 +1,20 @@
 """The adb host protocol's framing, as droidhub's client speaks it: a request's length
-prefix, the server's OKAY/FAIL answer and length-prefixed blocks, and the errors and
-results every layer of :mod:`droidhub.device` shares."""
+prefix, the server's OKAY/FAIL answer and length-prefixed blocks, the shell protocol's
+packets, and the errors and results every layer of :mod:`droidhub.device` shares."""
 
 from __future__ import annotations
 
+import struct
 from dataclasses import dataclass
 from typing import BinaryIO
 
 __all__ = [
     "MAX_REQUEST_BYTES",
+    "SHELL_EXIT",
+    "SHELL_HEADER",
+    "SHELL_STDERR",
+    "SHELL_STDIN",
+    "SHELL_STDOUT",
     "DeviceError",
     "ShellResult",
     "expect_okay",
@@ -21,6 +27,11 @@ __all__ = [
 #: digits. (Real adb servers refuse longer ones too; adbd's own limit on a service is
 #: larger from Android 7 on, and 4096 bytes before it, where there is no shell v2.)
 MAX_REQUEST_BYTES = 0xFFFF
+
+#: Shell protocol v2 packets (adb's ``ShellProtocol``): an id byte and a little-endian
+#: length, then the data; the ids of stdin, stdout, stderr and the exit status.
+SHELL_HEADER = struct.Struct("<BI")
+SHELL_STDIN, SHELL_STDOUT, SHELL_STDERR, SHELL_EXIT = 0, 1, 2, 3
 
 
 class DeviceError(RuntimeError):
