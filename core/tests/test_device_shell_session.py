@@ -147,3 +147,13 @@ def test_close_cuts_a_command_running_in_a_session(device: Device) -> None:
     assert errors and "the episode was abandoned" in errors[0]
     with pytest.raises(DeviceError, match="was closed"):
         device.shell("echo no more")
+
+
+def test_a_session_client_that_leaves_stops_its_command_on_the_phone() -> None:
+    # One worker thread for the phone's commands: were the sleep left running after
+    # its client gave up, the next command would wait the 30 s out and time out too.
+    with VirtualDeviceServer(devices=1, shell_workers=1) as server:
+        device = Device(server.serials[0], port=server.port)
+        with pytest.raises(DeviceError, match=r"no answer within 0\.3 s"):
+            device.run("sleep 30", timeout=0.3)
+        assert device.run("echo free", timeout=10) == ShellResult("free\n", 0)
