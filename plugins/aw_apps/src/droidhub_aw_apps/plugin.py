@@ -1,9 +1,12 @@
 """The droidhub plugin of droidhub-aw-apps: AndroidWorld's app tasks.
 
 Each app lives in its own package (``droidhub_aw_apps.markor``, ...) whose
-``__init__`` exposes ``APPS`` (:class:`droidhub.AppSpec`), ``virtual_apps()`` (fresh
-:class:`droidhub.virtual.appmodel.VirtualApp` models) and, where it has any, ``TASKS``
-(task classes) and ``EVALUATORS`` (:class:`droidhub.Evaluator`); an app's ``solvers`` module,
+``__init__`` exposes ``APPS`` (:class:`droidhub.AppSpec`) and, where it has any, ``TASKS``
+(task classes) and ``EVALUATORS`` (:class:`droidhub.Evaluator`); its ``screens`` module
+exposes ``virtual_apps()`` (fresh :class:`droidhub.virtual.appmodel.VirtualApp` models), and
+is imported only where phones start: the view engine it brings (Skia, numpy) is no part of
+listing or scoring tasks, which every command does (a part without screens, the
+clipboard, exposes ``virtual_apps()`` in its ``__init__``); an app's ``solvers`` module,
 if it has one, exposes ``SOLVERS`` (:class:`droidhub.agents.ui_solver.UISolver`, how each of
 its tasks is done through the screen alone); the information-retrieval tasks
 built from the apps' spec files come from :mod:`droidhub_aw_apps.common.ir_task`. This
@@ -62,6 +65,15 @@ def _parts() -> list[ModuleType]:
     return [importlib.import_module(f"droidhub_aw_apps.{name}") for name in PARTS]
 
 
+def _part_with_screens(name: str) -> ModuleType:
+    """The module of part ``name`` that gives its ``virtual_apps()``: its ``screens``
+    module where it has one, else the part itself."""
+    screens = f"droidhub_aw_apps.{name}.screens"
+    if "." not in name and importlib.util.find_spec(screens) is not None:
+        return importlib.import_module(screens)
+    return importlib.import_module(f"droidhub_aw_apps.{name}")
+
+
 @hookimpl
 def droidhub_task_families() -> Sequence[TaskFamily]:
     """The ``android_world`` family."""
@@ -108,7 +120,7 @@ def droidhub_evaluators() -> Sequence[Evaluator]:
 def droidhub_virtual_apps() -> Sequence[VirtualApp]:
     """Fresh virtual models of every app; a model of a pinned APK reports its versionCode
     (``pm list packages --show-versioncode``, ``dumpsys package``)."""
-    models = [model for part in _parts() for model in part.virtual_apps()]
+    models = [model for name in PARTS for model in _part_with_screens(name).virtual_apps()]
     for model in models:
         entry = pinned(model.package)
         if entry is not None and entry.version_code is not None:

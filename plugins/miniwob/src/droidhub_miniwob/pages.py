@@ -7,6 +7,7 @@ from the same folder by ``webview_app/copy_pages.py``.
 
 from __future__ import annotations
 
+import importlib.util
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -175,14 +176,15 @@ def check_task_name(task: str) -> str:
 
 
 def pages_dir() -> Path:
-    """The folder of task pages (``<task>.html``) inside the installed ``miniwob`` package."""
-    try:
-        import miniwob
-    except ImportError as exc:
-        raise PagesNotFoundError(
-            "the 'miniwob' package is not installed; run: pip install miniwob"
-        ) from exc
-    folder = Path(miniwob.__file__).parent / "html" / "miniwob"
+    """The folder of task pages (``<task>.html``) inside the installed ``miniwob`` package.
+
+    The package is found, not imported: importing it registers its gymnasium envs, a
+    cost every command that lists the suite would pay for a folder's path.
+    """
+    spec = importlib.util.find_spec("miniwob")
+    if spec is None or not spec.submodule_search_locations:
+        raise PagesNotFoundError("the 'miniwob' package is not installed; run: pip install miniwob")
+    folder = Path(next(iter(spec.submodule_search_locations))) / "html" / "miniwob"
     if not folder.is_dir():
         raise PagesNotFoundError(
             f"the installed miniwob package has no task pages at {folder}; "

@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, ClassVar, cast
 from pydantic import BaseModel, ConfigDict, Field
 
 from droidhub import Footprint, StateRefs, TaskEval
-from droidhub_miniwob import contract, solvers
+from droidhub_miniwob import contract
 from droidhub_miniwob.contract import RewardReply, UtteranceReply
-from droidhub_miniwob.solvers.gaps import GAPS
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
+    from droidhub_miniwob.solvers import Solver
 
 #: Seeds are 32-bit signed ints so that ``am start --ei seed`` carries them unchanged.
 SEED_LIMIT = 2**31
@@ -140,20 +140,31 @@ class MiniWobTask(TaskEval):
     @classmethod
     def has_oracle(cls) -> bool:
         """Whether a scripted solver exists for this page."""
-        return solvers.get(cls.page) is not None
+        return _solver(cls.page) is not None
 
     @classmethod
     def no_oracle_reason(cls) -> str:
         """Why the page has no solver (:data:`droidhub_miniwob.solvers.gaps.GAPS`)."""
+        from droidhub_miniwob.solvers.gaps import GAPS
+
         return "" if cls.has_oracle() else GAPS.get(cls.page, "")
 
     def oracle(self, env: Env) -> str | None:
         """Solve the page through the device only (taps and text from the UI tree)."""
-        solver = solvers.get(self.page)
+        solver = _solver(self.page)
         if solver is None:
             raise NotImplementedError(f"MiniWoB task {self.page} has no scripted solver")
         solver(env, self.utterance or "")
         return None
+
+
+def _solver(page: str) -> Solver | None:
+    """The solver of ``page``. The solvers are imported on first use, not with the
+    tasks: they read screens with the virtual phone's view engine (skia, numpy), which
+    a command that only lists or runs tasks with an agent has no use for."""
+    from droidhub_miniwob import solvers
+
+    return solvers.get(page)
 
 
 def wait_for_utterance(

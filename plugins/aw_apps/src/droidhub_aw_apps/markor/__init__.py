@@ -8,14 +8,13 @@
 - :mod:`~droidhub_aw_apps.markor.tasks`, :mod:`~droidhub_aw_apps.markor.text_tasks`:
   the tasks on notes and folders, and on a note's text.
 
-The package's contribution to the plugin: ``TASKS``, ``APPS``, ``EVALUATORS`` and
-``virtual_apps()``, gathered by :mod:`droidhub_aw_apps.plugin`.
+The package's contribution to the plugin: ``TASKS``, ``APPS`` and ``EVALUATORS``, and
+its ``screens`` module's ``virtual_apps()``, gathered by :mod:`droidhub_aw_apps.plugin`.
 """
 
 from droidhub import TaskEval
 from droidhub_aw_apps.markor.evaluators import EVALUATORS
 from droidhub_aw_apps.markor.model import APPS
-from droidhub_aw_apps.markor.screens import virtual_apps
 from droidhub_aw_apps.markor.tasks import (
     MarkorCreateFolder,
     MarkorDeleteAllNotes,
@@ -50,4 +49,4 @@ TASKS: tuple[type[TaskEval], ...] = (
     MarkorTranscribeVideo,
 )
 
-__all__ = ["APPS", "EVALUATORS", "TASKS", "virtual_apps"]
+__all__ = ["APPS", "EVALUATORS", "TASKS"]

@@ -1,10 +1,10 @@
 """The Tasks app (org.tasks): its data model, its screens, and the specs of the
 information-retrieval questions asked about it with their UI solvers. It gives the
-plugin ``APPS`` and ``virtual_apps()``; :mod:`droidhub_aw_apps.common.ir_task` makes
+plugin ``APPS``, and its ``screens`` module ``virtual_apps()``;
+:mod:`droidhub_aw_apps.common.ir_task` makes
 the questions into tasks.
 """
 
 from droidhub_aw_apps.tasks_app.model import APPS
-from droidhub_aw_apps.tasks_app.screens import virtual_apps
 
-__all__ = ["APPS", "virtual_apps"]
+__all__ = ["APPS"]

@@ -1,11 +1,10 @@
 """VLC: its data model, screens and tasks.
 
-The package's contribution to the plugin: ``TASKS``, ``APPS``, ``EVALUATORS`` and
-``virtual_apps()``, gathered by :mod:`droidhub_aw_apps.plugin`.
+The package's contribution to the plugin: ``TASKS``, ``APPS`` and ``EVALUATORS``, and
+its ``screens`` module's ``virtual_apps()``, gathered by :mod:`droidhub_aw_apps.plugin`.
 """
 
 from droidhub_aw_apps.vlc.model import APPS
-from droidhub_aw_apps.vlc.screens import virtual_apps
 from droidhub_aw_apps.vlc.tasks import EVALUATORS, TASKS
 
-__all__ = ["APPS", "EVALUATORS", "TASKS", "virtual_apps"]
+__all__ = ["APPS", "EVALUATORS", "TASKS"]

@@ -13,6 +13,7 @@ from PIL import Image
 
 from droidhub import Action, BoundingBox, Observe, UIElement
 from droidhub.virtual.views import keyboard
+from droidhub_miniwob.pages import html_root
 from droidhub_miniwob.solvers.registry import Solver, SolverError
 
 if TYPE_CHECKING:
@@ -32,9 +33,7 @@ _WAIT_S = 3.0
 def page_files() -> Path:
     """The ``miniwob`` package's html folder: the pages' own files, which a solver may read
     for what a person learns by playing a page (its wordings, its word lists)."""
-    import miniwob
-
-    return Path(miniwob.__file__).parent / "html"
+    return html_root()
 
 
 def elements(env: Env) -> list[UIElement]:
