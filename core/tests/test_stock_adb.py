@@ -122,6 +122,31 @@ def test_shell_gives_exit_codes_and_separate_stderr(client: str, served: int) ->
     assert b"no_such_command: inaccessible or not found" in result.stderr
 
 
+def test_shared_storage_names_are_links_as_on_android(client: str, served: int) -> None:
+    def shell(command: str) -> str:
+        return adb(client, served, "-s", "virtual-0", "shell", command).stdout.decode()
+
+    # The system image's link in /, and the one in /storage/self, as toybox lists them.
+    (sdcard,) = [line for line in shell("ls -l /").splitlines() if "sdcard" in line]
+    assert sdcard.split() == [
+        "lrw-r--r--", "1", "root", "root", "21", "2009-01-01", "00:00",
+        "sdcard", "->", "/storage/self/primary",
+    ]  # fmt: skip
+    primary = shell("ls -l /storage/self").splitlines()[1].split()
+    assert primary[:5] == ["lrwxrwxrwx", "1", "root", "root", "19"]
+    assert primary[-3:] == ["primary", "->", "/storage/emulated/0"]
+    assert shell("readlink /sdcard; readlink /storage/self/primary") == (
+        "/storage/self/primary\n/storage/emulated/0\n"
+    )
+    assert shell("readlink -f /sdcard/Download; realpath /sdcard") == (
+        "/storage/emulated/0/Download\n/storage/emulated/0\n"
+    )
+    # Not a link, or a missing folder on the way: exit 1, nothing said.
+    assert shell("readlink /sdcard/Download; echo $?; readlink -f /sdcard/a/b; echo $?") == (
+        "1\n1\n"
+    )
+
+
 def test_push_keeps_the_files_mtime_and_dates_new_folders_by_the_phones_clock(
     client: str, served: int, tmp_path: Path
 ) -> None:

@@ -46,6 +46,12 @@ PIXEL_6 = ScreenGeometry(width=1080, height=2400, density=420, status_bar=118, n
 EXTERNAL_STORAGE = "/storage/emulated/0"
 #: Other names Android gives the shared storage root (symlinks and bind mounts).
 STORAGE_ALIASES = ("/sdcard", "/storage/self/primary", "/mnt/sdcard", "/data/media/0")
+#: The aliases that are symlinks (``ls -l``, ``readlink``), each with the text it holds.
+STORAGE_LINKS = {"/sdcard": "/storage/self/primary", "/storage/self/primary": "/storage/emulated/0"}
+#: The root folder's links come with the system image, as its files do: ``lrw-r--r--``
+#: and dated 2009-01-01 00:00 UTC (``ls -l /``: ``sdcard -> /storage/self/primary``).
+SYSTEM_IMAGE_LINK_MODE = 0o120644
+SYSTEM_IMAGE_TIME = 1230768000
 #: Apps' private data: ``/data/user/0`` is the same folder as ``/data/data``.
 APP_DATA = "/data/data"
 APP_DATA_ALIAS = "/data/user/0"

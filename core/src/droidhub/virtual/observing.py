@@ -46,6 +46,7 @@ READERS = frozenset(
         "printf",
         "pwd",
         "readlink",
+        "realpath",
         "sh",
         "sha256sum",
         "sleep",

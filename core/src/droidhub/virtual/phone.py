@@ -24,7 +24,13 @@ import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from droidhub.android.phone import EXTERNAL_STORAGE, PIXEL_6, canonical_path
+from droidhub.android.phone import (
+    EXTERNAL_STORAGE,
+    PIXEL_6,
+    STORAGE_LINKS,
+    SYSTEM_IMAGE_TIME,
+    canonical_path,
+)
 from droidhub.virtual.app import Intent, VirtualApp
 from droidhub.virtual.launcher import Launcher
 from droidhub.virtual.providers import ContentProvider, system_providers
@@ -135,12 +141,13 @@ class VirtualPhone:
         for folder in _SHARED_FOLDERS:
             (external / folder).mkdir(parents=True, exist_ok=True)
         (self.root / "storage/self").mkdir(parents=True, exist_ok=True)
-        for link, target in (
-            ("sdcard", "storage/self/primary"),
-            ("storage/self/primary", "../emulated/0"),
-        ):
-            if not os.path.lexists(self.root / link):
-                os.symlink(target, self.root / link)
+        for link, target in STORAGE_LINKS.items():
+            host = self.root / link.lstrip("/")
+            if not os.path.lexists(host):
+                # Relative, as every link in the sandbox is: the sandbox may move.
+                os.symlink(posixpath.relpath(target, posixpath.dirname(link)), host)
+                if posixpath.dirname(link) == "/":  # it came with the system image
+                    os.utime(host, (SYSTEM_IMAGE_TIME,) * 2, follow_symlinks=False)
         for package in SYSTEM_PACKAGES:
             self._data_dir(package).mkdir(parents=True, exist_ok=True)
 

@@ -1,5 +1,5 @@
-"""Symbolic and hard links, kept inside the phone's sandbox: ``ln``, and the checks
-``cp``, ``mv`` and ``ls`` make on links.
+"""Symbolic and hard links, kept inside the phone's sandbox: ``ln``, ``readlink`` and
+``realpath``, and the checks ``cp``, ``mv`` and ``ls`` make on links.
 
 A link is the one way a path inside the sandbox folder could name a host file outside
 it. Links are stored relative, leading where the Android path names on the phone;
@@ -13,11 +13,14 @@ import os
 import posixpath
 from pathlib import Path
 
+from droidhub.android.phone import STORAGE_LINKS, canonical_path
 from droidhub.virtual.commands.invocation import (
+    CommandExit,
     Invocation,
     command,
     flags_and_operands,
 )
+from droidhub.virtual.sandbox import SandboxPathError
 
 
 @command("ln")
@@ -58,6 +61,61 @@ def ln(inv: Invocation) -> int:
         return inv.fail(f"cannot create '{link}': Permission denied")
     inv.phone.stamp(link_host)
     return 0
+
+
+@command("readlink")
+def readlink(inv: Invocation) -> int:
+    """``readlink [-efmnq] FILE`` (toybox 0.8.6): where symlink FILE points, else exit 1
+    and nothing said; ``-f`` its canonical path (every link, ``.`` and ``..`` resolved;
+    all but the last name must exist), ``-e`` only an existing one, ``-m`` whatever
+    exists. ``-n``: no newline."""
+    flags, operands = flags_and_operands(inv, inv.args, "efmnq")
+    if len(operands) > 1:
+        raise CommandExit(inv.fail("Max 1 argument"))
+    target, shown = operands[0], None
+    resolve = next((letter for letter in "efm" if letter in flags), "")
+    if resolve:
+        shown = canonical(inv, target, resolve)
+    elif inv.path(target) in STORAGE_LINKS:
+        shown = STORAGE_LINKS[inv.path(target)]
+    elif inv.host(target).is_symlink():
+        shown = link_target(inv, inv.host(target), inv.path(target))
+    if shown is None:
+        return 1
+    inv.print(shown, end="" if "n" in flags else "\n")
+    return 0
+
+
+@command("realpath")
+def realpath(inv: Invocation) -> int:
+    """``realpath FILE...``: each FILE's canonical path; every name in it must exist."""
+    _flags, operands = flags_and_operands(inv, inv.args, "")
+
+    def show(target: str) -> str | None:
+        path = canonical(inv, target, "e")
+        if path is None:
+            return f"realpath: {target}: No such file or directory"
+        inv.print(path)
+        return None
+
+    return inv.for_each_operand(operands, show)
+
+
+def canonical(inv: Invocation, target: str, must_exist: str) -> str | None:
+    """``target``'s Android path with every link, ``.`` and ``..`` resolved, or None when
+    what ``must_exist`` asks is missing: ``e`` all of it, ``f`` all but its last name,
+    ``m`` nothing."""
+    try:
+        host = inv.phone.host_path(canonical_path(inv.path(target)))
+    except SandboxPathError:
+        return None
+    real = os.path.realpath(host)
+    if must_exist == "e" and not os.path.exists(real):
+        return None
+    if must_exist == "f" and not os.path.isdir(os.path.dirname(real)):
+        return None
+    inside = os.path.relpath(real, os.path.realpath(inv.phone.root))
+    return "/" + inside if inside != "." else "/"
 
 
 def link_target(inv: Invocation, host: Path, android_path: str) -> str:

@@ -13,20 +13,30 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import posixpath
 import stat as statmod
 from dataclasses import dataclass
 from pathlib import Path
 
-from droidhub.android.phone import APP_DATA, canonical_path, on_shared_storage
+from droidhub.android.phone import (
+    APP_DATA,
+    STORAGE_LINKS,
+    SYSTEM_IMAGE_LINK_MODE,
+    canonical_path,
+    on_shared_storage,
+)
 from droidhub.virtual.commands.invocation import Invocation, command, option_words
 from droidhub.virtual.commands.links import link_target
 
 _FLAGS = "aAlL1dutcrSngoiphFRsHqbx"
 
 
-def owner(android_path: str) -> tuple[str, str]:
+def owner(android_path: str, link: bool = False) -> tuple[str, str]:
     """The user and group ``ls -l`` and ``stat`` show for ``android_path`` (the same
-    under each of its names)."""
+    under each of its names), or for the symlink at that path (``link``): shared
+    storage's own links (``/sdcard``...) are root's, not what they lead to."""
+    if link and android_path in STORAGE_LINKS:
+        return "root", "root"
     if on_shared_storage(android_path):
         return "u0_a196", "media_rw"
     if canonical_path(android_path).startswith(APP_DATA + "/"):
@@ -34,9 +44,9 @@ def owner(android_path: str) -> tuple[str, str]:
     return "root", "root"
 
 
-def owner_ids(android_path: str) -> tuple[int, int]:
+def owner_ids(android_path: str, link: bool = False) -> tuple[int, int]:
     """The numeric uid and gid of :func:`owner`."""
-    user, group = owner(android_path)
+    user, group = owner(android_path, link)
     return (0 if user == "root" else 10196 if user == "u0_a196" else 10150), (
         0 if group == "root" else 1023 if group == "media_rw" else 10150
     )
@@ -207,22 +217,28 @@ def _print_entries(
 
 
 def _row(inv: Invocation, entry: _Entry, info: os.stat_result, flags: dict[str, int]) -> list[str]:
+    link = statmod.S_ISLNK(info.st_mode)
     if "n" in flags:
-        uid, gid = owner_ids(entry.path)
+        uid, gid = owner_ids(entry.path, link)
         user, group = str(uid), str(gid)
     else:
-        user, group = owner(entry.path)
-    shown = entry.name
-    if statmod.S_ISLNK(info.st_mode):
-        # The sandbox's links are relative; Android shows where they point absolutely.
-        shown += " -> " + link_target(inv, entry.host, entry.path)
+        user, group = owner(entry.path, link)
+    shown, mode, size = entry.name, info.st_mode, info.st_size
+    if link:
+        # The sandbox's links are relative; Android shows where they point absolutely,
+        # and a link's size is the length of what it holds. The root folder's come with
+        # the system image (its mode; their date is set when the phone is made).
+        target = link_target(inv, entry.host, entry.path)
+        shown, size = f"{shown} -> {target}", len(target.encode())
+        if posixpath.dirname(entry.path) == "/":
+            mode = SYSTEM_IMAGE_LINK_MODE
     shown += _suffix(info, flags)
     return [
-        statmod.filemode(info.st_mode),
+        statmod.filemode(mode),
         str(info.st_nlink),
         user,
         group,
-        str(info.st_size),
+        str(size),
         _when(inv, info, flags),
         shown,
     ]
