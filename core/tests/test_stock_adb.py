@@ -141,6 +141,16 @@ def test_shared_storage_names_are_links_as_on_android(client: str, served: int) 
     assert shell("readlink -f /sdcard/Download; realpath /sdcard") == (
         "/storage/emulated/0/Download\n/storage/emulated/0\n"
     )
+    # Named as it is, the link is not followed by ls -l, find, stat or test -L;
+    # with a slash after it, it is.
+    assert shell("ls -l /sdcard").split()[-3:] == ["/sdcard", "->", "/storage/self/primary"]
+    assert "Download" in shell("ls -l /sdcard/")
+    assert shell("find /sdcard -maxdepth 1") == "/sdcard\n"
+    assert "/sdcard/Download\n" in shell("find /sdcard/ -maxdepth 1")
+    assert shell("stat -c '%F|%s|%A|%U|%N' /sdcard") == (
+        "symbolic link|21|lrw-r--r--|root|'/sdcard' -> '/storage/self/primary'\n"
+    )
+    assert shell("test -L /sdcard && test -d /sdcard && echo both") == "both\n"
     # Not a link, or a missing folder on the way: exit 1, nothing said.
     assert shell("readlink /sdcard/Download; echo $?; readlink -f /sdcard/a/b; echo $?") == (
         "1\n1\n"

@@ -22,7 +22,7 @@ from droidhub.virtual.commands.invocation import (
     take_option_value,
     unknown_option,
 )
-from droidhub.virtual.commands.links import links_would_escape
+from droidhub.virtual.commands.links import LinkShown, itself, links_would_escape
 from droidhub.virtual.commands.ls import access_time, owner
 from droidhub.virtual.commands.system import parse_date
 from droidhub.virtual.storage import tree_size
@@ -263,16 +263,19 @@ def _stat_time(inv: Invocation, seconds: float) -> str:
     )
 
 
-def _stat_field(inv: Invocation, letter: str, name: str, path: str, info: os.stat_result) -> str:
-    user, group = owner(path)
+def _stat_field(
+    inv: Invocation, letter: str, name: str, path: str, info: os.stat_result, link: LinkShown | None
+) -> str:
+    user, group = owner(path, link is not None)
+    mode = link.mode if link is not None else info.st_mode
     fields: dict[str, Callable[[], str]] = {
         "n": lambda: name,
-        "N": lambda: f"'{name}'",
-        "s": lambda: str(info.st_size),
+        "N": lambda: f"'{name}'" + (f" -> '{link.target}'" if link is not None else ""),
+        "s": lambda: str(link.size if link is not None else info.st_size),
         "F": lambda: _file_type(info),
-        "a": lambda: f"{statmod.S_IMODE(info.st_mode):o}",
-        "A": lambda: statmod.filemode(info.st_mode),
-        "f": lambda: f"{info.st_mode:x}",
+        "a": lambda: f"{statmod.S_IMODE(mode):o}",
+        "A": lambda: statmod.filemode(mode),
+        "f": lambda: f"{mode:x}",
         "u": lambda: "0" if user == "root" else "10196",
         "g": lambda: "0" if group == "root" else "1023",
         "U": lambda: user,
@@ -296,7 +299,9 @@ def _stat_field(inv: Invocation, letter: str, name: str, path: str, info: os.sta
     return fields[letter]()
 
 
-def _stat_format(inv: Invocation, fmt: str, name: str, path: str, info: os.stat_result) -> str:
+def _stat_format(
+    inv: Invocation, fmt: str, name: str, path: str, info: os.stat_result, link: LinkShown | None
+) -> str:
     out = []
     i = 0
     while i < len(fmt):
@@ -308,7 +313,7 @@ def _stat_format(inv: Invocation, fmt: str, name: str, path: str, info: os.stat_
             if letter == "%":
                 out.append("%")
             else:
-                text = _stat_field(inv, letter, name, path, info)
+                text = _stat_field(inv, letter, name, path, info, link)
                 out.append(
                     f"{text:{'<' if spec.startswith('-') else '>'}{spec.lstrip('-')}}"
                     if spec
@@ -344,12 +349,16 @@ def stat(inv: Invocation) -> int:
     flags, operands = flags_and_operands(inv, args, "Lft")
 
     def show(target: str) -> str | None:
-        host = inv.host(target)
+        host = inv.host(target) if "L" in flags else itself(inv, target)
         if not inv.exists(host):
             return f"stat: '{target}': No such file or directory"
         info = os.stat(host) if "L" in flags else os.lstat(host)
+        path = inv.path(target)
+        link = None
+        if statmod.S_ISLNK(info.st_mode):
+            link = LinkShown.of(inv, host, path, info.st_mode)
         try:
-            inv.print(_stat_format(inv, fmt, target, inv.path(target), info))
+            inv.print(_stat_format(inv, fmt, target, path, info, link))
         except ValueError as exc:  # a bad format ends the command at its first use
             raise CommandExit(inv.fail(f"bad -c '{fmt}' at '%{exc}'")) from None
         return None

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from droidhub.virtual.commands.invocation import Invocation, command
+from droidhub.virtual.commands.links import itself
 
 _ACTIONS = {"-print", "-print0", "-delete", "-exec", "-execdir", "-ok", "-okdir"}
 
@@ -284,8 +285,9 @@ def _walk(run: _Run, found: _Found) -> Iterator[_Found]:
 def find(inv: Invocation) -> int:
     """``find [PATH...] [EXPRESSION]``; see the module docstring."""
     args = [a for a in inv.args]
+    follow = False  # -H, -L: follow a start path that is a link (-P, the default: not)
     while args and args[0] in ("-H", "-L", "-P"):
-        args.pop(0)
+        follow = args.pop(0) != "-P"
     roots: list[str] = []
     while args and not args[0].startswith("-") and args[0] not in ("!", "("):
         roots.append(args.pop(0))
@@ -295,7 +297,7 @@ def find(inv: Invocation) -> int:
     except _BadExpression as exc:
         return inv.fail(str(exc))
     for root in roots or ["."]:
-        host = inv.host(root)
+        host = inv.host(root) if follow else itself(inv, root)
         if not inv.exists(host):
             inv.eprint(f"find: '{root}': No such file or directory")
             run.status = 1

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import os
 import posixpath
+from dataclasses import dataclass
 from pathlib import Path
 
-from droidhub.android.phone import STORAGE_LINKS, canonical_path
+from droidhub.android.phone import STORAGE_LINKS, SYSTEM_IMAGE_LINK_MODE, canonical_path
 from droidhub.virtual.commands.invocation import (
     CommandExit,
     Invocation,
@@ -116,6 +117,37 @@ def canonical(inv: Invocation, target: str, must_exist: str) -> str | None:
         return None
     inside = os.path.relpath(real, os.path.realpath(inv.phone.root))
     return "/" + inside if inside != "." else "/"
+
+
+def itself(inv: Invocation, operand: str) -> Path:
+    """Where ``operand`` is in the sandbox, for a command that does not follow a link it
+    is named (``ls -l``, ``find``, ``stat``, ``test -L``): shared storage's names that
+    are links on the phone (``/sdcard``, ``/storage/self/primary``), given as they are
+    (``/sdcard/`` leads through), are those links, not the folder they lead to."""
+    android = inv.path(operand)
+    if android in STORAGE_LINKS and not operand.endswith("/"):
+        return inv.phone.root / android.lstrip("/")
+    return inv.host(operand)
+
+
+@dataclass(frozen=True)
+class LinkShown:
+    """A symlink as ``ls -l`` and ``stat`` show it."""
+
+    #: Where it leads, as an absolute Android path (the sandbox's links are relative).
+    target: str
+    #: Its mode: the root folder's links are the system image's (``lrw-r--r--``).
+    mode: int
+    #: The length of the path it holds.
+    size: int
+
+    @classmethod
+    def of(cls, inv: Invocation, host: Path, android_path: str, mode: int) -> LinkShown:
+        """The link at sandbox location ``host``, Android path ``android_path``."""
+        target = link_target(inv, host, android_path)
+        if posixpath.dirname(android_path) == "/":
+            mode = SYSTEM_IMAGE_LINK_MODE
+        return cls(target, mode, len(target.encode()))
 
 
 def link_target(inv: Invocation, host: Path, android_path: str) -> str:

@@ -13,20 +13,13 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import posixpath
 import stat as statmod
 from dataclasses import dataclass
 from pathlib import Path
 
-from droidhub.android.phone import (
-    APP_DATA,
-    STORAGE_LINKS,
-    SYSTEM_IMAGE_LINK_MODE,
-    canonical_path,
-    on_shared_storage,
-)
+from droidhub.android.phone import APP_DATA, STORAGE_LINKS, canonical_path, on_shared_storage
 from droidhub.virtual.commands.invocation import Invocation, command, option_words
-from droidhub.virtual.commands.links import link_target
+from droidhub.virtual.commands.links import LinkShown, itself
 
 _FLAGS = "aAlL1dutcrSngoiphFRsHqbx"
 
@@ -98,7 +91,7 @@ def ls(inv: Invocation) -> int:
     files: list[_Entry] = []
     folders: list[_Entry] = []
     for target in sorted(targets) if len(targets) > 1 else targets:
-        host = inv.host(target)
+        host = itself(inv, target) if _long(flags) or "d" in flags else inv.host(target)
         if not inv.exists(host):
             inv.eprint(f"ls: {target}: No such file or directory")
             status = 1
@@ -225,13 +218,8 @@ def _row(inv: Invocation, entry: _Entry, info: os.stat_result, flags: dict[str, 
         user, group = owner(entry.path, link)
     shown, mode, size = entry.name, info.st_mode, info.st_size
     if link:
-        # The sandbox's links are relative; Android shows where they point absolutely,
-        # and a link's size is the length of what it holds. The root folder's come with
-        # the system image (its mode; their date is set when the phone is made).
-        target = link_target(inv, entry.host, entry.path)
-        shown, size = f"{shown} -> {target}", len(target.encode())
-        if posixpath.dirname(entry.path) == "/":
-            mode = SYSTEM_IMAGE_LINK_MODE
+        seen = LinkShown.of(inv, entry.host, entry.path, mode)
+        shown, mode, size = f"{shown} -> {seen.target}", seen.mode, seen.size
     shown += _suffix(info, flags)
     return [
         statmod.filemode(mode),

@@ -7,6 +7,7 @@ import shlex
 from collections.abc import Callable
 
 from droidhub.virtual.commands.invocation import Invocation, command
+from droidhub.virtual.commands.links import itself
 
 
 def _escapes(text: str) -> tuple[str, bool]:
@@ -135,12 +136,13 @@ def _test(inv: Invocation, args: list[str]) -> bool:
         host = inv.host(operand) if operand else None
         if host is None:
             return False
+        link = itself(inv, operand)
         checks: dict[str, Callable[[], bool]] = {
             "-e": lambda: inv.exists(host),
             "-f": host.is_file,
             "-d": host.is_dir,
-            "-L": host.is_symlink,
-            "-h": host.is_symlink,
+            "-L": link.is_symlink,
+            "-h": link.is_symlink,
             "-s": lambda: host.is_file() and host.stat().st_size > 0,
             "-r": lambda: inv.exists(host),
             "-w": lambda: inv.exists(host),
