@@ -151,6 +151,12 @@ def test_shared_storage_names_are_links_as_on_android(client: str, served: int) 
         "symbolic link|21|lrw-r--r--|root|'/sdcard' -> '/storage/self/primary'\n"
     )
     assert shell("test -L /sdcard && test -d /sdcard && echo both") == "both\n"
+    # Behind the links, shared storage as a phone lists it through its FUSE mount.
+    alarms = [line for line in shell("ls -l /sdcard/").splitlines() if line.endswith(" Alarms")]
+    assert alarms[0].split()[:4] == ["drwxrws---", "2", "u0_a196", "media_rw"]
+    assert shell("echo x > /sdcard/Download/m.txt; stat -c '%A %u %g' /sdcard/Download/m.txt") == (
+        "-rw-rw---- 10196 1023\n"
+    )
     # Not a link, or a missing folder on the way: exit 1, nothing said.
     assert shell("readlink /sdcard/Download; echo $?; readlink -f /sdcard/a/b; echo $?") == (
         "1\n1\n"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+import stat
 from dataclasses import dataclass
 
 
@@ -79,3 +80,45 @@ def on_shared_storage(android_path: str) -> bool:
     """Whether ``android_path``, under any of its names, is shared storage or in it."""
     path = canonical_path(android_path)
     return path == EXTERNAL_STORAGE or path.startswith(EXTERNAL_STORAGE + "/")
+
+
+#: Who owns what, as ``ls -l``, ``stat`` and adb sync show it (the names, then their
+#: ids): shared storage, seen through its FUSE mount, is the media provider's user's
+#: with the ``media_rw`` group; an app's private data its own user's (one for every
+#: app here); the rest root's.
+SHARED_STORAGE_OWNER = ("u0_a196", "media_rw")
+APP_DATA_OWNER = ("u0_a150", "u0_a150")
+IDS = {"root": 0, "u0_a196": 10196, "u0_a150": 10150, "media_rw": 1023}
+#: The permission bits shared storage shows for a folder and for a file.
+SHARED_FOLDER_MODE = 0o2770
+SHARED_FILE_MODE = 0o660
+
+
+def owner(android_path: str, link: bool = False) -> tuple[str, str]:
+    """The user and group shown for ``android_path`` (the same under each of its
+    names), or for the symlink at that path (``link``): shared storage's own links
+    (``/sdcard``...) are root's, not what they lead to."""
+    if link and android_path in STORAGE_LINKS:
+        return "root", "root"
+    if on_shared_storage(android_path):
+        return SHARED_STORAGE_OWNER
+    if canonical_path(android_path).startswith(APP_DATA + "/"):
+        return APP_DATA_OWNER
+    return "root", "root"
+
+
+def owner_ids(android_path: str, link: bool = False) -> tuple[int, int]:
+    """The numeric uid and gid of :func:`owner`."""
+    user, group = owner(android_path, link)
+    return IDS[user], IDS[group]
+
+
+def shown_mode(android_path: str, mode: int) -> int:
+    """The mode shown for what is at ``android_path`` (``mode``: the sandbox's own):
+    on shared storage a folder is ``drwxrws---`` and a file ``-rw-rw----``."""
+    if on_shared_storage(android_path):
+        if stat.S_ISDIR(mode):
+            return stat.S_IFDIR | SHARED_FOLDER_MODE
+        if stat.S_ISREG(mode):
+            return stat.S_IFREG | SHARED_FILE_MODE
+    return mode

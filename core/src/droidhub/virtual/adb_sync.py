@@ -11,7 +11,7 @@ import stat
 import struct
 from pathlib import Path
 
-from droidhub.android.phone import on_shared_storage
+from droidhub.android.phone import owner_ids, shown_mode
 from droidhub.virtual.adb_wire import (
     SYNC_DATA_MAX,
     Phone,
@@ -95,7 +95,7 @@ class SyncSession:
         except (OSError, ValueError):
             return _STAT_V1.pack(b"STAT", 0, 0, 0)
         return _STAT_V1.pack(
-            b"STAT", _android_mode(path, st.st_mode), st.st_size & 0xFFFFFFFF, _u32(st.st_mtime)
+            b"STAT", shown_mode(path, st.st_mode), st.st_size & 0xFFFFFFFF, _u32(st.st_mtime)
         )
 
     def _stat_v2(self, ident: bytes, path: str) -> bytes:
@@ -122,7 +122,7 @@ class SyncSession:
             except OSError:
                 continue  # vanished while listing
             raw = name.encode("utf-8", "surrogateescape")
-            mode = _android_mode(child, st.st_mode)
+            mode = shown_mode(child, st.st_mode)
             if v2:
                 head = _DENT_V2.pack(
                     b"DNT2",
@@ -131,7 +131,7 @@ class SyncSession:
                     st.st_ino,
                     mode,
                     st.st_nlink,
-                    *_owner(child),
+                    *owner_ids(child),
                     st.st_size,
                     int(st.st_atime),
                     int(st.st_mtime),
@@ -263,30 +263,15 @@ def _u32(value: float) -> int:
     return int(value) & 0xFFFFFFFF
 
 
-def _android_mode(android_path: str, host_mode: int) -> int:
-    """The mode Android would report: shared storage is ``drwxrws---`` / ``-rw-rw----``."""
-    if on_shared_storage(android_path):
-        if stat.S_ISDIR(host_mode):
-            return stat.S_IFDIR | 0o2770
-        if stat.S_ISREG(host_mode):
-            return stat.S_IFREG | 0o660
-    return host_mode
-
-
-def _owner(android_path: str) -> tuple[int, int]:
-    """uid/gid as Android shows them: root, with media_rw's group on shared storage."""
-    return (0, 1023) if on_shared_storage(android_path) else (0, 0)
-
-
 def _stat_v2_fields(ident: bytes, path: str, st: os.stat_result) -> bytes:
     return _STAT_V2.pack(
         ident,
         0,
         st.st_dev,
         st.st_ino,
-        _android_mode(path, st.st_mode),
+        shown_mode(path, st.st_mode),
         st.st_nlink,
-        *_owner(path),
+        *owner_ids(path),
         st.st_size,
         int(st.st_atime),
         int(st.st_mtime),

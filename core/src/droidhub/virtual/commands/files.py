@@ -13,6 +13,7 @@ import shutil
 import stat as statmod
 from collections.abc import Callable
 
+from droidhub.android.phone import owner, owner_ids, shown_mode
 from droidhub.virtual.commands.invocation import (
     CommandExit,
     Invocation,
@@ -23,7 +24,7 @@ from droidhub.virtual.commands.invocation import (
     unknown_option,
 )
 from droidhub.virtual.commands.links import LinkShown, itself, links_would_escape
-from droidhub.virtual.commands.ls import access_time, owner
+from droidhub.virtual.commands.ls import access_time
 from droidhub.virtual.commands.system import parse_date
 from droidhub.virtual.storage import tree_size
 
@@ -267,7 +268,8 @@ def _stat_field(
     inv: Invocation, letter: str, name: str, path: str, info: os.stat_result, link: LinkShown | None
 ) -> str:
     user, group = owner(path, link is not None)
-    mode = link.mode if link is not None else info.st_mode
+    uid, gid = owner_ids(path, link is not None)
+    mode = link.mode if link is not None else shown_mode(path, info.st_mode)
     fields: dict[str, Callable[[], str]] = {
         "n": lambda: name,
         "N": lambda: f"'{name}'" + (f" -> '{link.target}'" if link is not None else ""),
@@ -276,8 +278,8 @@ def _stat_field(
         "a": lambda: f"{statmod.S_IMODE(mode):o}",
         "A": lambda: statmod.filemode(mode),
         "f": lambda: f"{mode:x}",
-        "u": lambda: "0" if user == "root" else "10196",
-        "g": lambda: "0" if group == "root" else "1023",
+        "u": lambda: str(uid),
+        "g": lambda: str(gid),
         "U": lambda: user,
         "G": lambda: group,
         "i": lambda: str(info.st_ino),

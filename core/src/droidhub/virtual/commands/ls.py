@@ -17,32 +17,11 @@ import stat as statmod
 from dataclasses import dataclass
 from pathlib import Path
 
-from droidhub.android.phone import APP_DATA, STORAGE_LINKS, canonical_path, on_shared_storage
+from droidhub.android.phone import owner, owner_ids, shown_mode
 from droidhub.virtual.commands.invocation import Invocation, command, option_words
 from droidhub.virtual.commands.links import LinkShown, itself
 
 _FLAGS = "aAlL1dutcrSngoiphFRsHqbx"
-
-
-def owner(android_path: str, link: bool = False) -> tuple[str, str]:
-    """The user and group ``ls -l`` and ``stat`` show for ``android_path`` (the same
-    under each of its names), or for the symlink at that path (``link``): shared
-    storage's own links (``/sdcard``...) are root's, not what they lead to."""
-    if link and android_path in STORAGE_LINKS:
-        return "root", "root"
-    if on_shared_storage(android_path):
-        return "u0_a196", "media_rw"
-    if canonical_path(android_path).startswith(APP_DATA + "/"):
-        return "u0_a150", "u0_a150"
-    return "root", "root"
-
-
-def owner_ids(android_path: str, link: bool = False) -> tuple[int, int]:
-    """The numeric uid and gid of :func:`owner`."""
-    user, group = owner(android_path, link)
-    return (0 if user == "root" else 10196 if user == "u0_a196" else 10150), (
-        0 if group == "root" else 1023 if group == "media_rw" else 10150
-    )
 
 
 def access_time(info: os.stat_result) -> int:
@@ -216,7 +195,7 @@ def _row(inv: Invocation, entry: _Entry, info: os.stat_result, flags: dict[str, 
         user, group = str(uid), str(gid)
     else:
         user, group = owner(entry.path, link)
-    shown, mode, size = entry.name, info.st_mode, info.st_size
+    shown, mode, size = entry.name, shown_mode(entry.path, info.st_mode), info.st_size
     if link:
         seen = LinkShown.of(inv, entry.host, entry.path, mode)
         shown, mode, size = f"{shown} -> {seen.target}", seen.mode, seen.size
