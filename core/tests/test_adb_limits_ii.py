@@ -257,6 +257,28 @@ def test_device_push_and_shell_writes_past_the_storage_fail_with_enospc(
     device.push(b"z" * (3 * 1024 * 1024), "/sdcard/again")  # removing made room again
 
 
+def test_du_counts_the_blocks_files_take_what_a_folder_holds_first(
+    tiny_phone: VirtualDeviceServer,
+) -> None:
+    device = Device("virtual-0", port=tiny_phone.port)
+    device.push(os.urandom(1024 * 1024), "/sdcard/Music/one.bin")
+    listed = [line.split("\t") for line in device.shell("du -a /sdcard/Music").splitlines()]
+    assert [path for _, path in listed] == ["/sdcard/Music/one.bin", "/sdcard/Music"]
+    file_k, folder_k = int(listed[0][0]), int(listed[1][0])
+    assert 1024 <= file_k <= 1032  # 1K blocks, rounded up (a folder may take one block)
+    assert file_k <= folder_k <= file_k + 8
+    assert device.shell("du -s /sdcard/Music") == device.shell("du -d 0 /sdcard/Music")
+    assert device.shell("du -sm /sdcard/Music").split("\t")[0] in ("1", "2")
+    totals = device.shell("du -sc /sdcard/Music /sdcard/Music").splitlines()
+    assert totals[-1] == f"{2 * folder_k}\ttotal"
+    assert device.shell("du /sdcard") == "0\t/sdcard\n"  # the link itself, not followed
+    missing = device.run("du /sdcard/none")
+    assert (missing.exit_code, missing.output) == (
+        1,
+        "du: /sdcard/none: No such file or directory\n",
+    )
+
+
 def test_df_tells_the_phones_storage(tiny_phone: VirtualDeviceServer) -> None:
     device = Device("virtual-0", port=tiny_phone.port)
     device.push(b"x" * (2 * 1024 * 1024), "/sdcard/two")
