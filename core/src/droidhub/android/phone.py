@@ -53,6 +53,14 @@ STORAGE_LINKS = {"/sdcard": "/storage/self/primary", "/storage/self/primary": "/
 #: and dated 2009-01-01 00:00 UTC (``ls -l /``: ``sdcard -> /storage/self/primary``).
 SYSTEM_IMAGE_LINK_MODE = 0o120644
 SYSTEM_IMAGE_TIME = 1230768000
+
+
+def in_system_image(android_path: str) -> bool:
+    """Whether what is at ``android_path`` came with the system image: the root
+    folder's entries (``/sdcard``), not what the phone makes as it boots and runs."""
+    return posixpath.dirname(android_path) == "/"
+
+
 #: Apps' private data: ``/data/user/0`` is the same folder as ``/data/data``.
 APP_DATA = "/data/data"
 APP_DATA_ALIAS = "/data/user/0"

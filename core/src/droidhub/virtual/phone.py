@@ -30,6 +30,7 @@ from droidhub.android.phone import (
     STORAGE_LINKS,
     SYSTEM_IMAGE_TIME,
     canonical_path,
+    in_system_image,
 )
 from droidhub.virtual.app import Intent, VirtualApp
 from droidhub.virtual.launcher import Launcher
@@ -146,7 +147,7 @@ class VirtualPhone:
             if not os.path.lexists(host):
                 # Relative, as every link in the sandbox is: the sandbox may move.
                 os.symlink(posixpath.relpath(target, posixpath.dirname(link)), host)
-                if posixpath.dirname(link) == "/":  # it came with the system image
+                if in_system_image(link):
                     os.utime(host, (SYSTEM_IMAGE_TIME,) * 2, follow_symlinks=False)
         for package in SYSTEM_PACKAGES:
             self._data_dir(package).mkdir(parents=True, exist_ok=True)

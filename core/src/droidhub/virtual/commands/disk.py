@@ -10,6 +10,7 @@ says is what a push may still write.
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 from droidhub.android.phone import canonical_path
@@ -106,7 +107,7 @@ def _du(
     """Bytes of the blocks at and under ``host``, printing its lines as ``du`` does."""
     info = os.lstat(host)
     size = info.st_blocks * 512
-    folder = os.path.isdir(host) and not os.path.islink(host)
+    folder = stat.S_ISDIR(info.st_mode)  # lstat's: a link to a folder is not gone into
     if folder:
         for name in sorted(os.listdir(host)):
             size += _du(inv, host / name, f"{shown.rstrip('/')}/{name}", level + 1, depth, flags)

@@ -264,13 +264,15 @@ def _stat_time(inv: Invocation, seconds: float) -> str:
     )
 
 
-def _stat_field(
-    inv: Invocation, letter: str, name: str, path: str, info: os.stat_result, link: LinkShown | None
-) -> str:
+def _stat_fields(
+    inv: Invocation, name: str, path: str, info: os.stat_result, link: LinkShown | None
+) -> dict[str, Callable[[], str]]:
+    """What each ``%`` letter of a format shows for one file (the owner and the mode
+    worked out once for all of them)."""
     user, group = owner(path, link is not None)
     uid, gid = owner_ids(path, link is not None)
     mode = link.mode if link is not None else shown_mode(path, info.st_mode)
-    fields: dict[str, Callable[[], str]] = {
+    return {
         "n": lambda: name,
         "N": lambda: f"'{name}'" + (f" -> '{link.target}'" if link is not None else ""),
         "s": lambda: str(link.size if link is not None else info.st_size),
@@ -296,14 +298,12 @@ def _stat_field(
         "y": lambda: _stat_time(inv, info.st_mtime),
         "z": lambda: _stat_time(inv, info.st_mtime),
     }
-    if letter not in fields:
-        raise ValueError(letter)
-    return fields[letter]()
 
 
 def _stat_format(
     inv: Invocation, fmt: str, name: str, path: str, info: os.stat_result, link: LinkShown | None
 ) -> str:
+    fields = _stat_fields(inv, name, path, info, link)
     out = []
     i = 0
     while i < len(fmt):
@@ -315,7 +315,9 @@ def _stat_format(
             if letter == "%":
                 out.append("%")
             else:
-                text = _stat_field(inv, letter, name, path, info, link)
+                if letter not in fields:
+                    raise ValueError(letter)
+                text = fields[letter]()
                 out.append(
                     f"{text:{'<' if spec.startswith('-') else '>'}{spec.lstrip('-')}}"
                     if spec

@@ -14,7 +14,7 @@ import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 
-from droidhub.android.phone import STORAGE_LINKS, SYSTEM_IMAGE_LINK_MODE, canonical_path
+from droidhub.android.phone import STORAGE_LINKS, SYSTEM_IMAGE_LINK_MODE, in_system_image
 from droidhub.virtual.commands.invocation import (
     CommandExit,
     Invocation,
@@ -107,7 +107,7 @@ def canonical(inv: Invocation, target: str, must_exist: str) -> str | None:
     what ``must_exist`` asks is missing: ``e`` all of it, ``f`` all but its last name,
     ``m`` nothing."""
     try:
-        host = inv.phone.host_path(canonical_path(inv.path(target)))
+        host = inv.host(target)  # storage's names resolved
     except SandboxPathError:
         return None
     real = os.path.realpath(host)
@@ -145,7 +145,7 @@ class LinkShown:
     def of(cls, inv: Invocation, host: Path, android_path: str, mode: int) -> LinkShown:
         """The link at sandbox location ``host``, Android path ``android_path``."""
         target = link_target(inv, host, android_path)
-        if posixpath.dirname(android_path) == "/":
+        if in_system_image(android_path):
             mode = SYSTEM_IMAGE_LINK_MODE
         return cls(target, mode, len(target.encode()))
 

@@ -136,13 +136,12 @@ def _test(inv: Invocation, args: list[str]) -> bool:
         host = inv.host(operand) if operand else None
         if host is None:
             return False
-        link = itself(inv, operand)
         checks: dict[str, Callable[[], bool]] = {
             "-e": lambda: inv.exists(host),
             "-f": host.is_file,
             "-d": host.is_dir,
-            "-L": link.is_symlink,
-            "-h": link.is_symlink,
+            "-L": lambda: itself(inv, operand).is_symlink(),
+            "-h": lambda: itself(inv, operand).is_symlink(),
             "-s": lambda: host.is_file() and host.stat().st_size > 0,
             "-r": lambda: inv.exists(host),
             "-w": lambda: inv.exists(host),
