@@ -65,13 +65,19 @@ def _parts() -> list[ModuleType]:
     return [importlib.import_module(f"droidhub_aw_apps.{name}") for name in PARTS]
 
 
+def _module_of(name: str, module: str) -> ModuleType | None:
+    """Part ``name``'s module ``module`` (imported now), or None where the part, an app
+    package, has none."""
+    found = f"droidhub_aw_apps.{name}.{module}"
+    if "." not in name and importlib.util.find_spec(found) is not None:
+        return importlib.import_module(found)
+    return None
+
+
 def _part_with_screens(name: str) -> ModuleType:
     """The module of part ``name`` that gives its ``virtual_apps()``: its ``screens``
     module where it has one, else the part itself."""
-    screens = f"droidhub_aw_apps.{name}.screens"
-    if "." not in name and importlib.util.find_spec(screens) is not None:
-        return importlib.import_module(screens)
-    return importlib.import_module(f"droidhub_aw_apps.{name}")
+    return _module_of(name, "screens") or importlib.import_module(f"droidhub_aw_apps.{name}")
 
 
 @hookimpl
@@ -133,7 +139,7 @@ def droidhub_ui_solvers() -> Sequence[UISolver]:
     """The UI-only solvers of every app package that has a ``solvers`` module."""
     found: list[UISolver] = []
     for name in PARTS:
-        module = f"droidhub_aw_apps.{name}.solvers"
-        if "." not in name and importlib.util.find_spec(module) is not None:
-            found.extend(importlib.import_module(module).SOLVERS)
+        solvers = _module_of(name, "solvers")
+        if solvers is not None:
+            found.extend(solvers.SOLVERS)
     return found
