@@ -121,8 +121,9 @@ def lint(session: nox.Session) -> None:
         "./core[test,docs]",
         *(p for ps in PLUGINS.values() for p in ps),
     )
-    session.run("ruff", "check", ".")
-    session.run("ruff", "format", "--check", ".")
+    # No cache: a clean clone has none, and a stale one has hidden failures here before.
+    session.run("ruff", "check", "--no-cache", ".")
+    session.run("ruff", "format", "--no-cache", "--check", ".")
     session.run("mypy")
     session.run("lint-imports")
     _build_docs(session, f"{session.create_tmp()}/site")

@@ -18,6 +18,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from PIL import Image
+
 from conftest import (
     COMPLETION_TOKENS,
     ELEMENT_LINE_SOURCE,
@@ -28,7 +30,6 @@ from conftest import (
     assert_wifi_turned_on,
     run_cli,
 )
-from PIL import Image
 
 STAND_IN = (
     '''

@@ -17,6 +17,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+
 from conftest import (
     ELEMENT_LINE_SOURCE,
     WIFI_TURN_ON,

@@ -10,7 +10,6 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from conftest import completion
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
@@ -18,6 +17,8 @@ from droidhub import FatalAgentError
 from droidhub_agents.client import ChatClient, ModelCallError
 from droidhub_agents.options import T3AOptions
 from droidhub_agents.prompts import parse_reply
+
+from conftest import completion
 
 MESSAGES = [{"role": "user", "content": "hi"}]
 

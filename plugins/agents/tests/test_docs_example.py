@@ -9,9 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import completion
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
+
+from conftest import completion
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "agents.md"
 

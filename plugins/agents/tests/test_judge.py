@@ -12,11 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import completion
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
 from droidhub_agents.judge import parse_verdict
+
+from conftest import completion
 
 TASKS = "SystemWifiTurnOn,SystemBluetoothTurnOn"
 

@@ -8,8 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import WIFI_TURN_ON, ScriptedModel, results, run_cli, steps
 from werkzeug import Response
+
+from conftest import WIFI_TURN_ON, ScriptedModel, results, run_cli, steps
 
 
 def test_429_then_200_is_retried_honouring_retry_after(

@@ -9,6 +9,10 @@ import json
 from pathlib import Path
 
 import pytest
+from PIL import Image
+
+from droidhub_agents.marks import MARK_COLOUR
+
 from conftest import (
     COMPLETION_TOKENS,
     PROMPT_TOKENS,
@@ -19,9 +23,6 @@ from conftest import (
     run_cli,
     steps,
 )
-from PIL import Image
-
-from droidhub_agents.marks import MARK_COLOUR
 
 
 @pytest.fixture(params=["t3a", "m3a"])
