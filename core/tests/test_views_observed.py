@@ -1,6 +1,7 @@
 """A tap lands on the screen as it is now, though the engine hit-tests it on the window
 its last dump built while nothing that changes a screen ran in between
-(:mod:`droidhub.virtual.observing`, ``ViewApp.input_window``): through adb only."""
+(:mod:`droidhub.virtual.observing`, ``ViewApp.input_window``); a dump after a tap that
+met nothing is the dump before, unless the screen shows the time: through adb only."""
 
 from __future__ import annotations
 
@@ -91,6 +92,78 @@ def test_a_dump_after_a_change_in_the_same_line_serves_the_next_tap() -> None:
         device.shell(f"echo 200 > {SPACER_FILE}")  # a change after that dump
         device.tap(*moved)  # built again: the button is no longer there
         assert app.pressed == ["at 400"] and app.builds == builds + 2
+
+
+class Clocked(MovingButton):
+    """The button's label shows the phone's clock to the millisecond (a stopwatch), or,
+    with ``date_only``, the day alone."""
+
+    package = "com.example.clocked"
+
+    def __init__(self, date_only: bool = False) -> None:
+        super().__init__()
+        self.date_only = date_only
+
+    def build(self, phone: VirtualPhone) -> Window:
+        self.builds += 1
+        shown = f"{phone.today()}" if self.date_only else f"{phone.now():%H:%M:%S.%f}"
+        return Window(
+            LinearLayout(
+                "root",
+                View("spacer", width=MATCH_PARENT, height=400),
+                Button("go", shown, on_click=lambda: self.pressed.append(shown)),
+                orientation="vertical",
+                width=MATCH_PARENT,
+                height=MATCH_PARENT,
+            )
+        )
+
+
+def _label(xml: str) -> str:
+    return next(e for e in parse_hierarchy(xml) if e.resource_id.endswith(":id/go")).text
+
+
+def test_a_tap_that_meets_nothing_leaves_the_screen_as_it_was() -> None:
+    app = MovingButton()
+    with app_started(app) as device:
+        device.shell(f"echo 0 > {SPACER_FILE}")
+        x, y = _button_centre(device.ui_tree())
+        builds = app.builds
+        # Below the button nothing takes a tap; nor does a swipe where no list is.
+        device.tap(x, y + 600)
+        device.swipe(x, y + 600, x, y + 200)
+        first = device.ui_tree()
+        assert app.builds == builds  # the dump before still shows the screen
+        assert device.ui_tree() == first and app.builds == builds
+        device.tap(x, y)  # the button still takes the tap
+        assert app.pressed == ["at 0"]
+        device.ui_tree()
+        assert app.builds == builds + 1  # the click may have changed the screen
+        # A change after a tap that met nothing is still seen.
+        device.tap(x, y + 600)
+        device.shell(f"echo 400 > {SPACER_FILE}")
+        assert _button_centre(device.ui_tree())[1] > y
+        assert app.builds == builds + 2
+
+
+def test_a_screen_that_shows_the_time_is_built_for_each_dump() -> None:
+    app = Clocked()
+    with app_started(app) as device:
+        x, y = _button_centre(device.ui_tree())
+        builds = app.builds
+        shown = [_label(device.ui_tree())]
+        device.tap(x, y + 600)  # meets nothing
+        shown.append(_label(device.ui_tree()))
+        assert app.builds == builds + 2
+        assert shown[0] != shown[1]  # to the microsecond: never the same twice
+        # A screen that shows only the day is kept as any other.
+        dated = Clocked(date_only=True)
+    with app_started(dated) as device:
+        device.ui_tree()
+        builds = dated.builds
+        device.tap(x, y + 600)
+        device.ui_tree()
+        assert dated.builds == builds
 
 
 def test_which_commands_only_read() -> None:

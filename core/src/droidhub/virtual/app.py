@@ -98,13 +98,25 @@ class VirtualApp:
         """
         return self.screen(phone)
 
-    def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
-        """A tap while in the foreground (device pixels)."""
+    def on_tap(self, phone: VirtualPhone, x: int, y: int) -> bool | None:
+        """A tap while in the foreground (device pixels).
+
+        Return False when nothing took it and the app is as it was (a tap on a label):
+        a dump after it is then the dump before. None, or anything else, says the
+        screen may have changed.
+        """
+        del phone, x, y
+        return None
 
     def on_swipe(
         self, phone: VirtualPhone, x1: int, y1: int, x2: int, y2: int, duration_ms: int
-    ) -> None:
-        """A swipe (or a long press: same points, long duration) while in the foreground."""
+    ) -> bool | None:
+        """A swipe (or a long press: same points, long duration) while in the foreground.
+
+        Return False when nothing took it, as :meth:`on_tap`.
+        """
+        del phone, x1, y1, x2, y2, duration_ms
+        return None
 
     def on_text(self, phone: VirtualPhone, text: str) -> None:
         """``input text`` while in the foreground (the text as the app would receive it)."""

@@ -140,7 +140,7 @@ class Launcher(ViewApp):
         if self.home.all_apps:
             return self._all_apps(phone)
         dock, rest = self._dock_and_workspace()
-        date = f"{phone.now():%a, %b %-d}" if phone is not None else ""
+        date = f"{phone.today():%a, %b %-d}" if phone is not None else ""
         drag_layer = FrameLayout(
             "drag_layer",
             View("scrim_view", width=MATCH_PARENT, height=MATCH_PARENT),
@@ -286,7 +286,7 @@ class Launcher(ViewApp):
     # --- input ------------------------------------------------------------------------
     def on_swipe(
         self, phone: VirtualPhone, x1: int, y1: int, x2: int, y2: int, duration_ms: int
-    ) -> None:
+    ) -> bool | None:
         """On the home screen a swipe up opens all apps and a sideways one turns the
         page; in all apps a swipe down with the list at its top closes them; any other
         swipe is the engine's (a scroll, a long press)."""
@@ -296,16 +296,16 @@ class Launcher(ViewApp):
             at_top = self.view_state.scroll.get("apps_list_view", 0) == 0
             if vertical and dy > SWIPE_PX and at_top and self.view_state.keyboard is None:
                 self.close_all_apps()
-                return
+                return None
         elif vertical and -dy > SWIPE_PX:
             self.home.all_apps, self.home.query = True, ""
             self.reset_view_state()
-            return
+            return None
         elif not vertical and abs(dx) > SWIPE_PX:
             step = 1 if dx < 0 else -1  # the finger moving left shows the next page
             self.home.page = min(max(self.home.page + step, 0), self._pages() - 1)
-            return
-        super().on_swipe(phone, x1, y1, x2, y2, duration_ms)
+            return None
+        return super().on_swipe(phone, x1, y1, x2, y2, duration_ms)
 
     def on_back(self, phone: VirtualPhone) -> bool:
         """BACK closes all apps."""

@@ -120,6 +120,9 @@ class VirtualPhone:
         #: Moves on whenever what apps show may have changed (a command that writes, an
         #: input, a push, an activity started...): :mod:`droidhub.virtual.observing`.
         self.epoch = 0
+        #: How many times the clock was read: a screen built while it moved shows the
+        #: time, so it is not taken for the screen a moment later.
+        self.clock_reads = 0
         self._layout()
         self.providers: dict[str, ContentProvider] = dict(system_providers())
         for app in apps:
@@ -265,7 +268,17 @@ class VirtualPhone:
 
     # --- clock ---------------------------------------------------------------------------
     def now(self) -> dt.datetime:
-        """The phone's clock, timezone-aware (UTC unless ``persist.sys.timezone`` says else)."""
+        """The phone's clock, timezone-aware (UTC unless ``persist.sys.timezone`` says
+        else). A screen built while reading it shows the time (:attr:`clock_reads`)."""
+        self.clock_reads += 1
+        return self._moment()
+
+    def today(self) -> dt.date:
+        """The phone's date: what a screen that shows only the day reads (it is not
+        counted in :attr:`clock_reads`)."""
+        return self._moment().date()
+
+    def _moment(self) -> dt.datetime:
         elapsed = time.monotonic() - self._clock_set_at
         moment = self._clock_base + dt.timedelta(seconds=elapsed)
         return moment.astimezone(self.tzinfo())

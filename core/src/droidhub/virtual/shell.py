@@ -355,7 +355,7 @@ class Session:
             )
             return 1
         finally:
-            if changing:
+            if changing and not invocation.changed_nothing:
                 self.phone.epoch += 1
 
     def _open_redirects(

@@ -109,8 +109,8 @@ def _tap(inv: Invocation, x: int, y: int) -> None:
     if shade.on_tap(phone, x, y):
         return
     app = phone.front_app()
-    if app is not None:
-        app.on_tap(phone, x, y)
+    if app is not None and app.on_tap(phone, x, y) is False:
+        inv.changed_nothing = True
 
 
 def _numbers(inv: Invocation, values: list[str], count: int) -> list[int] | None:
@@ -149,8 +149,9 @@ def input_(inv: Invocation) -> int:
         duration = _numbers(inv, rest[4:], 1) or [300]
         if shade.on_swipe(phone, *points):
             return 0
-        if app is not None:
-            app.on_swipe(phone, points[0], points[1], points[2], points[3], duration[0])
+        x1, y1, x2, y2 = points[:4]
+        if app is not None and app.on_swipe(phone, x1, y1, x2, y2, duration[0]) is False:
+            inv.changed_nothing = True
         return 0
     if verb == "text":
         if not rest:

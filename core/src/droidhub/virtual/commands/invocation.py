@@ -137,6 +137,9 @@ class Invocation:
         self.out = out
         self.err = err
         self.session = session
+        #: Set by a command that may change what apps show when this time it changed
+        #: nothing (a tap that met nothing): the phone's epoch then stays where it was.
+        self.changed_nothing = False
 
     def print(self, text: str = "", end: str = "\n") -> None:
         """Write ``text`` and a newline to stdout (UTF-8)."""

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from droidhub.android.scrolling import TOUCH_SLOP
 from droidhub.virtual.app import Screen, WindowApp
@@ -65,9 +65,11 @@ class ViewState:
 class ViewApp(WindowApp[Window]):
     """An app whose screen is the :class:`Window` :meth:`build` returns."""
 
-    #: The window the last observation built, with the phone's epoch and the time then:
-    #: input that follows at once is hit-tested on it (:meth:`input_window`).
-    _observed: tuple[int, float, Window] | None = None
+    #: The window the last observation built, with the phone's epoch then: input that
+    #: follows at once is hit-tested on it (:meth:`input_window`).
+    _observed: tuple[int, Window] | None = None
+    #: The last dump written: its window, its status bar and the document.
+    _dumped: tuple[Window, StatusBar, str] | None = None
 
     def __init__(self) -> None:
         self.view_state = ViewState()
@@ -90,27 +92,36 @@ class ViewApp(WindowApp[Window]):
         return Screen(dump(window, self.package, bar), paint(window, bar).png())
 
     def screen_without_pixels(self, phone: VirtualPhone) -> Screen:
-        """The dump alone: ``uiautomator dump`` makes no pixels."""
-        return Screen(dump(self.observe(phone), self.package, StatusBar.of(phone)))
+        """The dump alone: ``uiautomator dump`` makes no pixels. The same window under
+        the same status bar is the same document, written once."""
+        window, bar = self.observe(phone), StatusBar.of(phone)
+        last = self._dumped
+        if last is None or last[0] is not window or last[1] != bar:
+            last = self._dumped = (window, bar, dump(window, self.package, bar))
+        return Screen(last[2])
 
-    def on_tap(self, phone: VirtualPhone, x: int, y: int) -> None:
+    def on_tap(self, phone: VirtualPhone, x: int, y: int) -> bool | None:
         """Press the key under the finger while the keyboard shows there, else click
-        the innermost clickable view under it."""
+        the innermost clickable view under it. False when nothing took the tap."""
         window = self.input_window(phone)
         board = self.view_state.keyboard
         if board is not None and keyboard.covers(y):
             key = keyboard.key_at(board.page, x, y)
-            if key is not None:
-                self._press(phone, board, key)
-            return
+            if key is None:
+                return self._met_nothing(phone, window)
+            self._press(phone, board, key)
+            return None
         if window.dialog is not None and not window.dialog.contains(x, y):
-            if window.on_cancel is not None:
-                window.on_cancel()
-            return
+            if window.on_cancel is None:
+                return self._met_nothing(phone, window)
+            window.on_cancel()
+            return None
         root = window.dialog or window.content
         target = root.hit(x, y)
-        if target is None:
-            return
+        if target is None or (
+            target.on_click is None and not isinstance(target, (SeekBar, EditText))
+        ):
+            return self._met_nothing(phone, window)
         if isinstance(target, SeekBar):
             target.seek_to(x)
         if isinstance(target, EditText):
@@ -118,15 +129,17 @@ class ViewApp(WindowApp[Window]):
             self.view_state.keyboard = board or Keyboard()
         if target.on_click is not None:
             target.on_click()
+        return None
 
     def on_swipe(
         self, phone: VirtualPhone, x1: int, y1: int, x2: int, y2: int, duration_ms: int
-    ) -> None:
+    ) -> bool | None:
         """A long press where the finger stays, else a scroll of the list under it: the
-        drag, then the fling at the finger's speed."""
+        drag, then the fling at the finger's speed. False when nothing took the swipe (no
+        long-clickable view, no list, a list already at its end)."""
         window = self.input_window(phone)
         if window.keyboard is not None and keyboard.covers(y1):
-            return  # a swipe on the keyboard (gesture typing) is not modelled
+            return None  # a swipe on the keyboard (gesture typing) is not modelled
         root = window.dialog or window.content
         still = abs(x2 - x1) <= TOUCH_SLOP and abs(y2 - y1) <= TOUCH_SLOP
         if still:
@@ -134,15 +147,20 @@ class ViewApp(WindowApp[Window]):
                 target = root.hit(x1, y1, long=True)
                 if target is not None and target.on_long_click is not None:
                     target.on_long_click()
-            return
+                    return None
+            return self._met_nothing(phone, window)
         bar = root.hit(x1, y1)
         if isinstance(bar, SeekBar):
             bar.seek_to(x2)  # the thumb follows the finger to where it lifts
-            return
+            return None
         lists = [v for v in root.walk() if isinstance(v, RecyclerView) and v.contains(x1, y1)]
         if lists and abs(y2 - y1) > TOUCH_SLOP:
             rv = lists[-1]
-            self.view_state.scroll[rv.scroll_name] = rv.dragged(y1 - y2, duration_ms)
+            offset = rv.dragged(y1 - y2, duration_ms)
+            if offset != rv.offset:
+                self.view_state.scroll[rv.scroll_name] = offset
+                return None
+        return self._met_nothing(phone, window)
 
     def on_text(self, phone: VirtualPhone, text: str) -> None:
         """Typed text goes at the end of the focused field."""
@@ -171,25 +189,45 @@ class ViewApp(WindowApp[Window]):
 
     # --- the engine ------------------------------------------------------------------
     def observe(self, phone: VirtualPhone) -> Window:
-        """The window, built for an observation and kept for the input that follows."""
+        """The window for an observation, kept for the input that follows: the one kept
+        already while it still shows the screen (:meth:`_still_shown`) and does not show
+        the time, else built afresh. A dump after a tap that met nothing costs no build."""
+        kept = self._observed
+        if kept is not None and self._still_shown(phone, kept) and not kept[1].shows_time:
+            return kept[1]
         window = self._window(phone)
-        self._observed = (phone.epoch, time.monotonic(), window)
+        self._observed = (phone.epoch, window)
         return window
 
     def input_window(self, phone: VirtualPhone) -> Window:
-        """The window an input lands on: the one the last observation built, while the
-        phone's epoch has not moved since (nothing that changes a screen ran) and less
-        than :data:`OBSERVED_FOR_S` ago (a clock on the screen moves on), else afresh.
-        An agent dumps, then taps: the tap costs no second build and layout."""
-        observed, self._observed = self._observed, None
-        if observed is not None:
-            epoch, when, window = observed
-            if epoch == phone.epoch and time.monotonic() - when < OBSERVED_FOR_S:
-                return window
+        """The window an input lands on: the one the last observation built while it
+        still shows the screen, else afresh. An agent dumps, then taps: the tap costs no
+        second build and layout. The window is then given up (the input may change the
+        screen) unless the input says it met nothing (:meth:`_met_nothing`)."""
+        kept, self._observed = self._observed, None
+        if kept is not None and self._still_shown(phone, kept):
+            return kept[1]
         return self._window(phone)
 
+    @staticmethod
+    def _still_shown(phone: VirtualPhone, kept: tuple[int, Window]) -> bool:
+        """Whether a window kept at an epoch is still the screen: the phone's epoch has
+        not moved since (nothing that changes a screen ran) and it was built less than
+        :data:`OBSERVED_FOR_S` ago (a clock on the screen moves on)."""
+        epoch, window = kept
+        return epoch == phone.epoch and time.monotonic() - window.built_at < OBSERVED_FOR_S
+
+    def _met_nothing(self, phone: VirtualPhone, window: Window) -> Literal[False]:
+        """An input that nothing on ``window`` took: it still shows the screen, so it is
+        kept for the next observation and input, and the input says it changed nothing
+        (the phone's epoch stays)."""
+        self._observed = (phone.epoch, window)
+        return False
+
     def _window(self, phone: VirtualPhone) -> Window:
+        reads = phone.clock_reads
         window = self.build(phone)
+        window.built_at, window.shows_time = time.monotonic(), phone.clock_reads != reads
         state = self.view_state
         in_front = False  # whether the focused field is in the window in front
         for root in (window.content, window.dialog):

@@ -72,6 +72,10 @@ class Window:
     keyboard: Keyboard | None = None
     #: Where the content went (the engine sets it): resized or panned for the keyboard.
     frame: Box = CONTENT
+    #: When the engine built it (``time.monotonic()``), and whether building it read
+    #: the phone's clock (it shows the time: a stopwatch, "5 min ago").
+    built_at: float = 0.0
+    shows_time: bool = False
 
 
 def _adjust(window: Window) -> str:

@@ -237,7 +237,7 @@ class Editor:
     def _holder(self, phone: VirtualPhone) -> views.View:
         """``event_holder`` and its rows, top to bottom."""
         draft = self.draft
-        today = phone.now().date()
+        today = phone.today()
         # RelativeLayout places a view below a GONE sibling at the top: each row goes
         # below the last shown one.
         last_reminder = "event_reminder_2" if draft.reminder_minutes >= 0 else "event_reminder_1"

@@ -98,7 +98,7 @@ class CalendarScreens(ViewApp, SimpleCalendarApp):
         """A fresh start shows the current month."""
         super().on_start(phone, intent)
         if self.editor is None and self.month is None:
-            self.month = phone.now().date().replace(day=1)
+            self.month = phone.today().replace(day=1)
 
     def on_stop(self, phone: VirtualPhone) -> None:
         """Stopped: the next start opens the monthly view again."""
@@ -126,7 +126,7 @@ class CalendarScreens(ViewApp, SimpleCalendarApp):
 
     # --- navigation ---------------------------------------------------------------------
     def _today(self, phone: VirtualPhone) -> dt.date:
-        return phone.now().date()
+        return phone.today()
 
     def _shown_month(self, phone: VirtualPhone) -> dt.date:
         if self.month is None:

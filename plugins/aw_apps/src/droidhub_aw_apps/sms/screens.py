@@ -308,13 +308,13 @@ def _overflow_items(page: str) -> list[views.MenuItem]:
 def _date_or_time(millis: int, phone: VirtualPhone) -> str:
     """``formatDateOrTime``: the time for today, else the date (dd.MM.yyyy)."""
     when = dt.datetime.fromtimestamp(millis / 1000, phone.tzinfo())
-    return f"{when:%H:%M}" if when.date() == phone.now().date() else f"{when:%d.%m.%Y}"
+    return f"{when:%H:%M}" if when.date() == phone.today() else f"{when:%d.%m.%Y}"
 
 
 def _date_and_time(millis: int, phone: VirtualPhone) -> str:
     """A thread's date row: the time for today, else the date and time."""
     when = dt.datetime.fromtimestamp(millis / 1000, phone.tzinfo())
-    today = when.date() == phone.now().date()
+    today = when.date() == phone.today()
     return f"{when:%H:%M}" if today else f"{when:%d.%m.%Y %H:%M}"
 
 

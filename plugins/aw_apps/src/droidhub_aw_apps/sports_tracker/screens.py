@@ -203,7 +203,7 @@ class OpenTracksScreens(FreshLaunchApp):
                             background=layouts.SURFACE, status_bar=layouts.SURFACE)  # fmt: skip
         else:
             self.page = "list"
-            today = phone.now().date()
+            today = phone.today()
             lines = [
                 TrackLine(t.id, t.name, t.category, day_label(t.start.date(), today),
                           f"{t.start:%H:%M}", time_distance(t.total_ms, t.meters), t.description)
@@ -282,7 +282,7 @@ class OpenTracksScreens(FreshLaunchApp):
         if self.range is not None:
             self.range = None
             return
-        start, end = aggregated.week_of(phone.now().date())
+        start, end = aggregated.week_of(phone.today())
         self.draft = FilterDraft({line.category: True for line in lines}, start, end)
 
     def _apply_filter(self) -> None:

@@ -447,7 +447,7 @@ class TasksScreens(ViewApp):
     def _editor(self, phone: VirtualPhone) -> Window:
         ui, draft = self.ui, self.ui.draft
         task = next((t for t in self._tasks(phone) if t.id == ui.editing), None)
-        due = full_due_label(task, phone.now().date()) if task and task.due else ""
+        due = full_due_label(task, phone.today()) if task and task.due else ""
         shown = Draft(draft["title"], ui.editing is None, draft["completed"], due,
                       draft["importance"], draft["notes"], ids.DEFAULT_LIST, "")  # fmt: skip
 
