@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,6 +22,9 @@ from droidhub.faces.gym_env import PhoneEnv, PhonesVectorEnv, make_vector_env  #
 from droidhub.faces.gym_spaces import DictActions, dict_action_space, dict_to_json  # noqa: E402
 from droidhub.plugins import catalog  # noqa: E402
 from droidhub.tasks.suite import make_instance  # noqa: E402
+from droidhub.virtual import phone_settings  # noqa: E402
+from droidhub.virtual.phone_settings import SCRATCH_FOLDER, SCRATCH_ROOM  # noqa: E402
+from droidhub.virtual.server import OWNER_FILE, SANDBOX_PREFIX  # noqa: E402
 
 WIFI = "SystemWifiTurnOn"
 
@@ -131,6 +135,36 @@ def test_sync_vector_env_spreads_its_phones_over_a_process_per_core() -> None:
         assert list(terminated) == [False, False] and list(rewards) == [0.0, 0.0]
     finally:
         envs.close()
+
+
+def _sandboxes_of_children() -> set[Path]:
+    """The phone sandboxes in /dev/shm whose owner is a child of this process."""
+    found = set()
+    for folder in Path(SCRATCH_FOLDER).glob(SANDBOX_PREFIX + "*"):
+        with contextlib.suppress(OSError, ValueError):
+            owner = (folder / OWNER_FILE).read_text(encoding="ascii")
+            status = Path(f"/proc/{owner}/status").read_text(encoding="ascii")
+            if f"PPid:\t{os.getpid()}\n" in status:
+                found.add(folder)
+    return found
+
+
+@pytest.mark.skipif(
+    not phone_settings._has_room(SCRATCH_FOLDER, SCRATCH_ROOM),
+    reason="no writable /dev/shm with 1 GiB free",
+)
+def test_the_envs_phones_are_scratch_phones_kept_in_memory(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("DROIDHUB_VIRTUAL_DIR", raising=False)
+    envs = make_vector_env(2, "android_world", task=WIFI, observe="ui_tree")
+    try:
+        envs.reset(seed=0)
+        held = _sandboxes_of_children()
+        assert len(held) == min(2, os.cpu_count() or 1)  # a phones' process per core
+    finally:
+        envs.close()
+    assert not any(folder.exists() for folder in held)
 
 
 def test_same_step_autoreset_gives_the_end_and_the_next_episode_in_one_step() -> None:

@@ -175,11 +175,17 @@ def launch_early(spec: str) -> None:
 
 @contextlib.contextmanager
 def open_devices(
-    spec: str, adb_host: str = "127.0.0.1", adb_port: int = 5037, stagger: bool = False
+    spec: str,
+    adb_host: str = "127.0.0.1",
+    adb_port: int = 5037,
+    stagger: bool = False,
+    scratch: bool = False,
 ) -> Iterator[Phones]:
     """Connect to the devices ``spec`` names, starting virtual phones if asked (with
     ``stagger``, all but the first :data:`FIRST_PHONES` while the block runs: see
-    :meth:`Phones.arrivals`).
+    :meth:`Phones.arrivals`; ``scratch`` phones, kept in memory where the host has
+    room, for a caller that reaches them only through its own actions: see
+    :func:`droidhub.virtual.phone_settings.sandbox_base`).
 
     Virtual phones started here are stopped when the block ends.
     """
@@ -191,7 +197,8 @@ def open_devices(
     from droidhub.virtual.server import VirtualDeviceServer
 
     try:
-        check_phone_settings()  # before any phone starts, here or in the phones' own process
+        # Before any phone starts, here or in the phones' own process.
+        check_phone_settings(scratch)
     except ValueError as exc:
         raise DeviceSpecError(str(exc)) from None
 
@@ -201,9 +208,9 @@ def open_devices(
     if launched is not None:
         host = launched
     elif count >= PHONES_IN_THEIR_OWN_PROCESS:
-        host = ServerProcess(devices=first, spares=count - first)
+        host = ServerProcess(devices=first, spares=count - first, scratch=scratch)
     else:
-        host = VirtualDeviceServer(devices=first)
+        host = VirtualDeviceServer(devices=first, scratch=scratch)
     with host as server:
         devices = [Device(serial, host="127.0.0.1", port=server.port) for serial in server.serials]
         phones = Phones(devices, server)

@@ -63,9 +63,11 @@ class PhoneEnv(gymnasium.Env[dict[str, Any], str]):
         task: a task name, several joined by commas, or None for every task of the
             family; with several, each reset picks one with the env's ``np_random``.
         seed: the suite seed a :meth:`reset` without a seed draws instances from.
-        device: ``"virtual"`` (a virtual phone of its own, stopped by :meth:`close`),
-            a serial of a phone on the adb server at ``adb_host:adb_port``, or a
-            :class:`~droidhub.device.client.Device` someone else owns.
+        device: ``"virtual"`` (a virtual phone of its own, stopped by :meth:`close`;
+            a scratch phone: its sandbox in /dev/shm where that has 1 GiB free, unless
+            ``$DROIDHUB_VIRTUAL_DIR`` names a folder), a serial of a phone on the adb server at
+            ``adb_host:adb_port``, or a :class:`~droidhub.device.client.Device` someone
+            else owns.
         observe: ``"ui_tree"``, ``"screenshot"`` or ``"both"``: the observation's keys,
             and all that is fetched (pixels cost far more than text).
         screen_scale: the screenshot's size relative to the phone's (0.25 gives 270x600
@@ -124,7 +126,7 @@ class PhoneEnv(gymnasium.Env[dict[str, Any], str]):
         if isinstance(device, Device):
             return device
         spec = "virtual:1" if device == "virtual" else device
-        return self._phones.enter_context(open_devices(spec, host, port))[0]
+        return self._phones.enter_context(open_devices(spec, host, port, scratch=True))[0]
 
     @property
     def device(self) -> Device:
@@ -373,14 +375,22 @@ def make_vector_env(
 
 def _phones_on_every_core(count: int, stack: contextlib.ExitStack) -> list[Device]:
     """``count`` virtual phones, served by a process per core (at most one a phone; a
-    lone phone in this process), each stopped when ``stack`` closes."""
+    lone phone in this process), each stopped when ``stack`` closes.
+
+    They are scratch phones, as ``droidhub check``'s are: an env reaches its phone only
+    through AndroidWorld's actions and its tasks' few files, and an RL loop plays
+    thousands of short episodes, so their sandboxes go to /dev/shm where it has 1 GiB
+    free (unless ``$DROIDHUB_VIRTUAL_DIR`` names a folder). Every observation writes,
+    reads and deletes the dump's file: on this project's 2-core machines, on disk, the
+    kernel's part of that was a third of the phones' CPU.
+    """
     processes = min(count, os.cpu_count() or 1)
     if processes <= 1:
-        return list(stack.enter_context(open_devices(f"virtual:{count}")))
-    check_phone_settings()
+        return list(stack.enter_context(open_devices(f"virtual:{count}", scratch=True)))
+    check_phone_settings(scratch=True)
     # Launched together, so that they start side by side; then waited for in turn.
     servers = [
-        ServerProcess(devices=count // processes + (k < count % processes)).launch()
+        ServerProcess(devices=count // processes + (k < count % processes), scratch=True).launch()
         for k in range(processes)
     ]
     for server in servers:

@@ -32,9 +32,10 @@ def sandbox_base(scratch: bool = False) -> str | None:
 
     ``scratch`` phones are the exception: ``droidhub check`` makes hundreds, each driven
     for seconds by droidhub's own oracles and solvers, holding one task's few files and
-    never a client's push. They go to /dev/shm where it is a writable folder with
-    :data:`SCRATCH_ROOM` free (on this project's 2-core machines, ``check --ui`` over
-    AndroidWorld's 113 tasks took 44 s with its phones on disk, 30 s on /dev/shm).
+    never a client's push; the Gymnasium env's are reached only through its actions.
+    They go to /dev/shm where it is a writable folder with :data:`SCRATCH_ROOM` free (on
+    this project's 2-core machines, ``check --ui`` over AndroidWorld's 113 tasks took
+    44 s with its phones on disk, 30 s on /dev/shm).
     """
     chosen = os.environ.get(SANDBOX_ENV)
     if chosen:

@@ -36,11 +36,13 @@ class ServerProcessError(RuntimeError):
 class ServerProcess:
     """``devices`` virtual phones behind an adb server in a child process; with
     ``spares``, that many more built ahead for :meth:`add_phone` (see
-    :meth:`~droidhub.virtual.server.VirtualDeviceServer.make_spares`)."""
+    :meth:`~droidhub.virtual.server.VirtualDeviceServer.make_spares`); ``scratch``
+    phones as the server's ``scratch`` says."""
 
-    def __init__(self, devices: int = 1, spares: int = 0) -> None:
+    def __init__(self, devices: int = 1, spares: int = 0, scratch: bool = False) -> None:
         self._devices = devices
         self._spares = spares
+        self._scratch = scratch
         self._proc: subprocess.Popen[str] | None = None
         self._lock = threading.Lock()
         self.port = 0
@@ -62,6 +64,7 @@ class ServerProcess:
                     "droidhub.virtual.server_process",
                     str(self._devices),
                     str(self._spares),
+                    *(["scratch"] if self._scratch else []),
                 ],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
@@ -163,14 +166,14 @@ class ServerProcess:
         self.stop()
 
 
-def serve(devices: int, spares: int = 0) -> None:
-    """The child: serve ``devices`` phones (``spares`` more built ahead), then a command
-    a line until stdin closes."""
+def serve(devices: int, spares: int = 0, scratch: bool = False) -> None:
+    """The child: serve ``devices`` phones (``spares`` more built ahead; ``scratch``
+    phones if asked), then a command a line until stdin closes."""
     from droidhub.virtual.server import VirtualDeviceServer
 
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, signal.SIG_IGN)  # the run stops us (stdin closes) when done
-    with VirtualDeviceServer(devices=devices) as server:
+    with VirtualDeviceServer(devices=devices, scratch=scratch) as server:
         print(server.port, flush=True)
         for serial in server.serials:
             print(serial, flush=True)
@@ -191,4 +194,4 @@ def serve(devices: int, spares: int = 0) -> None:
 
 
 if __name__ == "__main__":
-    serve(*map(int, sys.argv[1:3]))
+    serve(int(sys.argv[1]), int(sys.argv[2]), sys.argv[3:4] == ["scratch"])
