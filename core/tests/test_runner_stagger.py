@@ -50,6 +50,47 @@ def test_phones_started_later_are_given_episodes(tmp_path: Path) -> None:
     assert len({r["device"] for r in rows}) == 4
 
 
+#: An agent whose Quick2 episode waits (a guard of 20 s) until its phone is the only one
+#: the adb server still has: the run's other phone, with nothing left to play, must
+#: have been stopped while this episode still plays. It fails the episode otherwise.
+RETIRED_AGENT = """
+import time
+
+from droidhub import Action
+from droidhub.device.transport import AdbTransport
+
+
+class WaitForTheOtherToStop:
+    def reset(self, goal, task, env, rng):
+        if task.name != "Quick2":
+            return
+        server = AdbTransport(env.device.serial, env.device.host, env.device.port)
+        deadline = time.monotonic() + 20
+        while [s for s, _ in server.attached()] != [env.device.serial]:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"still attached: {server.attached()}")
+            time.sleep(0.05)
+
+    def step(self, state):
+        return Action(action_type="status", goal_status="complete")
+"""
+
+
+def test_a_phone_with_nothing_left_to_play_stops_before_the_run_ends(tmp_path: Path) -> None:
+    site = hang_site(tmp_path / "site")
+    (site / "retired_agent.py").write_text(textwrap.dedent(RETIRED_AGENT), encoding="utf-8")
+    out = tmp_path / "run"
+    done = droidhub(
+        site, "run", "--suite", "hang", "--tasks", "Quick,Quick2,Quick3",
+        "--agent", "retired_agent:WaitForTheOtherToStop", "--out", str(out),
+        "--device", "virtual:2", "--executor", "threads", timeout=240,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    rows = results_rows(out)
+    assert len(rows) == 3 and all(r["error"] is None for r in rows), rows
+    assert len({r["device"] for r in rows}) == 2
+
+
 def test_a_staggered_start_opens_two_phones_then_hands_over_the_rest() -> None:
     with open_devices("virtual:5", stagger=True) as phones:
         first = [d.serial for d in phones[:FIRST_PHONES]]

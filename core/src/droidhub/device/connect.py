@@ -142,6 +142,16 @@ class Phones(list[Device]):
         if self._adder is not None:
             self._adder.join()
 
+    def retire(self, device: Device) -> None:
+        """The run has nothing left for ``device`` while others still play: a virtual
+        phone stops now, its sandbox deleted while the rest of the run goes on (so that
+        the phones do not all stop after it); a real phone is left as it is."""
+        if self._server is None:
+            return
+        device.close("the run has nothing left for it")
+        with contextlib.suppress(KeyError):
+            self._server.remove_phone(device.serial)
+
     def renew(self, device: Device) -> Device | None:
         """A fresh phone in place of ``device`` (which is detached), or None."""
         if self._server is None:

@@ -76,6 +76,13 @@ class Runner:
     60 s). ``renew(device)`` gives a fresh phone in place of ``device`` (None where it
     cannot): after a tear-down that failed or hung, the phone is renewed, or else put
     right by the task's :meth:`~droidhub.TaskEval.restore`, then checked.
+
+    ``devices`` may offer ``arrivals()`` (phones that join while the run plays, each
+    given a worker) and ``retire(device)`` (:class:`~droidhub.device.connect.Phones`
+    does both): a worker that finds nothing left to queue while others still play
+    retires its phone then, so that a run's virtual phones stop one by one at its tail
+    rather than all after it; an episode that comes back to the queue afterwards (its
+    phone failed) is played on a fresh phone from ``renew``.
     """
 
     def __init__(
@@ -102,6 +109,8 @@ class Runner:
         self.devices = list(devices)
         #: Phones that join while the run plays (Phones.arrivals of a staggered start).
         self._arrivals: Callable[[], Sequence[Device]] | None = getattr(devices, "arrivals", None)
+        #: Gives back a phone the run needs no more (Phones.retire).
+        self._retire: Callable[[Device], object] | None = getattr(devices, "retire", None)
         self.make_agent = make_agent
         self.apps = list(apps)
         self.notify = notify or (lambda *_a, **_k: None)
@@ -235,7 +244,7 @@ class Runner:
     def _worker(self, slot: Slot) -> None:
         try:
             while True:
-                inst = self._schedule.take()
+                inst = self._schedule.take(idle=lambda: self._retire_phone(slot))
                 if inst is None:
                     return
                 requeue: TaskInstance | None = None
@@ -248,12 +257,37 @@ class Runner:
         except BaseException as exc:  # a worker must not die silently
             self._stop("crash", f"the worker of {slot.serial} failed: {type(exc).__name__}: {exc}")
 
+    def _retire_phone(self, slot: Slot) -> None:
+        """Nothing is left to queue: give ``slot``'s phone back now (a virtual phone
+        stops while the others still play), unless the run is stopping."""
+        if self._retire is None or slot.device is None or self._stopping.is_set():
+            return
+        slot.retired, slot.device = slot.device, None
+        self._retire(slot.retired)
+
+    def _fresh_phone(self, slot: Slot, retired: Device) -> Device:
+        """A fresh phone in place of the one ``slot`` retired, now that it was given an
+        episode after all."""
+        try:
+            fresh = self.renew(retired) if self.renew is not None else None
+        except Exception as exc:  # the phones' host failed to make one: a device fault
+            raise DeviceError(f"no fresh phone in place of {slot.serial}: {exc}") from exc
+        if fresh is None:
+            raise DeviceError(f"no fresh phone in place of {slot.serial}, which was retired")
+        slot.retired, slot.serial = None, fresh.serial
+        return fresh
+
     # --- one episode on one device -------------------------------------------------------
     def _attempt(self, slot: Slot, inst: TaskInstance) -> TaskInstance | None:
         """Run ``inst`` on ``slot``; return it when it must go back to the queue."""
         if slot.device is None:
             try:
-                slot.device = self._recovery.open(slot)
+                retired = slot.retired
+                slot.device = (
+                    self._recovery.open(slot)
+                    if retired is None
+                    else self._fresh_phone(slot, retired)
+                )
             except DeviceError as exc:
                 return self._device_failed(slot, inst, str(exc))
         device = slot.device

@@ -30,7 +30,10 @@ class Schedule:
         self._stopped = False
         self._cond = threading.Condition()
 
-    def take(self) -> TaskInstance | None:
+    def take(self, idle: Callable[[], object] | None = None) -> TaskInstance | None:
+        """The next episode, or None once there is none left to play. While nothing is
+        queued but episodes are in flight, ``idle`` is called once (outside the lock)
+        before waiting: the worker has nothing to do, maybe for good."""
         with self._cond:
             while True:
                 if self._stopped:
@@ -40,6 +43,14 @@ class Schedule:
                     return self._items.popleft()
                 if self._busy == 0:
                     return None
+                if idle is not None:
+                    call, idle = idle, None
+                    self._cond.release()
+                    try:
+                        call()
+                    finally:
+                        self._cond.acquire()
+                    continue
                 self._cond.wait(0.2)
 
     def finish(self, requeue: TaskInstance | None) -> None:
@@ -70,6 +81,9 @@ class Slot:
     agent: Agent | None = None
     failures: int = 0
     quarantined: bool = False
+    #: The phone it gave back while nothing was left to play (see ``Runner``): an
+    #: episode that comes back to the queue afterwards needs a fresh one in its place.
+    retired: Device | None = None
 
 
 def in_thread(call: Callable[[], object], limit: float, name: str) -> str | None:
