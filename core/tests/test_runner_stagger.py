@@ -35,17 +35,28 @@ class WaitForFour:
 """
 
 
-def test_phones_started_later_are_given_episodes(tmp_path: Path) -> None:
+def _run_quick_tasks(
+    tmp_path: Path, agent_source: str, agent: str, phones: int, *extra: str
+) -> list[dict[str, Any]]:
+    """The hang family's three Quick tasks run on ``phones`` virtual phones in threads
+    by ``agent`` (``module:Class``, the module's text ``agent_source``); the results."""
     site = hang_site(tmp_path / "site")
-    (site / "waiting_agent.py").write_text(textwrap.dedent(WAITING_AGENT), encoding="utf-8")
+    module = agent.split(":")[0]
+    (site / f"{module}.py").write_text(textwrap.dedent(agent_source), encoding="utf-8")
     out = tmp_path / "run"
     done = droidhub(
-        site, "run", "--suite", "hang", "--tasks", "Quick,Quick2,Quick3",
-        "--n-combinations", "3", "--agent", "waiting_agent:WaitForFour", "--out", str(out),
-        "--device", "virtual:4", "--executor", "threads", timeout=240,
+        site, "run", "--suite", "hang", "--tasks", "Quick,Quick2,Quick3", *extra,
+        "--agent", agent, "--out", str(out),
+        "--device", f"virtual:{phones}", "--executor", "threads", timeout=240,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
-    rows = results_rows(out)
+    return results_rows(out)
+
+
+def test_phones_started_later_are_given_episodes(tmp_path: Path) -> None:
+    rows = _run_quick_tasks(
+        tmp_path, WAITING_AGENT, "waiting_agent:WaitForFour", 4, "--n-combinations", "3"
+    )
     assert len(rows) == 9 and all(r["error"] is None for r in rows)
     assert len({r["device"] for r in rows}) == 4
 
@@ -77,16 +88,7 @@ class WaitForTheOtherToStop:
 
 
 def test_a_phone_with_nothing_left_to_play_stops_before_the_run_ends(tmp_path: Path) -> None:
-    site = hang_site(tmp_path / "site")
-    (site / "retired_agent.py").write_text(textwrap.dedent(RETIRED_AGENT), encoding="utf-8")
-    out = tmp_path / "run"
-    done = droidhub(
-        site, "run", "--suite", "hang", "--tasks", "Quick,Quick2,Quick3",
-        "--agent", "retired_agent:WaitForTheOtherToStop", "--out", str(out),
-        "--device", "virtual:2", "--executor", "threads", timeout=240,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    rows = results_rows(out)
+    rows = _run_quick_tasks(tmp_path, RETIRED_AGENT, "retired_agent:WaitForTheOtherToStop", 2)
     assert len(rows) == 3 and all(r["error"] is None for r in rows), rows
     assert len({r["device"] for r in rows}) == 2
 
