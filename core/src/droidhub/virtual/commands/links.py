@@ -77,10 +77,8 @@ def readlink(inv: Invocation) -> int:
     resolve = next((letter for letter in "efm" if letter in flags), "")
     if resolve:
         shown = canonical(inv, target, resolve)
-    elif inv.path(target) in STORAGE_LINKS:
-        shown = STORAGE_LINKS[inv.path(target)]
-    elif inv.host(target).is_symlink():
-        shown = link_target(inv, inv.host(target), inv.path(target))
+    elif (named := itself(inv, target)).is_symlink():
+        shown = link_target(inv, named, inv.path(target))
     if shown is None:
         return 1
     inv.print(shown, end="" if "n" in flags else "\n")
