@@ -437,6 +437,7 @@ def run(
     in ``session`` (an interactive shell's, which keeps what earlier lines set); see
     :class:`Session`."""
     out, err = Sink(), Sink()
-    session = session or Session(phone)
+    if session is None:
+        session = Session(phone)
     status = session.run(line, stdin, out, err)
     return ShellOutcome(bytes(out.data), bytes(err.data), status & 0xFF)
