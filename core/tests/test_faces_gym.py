@@ -122,7 +122,7 @@ def test_sync_vector_env_spreads_its_phones_over_a_process_per_core() -> None:
         obs, _infos = envs.reset(seed=3)
         assert len(obs["ui_elements"]) == 2
         devices = [env.unwrapped.device for env in envs.envs]
-        assert len({(d.port, d.serial) for d in devices}) == 2
+        assert len({d.serial for d in devices}) == 2  # serials differ across processes too
         # Each phones' process is an adb server of its own: one per core, at most one a phone.
         assert len({d.port for d in devices}) == min(2, os.cpu_count() or 1)
         _obs, rewards, terminated, _trunc, infos = envs.step((HOME, DONE))

@@ -1,15 +1,21 @@
-"""Virtual phones join a threads run while its first episodes play: a run of N phones
-starts with two, and each phone started afterwards gets a worker of its own."""
+"""Virtual phones join a threads run while its first episodes play (a run of N phones
+starts with two, and each phone started afterwards gets a worker of its own), are
+served from a process of their own and past 32 from a process per core, and leave
+the run one by one as it runs out of episodes."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from runner_plugins import droidhub, hang_site, results_rows, wait_until
 
-from droidhub.device.connect import FIRST_PHONES, open_devices
+from droidhub.device.connect import FIRST_PHONES, Phones, open_devices
 
 #: An agent whose episodes each wait (a guard of 20 s) until four phones have started
 #: one: two phones alone cannot finish, so the run ends on four only if the phones that
@@ -108,12 +114,12 @@ def test_a_staggered_start_opens_two_phones_then_hands_over_the_rest() -> None:
         assert all(d.shell("echo ok").strip() == "ok" for d in phones)
 
 
-def test_eight_phones_or_more_are_served_from_a_process_of_their_own() -> None:
+@contextlib.contextmanager
+def _staggered_phones(count: int) -> Iterator[tuple[Phones, list[Any]]]:
+    """``count`` virtual phones opened as a run opens them, once every one has joined,
+    with the phones' processes that serve them; those must stop with the block."""
     import psutil
 
-    from droidhub.device.connect import PHONES_IN_THEIR_OWN_PROCESS
-
-    count = PHONES_IN_THEIR_OWN_PROCESS
     me = psutil.Process()
     before = _phone_processes(me)  # another test's phones may still be up
     with open_devices(f"virtual:{count}", stagger=True) as phones:
@@ -123,11 +129,19 @@ def test_eight_phones_or_more_are_served_from_a_process_of_their_own() -> None:
             arrived.extend(d.serial for d in phones.arrivals())
             return len(arrived) == count - FIRST_PHONES
 
-        assert wait_until(all_of_them, 60)
-        children = [c for c in _phone_processes(me) if c not in before]
+        assert wait_until(all_of_them, 120)
+        yield phones, [c for c in _phone_processes(me) if c not in before]
+    assert set(_phone_processes(me)) == set(before)  # stopped with the block
+
+
+def test_eight_phones_or_more_are_served_from_a_process_of_their_own() -> None:
+    from droidhub.device.connect import PHONES_IN_THEIR_OWN_PROCESS
+
+    count = PHONES_IN_THEIR_OWN_PROCESS
+    with _staggered_phones(count) as (phones, children):
         # The child starts with the first phones and builds the rest ahead as spares.
-        assert [c.cmdline()[-2:] for c in children] == [
-            [str(FIRST_PHONES), str(count - FIRST_PHONES)]
+        assert [c.cmdline()[-4:] for c in children] == [
+            [str(FIRST_PHONES), str(count - FIRST_PHONES), "0", "1"]  # serials from 0, by 1
         ]
         # The phones answer over adb, from the child's adb server, not from this process.
         port = phones[0].transport.port
@@ -135,7 +149,31 @@ def test_eight_phones_or_more_are_served_from_a_process_of_their_own() -> None:
         assert all(d.shell("echo ok").strip() == "ok" for d in phones)
         fresh = phones.renew(phones[0])
         assert fresh is not None and fresh.shell("getprop ro.product.model").strip() == "Pixel 6"
-    assert set(_phone_processes(me)) == set(before)  # the child stopped with the block
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="one core: one phones' process")
+def test_past_thirty_two_phones_they_are_spread_over_a_process_per_core() -> None:
+    from droidhub.device.connect import PHONES_A_PROCESS
+
+    count = PHONES_A_PROCESS + 2
+    with _staggered_phones(count) as (phones, children):
+        # Two children: the first made the first phones, each built half the rest ahead;
+        # the first numbers its serials 0, 2, 4..., the second 1, 3, 5...
+        half = str((count - FIRST_PHONES) // 2)
+        assert sorted(c.cmdline()[-4:] for c in children) == [
+            ["0", half, "1", "2"],
+            [str(FIRST_PHONES), half, "0", "2"],
+        ]
+        ports = {d.serial: d.transport.port for d in phones}
+        assert len(ports) == count  # no serial twice
+        by_port: dict[int, set[int]] = {}
+        for serial, port in ports.items():
+            by_port.setdefault(port, set()).add(int(serial.removeprefix("virtual-")) % 2)
+        assert sorted(by_port.values(), key=sorted) == [{0}, {1}]  # a child's parity each
+        assert all(d.shell("echo ok").strip() == "ok" for d in phones)
+        fresh = phones.renew(phones[1])
+        assert fresh is not None and fresh.serial not in ports
+        assert fresh.shell("getprop ro.product.model").strip() == "Pixel 6"
 
 
 def test_a_run_launches_its_phones_process_early_and_opens_that_one() -> None:

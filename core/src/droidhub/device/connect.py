@@ -13,12 +13,16 @@ and the phones ready at once join together.
 From :data:`PHONES_IN_THEIR_OWN_PROCESS` phones on, the phones are served from a
 child process (:class:`droidhub.virtual.server_process.ServerProcess`): one
 interpreter serving the phones and running every agent's thread too is what a run of
-many phones would wait on.
+many phones would wait on. Past :data:`PHONES_A_PROCESS` phones they are spread over a
+child per core (:class:`~droidhub.virtual.server_process.ServerProcesses`), as many as
+it takes: phones that start together set up and step together, and one interpreter
+answering 64 of them at once made each wait its turn.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import queue
 import re
 import threading
@@ -27,7 +31,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from typing import Protocol
 
 from droidhub.device.client import Device
-from droidhub.virtual.server_process import ServerProcess
+from droidhub.virtual.server_process import ServerProcess, ServerProcesses
 
 _VIRTUAL = re.compile(r"virtual(?::(\d+))?")
 #: Virtual phones started before a staggered run begins; the rest join as it plays.
@@ -36,6 +40,8 @@ FIRST_PHONES = 2
 CONNECTING_AT_ONCE = 16
 #: From this many virtual phones on, they are served from a process of their own.
 PHONES_IN_THEIR_OWN_PROCESS = 8
+#: The most phones one such process serves while the host has a core for another.
+PHONES_A_PROCESS = 32
 
 
 class PhoneHost(Protocol):
@@ -43,9 +49,8 @@ class PhoneHost(Protocol):
     in this process, or :class:`~droidhub.virtual.server_process.ServerProcess`."""
 
     @property
-    def port(self) -> int: ...
-    @property
     def serials(self) -> list[str]: ...
+    def port_of(self, serial: str) -> int: ...
     def add_phone(self) -> str: ...
     def add_ready_phones(self, most: int) -> list[str]: ...
     def remove_phone(self, serial: str) -> None: ...
@@ -99,7 +104,7 @@ class Phones(list[Device]):
         server = self._server
 
         def connect(serial: str) -> None:
-            device = Device(serial, host="127.0.0.1", port=server.port)
+            device = Device(serial, host="127.0.0.1", port=server.port_of(serial))
             self.append(device)
             self._joining.put(device)
 
@@ -159,10 +164,20 @@ class Phones(list[Device]):
         serial = self._server.add_phone()
         with contextlib.suppress(KeyError):
             self._server.remove_phone(device.serial)
-        return Device(serial, host="127.0.0.1", port=self._server.port)
+        return Device(serial, host="127.0.0.1", port=self._server.port_of(serial))
 
 
-_launched: dict[str, ServerProcess] = {}
+_launched: dict[str, ServerProcess | ServerProcesses] = {}
+
+
+def _phones_process(count: int, first: int, scratch: bool) -> ServerProcess | ServerProcesses:
+    """The child process (or the children, a core each, past :data:`PHONES_A_PROCESS`
+    phones) serving ``count`` phones, ``first`` of them made before it answers (by the
+    first child alone when the rest join later: a staggered start waits for no other)."""
+    processes = min(os.cpu_count() or 1, -(-count // PHONES_A_PROCESS))
+    if processes <= 1:
+        return ServerProcess(devices=first, spares=count - first, scratch=scratch)
+    return ServerProcesses(first, count - first, processes, scratch, first < count)
 
 
 def launch_early(spec: str) -> None:
@@ -179,8 +194,7 @@ def launch_early(spec: str) -> None:
     except ValueError:  # DeviceSpecError, or a phone setting open_devices refuses
         return
     if count >= PHONES_IN_THEIR_OWN_PROCESS and spec not in _launched:
-        first = min(count, FIRST_PHONES)
-        _launched[spec] = ServerProcess(devices=first, spares=count - first).launch()
+        _launched[spec] = _phones_process(count, min(count, FIRST_PHONES), False).launch()
 
 
 @contextlib.contextmanager
@@ -218,13 +232,16 @@ def open_devices(
     if launched is not None:
         host = launched
     elif count >= PHONES_IN_THEIR_OWN_PROCESS:
-        host = ServerProcess(devices=first, spares=count - first, scratch=scratch)
+        host = _phones_process(count, first, scratch)
     else:
         host = VirtualDeviceServer(devices=first, scratch=scratch)
     with host as server:
-        devices = [Device(serial, host="127.0.0.1", port=server.port) for serial in server.serials]
+        devices = [
+            Device(serial, host="127.0.0.1", port=server.port_of(serial))
+            for serial in server.serials
+        ]
         phones = Phones(devices, server)
-        phones.add_later(count - first)
+        phones.add_later(count - len(devices))
         try:
             yield phones
         finally:

@@ -47,7 +47,7 @@ from droidhub.plugins import catalog
 from droidhub.tasks.suite import DEFAULT_SEED, TaskInstance, make_instance, select_tasks
 from droidhub.tasks.task_eval import TaskEval
 from droidhub.virtual.phone_settings import check_phone_settings
-from droidhub.virtual.server_process import ServerProcess
+from droidhub.virtual.server_process import ServerProcesses
 
 #: The longest UI element list (as JSON text) and action the spaces admit.
 MAX_TEXT = 1 << 20
@@ -388,18 +388,8 @@ def _phones_on_every_core(count: int, stack: contextlib.ExitStack) -> list[Devic
     if processes <= 1:
         return list(stack.enter_context(open_devices(f"virtual:{count}", scratch=True)))
     check_phone_settings(scratch=True)
-    # Launched together, so that they start side by side; then waited for in turn.
-    servers = [
-        ServerProcess(devices=count // processes + (k < count % processes), scratch=True).launch()
-        for k in range(processes)
-    ]
-    for server in servers:
-        stack.callback(server.stop)
-    return [
-        Device(serial, host="127.0.0.1", port=server.port)
-        for server in servers
-        for serial in server.start().serials
-    ]
+    host = stack.enter_context(ServerProcesses(count, 0, processes, scratch=True))
+    return [Device(serial, host="127.0.0.1", port=host.port_of(serial)) for serial in host.serials]
 
 
 def _factory(

@@ -107,7 +107,9 @@ class VirtualDeviceServer:
     """An adb server on ``host:port`` hosting ``devices`` virtual phones.
 
     Serials are ``virtual-0``, ``virtual-1``, ...; :meth:`add_phone` adds more while it
-    runs (serials are never reused). ``apps`` makes each phone's app models (default:
+    runs (serials are never reused). ``numbers`` (first, step) numbers them otherwise,
+    so that the phones of several servers in one run differ (``(1, 2)``: ``virtual-1``,
+    ``virtual-3``, ...). ``apps`` makes each phone's app models (default:
     the installed plugins'); ``phone_factory`` builds phones (default:
     :class:`droidhub.virtual.phone.VirtualPhone`); ``shell_workers`` bounds the threads
     that run one phone's shell commands at once (each phone has its own). Use it as a
@@ -144,6 +146,7 @@ class VirtualDeviceServer:
         storage_bytes: int | None = None,
         console_port: int | None = None,
         scratch: bool = False,
+        numbers: tuple[int, int] = (0, 1),
     ) -> None:
         if devices < 0:
             raise ValueError(f"devices={devices}: the number of phones cannot be negative")
@@ -167,7 +170,7 @@ class VirtualDeviceServer:
         #: The next phone's console port (None: phones have no console; 0: any free one).
         self._console_port = console_port
         self._consoles: dict[str, EmulatorConsole] = {}
-        self._numbers = itertools.count()
+        self._numbers = itertools.count(*numbers)
         self._lock = threading.Lock()
         self._phones: dict[str, tuple[Phone, Path]] = {}
         self._root: Path | None = None
@@ -263,6 +266,12 @@ class VirtualDeviceServer:
     def port(self) -> int:
         """The TCP port clients connect to (``adb -P PORT``)."""
         return self._running().port
+
+    def port_of(self, serial: str) -> int:
+        """The port of the adb server that has ``serial``: this one's (a host of several
+        servers answers each phone's)."""
+        del serial
+        return self.port
 
     @property
     def serials(self) -> list[str]:

@@ -37,12 +37,19 @@ class ServerProcess:
     """``devices`` virtual phones behind an adb server in a child process; with
     ``spares``, that many more built ahead for :meth:`add_phone` (see
     :meth:`~droidhub.virtual.server.VirtualDeviceServer.make_spares`); ``scratch``
-    phones as the server's ``scratch`` says."""
+    phones and serial ``numbers`` as the server's say."""
 
-    def __init__(self, devices: int = 1, spares: int = 0, scratch: bool = False) -> None:
+    def __init__(
+        self,
+        devices: int = 1,
+        spares: int = 0,
+        scratch: bool = False,
+        numbers: tuple[int, int] = (0, 1),
+    ) -> None:
         self._devices = devices
         self._spares = spares
         self._scratch = scratch
+        self._numbers = numbers
         self._proc: subprocess.Popen[str] | None = None
         self._lock = threading.Lock()
         self.port = 0
@@ -64,6 +71,7 @@ class ServerProcess:
                     "droidhub.virtual.server_process",
                     str(self._devices),
                     str(self._spares),
+                    *map(str, self._numbers),
                     *(["scratch"] if self._scratch else []),
                 ],
                 stdin=subprocess.PIPE,
@@ -86,6 +94,11 @@ class ServerProcess:
             self.stop()
             raise
         return self
+
+    def port_of(self, serial: str) -> int:
+        """The port of the adb server that has ``serial``: this child's."""
+        del serial
+        return self.port
 
     def add_phone(self) -> str:
         """A fresh phone; its serial."""
@@ -166,14 +179,134 @@ class ServerProcess:
         self.stop()
 
 
-def serve(devices: int, spares: int = 0, scratch: bool = False) -> None:
+class ServerProcesses:
+    """Virtual phones spread over ``processes`` children, one :class:`ServerProcess`
+    each, offered as one host: a phone's adb server is its child's (:meth:`port_of`),
+    serials differ across children (``virtual-0``, ``virtual-2``... in the first of two;
+    ``virtual-1``, ``virtual-3``... in the second), and fresh phones come from each
+    child in turn.
+
+    ``devices`` phones are made before :meth:`start` returns, shared out evenly, or all
+    by the first child with ``first_in_first``; ``spares`` are shared out evenly. The
+    children given first phones start side by side; a child given none starts once they
+    are ready, so that its start-up does not slow their first phones, and is waited for
+    only when its phones are first asked for.
+    """
+
+    def __init__(
+        self,
+        devices: int,
+        spares: int = 0,
+        processes: int = 2,
+        scratch: bool = False,
+        first_in_first: bool = False,
+    ) -> None:
+        def share(total: int, k: int) -> int:
+            return total // processes + (k < total % processes)
+
+        made = [devices if k == 0 else 0 for k in range(processes)] if first_in_first else [
+            share(devices, k) for k in range(processes)
+        ]  # fmt: skip
+        self._children = [
+            ServerProcess(made[k], share(spares, k), scratch, (k, processes))
+            for k in range(processes)
+        ]
+        self._waited = [child for child, first in zip(self._children, made, strict=True) if first]
+        self._later = [child for child in self._children if child not in self._waited]
+        self._turn = 0
+        self._starting = threading.Lock()
+
+    @property
+    def serials(self) -> list[str]:
+        """The phones attached now, each child's oldest first."""
+        return [serial for child in self._children for serial in child.serials]
+
+    def port_of(self, serial: str) -> int:
+        """The port of the adb server that has ``serial``."""
+        return self._owner(serial).port
+
+    def launch(self) -> ServerProcesses:
+        """Start the children given first phones, without waiting for them."""
+        for child in self._waited:
+            child.launch()
+        return self
+
+    def start(self) -> ServerProcesses:
+        """Start the children given first phones and wait for those; then start the
+        others without waiting."""
+        try:
+            self.launch()
+            for child in self._waited:
+                child.start()
+            for child in self._later:
+                child.launch()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def add_phone(self) -> str:
+        """A fresh phone, from the next child in turn; its serial."""
+        return self.add_ready_phones(1)[0]
+
+    def add_ready_phones(self, most: int) -> list[str]:
+        """Up to ``most`` fresh phones, asking each child in turn for its share of them
+        (each answers with at least one; one not waited for yet joins with its first
+        phones, if it made any); their serials."""
+        share = -(-most // len(self._children))
+        added: list[str] = []
+        for _ in self._children:
+            child = self._children[self._turn]
+            self._turn = (self._turn + 1) % len(self._children)
+            with self._starting:
+                if not child.port:
+                    child.start()
+                    added += child.serials
+            if len(added) < most:
+                added += child.add_ready_phones(min(share, most - len(added)))
+            if len(added) >= most:
+                break
+        return added
+
+    def remove_phone(self, serial: str) -> None:
+        """Detach ``serial`` (KeyError if no child has it) and delete its sandbox."""
+        self._owner(serial).remove_phone(serial)
+
+    def begin_stop(self) -> None:
+        """Tell every child to stop its phones, without waiting."""
+        for child in self._children:
+            child.begin_stop()
+
+    def stop(self) -> None:
+        """Stop every child (each tears its phones down at once) and wait for them."""
+        self.begin_stop()
+        for child in self._children:
+            child.stop()
+
+    def _owner(self, serial: str) -> ServerProcess:
+        for child in self._children:
+            if serial in child.serials:
+                return child
+        raise KeyError(f"no virtual phone {serial!r}")
+
+    def __enter__(self) -> ServerProcesses:
+        return self.start()
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
+
+
+def serve(
+    devices: int, spares: int = 0, scratch: bool = False, numbers: tuple[int, int] = (0, 1)
+) -> None:
     """The child: serve ``devices`` phones (``spares`` more built ahead; ``scratch``
-    phones if asked), then a command a line until stdin closes."""
+    phones if asked; serials numbered by ``numbers``), then a command a line until stdin
+    closes."""
     from droidhub.virtual.server import VirtualDeviceServer
 
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, signal.SIG_IGN)  # the run stops us (stdin closes) when done
-    with VirtualDeviceServer(devices=devices, scratch=scratch) as server:
+    with VirtualDeviceServer(devices=devices, scratch=scratch, numbers=numbers) as server:
         print(server.port, flush=True)
         for serial in server.serials:
             print(serial, flush=True)
@@ -194,4 +327,5 @@ def serve(devices: int, spares: int = 0, scratch: bool = False) -> None:
 
 
 if __name__ == "__main__":
-    serve(int(sys.argv[1]), int(sys.argv[2]), sys.argv[3:4] == ["scratch"])
+    devices, spares, first, step = map(int, sys.argv[1:5])
+    serve(devices, spares, sys.argv[5:6] == ["scratch"], (first, step))
