@@ -177,7 +177,7 @@ def _phones_process(count: int, first: int, scratch: bool) -> ServerProcess | Se
     processes = min(os.cpu_count() or 1, -(-count // PHONES_A_PROCESS))
     if processes <= 1:
         return ServerProcess(devices=first, spares=count - first, scratch=scratch)
-    return ServerProcesses(first, count - first, processes, scratch, first < count)
+    return ServerProcesses(first, count - first, processes, scratch, first_in_first=first < count)
 
 
 def launch_early(spec: str) -> None:

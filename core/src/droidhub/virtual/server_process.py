@@ -204,9 +204,9 @@ class ServerProcesses:
         def share(total: int, k: int) -> int:
             return total // processes + (k < total % processes)
 
-        made = [devices if k == 0 else 0 for k in range(processes)] if first_in_first else [
-            share(devices, k) for k in range(processes)
-        ]  # fmt: skip
+        made = [share(devices, k) for k in range(processes)]
+        if first_in_first:
+            made = [devices] + [0] * (processes - 1)
         self._children = [
             ServerProcess(made[k], share(spares, k), scratch, (k, processes))
             for k in range(processes)
