@@ -29,13 +29,12 @@ from droidhub.android.phone import (
     PIXEL_6,
     STORAGE_LINKS,
     SYSTEM_IMAGE_TIME,
-    canonical_path,
     in_system_image,
 )
 from droidhub.virtual.app import Intent, VirtualApp
 from droidhub.virtual.launcher import Launcher
 from droidhub.virtual.providers import ContentProvider, system_providers
-from droidhub.virtual.sandbox import SandboxPathError, links_below
+from droidhub.virtual.sandbox import SandboxPaths
 from droidhub.virtual.settings_store import Settings
 from droidhub.virtual.shell import Session, ShellOutcome, run
 from droidhub.virtual.storage import Storage, storage_from_env
@@ -67,7 +66,7 @@ _SHARED_FOLDERS = (
 )
 
 
-class VirtualPhone:
+class VirtualPhone(SandboxPaths):
     """A virtual phone whose filesystem is the folder ``root``.
 
     ``apps`` are the app models it hosts; each is installed at creation (and again
@@ -85,16 +84,11 @@ class VirtualPhone:
         storage_bytes: int | None = None,
     ) -> None:
         self.serial = serial
-        # abspath, not Path.absolute(): a root given with ".." in it must be normalised,
-        # or every host path (normalised) would seem to leave it.
-        self.root = Path(os.path.abspath(root))
+        super().__init__(root)
         #: The phone's storage: its size, and the check every client's write goes through.
         self.storage = Storage(
             self.root, storage_from_env() if storage_bytes is None else storage_bytes
         )
-        self.root.mkdir(parents=True, exist_ok=True)
-        self._real_root = os.path.realpath(self.root)
-        self._root_text = str(self.root)
         self.lock = threading.RLock()
         self.settings = Settings()
         self.settings.put("secure", "android_id", _android_id(serial))
@@ -172,80 +166,6 @@ class VirtualPhone:
 
     def _data_dir(self, package: str) -> Path:
         return self.root / "data/data" / package
-
-    def host_path(self, android_path: str) -> Path:
-        """Where Android path ``android_path`` lives in the sandbox.
-
-        ``/sdcard``, ``/storage/self/primary`` (and ``/mnt/sdcard``, ``/data/media/0``)
-        are ``/storage/emulated/0``; ``/data/user/0`` is ``/data/data``. Raises
-        ``ValueError`` for a relative path or one that would leave the sandbox.
-        """
-        if not android_path.startswith("/"):
-            raise ValueError(f"not an absolute Android path: {android_path!r}")
-        if "\x00" in android_path:
-            raise ValueError(f"Android path contains a NUL byte: {android_path!r}")
-        root, real_root = self._root_text, self._real_root
-        text = os.path.normpath(os.path.join(root, canonical_path(android_path).lstrip("/")))
-        if text != root and not text.startswith(root + os.sep):
-            why = f"path {android_path!r} leaves the phone's filesystem"
-            raise SandboxPathError(android_path, why)
-        # A symlink inside the sandbox (an app model's, a pushed one) must not lead out.
-        real = os.path.realpath(text) if links_below(root, text) else real_root
-        if real != real_root and not real.startswith(real_root + os.sep):
-            why = f"path {android_path!r} leads out of the phone's filesystem through a symlink"
-            raise SandboxPathError(android_path, why)
-        return Path(text)
-
-    def contains(self, host: str | os.PathLike[str]) -> bool:
-        """Whether host path ``host``, every symlink in it followed, is inside the sandbox."""
-        real = os.path.realpath(host)
-        return real == self._real_root or real.startswith(self._real_root + os.sep)
-
-    def escaping_links(self, host: Path) -> list[Path]:
-        """The symlinks at or under ``host`` (not followed) that lead out of the sandbox.
-
-        Links are the one way a path inside the sandbox can name a host file outside it;
-        commands that place links (``ln``, ``cp -r``, ``mv``) check what they placed.
-        """
-        found = []
-        candidates: list[str] = []
-        if os.path.islink(host):
-            candidates.append(str(host))
-        elif os.path.isdir(host):
-            for folder, dirs, files in os.walk(host):
-                for name in dirs + files:
-                    path = os.path.join(folder, name)
-                    if os.path.islink(path):
-                        candidates.append(path)
-        for path in candidates:
-            if not self.contains(path):
-                found.append(Path(path))
-        return found
-
-    def link_text(self, link_android_path: str, target: str) -> str | None:
-        """What the host symlink at ``link_android_path`` must hold to point at ``target``.
-
-        ``target`` is read as Android reads it: absolute from the phone's root, relative
-        from the link's folder. The answer is relative, so the sandbox can move, and
-        leads to the same place inside the sandbox; None when ``target`` climbs out of
-        the phone's root (``..`` past ``/``), which the sandbox refuses.
-        """
-        folder = posixpath.dirname(canonical_path(link_android_path))
-        if not target.startswith("/"):
-            climbed = posixpath.normpath(posixpath.join(folder.lstrip("/"), target))
-            if climbed == ".." or climbed.startswith("../"):
-                return None
-        where = canonical_path(target if target.startswith("/") else posixpath.join(folder, target))
-        host_target = os.path.join(self._real_root, where.lstrip("/"))
-        host_folder = os.path.realpath(os.path.join(self.root, folder.lstrip("/")))
-        if not self.contains(host_folder):
-            return None
-        return os.path.relpath(host_target, host_folder)
-
-    def android_path(self, host: Path) -> str:
-        """The Android path of sandbox location ``host`` (the inverse of :meth:`host_path`)."""
-        relative = Path(host).absolute().relative_to(self.root).as_posix()
-        return "/" + relative if relative != "." else "/"
 
     def stamp(self, host: Path) -> None:
         """Set ``host``'s modification time to the phone's clock (files the shell wrote),
