@@ -229,3 +229,31 @@ def test_env_and_check_spell_no_phone_fact(name: str) -> None:
         and node.value in facts
     ]
     assert found == []
+
+
+# --- files a person can hold ---------------------------------------------------------------
+# The core's size limits: a module of at most 500 lines, a function of at most 80.
+MODULE_LINES, FUNCTION_LINES = 500, 80
+
+
+def test_every_core_package_opens_with_a_docstring() -> None:
+    # What the package is, what it may import, who uses it: docs/architecture.md's layers.
+    packages = [m for m, p in _modules("droidhub").items() if p.name == "__init__.py"]
+    bare = [
+        m for m in packages if not ast.get_docstring(ast.parse(_modules("droidhub")[m].read_text()))
+    ]
+    assert bare == []
+
+
+def test_no_core_module_or_function_outgrows_what_a_person_can_hold() -> None:
+    long_modules, long_functions = [], []
+    for module, path in _modules("droidhub").items():
+        text = path.read_text(encoding="utf-8")
+        if text.count("\n") > MODULE_LINES:
+            long_modules.append(module)
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                assert node.end_lineno is not None
+                if node.end_lineno - node.lineno + 1 > FUNCTION_LINES:
+                    long_functions.append(f"{module}.{node.name}")
+    assert (long_modules, long_functions) == ([], [])
