@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 import importlib
 import importlib.util
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -119,3 +121,20 @@ def test_the_app_screens_take_the_screen_size_from_pixel_6() -> None:
         text = path.read_text(encoding="utf-8")
         assert "SCREEN_WIDTH" not in text and "SCREEN_HEIGHT" not in text, name
         assert "1080, 2400" not in text and ", 2400)" not in text, name
+
+
+def test_gathering_the_plugins_contributions_loads_no_phone_and_no_view_engine() -> None:
+    # A run's process and `droidhub list` define tasks, agents and solvers; what draws
+    # screens (Skia, numpy, the view engine) and the phone itself belong to the phones'
+    # process. A task module that imports a screens module would bring them all back.
+    heavy = ("skia", "numpy", "droidhub.virtual.views", "droidhub.virtual.phone")
+    code = (
+        "import sys\n"
+        "from droidhub.plugins import catalog\n"
+        "catalog.load_all(virtual_apps=False)\n"
+        f"print([m for m in {heavy!r} if m in sys.modules])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert done.stdout.strip() == "[]"

@@ -33,40 +33,78 @@ insides can change without breaking a plugin.
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from droidhub.android.phone import EXTERNAL_STORAGE, PIXEL_6, ScreenGeometry, canonical_path
 from droidhub.virtual.app import BroadcastReply, Intent, Screen, VirtualApp
-from droidhub.virtual.phone import VirtualPhone
 from droidhub.virtual.providers.base import database_image
-from droidhub.virtual.widgets.kit import (
-    KEY_BACK,
-    KEY_DEL,
-    KEY_ENTER,
-    Button,
-    CheckBox,
-    Column,
-    Dialog,
-    Divider,
-    Fab,
-    IconButton,
-    ListRow,
-    MenuItem,
-    RadioGroup,
-    Row,
-    ScrollList,
-    Slider,
-    Spacer,
-    Spinner,
-    Switch,
-    Tabs,
-    Text,
-    TextField,
-    Theme,
-    Toolbar,
-    Window,
-    selects_all,
-)
-from droidhub.virtual.widgets.layout import WidgetApp
-from droidhub.virtual.widgets.nodes import system_bars_xml
+
+if TYPE_CHECKING:
+    from droidhub.virtual.phone import VirtualPhone
+    from droidhub.virtual.widgets.kit import (
+        KEY_BACK,
+        KEY_DEL,
+        KEY_ENTER,
+        Button,
+        CheckBox,
+        Column,
+        Dialog,
+        Divider,
+        Fab,
+        IconButton,
+        ListRow,
+        MenuItem,
+        RadioGroup,
+        Row,
+        ScrollList,
+        Slider,
+        Spacer,
+        Spinner,
+        Switch,
+        Tabs,
+        Text,
+        TextField,
+        Theme,
+        Toolbar,
+        Window,
+        selects_all,
+    )
+    from droidhub.virtual.widgets.layout import WidgetApp
+    from droidhub.virtual.widgets.nodes import system_bars_xml
+
+#: The widget toolkit's names (:mod:`droidhub.virtual.widgets.kit`).
+_KIT = (
+    "KEY_BACK", "KEY_DEL", "KEY_ENTER", "Button", "CheckBox", "Column", "Dialog", "Divider",
+    "Fab", "IconButton", "ListRow", "MenuItem", "RadioGroup", "Row", "ScrollList", "Slider",
+    "Spacer", "Spinner", "Switch", "Tabs", "Text", "TextField", "Theme", "Toolbar", "Window",
+    "selects_all",
+)  # fmt: skip
+#: The names whose modules bring the phone and its view engine (Skia, numpy) with them,
+#: imported on first use: a process that only defines and checks tasks (a run's, a
+#: listing's) never pays for what draws screens.
+_LATER = {
+    "VirtualPhone": "droidhub.virtual.phone",
+    "WidgetApp": "droidhub.virtual.widgets.layout",
+    "system_bars_xml": "droidhub.virtual.widgets.nodes",
+    **dict.fromkeys(_KIT, "droidhub.virtual.widgets.kit"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """A name of :data:`_LATER`, from its module, imported now (PEP 562)."""
+    module = _LATER.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """Every public name, the ones not imported yet too."""
+    return sorted({*globals(), *__all__})
+
 
 __all__ = [
     "EXTERNAL_STORAGE",

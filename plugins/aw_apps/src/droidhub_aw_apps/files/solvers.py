@@ -16,7 +16,6 @@ from droidhub.agents.ui_solver import (
     scroll_to,
     tap,
 )
-from droidhub.virtual.views import MORE_OPTIONS
 from droidhub_aw_apps.common.ui_solvers import SolverList
 from droidhub_aw_apps.files.model import STORAGE_LABEL
 
@@ -46,7 +45,7 @@ def solve_move_file(goal: str, params: Mapping[str, Any], state: State) -> Solve
     the destination, Move."""
     del goal
     state = yield from _open_and_select(state, params["source_folder"], params["file_name"])
-    state = yield tap(state, desc=MORE_OPTIONS)
+    state = yield tap(state, desc="More options")
     state = yield tap(state, text="Move to\u2026")
     state = yield tap(state, text=STORAGE_LABEL, resource_id="breadcrumb_text")
     destination = params["destination_folder"]

@@ -20,12 +20,12 @@ from droidhub_aw_apps.clock import model as clock
 from droidhub_aw_apps.contacts import model as contacts
 from droidhub_aw_apps.system.model import (
     _BRIGHTNESS_WRONG,
+    APPS,
     BRIGHTNESS_MAX,
     BRIGHTNESS_MIN,
     DIALER_PACKAGE,
     SETTINGS_PACKAGE,
 )
-from droidhub_aw_apps.system.screens import DialerApp
 
 if TYPE_CHECKING:
     from droidhub import Device, Env
@@ -350,7 +350,7 @@ _LAUNCH_COMPONENTS: dict[str, str] = {
     "clock": f"{clock.PACKAGE}/{clock.ACTIVITY}",
     "contacts": f"{contacts.PACKAGE}/{contacts.ACTIVITY}",
     "settings": f"{SETTINGS_PACKAGE}/.Settings",
-    "dialer": f"{DIALER_PACKAGE}/{DialerApp.activity}",
+    "dialer": f"{DIALER_PACKAGE}/{APPS[1].activity}",
 }
 
 
