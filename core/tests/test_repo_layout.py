@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -257,3 +259,18 @@ def test_no_core_module_or_function_outgrows_what_a_person_can_hold() -> None:
                 if node.end_lineno - node.lineno + 1 > FUNCTION_LINES:
                     long_functions.append(f"{module}.{node.name}")
     assert (long_modules, long_functions) == ([], [])
+
+
+def test_every_public_name_of_the_app_model_api_resolves_and_only_they_do() -> None:
+    # appmodel imports the phone and the widget kit on first use: each name it lists must
+    # come from its module, in a fresh interpreter that has imported neither yet.
+    code = (
+        "import droidhub.virtual.appmodel as api\n"
+        "assert 'droidhub.virtual.phone' not in __import__('sys').modules\n"
+        "print(sorted(type(getattr(api, name)).__name__ for name in api.__all__) != [])\n"
+        "print(hasattr(api, 'Launcher'), set(api.__all__) <= set(dir(api)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.split() == ["True", "False", "True"]

@@ -73,29 +73,23 @@ if TYPE_CHECKING:
     from droidhub.virtual.widgets.layout import WidgetApp
     from droidhub.virtual.widgets.nodes import system_bars_xml
 
-#: The widget toolkit's names (:mod:`droidhub.virtual.widgets.kit`).
-_KIT = (
-    "KEY_BACK", "KEY_DEL", "KEY_ENTER", "Button", "CheckBox", "Column", "Dialog", "Divider",
-    "Fab", "IconButton", "ListRow", "MenuItem", "RadioGroup", "Row", "ScrollList", "Slider",
-    "Spacer", "Spinner", "Switch", "Tabs", "Text", "TextField", "Theme", "Toolbar", "Window",
-    "selects_all",
-)  # fmt: skip
-#: The names whose modules bring the phone and its view engine (Skia, numpy) with them,
-#: imported on first use: a process that only defines and checks tasks (a run's, a
-#: listing's) never pays for what draws screens.
+#: Where the public names that bring the phone and its view engine (Skia, numpy) with
+#: them live; every other public name not imported above is the widget toolkit's
+#: (:mod:`droidhub.virtual.widgets.kit`). They are imported on first use, so that a
+#: process that only defines and checks tasks (a run's, a listing's) never pays for what
+#: draws screens.
 _LATER = {
     "VirtualPhone": "droidhub.virtual.phone",
     "WidgetApp": "droidhub.virtual.widgets.layout",
     "system_bars_xml": "droidhub.virtual.widgets.nodes",
-    **dict.fromkeys(_KIT, "droidhub.virtual.widgets.kit"),
 }
 
 
 def __getattr__(name: str) -> Any:
-    """A name of :data:`_LATER`, from its module, imported now (PEP 562)."""
-    module = _LATER.get(name)
-    if module is None:
+    """A public name not imported yet, from its module, imported now (PEP 562)."""
+    if name not in __all__:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module = _LATER.get(name, "droidhub.virtual.widgets.kit")
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value
