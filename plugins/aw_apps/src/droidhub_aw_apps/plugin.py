@@ -30,7 +30,7 @@ from droidhub_aw_apps.common.relative_dates import REFERENCE_NOW
 
 if TYPE_CHECKING:
     # Named in an annotation only: the CLI loads this plugin for every command, even
-    # those that start no phone (appmodel brings the phone, its screens, Skia, numpy).
+    # those that start no phone (tests/test_aw_layout.py keeps the phone out of them).
     from droidhub.virtual.appmodel import VirtualApp
 
 #: The packages and modules of this package that contribute tasks, apps, evaluators and

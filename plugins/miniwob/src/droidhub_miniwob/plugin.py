@@ -16,8 +16,8 @@ from droidhub_miniwob.pages import (
 from droidhub_miniwob.tasks import make_task_class
 
 if TYPE_CHECKING:
-    # Named in an annotation only: the CLI loads this plugin for every command, and
-    # appmodel brings the phone's screens (Skia, numpy) that most commands never need.
+    # Named in an annotation only: the CLI loads this plugin for every command, which
+    # needs no phone (core's tests/test_cli_startup.py keeps the view engine out).
     from droidhub.virtual.appmodel import VirtualApp
 
 
