@@ -9,7 +9,6 @@ generous guard and the tests assert outcomes, never durations.
 from __future__ import annotations
 
 import contextlib
-import os
 import shutil
 import signal
 import socket
@@ -24,6 +23,7 @@ from other_user import AS_ROOT, exchange_as_nobody
 from test_adb_server import device_service, expect_okay, read_all, send  # the raw client
 
 from droidhub.virtual.app import VirtualApp
+from droidhub.virtual.pytest_plugin import stock_adb_env
 from droidhub.virtual.server import VirtualDeviceServer
 
 GUARD_S = 20.0
@@ -42,14 +42,12 @@ def server() -> Iterator[VirtualDeviceServer]:
 
 def adb_shell(port: int, serial: str, command: str) -> str:
     """``adb -s SERIAL shell COMMAND`` with the stock client; its stdout."""
-    env = {k: v for k, v in os.environ.items() if k != "ANDROID_SERIAL"}
-    env["ADB_SERVER_SOCKET"] = f"tcp:127.0.0.1:{port}"
     result = subprocess.run(
         ["adb", "-P", str(port), "-s", serial, "shell", command],
         stdin=subprocess.DEVNULL,
         capture_output=True,
         timeout=GUARD_S,
-        env=env,
+        env=stock_adb_env(port),
     )
     return result.stdout.decode()
 

@@ -12,7 +12,6 @@ a non-zero exit status is a failure there, as ``subprocess.check_output`` makes 
 from __future__ import annotations
 
 import datetime as dt
-import os
 import re
 import shutil
 import subprocess
@@ -20,6 +19,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from droidhub.virtual.pytest_plugin import stock_adb_env
 from droidhub.virtual.server import VirtualDeviceServer
 
 pytestmark = [
@@ -50,7 +50,7 @@ class Phone:
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
             timeout=60,
-            env={**os.environ, "ADB_SERVER_SOCKET": f"tcp:127.0.0.1:{port}"},
+            env=stock_adb_env(self.server.port),
             check=False,
         )
         return proc.stdout.decode("utf-8", "replace"), proc.returncode

@@ -25,6 +25,8 @@ import adbutils
 import pytest
 from PIL import Image
 
+from droidhub.virtual.pytest_plugin import stock_adb_env
+
 pytestmark = [
     pytest.mark.adb,
     pytest.mark.skipif(
@@ -88,15 +90,13 @@ def served() -> Iterator[int]:
 def adb(
     client: str, port: int, *args: str, stdin: bytes | None = None, check: bool = True
 ) -> subprocess.CompletedProcess[bytes]:
-    env = {k: v for k, v in os.environ.items() if k != "ANDROID_SERIAL"}
-    env["ADB_SERVER_SOCKET"] = f"tcp:127.0.0.1:{port}"
     result = subprocess.run(
         [client, "-P", str(port), *args],
         input=stdin,
         stdin=subprocess.DEVNULL if stdin is None else None,
         capture_output=True,
         timeout=60,
-        env=env,
+        env=stock_adb_env(port),
     )
     if check and result.returncode != 0:
         raise AssertionError(f"adb {' '.join(args)} failed: {result.stderr.decode()}")
@@ -266,14 +266,12 @@ def test_serve_stops_cleanly_on_ctrl_c(client: str) -> None:
 
 def test_serve_stops_on_the_first_ctrl_c_while_a_shell_sleeps(client: str) -> None:
     proc, port, _serials = start_serve("--devices", "1")
-    env = {k: v for k, v in os.environ.items() if k != "ANDROID_SERIAL"}
-    env["ADB_SERVER_SOCKET"] = f"tcp:127.0.0.1:{port}"
     sleeper = subprocess.Popen(
         [client, "-P", str(port), "-s", "virtual-0", "shell", "sleep", "60"],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
-        env=env,
+        env=stock_adb_env(port),
     )
     try:
         # A raw shell too, answered OKAY: by then its sleep is running on the phone.

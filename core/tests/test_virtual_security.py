@@ -10,7 +10,6 @@ may appear outside the sandbox.
 from __future__ import annotations
 
 import logging
-import os
 import shutil
 import subprocess
 import uuid
@@ -22,6 +21,7 @@ import pytest
 
 from droidhub.virtual.app import Intent, VirtualApp
 from droidhub.virtual.phone import VirtualPhone
+from droidhub.virtual.pytest_plugin import stock_adb_env
 from droidhub.virtual.server import VirtualDeviceServer
 from droidhub.virtual.shell import ShellOutcome
 
@@ -70,14 +70,12 @@ def served(tmp_path: Path) -> Iterator[VirtualDeviceServer]:
 
 def adb(port: int, *args: str, timeout: float = 60) -> tuple[str, str, int]:
     """Run the stock client against ``port``; return stdout, stderr and exit status."""
-    env = {k: v for k, v in os.environ.items() if k != "ANDROID_SERIAL"}
-    env["ADB_SERVER_SOCKET"] = f"tcp:127.0.0.1:{port}"
     result = subprocess.run(
         ["adb", "-P", str(port), *args],
         stdin=subprocess.DEVNULL,
         capture_output=True,
         timeout=timeout,
-        env=env,
+        env=stock_adb_env(port),
     )
     return (
         result.stdout.decode("utf-8", "replace"),

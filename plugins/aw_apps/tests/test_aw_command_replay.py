@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -35,6 +34,7 @@ from typing import Any
 
 import pytest
 
+from droidhub.virtual.pytest_plugin import stock_adb_env
 from droidhub.virtual.server import VirtualDeviceServer
 
 FIXTURE = Path(__file__).parent / "data" / "aw_commands.json"
@@ -83,7 +83,7 @@ def adb(port: int, serial: str, args: list[str]) -> tuple[int, bytes]:
         stderr=subprocess.STDOUT,
         stdin=subprocess.DEVNULL,
         timeout=120,
-        env={**os.environ, "ADB_SERVER_SOCKET": f"tcp:127.0.0.1:{port}"},
+        env=stock_adb_env(port),
         check=False,
     )
     return proc.returncode, proc.stdout

@@ -5,7 +5,6 @@ fractional clip (411.43 x 914.29 CSS px at density 2.625)."""
 from __future__ import annotations
 
 import io
-import os
 import shutil
 import subprocess
 from typing import TYPE_CHECKING
@@ -14,6 +13,7 @@ import pytest
 from PIL import Image
 
 from droidhub.android.phone import PIXEL_6
+from droidhub.virtual.pytest_plugin import stock_adb_env
 from droidhub_miniwob import plugin, webview
 from droidhub_miniwob.screenshot import fit_png, png_size
 
@@ -76,14 +76,12 @@ def _stock_screencap(port: int, serial: str) -> Image.Image:
     adb = shutil.which("adb")
     if adb is None:
         pytest.skip("the stock adb client is not on PATH (Debian/Ubuntu: apt-get install adb)")
-    env = {k: v for k, v in os.environ.items() if k != "ANDROID_SERIAL"}
-    env["ADB_SERVER_SOCKET"] = f"tcp:127.0.0.1:{port}"
     result = subprocess.run(
         [adb, "-P", str(port), "-s", serial, "exec-out", "screencap", "-p"],
         stdin=subprocess.DEVNULL,
         capture_output=True,
         timeout=60,
-        env=env,
+        env=stock_adb_env(port),
         check=False,
     )
     assert result.returncode == 0, result.stderr.decode()

@@ -19,12 +19,16 @@ anything::
 - ``virtual_env``: a :class:`droidhub.env.environment.Env` over ``virtual_device`` with every
   installed plugin's apps.
 
+:func:`stock_adb_env` is the environment for the stock ``adb`` client aimed at a virtual
+server (with ``adb -P PORT``), for a test that checks what a user's ``adb`` sees.
+
 Imports happen inside the fixtures: pytest loads this module for every test run in
 the environment, and most of them never ask for a phone.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -73,3 +77,13 @@ def virtual_env(virtual_device: Device) -> Env:
     from droidhub.plugins import catalog
 
     return Env(virtual_device, apps=catalog.apps())
+
+
+def stock_adb_env(port: int) -> dict[str, str]:
+    """This process's environment for the stock ``adb`` client run with ``-P port``:
+    ``ADB_SERVER_SOCKET`` names the same port, so the client never reaches the real adb
+    server on 5037 nor starts a daemon of its own, and ``ANDROID_SERIAL`` is left out,
+    so only the ``-s`` a test gives chooses the phone."""
+    env = {key: value for key, value in os.environ.items() if key != "ANDROID_SERIAL"}
+    env["ADB_SERVER_SOCKET"] = f"tcp:127.0.0.1:{port}"
+    return env
