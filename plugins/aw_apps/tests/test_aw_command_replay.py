@@ -17,6 +17,12 @@ them: the phone's listings give sizes, and AW reads pulled databases on the host
 Tasks AW's code could not finish here (``stopped``) replay up to where it stopped:
 their reasons are in each phase's ``error``.
 
+The fixture was recorded with the phones' sandboxes on tmpfs, whose folder sizes
+(40 bytes and 20 more an entry) the phone then showed. Since folders show ext4's sizes
+wherever the sandbox is, the 23 app-data listings (``ls DIR -ll -au``) whose only
+difference was those sizes and their ``total`` were recorded again by replaying the
+same calls: their other words, and every other answer, are as first recorded.
+
 The whole replay takes minutes, so it is a ``sweep``; one task per app replays in the
 fast tests.
 """

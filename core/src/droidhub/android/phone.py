@@ -8,6 +8,7 @@ from __future__ import annotations
 import posixpath
 import re
 import stat
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -130,3 +131,16 @@ def shown_mode(android_path: str, mode: int) -> int:
         if stat.S_ISREG(mode):
             return stat.S_IFREG | SHARED_FILE_MODE
     return mode
+
+
+#: The block size of the phone's data partition (ext4, as an AVD's userdata image is):
+#: a folder is stored in whole blocks, and ``/sdcard``'s FUSE mount shows the same.
+FOLDER_BLOCK = 4096
+
+
+def folder_size(names: Iterable[str]) -> int:
+    """The size ``ls -l`` and ``stat`` show for a folder holding ``names``: ext4 keeps
+    an entry as 8 bytes and its name padded to 4 (``.`` and ``..`` too), in whole
+    :data:`FOLDER_BLOCK` blocks."""
+    used = sum(8 + (len(name.encode()) + 3) // 4 * 4 for name in (".", "..", *names))
+    return FOLDER_BLOCK * -(-used // FOLDER_BLOCK)

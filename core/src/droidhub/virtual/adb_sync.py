@@ -20,6 +20,7 @@ from droidhub.virtual.adb_wire import (
 from droidhub.virtual.connection import (
     drain,
 )
+from droidhub.virtual.sandbox import phone_stat
 
 #: Longest path a sync request may carry (as adbd).
 SYNC_PATH_MAX = 1024
@@ -91,7 +92,7 @@ class SyncSession:
 
     def _stat_v1(self, path: str) -> bytes:
         try:
-            st = os.lstat(self._host(path))
+            st = phone_stat(self._host(path))
         except (OSError, ValueError):
             return _STAT_V1.pack(b"STAT", 0, 0, 0)
         return _STAT_V1.pack(
@@ -101,7 +102,7 @@ class SyncSession:
     def _stat_v2(self, ident: bytes, path: str) -> bytes:
         try:
             host = self._host(path)
-            st = os.lstat(host) if ident == b"LST2" else os.stat(host)
+            st = phone_stat(host, follow_links=ident != b"LST2")
         except OSError as exc:
             return _STAT_V2.pack(ident, exc.errno or errno.EIO, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         except ValueError:
@@ -118,7 +119,7 @@ class SyncSession:
         for name in names:
             child = path.rstrip("/") + "/" + name
             try:
-                st = os.lstat(host / name)
+                st = phone_stat(host / name)
             except OSError:
                 continue  # vanished while listing
             raw = name.encode("utf-8", "surrogateescape")

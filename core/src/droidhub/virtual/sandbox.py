@@ -9,7 +9,7 @@ import posixpath
 import stat
 from pathlib import Path
 
-from droidhub.android.phone import canonical_path
+from droidhub.android.phone import FOLDER_BLOCK, canonical_path, folder_size
 
 
 class SandboxPathError(ValueError):
@@ -35,6 +35,33 @@ def links_below(root: str, path: str) -> bool:
         except OSError:
             return False  # what is not there holds no link further down
     return False
+
+
+def phone_stat(host: str | os.PathLike[str], follow_links: bool = False) -> os.stat_result:
+    """The status of sandbox location ``host`` (``lstat``, or ``stat`` with
+    ``follow_links``) as the phone shows it: a folder's size and blocks are what its
+    ext4 would give (:func:`droidhub.android.phone.folder_size`), not the host's, which
+    vary with where the sandbox lives (tmpfs shows 40 bytes and 20 more an entry, and no
+    blocks). Everything else is the host's."""
+    info = os.stat(host) if follow_links else os.lstat(host)
+    if not stat.S_ISDIR(info.st_mode):
+        return info
+    try:
+        size = folder_size(os.listdir(host))
+    except OSError:
+        size = FOLDER_BLOCK
+    fields = list(info)
+    fields[stat.ST_SIZE] = size
+    extra = {name: getattr(info, name) for name in _EXTRA_STAT_FIELDS}
+    extra["st_blocks"] = size // 512
+    return os.stat_result(fields, extra)
+
+
+#: The fields of :class:`os.stat_result` past its ten-item tuple, kept by :func:`phone_stat`.
+_EXTRA_STAT_FIELDS = (
+    "st_atime", "st_mtime", "st_ctime", "st_atime_ns", "st_mtime_ns", "st_ctime_ns",
+    "st_blksize", "st_blocks", "st_rdev",
+)  # fmt: skip
 
 
 class SandboxPaths:

@@ -23,6 +23,7 @@ from droidhub.virtual.commands.invocation import (
     unknown_option,
 )
 from droidhub.virtual.commands.links import itself
+from droidhub.virtual.sandbox import phone_stat
 from droidhub.virtual.storage import format_size
 
 #: (device, mount point) of each row, as on an Android 13 emulator.
@@ -105,7 +106,7 @@ def _du(
     inv: Invocation, host: Path, shown: str, level: int, depth: int | None, flags: set[str]
 ) -> int:
     """Bytes of the blocks at and under ``host``, printing its lines as ``du`` does."""
-    info = os.lstat(host)
+    info = phone_stat(host)
     size = info.st_blocks * 512
     folder = stat.S_ISDIR(info.st_mode)  # lstat's: a link to a folder is not gone into
     if folder:

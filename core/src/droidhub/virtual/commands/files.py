@@ -26,6 +26,7 @@ from droidhub.virtual.commands.invocation import (
 from droidhub.virtual.commands.links import LinkShown, itself, links_would_escape
 from droidhub.virtual.commands.ls import access_time
 from droidhub.virtual.commands.system import parse_date
+from droidhub.virtual.sandbox import phone_stat
 from droidhub.virtual.storage import tree_size
 
 
@@ -356,7 +357,7 @@ def stat(inv: Invocation) -> int:
         host = inv.host(target) if "L" in flags else itself(inv, target)
         if not inv.exists(host):
             return f"stat: '{target}': No such file or directory"
-        info = os.stat(host) if "L" in flags else os.lstat(host)
+        info = phone_stat(host, follow_links="L" in flags)
         path = inv.path(target)
         link = None
         if statmod.S_ISLNK(info.st_mode):

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from droidhub.virtual.commands.invocation import Invocation, command
 from droidhub.virtual.commands.links import itself
+from droidhub.virtual.sandbox import phone_stat
 
 _ACTIONS = {"-print", "-print0", "-delete", "-exec", "-execdir", "-ok", "-okdir"}
 
@@ -209,7 +210,7 @@ def _size_test(text: str) -> Test:
     scale = unit or 512
 
     def test(run: _Run, found: _Found) -> bool:
-        size = os.lstat(found.host).st_size
+        size = phone_stat(found.host).st_size
         return _compare(digits, -(-size // scale))  # sizes round up to whole units
 
     return test

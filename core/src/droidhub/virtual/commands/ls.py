@@ -20,6 +20,7 @@ from pathlib import Path
 from droidhub.android.phone import owner, owner_ids, shown_mode
 from droidhub.virtual.commands.invocation import Invocation, command, option_words
 from droidhub.virtual.commands.links import LinkShown, itself
+from droidhub.virtual.sandbox import phone_stat
 
 _FLAGS = "aAlL1dutcrSngoiphFRsHqbx"
 
@@ -121,7 +122,7 @@ def _print_folder(inv: Invocation, folder: _Entry, flags: dict[str, int]) -> Non
 
 def _sorted(entries: list[_Entry], flags: dict[str, int]) -> list[_Entry]:
     def key(entry: _Entry) -> tuple[int, int, bytes]:
-        info = os.lstat(entry.host)
+        info = phone_stat(entry.host)
         size = -info.st_size if "S" in flags else 0
         when = -_time_ns(info, flags) if "t" in flags else 0
         return size, when, entry.name.encode("utf-8", "surrogateescape")
@@ -162,7 +163,7 @@ def _suffix(info: os.stat_result, flags: dict[str, int]) -> str:
 def _print_entries(
     inv: Invocation, entries: list[_Entry], flags: dict[str, int], total: bool
 ) -> None:
-    infos = [os.lstat(entry.host) for entry in entries]
+    infos = [phone_stat(entry.host) for entry in entries]
     blocks = [(getattr(info, "st_blocks", 0) + 1) // 2 for info in infos]
     prefixes = [""] * len(entries)
     if "i" in flags:
