@@ -21,7 +21,10 @@ The fixture was recorded with the phones' sandboxes on tmpfs, whose folder sizes
 (40 bytes and 20 more an entry) the phone then showed. Since folders show ext4's sizes
 wherever the sandbox is, the 23 app-data listings (``ls DIR -ll -au``) whose only
 difference was those sizes and their ``total`` were recorded again by replaying the
-same calls: their other words, and every other answer, are as first recorded.
+same calls, and so were five shared-storage listings recorded before shared storage
+showed its FUSE mount's modes and owner (``drwxrws---``, ``-rw-rw----``, ``u0_a196
+media_rw``, whichever alias names the path): their other words, and every other
+answer, are as first recorded.
 
 The whole replay takes minutes, so it is a ``sweep``; one task per app replays in the
 fast tests.
