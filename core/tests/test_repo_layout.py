@@ -240,10 +240,8 @@ MODULE_LINES, FUNCTION_LINES = 500, 80
 
 def test_every_core_package_opens_with_a_docstring() -> None:
     # What the package is, what it may import, who uses it: docs/architecture.md's layers.
-    packages = [m for m, p in _modules("droidhub").items() if p.name == "__init__.py"]
-    bare = [
-        m for m in packages if not ast.get_docstring(ast.parse(_modules("droidhub")[m].read_text()))
-    ]
+    packages = {m: p for m, p in _modules("droidhub").items() if p.name == "__init__.py"}
+    bare = [m for m, path in packages.items() if not ast.get_docstring(ast.parse(path.read_text()))]
     assert bare == []
 
 

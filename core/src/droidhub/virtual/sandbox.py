@@ -37,6 +37,13 @@ def links_below(root: str, path: str) -> bool:
     return False
 
 
+#: The fields of :class:`os.stat_result` past its ten-item tuple, kept by :func:`phone_stat`.
+_EXTRA_STAT_FIELDS = (
+    "st_atime", "st_mtime", "st_ctime", "st_atime_ns", "st_mtime_ns", "st_ctime_ns",
+    "st_blksize", "st_blocks", "st_rdev",
+)  # fmt: skip
+
+
 def phone_stat(host: str | os.PathLike[str], follow_links: bool = False) -> os.stat_result:
     """The status of sandbox location ``host`` (``lstat``, or ``stat`` with
     ``follow_links``) as the phone shows it: a folder's size and blocks are what its
@@ -55,13 +62,6 @@ def phone_stat(host: str | os.PathLike[str], follow_links: bool = False) -> os.s
     extra = {name: getattr(info, name) for name in _EXTRA_STAT_FIELDS}
     extra["st_blocks"] = size // 512
     return os.stat_result(fields, extra)
-
-
-#: The fields of :class:`os.stat_result` past its ten-item tuple, kept by :func:`phone_stat`.
-_EXTRA_STAT_FIELDS = (
-    "st_atime", "st_mtime", "st_ctime", "st_atime_ns", "st_mtime_ns", "st_ctime_ns",
-    "st_blksize", "st_blocks", "st_rdev",
-)  # fmt: skip
 
 
 class SandboxPaths:

@@ -122,7 +122,8 @@ def _print_folder(inv: Invocation, folder: _Entry, flags: dict[str, int]) -> Non
 
 def _sorted(entries: list[_Entry], flags: dict[str, int]) -> list[_Entry]:
     def key(entry: _Entry) -> tuple[int, int, bytes]:
-        info = phone_stat(entry.host)
+        # A folder's shown size costs a listing of it: asked for only when it orders.
+        info = phone_stat(entry.host) if "S" in flags else os.lstat(entry.host)
         size = -info.st_size if "S" in flags else 0
         when = -_time_ns(info, flags) if "t" in flags else 0
         return size, when, entry.name.encode("utf-8", "surrogateescape")
