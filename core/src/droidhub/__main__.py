@@ -1,5 +1,5 @@
 """``python -m droidhub``: the same as the ``droidhub`` command."""
 
-from droidhub.cli.main import main
+from droidhub.cli.main import program
 
-main()
+program()

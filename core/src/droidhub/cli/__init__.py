@@ -5,6 +5,6 @@
 The top layer: nothing else of droidhub imports it.
 """
 
-from droidhub.cli.main import main
+from droidhub.cli.main import main, program
 
-__all__ = ["main"]
+__all__ = ["main", "program"]
