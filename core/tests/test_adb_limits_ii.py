@@ -330,10 +330,20 @@ def test_serve_takes_a_storage_size_and_refuses_a_bad_one() -> None:
 
 def test_sandboxes_live_on_disk_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("DROIDHUB_VIRTUAL_DIR", raising=False)
+    monkeypatch.delenv("TMPDIR", raising=False)
     with VirtualDeviceServer(devices=1, apps=_no_apps) as server:
         root = server.phone("virtual-0").root
-        assert Path(tempfile.gettempdir()).resolve() in root.resolve().parents
+        # /var/tmp, kept on disk, not /tmp, which many systems keep in memory
+        assert Path("/var/tmp").resolve() in root.resolve().parents
         assert not str(root).startswith("/dev/shm")
+
+
+def test_sandboxes_follow_the_users_tmpdir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("DROIDHUB_VIRTUAL_DIR", raising=False)
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    monkeypatch.setattr(tempfile, "tempdir", None)  # read TMPDIR again
+    with VirtualDeviceServer(devices=1, apps=_no_apps) as server:
+        assert tmp_path.resolve() in server.phone("virtual-0").root.resolve().parents
 
 
 @pytest.mark.skipif(

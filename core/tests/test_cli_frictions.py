@@ -99,7 +99,7 @@ def test_a_sandbox_folder_that_is_none_is_one_line_before_anything_starts(
     assert proc.returncode == 2, proc.stderr
     assert proc.stderr.strip().splitlines() == [
         f"Error: DROIDHUB_VIRTUAL_DIR={not_a_folder} is not a folder: create it, or unset "
-        "DROIDHUB_VIRTUAL_DIR to keep the phones in the system's temp folder"
+        "DROIDHUB_VIRTUAL_DIR to keep the phones in the temporary folder on disk"
     ]
     assert not out.exists()  # no run folder for a run that never started
 

@@ -112,8 +112,9 @@ def serve(
     `adbutils.AdbClient(port=PORT)`, or `droidhub run --device SERIAL --adb-port PORT`.
     Only the user running it may connect, unless --allow-other-users.
 
-    Bounds: each phone holds at most its --storage; sandboxes live in the system temp
-    folder (set $DROIDHUB_VIRTUAL_DIR, e.g. to /dev/shm, to put them elsewhere); at most
+    Bounds: each phone holds at most its --storage; sandboxes live in the temporary
+    folder on disk, $TMPDIR or /var/tmp (set $DROIDHUB_VIRTUAL_DIR, e.g. to /dev/shm, to
+    put them elsewhere); at most
     4096 clients are connected at once, and when that many are, the oldest idle
     connections of the process holding the most give way to the new one.
     """

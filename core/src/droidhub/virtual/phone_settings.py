@@ -1,5 +1,5 @@
 """What the environment sets for virtual phones, read and checked in one place: where
-their sandboxes go ($DROIDHUB_VIRTUAL_DIR, or /dev/shm for scratch phones), their
+their sandboxes go ($DROIDHUB_VIRTUAL_DIR, /var/tmp, or /dev/shm for scratch phones), their
 storage ($DROIDHUB_VIRTUAL_STORAGE, :mod:`droidhub.virtual.storage`) and the event loop
 their adb server runs on ($DROIDHUB_EVENT_LOOP). :func:`check_phone_settings` refuses a
 wrong value in one line before any phone starts; the server
@@ -23,12 +23,16 @@ class SandboxFolderError(ValueError):
 
 def sandbox_base(scratch: bool = False) -> str | None:
     """Where phone sandboxes go: $DROIDHUB_VIRTUAL_DIR (:class:`SandboxFolderError` if
-    it is not a folder), else None (the system temp folder, ``$TMPDIR`` or /tmp).
+    it is not a folder), else the temporary folder on disk: $TMPDIR when it is set,
+    else :data:`DISK_TEMP_FOLDER` (/var/tmp) where it is a writable folder, else None
+    (the system temp folder).
 
-    On disk, not /dev/shm, unless asked (``DROIDHUB_VIRTUAL_DIR=/dev/shm``): a phone may
+    On disk, not in memory, unless asked (``DROIDHUB_VIRTUAL_DIR=/dev/shm``): a phone may
     hold its whole storage size (6 GiB by default), which on a RAM-backed folder would be
-    the host's memory. tmpfs makes a fresh phone faster where the disk is slow (a phone
-    makes about fifty folders and two dozen SQLite databases), hence the choice stays open.
+    the host's memory. /tmp is RAM-backed on many systems (tmpfs on Fedora, Arch, Debian
+    13 and later), /var/tmp is kept on disk (the FHS's place for larger temporary files).
+    tmpfs makes a fresh phone faster where the disk is slow (a phone makes about a
+    hundred folders and a few SQLite databases), hence the choice stays open.
 
     ``scratch`` phones are the exception: ``droidhub check`` makes hundreds, each driven
     for seconds by droidhub's own oracles and solvers, holding one task's few files and
@@ -42,14 +46,18 @@ def sandbox_base(scratch: bool = False) -> str | None:
         if not os.path.isdir(chosen):
             raise SandboxFolderError(
                 f"{SANDBOX_ENV}={chosen} is not a folder: create it, or unset "
-                f"{SANDBOX_ENV} to keep the phones in the system's temp folder"
+                f"{SANDBOX_ENV} to keep the phones in the temporary folder on disk"
             )
         return chosen
     if scratch and _has_room(SCRATCH_FOLDER, SCRATCH_ROOM):
         return SCRATCH_FOLDER
+    if not os.environ.get("TMPDIR") and _writable_folder(DISK_TEMP_FOLDER):
+        return DISK_TEMP_FOLDER
     return None
 
 
+#: The temporary folder kept on disk, where sandboxes go when nothing else is set.
+DISK_TEMP_FOLDER = "/var/tmp"
 #: The RAM-backed folder scratch phones prefer, and the free space it must have.
 SCRATCH_FOLDER = "/dev/shm"
 SCRATCH_ROOM = 1 << 30
@@ -60,7 +68,11 @@ def _has_room(folder: str, room: int) -> bool:
         stats = os.statvfs(folder)
     except OSError:
         return False
-    return os.access(folder, os.W_OK) and stats.f_bavail * stats.f_frsize >= room
+    return _writable_folder(folder) and stats.f_bavail * stats.f_frsize >= room
+
+
+def _writable_folder(folder: str) -> bool:
+    return os.path.isdir(folder) and os.access(folder, os.W_OK | os.X_OK)
 
 
 def check_phone_settings(scratch: bool = False) -> None:
