@@ -138,13 +138,15 @@ def test_sync_vector_env_spreads_its_phones_over_a_process_per_core() -> None:
 
 
 def _sandboxes_of_children() -> set[Path]:
-    """The phone sandboxes in /dev/shm whose owner is a child of this process."""
+    """The phone sandboxes in /dev/shm whose owner descends from this process (the
+    phones' processes past the first are forks of the first)."""
+    import psutil
+
+    ours = {str(child.pid) for child in psutil.Process().children(recursive=True)}
     found = set()
     for folder in Path(SCRATCH_FOLDER).glob(SANDBOX_PREFIX + "*"):
-        with contextlib.suppress(OSError, ValueError):
-            owner = (folder / OWNER_FILE).read_text(encoding="ascii")
-            status = Path(f"/proc/{owner}/status").read_text(encoding="ascii")
-            if f"PPid:\t{os.getpid()}\n" in status:
+        with contextlib.suppress(OSError):
+            if (folder / OWNER_FILE).read_text(encoding="ascii").strip() in ours:
                 found.add(folder)
     return found
 
