@@ -154,7 +154,6 @@ def test_eight_phones_or_more_are_served_from_a_process_of_their_own() -> None:
 @pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="one core: one phones' process")
 def test_past_thirty_two_phones_they_are_spread_over_a_process_per_core() -> None:
     from droidhub.device.connect import PHONES_A_PROCESS
-
     from droidhub.virtual.server_process import FORKS
 
     count = PHONES_A_PROCESS + 2
