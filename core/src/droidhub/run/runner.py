@@ -134,6 +134,8 @@ class Runner:
         self.outcome = RunOutcome()
         self.progress = Progress(0, 0, progress_stream)
         self._stopping = threading.Event()
+        #: Set whenever a worker ends, so that the run ends as soon as its last one does.
+        self._worker_ended = threading.Event()
         self._lock = threading.Lock()
         self._first: list[EpisodeResult] = []
 
@@ -216,7 +218,9 @@ class Runner:
             for device in self._arrivals() if self._arrivals is not None else ():
                 if not self._stopping.is_set():
                     workers.append(self._start_slot_worker(self._slot_of(device)))
-            time.sleep(0.05)
+            # Phones that join are looked for every 50 ms; a worker that ends wakes us.
+            self._worker_ended.wait(0.05)
+            self._worker_ended.clear()
 
     @staticmethod
     def _join(workers: Sequence[threading.Event], limit: float | None) -> None:
@@ -232,6 +236,7 @@ class Runner:
             self._worker(slot)
         finally:
             done.set()
+            self._worker_ended.set()
 
     def _stop(self, reason: str, message: str) -> None:
         with self._lock:
