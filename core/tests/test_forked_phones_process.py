@@ -1,7 +1,7 @@
-"""The phones' processes past the first are forks of the first (on Linux): they serve
-their phones as a process of their own would, a fork that dies is an error the run
-reads rather than a wait, and all of them stop, their sandboxes deleted, when the run's
-process is gone."""
+"""The phones' processes past the first are forks of the first (on Linux; elsewhere
+each is an interpreter of its own, as a test here forces): they serve their phones as
+a process of their own would, a fork that dies is an error the run reads rather than a
+wait, and all of them stop, their sandboxes deleted, when the run's process is gone."""
 
 from __future__ import annotations
 
@@ -94,3 +94,19 @@ def test_the_phones_processes_stop_when_the_run_is_gone(tmp_path: Path) -> None:
             holder.kill()
         if holder.stdout is not None:
             holder.stdout.close()
+
+
+def test_without_forks_each_phones_process_is_an_interpreter_of_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import droidhub.virtual.server_process as server_process
+
+    monkeypatch.setattr(server_process, "FORKS", False)  # as on macOS and Windows
+    before = {c.pid for c in psutil.Process().children(recursive=True)}
+    with ServerProcesses(2, 2, processes=2, first_in_first=True) as host:
+        joined = host.add_ready_phones(2)
+        mine = psutil.Process().children()
+        children = [c for c in mine if _serves(c) and c.pid not in before]
+        assert len(children) == 2 and not any(c.children() for c in children)
+        for serial in joined:
+            assert Device(serial, port=host.port_of(serial)).shell("echo ok").strip() == "ok"
