@@ -461,6 +461,8 @@ def main(argv: list[str]) -> None:
     """``DEVICES SPARES FIRST STEP [scratch] [fork DEVICES SPARES FIRST STEP]... [FD]...``:
     import the phones' code and apps, fork a child for each ``fork`` (on the socket of
     the matching FD), then serve."""
+    for sig in (signal.SIGINT, signal.SIGTERM):  # from the start, and in the forks too
+        signal.signal(sig, signal.SIG_IGN)
     from droidhub.virtual.server import plugin_apps
 
     forks = [argv[i + 1 : i + 5] for i, word in enumerate(argv) if word == "fork"]
