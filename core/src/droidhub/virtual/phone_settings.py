@@ -1,9 +1,10 @@
 """What the environment sets for virtual phones, read and checked in one place: where
-their sandboxes go ($DROIDHUB_VIRTUAL_DIR, /var/tmp, or /dev/shm for scratch phones), their
-storage ($DROIDHUB_VIRTUAL_STORAGE, :mod:`droidhub.virtual.storage`) and the event loop
-their adb server runs on ($DROIDHUB_EVENT_LOOP). :func:`check_phone_settings` refuses a
-wrong value in one line before any phone starts; the server
-(:mod:`droidhub.virtual.server`) and the commands that start phones call it.
+their sandboxes go ($DROIDHUB_VIRTUAL_DIR, else $TMPDIR or /var/tmp, or /dev/shm for
+scratch phones), their storage ($DROIDHUB_VIRTUAL_STORAGE,
+:mod:`droidhub.virtual.storage`) and the event loop their adb server runs on
+($DROIDHUB_EVENT_LOOP). :func:`check_phone_settings` refuses a wrong value in one line
+before any phone starts; the server (:mod:`droidhub.virtual.server`) and the commands
+that start phones call it.
 """
 
 from __future__ import annotations
