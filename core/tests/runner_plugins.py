@@ -329,6 +329,18 @@ def wait_until(done: Callable[[], bool], timeout: float) -> bool:
     return done()
 
 
+def serves_phones(process: Any) -> bool:
+    """Whether ``process`` (a :class:`psutil.Process`) is a virtual phones' process
+    (:mod:`droidhub.virtual.server_process`, or a fork of one); False for one that
+    ended meanwhile."""
+    import psutil
+
+    try:
+        return "droidhub.virtual.server_process" in process.cmdline()
+    except psutil.Error:
+        return False
+
+
 @contextlib.contextmanager
 def running_droidhub(
     site: Path,

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import psutil
 import pytest
-from runner_plugins import wait_until
+from runner_plugins import serves_phones, wait_until
 
 from droidhub.device.client import Device
 from droidhub.virtual.server_process import FORKS, ServerProcessError, ServerProcesses
@@ -24,16 +24,9 @@ pytestmark = pytest.mark.skipif(not FORKS, reason="the other phones' processes f
 
 def _the_fork(host_pid: int) -> psutil.Process:
     """The phones' process forked from the first child of process ``host_pid``."""
-    (first,) = [c for c in psutil.Process(host_pid).children() if _serves(c)]
+    (first,) = [c for c in psutil.Process(host_pid).children() if serves_phones(c)]
     (forked,) = first.children()
     return forked
-
-
-def _serves(process: psutil.Process) -> bool:
-    try:
-        return "droidhub.virtual.server_process" in process.cmdline()
-    except psutil.Error:
-        return False
 
 
 def test_a_forked_phones_process_serves_its_own_phones() -> None:
@@ -83,7 +76,8 @@ def test_the_phones_processes_stop_when_the_run_is_gone(tmp_path: Path) -> None:
     try:
         assert holder.stdout is not None
         assert len(holder.stdout.readline().split()) == 2
-        phones = [c for c in psutil.Process(holder.pid).children(recursive=True) if _serves(c)]
+        descendants = psutil.Process(holder.pid).children(recursive=True)
+        phones = [c for c in descendants if serves_phones(c)]
         assert len(phones) == 2 and len(list(tmp_path.iterdir())) == 2  # a sandbox folder each
         holder.kill()  # the run's process, gone without stopping anything
         holder.wait()
@@ -106,7 +100,7 @@ def test_without_forks_each_phones_process_is_an_interpreter_of_its_own(
     with ServerProcesses(2, 2, processes=2, first_in_first=True) as host:
         joined = host.add_ready_phones(2)
         mine = psutil.Process().children()
-        children = [c for c in mine if _serves(c) and c.pid not in before]
+        children = [c for c in mine if serves_phones(c) and c.pid not in before]
         assert len(children) == 2 and not any(c.children() for c in children)
         for serial in joined:
             assert Device(serial, port=host.port_of(serial)).shell("echo ok").strip() == "ok"

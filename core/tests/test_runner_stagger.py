@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from runner_plugins import droidhub, hang_site, results_rows, wait_until
+from runner_plugins import droidhub, hang_site, results_rows, serves_phones, wait_until
 
 from droidhub.device.connect import FIRST_PHONES, Phones, open_devices
 
@@ -277,13 +277,4 @@ def test_a_server_stopped_while_it_builds_spares_leaves_no_sandbox(tmp_path: Pat
 def _phone_processes(me: Any) -> list[Any]:
     """This process's children (and theirs) serving virtual phones (pytest may have
     others)."""
-    import psutil
-
-    found = []
-    for child in me.children(recursive=True):
-        try:
-            if "droidhub.virtual.server_process" in child.cmdline():
-                found.append(child)
-        except psutil.Error:  # one that ended meanwhile
-            continue
-    return found
+    return [child for child in me.children(recursive=True) if serves_phones(child)]

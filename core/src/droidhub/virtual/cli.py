@@ -114,9 +114,9 @@ def serve(
 
     Bounds: each phone holds at most its --storage; sandboxes live in the temporary
     folder on disk, $TMPDIR or /var/tmp (set $DROIDHUB_VIRTUAL_DIR, e.g. to /dev/shm, to
-    put them elsewhere); at most
-    4096 clients are connected at once, and when that many are, the oldest idle
-    connections of the process holding the most give way to the new one.
+    put them elsewhere); at most 4096 clients are connected at once, and when that many
+    are, the oldest idle connections of the process holding the most give way to the
+    new one.
     """
     try:
         server = VirtualDeviceServer(

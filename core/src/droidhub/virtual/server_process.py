@@ -100,28 +100,27 @@ class ServerProcess:
                 self._send("start")
             return self
         if self._proc is None:
-            forked = [child for child in self._forked if child._theirs is not None]
-            forks = [child._theirs for child in forked if child._theirs is not None]
+            # (child, its end of the socket) of each fork not stopped before this launch
+            forks = [(c, end) for c in self._forked if (end := c._theirs) is not None]
             self._proc = subprocess.Popen(
                 [
                     sys.executable,
                     "-m",
                     "droidhub.virtual.server_process",
                     *self._words(),
-                    *(word for child in forked for word in ("fork", *child._words()[:4])),
-                    *(str(end.fileno()) for end in forks),
+                    *(word for child, _ in forks for word in ("fork", *child._words()[:4])),
+                    *(str(end.fileno()) for _, end in forks),
                 ],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 text=True,
                 bufsize=1,
-                pass_fds=[end.fileno() for end in forks],
+                pass_fds=[end.fileno() for _, end in forks],
             )
-            for child in self._forked:  # theirs now, in the child
-                if child._theirs is not None:
-                    child._theirs.close()
-                    child._theirs = None
+            for child, end in forks:  # theirs now, in the child
+                end.close()
+                child._theirs = None
             self._commands, self._answers = self._proc.stdin, self._proc.stdout
         return self
 
@@ -394,7 +393,8 @@ def serve(
 ) -> None:
     """The child: serve ``devices`` phones (``spares`` more built ahead; ``scratch``
     phones if asked; serials numbered by ``numbers``), then a command a line from
-    ``commands`` (stdin), answered on ``answers`` (stdout), until they end."""
+    ``commands`` (stdin), answered on ``answers`` (stdout), until they end. Ctrl-C and
+    SIGTERM are ignored already (:func:`main`): the run stops us when done."""
     from droidhub.virtual.server import VirtualDeviceServer
 
     commands = commands or sys.stdin
@@ -403,8 +403,6 @@ def serve(
     def say(line: object) -> None:
         print(line, file=answers, flush=True)
 
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(sig, signal.SIG_IGN)  # the run stops us (our commands end) when done
     with VirtualDeviceServer(devices=devices, scratch=scratch, numbers=numbers) as server:
         say(server.port)
         for serial in server.serials:
@@ -461,7 +459,9 @@ def main(argv: list[str]) -> None:
     """``DEVICES SPARES FIRST STEP [scratch] [fork DEVICES SPARES FIRST STEP]... [FD]...``:
     import the phones' code and apps, fork a child for each ``fork`` (on the socket of
     the matching FD), then serve."""
-    for sig in (signal.SIGINT, signal.SIGTERM):  # from the start, and in the forks too
+    # The run stops us (our commands end) once it has torn its episodes down: Ctrl-C and
+    # SIGTERM are ignored from the first line on, and the forks inherit that.
+    for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, signal.SIG_IGN)
     from droidhub.virtual.server import plugin_apps
 
